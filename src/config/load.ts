@@ -1,0 +1,153 @@
+// Config layers, lowest first: built-in defaults < $CODEX_HOME/config.toml < profile < CLI flags < -c overrides.
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parse as parseToml, TomlError } from "smol-toml";
+import { describeZodError } from "../protocol/errors.js";
+import {
+  sandboxPolicyFromMode,
+  type AskForApproval,
+  type ReasoningEffort,
+  type ReasoningSummary,
+  type SandboxPolicy,
+} from "../protocol/policies.js";
+import { contextWindowFor, DEFAULT_MODEL } from "../model/model-info.js";
+import { resolveProvider, type ProviderInfo } from "../model/providers.js";
+import { resolveCodexHome } from "./home.js";
+import { deepMerge, overridesToObject } from "./overrides.js";
+import { ConfigToml } from "./schema.js";
+
+export class ConfigError extends Error {}
+
+export interface ConfigLayer {
+  /** "defaults", "user", "profile:NAME", "cli", "overrides" */
+  source: string;
+  path?: string;
+  value: Record<string, unknown>;
+}
+
+export interface Config {
+  codexHome: string;
+  cwd: string;
+  model: string;
+  modelProviderId: string;
+  provider: ProviderInfo;
+  approvalPolicy: AskForApproval;
+  sandboxPolicy: SandboxPolicy;
+  reasoningEffort?: ReasoningEffort;
+  reasoningSummary: ReasoningSummary;
+  modelContextWindow?: number;
+  projectDocMaxBytes: number;
+  developerInstructions?: string;
+  toml: ConfigToml;
+  layers: ConfigLayer[];
+}
+
+export interface LoadConfigOptions {
+  codexHome?: string;
+  cwd?: string;
+  profile?: string;
+  /** Flags such as --model or --sandbox, already in config.toml key form. */
+  cli?: Record<string, unknown>;
+  /** Raw `-c key=value` strings. */
+  overrides?: readonly string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+const DEFAULTS: Record<string, unknown> = {
+  model: DEFAULT_MODEL,
+  model_provider: "openai",
+  approval_policy: "on-request",
+  sandbox_mode: "read-only",
+  model_reasoning_summary: "auto",
+  project_doc_max_bytes: 32 * 1024,
+};
+
+export function readTomlFile(path: string): Record<string, unknown> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new ConfigError(`cannot read ${path}: ${(err as Error).message}`);
+  }
+  try {
+    return parseToml(text);
+  } catch (err) {
+    const where = err instanceof TomlError ? ` (line ${err.line}, column ${err.column})` : "";
+    throw new ConfigError(`invalid TOML in ${path}${where}: ${(err as Error).message.split("\n")[0]}`);
+  }
+}
+
+export function loadConfig(options: LoadConfigOptions = {}): Config {
+  const env = options.env ?? process.env;
+  const codexHome = options.codexHome ?? resolveCodexHome(env);
+  const cwd = resolve(options.cwd ?? process.cwd());
+  const layers: ConfigLayer[] = [{ source: "defaults", value: DEFAULTS }];
+
+  const userPath = join(codexHome, "config.toml");
+  const user = readTomlFile(userPath);
+  if (user) layers.push({ source: "user", path: userPath, value: user });
+
+  const overrides = safeOverrides(options.overrides ?? []);
+  let merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
+
+  const profileName = options.profile ?? (overrides.profile as string | undefined) ?? merged.profile;
+  if (typeof profileName === "string") {
+    const profiles = (merged.profiles ?? {}) as Record<string, unknown>;
+    const profile = profiles[profileName];
+    if (!profile || typeof profile !== "object") {
+      throw new ConfigError(`config profile '${profileName}' not found in ${userPath}`);
+    }
+    layers.push({ source: `profile:${profileName}`, value: profile as Record<string, unknown> });
+  }
+  if (options.cli && Object.keys(options.cli).length > 0) layers.push({ source: "cli", value: options.cli });
+  if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
+  merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
+
+  const parsed = ConfigToml.safeParse(merged);
+  if (!parsed.success) {
+    throw new ConfigError(`invalid config: ${describeZodError(parsed.error)}`);
+  }
+  const toml = parsed.data;
+  const model = toml.model ?? DEFAULT_MODEL;
+  const modelProviderId = toml.model_provider ?? "openai";
+  let provider: ProviderInfo;
+  try {
+    provider = resolveProvider(modelProviderId, toml, env);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  const ww = toml.sandbox_workspace_write ?? {};
+  const config: Config = {
+    codexHome,
+    cwd,
+    model,
+    modelProviderId,
+    provider,
+    approvalPolicy: toml.approval_policy ?? "on-request",
+    sandboxPolicy: sandboxPolicyFromMode(toml.sandbox_mode ?? "read-only", {
+      writable_roots: ww.writable_roots ?? [],
+      network_access: ww.network_access ?? false,
+      exclude_tmpdir_env_var: ww.exclude_tmpdir_env_var ?? false,
+      exclude_slash_tmp: ww.exclude_slash_tmp ?? false,
+    }),
+    reasoningSummary: toml.model_reasoning_summary ?? "auto",
+    projectDocMaxBytes: toml.project_doc_max_bytes ?? 32 * 1024,
+    toml,
+    layers,
+  };
+  if (toml.model_reasoning_effort) config.reasoningEffort = toml.model_reasoning_effort;
+  const window = toml.model_context_window ?? contextWindowFor(model);
+  if (window !== undefined) config.modelContextWindow = window;
+  const dev = toml.developer_instructions ?? toml.instructions;
+  if (dev) config.developerInstructions = dev;
+  return config;
+}
+
+function safeOverrides(raw: readonly string[]): Record<string, unknown> {
+  try {
+    return overridesToObject(raw);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+}

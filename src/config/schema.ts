@@ -1,0 +1,60 @@
+// The shape of config.toml. Unknown keys are kept (a newer file must not break an older binary).
+import { z } from "zod";
+import { AskForApproval, ReasoningEffort, ReasoningSummary, SandboxMode } from "../protocol/policies.js";
+
+export const ProviderToml = z.looseObject({
+  name: z.string().optional(),
+  base_url: z.string().optional(),
+  env_key: z.string().optional(),
+  env_key_instructions: z.string().optional(),
+  wire_api: z.enum(["responses", "chat"]).optional(),
+  query_params: z.record(z.string(), z.string()).optional(),
+  http_headers: z.record(z.string(), z.string()).optional(),
+  env_http_headers: z.record(z.string(), z.string()).optional(),
+  request_max_retries: z.number().int().min(0).max(100).optional(),
+  stream_max_retries: z.number().int().min(0).max(100).optional(),
+  stream_idle_timeout_ms: z.number().int().positive().optional(),
+  requires_openai_auth: z.boolean().optional(),
+});
+export type ProviderToml = z.infer<typeof ProviderToml>;
+
+export const ShellEnvironmentPolicyToml = z.looseObject({
+  inherit: z.enum(["all", "core", "none"]).optional(),
+  ignore_default_excludes: z.boolean().optional(),
+  exclude: z.array(z.string()).optional(),
+  set: z.record(z.string(), z.string()).optional(),
+  include_only: z.array(z.string()).optional(),
+});
+
+const ConfigFields = {
+  model: z.string().optional(),
+  model_provider: z.string().optional(),
+  openai_base_url: z.string().optional(),
+  approval_policy: AskForApproval.optional(),
+  sandbox_mode: SandboxMode.optional(),
+  sandbox_workspace_write: z
+    .looseObject({
+      writable_roots: z.array(z.string()).optional(),
+      network_access: z.boolean().optional(),
+      exclude_tmpdir_env_var: z.boolean().optional(),
+      exclude_slash_tmp: z.boolean().optional(),
+    })
+    .optional(),
+  model_reasoning_effort: ReasoningEffort.optional(),
+  model_reasoning_summary: ReasoningSummary.optional(),
+  model_context_window: z.number().int().positive().optional(),
+  project_doc_max_bytes: z.number().int().min(0).optional(),
+  developer_instructions: z.string().optional(),
+  instructions: z.string().optional(),
+  shell_environment_policy: ShellEnvironmentPolicyToml.optional(),
+};
+
+export const ProfileToml = z.looseObject(ConfigFields);
+
+export const ConfigToml = z.looseObject({
+  ...ConfigFields,
+  model_providers: z.record(z.string(), ProviderToml).optional(),
+  profile: z.string().optional(),
+  profiles: z.record(z.string(), ProfileToml).optional(),
+});
+export type ConfigToml = z.infer<typeof ConfigToml>;

@@ -1,0 +1,140 @@
+// Codex: the engine behind every surface. Callers push Submissions onto the Submission Queue and read Events
+// from the Event Queue; nothing here knows about JSON-RPC, terminals or stdout.
+import type { Config } from "../config/load.js";
+import { describeZodError } from "../protocol/errors.js";
+import { Submission, type Event, type KnownEventMsg, type Op } from "../protocol/core-protocol.js";
+import { originator } from "../auth/originator.js";
+import { defaultToolRegistry } from "../tools/default-registry.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import { AsyncQueue } from "./async-queue.js";
+import { Session } from "./session.js";
+
+export interface CodexOptions {
+  config: Config;
+  env?: NodeJS.ProcessEnv;
+  tools?: ToolRegistry;
+}
+
+export class Codex implements AsyncIterable<Event> {
+  private readonly sq = new AsyncQueue<Submission>();
+  private readonly eq = new AsyncQueue<Event>();
+  private session: Session | undefined;
+  private counter = 0;
+  private readonly loop: Promise<void>;
+
+  constructor(private readonly options: CodexOptions) {
+    this.loop = this.processSubmissions();
+  }
+
+  /** Queues an op; returns the submission id its events will carry. */
+  submit(op: Op): string {
+    const id = `sub-${++this.counter}`;
+    this.sq.push({ id, op });
+    return id;
+  }
+
+  /** Queues a submission whose id the caller chose; an invalid one gets an `error` event. */
+  submitRaw(value: unknown): void {
+    const parsed = Submission.safeParse(value);
+    if (parsed.success) {
+      this.sq.push(parsed.data);
+      return;
+    }
+    const id = typeof (value as { id?: unknown })?.id === "string" ? (value as { id: string }).id : "";
+    this.emit(id, { type: "error", message: `invalid submission: ${describeZodError(parsed.error)}` });
+  }
+
+  /** Emits an event from outside the engine (a surface reporting bad input in order with the rest). */
+  report(id: string, msg: KnownEventMsg): void {
+    this.emit(id, msg);
+  }
+
+  nextEvent(): Promise<Event | undefined> {
+    return this.eq.next().then((r) => (r.done ? undefined : r.value));
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<Event> {
+    return this.eq[Symbol.asyncIterator]();
+  }
+
+  get threadId(): string | undefined {
+    return this.session?.threadId;
+  }
+
+  /** Stops taking submissions and waits for the engine to wind down. */
+  async close(): Promise<void> {
+    if (!this.sq.isClosed) this.sq.push({ id: `sub-${++this.counter}`, op: { type: "shutdown" } });
+    await this.loop;
+  }
+
+  private emit(id: string, msg: KnownEventMsg): void {
+    this.eq.push({ id, msg });
+  }
+
+  private async processSubmissions(): Promise<void> {
+    for await (const sub of this.sq) {
+      try {
+        const stop = await this.handle(sub);
+        if (stop) break;
+      } catch (err) {
+        this.emit(sub.id, { type: "error", message: (err as Error).message });
+      }
+    }
+    this.sq.close();
+    this.eq.close();
+  }
+
+  /** Returns true when the engine should stop. */
+  private async handle({ id, op }: Submission): Promise<boolean> {
+    if (op.type === "shutdown") {
+      await this.session?.shutdown();
+      this.emit(id, { type: "shutdown_complete" });
+      return true;
+    }
+    if (op.type === "configure_session") {
+      this.session ??= new Session({
+        config: this.options.config,
+        env: this.options.env ?? process.env,
+        tools: this.options.tools ?? defaultToolRegistry(),
+        originator: () => originator(this.options.env ?? process.env),
+        emit: (event) => this.eq.push(event),
+      });
+      await this.session.configure(id, op);
+      return false;
+    }
+    const session = this.session;
+    if (!session) {
+      this.emit(id, { type: "error", message: `no session: send configure_session before ${op.type}` });
+      return false;
+    }
+    switch (op.type) {
+      case "user_turn":
+      case "user_input":
+        await session.startTask(id, op);
+        break;
+      case "interrupt":
+        if (!session.interrupt())
+          this.emit(id, { type: "warning", message: "interrupt: no task is running" });
+        break;
+      case "override_turn_context":
+        session.overrideTurnContext(op);
+        break;
+      case "exec_approval":
+        if (!session.resolveExecApproval(op.id, op.decision)) {
+          this.emit(id, { type: "error", message: `exec_approval: no pending approval with id '${op.id}'` });
+        }
+        break;
+      case "patch_approval":
+      case "user_input_answer":
+        this.emit(id, { type: "error", message: `${op.type}: no pending request with id '${op.id}'` });
+        break;
+      case "list_skills":
+        this.emit(id, {
+          type: "error",
+          message: "list_skills: skills are not supported by this version yet",
+        });
+        break;
+    }
+    return false;
+  }
+}

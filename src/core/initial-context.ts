@@ -1,0 +1,88 @@
+// The items that open a thread's conversation: base instructions, developer instructions, AGENTS.md,
+// and the <environment_context> that tells the model where it is and what it may do.
+import { basename } from "node:path";
+import type { MessageItem } from "../protocol/items.js";
+import { userTextMessage } from "../protocol/items.js";
+import type { AskForApproval, Personality, SandboxPolicy } from "../protocol/policies.js";
+import { loadAgentsDocs } from "./agents-md.js";
+import { readPackageFile } from "./package-files.js";
+
+const PERSONALITY_TEXT: Record<Personality, string> = {
+  friendly:
+    "Personality: warm and encouraging. Explain your reasoning in plain words and acknowledge what the user did well.",
+  pragmatic:
+    "Personality: direct and pragmatic. Say what matters, skip pleasantries, and favour working results.",
+  none: "",
+};
+
+export function baseInstructions(personality: Personality = "pragmatic", override?: string): string {
+  const template = override ?? readPackageFile("prompts/base_instructions.md");
+  return template.replace("{{ personality }}", PERSONALITY_TEXT[personality]).replace(/\n{3,}/g, "\n\n");
+}
+
+export interface EnvironmentContext {
+  cwd: string;
+  approvalPolicy: AskForApproval;
+  sandboxPolicy: SandboxPolicy;
+  shell?: string;
+  now?: Date;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+export function renderEnvironmentContext(ctx: EnvironmentContext): string {
+  const shell = ctx.shell ?? basename(process.env.SHELL ?? "bash");
+  const date = (ctx.now ?? new Date()).toISOString().slice(0, 10);
+  const lines = [
+    "<environment_context>",
+    `  <cwd>${escapeXml(ctx.cwd)}</cwd>`,
+    `  <approval_policy>${ctx.approvalPolicy}</approval_policy>`,
+    `  <sandbox_mode>${ctx.sandboxPolicy.type}</sandbox_mode>`,
+  ];
+  if (ctx.sandboxPolicy.type === "workspace-write") {
+    lines.push(
+      `  <network_access>${ctx.sandboxPolicy.network_access ? "enabled" : "restricted"}</network_access>`,
+    );
+    if (ctx.sandboxPolicy.writable_roots.length > 0) {
+      lines.push("  <writable_roots>");
+      for (const root of ctx.sandboxPolicy.writable_roots) lines.push(`    <root>${escapeXml(root)}</root>`);
+      lines.push("  </writable_roots>");
+    }
+  }
+  lines.push(
+    `  <shell>${escapeXml(shell)}</shell>`,
+    `  <current_date>${date}</current_date>`,
+    "</environment_context>",
+  );
+  return lines.join("\n");
+}
+
+export interface InitialContextOptions extends EnvironmentContext {
+  codexHome: string;
+  projectDocMaxBytes: number;
+  personality?: Personality;
+  baseInstructionsOverride?: string;
+  developerInstructions?: string;
+}
+
+export function buildInitialContext(options: InitialContextOptions): MessageItem[] {
+  const items: MessageItem[] = [
+    userTextMessage(baseInstructions(options.personality, options.baseInstructionsOverride), "developer"),
+  ];
+  if (options.developerInstructions) {
+    items.push(userTextMessage(options.developerInstructions, "developer"));
+  }
+  const docs = loadAgentsDocs(options.codexHome, options.cwd, options.projectDocMaxBytes);
+  if (docs.length > 0) {
+    const body = docs.map((d) => d.text.trimEnd()).join("\n\n");
+    items.push(
+      userTextMessage(
+        `# AGENTS.md instructions for ${options.cwd}\n\n<INSTRUCTIONS>\n${body}\n</INSTRUCTIONS>`,
+      ),
+    );
+  }
+  items.push(userTextMessage(renderEnvironmentContext(options)));
+  return items;
+}

@@ -1,0 +1,48 @@
+// Builds the Responses API request for a turn.
+import type { ResponsesRequest } from "../model/responses-client.js";
+import type { ResponseItem } from "../protocol/items.js";
+import type { TurnContext } from "./turn-context.js";
+
+/** Models that take a `reasoning` parameter. */
+export function supportsReasoning(model: string): boolean {
+  return /^(gpt-5|o\d|codex)/.test(model);
+}
+
+export function buildRequest(options: {
+  turn: TurnContext;
+  input: ResponseItem[];
+  tools: Record<string, unknown>[];
+  threadId: string;
+  outputSchema?: unknown;
+}): ResponsesRequest {
+  const { turn } = options;
+  const reasoning = supportsReasoning(turn.model);
+  const request: ResponsesRequest = {
+    model: turn.model,
+    input: options.input,
+    tools: options.tools,
+    tool_choice: "auto",
+    parallel_tool_calls: false,
+    reasoning: reasoning
+      ? {
+          ...(turn.effort ? { effort: turn.effort } : {}),
+          ...(turn.summary !== "none" ? { summary: turn.summary } : {}),
+        }
+      : null,
+    store: false,
+    stream: true,
+    include: reasoning ? ["reasoning.encrypted_content"] : [],
+    prompt_cache_key: options.threadId,
+  };
+  if (options.outputSchema !== undefined) {
+    request.text = {
+      format: {
+        type: "json_schema",
+        name: "codex_output_schema",
+        schema: options.outputSchema,
+        strict: true,
+      },
+    };
+  }
+  return request;
+}

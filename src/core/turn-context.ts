@@ -1,0 +1,49 @@
+// The settings one turn runs with. Ops may override them per turn; the overrides persist for later turns.
+import type { OpOf } from "../protocol/core-protocol.js";
+import type {
+  AskForApproval,
+  CollaborationModeKind,
+  Personality,
+  ReasoningEffort,
+  ReasoningSummary,
+  SandboxPolicy,
+} from "../protocol/policies.js";
+
+export interface TurnContext {
+  cwd: string;
+  model: string;
+  effort?: ReasoningEffort;
+  summary: ReasoningSummary;
+  approvalPolicy: AskForApproval;
+  sandboxPolicy: SandboxPolicy;
+  collaborationMode: CollaborationModeKind;
+  personality?: Personality;
+}
+
+type TurnOverrides = Partial<
+  Pick<
+    OpOf<"override_turn_context">,
+    | "cwd"
+    | "model"
+    | "effort"
+    | "summary"
+    | "approval_policy"
+    | "sandbox_policy"
+    | "collaboration_mode"
+    | "personality"
+  >
+>;
+
+export function applyTurnOverrides(base: TurnContext, o: TurnOverrides): TurnContext {
+  const next: TurnContext = { ...base };
+  if (o.cwd !== undefined) next.cwd = o.cwd;
+  if (o.model !== undefined) next.model = o.model;
+  if (o.effort === null) delete next.effort;
+  else if (o.effort !== undefined) next.effort = o.effort;
+  if (o.summary !== undefined) next.summary = o.summary;
+  if (o.approval_policy !== undefined) next.approvalPolicy = o.approval_policy;
+  if (o.sandbox_policy !== undefined) next.sandboxPolicy = o.sandbox_policy;
+  if (o.collaboration_mode !== undefined) next.collaborationMode = o.collaboration_mode;
+  if (o.personality !== undefined) next.personality = o.personality;
+  return next;
+}

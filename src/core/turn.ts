@@ -1,0 +1,166 @@
+// One turn: a request to the model, its streamed answer, and the tool calls it made.
+import type { ResponsesClient } from "../model/responses-client.js";
+import type { KnownEventMsg, TokenUsage } from "../protocol/core-protocol.js";
+import type {
+  CustomToolCallItem,
+  FunctionCallItem,
+  FunctionCallOutputPayload,
+  ResponseItem,
+} from "../protocol/items.js";
+import { isKnownItem, messageText } from "../protocol/items.js";
+import type { ReviewDecision } from "../protocol/policies.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { ConversationHistory } from "./history.js";
+import { buildRequest } from "./request.js";
+import type { TurnContext } from "./turn-context.js";
+
+export interface TurnHost {
+  threadId: string;
+  client: ResponsesClient;
+  tools: ToolRegistry;
+  history: ConversationHistory;
+  env: NodeJS.ProcessEnv;
+  emit: (msg: KnownEventMsg) => void;
+  requestExecApproval: (
+    callId: string,
+    request: { command: string[]; cwd: string; reason?: string },
+  ) => Promise<ReviewDecision>;
+}
+
+export interface TurnResult {
+  needsFollowUp: boolean;
+  responseId?: string;
+  usage?: TokenUsage;
+  lastAgentMessage?: string;
+}
+
+export const ABORTED_TOOL_OUTPUT = "aborted by user";
+
+export async function runTurn(options: {
+  host: TurnHost;
+  turn: TurnContext;
+  turnId: string;
+  signal: AbortSignal;
+  outputSchema?: unknown;
+}): Promise<TurnResult> {
+  const { host, turn, turnId, signal } = options;
+  const request = buildRequest({
+    turn,
+    input: host.history.snapshot(),
+    tools: host.tools.specsForModel(),
+    threadId: host.threadId,
+    outputSchema: options.outputSchema,
+  });
+
+  let outputs: ResponseItem[] = [];
+  let deltaItemId = `msg_${turnId}`;
+  const result: TurnResult = { needsFollowUp: false };
+  for await (const event of host.client.stream(request, signal)) {
+    switch (event.type) {
+      case "retry":
+        // What the failed attempt gave is dropped; the next attempt streams it again.
+        outputs = [];
+        host.emit({
+          type: "stream_error",
+          message: `Reconnecting... ${event.attempt}/${event.maxAttempts} (${event.reason})`,
+        });
+        break;
+      case "output_item_added":
+        if (isKnownItem(event.item, "message") && event.item.id) deltaItemId = event.item.id;
+        break;
+      case "output_text_delta":
+        host.emit({
+          type: "agent_message_content_delta",
+          thread_id: host.threadId,
+          turn_id: turnId,
+          item_id: event.itemId ?? deltaItemId,
+          delta: event.delta,
+        });
+        break;
+      case "reasoning_summary_delta":
+        host.emit({ type: "agent_reasoning_delta", delta: event.delta });
+        break;
+      case "reasoning_summary_part_added":
+        if (event.summaryIndex > 0) host.emit({ type: "agent_reasoning_section_break" });
+        break;
+      case "output_item_done":
+        outputs.push(event.item);
+        announceItem(event.item, host.emit, result);
+        break;
+      case "completed":
+        result.responseId = event.responseId;
+        if (event.usage) result.usage = event.usage;
+        break;
+      case "created":
+      case "failed":
+        break;
+    }
+  }
+
+  host.history.record(...outputs);
+  const calls = outputs.filter(isToolCall);
+  for (const [index, call] of calls.entries()) {
+    if (signal.aborted) {
+      recordAbortedOutputs(host, calls.slice(index));
+      throw signal.reason;
+    }
+    const output = await runToolCall(host, turn, call, signal);
+    host.history.record(output);
+  }
+  result.needsFollowUp = calls.length > 0;
+  if (signal.aborted) throw signal.reason;
+  return result;
+}
+
+function announceItem(item: ResponseItem, emit: TurnHost["emit"], result: TurnResult): void {
+  if (isKnownItem(item, "message") && item.role === "assistant") {
+    const text = messageText(item);
+    result.lastAgentMessage = text;
+    emit({ type: "agent_message", message: text });
+  } else if (isKnownItem(item, "reasoning")) {
+    for (const part of item.summary) emit({ type: "agent_reasoning", text: part.text });
+  }
+}
+
+type ToolCallItem = FunctionCallItem | CustomToolCallItem;
+
+function isToolCall(item: ResponseItem): item is ToolCallItem {
+  return isKnownItem(item, "function_call") || isKnownItem(item, "custom_tool_call");
+}
+
+function outputItem(call: ToolCallItem, output: FunctionCallOutputPayload): ResponseItem {
+  return call.type === "custom_tool_call"
+    ? { type: "custom_tool_call_output", call_id: call.call_id, output }
+    : { type: "function_call_output", call_id: call.call_id, output };
+}
+
+async function runToolCall(
+  host: TurnHost,
+  turn: TurnContext,
+  call: ToolCallItem,
+  signal: AbortSignal,
+): Promise<ResponseItem> {
+  const raw = call.type === "custom_tool_call" ? call.input : call.arguments;
+  let output: FunctionCallOutputPayload;
+  try {
+    const res = await host.tools.dispatch(call.name, raw, {
+      callId: call.call_id,
+      cwd: turn.cwd,
+      sandboxPolicy: turn.sandboxPolicy,
+      approvalPolicy: turn.approvalPolicy,
+      env: host.env,
+      signal,
+      emit: host.emit,
+      requestExecApproval: (request) => host.requestExecApproval(call.call_id, request),
+    });
+    output = signal.aborted ? ABORTED_TOOL_OUTPUT : res.output;
+  } catch (err) {
+    output = signal.aborted ? ABORTED_TOOL_OUTPUT : `tool ${call.name} failed: ${(err as Error).message}`;
+  }
+  return outputItem(call, output);
+}
+
+/** Every call the model made gets an output, even when the user stopped the turn before it ran. */
+function recordAbortedOutputs(host: TurnHost, calls: ToolCallItem[]): void {
+  for (const call of calls) host.history.record(outputItem(call, ABORTED_TOOL_OUTPUT));
+}

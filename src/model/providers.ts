@@ -1,0 +1,66 @@
+// Model providers: the built-in `openai` one and those declared under [model_providers.NAME].
+import type { ConfigToml, ProviderToml } from "../config/schema.js";
+
+export interface ProviderInfo {
+  id: string;
+  name: string;
+  baseUrl: string;
+  envKey?: string;
+  envKeyInstructions?: string;
+  wireApi: "responses" | "chat";
+  queryParams: Record<string, string>;
+  httpHeaders: Record<string, string>;
+  envHttpHeaders: Record<string, string>;
+  requestMaxRetries: number;
+  streamMaxRetries: number;
+  streamIdleTimeoutMs: number;
+  /** Uses the OpenAI key sources (OPENAI_API_KEY, CODEX_API_KEY, auth.json). */
+  requiresOpenaiAuth: boolean;
+}
+
+export const DEFAULT_REQUEST_MAX_RETRIES = 4;
+export const DEFAULT_STREAM_MAX_RETRIES = 5;
+export const DEFAULT_STREAM_IDLE_TIMEOUT_MS = 300_000;
+
+function builtInOpenAi(config: ConfigToml, env: NodeJS.ProcessEnv): ProviderToml {
+  return {
+    name: "OpenAI",
+    base_url: config.openai_base_url ?? env.OPENAI_BASE_URL ?? "https://api.openai.com/v1",
+    wire_api: "responses",
+    requires_openai_auth: true,
+  };
+}
+
+export class UnknownProviderError extends Error {}
+
+export function resolveProvider(
+  id: string,
+  config: ConfigToml,
+  env: NodeJS.ProcessEnv = process.env,
+): ProviderInfo {
+  const declared = config.model_providers?.[id];
+  const builtIn = id === "openai" ? builtInOpenAi(config, env) : undefined;
+  if (!declared && !builtIn) {
+    const known = ["openai", ...Object.keys(config.model_providers ?? {})].join(", ");
+    throw new UnknownProviderError(`unknown model provider '${id}' (known: ${known})`);
+  }
+  const p: ProviderToml = { ...builtIn, ...declared };
+  if (!p.base_url) {
+    throw new UnknownProviderError(`model provider '${id}' has no base_url`);
+  }
+  return {
+    id,
+    name: p.name ?? id,
+    baseUrl: p.base_url.replace(/\/+$/, ""),
+    ...(p.env_key ? { envKey: p.env_key } : {}),
+    ...(p.env_key_instructions ? { envKeyInstructions: p.env_key_instructions } : {}),
+    wireApi: p.wire_api ?? "responses",
+    queryParams: p.query_params ?? {},
+    httpHeaders: p.http_headers ?? {},
+    envHttpHeaders: p.env_http_headers ?? {},
+    requestMaxRetries: p.request_max_retries ?? DEFAULT_REQUEST_MAX_RETRIES,
+    streamMaxRetries: p.stream_max_retries ?? DEFAULT_STREAM_MAX_RETRIES,
+    streamIdleTimeoutMs: p.stream_idle_timeout_ms ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
+    requiresOpenaiAuth: p.requires_openai_auth ?? false,
+  };
+}

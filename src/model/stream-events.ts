@@ -1,0 +1,132 @@
+// Responses API stream events. Each SSE data payload is parsed by a zod union; an unknown or malformed
+// event type is skipped, so a new event from the API never breaks a stream.
+import { z } from "zod";
+import type { TokenUsage } from "../protocol/core-protocol.js";
+import { ResponseItem } from "../protocol/items.js";
+
+const Usage = z.looseObject({
+  input_tokens: z.number().default(0),
+  input_tokens_details: z.looseObject({ cached_tokens: z.number().default(0) }).nullish(),
+  output_tokens: z.number().default(0),
+  output_tokens_details: z.looseObject({ reasoning_tokens: z.number().default(0) }).nullish(),
+  total_tokens: z.number().optional(),
+});
+
+const ErrorBody = z.looseObject({ code: z.string().nullish(), message: z.string().nullish() });
+
+const StreamEvent = z.discriminatedUnion("type", [
+  z.looseObject({
+    type: z.literal("response.created"),
+    response: z.looseObject({ id: z.string().optional() }).optional(),
+  }),
+  z.looseObject({ type: z.literal("response.output_item.added"), item: ResponseItem }),
+  z.looseObject({ type: z.literal("response.output_item.done"), item: ResponseItem }),
+  z.looseObject({
+    type: z.literal("response.output_text.delta"),
+    delta: z.string(),
+    item_id: z.string().optional(),
+  }),
+  z.looseObject({
+    type: z.literal("response.reasoning_summary_text.delta"),
+    delta: z.string(),
+    item_id: z.string().optional(),
+    summary_index: z.number().default(0),
+  }),
+  z.looseObject({
+    type: z.literal("response.reasoning_summary_part.added"),
+    summary_index: z.number().default(0),
+  }),
+  z.looseObject({
+    type: z.literal("response.completed"),
+    response: z.looseObject({ id: z.string().default(""), usage: Usage.nullish() }),
+  }),
+  z.looseObject({
+    type: z.literal("response.failed"),
+    response: z.looseObject({ id: z.string().optional(), error: ErrorBody.nullish() }),
+  }),
+  z.looseObject({
+    type: z.literal("response.incomplete"),
+    response: z.looseObject({
+      incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish(),
+    }),
+  }),
+  z.looseObject({ type: z.literal("error"), code: z.string().nullish(), message: z.string().nullish() }),
+]);
+
+export type ModelEvent =
+  | { type: "created"; responseId?: string }
+  | { type: "output_item_added"; item: ResponseItem }
+  | { type: "output_item_done"; item: ResponseItem }
+  | { type: "output_text_delta"; itemId?: string; delta: string }
+  | { type: "reasoning_summary_delta"; itemId?: string; summaryIndex: number; delta: string }
+  | { type: "reasoning_summary_part_added"; summaryIndex: number }
+  | { type: "completed"; responseId: string; usage?: TokenUsage }
+  | { type: "failed"; code?: string; message: string };
+
+export function toTokenUsage(usage: z.infer<typeof Usage>): TokenUsage {
+  const input = usage.input_tokens;
+  const output = usage.output_tokens;
+  return {
+    input_tokens: input,
+    cached_input_tokens: usage.input_tokens_details?.cached_tokens ?? 0,
+    output_tokens: output,
+    reasoning_output_tokens: usage.output_tokens_details?.reasoning_tokens ?? 0,
+    total_tokens: usage.total_tokens ?? input + output,
+  };
+}
+
+/** Parses one SSE data payload; returns undefined for event types we do not use. */
+export function parseStreamEvent(data: string): ModelEvent | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+  const parsed = StreamEvent.safeParse(json);
+  if (!parsed.success) return undefined;
+  const e = parsed.data;
+  switch (e.type) {
+    case "response.created":
+      return e.response?.id ? { type: "created", responseId: e.response.id } : { type: "created" };
+    case "response.output_item.added":
+      return { type: "output_item_added", item: e.item };
+    case "response.output_item.done":
+      return { type: "output_item_done", item: e.item };
+    case "response.output_text.delta":
+      return { type: "output_text_delta", delta: e.delta, ...(e.item_id ? { itemId: e.item_id } : {}) };
+    case "response.reasoning_summary_text.delta":
+      return {
+        type: "reasoning_summary_delta",
+        delta: e.delta,
+        summaryIndex: e.summary_index,
+        ...(e.item_id ? { itemId: e.item_id } : {}),
+      };
+    case "response.reasoning_summary_part.added":
+      return { type: "reasoning_summary_part_added", summaryIndex: e.summary_index };
+    case "response.completed":
+      return {
+        type: "completed",
+        responseId: e.response.id,
+        ...(e.response.usage ? { usage: toTokenUsage(e.response.usage) } : {}),
+      };
+    case "response.failed":
+      return {
+        type: "failed",
+        ...(e.response.error?.code ? { code: e.response.error.code } : {}),
+        message: e.response.error?.message ?? "the model reported a failure",
+      };
+    case "response.incomplete":
+      return {
+        type: "failed",
+        code: "incomplete",
+        message: `incomplete response: ${e.response.incomplete_details?.reason ?? "unknown reason"}`,
+      };
+    case "error":
+      return {
+        type: "failed",
+        ...(e.code ? { code: e.code } : {}),
+        message: e.message ?? "the model stream reported an error",
+      };
+  }
+}
