@@ -1,6 +1,28 @@
 // Bundles the CLI into dist/ with esbuild. Code-splitting keeps each command's start-up to what it imports.
 import { build } from "esbuild";
-import { rmSync } from "node:fs";
+import { chmodSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+
+const require = createRequire(import.meta.url);
+const zodLocales = join(dirname(require.resolve("zod")), "v4", "locales");
+
+/** zod's namespace re-exports ~50 locales (0.6 MB of start-up parse); codex-ts only speaks English. */
+const englishOnlyZod = {
+  name: "english-only-zod",
+  setup(b) {
+    b.onResolve({ filter: /locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${join("node_modules", "zod")}`)
+        ? { path: "zod-locales", namespace: "zod-locales" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, () => ({
+      contents: `export { default as en } from ${JSON.stringify(join(zodLocales, "en.js"))};`,
+      loader: "js",
+      resolveDir: zodLocales,
+    }));
+  },
+};
 
 rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 await build({
@@ -11,11 +33,15 @@ await build({
   format: "esm",
   platform: "node",
   target: "node20",
+  minify: true,
+  keepNames: false,
   sourcemap: "linked",
   // Native modules cannot be bundled.
   external: ["better-sqlite3"],
+  plugins: [englishOnlyZod],
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
   logLevel: "warning",
 });
+chmodSync(new URL("../dist/cli.js", import.meta.url), 0o755);

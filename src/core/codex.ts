@@ -20,6 +20,7 @@ export class Codex implements AsyncIterable<Event> {
   private readonly eq = new AsyncQueue<Event>();
   private session: Session | undefined;
   private counter = 0;
+  private readonly idleWaiters = new Map<string, () => void>();
   private readonly loop: Promise<void>;
 
   constructor(private readonly options: CodexOptions) {
@@ -57,6 +58,16 @@ export class Codex implements AsyncIterable<Event> {
     return this.eq[Symbol.asyncIterator]();
   }
 
+  /** Resolves once every queued submission is handled and no task runs. */
+  async idle(): Promise<void> {
+    const marker = `idle-${++this.counter}`;
+    await new Promise<void>((resolve) => {
+      this.idleWaiters.set(marker, resolve);
+      this.sq.push({ id: marker, op: { type: "override_turn_context" } });
+    });
+    await this.session?.idle();
+  }
+
   get threadId(): string | undefined {
     return this.session?.threadId;
   }
@@ -86,6 +97,12 @@ export class Codex implements AsyncIterable<Event> {
 
   /** Returns true when the engine should stop. */
   private async handle({ id, op }: Submission): Promise<boolean> {
+    const idleWaiter = this.idleWaiters.get(id);
+    if (idleWaiter) {
+      this.idleWaiters.delete(id);
+      idleWaiter();
+      return false;
+    }
     if (op.type === "shutdown") {
       await this.session?.shutdown();
       this.emit(id, { type: "shutdown_complete" });

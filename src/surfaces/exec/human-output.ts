@@ -1,0 +1,91 @@
+// Exec's output for a person: progress on stderr, the final message on stdout.
+import { quote } from "shell-quote";
+import type { Event } from "../../protocol/core-protocol.js";
+
+const COLORS = {
+  dim: "\x1b[2m",
+  bold: "\x1b[1m",
+  red: "\x1b[31m",
+  green: "\x1b[32m",
+  cyan: "\x1b[36m",
+  reset: "\x1b[0m",
+};
+
+export class HumanOutput {
+  constructor(
+    private readonly err: NodeJS.WritableStream,
+    private readonly color: boolean,
+  ) {}
+
+  private paint(code: keyof typeof COLORS, text: string): string {
+    return this.color ? `${COLORS[code]}${text}${COLORS.reset}` : text;
+  }
+
+  private line(text: string): void {
+    this.err.write(`${text}\n`);
+  }
+
+  handle(event: Event): void {
+    const msg = event.msg;
+    switch (msg.type) {
+      case "session_configured":
+        this.line(
+          this.paint(
+            "dim",
+            `codex-ts · model ${msg.model} · provider ${msg.model_provider_id} · sandbox ${msg.sandbox_policy.type} · approval ${msg.approval_policy}\n` +
+              `workdir ${msg.cwd} · thread ${msg.session_id}`,
+          ),
+        );
+        break;
+      case "user_message":
+        this.line(`${this.paint("cyan", "user")} ${msg.message}`);
+        break;
+      case "agent_reasoning":
+        this.line(this.paint("dim", `thinking ${msg.text}`));
+        break;
+      case "exec_command_begin":
+        this.line(
+          `${this.paint("bold", "exec")} ${quote(msg.command)} ${this.paint("dim", `in ${msg.cwd}`)}`,
+        );
+        break;
+      case "exec_command_end": {
+        const status =
+          msg.exit_code === 0
+            ? this.paint("green", "succeeded")
+            : this.paint("red", `exited ${msg.exit_code}`);
+        this.line(`${status} ${this.paint("dim", `in ${(msg.duration_ms / 1000).toFixed(1)}s`)}`);
+        const tail = msg.aggregated_output.trimEnd().split("\n").slice(-5).join("\n");
+        if (tail) this.line(this.paint("dim", tail));
+        break;
+      }
+      case "patch_apply_end":
+        this.line(
+          msg.success
+            ? this.paint("green", "patch applied")
+            : this.paint("red", `patch failed: ${msg.stderr}`),
+        );
+        break;
+      case "plan_update":
+        for (const step of msg.plan) this.line(`${step.status === "completed" ? "[x]" : "[ ]"} ${step.step}`);
+        break;
+      case "agent_message":
+        this.line(`${this.paint("bold", "codex")} ${msg.message}`);
+        break;
+      case "stream_error":
+      case "warning":
+        this.line(this.paint("dim", `warning: ${msg.message}`));
+        break;
+      case "error":
+        this.line(this.paint("red", `error: ${msg.message}`));
+        break;
+      case "turn_aborted":
+        this.line(this.paint("red", `turn ${msg.reason}`));
+        break;
+      case "token_count":
+        if (msg.info) this.line(this.paint("dim", `tokens used: ${msg.info.total_token_usage.total_tokens}`));
+        break;
+      default:
+        break;
+    }
+  }
+}

@@ -1,0 +1,52 @@
+// Flags shared by the commands (-c, -m, -p, -s, -a, -C) turned into a loaded Config.
+import { resolve } from "node:path";
+import { loadConfig, type Config } from "../../config/load.js";
+
+export interface SharedFlags {
+  config?: string[];
+  model?: string;
+  profile?: string;
+  sandbox?: string;
+  askForApproval?: string;
+  cd?: string;
+  addDir?: string[];
+  fullAuto?: boolean;
+  dangerouslyBypassApprovalsAndSandbox?: boolean;
+}
+
+export function loadCliConfig(flags: SharedFlags, defaults: Record<string, unknown> = {}): Config {
+  const cli: Record<string, unknown> = {};
+  if (flags.model) cli.model = flags.model;
+  if (flags.fullAuto) {
+    cli.sandbox_mode = "workspace-write";
+    cli.approval_policy = "on-request";
+  }
+  if (flags.dangerouslyBypassApprovalsAndSandbox) {
+    cli.sandbox_mode = "danger-full-access";
+    cli.approval_policy = "never";
+  }
+  if (flags.sandbox) cli.sandbox_mode = flags.sandbox;
+  if (flags.askForApproval) cli.approval_policy = flags.askForApproval;
+  if (flags.addDir && flags.addDir.length > 0) {
+    cli.sandbox_workspace_write = { writable_roots: flags.addDir.map((d) => resolve(d)) };
+  }
+  const cwd = flags.cd ? resolve(flags.cd) : process.cwd();
+  const base = loadConfig({
+    cwd,
+    ...(flags.profile ? { profile: flags.profile } : {}),
+    cli,
+    overrides: flags.config ?? [],
+  });
+  // Surface defaults (e.g. exec never asks for approval) apply only where no layer chose a value.
+  const unset = Object.keys(defaults).filter(
+    (key) => !base.layers.some((l) => l.source !== "defaults" && key in l.value),
+  );
+  if (unset.length === 0) return base;
+  const extra = Object.fromEntries(unset.map((key) => [key, defaults[key]]));
+  return loadConfig({
+    cwd,
+    ...(flags.profile ? { profile: flags.profile } : {}),
+    cli: { ...extra, ...cli },
+    overrides: flags.config ?? [],
+  });
+}

@@ -1,0 +1,65 @@
+// The official @openai/codex-sdk drives our binary through codexPathOverride.
+import { Codex } from "@openai/codex-sdk";
+import { afterEach, describe, expect, it } from "vitest";
+import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
+import { CLI, makeHome } from "../support/cli.js";
+
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+afterEach(async () => {
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+});
+
+function sdkFor(url: string, env: NodeJS.ProcessEnv) {
+  const clean = Object.fromEntries(
+    Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+  return new Codex({ codexPathOverride: CLI, baseUrl: url, apiKey: "sk-from-sdk", env: clean });
+}
+
+describe("@openai/codex-sdk against codex-ts", () => {
+  it("thread.run returns the final response, items and usage", async () => {
+    model = await startFakeModel({
+      replies: [reply.shell(["bash", "-lc", "echo sdk"]), reply.message("all done")],
+    });
+    const home = makeHome("http://unused.invalid/v1");
+    const codex = sdkFor(model.url, home.env);
+    const thread = codex.startThread({ workingDirectory: home.cwd, sandboxMode: "danger-full-access" });
+    const turn = await thread.run("do the thing");
+    expect(turn.finalResponse).toBe("all done");
+    expect(turn.items.map((i) => i.type)).toEqual(["command_execution", "agent_message"]);
+    expect(turn.items[0]).toMatchObject({
+      command: "bash -lc 'echo sdk'",
+      aggregated_output: "sdk\n",
+      exit_code: 0,
+      status: "completed",
+    });
+    expect(turn.usage).toMatchObject({ input_tokens: 20, output_tokens: 10 });
+    expect(thread.id).toMatch(/^[0-9a-f-]{36}$/);
+    // The SDK's settings reach the model request.
+    expect(model.requests[0]?.headers.authorization).toBe("Bearer sk-from-sdk");
+    expect(model.requests[0]?.headers.originator).toBe("codex_sdk_ts");
+    expect(lastUserText(model.requests[0]?.body.input ?? [])).toBe("do the thing");
+  });
+
+  it("runStreamed yields the events as they happen", async () => {
+    model = await startFakeModel({ replies: [reply.message("streamed hello")] });
+    const home = makeHome("http://unused.invalid/v1");
+    const thread = sdkFor(model.url, home.env).startThread({
+      workingDirectory: home.cwd,
+      model: "gpt-5.1-codex-mini",
+    });
+    const { events } = await thread.runStreamed("hello");
+    const seen: string[] = [];
+    for await (const event of events) seen.push(event.type);
+    expect(seen).toEqual(["thread.started", "turn.started", "item.completed", "turn.completed"]);
+    expect(model.requests[0]?.body.model).toBe("gpt-5.1-codex-mini");
+  });
+
+  it("a failed turn surfaces as an error from thread.run", async () => {
+    model = await startFakeModel({ fallback: reply.httpError(503, { message: "overloaded" }) });
+    const home = makeHome("http://unused.invalid/v1");
+    const thread = sdkFor(model.url, home.env).startThread({ workingDirectory: home.cwd });
+    await expect(thread.run("hi")).rejects.toThrow(/HTTP 503: overloaded/);
+  });
+});
