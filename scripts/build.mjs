@@ -7,7 +7,10 @@ import { dirname, join } from "node:path";
 const require = createRequire(import.meta.url);
 const zodLocales = join(dirname(require.resolve("zod")), "v4", "locales");
 
-/** zod's namespace re-exports ~50 locales (0.6 MB of start-up parse); codex-ts only speaks English. */
+/**
+ * zod's namespace re-exports ~50 locales (0.6 MB of start-up parse); codex-ts only speaks English.
+ * @type {import("esbuild").Plugin}
+ */
 const englishOnlyZod = {
   name: "english-only-zod",
   setup(b) {

@@ -1,8 +1,7 @@
 // Codex: the engine behind every surface. Callers push Submissions onto the Submission Queue and read Events
 // from the Event Queue; nothing here knows about JSON-RPC, terminals or stdout.
 import type { Config } from "../config/load.js";
-import { describeZodError } from "../protocol/errors.js";
-import { Submission, type Event, type KnownEventMsg, type Op } from "../protocol/core-protocol.js";
+import type { Event, KnownEventMsg, Op, Submission } from "../protocol/core-protocol.js";
 import { originator } from "../auth/originator.js";
 import { defaultToolRegistry } from "../tools/default-registry.js";
 import type { ToolRegistry } from "../tools/registry.js";
@@ -34,15 +33,9 @@ export class Codex implements AsyncIterable<Event> {
     return id;
   }
 
-  /** Queues a submission whose id the caller chose; an invalid one gets an `error` event. */
-  submitRaw(value: unknown): void {
-    const parsed = Submission.safeParse(value);
-    if (parsed.success) {
-      this.sq.push(parsed.data);
-      return;
-    }
-    const id = typeof (value as { id?: unknown })?.id === "string" ? (value as { id: string }).id : "";
-    this.emit(id, { type: "error", message: `invalid submission: ${describeZodError(parsed.error)}` });
+  /** Queues a submission whose id the caller chose (already validated by the surface that read it). */
+  submitWithId(submission: Submission): void {
+    this.sq.push(submission);
   }
 
   /** Emits an event from outside the engine (a surface reporting bad input in order with the rest). */

@@ -57,7 +57,7 @@ export async function runProto(flags: SharedFlags): Promise<number> {
       codex.report(id, { type: "error", message: `line ${lineNumber}: ${describeBadSubmission(value)}` });
       continue;
     }
-    codex.submitRaw(parsed.data);
+    codex.submitWithId(parsed.data);
   }
   // stdin closed: let a running task finish, then shut down.
   await codex.idle();

@@ -1,0 +1,243 @@
+// Table-driven: a sequence of core events in, the exec JSONL events out.
+import { describe, expect, it } from "vitest";
+import type { KnownEventMsg, TokenUsage } from "../../protocol/core-protocol.js";
+import { ExecThreadEvent } from "../../protocol/exec-events.js";
+import { ExecEventMapper } from "./event-mapper.js";
+
+const usage = (input: number, output: number): TokenUsage => ({
+  input_tokens: input,
+  cached_input_tokens: 0,
+  output_tokens: output,
+  reasoning_output_tokens: 0,
+  total_tokens: input + output,
+});
+const tokens = (total: TokenUsage): KnownEventMsg => ({
+  type: "token_count",
+  info: { total_token_usage: total, last_token_usage: total, model_context_window: null },
+});
+const started: KnownEventMsg = { type: "task_started", turn_id: "t", collaboration_mode_kind: "default" };
+const complete: KnownEventMsg = { type: "task_complete", turn_id: "t", last_agent_message: null };
+
+const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] }> = [
+  {
+    name: "agent message and reasoning become completed items",
+    events: [
+      started,
+      { type: "agent_reasoning", text: "thinking" },
+      { type: "agent_message", message: "hi" },
+      complete,
+    ],
+    expected: [
+      { type: "turn.started" },
+      { type: "item.completed", item: { id: "item_0", type: "reasoning", text: "thinking" } },
+      { type: "item.completed", item: { id: "item_1", type: "agent_message", text: "hi" } },
+      {
+        type: "turn.completed",
+        usage: {
+          input_tokens: 0,
+          cached_input_tokens: 0,
+          cache_write_input_tokens: 0,
+          output_tokens: 0,
+          reasoning_output_tokens: 0,
+        },
+      },
+    ],
+  },
+  {
+    name: "a command starts then completes under the same id",
+    events: [
+      { type: "exec_command_begin", call_id: "c", command: ["bash", "-lc", "ls -a"], cwd: "/w" },
+      {
+        type: "exec_command_end",
+        call_id: "c",
+        command: ["bash", "-lc", "ls -a"],
+        cwd: "/w",
+        stdout: "x\n",
+        stderr: "",
+        aggregated_output: "x\n",
+        exit_code: 0,
+        duration_ms: 5,
+        formatted_output: "x\n",
+      },
+    ],
+    expected: [
+      {
+        type: "item.started",
+        item: {
+          id: "item_0",
+          type: "command_execution",
+          command: "bash -lc 'ls -a'",
+          aggregated_output: "",
+          exit_code: null,
+          status: "in_progress",
+        },
+      },
+      {
+        type: "item.completed",
+        item: {
+          id: "item_0",
+          type: "command_execution",
+          command: "bash -lc 'ls -a'",
+          aggregated_output: "x\n",
+          exit_code: 0,
+          status: "completed",
+        },
+      },
+    ],
+  },
+  {
+    name: "a patch becomes a file_change item",
+    events: [
+      {
+        type: "patch_apply_begin",
+        call_id: "p",
+        auto_approved: true,
+        changes: {
+          "/w/a.txt": { type: "add", content: "a" },
+          "/w/b.txt": { type: "update", unified_diff: "", move_path: null },
+        },
+      },
+      { type: "patch_apply_end", call_id: "p", stdout: "", stderr: "", success: true },
+    ],
+    expected: [
+      {
+        type: "item.started",
+        item: {
+          id: "item_0",
+          type: "file_change",
+          changes: [
+            { path: "/w/a.txt", kind: "add" },
+            { path: "/w/b.txt", kind: "update" },
+          ],
+          status: "in_progress",
+        },
+      },
+      {
+        type: "item.completed",
+        item: {
+          id: "item_0",
+          type: "file_change",
+          changes: [
+            { path: "/w/a.txt", kind: "add" },
+            { path: "/w/b.txt", kind: "update" },
+          ],
+          status: "completed",
+        },
+      },
+    ],
+  },
+  {
+    name: "plan updates are one todo_list item, completed with the turn",
+    events: [
+      started,
+      { type: "plan_update", plan: [{ step: "a", status: "in_progress" }] },
+      { type: "plan_update", plan: [{ step: "a", status: "completed" }] },
+      complete,
+    ],
+    expected: [
+      { type: "turn.started" },
+      {
+        type: "item.started",
+        item: { id: "item_0", type: "todo_list", items: [{ text: "a", completed: false }] },
+      },
+      {
+        type: "item.updated",
+        item: { id: "item_0", type: "todo_list", items: [{ text: "a", completed: true }] },
+      },
+      {
+        type: "item.completed",
+        item: { id: "item_0", type: "todo_list", items: [{ text: "a", completed: true }] },
+      },
+      {
+        type: "turn.completed",
+        usage: {
+          input_tokens: 0,
+          cached_input_tokens: 0,
+          cache_write_input_tokens: 0,
+          output_tokens: 0,
+          reasoning_output_tokens: 0,
+        },
+      },
+    ],
+  },
+  {
+    name: "usage is the turn's share of the running total",
+    events: [started, tokens(usage(10, 5)), complete, started, tokens(usage(25, 9)), complete],
+    expected: [
+      { type: "turn.started" },
+      {
+        type: "turn.completed",
+        usage: {
+          input_tokens: 10,
+          cached_input_tokens: 0,
+          cache_write_input_tokens: 0,
+          output_tokens: 5,
+          reasoning_output_tokens: 0,
+        },
+      },
+      { type: "turn.started" },
+      {
+        type: "turn.completed",
+        usage: {
+          input_tokens: 15,
+          cached_input_tokens: 0,
+          cache_write_input_tokens: 0,
+          output_tokens: 4,
+          reasoning_output_tokens: 0,
+        },
+      },
+    ],
+  },
+  {
+    name: "retries, warnings, errors and aborts",
+    events: [
+      { type: "stream_error", message: "Reconnecting... 1/5" },
+      { type: "warning", message: "careful" },
+      { type: "error", message: "boom" },
+      { type: "turn_aborted", reason: "interrupted" },
+    ],
+    expected: [
+      { type: "error", message: "Reconnecting... 1/5" },
+      { type: "item.completed", item: { id: "item_0", type: "error", message: "careful" } },
+      { type: "turn.failed", error: { message: "boom" } },
+      { type: "turn.failed", error: { message: "turn interrupted" } },
+    ],
+  },
+  {
+    name: "events exec does not show map to nothing",
+    events: [
+      { type: "agent_message_content_delta", thread_id: "x", turn_id: "t", item_id: "i", delta: "h" },
+      { type: "user_message", message: "hi" },
+      { type: "exec_command_output_delta", call_id: "c", stream: "stdout", chunk: "aGk=" },
+    ],
+    expected: [],
+  },
+];
+
+describe("ExecEventMapper", () => {
+  it.each(cases)("$name", ({ events, expected }) => {
+    const mapper = new ExecEventMapper();
+    const out = events.flatMap((msg) => mapper.map({ id: "s", msg }));
+    expect(out).toEqual(expected);
+    for (const e of out) expect(ExecThreadEvent.safeParse(e).success).toBe(true);
+  });
+
+  it("session_configured starts the thread", () => {
+    const mapper = new ExecEventMapper();
+    const out = mapper.map({
+      id: "s",
+      msg: {
+        type: "session_configured",
+        session_id: "abc",
+        model: "m",
+        model_provider_id: "openai",
+        cwd: "/",
+        approval_policy: "never",
+        sandbox_policy: { type: "read-only" },
+        history_log_id: 0,
+        history_entry_count: 0,
+      },
+    });
+    expect(out).toEqual([{ type: "thread.started", thread_id: "abc" }]);
+  });
+});
