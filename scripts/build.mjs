@@ -40,7 +40,7 @@ await build({
   keepNames: false,
   sourcemap: "linked",
   // Native modules cannot be bundled.
-  external: ["better-sqlite3"],
+  external: ["better-sqlite3", "node-pty"],
   plugins: [englishOnlyZod],
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
