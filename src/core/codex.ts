@@ -12,6 +12,8 @@ export interface CodexOptions {
   config: Config;
   env?: NodeJS.ProcessEnv;
   tools?: ToolRegistry;
+  /** False when no user can answer questions (exec). Default true. */
+  interactive?: boolean;
 }
 
 export class Codex implements AsyncIterable<Event> {
@@ -108,6 +110,7 @@ export class Codex implements AsyncIterable<Event> {
         tools: this.options.tools ?? defaultToolRegistry(),
         originator: () => originator(this.options.env ?? process.env),
         emit: (event) => this.eq.push(event),
+        interactive: this.options.interactive ?? true,
       });
       await this.session.configure(id, op);
       return false;
@@ -135,8 +138,17 @@ export class Codex implements AsyncIterable<Event> {
         }
         break;
       case "patch_approval":
+        if (!session.resolvePatchApproval(op.id, op.decision)) {
+          this.emit(id, { type: "error", message: `patch_approval: no pending approval with id '${op.id}'` });
+        }
+        break;
       case "user_input_answer":
-        this.emit(id, { type: "error", message: `${op.type}: no pending request with id '${op.id}'` });
+        if (!session.resolveUserInput(op.id, op.response.answers)) {
+          this.emit(id, {
+            type: "error",
+            message: `user_input_answer: no pending request with id '${op.id}'`,
+          });
+        }
         break;
       case "list_skills":
         this.emit(id, {

@@ -1,11 +1,16 @@
 // A Session: the engine's configuration and state for one thread, and at most one running Task.
 import { resolveCredentials } from "../auth/credentials.js";
+import type { ShellEnvironmentPolicyInput } from "../sandbox/env-policy.js";
 import type { Config } from "../config/load.js";
 import { ResponsesClient } from "../model/responses-client.js";
 import { resolveProvider } from "../model/providers.js";
-import type { Event, KnownEventMsg, OpOf, TokenUsage } from "../protocol/core-protocol.js";
+import type { Event, KnownEventMsg, OpOf, TokenUsage, UserInputAnswers } from "../protocol/core-protocol.js";
 import { userTextMessage } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
+import { detectBwrap } from "../sandbox/detect.js";
+import { CommandGate } from "./approvals/command-gate.js";
+import { PatchGate } from "./approvals/patch-gate.js";
+import type { TurnServices } from "./turn-services.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { VERSION } from "../version.js";
 import { ConversationHistory } from "./history.js";
@@ -23,6 +28,8 @@ export interface SessionOptions {
   tools: ToolRegistry;
   originator: () => string;
   emit: (event: Event) => void;
+  /** False when nobody can answer questions (exec): request_user_input says so to the model. */
+  interactive: boolean;
 }
 
 interface RunningTask {
@@ -40,6 +47,11 @@ export class Session {
   private lastEnvironmentContext: string | undefined;
   private running: RunningTask | undefined;
   private readonly execApprovals = new PendingRequests<ReviewDecision>();
+  private readonly patchApprovals = new PendingRequests<ReviewDecision>();
+  private readonly userInputs = new PendingRequests<UserInputAnswers | undefined>();
+  private readonly commandGate: CommandGate;
+  private readonly patchGate = new PatchGate();
+  private readonly warned = new Set<string>();
   private totalUsage: TokenUsage = ZERO_USAGE;
   private baseInstructions: string | undefined;
   private developerInstructions: string | undefined;
@@ -58,6 +70,19 @@ export class Session {
     this.developerInstructions = config.developerInstructions;
     this.providerId = config.modelProviderId;
     this.client = this.makeClient(this.providerId);
+    this.commandGate = new CommandGate({
+      codexHome: config.codexHome,
+      parentEnv: options.env,
+      ...(config.toml.shell_environment_policy
+        ? { shellEnvironmentPolicy: config.toml.shell_environment_policy as ShellEnvironmentPolicyInput }
+        : {}),
+      bwrap: detectBwrap,
+      warnOnce: (key, message) => {
+        if (this.warned.has(key)) return;
+        this.warned.add(key);
+        if (this.running) this.emit(this.running.subId, { type: "warning", message });
+      },
+    });
   }
 
   get isRunning(): boolean {
@@ -101,7 +126,7 @@ export class Session {
     this.recordContext(turn);
     const controller = new AbortController();
     const turnId = uuidv7();
-    const host = this.turnHost(subId, controller.signal);
+    const host = this.turnHost(subId, controller);
     const done = runTask({
       host,
       turn,
@@ -129,6 +154,14 @@ export class Session {
 
   resolveExecApproval(id: string, decision: ReviewDecision): boolean {
     return this.execApprovals.resolve(id, decision);
+  }
+
+  resolvePatchApproval(id: string, decision: ReviewDecision): boolean {
+    return this.patchApprovals.resolve(id, decision);
+  }
+
+  resolveUserInput(id: string, answers: UserInputAnswers): boolean {
+    return this.userInputs.resolve(id, answers);
   }
 
   async shutdown(): Promise<void> {
@@ -180,7 +213,7 @@ export class Session {
     });
   }
 
-  private turnHost(subId: string, signal: AbortSignal): TurnHost {
+  private turnHost(subId: string, controller: AbortController): TurnHost {
     return {
       threadId: this.threadId,
       client: this.client,
@@ -188,7 +221,15 @@ export class Session {
       history: this.history,
       env: this.options.env,
       emit: (msg) => this.emit(subId, msg),
-      requestExecApproval: (callId, request) => {
+      services: this.turnServices(subId, controller),
+    };
+  }
+
+  private turnServices(subId: string, controller: AbortController): TurnServices {
+    return {
+      commands: this.commandGate,
+      patches: this.patchGate,
+      askExec: (callId, request, signal) => {
         this.emit(subId, {
           type: "exec_approval_request",
           call_id: callId,
@@ -198,6 +239,21 @@ export class Session {
         });
         return this.execApprovals.wait(callId, signal, "abort");
       },
+      askPatch: (callId, request, signal) => {
+        this.emit(subId, {
+          type: "apply_patch_approval_request",
+          call_id: callId,
+          changes: request.changes,
+          reason: request.reason ?? null,
+        });
+        return this.patchApprovals.wait(callId, signal, "abort");
+      },
+      askUser: (callId, turnId, questions, signal) => {
+        if (!this.options.interactive) return Promise.resolve(undefined);
+        this.emit(subId, { type: "request_user_input", call_id: callId, turn_id: turnId, questions });
+        return this.userInputs.wait(callId, signal, undefined);
+      },
+      abortTask: () => controller.abort(new TaskAbort("interrupted")),
     };
   }
 

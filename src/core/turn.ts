@@ -8,8 +8,9 @@ import type {
   ResponseItem,
 } from "../protocol/items.js";
 import { isKnownItem, messageText } from "../protocol/items.js";
-import type { ReviewDecision } from "../protocol/policies.js";
+import type { ToolContext } from "../tools/define-tool.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { TurnServices } from "./turn-services.js";
 import type { ConversationHistory } from "./history.js";
 import { buildRequest } from "./request.js";
 import type { TurnContext } from "./turn-context.js";
@@ -21,10 +22,7 @@ export interface TurnHost {
   history: ConversationHistory;
   env: NodeJS.ProcessEnv;
   emit: (msg: KnownEventMsg) => void;
-  requestExecApproval: (
-    callId: string,
-    request: { command: string[]; cwd: string; reason?: string },
-  ) => Promise<ReviewDecision>;
+  services: TurnServices;
 }
 
 export interface TurnResult {
@@ -104,8 +102,8 @@ export async function runTurn(options: {
       recordAbortedOutputs(host, calls.slice(index));
       throw signal.reason;
     }
-    const output = await runToolCall(host, turn, call, signal);
-    host.history.record(output);
+    const outputs = await runToolCall(host, turn, turnId, call, signal);
+    host.history.record(...outputs);
   }
   result.needsFollowUp = calls.length > 0;
   if (signal.aborted) throw signal.reason;
@@ -137,27 +135,72 @@ function outputItem(call: ToolCallItem, output: FunctionCallOutputPayload): Resp
 async function runToolCall(
   host: TurnHost,
   turn: TurnContext,
+  turnId: string,
   call: ToolCallItem,
   signal: AbortSignal,
-): Promise<ResponseItem> {
+): Promise<ResponseItem[]> {
   const raw = call.type === "custom_tool_call" ? call.input : call.arguments;
-  let output: FunctionCallOutputPayload;
+  const ctx = toolContext(host, turn, turnId, call.call_id, signal);
   try {
-    const res = await host.tools.dispatch(call.name, raw, {
-      callId: call.call_id,
-      cwd: turn.cwd,
-      sandboxPolicy: turn.sandboxPolicy,
-      approvalPolicy: turn.approvalPolicy,
-      env: host.env,
-      signal,
-      emit: host.emit,
-      requestExecApproval: (request) => host.requestExecApproval(call.call_id, request),
-    });
-    output = signal.aborted ? ABORTED_TOOL_OUTPUT : res.output;
+    const res = await host.tools.dispatch(call.name, raw, ctx);
+    if (res.abortTask) host.services.abortTask();
+    if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
+    return [outputItem(call, res.output), ...(res.followUp ?? [])];
   } catch (err) {
-    output = signal.aborted ? ABORTED_TOOL_OUTPUT : `tool ${call.name} failed: ${(err as Error).message}`;
+    return [
+      outputItem(
+        call,
+        signal.aborted ? ABORTED_TOOL_OUTPUT : `tool ${call.name} failed: ${(err as Error).message}`,
+      ),
+    ];
   }
-  return outputItem(call, output);
+}
+
+/** What a tool may see and do: this call's settings and the session's gates, nothing more. */
+function toolContext(
+  host: TurnHost,
+  turn: TurnContext,
+  turnId: string,
+  callId: string,
+  signal: AbortSignal,
+): ToolContext {
+  const { services } = host;
+  const policies = { approvalPolicy: turn.approvalPolicy, sandboxPolicy: turn.sandboxPolicy };
+  const askExec = (request: { argv: string[]; cwd: string }) => (reason: string | undefined) =>
+    services.askExec(
+      callId,
+      { command: request.argv, cwd: request.cwd, ...(reason ? { reason } : {}) },
+      signal,
+    );
+  return {
+    callId,
+    turnId,
+    cwd: turn.cwd,
+    ...policies,
+    collaborationMode: turn.collaborationMode,
+    env: host.env,
+    signal,
+    emit: host.emit,
+    authorizeCommand: (request) =>
+      services.commands.authorize(
+        { ...request, ...policies, escalated: request.escalated ?? false },
+        askExec(request),
+      ),
+    retryOutsideSandbox: (request, ran, result) =>
+      services.commands.afterFailure(
+        { ...request, ...policies, escalated: request.escalated ?? false },
+        ran,
+        result,
+        askExec(request),
+      ),
+    authorizePatch: (request) =>
+      services.patches.authorize(
+        { ...policies, targets: request.targets, ...(request.reason ? { reason: request.reason } : {}) },
+        (reason) =>
+          services.askPatch(callId, { changes: request.changes, ...(reason ? { reason } : {}) }, signal),
+      ),
+    requestUserInput: (questions) => services.askUser(callId, turnId, questions, signal),
+  };
 }
 
 /** Every call the model made gets an output, even when the user stopped the turn before it ran. */

@@ -82,6 +82,25 @@ export const PlanStep = z.object({
 });
 export type PlanStep = z.infer<typeof PlanStep>;
 
+export const UserInputQuestion = z.object({
+  id: z.string(),
+  header: z.string(),
+  question: z.string(),
+  isOther: z.boolean().optional(),
+  options: z
+    .array(z.object({ value: z.string(), label: z.string(), description: z.string() }))
+    .min(2)
+    .max(3)
+    .optional(),
+});
+export type UserInputQuestion = z.infer<typeof UserInputQuestion>;
+
+export const UserInputAnswers = z.record(
+  z.string(),
+  z.object({ selected: z.array(z.string()), other: z.string().nullish() }),
+);
+export type UserInputAnswers = z.infer<typeof UserInputAnswers>;
+
 export const FileChange = z.discriminatedUnion("type", [
   z.object({ type: z.literal("add"), content: z.string() }),
   z.object({ type: z.literal("delete"), content: z.string() }),
@@ -166,6 +185,11 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     stdout: z.string(),
     stderr: z.string(),
     success: z.boolean(),
+  }),
+  ev("request_user_input", {
+    call_id: z.string(),
+    turn_id: z.string(),
+    questions: z.array(UserInputQuestion),
   }),
   ev("plan_update", { explanation: z.string().nullish(), plan: z.array(PlanStep) }),
   ev("token_count", {

@@ -1,29 +1,61 @@
 // A tool is a value: its name, what the model is told, a zod schema for its arguments, and a handler that
 // gets a narrow context (never the whole config).
 import { z } from "zod";
-import type { KnownEventMsg } from "../protocol/core-protocol.js";
-import type { ContentItem } from "../protocol/items.js";
-import type { AskForApproval, ReviewDecision, SandboxPolicy } from "../protocol/policies.js";
+import type { CommandDecision, PatchDecision } from "../core/approvals/decisions.js";
+import type { PatchTargetInfo } from "../core/approvals/patch-gate.js";
+import type {
+  FileChange,
+  KnownEventMsg,
+  UserInputAnswers,
+  UserInputQuestion,
+} from "../protocol/core-protocol.js";
+import type { ContentItem, ResponseItem } from "../protocol/items.js";
+import type { AskForApproval, CollaborationModeKind, SandboxPolicy } from "../protocol/policies.js";
+import type { ProcessResult } from "./shell/run-process.js";
+
+export interface CommandAuthorizationRequest {
+  argv: string[];
+  cwd: string;
+  /** The model asked to run outside the sandbox. */
+  escalated?: boolean;
+  justification?: string;
+}
 
 export interface ToolContext {
   callId: string;
+  turnId: string;
   cwd: string;
   sandboxPolicy: SandboxPolicy;
   approvalPolicy: AskForApproval;
+  collaborationMode: CollaborationModeKind;
   env: NodeJS.ProcessEnv;
   signal: AbortSignal;
   emit: (msg: KnownEventMsg) => void;
-  /** Asks the user (through the client) whether to run a command; resolves with their decision. */
-  requestExecApproval: (request: {
-    command: string[];
-    cwd: string;
+  /** Whether and how a command may run (sandbox plan, or the user's answer). */
+  authorizeCommand: (request: CommandAuthorizationRequest) => Promise<CommandDecision>;
+  /** Under on-failure, after a sandboxed run failed like a denial: a decision to rerun outside, if any. */
+  retryOutsideSandbox: (
+    request: CommandAuthorizationRequest,
+    ran: CommandDecision,
+    result: ProcessResult,
+  ) => Promise<CommandDecision | undefined>;
+  /** Whether a patch may be applied (asking the user when it writes outside the writable roots). */
+  authorizePatch: (request: {
+    targets: PatchTargetInfo[];
+    changes: Record<string, FileChange>;
     reason?: string;
-  }) => Promise<ReviewDecision>;
+  }) => Promise<PatchDecision>;
+  /** Asks the user questions; undefined when no user is attached (exec). */
+  requestUserInput: (questions: UserInputQuestion[]) => Promise<UserInputAnswers | undefined>;
 }
 
 export interface ToolResult {
   output: string | ContentItem[];
   success: boolean;
+  /** Items recorded after the output (e.g. an image the model asked to see). */
+  followUp?: ResponseItem[];
+  /** The user chose to abort the task (not just this call). */
+  abortTask?: boolean;
 }
 
 interface ToolBase<P> {

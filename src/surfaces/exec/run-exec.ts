@@ -56,7 +56,7 @@ export async function runExec(promptArg: string | undefined, flags: ExecFlags): 
     if (image.trim() !== "") items.push({ type: "local_image", path: resolve(image.trim()) });
   }
 
-  const codex = new Codex({ config });
+  const codex = new Codex({ config, interactive: false });
   const mapper = new ExecEventMapper();
   const human = json
     ? undefined

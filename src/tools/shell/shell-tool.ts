@@ -1,9 +1,15 @@
-// The classic `shell` tool: {command: string[], workdir?, timeout_ms?}.
+// The classic `shell` tool: {command: string[], workdir?, timeout_ms?, sandbox_permissions?, justification?}.
 import { resolve } from "node:path";
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import type { CommandDecision } from "../../core/approvals/decisions.js";
+import {
+  defineTool,
+  type CommandAuthorizationRequest,
+  type ToolContext,
+  type ToolResult,
+} from "../define-tool.js";
 import { formatExecOutput } from "./format-output.js";
-import { runProcess } from "./run-process.js";
+import { runProcess, type ProcessResult } from "./run-process.js";
 
 export const DEFAULT_SHELL_TIMEOUT_MS = 10_000;
 
@@ -14,6 +20,14 @@ const ShellParams = z.object({
     .describe('The command to execute, as argv (e.g. ["bash", "-lc", "ls"]).'),
   workdir: z.string().optional().describe("The working directory to execute the command in."),
   timeout_ms: z.number().int().positive().optional().describe("The timeout for the command in milliseconds."),
+  sandbox_permissions: z
+    .enum(["use_default", "require_escalated"])
+    .optional()
+    .describe("require_escalated asks the user to run this command outside the sandbox."),
+  justification: z
+    .string()
+    .optional()
+    .describe("Why escalation is needed, shown to the user; only with require_escalated."),
 });
 
 export const shellTool = defineTool({
@@ -23,42 +37,73 @@ export const shellTool = defineTool({
   isMutating: true,
   async handle(args, ctx) {
     const cwd = args.workdir ? resolve(ctx.cwd, args.workdir) : ctx.cwd;
-    ctx.emit({ type: "exec_command_begin", call_id: ctx.callId, command: args.command, cwd });
-    const result = await runProcess({
+    const request: CommandAuthorizationRequest = {
       argv: args.command,
       cwd,
-      env: ctx.env,
-      signal: ctx.signal,
-      timeoutMs: args.timeout_ms ?? DEFAULT_SHELL_TIMEOUT_MS,
-      onOutput: (stream, chunk) =>
-        ctx.emit({
-          type: "exec_command_output_delta",
-          call_id: ctx.callId,
-          stream,
-          chunk: chunk.toString("base64"),
-        }),
-    });
-    const aggregated = result.spawnError
-      ? `failed to start ${args.command[0]}: ${result.spawnError}`
-      : result.aggregated;
-    const formatted = formatExecOutput({
-      exitCode: result.exitCode,
-      durationMs: result.durationMs,
-      output: aggregated,
-      timedOut: result.timedOut,
-    });
-    ctx.emit({
-      type: "exec_command_end",
-      call_id: ctx.callId,
-      command: args.command,
-      cwd,
-      stdout: result.stdout,
-      stderr: result.spawnError ?? result.stderr,
-      aggregated_output: aggregated,
-      exit_code: result.exitCode,
-      duration_ms: Math.round(result.durationMs),
-      formatted_output: formatted,
-    });
-    return { output: formatted, success: result.exitCode === 0 };
+      escalated: args.sandbox_permissions === "require_escalated",
+      ...(args.justification ? { justification: args.justification } : {}),
+    };
+    const decision = await ctx.authorizeCommand(request);
+    const first = await runDecided(ctx, request, decision, args.timeout_ms);
+    if (first.done) return first.result;
+    const retry = await ctx.retryOutsideSandbox(request, decision, first.process);
+    if (!retry) return first.result;
+    return (await runDecided(ctx, request, retry, args.timeout_ms)).result;
   },
 });
+
+type Ran = { done: true; result: ToolResult } | { done: false; result: ToolResult; process: ProcessResult };
+
+/** Runs the command as decided (or explains why not), with begin/delta/end events. */
+async function runDecided(
+  ctx: ToolContext,
+  request: CommandAuthorizationRequest,
+  decision: CommandDecision,
+  timeoutMs: number | undefined,
+): Promise<Ran> {
+  if (decision.kind === "rejected")
+    return { done: true, result: { output: decision.message, success: false } };
+  if (decision.kind === "abort") {
+    return { done: true, result: { output: "aborted by user", success: false, abortTask: true } };
+  }
+  ctx.emit({ type: "exec_command_begin", call_id: ctx.callId, command: request.argv, cwd: request.cwd });
+  const result = await runProcess({
+    argv: decision.argv,
+    cwd: request.cwd,
+    env: decision.env,
+    signal: ctx.signal,
+    timeoutMs: timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS,
+    onOutput: (stream, chunk) =>
+      ctx.emit({
+        type: "exec_command_output_delta",
+        call_id: ctx.callId,
+        stream,
+        chunk: chunk.toString("base64"),
+      }),
+  });
+  const aggregated = result.spawnError
+    ? `failed to start ${request.argv[0]}: ${result.spawnError}`
+    : result.aggregated;
+  const formatted = formatExecOutput({
+    exitCode: result.exitCode,
+    durationMs: result.durationMs,
+    output: aggregated,
+    timedOut: result.timedOut,
+  });
+  ctx.emit({
+    type: "exec_command_end",
+    call_id: ctx.callId,
+    command: request.argv,
+    cwd: request.cwd,
+    stdout: result.stdout,
+    stderr: result.spawnError ?? result.stderr,
+    aggregated_output: aggregated,
+    exit_code: result.exitCode,
+    duration_ms: Math.round(result.durationMs),
+    formatted_output: formatted,
+  });
+  const toolResult = { output: formatted, success: result.exitCode === 0 };
+  return result.exitCode === 0
+    ? { done: true, result: toolResult }
+    : { done: false, result: toolResult, process: result };
+}

@@ -1,0 +1,37 @@
+// What an approval check concludes, and how a user's review decision maps onto it.
+import type { ReviewDecision } from "../../protocol/policies.js";
+
+export type CommandDecision =
+  | { kind: "run"; argv: string[]; env: Record<string, string>; sandboxed: boolean }
+  | { kind: "rejected"; message: string }
+  | { kind: "abort" };
+
+export type PatchDecision =
+  | { kind: "apply"; approvedOutsideRoots: boolean }
+  | { kind: "rejected"; message: string }
+  | { kind: "abort" };
+
+/** Asks the user; resolves with their decision. `reason` is shown to them. */
+export type AskUser = (reason: string | undefined) => Promise<ReviewDecision>;
+
+export const REJECTED_BY_USER = "rejected by user: the user declined to run this; do not retry it as is";
+
+/** approved / approved_for_session -> true; denied -> a rejection; abort -> abort. */
+export async function askAndInterpret(
+  ask: AskUser,
+  reason: string | undefined,
+  rememberForSession: () => void,
+): Promise<true | { kind: "rejected"; message: string } | { kind: "abort" }> {
+  const decision = await ask(reason);
+  switch (decision) {
+    case "approved":
+      return true;
+    case "approved_for_session":
+      rememberForSession();
+      return true;
+    case "denied":
+      return { kind: "rejected", message: REJECTED_BY_USER };
+    case "abort":
+      return { kind: "abort" };
+  }
+}

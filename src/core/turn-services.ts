@@ -1,0 +1,29 @@
+// Session-wide services a turn hands to its tools: the approval gates and the round trips to the client.
+import type { FileChange, UserInputAnswers, UserInputQuestion } from "../protocol/core-protocol.js";
+import type { ReviewDecision } from "../protocol/policies.js";
+import type { CommandGate } from "./approvals/command-gate.js";
+import type { PatchGate } from "./approvals/patch-gate.js";
+
+export interface TurnServices {
+  commands: CommandGate;
+  patches: PatchGate;
+  askExec(
+    callId: string,
+    request: { command: string[]; cwd: string; reason?: string },
+    signal: AbortSignal,
+  ): Promise<ReviewDecision>;
+  askPatch(
+    callId: string,
+    request: { changes: Record<string, FileChange>; reason?: string },
+    signal: AbortSignal,
+  ): Promise<ReviewDecision>;
+  /** Undefined when no user is attached. */
+  askUser(
+    callId: string,
+    turnId: string,
+    questions: UserInputQuestion[],
+    signal: AbortSignal,
+  ): Promise<UserInputAnswers | undefined>;
+  /** Ends the running task, as an interrupt does (the user chose "abort" in an approval). */
+  abortTask(): void;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { buildBwrapArgs, PROC_READ_ONLY_PATHS, type BwrapArgsInput } from "./bwrap-args.js";
+
+const PROLOGUE = ["bwrap", "--new-session", "--die-with-parent", "--unshare-pid", "--cap-drop", "ALL"];
+const BASE_MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
+const PROC_HARDENING = PROC_READ_ONLY_PATHS.flatMap((p) => ["--ro-bind-try", p, p]);
+
+const base: BwrapArgsInput = {
+  command: ["ls", "-la"],
+  cwd: "/ws",
+  writableRoots: [],
+  readOnlySubpaths: [],
+  networkAllowed: false,
+};
+
+describe("buildBwrapArgs", () => {
+  // prettier-ignore
+  const cases: { name: string; input: Partial<BwrapArgsInput>; expected: string[] }[] = [
+    {
+      name: "read-only, network off",
+      input: {},
+      expected: [...PROLOGUE, "--unshare-net", ...BASE_MOUNTS, ...PROC_HARDENING, "--chdir", "/ws", "--", "ls", "-la"],
+    },
+    {
+      name: "network allowed keeps the host network",
+      input: { networkAllowed: true },
+      expected: [...PROLOGUE, ...BASE_MOUNTS, ...PROC_HARDENING, "--chdir", "/ws", "--", "ls", "-la"],
+    },
+    {
+      name: "writable roots in order, then .git re-protected",
+      input: { writableRoots: ["/tmp", "/ws"], readOnlySubpaths: ["/ws/.git"] },
+      expected: [
+        ...PROLOGUE,
+        "--unshare-net",
+        ...BASE_MOUNTS,
+        ...PROC_HARDENING,
+        "--bind", "/tmp", "/tmp",
+        "--bind", "/ws", "/ws",
+        "--ro-bind", "/ws/.git", "/ws/.git",
+        "--chdir", "/ws", "--", "ls", "-la",
+      ],
+    },
+    {
+      name: "custom bwrap path and a command with spaces and dashes stays verbatim",
+      input: { bwrapPath: "/usr/bin/bwrap", command: ["bash", "-lc", "echo 'a b' -- --x"], cwd: "/a b" },
+      expected: [
+        "/usr/bin/bwrap",
+        ...PROLOGUE.slice(1),
+        "--unshare-net",
+        ...BASE_MOUNTS,
+        ...PROC_HARDENING,
+        "--chdir", "/a b", "--", "bash", "-lc", "echo 'a b' -- --x",
+      ],
+    },
+  ];
+  it.each(cases)("$name", ({ input, expected }) => {
+    expect(buildBwrapArgs({ ...base, ...input })).toEqual(expected);
+  });
+
+  it("puts every read-only subpath after every writable bind, so the read-only bind wins", () => {
+    const argv = buildBwrapArgs({
+      ...base,
+      writableRoots: ["/a", "/b"],
+      readOnlySubpaths: ["/a/.git", "/b/.git"],
+    });
+    const lastBind = argv.lastIndexOf("--bind");
+    const firstSubpath = argv.indexOf("/a/.git") - 1;
+    expect(argv[firstSubpath]).toBe("--ro-bind");
+    expect(firstSubpath).toBeGreaterThan(lastBind);
+  });
+
+  it("the command comes only after `--`", () => {
+    const argv = buildBwrapArgs({ ...base, command: ["--bind", "/", "/"] });
+    expect(argv.slice(argv.indexOf("--") + 1)).toEqual(["--bind", "/", "/"]);
+  });
+
+  it("refuses an empty command", () => {
+    expect(() => buildBwrapArgs({ ...base, command: [] })).toThrow(/empty command/);
+  });
+});

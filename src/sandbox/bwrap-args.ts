@@ -1,0 +1,41 @@
+// The bubblewrap command line for a sandboxed command: a pure function, so every flag is unit-tested.
+
+export interface BwrapArgsInput {
+  command: string[];
+  cwd: string;
+  /** Bound read-write over the read-only root, in this order (parents first). */
+  writableRoots: readonly string[];
+  /** Bound read-only again after the writable roots, so they win (e.g. `<root>/.git`). */
+  readOnlySubpaths: readonly string[];
+  networkAllowed: boolean;
+  /** Absolute path is best: the command's env may carry no PATH. */
+  bwrapPath?: string;
+}
+
+/**
+ * Parts of the fresh /proc that a uid-0 sandbox could otherwise write (sysctls such as
+ * kernel.core_pattern, which would run a program as root on the host). Bound read-only from the
+ * host's /proc; `-try` because not every kernel has all of them.
+ */
+export const PROC_READ_ONLY_PATHS: readonly string[] = [
+  "/proc/sys",
+  "/proc/sysrq-trigger",
+  "/proc/fs",
+  "/proc/bus",
+  "/proc/irq",
+];
+
+export function buildBwrapArgs(input: BwrapArgsInput): string[] {
+  if (input.command.length === 0) throw new Error("cannot sandbox an empty command");
+  const argv = [input.bwrapPath ?? "bwrap"];
+  // Isolation of the process itself: own session (no terminal injection), dies with us, no capabilities
+  // even when we run as root (otherwise it could simply unmount the read-only binds).
+  argv.push("--new-session", "--die-with-parent", "--unshare-pid", "--cap-drop", "ALL");
+  if (!input.networkAllowed) argv.push("--unshare-net");
+  argv.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
+  for (const procPath of PROC_READ_ONLY_PATHS) argv.push("--ro-bind-try", procPath, procPath);
+  for (const root of input.writableRoots) argv.push("--bind", root, root);
+  for (const subpath of input.readOnlySubpaths) argv.push("--ro-bind", subpath, subpath);
+  argv.push("--chdir", input.cwd, "--", ...input.command);
+  return argv;
+}

@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import { sandboxPolicyFromMode, type SandboxPolicy } from "../protocol/policies.js";
+import { PROC_READ_ONLY_PATHS } from "./bwrap-args.js";
+import type { FsProbe } from "./fs-probe.js";
+import { NETWORK_DISABLED_ENV, planExec, type PlanExecInput, type RunnablePlan } from "./plan.js";
+import { SANDBOX_EXEC_PATH } from "./seatbelt.js";
+
+/** A filesystem made of a list of existing paths and a symlink table. */
+function fakeFs(existing: string[], links: Record<string, string> = {}): FsProbe {
+  const present = new Set(existing);
+  return { exists: (p) => present.has(p), realpath: (p) => links[p] ?? p };
+}
+
+const FS = fakeFs(["/ws", "/ws/.git", "/tmp", "/var/tmpdir", "/extra", "/extra/.git", "/home/me/.codex"]);
+
+function plan(overrides: Partial<PlanExecInput> & { policy: SandboxPolicy }) {
+  return planExec({
+    command: ["ls"],
+    cwd: "/ws",
+    env: { PATH: "/usr/bin", TMPDIR: "/var/tmpdir" },
+    platform: "linux",
+    bwrapAvailable: true,
+    probe: FS,
+    ...overrides,
+  });
+}
+
+function runnable(p: ReturnType<typeof planExec>): RunnablePlan {
+  if (p.backend === "unavailable") throw new Error(`unexpected unavailable plan: ${p.reason}`);
+  return p;
+}
+
+const ws = (opts: Parameters<typeof sandboxPolicyFromMode>[1] = {}) =>
+  sandboxPolicyFromMode("workspace-write", opts);
+
+describe("planExec: backend choice", () => {
+  it.each([
+    ["danger-full-access", "linux", true, "direct"],
+    ["danger-full-access", "linux", false, "direct"],
+    ["danger-full-access", "win32", false, "direct"],
+    ["read-only", "linux", true, "bwrap"],
+    ["workspace-write", "linux", true, "bwrap"],
+    ["read-only", "darwin", false, "seatbelt"],
+    ["workspace-write", "darwin", false, "seatbelt"],
+    ["read-only", "linux", false, "unavailable"],
+    ["workspace-write", "linux", false, "unavailable"],
+    ["workspace-write", "win32", true, "unavailable"],
+  ] as const)("%s on %s (bwrap %s) → %s", (mode, platform, bwrapAvailable, backend) => {
+    expect(plan({ policy: sandboxPolicyFromMode(mode), platform, bwrapAvailable }).backend).toBe(backend);
+  });
+
+  it("direct runs the command as is, with the env as given and the network on", () => {
+    expect(plan({ policy: { type: "danger-full-access" }, command: ["rm", "-rf", "x"] })).toEqual({
+      backend: "direct",
+      argv: ["rm", "-rf", "x"],
+      env: { PATH: "/usr/bin", TMPDIR: "/var/tmpdir" },
+      writableRoots: ["/"],
+      readOnlySubpaths: [],
+      networkAllowed: true,
+    });
+  });
+
+  it("an unavailable bwrap says why, quoting the detection reason", () => {
+    const p = plan({
+      policy: ws(),
+      bwrapAvailable: false,
+      bwrapUnavailableReason: "install the bubblewrap package",
+    });
+    expect(p).toEqual({
+      backend: "unavailable",
+      reason: "cannot sandbox on Linux: install the bubblewrap package",
+    });
+  });
+});
+
+describe("planExec: writable roots", () => {
+  it("workspace-write: cwd, writable_roots, $TMPDIR and /tmp; each .git read-only; network off", () => {
+    const p = runnable(plan({ policy: ws({ writable_roots: ["/extra"] }) }));
+    expect(p.writableRoots).toEqual(["/extra", "/tmp", "/ws", "/var/tmpdir"]);
+    expect(p.readOnlySubpaths).toEqual(["/extra/.git", "/ws/.git"]);
+    expect(p.networkAllowed).toBe(false);
+    expect(p.env[NETWORK_DISABLED_ENV]).toBe("1");
+  });
+
+  it.each([
+    [{ exclude_tmpdir_env_var: true }, ["/tmp", "/ws"]],
+    [{ exclude_slash_tmp: true }, ["/ws", "/var/tmpdir"]],
+    [{ exclude_tmpdir_env_var: true, exclude_slash_tmp: true }, ["/ws"]],
+  ])("exclusions %o → %o", (opts, roots) => {
+    expect(runnable(plan({ policy: ws(opts) })).writableRoots).toEqual(roots);
+  });
+
+  it("skips missing roots, resolves symlinks, de-duplicates and sorts parents first", () => {
+    const probe = fakeFs(["/ws", "/ws/sub", "/private/tmp", "/tmp"], { "/tmp": "/private/tmp" });
+    const p = runnable(
+      plan({ policy: ws({ writable_roots: ["sub", "/missing", "/tmp"] }), env: { TMPDIR: "/tmp" }, probe }),
+    );
+    expect(p.writableRoots).toEqual(["/ws", "/private/tmp", "/ws/sub"]);
+    expect(p.readOnlySubpaths).toEqual([]);
+  });
+
+  it("keeps CODEX_HOME read-only when it lies inside a writable root", () => {
+    const probe = fakeFs(["/home/me", "/home/me/.codex"]);
+    const policy = ws({ exclude_slash_tmp: true, exclude_tmpdir_env_var: true });
+    const inside = runnable(plan({ policy, cwd: "/home/me", codexHome: "/home/me/.codex", probe }));
+    expect(inside.readOnlySubpaths).toEqual(["/home/me/.codex"]);
+    const outside = runnable(plan({ policy, cwd: "/ws", codexHome: "/home/me/.codex" }));
+    expect(outside.readOnlySubpaths).toEqual(["/ws/.git"]);
+  });
+
+  it("a .git that is a file (worktree pointer) is protected too", () => {
+    const probe = fakeFs(["/ws", "/ws/.git"]);
+    expect(runnable(plan({ policy: ws({ exclude_slash_tmp: true }), probe })).readOnlySubpaths).toEqual([
+      "/ws/.git",
+    ]);
+  });
+
+  it("network_access turns the network on and drops the marker", () => {
+    const p = runnable(plan({ policy: ws({ network_access: true }) }));
+    expect(p.networkAllowed).toBe(true);
+    expect(p.env[NETWORK_DISABLED_ENV]).toBeUndefined();
+    expect(p.argv).not.toContain("--unshare-net");
+  });
+
+  it("read-only: nothing writable, network off", () => {
+    const p = runnable(plan({ policy: { type: "read-only" } }));
+    expect(p.writableRoots).toEqual([]);
+    expect(p.readOnlySubpaths).toEqual([]);
+    expect(p.networkAllowed).toBe(false);
+  });
+});
+
+describe("planExec: argv", () => {
+  it("linux wraps the command in bwrap with the resolved roots", () => {
+    const p = runnable(
+      plan({
+        policy: ws({ exclude_slash_tmp: true, exclude_tmpdir_env_var: true }),
+        bwrapPath: "/usr/bin/bwrap",
+      }),
+    );
+    expect(p.argv).toEqual([
+      "/usr/bin/bwrap",
+      "--new-session",
+      "--die-with-parent",
+      "--unshare-pid",
+      "--cap-drop",
+      "ALL",
+      "--unshare-net",
+      "--ro-bind",
+      "/",
+      "/",
+      "--dev",
+      "/dev",
+      "--proc",
+      "/proc",
+      ...PROC_READ_ONLY_PATHS.flatMap((path) => ["--ro-bind-try", path, path]),
+      "--bind",
+      "/ws",
+      "/ws",
+      "--ro-bind",
+      "/ws/.git",
+      "/ws/.git",
+      "--chdir",
+      "/ws",
+      "--",
+      "ls",
+    ]);
+  });
+
+  it("macOS wraps the command in sandbox-exec and marks the env", () => {
+    const p = runnable(
+      plan({ policy: ws({ exclude_slash_tmp: true, exclude_tmpdir_env_var: true }), platform: "darwin" }),
+    );
+    expect(p.argv[0]).toBe(SANDBOX_EXEC_PATH);
+    expect(p.argv.slice(3)).toEqual(["-DWRITABLE_ROOT_0=/ws", "-DWRITABLE_ROOT_0_RO_0=/ws/.git", "--", "ls"]);
+    expect(p.env.CODEX_SANDBOX).toBe("seatbelt");
+  });
+
+  it("does not mutate the env it was given", () => {
+    const env = { PATH: "/usr/bin" };
+    plan({ policy: { type: "read-only" }, env });
+    expect(env).toEqual({ PATH: "/usr/bin" });
+  });
+
+  it("refuses an empty command", () => {
+    expect(() => plan({ policy: { type: "read-only" }, command: [] })).toThrow(/empty command/);
+  });
+});

@@ -1,0 +1,95 @@
+// Decides how a command runs under a sandbox policy: which backend, with which argv and env.
+// Pure given its inputs (filesystem questions go through `probe`), so every decision is unit-tested.
+import type { SandboxPolicy } from "../protocol/policies.js";
+import { buildBwrapArgs } from "./bwrap-args.js";
+import { nodeFsProbe, type FsProbe } from "./fs-probe.js";
+import { buildSeatbeltArgs } from "./seatbelt.js";
+import { resolveSandboxPaths, type SandboxPaths } from "./writable-roots.js";
+
+export type SandboxBackend = "direct" | "bwrap" | "seatbelt";
+
+export interface RunnablePlan {
+  backend: SandboxBackend;
+  argv: string[];
+  env: Record<string, string>;
+  /** `["/"]` for direct: everything is writable. */
+  writableRoots: string[];
+  readOnlySubpaths: string[];
+  networkAllowed: boolean;
+}
+
+/** No sandbox can be had here; the caller must ask for approval instead of running unsandboxed. */
+export interface UnavailablePlan {
+  backend: "unavailable";
+  reason: string;
+}
+
+export type ExecPlan = RunnablePlan | UnavailablePlan;
+
+export interface PlanExecInput {
+  policy: SandboxPolicy;
+  command: string[];
+  cwd: string;
+  /** The command's environment, already filtered by the shell environment policy. */
+  env: Record<string, string>;
+  codexHome?: string;
+  platform: NodeJS.Platform;
+  bwrapAvailable: boolean;
+  /** Why bwrap is unavailable (from detection), quoted in the plan's reason. */
+  bwrapUnavailableReason?: string;
+  bwrapPath?: string;
+  probe?: FsProbe;
+}
+
+/** Set for sandboxed commands so tools (and tests) can tell the network is off on purpose. */
+export const NETWORK_DISABLED_ENV = "CODEX_SANDBOX_NETWORK_DISABLED";
+export const SANDBOX_ENV = "CODEX_SANDBOX";
+
+export function planExec(input: PlanExecInput): ExecPlan {
+  const { policy, command } = input;
+  if (command.length === 0) throw new Error("cannot plan an empty command");
+  if (policy.type === "danger-full-access") {
+    return {
+      backend: "direct",
+      argv: [...command],
+      env: { ...input.env },
+      writableRoots: ["/"],
+      readOnlySubpaths: [],
+      networkAllowed: true,
+    };
+  }
+
+  const paths = sandboxPathsFor(policy, input);
+  const networkAllowed = policy.type === "workspace-write" && policy.network_access;
+  const env = { ...input.env };
+  if (!networkAllowed) env[NETWORK_DISABLED_ENV] = "1";
+  const common = { ...paths, networkAllowed };
+
+  switch (input.platform) {
+    case "linux": {
+      if (!input.bwrapAvailable) {
+        const detail = input.bwrapUnavailableReason ?? "bubblewrap (bwrap) is not available";
+        return { backend: "unavailable", reason: `cannot sandbox on Linux: ${detail}` };
+      }
+      const argv = buildBwrapArgs({ ...common, command, cwd: input.cwd, bwrapPath: input.bwrapPath });
+      return { backend: "bwrap", argv, env, ...common };
+    }
+    case "darwin": {
+      env[SANDBOX_ENV] = "seatbelt";
+      return { backend: "seatbelt", argv: buildSeatbeltArgs({ ...common, command }), env, ...common };
+    }
+    default:
+      return { backend: "unavailable", reason: `no sandbox backend for platform "${input.platform}"` };
+  }
+}
+
+function sandboxPathsFor(policy: SandboxPolicy, input: PlanExecInput): SandboxPaths {
+  if (policy.type !== "workspace-write") return { writableRoots: [], readOnlySubpaths: [] };
+  return resolveSandboxPaths({
+    policy,
+    cwd: input.cwd,
+    env: input.env,
+    codexHome: input.codexHome,
+    probe: input.probe ?? nodeFsProbe,
+  });
+}
