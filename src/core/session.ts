@@ -74,7 +74,7 @@ export class Session {
       codexHome: config.codexHome,
       parentEnv: options.env,
       ...(config.toml.shell_environment_policy
-        ? { shellEnvironmentPolicy: config.toml.shell_environment_policy as ShellEnvironmentPolicyInput }
+        ? { shellEnvironmentPolicy: config.toml.shell_environment_policy }
         : {}),
       bwrap: detectBwrap,
       warnOnce: (key, message) => {
