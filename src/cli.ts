@@ -82,6 +82,14 @@ sharedOptions(
   process.exitCode = await runProto(flags);
 });
 
+program
+  .command("apply-patch")
+  .description("apply a patch in the Codex patch format, read from stdin, to the working directory")
+  .action(async () => {
+    const { runApplyPatchCommand } = await import("./surfaces/apply-patch/run-apply-patch-command.js");
+    process.exitCode = await runApplyPatchCommand();
+  });
+
 program.argument("[prompt]", "a first prompt for the interactive session").action(() => {
   process.stderr.write(
     "The interactive terminal UI is not available in this version yet.\n" +

@@ -1,4 +1,5 @@
-// Config layers, lowest first: built-in defaults < $CODEX_HOME/config.toml < profile < CLI flags < -c overrides.
+// Config layers, lowest first: built-in defaults < /etc/codex-ts/config.toml < $CODEX_HOME/config.toml <
+// each trusted project's .codex/config.toml from the repository root down to cwd < profile < CLI flags < -c.
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parse as parseToml, TomlError } from "smol-toml";
@@ -14,16 +15,24 @@ import { contextWindowFor, DEFAULT_MODEL } from "../model/model-info.js";
 import { resolveProvider, type ProviderInfo } from "../model/providers.js";
 import { resolveCodexHome } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
+import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
 import { ConfigToml } from "./schema.js";
 
 export class ConfigError extends Error {}
 
 export interface ConfigLayer {
-  /** "defaults", "user", "profile:NAME", "cli", "overrides" */
+  /** "defaults", "system", "user", "project", "profile:NAME", "cli", "overrides" */
   source: string;
   path?: string;
   value: Record<string, unknown>;
 }
+
+/** A layer found but not applied: a project config in a folder that is not trusted. */
+export interface DisabledConfigLayer extends ConfigLayer {
+  disabledReason: string;
+}
+
+export const SYSTEM_CONFIG_PATH = "/etc/codex-ts/config.toml";
 
 export interface Config {
   codexHome: string;
@@ -39,7 +48,9 @@ export interface Config {
   projectDocMaxBytes: number;
   developerInstructions?: string;
   toml: ConfigToml;
+  /** Applied layers, lowest precedence first. */
   layers: ConfigLayer[];
+  disabledLayers: DisabledConfigLayer[];
 }
 
 export interface LoadConfigOptions {
@@ -51,6 +62,8 @@ export interface LoadConfigOptions {
   /** Raw `-c key=value` strings. */
   overrides?: readonly string[];
   env?: NodeJS.ProcessEnv;
+  /** For tests: where the system layer is read from (default /etc/codex-ts/config.toml). */
+  systemConfigPath?: string;
 }
 
 const DEFAULTS: Record<string, unknown> = {
@@ -84,9 +97,13 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const cwd = resolve(options.cwd ?? process.cwd());
   const layers: ConfigLayer[] = [{ source: "defaults", value: DEFAULTS }];
 
+  const systemPath = options.systemConfigPath ?? SYSTEM_CONFIG_PATH;
+  const system = readTomlFile(systemPath);
+  if (system) layers.push({ source: "system", path: systemPath, value: system });
   const userPath = join(codexHome, "config.toml");
   const user = readTomlFile(userPath);
   if (user) layers.push({ source: "user", path: userPath, value: user });
+  const disabledLayers = addProjectLayers(layers, cwd, codexHome);
 
   const overrides = safeOverrides(options.overrides ?? []);
   let merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
@@ -135,6 +152,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     projectDocMaxBytes: toml.project_doc_max_bytes ?? 32 * 1024,
     toml,
     layers,
+    disabledLayers,
   };
   if (toml.model_reasoning_effort) config.reasoningEffort = toml.model_reasoning_effort;
   const window = toml.model_context_window ?? contextWindowFor(model);
@@ -142,6 +160,36 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const dev = toml.developer_instructions ?? toml.instructions;
   if (dev) config.developerInstructions = dev;
   return config;
+}
+
+/** Appends trusted project layers; returns the untrusted ones. Trust comes from the system and user files. */
+function addProjectLayers(layers: ConfigLayer[], cwd: string, codexHome: string): DisabledConfigLayer[] {
+  const trustTable = layers.reduce(
+    (acc, layer) => deepMerge(acc, (layer.value.projects ?? {}) as Record<string, unknown>),
+    {} as Record<string, unknown>,
+  );
+  const disabled: DisabledConfigLayer[] = [];
+  for (const file of findProjectConfigFiles(cwd, codexHome)) {
+    if (!isProjectTrusted(file.dir, trustTable)) {
+      // An untrusted file is not applied, so a broken one must not stop codex-ts from starting.
+      let value: Record<string, unknown> = {};
+      try {
+        value = readTomlFile(file.path) ?? {};
+      } catch {
+        // Reported through disabledReason only.
+      }
+      disabled.push({
+        source: "project",
+        path: file.path,
+        value,
+        disabledReason: `${file.dir} is not a trusted project: add [projects."${file.dir}"] trust_level = "trusted" to your config.toml to apply ${file.path}`,
+      });
+      continue;
+    }
+    const value = readTomlFile(file.path);
+    if (value) layers.push({ source: "project", path: file.path, value });
+  }
+  return disabled;
 }
 
 function safeOverrides(raw: readonly string[]): Record<string, unknown> {

@@ -47,12 +47,19 @@ const ConfigFields = {
   developer_instructions: z.string().optional(),
   instructions: z.string().optional(),
   shell_environment_policy: ShellEnvironmentPolicyToml.optional(),
+  apply_patch_tool_type: z.enum(["freeform", "function"]).optional(),
 };
 
 export const ProfileToml = z.looseObject(ConfigFields);
 
+export const ProjectToml = z.looseObject({ trust_level: z.enum(["trusted", "untrusted"]).optional() });
+
 export const ConfigToml = z.looseObject({
   ...ConfigFields,
+  /** Trust per folder: `[projects."/abs/path"] trust_level = "trusted"` applies its .codex/config.toml. */
+  projects: z.record(z.string(), ProjectToml).optional(),
+  /** ChatGPT logins (and refreshed tokens) must belong to this workspace (or one of these). */
+  forced_chatgpt_workspace_id: z.union([z.string(), z.array(z.string())]).optional(),
   model_providers: z.record(z.string(), ProviderToml).optional(),
   profile: z.string().optional(),
   profiles: z.record(z.string(), ProfileToml).optional(),

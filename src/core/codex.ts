@@ -3,7 +3,7 @@
 import type { Config } from "../config/load.js";
 import type { Event, KnownEventMsg, Op, Submission } from "../protocol/core-protocol.js";
 import { originator } from "../auth/originator.js";
-import { defaultToolRegistry } from "../tools/default-registry.js";
+import { buildToolRegistry } from "../tools/tool-set.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { AsyncQueue } from "./async-queue.js";
 import { Session } from "./session.js";
@@ -107,7 +107,7 @@ export class Codex implements AsyncIterable<Event> {
       this.session ??= new Session({
         config: this.options.config,
         env: this.options.env ?? process.env,
-        tools: this.options.tools ?? defaultToolRegistry(),
+        tools: this.options.tools ?? buildToolRegistry(this.options.config),
         originator: () => originator(this.options.env ?? process.env),
         emit: (event) => this.eq.push(event),
         interactive: this.options.interactive ?? true,

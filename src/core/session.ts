@@ -1,6 +1,5 @@
 // A Session: the engine's configuration and state for one thread, and at most one running Task.
 import { resolveCredentials } from "../auth/credentials.js";
-import type { ShellEnvironmentPolicyInput } from "../sandbox/env-policy.js";
 import type { Config } from "../config/load.js";
 import { ResponsesClient } from "../model/responses-client.js";
 import { resolveProvider } from "../model/providers.js";

@@ -1,0 +1,62 @@
+// Project config: each `.codex/config.toml` from the repository root down to cwd, applied only for trusted
+// projects. Trust is declared in the user (or system) config, as the real Codex does:
+//
+//   [projects."/abs/path/to/repo"]
+//   trust_level = "trusted"        # or "untrusted"
+//
+// A folder is trusted when the nearest entry at or above it says "trusted".
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+export interface ProjectConfigFile {
+  /** The folder holding `.codex/`. */
+  dir: string;
+  /** `<dir>/.codex`. */
+  dotCodexFolder: string;
+  path: string;
+}
+
+/** The nearest ancestor holding `.git`, or undefined outside a repository. */
+export function findProjectRoot(cwd: string): string | undefined {
+  let dir = resolve(cwd);
+  for (;;) {
+    if (existsSync(join(dir, ".git"))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** Folders from the repository root (or cwd itself outside a repository) down to cwd, root first. */
+function foldersFromRoot(cwd: string): string[] {
+  const end = resolve(cwd);
+  const root = findProjectRoot(end) ?? end;
+  const dirs: string[] = [];
+  for (let dir = end; ; dir = dirname(dir)) {
+    dirs.unshift(dir);
+    if (dir === root || dirname(dir) === dir) break;
+  }
+  return dirs;
+}
+
+/** Every project config file that exists between the root and cwd, root first. `$CODEX_HOME` is skipped. */
+export function findProjectConfigFiles(cwd: string, codexHome: string): ProjectConfigFile[] {
+  const home = resolve(codexHome);
+  return foldersFromRoot(cwd)
+    .map((dir) => ({ dir, dotCodexFolder: join(dir, ".codex"), path: join(dir, ".codex", "config.toml") }))
+    .filter((f) => f.dotCodexFolder !== home && existsSync(f.path));
+}
+
+type ProjectsTable = Record<string, { trust_level?: unknown } | undefined>;
+
+/** The trust decision for a folder: the nearest `[projects."<path>"]` entry at or above it. */
+export function isProjectTrusted(dir: string, projects: unknown): boolean {
+  if (!projects || typeof projects !== "object") return false;
+  const table = projects as ProjectsTable;
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    const level = table[d]?.trust_level;
+    if (level === "trusted") return true;
+    if (level === "untrusted") return false;
+    if (dirname(d) === d) return false;
+  }
+}

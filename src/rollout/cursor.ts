@@ -1,0 +1,40 @@
+// Opaque page cursors for thread listing: base64url of the last row's sort key and id. The id breaks ties,
+// so rows sharing a timestamp are neither repeated nor skipped across pages.
+
+export type ThreadSortKey = "created_at" | "updated_at";
+
+export interface CursorPosition {
+  sortKey: ThreadSortKey;
+  value: number;
+  id: string;
+}
+
+export class InvalidCursorError extends Error {
+  readonly code = "invalid_cursor";
+}
+
+export function encodeCursor(position: CursorPosition): string {
+  return Buffer.from(JSON.stringify([position.sortKey, position.value, position.id])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string, sortKey: ThreadSortKey): CursorPosition {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    throw new InvalidCursorError(`invalid cursor: ${JSON.stringify(cursor)}`);
+  }
+  if (
+    !Array.isArray(decoded) ||
+    decoded.length !== 3 ||
+    (decoded[0] !== "created_at" && decoded[0] !== "updated_at") ||
+    typeof decoded[1] !== "number" ||
+    typeof decoded[2] !== "string"
+  ) {
+    throw new InvalidCursorError(`invalid cursor: ${JSON.stringify(cursor)}`);
+  }
+  if (decoded[0] !== sortKey) {
+    throw new InvalidCursorError(`cursor was made for sorting by ${decoded[0]}, not ${sortKey}`);
+  }
+  return { sortKey, value: decoded[1], id: decoded[2] };
+}

@@ -1,0 +1,278 @@
+// The SQLite index of threads ($CODEX_HOME/threads.sqlite): one row per rollout file, for listing and
+// search without opening files. The files are the truth: the index is rebuilt from them whenever it is
+// missing, unreadable, corrupt, or of another schema version, and `rebuild` can be run at any time.
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import type { ThreadSortKey } from "./cursor.js";
+import { decodeCursor, encodeCursor } from "./cursor.js";
+import { scanRolloutFiles } from "./scan.js";
+import type { ThreadSummary } from "./summary.js";
+import { readThreadSummaries, readThreadSummary } from "./summary.js";
+
+export type { ThreadSortKey } from "./cursor.js";
+export type { ThreadSummary } from "./summary.js";
+
+export const INDEX_FILE_NAME = "threads.sqlite";
+/** Bump when the table changes: an index of another version is thrown away and rebuilt. */
+export const SCHEMA_VERSION = 1;
+export const DEFAULT_PAGE_SIZE = 25;
+export const MAX_PAGE_SIZE = 100;
+
+export interface ThreadListQuery {
+  cursor?: string;
+  /** Default 25, at most 100. */
+  limit?: number;
+  /** Newest first by this key; default created_at. */
+  sortKey?: ThreadSortKey;
+  cwd?: string;
+  modelProvider?: string;
+  source?: string;
+  /** true: archived threads only; false or absent: active threads only. */
+  archived?: boolean;
+  /** Case-insensitive substring of the preview (the first user message). */
+  search?: string;
+}
+
+export interface ThreadPage {
+  items: ThreadSummary[];
+  nextCursor?: string;
+}
+
+/** Why `open` rebuilt the index, or "existing" when it did not need to. */
+export type OpenOutcome = "existing" | "missing" | "corrupt" | "schema_mismatch";
+
+interface Row {
+  id: string;
+  path: string;
+  created_at: number;
+  updated_at: number;
+  cwd: string | null;
+  model_provider: string | null;
+  source: string | null;
+  preview: string;
+  archived: number;
+  forked_from: string | null;
+  parent_thread_id: string | null;
+  problem: string | null;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS threads (
+    id TEXT PRIMARY KEY,
+    path TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    cwd TEXT,
+    model_provider TEXT,
+    source TEXT,
+    preview TEXT NOT NULL DEFAULT '',
+    archived INTEGER NOT NULL DEFAULT 0,
+    forked_from TEXT,
+    parent_thread_id TEXT,
+    problem TEXT
+  );
+  CREATE INDEX IF NOT EXISTS threads_by_created ON threads (archived, created_at DESC, id DESC);
+  CREATE INDEX IF NOT EXISTS threads_by_updated ON threads (archived, updated_at DESC, id DESC);
+`;
+
+const UPSERT = `
+  INSERT INTO threads (id, path, created_at, updated_at, cwd, model_provider, source, preview, archived,
+                       forked_from, parent_thread_id, problem)
+  VALUES (@id, @path, @created_at, @updated_at, @cwd, @model_provider, @source, @preview, @archived,
+          @forked_from, @parent_thread_id, @problem)
+  ON CONFLICT (id) DO UPDATE SET
+    path = excluded.path, created_at = excluded.created_at, updated_at = excluded.updated_at,
+    cwd = excluded.cwd, model_provider = excluded.model_provider, source = excluded.source,
+    preview = excluded.preview, archived = excluded.archived, forked_from = excluded.forked_from,
+    parent_thread_id = excluded.parent_thread_id, problem = excluded.problem`;
+
+function toRow(s: ThreadSummary): Row {
+  return {
+    id: s.id,
+    path: s.path,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+    cwd: s.cwd,
+    model_provider: s.modelProvider,
+    source: s.source,
+    preview: s.preview,
+    archived: s.archived ? 1 : 0,
+    forked_from: s.forkedFrom,
+    parent_thread_id: s.parentThreadId,
+    problem: s.problem,
+  };
+}
+
+function fromRow(r: Row): ThreadSummary {
+  return {
+    id: r.id,
+    path: r.path,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    cwd: r.cwd,
+    modelProvider: r.model_provider,
+    source: r.source,
+    preview: r.preview,
+    archived: r.archived !== 0,
+    forkedFrom: r.forked_from,
+    parentThreadId: r.parent_thread_id,
+    problem: r.problem,
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Opens an existing index if it is sound and current; otherwise says why not. */
+function openExisting(path: string): Database.Database | Exclude<OpenOutcome, "existing"> {
+  if (!existsSync(path)) return "missing";
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { fileMustExist: true });
+    if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
+      db.close();
+      return "schema_mismatch";
+    }
+    if (db.pragma("quick_check", { simple: true }) !== "ok") {
+      db.close();
+      return "corrupt";
+    }
+    return db;
+  } catch (err) {
+    db?.close();
+    // Only damage is a reason to delete; a busy or unopenable database is someone else's problem to report.
+    if (isDamage(err)) return "corrupt";
+    throw err;
+  }
+}
+
+function isDamage(err: unknown): boolean {
+  const code = typeof err === "object" && err !== null && "code" in err ? String(err.code) : "";
+  return code.startsWith("SQLITE_NOTADB") || code.startsWith("SQLITE_CORRUPT");
+}
+
+function configure(db: Database.Database): void {
+  db.pragma("journal_mode = WAL");
+  // With WAL, NORMAL loses at most the last commits on power loss, never consistency; the files are the truth.
+  db.pragma("synchronous = NORMAL");
+}
+
+function removeDatabaseFiles(path: string): void {
+  for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true });
+}
+
+export class ThreadIndex {
+  private readonly upsertStatement: Database.Statement<Row>;
+
+  private constructor(
+    private readonly db: Database.Database,
+    readonly codexHome: string,
+    readonly path: string,
+    /** Whether opening found a usable index, or why it rebuilt one. */
+    readonly openOutcome: OpenOutcome,
+  ) {
+    this.upsertStatement = db.prepare<Row>(UPSERT);
+  }
+
+  /** Opens $CODEX_HOME/threads.sqlite, rebuilding it from the rollout files when it is not usable. */
+  static async open(codexHome: string): Promise<ThreadIndex> {
+    mkdirSync(codexHome, { recursive: true });
+    const path = join(codexHome, INDEX_FILE_NAME);
+    const existing = openExisting(path);
+    if (typeof existing !== "string") {
+      configure(existing);
+      return new ThreadIndex(existing, codexHome, path, "existing");
+    }
+    removeDatabaseFiles(path);
+    const db = new Database(path);
+    configure(db);
+    db.exec(SCHEMA);
+    const index = new ThreadIndex(db, codexHome, path, existing);
+    await index.rebuild();
+    return index;
+  }
+
+  upsert(summary: ThreadSummary): void {
+    this.upsertStatement.run(toRow(summary));
+  }
+
+  /** Re-reads one rollout file's head and updates its row; false if the name is not a rollout name. */
+  refreshFromFile(path: string, archived: boolean): boolean {
+    const summary = readThreadSummary(path, archived);
+    if (summary) this.upsert(summary);
+    return summary !== undefined;
+  }
+
+  /** Records a move into or out of archived_sessions/; false if the thread has no row. */
+  markArchived(id: string, archived: boolean, path: string): boolean {
+    const result = this.db
+      .prepare("UPDATE threads SET archived = ?, path = ? WHERE id = ?")
+      .run(archived ? 1 : 0, path, id);
+    return result.changes > 0;
+  }
+
+  /** Records what a full read of the file found (see describeProblems); null clears it. */
+  setProblem(id: string, problem: string | null): boolean {
+    return this.db.prepare("UPDATE threads SET problem = ? WHERE id = ?").run(problem, id).changes > 0;
+  }
+
+  get(id: string): ThreadSummary | undefined {
+    const row = this.db.prepare("SELECT * FROM threads WHERE id = ?").get(id) as Row | undefined;
+    return row ? fromRow(row) : undefined;
+  }
+
+  remove(id: string): boolean {
+    return this.db.prepare("DELETE FROM threads WHERE id = ?").run(id).changes > 0;
+  }
+
+  list(query: ThreadListQuery = {}): ThreadPage {
+    const sortKey: ThreadSortKey = query.sortKey ?? "created_at";
+    const column = sortKey === "updated_at" ? "updated_at" : "created_at";
+    const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.limit ?? DEFAULT_PAGE_SIZE)));
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    const filter = (clause: string, ...values: (string | number)[]): void => {
+      where.push(clause);
+      params.push(...values);
+    };
+    filter("archived = ?", query.archived ? 1 : 0);
+    if (query.cwd !== undefined) filter("cwd = ?", query.cwd);
+    if (query.modelProvider !== undefined) filter("model_provider = ?", query.modelProvider);
+    if (query.source !== undefined) filter("source = ?", query.source);
+    if (query.search) filter("preview LIKE ? ESCAPE '\\'", `%${escapeLike(query.search)}%`);
+    if (query.cursor !== undefined) {
+      const after = decodeCursor(query.cursor, sortKey);
+      filter(`(${column} < ? OR (${column} = ? AND id < ?))`, after.value, after.value, after.id);
+    }
+    const sql = `SELECT * FROM threads WHERE ${where.join(" AND ")} ORDER BY ${column} DESC, id DESC LIMIT ?`;
+    // One extra row tells whether there is a next page.
+    const rows = this.db.prepare(sql).all(...params, limit + 1) as Row[];
+    const items = rows.slice(0, limit).map(fromRow);
+    const last = rows.length > limit ? rows[limit - 1] : undefined;
+    return last
+      ? { items, nextCursor: encodeCursor({ sortKey, value: last[column], id: last.id }) }
+      : { items };
+  }
+
+  /** Re-creates every row from the files under sessions/ and archived_sessions/. Returns the row count. */
+  async rebuild(codexHome: string = this.codexHome): Promise<number> {
+    const summaries = await readThreadSummaries(await scanRolloutFiles(codexHome));
+    this.db.transaction(() => {
+      this.db.exec("DELETE FROM threads");
+      for (const summary of summaries) this.upsert(summary);
+      // Set last, in the same transaction: an interrupted rebuild leaves an index that will be rebuilt.
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    })();
+    return this.count();
+  }
+
+  count(): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM threads").get() as { n: number }).n;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,56 @@
+// Which events go into a rollout: the ones a resumed thread or a UI needs to rebuild the conversation
+// (messages, turn boundaries and outcomes, token usage, plans, rollbacks, errors). Streaming deltas,
+// command output and begin/end chatter are live-only: persisting them would bloat files for no replay value.
+
+const PERSISTED_EVENT_TYPES: ReadonlySet<string> = new Set([
+  "user_message",
+  "agent_message",
+  "agent_reasoning",
+  "agent_reasoning_raw_content",
+  "task_started",
+  "task_complete",
+  "turn_aborted",
+  "token_count",
+  "plan_update",
+  "thread_rolled_back",
+  "context_compacted",
+  "entered_review_mode",
+  "exited_review_mode",
+  "error",
+  // Approval decisions, should the protocol grow events for them: they explain what happened in a turn.
+  "exec_approval_decision",
+  "patch_approval_decision",
+]);
+
+/** Item types of `item_completed` worth keeping: a plan proposed in plan mode. */
+const PERSISTED_COMPLETED_ITEM_TYPES: ReadonlySet<string> = new Set(["Plan", "plan"]);
+
+/** Spellings of the same event accepted on input (see core-protocol's aliases). */
+const EVENT_TYPE_ALIASES: Readonly<Record<string, string>> = {
+  turn_started: "task_started",
+  turn_complete: "task_complete",
+};
+
+export function canonicalEventType(type: string): string {
+  return EVENT_TYPE_ALIASES[type] ?? type;
+}
+
+export interface EventLike {
+  type: string;
+  item?: unknown;
+}
+
+export function shouldPersistEventMsg(msg: EventLike): boolean {
+  const type = canonicalEventType(msg.type);
+  if (type === "item_completed") {
+    const item = msg.item;
+    return (
+      typeof item === "object" &&
+      item !== null &&
+      "type" in item &&
+      typeof item.type === "string" &&
+      PERSISTED_COMPLETED_ITEM_TYPES.has(item.type)
+    );
+  }
+  return PERSISTED_EVENT_TYPES.has(type);
+}

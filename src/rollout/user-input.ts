@@ -1,0 +1,47 @@
+// Telling a user's own input apart from the context the engine injects as user-role messages
+// (<environment_context>, AGENTS.md instructions, ...), and reading the text a UI shows for it.
+import type { MessageItem, ResponseItem } from "../protocol/items.js";
+
+/** Openings of user-role messages written by the engine, not typed by the user (real Codex and ours). */
+const INJECTED_CONTEXT_PREFIXES = [
+  "<environment_context>",
+  "<user_instructions>",
+  "# AGENTS.md instructions",
+  "<INSTRUCTIONS>",
+  "<turn_aborted>",
+  "<user_shell_command>",
+  "<subagent_notification>",
+  "<skill>",
+];
+
+export function isMessage(item: ResponseItem): item is MessageItem {
+  return item.type === "message" && "role" in item && Array.isArray(item.content);
+}
+
+/** The text parts of a message, joined by newlines. */
+export function messageTextParts(item: MessageItem): string {
+  const parts: string[] = [];
+  for (const part of item.content) {
+    if ("text" in part && typeof part.text === "string") parts.push(part.text);
+  }
+  return parts.join("\n");
+}
+
+export function isInjectedContextMessage(item: MessageItem): boolean {
+  if (item.role !== "user") return false;
+  const first = item.content.find((part) => "text" in part && typeof part.text === "string");
+  if (!first || !("text" in first) || typeof first.text !== "string") return false;
+  const text = first.text.trimStart();
+  return INJECTED_CONTEXT_PREFIXES.some((prefix) => text.startsWith(prefix));
+}
+
+/** A message the user sent (as opposed to injected context, or the model's or developer's messages). */
+export function isRealUserMessage(item: ResponseItem): item is MessageItem {
+  return isMessage(item) && item.role === "user" && !isInjectedContextMessage(item);
+}
+
+/** Context kept by a compaction that has no replacement history: instructions and injected context. */
+export function isContextItem(item: ResponseItem): boolean {
+  if (!isMessage(item)) return false;
+  return item.role === "developer" || item.role === "system" || isInjectedContextMessage(item);
+}

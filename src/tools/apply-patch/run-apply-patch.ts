@@ -1,0 +1,97 @@
+// What the apply_patch tool does with the model's text: parse, check against the sandbox policy, plan,
+// announce the changes, write, and report. Every failure becomes output the model can read.
+import { parse as parsePath } from "node:path";
+import type { FileChange } from "../../protocol/core-protocol.js";
+import type { SandboxPolicy } from "../../protocol/policies.js";
+import type { PatchTargetInfo } from "../../core/approvals/patch-gate.js";
+import { nodeFsProbe } from "../../sandbox/fs-probe.js";
+import { resolveSandboxPaths } from "../../sandbox/writable-roots.js";
+import type { ToolContext, ToolResult } from "../define-tool.js";
+import { isInside, listPatchTargets } from "./path-safety.js";
+import { commitPlan } from "./apply.js";
+import { parsePatch } from "./parse.js";
+import type { PatchChange, PatchPlan } from "./plan.js";
+import { planPatch } from "./plan.js";
+import type { PatchFs } from "./patch-fs.js";
+
+/**
+ * What the sandbox lets a patch write without asking: for workspace-write the same roots a command gets
+ * (cwd, writable_roots, $TMPDIR, /tmp) minus their read-only subpaths (.git); nothing for read-only.
+ */
+export function writableAreaForPolicy(
+  policy: SandboxPolicy,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { roots: string[]; readOnly: string[] } {
+  switch (policy.type) {
+    case "danger-full-access":
+      return { roots: [parsePath(cwd).root], readOnly: [] };
+    case "read-only":
+      return { roots: [], readOnly: [] };
+    case "workspace-write": {
+      const paths = resolveSandboxPaths({ policy, cwd, env, probe: nodeFsProbe });
+      return { roots: paths.writableRoots, readOnly: paths.readOnlySubpaths };
+    }
+  }
+}
+
+/** The changes as the core protocol's `patch_apply_begin` carries them, keyed by absolute path. */
+export function toProtocolChanges(changes: readonly PatchChange[]): Record<string, FileChange> {
+  const byPath: Record<string, FileChange> = {};
+  for (const change of changes) {
+    byPath[change.path] =
+      change.kind === "update"
+        ? { type: "update", unified_diff: change.unifiedDiff ?? "", move_path: change.movePath ?? null }
+        : { type: change.kind, content: change.content ?? "" };
+  }
+  return byPath;
+}
+
+export async function runApplyPatch(
+  input: string,
+  ctx: Pick<ToolContext, "callId" | "cwd" | "sandboxPolicy" | "env" | "signal" | "emit" | "authorizePatch">,
+  fs?: PatchFs,
+): Promise<ToolResult> {
+  let plan: PatchPlan;
+  let targets: PatchTargetInfo[];
+  try {
+    const parsed = parsePatch(input);
+    const area = writableAreaForPolicy(ctx.sandboxPolicy, ctx.cwd, ctx.env);
+    const checked = await listPatchTargets(parsed, { cwd: ctx.cwd, writableRoots: area.roots, fs });
+    const anyWritable = ctx.sandboxPolicy.type !== "read-only";
+    targets = checked.map((t) => ({
+      path: t.absolutePath,
+      writable:
+        anyWritable && t.insideWritableRoots && !area.readOnly.some((ro) => isInside(t.absolutePath, ro)),
+    }));
+    // Computed in memory over the whole file system: whether it may be written is the gate's call.
+    plan = await planPatch(parsed, { cwd: ctx.cwd, writableRoots: [parsePath(ctx.cwd).root], fs });
+  } catch (err) {
+    return { output: `apply_patch verification failed: ${errorMessage(err)}`, success: false };
+  }
+  const changes = toProtocolChanges(plan.changes);
+  const decision = await ctx.authorizePatch({ targets, changes });
+  if (decision.kind === "rejected") return { output: decision.message, success: false };
+  if (decision.kind === "abort") return { output: "aborted by user", success: false, abortTask: true };
+  if (ctx.signal.aborted) return { output: "apply_patch aborted: no file was changed.", success: false };
+
+  ctx.emit({
+    type: "patch_apply_begin",
+    call_id: ctx.callId,
+    auto_approved: !decision.approvedOutsideRoots,
+    changes,
+  });
+  try {
+    await commitPlan(plan, fs);
+  } catch (err) {
+    const message = `apply_patch failed: ${errorMessage(err)}`;
+    ctx.emit({ type: "patch_apply_end", call_id: ctx.callId, stdout: "", stderr: message, success: false });
+    return { output: message, success: false };
+  }
+  ctx.emit({ type: "patch_apply_end", call_id: ctx.callId, stdout: plan.summary, stderr: "", success: true });
+  return { output: plan.summary, success: true };
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

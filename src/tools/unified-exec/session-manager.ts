@@ -1,0 +1,289 @@
+// The processes of one engine session that outlive a tool call: `exec_command` starts them, `write_stdin`
+// feeds and polls them, and the engine closes them all at shutdown.
+import { stat } from "node:fs/promises";
+import type { ToolContext } from "../define-tool.js";
+import type { ExecEventRelay } from "./event-relay.js";
+import { ExecSession, type SessionEnd } from "./exec-session.js";
+import { commandEnv, DEFAULT_SHELL, shellArgv } from "./shell-command.js";
+import { DEFAULT_MAX_OUTPUT_TOKENS, renderWithinBudget } from "./truncate-output.js";
+
+export const MAX_SESSIONS = 64;
+export const MIN_YIELD_TIME_MS = 250;
+export const MAX_YIELD_TIME_MS = 30_000;
+export const DEFAULT_EXEC_YIELD_TIME_MS = 10_000;
+/** How long a killed process may take to be reaped and drained before we stop waiting for it. */
+const KILL_WAIT_MS = 2_000;
+
+export type SandboxPermissions = "use_default" | "require_escalated";
+
+/** What the spawn hook is asked to run. */
+export interface SpawnRequest {
+  /** The command as the user sees it, e.g. `["bash", "-lc", "ls"]`. */
+  argv: string[];
+  cwd: string;
+  env: Record<string, string>;
+  tty: boolean;
+  sandboxPermissions: SandboxPermissions;
+  justification?: string;
+  /** The tool call asking, when there is one: its policies, approval requester and abort signal. */
+  toolContext?: ToolContext;
+}
+
+/** What actually runs: possibly the same argv wrapped by a sandbox, with the environment it needs. */
+export interface SpawnPlan {
+  argv: string[];
+  env: Record<string, string>;
+  cwd?: string;
+}
+
+/** Decides how a command runs (sandbox, approval). Throwing refuses the command with that message. */
+export type SpawnPlanner = (request: SpawnRequest) => SpawnPlan | Promise<SpawnPlan>;
+
+export interface UnifiedExecManagerOptions {
+  /** Default: run the argv as is. */
+  spawnPlan?: SpawnPlanner;
+  /** The shell used when a call names none. Default `bash`. */
+  defaultShell?: string;
+  maxSessions?: number;
+}
+
+export interface StartRequest {
+  cmd: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  tty?: boolean;
+  shell?: string;
+  /** Run the shell as a login shell (`-lc`, the default) or not (`-c`). */
+  login?: boolean;
+  sandboxPermissions?: SandboxPermissions;
+  justification?: string;
+  toolContext?: ToolContext;
+  /** Receives the session's output events (see event-relay.ts). */
+  relay?: ExecEventRelay;
+}
+
+export interface EndedSession {
+  sessionId: number;
+  relay: ExecEventRelay | undefined;
+  end: SessionEnd;
+}
+
+export interface StartedSession {
+  sessionId: number;
+  pid: number | undefined;
+  /** The command as the user sees it (before the spawn hook). */
+  command: string[];
+  /** Sessions removed to make room for this one. */
+  pruned: EndedSession[];
+}
+
+export interface CollectOptions {
+  /** Clamped to [250, 30000]; default 10000. */
+  yieldTimeMs?: number;
+  maxOutputTokens?: number;
+  /** Aborting it kills the process (and all it started) at once. */
+  signal?: AbortSignal;
+}
+
+export interface CollectResult {
+  sessionId: number;
+  /** Output since the previous collect, cut to the token budget. */
+  output: string;
+  originalTokenCount: number;
+  /** Set when the process has ended; its session is then gone. */
+  exit?: SessionEnd;
+}
+
+export class UnifiedExecError extends Error {
+  constructor(
+    readonly code: "unknown_session" | "session_limit" | "bad_workdir" | "closed",
+    message: string,
+  ) {
+    super(message);
+    this.name = "UnifiedExecError";
+  }
+}
+
+export function clampYieldTime(ms: number | undefined, fallback: number): number {
+  const value = ms === undefined || !Number.isFinite(ms) ? fallback : Math.round(ms);
+  return Math.min(MAX_YIELD_TIME_MS, Math.max(MIN_YIELD_TIME_MS, value));
+}
+
+interface Entry {
+  session: ExecSession;
+  relay: ExecEventRelay | undefined;
+}
+
+export class UnifiedExecManager {
+  private readonly sessions = new Map<number, Entry>();
+  private readonly spawnPlan: SpawnPlanner;
+  private readonly defaultShell: string;
+  private readonly maxSessions: number;
+  private nextId = 1;
+  /** Starts between choosing a slot and registering their session. */
+  private starting = 0;
+  private closed = false;
+
+  constructor(options: UnifiedExecManagerOptions = {}) {
+    this.spawnPlan = options.spawnPlan ?? ((request) => ({ argv: request.argv, env: request.env }));
+    this.defaultShell = options.defaultShell ?? DEFAULT_SHELL;
+    this.maxSessions = options.maxSessions ?? MAX_SESSIONS;
+  }
+
+  /** Ids of the sessions not yet collected to the end, oldest first. */
+  get sessionIds(): number[] {
+    return [...this.sessions.keys()];
+  }
+
+  has(sessionId: number): boolean {
+    return this.sessions.has(sessionId);
+  }
+
+  relayOf(sessionId: number): ExecEventRelay | undefined {
+    return this.sessions.get(sessionId)?.relay;
+  }
+
+  async start(request: StartRequest): Promise<StartedSession> {
+    this.assertOpen();
+    const command = shellArgv(request.cmd, request.shell ?? this.defaultShell, request.login ?? true);
+    await assertDirectory(request.cwd);
+    const tty = request.tty ?? false;
+    const spawnRequest: SpawnRequest = {
+      argv: command,
+      cwd: request.cwd,
+      env: commandEnv(request.env),
+      tty,
+      sandboxPermissions: request.sandboxPermissions ?? "use_default",
+    };
+    if (request.justification !== undefined) spawnRequest.justification = request.justification;
+    if (request.toolContext !== undefined) spawnRequest.toolContext = request.toolContext;
+    const plan = await this.spawnPlan(spawnRequest);
+    // The plan may have waited for an approval: the engine may have shut down meanwhile.
+    this.assertOpen();
+
+    const victims = this.chooseVictims();
+    for (const victim of victims) this.sessions.delete(victim.session.id);
+    this.starting++;
+    try {
+      const pruned = await Promise.all(victims.map((victim) => this.endByKilling(victim)));
+      const relay = request.relay;
+      const session = await ExecSession.start({
+        id: this.nextId++,
+        argv: plan.argv,
+        cwd: plan.cwd ?? request.cwd,
+        env: plan.env,
+        tty,
+        onOutput: relay ? (stream, chunk) => relay.output(stream, chunk) : undefined,
+      });
+      this.sessions.set(session.id, { session, relay });
+      // Shut down while we were spawning: nothing may survive closeAll.
+      if (this.closed) session.kill();
+      return { sessionId: session.id, pid: session.pid, command, pruned };
+    } finally {
+      this.starting--;
+    }
+  }
+
+  /**
+   * Sends text to the process's input. On a pipe, Ctrl-C (U+0003) interrupts the process group and Ctrl-D
+   * (U+0004) closes its input, as a terminal would.
+   */
+  write(sessionId: number, chars: string): void {
+    const { session } = this.require(sessionId);
+    session.touch();
+    session.write(chars);
+  }
+
+  /** Waits for the yield time or the process's end, then returns what it printed since the last collect. */
+  async collect(sessionId: number, options: CollectOptions = {}): Promise<CollectResult> {
+    const { session } = this.require(sessionId);
+    const yieldTimeMs = clampYieldTime(options.yieldTimeMs, DEFAULT_EXEC_YIELD_TIME_MS);
+    session.activeCalls++;
+    session.touch();
+    try {
+      await session.waitForFinish(yieldTimeMs, options.signal);
+      if (options.signal?.aborted && !session.hasFinished) {
+        session.kill();
+        await session.waitForFinish(KILL_WAIT_MS);
+      }
+    } finally {
+      session.activeCalls--;
+      session.touch();
+    }
+    const rendered = renderWithinBudget(
+      session.takeOutput(),
+      options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+    );
+    const result: CollectResult = {
+      sessionId,
+      output: rendered.text,
+      originalTokenCount: rendered.originalTokenCount,
+    };
+    if (session.hasFinished) {
+      if (this.sessions.get(sessionId)?.session === session) this.sessions.delete(sessionId);
+      result.exit = session.summary();
+    }
+    return result;
+  }
+
+  /** Kills one process and all it started; its final output is still there for the next collect. */
+  terminate(sessionId: number): void {
+    this.require(sessionId).session.kill();
+  }
+
+  /** Kills every process (the engine calls it at shutdown) and refuses new ones from then on. */
+  async closeAll(): Promise<void> {
+    this.closed = true;
+    const entries = [...this.sessions.values()];
+    this.sessions.clear();
+    for (const { session } of entries) session.kill();
+    await Promise.all(entries.map(({ session }) => session.waitForFinish(KILL_WAIT_MS)));
+  }
+
+  private require(sessionId: number): Entry {
+    const entry = this.sessions.get(sessionId);
+    if (!entry) {
+      throw new UnifiedExecError("unknown_session", `unknown session id ${sessionId}; it may have exited`);
+    }
+    return entry;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new UnifiedExecError("closed", "the exec session manager has been shut down");
+  }
+
+  /**
+   * Sessions to drop so that one more fits: finished ones not yet collected first, then running ones that no
+   * call is waiting on, least recently used first.
+   */
+  private chooseVictims(): Entry[] {
+    const excess = this.sessions.size + this.starting + 1 - this.maxSessions;
+    if (excess <= 0) return [];
+    const byAge = (a: Entry, b: Entry) => a.session.lastUsedAt - b.session.lastUsedAt;
+    const entries = [...this.sessions.values()];
+    const finished = entries.filter((e) => e.session.hasFinished).sort(byAge);
+    const idle = entries.filter((e) => !e.session.hasFinished && e.session.activeCalls === 0).sort(byAge);
+    const victims = [...finished, ...idle].slice(0, excess);
+    if (victims.length < excess) {
+      throw new UnifiedExecError(
+        "session_limit",
+        `cannot start another process: ${this.maxSessions} are running and every one is in use by a call; ` +
+          'wait for one to finish or stop one (write_stdin with Ctrl-C, "\\u0003")',
+      );
+    }
+    return victims;
+  }
+
+  private async endByKilling({ session, relay }: Entry): Promise<EndedSession> {
+    session.kill();
+    await session.waitForFinish(KILL_WAIT_MS);
+    return { sessionId: session.id, relay, end: session.summary() };
+  }
+}
+
+async function assertDirectory(cwd: string): Promise<void> {
+  const info = await stat(cwd).catch(() => undefined);
+  if (!info?.isDirectory()) {
+    throw new UnifiedExecError("bad_workdir", `working directory does not exist: ${cwd}`);
+  }
+}

@@ -1,0 +1,45 @@
+// Test support: a tool context that records events, and bounded waits on real processes.
+import type { KnownEventMsg } from "../../protocol/core-protocol.js";
+import type { ToolContext } from "../define-tool.js";
+import { isProcessAlive } from "./process-tree.js";
+
+export function recordingContext(overrides: Partial<ToolContext> = {}) {
+  const events: KnownEventMsg[] = [];
+  const ctx: ToolContext = {
+    callId: "call-1",
+    cwd: process.cwd(),
+    sandboxPolicy: { type: "danger-full-access" },
+    approvalPolicy: "never",
+    env: process.env,
+    signal: new AbortController().signal,
+    emit: (msg) => events.push(msg),
+    requestExecApproval: () => Promise.resolve("denied"),
+    ...overrides,
+  };
+  return { ctx, events };
+}
+
+/** Concatenated, decoded output deltas of one call. */
+export function streamedOutput(events: readonly KnownEventMsg[], callId: string): string {
+  return events
+    .filter((e) => e.type === "exec_command_output_delta" && e.call_id === callId)
+    .map((e) => (e.type === "exec_command_output_delta" ? Buffer.from(e.chunk, "base64").toString() : ""))
+    .join("");
+}
+
+/** Resolves as soon as every pid is gone; rejects with the survivors after `withinMs`. */
+export async function expectProcessesGone(pids: readonly number[], withinMs: number): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const alive = pids.filter(isProcessAlive);
+    const elapsed = performance.now() - started;
+    if (alive.length === 0) return elapsed;
+    if (elapsed > withinMs) throw new Error(`still running after ${withinMs} ms: ${alive.join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** The pids a command printed as `pid=N` lines. */
+export function printedPids(output: string): number[] {
+  return [...output.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1]));
+}
