@@ -39,8 +39,8 @@ await build({
   minify: true,
   keepNames: false,
   sourcemap: "linked",
-  // Native modules cannot be bundled.
-  external: ["better-sqlite3", "node-pty"],
+  // Native modules cannot be bundled; react-devtools-core is an optional dev-only import of Ink.
+  external: ["better-sqlite3", "node-pty", "react-devtools-core"],
   plugins: [englishOnlyZod],
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",

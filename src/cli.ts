@@ -2,6 +2,7 @@
 import { Command, Option } from "commander";
 import { VERSION } from "./version.js";
 import type { SharedFlags } from "./surfaces/shared/cli-config.js";
+import type { ForkFlags, SessionsFlags } from "./surfaces/threads/thread-commands.js";
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -50,7 +51,7 @@ const program = new Command()
   .version(VERSION)
   .showHelpAfterError();
 
-sharedOptions(
+const execCommand = sharedOptions(
   program
     .command("exec")
     .description("run one task without interaction and print the result")
@@ -73,6 +74,28 @@ sharedOptions(
     process.exitCode = await runExec(prompt, flags);
   });
 
+execCommand
+  .command("resume")
+  .description("continue an earlier thread with a new prompt")
+  .argument("[id]", "the thread id (or, with --last, the prompt)")
+  .argument("[prompt]", "the prompt; '-' or absent reads it from stdin")
+  .option("--last", "the latest thread of this directory")
+  .option("-i, --image <file>", "attach an image to the prompt (repeatable)", collect, [])
+  .action(
+    async (
+      id: string | undefined,
+      prompt: string | undefined,
+      own: { last?: boolean; image?: string[] },
+      cmd: Command,
+    ) => {
+      const { runExec } = await import("./surfaces/exec/run-exec.js");
+      const parent = (cmd.parent?.opts() ?? {});
+      const flags: ExecFlags = { ...parent, image: [...(parent.image ?? []), ...(own.image ?? [])] };
+      const target = own.last ? { last: true } : { ...(id ? { id } : {}) };
+      process.exitCode = await runExec(own.last ? id : prompt, flags, target);
+    },
+  );
+
 sharedOptions(
   program
     .command("proto")
@@ -83,6 +106,49 @@ sharedOptions(
 });
 
 program
+  .command("sessions")
+  .description("list recorded threads, most recently active first")
+  .option("-n, --limit <n>", "how many to show", "20")
+  .option("--all", "threads of every directory, not just this one")
+  .option("--archived", "archived threads")
+  .option("--search <text>", "only threads whose first message contains this text")
+  .option("--cursor <cursor>", "the next page, as printed at the end of a page")
+  .option("--json", "print the page as JSON")
+  .action(async (flags: SessionsFlags) => {
+    const { runSessions } = await import("./surfaces/threads/thread-commands.js");
+    process.exitCode = await runSessions(flags);
+  });
+
+sharedOptions(
+  program
+    .command("fork")
+    .description("start a new thread from an earlier one (all of it, or up to a turn) and print its id")
+    .argument("[id]", "the thread to fork"),
+)
+  .option("--last", "fork the latest thread of this directory")
+  .option("--turn <n>", "keep turns 1..n only")
+  .action(async (id: string | undefined, flags: ForkFlags) => {
+    const { runFork } = await import("./surfaces/threads/thread-commands.js");
+    process.exitCode = await runFork(id, flags);
+  });
+
+for (const [name, unarchive] of [
+  ["archive", false],
+  ["unarchive", true],
+] as const) {
+  program
+    .command(name)
+    .description(
+      unarchive ? "move an archived thread back to sessions/" : "move a thread to archived_sessions/",
+    )
+    .argument("<id>", "the thread id")
+    .action(async (id: string) => {
+      const { runArchive } = await import("./surfaces/threads/thread-commands.js");
+      process.exitCode = await runArchive(id, unarchive);
+    });
+}
+
+program
   .command("apply-patch")
   .description("apply a patch in the Codex patch format, read from stdin, to the working directory")
   .action(async () => {
@@ -90,12 +156,13 @@ program
     process.exitCode = await runApplyPatchCommand();
   });
 
-program.argument("[prompt]", "a first prompt for the interactive session").action(() => {
-  process.stderr.write(
-    "The interactive terminal UI is not available in this version yet.\n" +
-      'Use `codex-ts exec "your task"` to run a task, or `codex-ts proto` for the queue protocol.\n',
-  );
-  process.exitCode = 2;
-});
+// With no command: the interactive terminal UI. Its options go before a command name (`codex-ts -m X`), so
+// each command keeps its own (`codex-ts exec -m X`).
+sharedOptions(program.enablePositionalOptions())
+  .argument("[prompt]", "a first prompt for the interactive session")
+  .action(async (prompt: string | undefined, flags: SharedFlags) => {
+    const { runTui } = await import("./surfaces/tui/run-tui.js");
+    process.exitCode = await runTui(prompt, flags);
+  });
 
 await program.parseAsync(process.argv);

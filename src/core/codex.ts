@@ -1,11 +1,13 @@
 // Codex: the engine behind every surface. Callers push Submissions onto the Submission Queue and read Events
 // from the Event Queue; nothing here knows about JSON-RPC, terminals or stdout.
 import type { Config } from "../config/load.js";
-import type { Event, KnownEventMsg, Op, Submission } from "../protocol/core-protocol.js";
+import type { Event, KnownEventMsg, Op, OpOf, Submission } from "../protocol/core-protocol.js";
+import type { ModelAuthHooks } from "../auth/model-auth.js";
 import { originator } from "../auth/originator.js";
 import { buildToolRegistry } from "../tools/tool-set.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { AsyncQueue } from "./async-queue.js";
+import { openThread, ThreadOpenError } from "./open-thread.js";
 import { Session } from "./session.js";
 
 export interface CodexOptions {
@@ -14,6 +16,10 @@ export interface CodexOptions {
   tools?: ToolRegistry;
   /** False when no user can answer questions (exec). Default true. */
   interactive?: boolean;
+  /** Credentials handed in by a surface, and a refresh on 401 (app-server external tokens). */
+  auth?: ModelAuthHooks;
+  /** What started the thread, recorded in its session_meta: "cli", "exec", "vscode", "mcp", ... */
+  source?: string;
 }
 
 export class Codex implements AsyncIterable<Event> {
@@ -73,6 +79,46 @@ export class Codex implements AsyncIterable<Event> {
     await this.loop;
   }
 
+  private async openSession(id: string, op: OpOf<"configure_session">): Promise<Session | undefined> {
+    const env = this.options.env ?? process.env;
+    const who = { originator: originator(env), source: this.options.source ?? "cli" };
+    let seed;
+    try {
+      seed = await openThread(
+        this.options.config,
+        {
+          ...(op.resume_path ? { resumePath: op.resume_path } : {}),
+          ...(op.fork_from
+            ? {
+                forkFrom: {
+                  path: op.fork_from.path,
+                  ...(op.fork_from.up_to_turn !== undefined ? { upToTurn: op.fork_from.up_to_turn } : {}),
+                },
+              }
+            : {}),
+        },
+        who,
+        (message) => this.emit(id, { type: "warning", message }),
+      );
+    } catch (err) {
+      if (err instanceof ThreadOpenError) {
+        this.emit(id, { type: "error", message: err.message });
+        return undefined;
+      }
+      throw err;
+    }
+    return new Session({
+      config: this.options.config,
+      env,
+      tools: this.options.tools ?? buildToolRegistry(this.options.config),
+      originator: who.originator,
+      emit: (event) => this.eq.push(event),
+      interactive: this.options.interactive ?? true,
+      seed,
+      ...(this.options.auth ? { auth: this.options.auth } : {}),
+    });
+  }
+
   private emit(id: string, msg: KnownEventMsg): void {
     this.eq.push({ id, msg });
   }
@@ -104,14 +150,17 @@ export class Codex implements AsyncIterable<Event> {
       return true;
     }
     if (op.type === "configure_session") {
-      this.session ??= new Session({
-        config: this.options.config,
-        env: this.options.env ?? process.env,
-        tools: this.options.tools ?? buildToolRegistry(this.options.config),
-        originator: () => originator(this.options.env ?? process.env),
-        emit: (event) => this.eq.push(event),
-        interactive: this.options.interactive ?? true,
-      });
+      if (!this.session) {
+        const opened = await this.openSession(id, op);
+        if (!opened) return false;
+        this.session = opened;
+      } else if (op.resume_path || op.fork_from) {
+        this.emit(id, {
+          type: "error",
+          message: "configure_session: resume_path and fork_from apply to a new session only",
+        });
+        return false;
+      }
       await this.session.configure(id, op);
       return false;
     }
@@ -149,6 +198,9 @@ export class Codex implements AsyncIterable<Event> {
             message: `user_input_answer: no pending request with id '${op.id}'`,
           });
         }
+        break;
+      case "thread_rollback":
+        await session.rollback(id, op.num_turns);
         break;
       case "list_skills":
         this.emit(id, {

@@ -1,34 +1,40 @@
 // A Session: the engine's configuration and state for one thread, and at most one running Task.
-import { resolveCredentials } from "../auth/credentials.js";
+import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
-import { ResponsesClient } from "../model/responses-client.js";
-import { resolveProvider } from "../model/providers.js";
+import type { ResponsesClient } from "../model/responses-client.js";
 import type { Event, KnownEventMsg, OpOf, TokenUsage, UserInputAnswers } from "../protocol/core-protocol.js";
 import { userTextMessage } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
 import { detectBwrap } from "../sandbox/detect.js";
+import type { ToolRegistry } from "../tools/registry.js";
 import { CommandGate } from "./approvals/command-gate.js";
 import { PatchGate } from "./approvals/patch-gate.js";
-import type { TurnServices } from "./turn-services.js";
-import type { ToolRegistry } from "../tools/registry.js";
-import { VERSION } from "../version.js";
 import { ConversationHistory } from "./history.js";
 import { uuidv7 } from "./ids.js";
 import { buildInitialContext, renderEnvironmentContext } from "./initial-context.js";
+import { makeModelClient } from "./model-client.js";
+import type { ThreadSeed } from "./open-thread.js";
 import { PendingRequests } from "./pending-requests.js";
 import { runTask, TaskAbort } from "./task.js";
+import { ThreadIndexUpdater } from "./thread-index-updater.js";
+import type { ThreadRollout } from "./thread-rollout.js";
 import type { TurnHost } from "./turn.js";
 import { applyTurnOverrides, type TurnContext } from "./turn-context.js";
+import type { TurnServices } from "./turn-services.js";
 import { addUsage, ZERO_USAGE } from "./usage.js";
 
 export interface SessionOptions {
   config: Config;
   env: NodeJS.ProcessEnv;
   tools: ToolRegistry;
-  originator: () => string;
+  originator: string;
   emit: (event: Event) => void;
   /** False when nobody can answer questions (exec): request_user_input says so to the model. */
   interactive: boolean;
+  /** The thread: new, resumed or forked, with its rollout. */
+  seed: ThreadSeed;
+  /** Credentials a surface hands in, and a refresh on 401 (app-server external tokens). */
+  auth?: ModelAuthHooks;
 }
 
 interface RunningTask {
@@ -37,14 +43,19 @@ interface RunningTask {
   done: Promise<void>;
 }
 
+const ENVIRONMENT_CONTEXT_OPEN = "<environment_context>";
+
 export class Session {
-  readonly threadId = uuidv7();
+  readonly threadId: string;
   private defaults: TurnContext;
   private providerId: string;
   private client: ResponsesClient;
-  private readonly history = new ConversationHistory();
+  private readonly history: ConversationHistory;
+  private readonly rollout: ThreadRollout;
+  private readonly index: ThreadIndexUpdater;
   private lastEnvironmentContext: string | undefined;
   private running: RunningTask | undefined;
+  private rollingBack = false;
   private readonly execApprovals = new PendingRequests<ReviewDecision>();
   private readonly patchApprovals = new PendingRequests<ReviewDecision>();
   private readonly userInputs = new PendingRequests<UserInputAnswers | undefined>();
@@ -54,9 +65,18 @@ export class Session {
   private totalUsage: TokenUsage = ZERO_USAGE;
   private baseInstructions: string | undefined;
   private developerInstructions: string | undefined;
+  /** The submission whose events carry session-level warnings when no task runs. */
+  private lastSubId = "";
 
   constructor(private readonly options: SessionOptions) {
-    const { config } = options;
+    const { config, seed } = options;
+    this.threadId = seed.id;
+    this.rollout = seed.rollout;
+    this.history = new ConversationHistory(seed.history, (items) => this.rollout.recordItems(items));
+    this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
+    this.index = new ThreadIndexUpdater(config.codexHome, (message) =>
+      this.warnOnce(`index:${message}`, message),
+    );
     this.defaults = {
       cwd: config.cwd,
       model: config.model,
@@ -76,11 +96,7 @@ export class Session {
         ? { shellEnvironmentPolicy: config.toml.shell_environment_policy }
         : {}),
       bwrap: detectBwrap,
-      warnOnce: (key, message) => {
-        if (this.warned.has(key)) return;
-        this.warned.add(key);
-        if (this.running) this.emit(this.running.subId, { type: "warning", message });
-      },
+      warnOnce: (key, message) => this.warnOnce(key, message),
     });
   }
 
@@ -88,8 +104,13 @@ export class Session {
     return this.running !== undefined;
   }
 
+  get rolloutPath(): string {
+    return this.rollout.path;
+  }
+
   /** Applies a configure_session op (aborting a running task) and announces the result. */
   async configure(subId: string, op: OpOf<"configure_session">): Promise<void> {
+    this.lastSubId = subId;
     await this.abortRunning("replaced");
     if (op.model_provider && op.model_provider !== this.providerId) {
       this.client = this.makeClient(op.model_provider);
@@ -98,6 +119,7 @@ export class Session {
     if (op.base_instructions !== undefined) this.baseInstructions = op.base_instructions;
     if (op.user_instructions !== undefined) this.developerInstructions = op.user_instructions;
     this.defaults = applyTurnOverrides(this.defaults, op);
+    for (const warning of this.options.seed.warnings) this.warnOnce(warning, warning);
     this.emit(subId, {
       type: "session_configured",
       session_id: this.threadId,
@@ -108,8 +130,9 @@ export class Session {
       approval_policy: this.defaults.approvalPolicy,
       sandbox_policy: this.defaults.sandboxPolicy,
       history_log_id: 0,
-      history_entry_count: 0,
-      rollout_path: null,
+      history_entry_count: this.options.seed.replay?.turns.length ?? 0,
+      rollout_path: this.rollout.path,
+      forked_from_id: this.options.seed.forkedFromId ?? null,
     });
   }
 
@@ -119,17 +142,17 @@ export class Session {
 
   /** Starts a task for the input; a task already running is replaced. */
   async startTask(subId: string, op: OpOf<"user_turn"> | OpOf<"user_input">): Promise<void> {
+    this.lastSubId = subId;
     await this.abortRunning("replaced");
     if (op.type === "user_turn") this.defaults = applyTurnOverrides(this.defaults, op);
     const turn = this.defaults;
     this.recordContext(turn);
+    this.rollout.recordTurnContext(turn);
     const controller = new AbortController();
-    const turnId = uuidv7();
-    const host = this.turnHost(subId, controller);
     const done = runTask({
-      host,
+      host: this.turnHost(subId, controller),
       turn,
-      turnId,
+      turnId: uuidv7(),
       input: op.items,
       signal: controller.signal,
       ...(op.type === "user_turn" && op.final_output_json_schema !== undefined
@@ -139,10 +162,39 @@ export class Session {
         ? { modelContextWindow: this.options.config.modelContextWindow }
         : {}),
       onUsage: (usage) => this.recordUsage(subId, usage),
-    }).finally(() => {
+    }).finally(async () => {
       if (this.running?.controller === controller) this.running = undefined;
+      await this.rollout.flush();
+      this.touchIndex();
     });
     this.running = { subId, controller, done };
+  }
+
+  /**
+   * Drops the last `numTurns` turns from the model's context by recording a marker (the file is never
+   * rewritten), then rebuilds the history exactly as a resume would.
+   */
+  async rollback(subId: string, numTurns: number): Promise<void> {
+    this.lastSubId = subId;
+    if (this.running || this.rollingBack) {
+      const why = this.running ? "a turn is running" : "another rollback is in progress";
+      this.emit(subId, {
+        type: "error",
+        message: `cannot roll back: ${why}`,
+        codex_error_info: "thread_rollback_failed",
+      });
+      return;
+    }
+    this.rollingBack = true;
+    try {
+      this.emit(subId, { type: "thread_rolled_back", num_turns: numTurns });
+      await this.rollout.flush();
+      this.history.replaceAll(this.rollout.replay().history);
+      this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
+      this.touchIndex();
+    } finally {
+      this.rollingBack = false;
+    }
   }
 
   interrupt(): boolean {
@@ -165,6 +217,16 @@ export class Session {
 
   async shutdown(): Promise<void> {
     await this.abortRunning("interrupted");
+    await this.rollout.close();
+    if (this.rollout.hasLines) this.touchIndex();
+    await this.index.close();
+  }
+
+  private touchIndex(): void {
+    const { warnings } = this.options.seed;
+    const problem =
+      warnings.length > 0 ? `${warnings.length} damaged line(s): ${warnings.join("; ")}` : undefined;
+    this.index.touch(this.rollout.path, problem ? { id: this.threadId, problem } : undefined);
   }
 
   /** Resolves when no task runs. */
@@ -181,7 +243,7 @@ export class Session {
 
   private recordContext(turn: TurnContext): void {
     const envContext = renderEnvironmentContext(turn);
-    if (this.lastEnvironmentContext === undefined) {
+    if (this.history.length === 0) {
       const { config } = this.options;
       this.history.record(
         ...buildInitialContext({
@@ -194,7 +256,7 @@ export class Session {
         }),
       );
     } else if (envContext !== this.lastEnvironmentContext) {
-      // The model is told when cwd or policies change between turns.
+      // The model is told when cwd or policies change between turns (or since the thread was resumed).
       this.history.record(userTextMessage(envContext));
     }
     this.lastEnvironmentContext = envContext;
@@ -257,17 +319,24 @@ export class Session {
   }
 
   private makeClient(providerId: string): ResponsesClient {
-    const { config, env } = this.options;
-    const provider =
-      providerId === config.modelProviderId ? config.provider : resolveProvider(providerId, config.toml, env);
-    return new ResponsesClient(provider, () => resolveCredentials(provider, config.codexHome, env), {
-      originator: this.options.originator(),
-      userAgent: `codex-ts/${VERSION} (${process.platform} ${process.arch}; node ${process.versions.node})`,
-      sessionId: this.threadId,
+    return makeModelClient({
+      config: this.options.config,
+      env: this.options.env,
+      providerId,
+      threadId: this.threadId,
+      originator: this.options.originator,
+      ...(this.options.auth ? { auth: this.options.auth } : {}),
     });
   }
 
+  private warnOnce(key: string, message: string): void {
+    if (this.warned.has(key)) return;
+    this.warned.add(key);
+    this.emit(this.running?.subId ?? this.lastSubId, { type: "warning", message });
+  }
+
   private emit(subId: string, msg: KnownEventMsg): void {
+    this.rollout.recordEvent(msg);
     this.options.emit({ id: subId, msg });
   }
 }

@@ -32,6 +32,10 @@ export const Op = z.discriminatedUnion("type", [
     model_provider: z.string().optional(),
     base_instructions: z.string().optional(),
     user_instructions: z.string().optional(),
+    /** Continue the thread recorded in this rollout file (first configure only). */
+    resume_path: z.string().optional(),
+    /** Start a new thread from this rollout, keeping turns 1..up_to_turn (all when absent). */
+    fork_from: z.object({ path: z.string(), up_to_turn: z.number().int().min(0).optional() }).optional(),
     ...TurnContextFields,
   }),
   z.object({
@@ -57,6 +61,7 @@ export const Op = z.discriminatedUnion("type", [
     force_reload: z.boolean().default(false),
   }),
   z.object({ type: z.literal("override_turn_context"), ...TurnContextFields }),
+  z.object({ type: z.literal("thread_rollback"), num_turns: z.number().int().min(1) }),
   z.object({ type: z.literal("shutdown") }),
 ]);
 export type Op = z.infer<typeof Op>;
@@ -123,6 +128,7 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     history_log_id: z.number(),
     history_entry_count: z.number(),
     rollout_path: z.string().nullish(),
+    forked_from_id: z.string().nullish(),
   }),
   ev("task_started", {
     turn_id: z.string(),
@@ -211,6 +217,7 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     reason: z.enum(["interrupted", "replaced", "review_ended"]),
   }),
   ev("raw_response_item", { item: ResponseItem }),
+  ev("thread_rolled_back", { num_turns: z.number() }),
   ev("shutdown_complete", {}),
 ]);
 export type KnownEventMsg = z.infer<typeof KnownEventMsg>;

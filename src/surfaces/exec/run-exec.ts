@@ -8,9 +8,14 @@ import { Codex } from "../../core/codex.js";
 import { findRepoRoot } from "../../core/agents-md.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
 import { loadCliConfig } from "../shared/cli-config.js";
+import { ProtocolOutput } from "../shared/output.js";
 import { ExecEventMapper } from "./event-mapper.js";
 import { HumanOutput } from "./human-output.js";
 import { PromptError, readPrompt } from "./prompt-input.js";
+
+function isThreadLookupError(err: unknown): boolean {
+  return err instanceof Error && err.name === "ThreadLookupError";
+}
 
 function fail(message: string): number {
   process.stderr.write(`Error: ${message}\n`);
@@ -31,10 +36,20 @@ function readOutputSchema(path: string): unknown {
   }
 }
 
-export async function runExec(promptArg: string | undefined, flags: ExecFlags): Promise<number> {
+export interface ResumeTarget {
+  id?: string;
+  last?: boolean;
+}
+
+export async function runExec(
+  promptArg: string | undefined,
+  flags: ExecFlags,
+  resume?: ResumeTarget,
+): Promise<number> {
   let config;
   let prompt: string;
   let outputSchema: unknown;
+  let resumePath: string | undefined;
   try {
     // Nobody is there to answer an approval request: exec never asks unless told to.
     config = loadCliConfig(flags, { approval_policy: "never" });
@@ -44,9 +59,16 @@ export async function runExec(promptArg: string | undefined, flags: ExecFlags): 
       );
     }
     if (flags.outputSchema) outputSchema = readOutputSchema(flags.outputSchema);
+    if (resume) {
+      // Loaded only here: the thread index (and SQLite) is not on the path of a plain exec.
+      const { locateThread } = await import("../threads/locate.js");
+      resumePath = (await locateThread(config.codexHome, { ...resume, cwd: config.cwd })).path;
+    }
     prompt = await readPrompt(promptArg);
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof PromptError) return fail(err.message);
+    if (err instanceof ConfigError || err instanceof PromptError || isThreadLookupError(err)) {
+      return fail((err as Error).message);
+    }
     throw err;
   }
 
@@ -56,7 +78,7 @@ export async function runExec(promptArg: string | undefined, flags: ExecFlags): 
     if (image.trim() !== "") items.push({ type: "local_image", path: resolve(image.trim()) });
   }
 
-  const codex = new Codex({ config, interactive: false });
+  const codex = new Codex({ config, interactive: false, source: flags.threadSource ?? "exec" });
   const mapper = new ExecEventMapper();
   const human = json
     ? undefined
@@ -64,10 +86,11 @@ export async function runExec(promptArg: string | undefined, flags: ExecFlags): 
         process.stderr,
         flags.color === "always" || (flags.color !== "never" && process.stderr.isTTY),
       );
+  const out = new ProtocolOutput();
   const onSigint = () => codex.submit({ type: "interrupt" });
   process.on("SIGINT", onSigint);
 
-  codex.submit({ type: "configure_session" });
+  codex.submit({ type: "configure_session", ...(resumePath ? { resume_path: resumePath } : {}) });
   codex.submit({
     type: "user_turn",
     items,
@@ -76,7 +99,7 @@ export async function runExec(promptArg: string | undefined, flags: ExecFlags): 
   try {
     for await (const event of codex) {
       if (json) {
-        for (const line of mapper.map(event)) process.stdout.write(`${JSON.stringify(line)}\n`);
+        for (const line of mapper.map(event)) out.line(JSON.stringify(line));
       } else {
         mapper.map(event);
         human?.handle(event);
@@ -93,7 +116,7 @@ export async function runExec(promptArg: string | undefined, flags: ExecFlags): 
     writeFileSync(flags.outputLastMessage, mapper.lastAgentMessage ?? "");
   }
   if (!json && mapper.lastAgentMessage !== undefined && mapper.failure === undefined) {
-    process.stdout.write(`${mapper.lastAgentMessage}\n`);
+    out.line(mapper.lastAgentMessage);
   }
   if (mapper.failure !== undefined) {
     if (json) process.stderr.write(`Error: ${mapper.failure}\n`);

@@ -6,6 +6,7 @@ import { Codex } from "../../core/codex.js";
 import { describeZodError } from "../../protocol/errors.js";
 import { Op, Submission } from "../../protocol/core-protocol.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
+import { ProtocolOutput } from "../shared/output.js";
 
 const KNOWN_OPS = new Set<string>(Op.options.map((o) => o.shape.type.value));
 
@@ -31,8 +32,9 @@ export async function runProto(flags: SharedFlags): Promise<number> {
     throw err;
   }
   const codex = new Codex({ config });
+  const out = new ProtocolOutput();
   const writer = (async () => {
-    for await (const event of codex) process.stdout.write(`${JSON.stringify(event)}\n`);
+    for await (const event of codex) out.line(JSON.stringify(event));
   })();
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });

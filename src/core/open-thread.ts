@@ -1,0 +1,101 @@
+// Where a session's thread comes from: new, resumed from its rollout, or forked from another's.
+import type { Config } from "../config/load.js";
+import type { ResponseItem } from "../protocol/items.js";
+import { forkLines, type ReplayResult } from "../rollout/replay.js";
+import { readRollout } from "../rollout/reader.js";
+import { rolloutLine, type SessionMetaPayload } from "../rollout/lines.js";
+import { VERSION } from "../version.js";
+import { readGitInfo } from "./git-info.js";
+import { uuidv7 } from "./ids.js";
+import { ThreadRollout } from "./thread-rollout.js";
+
+export interface ThreadSeed {
+  id: string;
+  rollout: ThreadRollout;
+  /** The model's history so far (empty for a new thread). */
+  history: ResponseItem[];
+  replay?: ReplayResult;
+  forkedFromId?: string;
+  /** Problems met reading an existing rollout, for the user to see. */
+  warnings: string[];
+}
+
+export interface ThreadOrigin {
+  resumePath?: string;
+  forkFrom?: { path: string; upToTurn?: number };
+}
+
+export class ThreadOpenError extends Error {}
+
+function sessionMeta(
+  config: Config,
+  id: string,
+  originator: string,
+  source: string,
+  forkedFrom?: string,
+): SessionMetaPayload {
+  const git = readGitInfo(config.cwd);
+  return {
+    id,
+    timestamp: new Date().toISOString(),
+    cwd: config.cwd,
+    originator,
+    cli_version: VERSION,
+    source,
+    model_provider: config.modelProviderId,
+    ...(git ? { git } : {}),
+    ...(forkedFrom ? { forked_from_id: forkedFrom } : {}),
+  };
+}
+
+export async function openThread(
+  config: Config,
+  origin: ThreadOrigin,
+  identity: { originator: string; source: string },
+  onError: (message: string) => void,
+): Promise<ThreadSeed> {
+  if (!origin.resumePath && !origin.forkFrom) {
+    const id = uuidv7();
+    const meta = sessionMeta(config, id, identity.originator, identity.source);
+    return {
+      id,
+      rollout: ThreadRollout.create(config.codexHome, meta, new Date(), onError),
+      history: [],
+      warnings: [],
+    };
+  }
+  const path = origin.resumePath ?? origin.forkFrom?.path ?? "";
+  let parsed;
+  try {
+    parsed = await readRollout(path);
+  } catch (err) {
+    throw new ThreadOpenError(`cannot open thread ${path}: ${(err as Error).message}`);
+  }
+  const warnings = parsed.warnings.map((w) => `${path}:${w.line}: ${w.message}`);
+  const parentId = parsed.meta?.id;
+  if (origin.resumePath) {
+    if (!parentId) throw new ThreadOpenError(`cannot resume ${path}: it has no session_meta line`);
+    const rollout = await ThreadRollout.resume(path, parsed.lines, onError);
+    const replay = rollout.replay();
+    return { id: parentId, rollout, history: replay.history, replay, warnings };
+  }
+  const id = uuidv7();
+  const meta = rolloutLine(
+    "session_meta",
+    sessionMeta(config, id, identity.originator, identity.source, parentId),
+  );
+  const lines = forkLines(parsed.lines, {
+    ...(origin.forkFrom?.upToTurn !== undefined ? { upToTurn: origin.forkFrom.upToTurn } : {}),
+    sessionMeta: meta,
+  });
+  const rollout = await ThreadRollout.fork(config.codexHome, lines, id, onError);
+  const replay = rollout.replay();
+  return {
+    id,
+    rollout,
+    history: replay.history,
+    replay,
+    ...(parentId ? { forkedFromId: parentId } : {}),
+    warnings,
+  };
+}

@@ -1,0 +1,133 @@
+// The engine's side of persistence: every line a thread records goes to its rollout file (append-only,
+// flushed as soon as the event loop is free, so a crash loses at most what was being written) and stays in
+// memory, so a rollback replays the same lines a resume would.
+import type { KnownEventMsg } from "../protocol/core-protocol.js";
+import type { ResponseItem } from "../protocol/items.js";
+import { rolloutLine, type RolloutLine, type SessionMetaPayload } from "../rollout/lines.js";
+import { shouldPersistEventMsg } from "../rollout/policy.js";
+import { RolloutRecorder } from "../rollout/recorder.js";
+import { replayRollout, type ReplayResult } from "../rollout/replay.js";
+import type { TurnContext } from "./turn-context.js";
+
+export class ThreadRollout {
+  private readonly lines: RolloutLine[];
+  private pendingMeta: SessionMetaPayload | undefined;
+  private flushScheduled = false;
+  private failed = false;
+
+  private constructor(
+    private readonly recorder: RolloutRecorder,
+    existing: RolloutLine[],
+    meta: SessionMetaPayload | undefined,
+    private readonly onError: (message: string) => void,
+  ) {
+    this.lines = existing;
+    this.pendingMeta = meta;
+  }
+
+  /** A new thread: its file appears with the first recorded line, session_meta first. */
+  static create(
+    codexHome: string,
+    meta: SessionMetaPayload,
+    createdAt: Date,
+    onError: (message: string) => void,
+  ): ThreadRollout {
+    return new ThreadRollout(RolloutRecorder.create(codexHome, meta.id, createdAt), [], meta, onError);
+  }
+
+  /** An existing thread (resume): new lines append to its file. */
+  static async resume(
+    path: string,
+    lines: RolloutLine[],
+    onError: (message: string) => void,
+  ): Promise<ThreadRollout> {
+    return new ThreadRollout(await RolloutRecorder.resume(path), lines, undefined, onError);
+  }
+
+  /** A fork: a new file holding the kept lines of the parent, written at once. */
+  static async fork(
+    codexHome: string,
+    lines: RolloutLine[],
+    threadId: string,
+    onError: (message: string) => void,
+  ): Promise<ThreadRollout> {
+    const rollout = new ThreadRollout(
+      RolloutRecorder.create(codexHome, threadId, new Date()),
+      [],
+      undefined,
+      onError,
+    );
+    rollout.push(lines);
+    await rollout.flush();
+    return rollout;
+  }
+
+  get path(): string {
+    return this.recorder.path;
+  }
+
+  /** False for a new thread nothing was recorded in (it has no file). */
+  get hasLines(): boolean {
+    return this.lines.length > 0;
+  }
+
+  recordItems(items: readonly ResponseItem[]): void {
+    if (items.length > 0) this.push(items.map((item) => rolloutLine("response_item", item)));
+  }
+
+  recordEvent(msg: KnownEventMsg): void {
+    if (shouldPersistEventMsg(msg)) this.push([rolloutLine("event_msg", msg)]);
+  }
+
+  recordTurnContext(turn: TurnContext): void {
+    this.push([
+      rolloutLine("turn_context", {
+        cwd: turn.cwd,
+        approval_policy: turn.approvalPolicy,
+        sandbox_policy: turn.sandboxPolicy,
+        model: turn.model,
+        ...(turn.effort ? { effort: turn.effort } : {}),
+        summary: turn.summary,
+        collaboration_mode: turn.collaborationMode,
+        ...(turn.personality ? { personality: turn.personality } : {}),
+      }),
+    ]);
+  }
+
+  /** What a resume of this thread would rebuild now. */
+  replay(): ReplayResult {
+    return replayRollout(this.lines);
+  }
+
+  async flush(): Promise<void> {
+    try {
+      await this.recorder.flush();
+    } catch (err) {
+      if (!this.failed) this.onError((err as Error).message);
+      this.failed = true;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.recorder.close();
+  }
+
+  private push(lines: RolloutLine[]): void {
+    if (this.pendingMeta) {
+      const meta = rolloutLine("session_meta", this.pendingMeta);
+      this.pendingMeta = undefined;
+      this.lines.push(meta);
+      this.recorder.append(meta);
+    }
+    this.lines.push(...lines);
+    this.recorder.append(lines);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => {
+        this.flushScheduled = false;
+        void this.flush();
+      });
+    }
+  }
+}

@@ -1,0 +1,81 @@
+// Accounts: API-key and ChatGPT-token logins, account/read, logout, and the token refresh the server asks for.
+import { z } from "zod";
+
+export const PlanType = z.enum([
+  "free",
+  "go",
+  "plus",
+  "pro",
+  "team",
+  "business",
+  "enterprise",
+  "edu",
+  "unknown",
+]);
+export type PlanType = z.infer<typeof PlanType>;
+
+export const AuthMode = z.enum(["apikey", "chatgpt", "chatgptAuthTokens"]);
+export type AuthMode = z.infer<typeof AuthMode>;
+
+export const LoginAccountParams = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("apiKey"), apiKey: z.string().min(1) }),
+  z.object({ type: z.literal("chatgpt") }).loose(),
+  z.object({
+    type: z.literal("chatgptAuthTokens"),
+    accessToken: z.string().min(1),
+    /** The account (workspace) the token belongs to; read from the token's claims when absent. */
+    chatgptAccountId: z.string().optional(),
+    chatgptPlanType: z.string().nullish(),
+    /** Seed-era field: an id token whose claims give email and plan. */
+    idToken: z.string().optional(),
+  }),
+]);
+export type LoginAccountParams = z.infer<typeof LoginAccountParams>;
+
+export const LoginAccountResponse = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("apiKey") }),
+  z.object({ type: z.literal("chatgptAuthTokens") }),
+]);
+
+export const Account = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("apiKey") }),
+  z.object({
+    type: z.literal("chatgpt"),
+    email: z.string().nullable(),
+    planType: PlanType,
+    workspaceName: z.string().nullish(),
+  }),
+]);
+export type Account = z.infer<typeof Account>;
+
+export const GetAccountParams = z.object({ refreshToken: z.boolean().optional() });
+
+export const GetAccountResponse = z.object({
+  account: Account.nullable(),
+  requiresOpenaiAuth: z.boolean(),
+});
+export type GetAccountResponse = z.infer<typeof GetAccountResponse>;
+
+export const AccountUpdatedNotification = z.object({
+  authMode: AuthMode.nullish(),
+  planType: PlanType.nullish(),
+});
+
+export const AccountLoginCompletedNotification = z.object({
+  success: z.boolean(),
+  loginId: z.string().nullish(),
+  error: z.string().nullish(),
+});
+
+export const ChatgptAuthTokensRefreshParams = z.object({
+  reason: z.literal("unauthorized"),
+  previousAccountId: z.string().nullish(),
+});
+
+export const ChatgptAuthTokensRefreshResponse = z.object({
+  accessToken: z.string().min(1),
+  chatgptAccountId: z.string(),
+  chatgptPlanType: z.string().nullish(),
+  idToken: z.string().optional(),
+});
+export type ChatgptAuthTokensRefreshResponse = z.infer<typeof ChatgptAuthTokensRefreshResponse>;

@@ -1,0 +1,66 @@
+// Thread items: what a turn is made of, as item/started and item/completed carry them.
+import { z } from "zod";
+import { UserInput } from "./common.js";
+
+export const CommandAction = z.object({ type: z.literal("unknown"), command: z.string() });
+
+export const CommandExecutionStatus = z.enum(["inProgress", "completed", "failed", "declined"]);
+export const PatchApplyStatus = z.enum(["inProgress", "completed", "failed", "declined"]);
+
+export const PatchChangeKind = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("add") }),
+  z.object({ type: z.literal("delete") }),
+  z.object({ type: z.literal("update"), move_path: z.string().nullish() }),
+]);
+
+export const FileUpdateChange = z.object({ path: z.string(), kind: PatchChangeKind, diff: z.string() });
+export type FileUpdateChange = z.infer<typeof FileUpdateChange>;
+
+export const UserMessageItem = z.object({
+  type: z.literal("userMessage"),
+  id: z.string(),
+  content: z.array(UserInput),
+  clientId: z.string().nullish(),
+});
+
+export const AgentMessageItem = z.object({
+  type: z.literal("agentMessage"),
+  id: z.string(),
+  text: z.string(),
+});
+
+export const ReasoningItem = z.object({
+  type: z.literal("reasoning"),
+  id: z.string(),
+  summary: z.array(z.string()),
+  content: z.array(z.string()),
+});
+
+export const CommandExecutionItem = z.object({
+  type: z.literal("commandExecution"),
+  id: z.string(),
+  command: z.string(),
+  cwd: z.string(),
+  commandActions: z.array(CommandAction),
+  status: CommandExecutionStatus,
+  aggregatedOutput: z.string().nullable(),
+  exitCode: z.number().int().nullable(),
+  durationMs: z.number().int().nullable(),
+});
+
+export const FileChangeItem = z.object({
+  type: z.literal("fileChange"),
+  id: z.string(),
+  changes: z.array(FileUpdateChange),
+  status: PatchApplyStatus,
+});
+
+export const ThreadItem = z.discriminatedUnion("type", [
+  UserMessageItem,
+  AgentMessageItem,
+  ReasoningItem,
+  CommandExecutionItem,
+  FileChangeItem,
+]);
+export type ThreadItem = z.infer<typeof ThreadItem>;
+export type ThreadItemOf<T extends ThreadItem["type"]> = Extract<ThreadItem, { type: T }>;

@@ -1,0 +1,55 @@
+// Server -> client notifications: method name -> params schema. The mapper produces these from engine events.
+import { z } from "zod";
+import { AccountLoginCompletedNotification, AccountUpdatedNotification } from "./account.js";
+import { RequestId } from "../jsonrpc.js";
+import { ThreadStatus, ThreadTokenUsage, TurnError } from "./common.js";
+import { ThreadItem } from "./items.js";
+import { Thread, Turn } from "./thread.js";
+
+const TurnScope = { threadId: z.string(), turnId: z.string() };
+
+export const serverNotifications = {
+  "thread/started": z.object({ thread: Thread }),
+  "thread/status/changed": z.object({ threadId: z.string(), status: ThreadStatus }),
+  "turn/started": z.object({ threadId: z.string(), turn: Turn }),
+  "turn/completed": z.object({ threadId: z.string(), turn: Turn }),
+  "turn/plan/updated": z.object({
+    ...TurnScope,
+    explanation: z.string().nullish(),
+    plan: z.array(z.object({ step: z.string(), status: z.enum(["pending", "inProgress", "completed"]) })),
+  }),
+  "item/started": z.object({ ...TurnScope, item: ThreadItem, startedAtMs: z.number().int() }),
+  "item/completed": z.object({ ...TurnScope, item: ThreadItem, completedAtMs: z.number().int() }),
+  "item/agentMessage/delta": z.object({ ...TurnScope, itemId: z.string(), delta: z.string() }),
+  "item/reasoning/summaryTextDelta": z.object({
+    ...TurnScope,
+    itemId: z.string(),
+    delta: z.string(),
+    summaryIndex: z.number().int(),
+  }),
+  "item/reasoning/summaryPartAdded": z.object({
+    ...TurnScope,
+    itemId: z.string(),
+    summaryIndex: z.number().int(),
+  }),
+  "item/commandExecution/outputDelta": z.object({ ...TurnScope, itemId: z.string(), delta: z.string() }),
+  "thread/tokenUsage/updated": z.object({ ...TurnScope, tokenUsage: ThreadTokenUsage }),
+  error: z.object({ ...TurnScope, error: TurnError, willRetry: z.boolean() }),
+  warning: z.object({ message: z.string(), threadId: z.string().nullish() }),
+  "serverRequest/resolved": z.object({ threadId: z.string(), requestId: RequestId }),
+  "account/updated": AccountUpdatedNotification,
+  "account/login/completed": AccountLoginCompletedNotification,
+} satisfies Record<string, z.ZodType>;
+
+export type ServerNotificationMethod = keyof typeof serverNotifications;
+export type NotificationParams<M extends ServerNotificationMethod> = z.infer<(typeof serverNotifications)[M]>;
+
+/** One notification, typed by its method. */
+export type ServerNotification = {
+  [M in ServerNotificationMethod]: { method: M; params: NotificationParams<M> };
+}[ServerNotificationMethod];
+
+/** Client -> server notifications. */
+export const clientNotifications = {
+  initialized: z.object({}).nullish(),
+} satisfies Record<string, z.ZodType>;

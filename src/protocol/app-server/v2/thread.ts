@@ -1,0 +1,110 @@
+// Threads and turns: thread/start, turn/start, turn/interrupt and the objects they return.
+import { z } from "zod";
+import {
+  ApprovalsReviewer,
+  AskForApproval,
+  Personality,
+  ReasoningEffort,
+  ReasoningSummary,
+  SandboxMode,
+  SandboxPolicy,
+  SessionSource,
+  ThreadStatus,
+  TurnError,
+  TurnStatus,
+  UserInput,
+} from "./common.js";
+import { ThreadItem } from "./items.js";
+
+export const Turn = z.object({
+  id: z.string(),
+  items: z.array(ThreadItem),
+  status: TurnStatus,
+  error: TurnError.nullish(),
+  startedAt: z.number().int().nullish(),
+  completedAt: z.number().int().nullish(),
+  durationMs: z.number().int().nullish(),
+});
+export type Turn = z.infer<typeof Turn>;
+
+export const Thread = z.object({
+  id: z.string(),
+  sessionId: z.string(),
+  preview: z.string(),
+  ephemeral: z.boolean(),
+  modelProvider: z.string(),
+  model: z.string().nullish(),
+  reasoningEffort: ReasoningEffort.nullish(),
+  /** Unix seconds. */
+  createdAt: z.number().int(),
+  updatedAt: z.number().int(),
+  status: ThreadStatus,
+  path: z.string().nullish(),
+  cwd: z.string(),
+  cliVersion: z.string(),
+  originator: z.string().nullish(),
+  source: SessionSource,
+  projectId: z.string().nullable(),
+  name: z.string().nullish(),
+  turns: z.array(Turn),
+});
+export type Thread = z.infer<typeof Thread>;
+
+export const ThreadStartParams = z.object({
+  model: z.string().nullish(),
+  modelProvider: z.string().nullish(),
+  cwd: z.string().nullish(),
+  approvalPolicy: AskForApproval.nullish(),
+  sandbox: SandboxMode.nullish(),
+  /** Extra config.toml keys for this thread, as `-c` would give them. */
+  config: z.record(z.string(), z.unknown()).nullish(),
+  baseInstructions: z.string().nullish(),
+  developerInstructions: z.string().nullish(),
+  personality: Personality.nullish(),
+  ephemeral: z.boolean().nullish(),
+});
+export type ThreadStartParams = z.infer<typeof ThreadStartParams>;
+
+export const ThreadStartResponse = z.object({
+  thread: Thread,
+  model: z.string(),
+  modelProvider: z.string(),
+  cwd: z.string(),
+  approvalPolicy: AskForApproval,
+  approvalsReviewer: ApprovalsReviewer,
+  sandbox: SandboxPolicy,
+  reasoningEffort: ReasoningEffort.nullish(),
+});
+export type ThreadStartResponse = z.infer<typeof ThreadStartResponse>;
+
+/** Experimental in the real protocol (clients opt in); codex-ts accepts it on turn/start. */
+export const CollaborationMode = z.object({
+  mode: z.enum(["plan", "default"]),
+  settings: z.object({
+    model: z.string(),
+    reasoning_effort: ReasoningEffort.nullish(),
+    developer_instructions: z.string().nullish(),
+  }),
+});
+
+export const TurnStartParams = z.object({
+  threadId: z.string(),
+  input: z.array(UserInput),
+  cwd: z.string().nullish(),
+  approvalPolicy: AskForApproval.nullish(),
+  sandboxPolicy: SandboxPolicy.nullish(),
+  model: z.string().nullish(),
+  effort: ReasoningEffort.nullish(),
+  summary: ReasoningSummary.nullish(),
+  personality: Personality.nullish(),
+  collaborationMode: CollaborationMode.nullish(),
+  /** A JSON Schema the final answer must follow. */
+  outputSchema: z.unknown().optional(),
+});
+export type TurnStartParams = z.infer<typeof TurnStartParams>;
+
+export const TurnStartResponse = z.object({ turn: Turn });
+export type TurnStartResponse = z.infer<typeof TurnStartResponse>;
+
+export const TurnInterruptParams = z.object({ threadId: z.string(), turnId: z.string() });
+export const TurnInterruptResponse = z.object({});

@@ -1,0 +1,42 @@
+// Finds a thread's rollout for a command: by id (active threads), or the latest one in this directory.
+import { ThreadIndex } from "../../rollout/index.js";
+import { findLatestThread } from "../../rollout/latest.js";
+import { isUuid } from "../../rollout/paths.js";
+import { ThreadStore } from "../../rollout/store.js";
+
+export class ThreadLookupError extends Error {
+  override name = "ThreadLookupError";
+}
+
+export async function withIndex<T>(
+  codexHome: string,
+  use: (index: ThreadIndex) => Promise<T> | T,
+): Promise<T> {
+  const index = await ThreadIndex.open(codexHome);
+  try {
+    return await use(index);
+  } finally {
+    index.close();
+  }
+}
+
+export async function locateThread(
+  codexHome: string,
+  target: { id?: string; last?: boolean; cwd: string },
+): Promise<{ id: string; path: string }> {
+  return withIndex(codexHome, async (index) => {
+    if (target.last) {
+      const latest = findLatestThread(codexHome, index, { cwd: target.cwd });
+      if (!latest) throw new ThreadLookupError(`no earlier thread in ${target.cwd}`);
+      return { id: latest.id, path: latest.path };
+    }
+    const id = target.id ?? "";
+    if (!isUuid(id))
+      throw new ThreadLookupError(`'${id}' is not a thread id (a UUID, as printed by codex-ts sessions)`);
+    const found = await new ThreadStore(codexHome, index).findPathById(id);
+    if (!found) throw new ThreadLookupError(`no thread with id ${id}`);
+    if (found.archived)
+      throw new ThreadLookupError(`thread ${id} is archived; run codex-ts unarchive ${id} first`);
+    return { id, path: found.path };
+  });
+}

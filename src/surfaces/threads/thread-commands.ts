@@ -1,0 +1,119 @@
+// Thread commands for a person: list, fork, archive, unarchive.
+import { ConfigError } from "../../config/load.js";
+import { Codex } from "../../core/codex.js";
+import { ThreadStoreError, ThreadStore } from "../../rollout/store.js";
+import type { ThreadSummary } from "../../rollout/index.js";
+import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
+import { resolveCodexHome } from "../../config/home.js";
+import { locateThread, ThreadLookupError, withIndex } from "./locate.js";
+
+function fail(message: string): number {
+  process.stderr.write(`Error: ${message}\n`);
+  return 1;
+}
+
+function age(ms: number, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 60) return `${s}s ago`;
+  if (s < 3600) return `${Math.round(s / 60)}m ago`;
+  if (s < 86_400) return `${Math.round(s / 3600)}h ago`;
+  return `${Math.round(s / 86_400)}d ago`;
+}
+
+export interface SessionsFlags {
+  limit?: string;
+  all?: boolean;
+  archived?: boolean;
+  search?: string;
+  json?: boolean;
+  cursor?: string;
+}
+
+export async function runSessions(flags: SessionsFlags): Promise<number> {
+  const codexHome = resolveCodexHome();
+  const limit = flags.limit ? Number(flags.limit) : 20;
+  if (!Number.isInteger(limit) || limit < 1)
+    return fail(`--limit must be a positive whole number, not '${flags.limit}'`);
+  const page = await withIndex(codexHome, (index) =>
+    index.list({
+      limit,
+      sortKey: "updated_at",
+      ...(flags.all ? {} : { cwd: process.cwd() }),
+      ...(flags.archived ? { archived: true } : {}),
+      ...(flags.search ? { search: flags.search } : {}),
+      ...(flags.cursor ? { cursor: flags.cursor } : {}),
+    }),
+  );
+  if (flags.json) {
+    process.stdout.write(`${JSON.stringify(page)}\n`);
+    return 0;
+  }
+  if (page.items.length === 0) {
+    process.stdout.write(
+      flags.all ? "No threads yet.\n" : `No threads in ${process.cwd()} (use --all for every directory).\n`,
+    );
+    return 0;
+  }
+  for (const t of page.items) process.stdout.write(`${formatRow(t, Boolean(flags.all))}\n`);
+  if (page.nextCursor) process.stdout.write(`(more: --cursor ${page.nextCursor})\n`);
+  return 0;
+}
+
+function formatRow(t: ThreadSummary, withCwd: boolean): string {
+  const preview = t.preview.replace(/\s+/g, " ").slice(0, 60);
+  const problem = t.problem ? `  [${t.problem}]` : "";
+  return `${t.id}  ${age(t.updatedAt).padStart(8)}  ${withCwd ? `${t.cwd ?? "?"}  ` : ""}${preview}${problem}`;
+}
+
+export async function runArchive(id: string, unarchive: boolean): Promise<number> {
+  const codexHome = resolveCodexHome();
+  try {
+    const path = await withIndex(codexHome, (index) => {
+      const store = new ThreadStore(codexHome, index);
+      return unarchive ? store.unarchive(id) : store.archive(id);
+    });
+    process.stdout.write(`${unarchive ? "Unarchived" : "Archived"} ${id}: ${path}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof ThreadStoreError) return fail(err.message);
+    throw err;
+  }
+}
+
+export interface ForkFlags extends SharedFlags {
+  last?: boolean;
+  turn?: string;
+}
+
+/** Creates the forked thread and prints its id; `codex-ts exec resume ID` continues it. */
+export async function runFork(id: string | undefined, flags: ForkFlags): Promise<number> {
+  try {
+    const config = loadCliConfig(flags);
+    const turn = flags.turn === undefined ? undefined : Number(flags.turn);
+    if (turn !== undefined && (!Number.isInteger(turn) || turn < 0))
+      return fail(`--turn must be a whole number, not '${flags.turn}'`);
+    const parent = await locateThread(config.codexHome, {
+      ...(id ? { id } : {}),
+      last: Boolean(flags.last),
+      cwd: config.cwd,
+    });
+    const codex = new Codex({ config, interactive: false });
+    codex.submit({
+      type: "configure_session",
+      fork_from: { path: parent.path, ...(turn !== undefined ? { up_to_turn: turn } : {}) },
+    });
+    const event = await codex.nextEvent();
+    await codex.close();
+    if (event?.msg.type !== "session_configured") {
+      return fail(event?.msg.type === "error" ? event.msg.message : "fork failed");
+    }
+    process.stdout.write(`${event.msg.session_id}\n`);
+    process.stderr.write(
+      `Forked ${parent.id}${turn !== undefined ? ` at turn ${turn}` : ""}: ${event.msg.rollout_path ?? ""}\n`,
+    );
+    return 0;
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof ThreadLookupError) return fail(err.message);
+    throw err;
+  }
+}
