@@ -89,7 +89,7 @@ execCommand
       cmd: Command,
     ) => {
       const { runExec } = await import("./surfaces/exec/run-exec.js");
-      const parent = (cmd.parent?.opts() ?? {});
+      const parent: ExecFlags = cmd.parent?.opts<ExecFlags>() ?? {};
       const flags: ExecFlags = { ...parent, image: [...(parent.image ?? []), ...(own.image ?? [])] };
       const target = own.last ? { last: true } : { ...(id ? { id } : {}) };
       process.exitCode = await runExec(own.last ? id : prompt, flags, target);
