@@ -56,6 +56,23 @@ describe("@openai/codex-sdk against codex-ts", () => {
     expect(model.requests[0]?.body.model).toBe("gpt-5.1-codex-mini");
   });
 
+  it("resumeThread continues the thread with its history", async () => {
+    model = await startFakeModel({ replies: [reply.message("noted"), reply.message("you said blue")] });
+    const home = makeHome("http://unused.invalid/v1");
+    const codex = sdkFor(model.url, home.env);
+    const first = codex.startThread({ workingDirectory: home.cwd });
+    await first.run("my favourite colour is blue");
+    const again = codex.resumeThread(first.id ?? "", { workingDirectory: home.cwd });
+    const turn = await again.run("what is my favourite colour?");
+    expect(turn.finalResponse).toBe("you said blue");
+    expect(again.id).toBe(first.id);
+    const texts = (model.requests[1]?.body.input ?? [])
+      .filter((i) => i.type === "message")
+      .map((i) => JSON.stringify(i.content));
+    expect(texts.join()).toContain("my favourite colour is blue");
+    expect(texts.join()).toContain("noted");
+  });
+
   it("a failed turn surfaces as an error from thread.run", async () => {
     model = await startFakeModel({ fallback: reply.httpError(503, { message: "overloaded" }) });
     const home = makeHome("http://unused.invalid/v1");
