@@ -26,6 +26,36 @@ export const ShellEnvironmentPolicyToml = z.looseObject({
   include_only: z.array(z.string()).optional(),
 });
 
+/** `[mcp_servers.NAME]`: a stdio server (command) or a streamable HTTP server (url). Checked in src/mcp. */
+export const McpServerToml = z.looseObject({
+  command: z.string().optional(),
+  args: z.array(z.string()).optional(),
+  env: z.record(z.string(), z.string()).optional(),
+  cwd: z.string().optional(),
+  url: z.string().optional(),
+  bearer_token_env_var: z.string().optional(),
+  http_headers: z.record(z.string(), z.string()).optional(),
+  enabled: z.boolean().optional(),
+  startup_timeout_sec: z.number().positive().optional(),
+  tool_timeout_sec: z.number().positive().optional(),
+  enabled_tools: z.array(z.string()).optional(),
+  disabled_tools: z.array(z.string()).optional(),
+  /** Destructive tools of a trusted server run without asking. */
+  trusted: z.boolean().optional(),
+});
+export type McpServerToml = z.infer<typeof McpServerToml>;
+
+/** `[connectors]`: the connector directory, an MCP server over streamable HTTP reached through the gateway. */
+export const ConnectorsToml = z.looseObject({
+  url: z.string().optional(),
+  enabled: z.boolean().optional(),
+  /** Connector ids listed but not offered to the model. */
+  disabled: z.array(z.string()).optional(),
+  startup_timeout_sec: z.number().positive().optional(),
+  tool_timeout_sec: z.number().positive().optional(),
+});
+export type ConnectorsToml = z.infer<typeof ConnectorsToml>;
+
 const ConfigFields = {
   model: z.string().optional(),
   model_provider: z.string().optional(),
@@ -48,6 +78,7 @@ const ConfigFields = {
   instructions: z.string().optional(),
   shell_environment_policy: ShellEnvironmentPolicyToml.optional(),
   apply_patch_tool_type: z.enum(["freeform", "function"]).optional(),
+  shell_tool: z.enum(["shell", "exec_command"]).optional(),
 };
 
 export const ProfileToml = z.looseObject(ConfigFields);
@@ -63,5 +94,7 @@ export const ConfigToml = z.looseObject({
   model_providers: z.record(z.string(), ProviderToml).optional(),
   profile: z.string().optional(),
   profiles: z.record(z.string(), ProfileToml).optional(),
+  mcp_servers: z.record(z.string(), McpServerToml).optional(),
+  connectors: ConnectorsToml.optional(),
 });
 export type ConfigToml = z.infer<typeof ConfigToml>;

@@ -4,7 +4,7 @@ import type { Config } from "../config/load.js";
 import type { Event, KnownEventMsg, Op, OpOf, Submission } from "../protocol/core-protocol.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import { originator } from "../auth/originator.js";
-import { buildToolRegistry } from "../tools/tool-set.js";
+import { buildToolSet } from "../tools/tool-set.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import { AsyncQueue } from "./async-queue.js";
 import { openThread, ThreadOpenError } from "./open-thread.js";
@@ -110,7 +110,9 @@ export class Codex implements AsyncIterable<Event> {
     return new Session({
       config: this.options.config,
       env,
-      tools: this.options.tools ?? buildToolRegistry(this.options.config),
+      tools: this.options.tools
+        ? { registry: this.options.tools, close: () => Promise.resolve() }
+        : buildToolSet(this.options.config),
       originator: who.originator,
       emit: (event) => this.eq.push(event),
       interactive: this.options.interactive ?? true,

@@ -6,7 +6,7 @@ import type { Event, KnownEventMsg, OpOf, TokenUsage, UserInputAnswers } from ".
 import { userTextMessage } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
 import { detectBwrap } from "../sandbox/detect.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolSet } from "../tools/tool-set.js";
 import { CommandGate } from "./approvals/command-gate.js";
 import { PatchGate } from "./approvals/patch-gate.js";
 import { ConversationHistory } from "./history.js";
@@ -26,7 +26,7 @@ import { addUsage, ZERO_USAGE } from "./usage.js";
 export interface SessionOptions {
   config: Config;
   env: NodeJS.ProcessEnv;
-  tools: ToolRegistry;
+  tools: ToolSet;
   originator: string;
   emit: (event: Event) => void;
   /** False when nobody can answer questions (exec): request_user_input says so to the model. */
@@ -148,6 +148,7 @@ export class Session {
     const turn = this.defaults;
     this.recordContext(turn);
     this.rollout.recordTurnContext(turn);
+    this.index.prepare();
     const controller = new AbortController();
     const done = runTask({
       host: this.turnHost(subId, controller),
@@ -217,6 +218,7 @@ export class Session {
 
   async shutdown(): Promise<void> {
     await this.abortRunning("interrupted");
+    await this.options.tools.close();
     await this.rollout.close();
     if (this.rollout.hasLines) this.touchIndex();
     await this.index.close();
@@ -224,9 +226,8 @@ export class Session {
 
   private touchIndex(): void {
     const { warnings } = this.options.seed;
-    const problem =
-      warnings.length > 0 ? `${warnings.length} damaged line(s): ${warnings.join("; ")}` : undefined;
-    this.index.touch(this.rollout.path, problem ? { id: this.threadId, problem } : undefined);
+    const problem = warnings.length > 0 ? `${warnings.length} damaged line(s): ${warnings.join("; ")}` : null;
+    this.index.update(this.rollout.summary(problem));
   }
 
   /** Resolves when no task runs. */
@@ -278,7 +279,7 @@ export class Session {
     return {
       threadId: this.threadId,
       client: this.client,
-      tools: this.options.tools,
+      tools: this.options.tools.registry,
       history: this.history,
       env: this.options.env,
       emit: (msg) => this.emit(subId, msg),

@@ -1,6 +1,6 @@
 // Keeps the SQLite thread index in step with a session's rollout. The index (and its native module) is
 // loaded only when there is something to write, so start-up never pays for it.
-import type { ThreadIndex } from "../rollout/index.js";
+import type { ThreadIndex, ThreadSummary } from "../rollout/index.js";
 
 export class ThreadIndexUpdater {
   private index: Promise<ThreadIndex | undefined> | undefined;
@@ -11,16 +11,18 @@ export class ThreadIndexUpdater {
     private readonly onError: (message: string) => void,
   ) {}
 
-  /**
-   * Re-reads the thread's summary (preview, cwd, updated time) from its file. `problem` is damage found
-   * reading the whole file (the summary reads only its head), kept on the row.
-   */
-  touch(path: string, known?: { id: string; problem: string }): void {
+  /** Starts opening the index in the background (it overlaps the first model request). */
+  prepare(): void {
+    void this.open();
+  }
+
+  /** Writes the thread's row (its summary comes from memory; nothing is re-read). */
+  update(summary: ThreadSummary | undefined): void {
+    if (!summary) return;
     this.work = this.work.then(async () => {
       const index = await this.open();
       try {
-        index?.refreshFromFile(path, false);
-        if (known) index?.setProblem(known.id, known.problem);
+        index?.upsert(summary);
       } catch (err) {
         this.onError(`thread index not updated: ${(err as Error).message}`);
       }

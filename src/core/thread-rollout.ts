@@ -7,6 +7,7 @@ import { rolloutLine, type RolloutLine, type SessionMetaPayload } from "../rollo
 import { shouldPersistEventMsg } from "../rollout/policy.js";
 import { RolloutRecorder } from "../rollout/recorder.js";
 import { replayRollout, type ReplayResult } from "../rollout/replay.js";
+import { firstUserText, sourceText, truncatePreview, type ThreadSummary } from "../rollout/summary.js";
 import type { TurnContext } from "./turn-context.js";
 
 export class ThreadRollout {
@@ -92,6 +93,28 @@ export class ThreadRollout {
         ...(turn.personality ? { personality: turn.personality } : {}),
       }),
     ]);
+  }
+
+  /** The thread's row for the index, from the lines in memory (no file read). */
+  summary(problem: string | null): ThreadSummary | undefined {
+    const metaLine = this.lines.find((l) => l.type === "session_meta");
+    if (metaLine?.type !== "session_meta") return undefined;
+    const meta = metaLine.payload;
+    const created = Date.parse(meta.timestamp);
+    return {
+      id: meta.id,
+      path: this.path,
+      createdAt: Number.isFinite(created) ? created : Date.now(),
+      updatedAt: Date.now(),
+      cwd: meta.cwd,
+      modelProvider: meta.model_provider ?? null,
+      source: sourceText(meta),
+      preview: truncatePreview(firstUserText(this.lines) ?? ""),
+      archived: false,
+      forkedFrom: meta.forked_from_id ?? null,
+      parentThreadId: meta.parent_thread_id ?? null,
+      problem,
+    };
   }
 
   /** What a resume of this thread would rebuild now. */

@@ -138,7 +138,7 @@ export function describeProblems(
   return text.length <= MAX_PROBLEM_CHARS ? text : `${text.slice(0, MAX_PROBLEM_CHARS - 1)}…`;
 }
 
-function sourceText(meta: SessionMetaPayload | undefined): string | null {
+export function sourceText(meta: SessionMetaPayload | undefined): string | null {
   if (meta?.source === undefined) return null;
   return typeof meta.source === "string" ? meta.source : JSON.stringify(meta.source);
 }

@@ -5,6 +5,7 @@ import { ToolRegistry } from "./registry.js";
 import { requestUserInputTool } from "./request-user-input.js";
 import { shellTool } from "./shell/shell-tool.js";
 import { updatePlanTool } from "./update-plan.js";
+import { execCommandTool, UnifiedExecManager, writeStdinTool } from "./unified-exec/index.js";
 import { viewImageTool } from "./view-image.js";
 
 export type ApplyPatchForm = "freeform" | "function";
@@ -16,7 +17,26 @@ export function applyPatchForm(config: Pick<Config, "model" | "provider" | "toml
   return config.provider.requiresOpenaiAuth && /^(gpt-5|codex)/.test(config.model) ? "freeform" : "function";
 }
 
-export function buildToolRegistry(config: Pick<Config, "model" | "provider" | "toml">): ToolRegistry {
+export interface ToolSet {
+  registry: ToolRegistry;
+  /** Ends what the tools keep alive (long-running exec_command processes). */
+  close(): Promise<void>;
+}
+
+/**
+ * `shell` works with every model and is the default; `shell_tool = "exec_command"` offers exec_command and
+ * write_stdin instead (processes that outlive a call, a terminal when asked), as the real Codex gives its
+ * gpt-5 codex models.
+ */
+export function buildToolSet(config: Pick<Config, "model" | "provider" | "toml">): ToolSet {
   const applyPatch = applyPatchForm(config) === "freeform" ? applyPatchCustomTool : applyPatchFunctionTool;
-  return new ToolRegistry([shellTool, applyPatch, updatePlanTool, viewImageTool, requestUserInputTool]);
+  const common = [applyPatch, updatePlanTool, viewImageTool, requestUserInputTool];
+  if (config.toml.shell_tool === "exec_command") {
+    const manager = new UnifiedExecManager();
+    return {
+      registry: new ToolRegistry([execCommandTool(manager), writeStdinTool(manager), ...common]),
+      close: () => manager.closeAll(),
+    };
+  }
+  return { registry: new ToolRegistry([shellTool, ...common]), close: () => Promise.resolve() };
 }

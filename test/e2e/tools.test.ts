@@ -164,3 +164,62 @@ describe("codex-ts apply-patch", () => {
     expect(again.stderr).toMatch(/Failed to find expected lines in src\/math\.js[\s\S]*No file was changed/);
   });
 });
+
+describe("exec_command and write_stdin (shell_tool = exec_command)", () => {
+  it("runs in the sandbox, keeps a slow process alive between calls, and reports it as one item", async () => {
+    model = await startFakeModel({
+      replies: [
+        reply.functionCall(
+          "exec_command",
+          { cmd: "sleep 0.5; echo done; exit 3", yield_time_ms: 250 },
+          "call_a",
+        ),
+        (request) => {
+          const output = String(
+            request.body.input?.find((i) => i.call_id === "call_a" && i.type === "function_call_output")
+              ?.output,
+          );
+          const session = /Process running with session ID (\d+)/.exec(output)?.[1];
+          return reply.functionCall(
+            "write_stdin",
+            { session_id: Number(session), yield_time_ms: 5000 },
+            "call_b",
+          );
+        },
+        reply.message("finished"),
+      ],
+    });
+    const home = makeHome(model.url);
+    const res = await runCli(
+      ["exec", "--json", "-s", "workspace-write", "-c", 'shell_tool="exec_command"', "run"],
+      { env: home.env, cwd: home.cwd },
+    );
+    expect(res.stderr).not.toMatch(/Error/);
+    expect(res.code).toBe(0);
+    const tools = (model.requests[0]?.body.tools as Array<{ name: string }>).map((t) => t.name);
+    expect(tools).toContain("exec_command");
+    expect(tools).not.toContain("shell");
+    const first = String(
+      model.requests[1]?.body.input?.find((i) => i.call_id === "call_a" && i.type === "function_call_output")
+        ?.output,
+    );
+    expect(first).toMatch(
+      /^Chunk ID: [0-9a-f]{6}\nWall time: \d+\.\d{4} seconds\nProcess running with session ID \d+\n/,
+    );
+    const second = String(
+      model.requests[2]?.body.input?.find((i) => i.call_id === "call_b" && i.type === "function_call_output")
+        ?.output,
+    );
+    expect(second).toMatch(/Process exited with code 3\n[\s\S]*Output:\ndone\n/);
+    const items = jsonLines(res.stdout)
+      .filter((e) => e.type === "item.completed")
+      .map((e) => e.item as Record<string, unknown>);
+    expect(items[0]).toMatchObject({
+      type: "command_execution",
+      command: "bash -lc 'sleep 0.5; echo done; exit 3'",
+      exit_code: 3,
+      status: "failed",
+    });
+    expect(String(items[0]?.aggregated_output)).toContain("done");
+  });
+});

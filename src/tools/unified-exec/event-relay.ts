@@ -7,8 +7,8 @@ import type { SessionEnd } from "./exec-session.js";
 
 export type EmitEvent = (msg: KnownEventMsg) => void;
 
-/** Output held for the next call, at most; past that the stream shown to the user skips (the model's copy does not). */
-const BACKLOG_BYTES = 1024 * 1024;
+/** Output held for the next call, at most; past that the user's view skips (the model's copy does not). */
+const BACKLOG_BYTES = 256 * 1024;
 
 export class ExecEventRelay {
   private command: string[] = [];

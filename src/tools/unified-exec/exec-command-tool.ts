@@ -3,6 +3,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { defineTool, type FunctionTool } from "../define-tool.js";
+import { CommandRefusedError } from "./authorize-spawn.js";
 import { collectForCall, errorMessage, reportPruned } from "./call-session.js";
 import { ExecEventRelay } from "./event-relay.js";
 import { clampYieldTime, DEFAULT_EXEC_YIELD_TIME_MS, type UnifiedExecManager } from "./session-manager.js";
@@ -85,6 +86,9 @@ export function execCommandTool(manager: UnifiedExecManager): FunctionTool<ExecC
           relay,
         });
       } catch (err) {
+        if (err instanceof CommandRefusedError) {
+          return { output: err.message, success: false, ...(err.abortTask ? { abortTask: true } : {}) };
+        }
         return { output: `exec_command failed: ${errorMessage(err)}`, success: false };
       }
       const startedAt = performance.now();

@@ -4,9 +4,12 @@ export { writeStdinTool, WriteStdinParams, type WriteStdinArgs } from "./write-s
 export {
   UnifiedExecManager,
   UnifiedExecError,
+  MAX_SESSIONS,
+  type SessionInfo,
   type SpawnPlan,
   type SpawnPlanner,
   type SpawnRequest,
   type SandboxPermissions,
   type UnifiedExecManagerOptions,
 } from "./session-manager.js";
+export { authorizeThroughToolContext, CommandRefusedError } from "./authorize-spawn.js";

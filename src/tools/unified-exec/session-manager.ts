@@ -1,11 +1,24 @@
 // The processes of one engine session that outlive a tool call: `exec_command` starts them, `write_stdin`
 // feeds and polls them, and the engine closes them all at shutdown.
 import { stat } from "node:fs/promises";
-import type { ToolContext } from "../define-tool.js";
+import { authorizeThroughToolContext } from "./authorize-spawn.js";
 import type { ExecEventRelay } from "./event-relay.js";
-import { ExecSession, type SessionEnd } from "./exec-session.js";
+import { ExecSession } from "./exec-session.js";
+import type {
+  CollectOptions,
+  CollectResult,
+  EndedSession,
+  SessionInfo,
+  SpawnPlanner,
+  SpawnRequest,
+  StartedSession,
+  StartRequest,
+  UnifiedExecManagerOptions,
+} from "./session-types.js";
 import { commandEnv, DEFAULT_SHELL, shellArgv } from "./shell-command.js";
 import { DEFAULT_MAX_OUTPUT_TOKENS, renderWithinBudget } from "./truncate-output.js";
+
+export type * from "./session-types.js";
 
 export const MAX_SESSIONS = 64;
 export const MIN_YIELD_TIME_MS = 250;
@@ -13,86 +26,6 @@ export const MAX_YIELD_TIME_MS = 30_000;
 export const DEFAULT_EXEC_YIELD_TIME_MS = 10_000;
 /** How long a killed process may take to be reaped and drained before we stop waiting for it. */
 const KILL_WAIT_MS = 2_000;
-
-export type SandboxPermissions = "use_default" | "require_escalated";
-
-/** What the spawn hook is asked to run. */
-export interface SpawnRequest {
-  /** The command as the user sees it, e.g. `["bash", "-lc", "ls"]`. */
-  argv: string[];
-  cwd: string;
-  env: Record<string, string>;
-  tty: boolean;
-  sandboxPermissions: SandboxPermissions;
-  justification?: string;
-  /** The tool call asking, when there is one: its policies, approval requester and abort signal. */
-  toolContext?: ToolContext;
-}
-
-/** What actually runs: possibly the same argv wrapped by a sandbox, with the environment it needs. */
-export interface SpawnPlan {
-  argv: string[];
-  env: Record<string, string>;
-  cwd?: string;
-}
-
-/** Decides how a command runs (sandbox, approval). Throwing refuses the command with that message. */
-export type SpawnPlanner = (request: SpawnRequest) => SpawnPlan | Promise<SpawnPlan>;
-
-export interface UnifiedExecManagerOptions {
-  /** Default: run the argv as is. */
-  spawnPlan?: SpawnPlanner;
-  /** The shell used when a call names none. Default `bash`. */
-  defaultShell?: string;
-  maxSessions?: number;
-}
-
-export interface StartRequest {
-  cmd: string;
-  cwd: string;
-  env: NodeJS.ProcessEnv;
-  tty?: boolean;
-  shell?: string;
-  /** Run the shell as a login shell (`-lc`, the default) or not (`-c`). */
-  login?: boolean;
-  sandboxPermissions?: SandboxPermissions;
-  justification?: string;
-  toolContext?: ToolContext;
-  /** Receives the session's output events (see event-relay.ts). */
-  relay?: ExecEventRelay;
-}
-
-export interface EndedSession {
-  sessionId: number;
-  relay: ExecEventRelay | undefined;
-  end: SessionEnd;
-}
-
-export interface StartedSession {
-  sessionId: number;
-  pid: number | undefined;
-  /** The command as the user sees it (before the spawn hook). */
-  command: string[];
-  /** Sessions removed to make room for this one. */
-  pruned: EndedSession[];
-}
-
-export interface CollectOptions {
-  /** Clamped to [250, 30000]; default 10000. */
-  yieldTimeMs?: number;
-  maxOutputTokens?: number;
-  /** Aborting it kills the process (and all it started) at once. */
-  signal?: AbortSignal;
-}
-
-export interface CollectResult {
-  sessionId: number;
-  /** Output since the previous collect, cut to the token budget. */
-  output: string;
-  originalTokenCount: number;
-  /** Set when the process has ended; its session is then gone. */
-  exit?: SessionEnd;
-}
 
 export class UnifiedExecError extends Error {
   constructor(
@@ -112,6 +45,7 @@ export function clampYieldTime(ms: number | undefined, fallback: number): number
 interface Entry {
   session: ExecSession;
   relay: ExecEventRelay | undefined;
+  command: string[];
 }
 
 export class UnifiedExecManager {
@@ -125,7 +59,7 @@ export class UnifiedExecManager {
   private closed = false;
 
   constructor(options: UnifiedExecManagerOptions = {}) {
-    this.spawnPlan = options.spawnPlan ?? ((request) => ({ argv: request.argv, env: request.env }));
+    this.spawnPlan = options.spawnPlan ?? authorizeThroughToolContext;
     this.defaultShell = options.defaultShell ?? DEFAULT_SHELL;
     this.maxSessions = options.maxSessions ?? MAX_SESSIONS;
   }
@@ -133,6 +67,17 @@ export class UnifiedExecManager {
   /** Ids of the sessions not yet collected to the end, oldest first. */
   get sessionIds(): number[] {
     return [...this.sessions.keys()];
+  }
+
+  /** The live sessions, oldest first (for a process list in a UI). */
+  list(): SessionInfo[] {
+    return [...this.sessions.values()].map(({ session, command }) => ({
+      sessionId: session.id,
+      pid: session.pid,
+      command,
+      tty: session.tty,
+      running: !session.hasFinished,
+    }));
   }
 
   has(sessionId: number): boolean {
@@ -175,7 +120,7 @@ export class UnifiedExecManager {
         tty,
         onOutput: relay ? (stream, chunk) => relay.output(stream, chunk) : undefined,
       });
-      this.sessions.set(session.id, { session, relay });
+      this.sessions.set(session.id, { session, relay, command });
       // Shut down while we were spawning: nothing may survive closeAll.
       if (this.closed) session.kill();
       return { sessionId: session.id, pid: session.pid, command, pruned };

@@ -22,5 +22,8 @@ export const UNIFIED_EXEC_ENV: Readonly<Record<string, string>> = {
 export function commandEnv(base: NodeJS.ProcessEnv): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
+  // Node's stdio pipes are sockets, and bash sources ~/.bashrc for a non-interactive shell whose input is a
+  // socket when SHLVL is unset (taking it for an ssh session): a parent shell level says it is not one.
+  env.SHLVL ??= "1";
   return { ...env, ...UNIFIED_EXEC_ENV };
 }

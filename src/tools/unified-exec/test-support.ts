@@ -1,19 +1,29 @@
 // Test support: a tool context that records events, and bounded waits on real processes.
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import type { ToolContext } from "../define-tool.js";
+import type { SessionEnd } from "./exec-session.js";
 import { isProcessAlive } from "./process-tree.js";
+import type { UnifiedExecManager } from "./session-manager.js";
+import { commandEnv } from "./shell-command.js";
 
+/** A tool context whose command gate lets everything run directly (as `danger-full-access` would). */
 export function recordingContext(overrides: Partial<ToolContext> = {}) {
   const events: KnownEventMsg[] = [];
   const ctx: ToolContext = {
     callId: "call-1",
+    turnId: "turn-1",
     cwd: process.cwd(),
     sandboxPolicy: { type: "danger-full-access" },
     approvalPolicy: "never",
+    collaborationMode: "default",
     env: process.env,
     signal: new AbortController().signal,
     emit: (msg) => events.push(msg),
-    requestExecApproval: () => Promise.resolve("denied"),
+    authorizeCommand: (request) =>
+      Promise.resolve({ kind: "run", argv: request.argv, env: commandEnv(process.env), sandboxed: false }),
+    retryOutsideSandbox: () => Promise.resolve(undefined),
+    authorizePatch: () => Promise.resolve({ kind: "rejected", message: "not in these tests" }),
+    requestUserInput: () => Promise.resolve(undefined),
     ...overrides,
   };
   return { ctx, events };
@@ -42,4 +52,22 @@ export async function expectProcessesGone(pids: readonly number[], withinMs: num
 /** The pids a command printed as `pid=N` lines. */
 export function printedPids(output: string): number[] {
   return [...output.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1]));
+}
+
+/** What `collect` returns, accumulated over polls until `until(output)` holds or the process exits. */
+export async function collectUntil(
+  manager: UnifiedExecManager,
+  sessionId: number,
+  until: (output: string) => boolean,
+  withinMs = 5_000,
+): Promise<{ output: string; exit?: SessionEnd }> {
+  const started = performance.now();
+  let output = "";
+  for (;;) {
+    const result = await manager.collect(sessionId, { yieldTimeMs: 250 });
+    output += result.output;
+    if (result.exit) return { output, exit: result.exit };
+    if (until(output)) return { output };
+    if (performance.now() - started > withinMs) throw new Error(`gave up waiting; output so far:\n${output}`);
+  }
 }
