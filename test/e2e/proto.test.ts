@@ -1,21 +1,17 @@
 // `codex-ts proto`: Submissions in, Events out, over stdio, in the order the seed describes.
 import { afterEach, describe, expect, it } from "vitest";
+import { isEvent as isType, msgOf, teardown, type FakeModel } from "../support/proto-events.js";
 import { Event } from "../../src/protocol/core-protocol.js";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { JsonLinesProcess, makeHome } from "../support/cli.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+let model: FakeModel | undefined;
 let proto: JsonLinesProcess | undefined;
 afterEach(async () => {
-  await proto?.close();
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
+  await teardown(proto, model);
+  proto = undefined;
+  model = undefined;
 });
-
-type Msg = { type: string; [k: string]: unknown };
-const msgOf = (e: Record<string, unknown>) => e.msg as Msg;
-const isType = (type: string, id?: string) => (e: Record<string, unknown>) =>
-  msgOf(e).type === type && (id === undefined || e.id === id);
 
 describe("proto", () => {
   it("runs a scripted session: configure, a shell turn, an interrupted long command, another turn", async () => {

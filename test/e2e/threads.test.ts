@@ -2,25 +2,19 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { isEvent as is, msgOf as msg, teardown, type FakeModel } from "../support/proto-events.js";
 import { readRollout } from "../../src/rollout/reader.js";
 import { replayRollout } from "../../src/rollout/replay.js";
 import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
 import { JsonLinesProcess, jsonLines, makeHome, runCli, type TestHome } from "../support/cli.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+let model: FakeModel | undefined;
 let proto: JsonLinesProcess | undefined;
 afterEach(async () => {
-  await proto?.close();
+  await teardown(proto, model);
   proto = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
   model = undefined;
 });
-
-type Msg = { type: string; [k: string]: unknown };
-const msg = (e: Record<string, unknown>) => e.msg as Msg;
-const is = (type: string, id?: string) => (e: Record<string, unknown>) =>
-  msg(e).type === type && (id === undefined || e.id === id);
 
 function rolloutFiles(home: TestHome, dir = "sessions"): string[] {
   const root = join(home.codexHome, dir);
