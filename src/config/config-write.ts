@@ -15,10 +15,7 @@ export interface ConfigEditRequest {
 }
 
 export type ConfigWriteErrorCode =
-  | "configVersionConflict"
-  | "configValidationError"
-  | "configPathNotAllowed"
-  | "configEditFailed";
+  "configVersionConflict" | "configValidationError" | "configPathNotAllowed" | "configEditFailed";
 
 export class ConfigWriteError extends Error {
   constructor(

@@ -64,6 +64,8 @@ export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
   /** For tests: where the system layer is read from (default /etc/codex-ts/config.toml). */
   systemConfigPath?: string;
+  /** False to leave out the project layers (the global config only). Default true. */
+  projectConfig?: boolean;
 }
 
 const DEFAULTS: Record<string, unknown> = {
@@ -103,7 +105,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const userPath = join(codexHome, "config.toml");
   const user = readTomlFile(userPath);
   if (user) layers.push({ source: "user", path: userPath, value: user });
-  const disabledLayers = addProjectLayers(layers, cwd, codexHome);
+  const disabledLayers = options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome);
 
   const overrides = safeOverrides(options.overrides ?? []);
   let merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);

@@ -73,6 +73,7 @@ const ConfigFields = {
   model_reasoning_effort: ReasoningEffort.optional(),
   model_reasoning_summary: ReasoningSummary.optional(),
   model_context_window: z.number().int().positive().optional(),
+  model_auto_compact_token_limit: z.number().int().positive().optional(),
   project_doc_max_bytes: z.number().int().min(0).optional(),
   developer_instructions: z.string().optional(),
   instructions: z.string().optional(),

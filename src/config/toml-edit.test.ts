@@ -25,7 +25,11 @@ inline = { x = 1, y = "two" }
 describe("parseKeyPath", () => {
   it("splits dotted keys, honouring quotes", () => {
     expect(parseKeyPath("a.b_c.d-e")).toEqual(["a", "b_c", "d-e"]);
-    expect(parseKeyPath('projects."/abs/path.x".trust_level')).toEqual(["projects", "/abs/path.x", "trust_level"]);
+    expect(parseKeyPath('projects."/abs/path.x".trust_level')).toEqual([
+      "projects",
+      "/abs/path.x",
+      "trust_level",
+    ]);
     expect(parseKeyPath("'lit.eral'.k")).toEqual(["lit.eral", "k"]);
     expect(() => parseKeyPath("a..b")).toThrow(TomlEditError);
     expect(() => parseKeyPath("")).toThrow(TomlEditError);

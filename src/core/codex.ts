@@ -6,9 +6,12 @@ import type { ModelAuthHooks } from "../auth/model-auth.js";
 import { originator } from "../auth/originator.js";
 import { buildToolSet } from "../tools/tool-set.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { ConnectorInfo, McpServerStatus } from "../mcp/types.js";
 import { AsyncQueue } from "./async-queue.js";
 import { openThread, ThreadOpenError } from "./open-thread.js";
 import { Session } from "./session.js";
+import { SkillsManager } from "../skills/skills-manager.js";
+import { isAbsolute, resolve } from "node:path";
 
 export interface CodexOptions {
   config: Config;
@@ -20,6 +23,8 @@ export interface CodexOptions {
   auth?: ModelAuthHooks;
   /** What started the thread, recorded in its session_meta: "cli", "exec", "vscode", "mcp", ... */
   source?: string;
+  /** Skills per cwd, to share across engines (one per engine when absent). */
+  skills?: SkillsManager;
 }
 
 export class Codex implements AsyncIterable<Event> {
@@ -29,8 +34,10 @@ export class Codex implements AsyncIterable<Event> {
   private counter = 0;
   private readonly idleWaiters = new Map<string, () => void>();
   private readonly loop: Promise<void>;
+  private readonly skills: SkillsManager;
 
   constructor(private readonly options: CodexOptions) {
+    this.skills = options.skills ?? new SkillsManager(options.config.codexHome);
     this.loop = this.processSubmissions();
   }
 
@@ -71,6 +78,19 @@ export class Codex implements AsyncIterable<Event> {
 
   get threadId(): string | undefined {
     return this.session?.threadId;
+  }
+
+  /**
+   * MCP servers of the session: state (starting, ready, failed with the reason) and tools. Empty before
+   * configure_session. Each change is also announced by an `mcp_startup_update` event.
+   */
+  mcpServerStatuses(): McpServerStatus[] {
+    return this.session?.mcpServerStatuses() ?? [];
+  }
+
+  /** Connectors of the connector directory (`[connectors] url`) with their tools, once its gateway is ready. */
+  connectors(): ConnectorInfo[] {
+    return this.session?.connectors() ?? [];
   }
 
   /** Stops taking submissions and waits for the engine to wind down. */
@@ -117,6 +137,7 @@ export class Codex implements AsyncIterable<Event> {
       emit: (event) => this.eq.push(event),
       interactive: this.options.interactive ?? true,
       seed,
+      skills: this.skills,
       ...(this.options.auth ? { auth: this.options.auth } : {}),
     });
   }
@@ -166,6 +187,10 @@ export class Codex implements AsyncIterable<Event> {
       await this.session.configure(id, op);
       return false;
     }
+    if (op.type === "list_skills") {
+      this.listSkills(id, op);
+      return false;
+    }
     const session = this.session;
     if (!session) {
       this.emit(id, { type: "error", message: `no session: send configure_session before ${op.type}` });
@@ -204,13 +229,18 @@ export class Codex implements AsyncIterable<Event> {
       case "thread_rollback":
         await session.rollback(id, op.num_turns);
         break;
-      case "list_skills":
-        this.emit(id, {
-          type: "error",
-          message: "list_skills: skills are not supported by this version yet",
-        });
+      case "compact":
+        await session.startCompaction(id);
         break;
     }
     return false;
+  }
+
+  /** Skills for each cwd asked (the session's cwd when none); needs no session. */
+  private listSkills(id: string, op: OpOf<"list_skills">): void {
+    const base = this.session?.cwd ?? this.options.config.cwd;
+    const cwds =
+      op.cwds.length > 0 ? op.cwds.map((cwd) => (isAbsolute(cwd) ? cwd : resolve(base, cwd))) : [base];
+    this.emit(id, { type: "list_skills_response", skills: this.skills.list(cwds, op.force_reload) });
   }
 }

@@ -15,9 +15,23 @@ const PERSONALITY_TEXT: Record<Personality, string> = {
   none: "",
 };
 
-export function baseInstructions(personality: Personality = "pragmatic", override?: string): string {
+/** The personality a thread has when no one chose one. */
+export const DEFAULT_PERSONALITY: Personality = "pragmatic";
+
+export function baseInstructions(personality: Personality = DEFAULT_PERSONALITY, override?: string): string {
   const template = override ?? readPackageFile("prompts/base_instructions.md");
   return template.replace("{{ personality }}", PERSONALITY_TEXT[personality]).replace(/\n{3,}/g, "\n\n");
+}
+
+/** Told to the model when the personality changes mid-thread (its base instructions stay as they were). */
+export function personalityUpdateMessage(personality: Personality): MessageItem {
+  const text =
+    PERSONALITY_TEXT[personality] ||
+    "No particular personality: answer in a plain, neutral style, without the tone asked for earlier.";
+  return userTextMessage(
+    readPackageFile("prompts/personality_update.md").replace("{{ personality }}", text).trimEnd(),
+    "developer",
+  );
 }
 
 export interface EnvironmentContext {
@@ -65,6 +79,8 @@ export interface InitialContextOptions extends EnvironmentContext {
   personality?: Personality;
   baseInstructionsOverride?: string;
   developerInstructions?: string;
+  /** The available skills section (skills/skills-instructions.ts), when there are skills. */
+  skillsInstructions?: string;
 }
 
 export function buildInitialContext(options: InitialContextOptions): MessageItem[] {
@@ -74,6 +90,7 @@ export function buildInitialContext(options: InitialContextOptions): MessageItem
   if (options.developerInstructions) {
     items.push(userTextMessage(options.developerInstructions, "developer"));
   }
+  if (options.skillsInstructions) items.push(userTextMessage(options.skillsInstructions, "developer"));
   const docs = loadAgentsDocs(options.codexHome, options.cwd, options.projectDocMaxBytes);
   if (docs.length > 0) {
     const body = docs.map((d) => d.text.trimEnd()).join("\n\n");

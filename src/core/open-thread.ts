@@ -1,11 +1,13 @@
 // Where a session's thread comes from: new, resumed from its rollout, or forked from another's.
 import type { Config } from "../config/load.js";
 import type { ResponseItem } from "../protocol/items.js";
-import { forkLines, type ReplayResult } from "../rollout/replay.js";
+import { forkLines, replayRollout, type ReplayResult } from "../rollout/replay.js";
 import { readRollout } from "../rollout/reader.js";
 import { rolloutLine, type SessionMetaPayload } from "../rollout/lines.js";
 import { VERSION } from "../version.js";
 import { readGitInfo } from "./git-info.js";
+import { parentThreadOf } from "./subagents/thread-parent.js";
+import { rebuildSubagentTree, type RebuiltSubagentTree } from "./subagents/rebuild-tree.js";
 import { uuidv7 } from "./ids.js";
 import { ThreadRollout } from "./thread-rollout.js";
 
@@ -16,6 +18,8 @@ export interface ThreadSeed {
   history: ResponseItem[];
   replay?: ReplayResult;
   forkedFromId?: string;
+  /** A resumed thread's subagents, rebuilt from its lifecycle events (before its turns replay). */
+  subagentTree?: RebuiltSubagentTree;
   /** Problems met reading an existing rollout, for the user to see. */
   warnings: string[];
 }
@@ -33,6 +37,7 @@ function sessionMeta(
   originator: string,
   source: string,
   forkedFrom?: string,
+  parentThreadId?: string,
 ): SessionMetaPayload {
   const git = readGitInfo(config.cwd);
   return {
@@ -45,18 +50,21 @@ function sessionMeta(
     model_provider: config.modelProviderId,
     ...(git ? { git } : {}),
     ...(forkedFrom ? { forked_from_id: forkedFrom } : {}),
+    ...(parentThreadId ? { parent_thread_id: parentThreadId } : {}),
   };
 }
 
 export async function openThread(
   config: Config,
   origin: ThreadOrigin,
-  identity: { originator: string; source: string },
+  identity: { originator: string; source: string; parentThreadId?: string },
   onError: (message: string) => void,
 ): Promise<ThreadSeed> {
+  // A subagent's thread names the thread that spawned it.
+  const parentThreadId = identity.parentThreadId ?? parentThreadOf(config);
   if (!origin.resumePath && !origin.forkFrom) {
     const id = uuidv7();
-    const meta = sessionMeta(config, id, identity.originator, identity.source);
+    const meta = sessionMeta(config, id, identity.originator, identity.source, undefined, parentThreadId);
     return {
       id,
       rollout: ThreadRollout.create(config.codexHome, meta, new Date(), onError),
@@ -76,20 +84,21 @@ export async function openThread(
   if (origin.resumePath) {
     if (!parentId) throw new ThreadOpenError(`cannot resume ${path}: it has no session_meta line`);
     const rollout = await ThreadRollout.resume(path, parsed.lines, onError);
-    const replay = rollout.replay();
-    return { id: parentId, rollout, history: replay.history, replay, warnings };
+    const subagentTree = rebuildSubagentTree(parsed.lines);
+    const replay = replayRollout(parsed.lines);
+    return { id: parentId, rollout, history: replay.history, replay, subagentTree, warnings };
   }
   const id = uuidv7();
   const meta = rolloutLine(
     "session_meta",
-    sessionMeta(config, id, identity.originator, identity.source, parentId),
+    sessionMeta(config, id, identity.originator, identity.source, parentId, parentThreadId),
   );
   const lines = forkLines(parsed.lines, {
     ...(origin.forkFrom?.upToTurn !== undefined ? { upToTurn: origin.forkFrom.upToTurn } : {}),
     sessionMeta: meta,
   });
   const rollout = await ThreadRollout.fork(config.codexHome, lines, id, onError);
-  const replay = rollout.replay();
+  const replay = replayRollout(lines);
   return {
     id,
     rollout,

@@ -2,16 +2,35 @@
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
 import type { ResponsesClient } from "../model/responses-client.js";
-import type { Event, KnownEventMsg, OpOf, TokenUsage, UserInputAnswers } from "../protocol/core-protocol.js";
+import type {
+  Event,
+  KnownEventMsg,
+  OpOf,
+  PlanStep,
+  TokenUsage,
+  UserInputAnswers,
+} from "../protocol/core-protocol.js";
+import type { ResponseItem } from "../protocol/items.js";
 import { userTextMessage } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
 import { detectBwrap } from "../sandbox/detect.js";
 import type { ToolSet } from "../tools/tool-set.js";
+import { openSessionMcp, type SessionMcp } from "../mcp/session-mcp.js";
+import type { ConnectorInfo, McpServerStatus } from "../mcp/types.js";
+import type { UserInputItem } from "../protocol/user-input.js";
 import { CommandGate } from "./approvals/command-gate.js";
 import { PatchGate } from "./approvals/patch-gate.js";
+import { Compactor } from "./compaction/compactor.js";
+import { autoCompactLimit } from "./compaction/context-meter.js";
 import { ConversationHistory } from "./history.js";
 import { uuidv7 } from "./ids.js";
+import { historyEvents } from "./history-events.js";
 import { buildInitialContext, renderEnvironmentContext } from "./initial-context.js";
+import { configuredCollaborationMode } from "./plan-mode/configured-mode.js";
+import { TurnInstructions } from "./plan-mode/turn-instructions.js";
+import { collectSkillInjections } from "../skills/skill-injection.js";
+import { renderSkillsInstructions } from "../skills/skills-instructions.js";
+import { SkillsManager } from "../skills/skills-manager.js";
 import { makeModelClient } from "./model-client.js";
 import type { ThreadSeed } from "./open-thread.js";
 import { PendingRequests } from "./pending-requests.js";
@@ -35,6 +54,8 @@ export interface SessionOptions {
   seed: ThreadSeed;
   /** Credentials a surface hands in, and a refresh on 401 (app-server external tokens). */
   auth?: ModelAuthHooks;
+  /** Skills per cwd, shared with `list_skills` (one per session when absent). */
+  skills?: SkillsManager;
 }
 
 interface RunningTask {
@@ -54,6 +75,10 @@ export class Session {
   private readonly rollout: ThreadRollout;
   private readonly index: ThreadIndexUpdater;
   private lastEnvironmentContext: string | undefined;
+  /** What the model was last told about mode, personality and skills. */
+  private instructions: TurnInstructions;
+  private readonly skills: SkillsManager;
+  private readonly configProblem: string | undefined;
   private running: RunningTask | undefined;
   private rollingBack = false;
   private readonly execApprovals = new PendingRequests<ReviewDecision>();
@@ -67,6 +92,11 @@ export class Session {
   private developerInstructions: string | undefined;
   /** The submission whose events carry session-level warnings when no task runs. */
   private lastSubId = "";
+  /** The session's MCP servers, started by the first configure_session (none when the config has none). */
+  private mcp: SessionMcp | undefined;
+  private readonly compactor: Compactor;
+  /** The latest update_plan, restated after a compaction. */
+  private latestPlan: PlanStep[] | undefined;
 
   constructor(private readonly options: SessionOptions) {
     const { config, seed } = options;
@@ -74,6 +104,12 @@ export class Session {
     this.rollout = seed.rollout;
     this.history = new ConversationHistory(seed.history, (items) => this.rollout.recordItems(items));
     this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
+    this.instructions = new TurnInstructions(
+      seed.replay ? { lastTurnContext: seed.replay.lastTurnContext, history: seed.history } : undefined,
+    );
+    this.skills = options.skills ?? new SkillsManager(config.codexHome);
+    const configuredMode = configuredCollaborationMode(config.toml);
+    this.configProblem = configuredMode.problem;
     this.index = new ThreadIndexUpdater(config.codexHome, (message) =>
       this.warnOnce(`index:${message}`, message),
     );
@@ -83,12 +119,20 @@ export class Session {
       summary: config.reasoningSummary,
       approvalPolicy: config.approvalPolicy,
       sandboxPolicy: config.sandboxPolicy,
-      collaborationMode: "default",
+      collaborationMode: configuredMode.mode,
       ...(config.reasoningEffort ? { effort: config.reasoningEffort } : {}),
     };
     this.developerInstructions = config.developerInstructions;
     this.providerId = config.modelProviderId;
     this.client = this.makeClient(this.providerId);
+    this.compactor = new Compactor({
+      threadId: this.threadId,
+      history: this.history,
+      rollout: this.rollout,
+      client: () => this.client,
+      latestPlan: () => this.latestPlan,
+      autoLimit: autoCompactLimit(config.toml.model_auto_compact_token_limit, config.modelContextWindow),
+    });
     this.commandGate = new CommandGate({
       codexHome: config.codexHome,
       parentEnv: options.env,
@@ -108,9 +152,15 @@ export class Session {
     return this.rollout.path;
   }
 
+  /** The working directory the next turn runs in. */
+  get cwd(): string {
+    return this.defaults.cwd;
+  }
+
   /** Applies a configure_session op (aborting a running task) and announces the result. */
   async configure(subId: string, op: OpOf<"configure_session">): Promise<void> {
     this.lastSubId = subId;
+    this.mcp ??= this.openMcp();
     await this.abortRunning("replaced");
     if (op.model_provider && op.model_provider !== this.providerId) {
       this.client = this.makeClient(op.model_provider);
@@ -120,6 +170,8 @@ export class Session {
     if (op.user_instructions !== undefined) this.developerInstructions = op.user_instructions;
     this.defaults = applyTurnOverrides(this.defaults, op);
     for (const warning of this.options.seed.warnings) this.warnOnce(warning, warning);
+    if (this.configProblem) this.warnOnce(this.configProblem, this.configProblem);
+    const { replay } = this.options.seed;
     this.emit(subId, {
       type: "session_configured",
       session_id: this.threadId,
@@ -133,6 +185,7 @@ export class Session {
       history_entry_count: this.options.seed.replay?.turns.length ?? 0,
       rollout_path: this.rollout.path,
       forked_from_id: this.options.seed.forkedFromId ?? null,
+      ...(replay ? { initial_messages: historyEvents(replay, this.threadId) } : {}),
     });
   }
 
@@ -151,7 +204,7 @@ export class Session {
     this.index.prepare();
     const controller = new AbortController();
     const done = runTask({
-      host: this.turnHost(subId, controller),
+      host: this.withMcp(this.turnHost(subId, controller), op.items),
       turn,
       turnId: uuidv7(),
       input: op.items,
@@ -163,7 +216,44 @@ export class Session {
         ? { modelContextWindow: this.options.config.modelContextWindow }
         : {}),
       onUsage: (usage) => this.recordUsage(subId, usage),
+      extraInput: this.skillInjections(op.items, turn.cwd),
+      compaction: {
+        beforeTurn: (signal) => this.compactor.maybeCompact(turn, signal, (msg) => this.emit(subId, msg)),
+        afterOverflow: (signal) =>
+          this.compactor.compact(turn, signal, (msg) => this.emit(subId, msg), "context_length_exceeded"),
+      },
     }).finally(async () => {
+      if (this.running?.controller === controller) this.running = undefined;
+      await this.rollout.flush();
+      this.touchIndex();
+    });
+    this.running = { subId, controller, done };
+  }
+
+  /** Compacts the conversation now, as a task of its own (the `compact` op). */
+  async startCompaction(subId: string): Promise<void> {
+    this.lastSubId = subId;
+    await this.abortRunning("replaced");
+    if (this.history.length === 0) {
+      this.emit(subId, { type: "error", message: "compact: the thread has no conversation to compact yet" });
+      return;
+    }
+    const turn = this.defaults;
+    const turnId = uuidv7();
+    const controller = new AbortController();
+    const emit = (msg: KnownEventMsg) => this.emit(subId, msg);
+    const run = async () => {
+      emit({ type: "task_started", turn_id: turnId, collaboration_mode_kind: turn.collaborationMode });
+      try {
+        await this.compactor.compact(turn, controller.signal, emit, "manual");
+      } catch (err) {
+        if (controller.signal.aborted) emit({ type: "turn_aborted", turn_id: turnId, reason: "interrupted" });
+        else emit({ type: "error", message: `compaction failed: ${(err as Error).message}` });
+        return;
+      }
+      emit({ type: "task_complete", turn_id: turnId, last_agent_message: null, response_id: null });
+    };
+    const done = run().finally(async () => {
       if (this.running?.controller === controller) this.running = undefined;
       await this.rollout.flush();
       this.touchIndex();
@@ -189,9 +279,14 @@ export class Session {
     this.rollingBack = true;
     try {
       this.emit(subId, { type: "thread_rolled_back", num_turns: numTurns });
-      await this.rollout.flush();
-      this.history.replaceAll(this.rollout.replay().history);
+      const replay = await this.rollout.replay();
+      this.history.replaceAll(replay.history);
+      this.compactor.meter.reset();
       this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
+      this.instructions = new TurnInstructions({
+        lastTurnContext: replay.lastTurnContext,
+        history: replay.history,
+      });
       this.touchIndex();
     } finally {
       this.rollingBack = false;
@@ -218,6 +313,7 @@ export class Session {
 
   async shutdown(): Promise<void> {
     await this.abortRunning("interrupted");
+    await this.mcp?.close();
     await this.options.tools.close();
     await this.rollout.close();
     if (this.rollout.hasLines) this.touchIndex();
@@ -244,7 +340,9 @@ export class Session {
 
   private recordContext(turn: TurnContext): void {
     const envContext = renderEnvironmentContext(turn);
-    if (this.history.length === 0) {
+    const skills = renderSkillsInstructions(this.skills.forCwd(turn.cwd).skills);
+    const initial = this.history.length === 0;
+    if (initial) {
       const { config } = this.options;
       this.history.record(
         ...buildInitialContext({
@@ -254,6 +352,7 @@ export class Session {
           ...(turn.personality ? { personality: turn.personality } : {}),
           ...(this.baseInstructions !== undefined ? { baseInstructionsOverride: this.baseInstructions } : {}),
           ...(this.developerInstructions ? { developerInstructions: this.developerInstructions } : {}),
+          ...(skills ? { skillsInstructions: skills } : {}),
         }),
       );
     } else if (envContext !== this.lastEnvironmentContext) {
@@ -261,6 +360,16 @@ export class Session {
       this.history.record(userTextMessage(envContext));
     }
     this.lastEnvironmentContext = envContext;
+    this.history.record(...this.instructions.updates(turn, skills, initial));
+  }
+
+  /** The skills the input names (`skill` items, `$name` mentions), to follow the user's message. */
+  private skillInjections(
+    items: OpOf<"user_turn">["items"],
+    cwd: string,
+  ): { items: ResponseItem[]; warnings: string[] } {
+    const found = collectSkillInjections(items, this.skills.forCwd(cwd).skills, cwd);
+    return { items: found.messages, warnings: found.warnings };
   }
 
   private recordUsage(subId: string, last: TokenUsage): void {
@@ -275,6 +384,35 @@ export class Session {
     });
   }
 
+  /** MCP servers with their status and tools (empty when none is configured). */
+  mcpServerStatuses(): McpServerStatus[] {
+    return this.mcp?.statuses() ?? [];
+  }
+
+  /** Connectors of the connector directory, once its gateway is ready. */
+  connectors(): ConnectorInfo[] {
+    return this.mcp?.connectors() ?? [];
+  }
+
+  private openMcp(): SessionMcp | undefined {
+    return openSessionMcp({
+      config: this.options.config,
+      env: this.options.env,
+      registry: this.options.tools.registry,
+      emit: (msg) => this.emit(this.running?.subId ?? this.lastSubId, msg),
+      waitForApproval: (callId, signal) => this.execApprovals.wait(callId, signal, "abort"),
+      ...(this.options.auth ? { auth: this.options.auth } : {}),
+    });
+  }
+
+  /** A task waits for MCP servers to start (bounded), and its mentions (`app://ID`) select connector tools. */
+  private withMcp(host: TurnHost, items: readonly UserInputItem[]): TurnHost {
+    const mcp = this.mcp;
+    if (!mcp) return host;
+    const toolSelection = items.flatMap((item) => (item.type === "mention" ? [item.path] : []));
+    return { ...host, toolSelection, toolsReady: (signal) => mcp.ready(signal) };
+  }
+
   private turnHost(subId: string, controller: AbortController): TurnHost {
     return {
       threadId: this.threadId,
@@ -284,6 +422,7 @@ export class Session {
       env: this.options.env,
       emit: (msg) => this.emit(subId, msg),
       services: this.turnServices(subId, controller),
+      onResponse: (usage) => this.compactor.meter.onResponse(usage, this.history.length),
     };
   }
 
@@ -337,6 +476,7 @@ export class Session {
   }
 
   private emit(subId: string, msg: KnownEventMsg): void {
+    if (msg.type === "plan_update") this.latestPlan = msg.plan;
     this.rollout.recordEvent(msg);
     this.options.emit({ id: subId, msg });
   }

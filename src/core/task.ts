@@ -1,15 +1,24 @@
 // A task: the user's input, then turns until one yields no tool call, an error, or an interrupt.
 import type { TokenUsage } from "../protocol/core-protocol.js";
+import type { ResponseItem } from "../protocol/items.js";
 import type { UserInputItem } from "../protocol/user-input.js";
 import { ModelError } from "../model/responses-client.js";
+import { CONTEXT_OVERFLOW_ADVICE, isContextOverflow } from "./compaction/compactor.js";
+import { PlanModeStream } from "./plan-mode/plan-stream.js";
 import { runTurn, type TurnHost } from "./turn.js";
 import type { TurnContext } from "./turn-context.js";
-import { userInputText, userInputToMessage } from "./user-input.js";
+import { connectorCheck, mentionWarnings, userInputText, userInputToMessage } from "./user-input.js";
 
 export class TaskAbort extends Error {
   constructor(readonly reason: "interrupted" | "replaced") {
     super(reason);
   }
+}
+
+/** Compaction as a task sees it: before each turn, and once after the model reports its context exceeded. */
+export interface TaskCompaction {
+  beforeTurn(signal: AbortSignal): Promise<void>;
+  afterOverflow(signal: AbortSignal): Promise<void>;
 }
 
 export interface TaskOptions {
@@ -21,6 +30,9 @@ export interface TaskOptions {
   outputSchema?: unknown;
   modelContextWindow?: number;
   onUsage: (usage: TokenUsage) => void;
+  /** What the input asked for besides itself (skills' instructions), recorded after it; warnings about it. */
+  extraInput?: { items: ResponseItem[]; warnings: string[] };
+  compaction?: TaskCompaction;
 }
 
 export async function runTask(options: TaskOptions): Promise<void> {
@@ -34,10 +46,34 @@ export async function runTask(options: TaskOptions): Promise<void> {
   let lastAgentMessage: string | undefined;
   let responseId: string | undefined;
   try {
-    host.history.record(userInputToMessage(options.input, turn.cwd));
+    // A mention is checked against connector tools, which exist once run-time tools have started.
+    if (options.input.some((item) => item.type === "mention")) await host.toolsReady?.(signal);
+    const hasConnector = connectorCheck(host.tools);
+    host.history.record(userInputToMessage(options.input, turn.cwd, hasConnector));
     host.emit({ type: "user_message", message: userInputText(options.input) });
+    if (options.extraInput) {
+      host.history.record(...options.extraInput.items);
+      for (const message of options.extraInput.warnings) host.emit({ type: "warning", message });
+    }
+    for (const message of mentionWarnings(options.input, hasConnector))
+      host.emit({ type: "warning", message });
+    const plan =
+      turn.collaborationMode === "plan"
+        ? new PlanModeStream(host.emit, { threadId: host.threadId, turnId })
+        : undefined;
+    let compactedAfterOverflow = false;
     for (;;) {
-      const result = await runTurn({ host, turn, turnId, signal, outputSchema: options.outputSchema });
+      await options.compaction?.beforeTurn(signal);
+      let result;
+      try {
+        result = await runTurn({ host, turn, turnId, signal, outputSchema: options.outputSchema, plan });
+      } catch (err) {
+        if (!isContextOverflow(err) || signal.aborted || !options.compaction) throw err;
+        if (compactedAfterOverflow) throw new Error(CONTEXT_OVERFLOW_ADVICE);
+        compactedAfterOverflow = true;
+        await options.compaction.afterOverflow(signal);
+        continue;
+      }
       if (result.usage) options.onUsage(result.usage);
       if (result.lastAgentMessage !== undefined) lastAgentMessage = result.lastAgentMessage;
       if (result.responseId) responseId = result.responseId;

@@ -1,17 +1,20 @@
 // The engine's side of persistence: every line a thread records goes to its rollout file (append-only,
-// flushed as soon as the event loop is free, so a crash loses at most what was being written) and stays in
-// memory, so a rollback replays the same lines a resume would.
+// flushed as soon as the event loop is free, so a crash loses at most what was being written). Lines are
+// not kept in memory (a long session would grow without bound): a rollback replays the file, as a resume does.
 import type { KnownEventMsg } from "../protocol/core-protocol.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { rolloutLine, type RolloutLine, type SessionMetaPayload } from "../rollout/lines.js";
 import { shouldPersistEventMsg } from "../rollout/policy.js";
 import { RolloutRecorder } from "../rollout/recorder.js";
+import { readRollout } from "../rollout/reader.js";
 import { replayRollout, type ReplayResult } from "../rollout/replay.js";
 import { firstUserText, sourceText, truncatePreview, type ThreadSummary } from "../rollout/summary.js";
 import type { TurnContext } from "./turn-context.js";
 
 export class ThreadRollout {
-  private readonly lines: RolloutLine[];
+  private meta: SessionMetaPayload | undefined;
+  private preview: string | undefined;
+  private written = false;
   private pendingMeta: SessionMetaPayload | undefined;
   private flushScheduled = false;
   private failed = false;
@@ -22,8 +25,8 @@ export class ThreadRollout {
     meta: SessionMetaPayload | undefined,
     private readonly onError: (message: string) => void,
   ) {
-    this.lines = existing;
     this.pendingMeta = meta;
+    this.observe(existing);
   }
 
   /** A new thread: its file appears with the first recorded line, session_meta first. */
@@ -69,7 +72,7 @@ export class ThreadRollout {
 
   /** False for a new thread nothing was recorded in (it has no file). */
   get hasLines(): boolean {
-    return this.lines.length > 0;
+    return this.written;
   }
 
   recordItems(items: readonly ResponseItem[]): void {
@@ -95,11 +98,15 @@ export class ThreadRollout {
     ]);
   }
 
+  /** A compaction: the summary, and the history that replaces everything before this line. */
+  recordCompacted(summary: string, replacement: readonly ResponseItem[]): void {
+    this.push([rolloutLine("compacted", { message: summary, replacement_history: [...replacement] })]);
+  }
+
   /** The thread's row for the index, from the lines in memory (no file read). */
   summary(problem: string | null): ThreadSummary | undefined {
-    const metaLine = this.lines.find((l) => l.type === "session_meta");
-    if (metaLine?.type !== "session_meta") return undefined;
-    const meta = metaLine.payload;
+    const meta = this.meta;
+    if (!meta) return undefined;
     const created = Date.parse(meta.timestamp);
     return {
       id: meta.id,
@@ -109,7 +116,7 @@ export class ThreadRollout {
       cwd: meta.cwd,
       modelProvider: meta.model_provider ?? null,
       source: sourceText(meta),
-      preview: truncatePreview(firstUserText(this.lines) ?? ""),
+      preview: truncatePreview(this.preview ?? ""),
       archived: false,
       forkedFrom: meta.forked_from_id ?? null,
       parentThreadId: meta.parent_thread_id ?? null,
@@ -117,9 +124,10 @@ export class ThreadRollout {
     };
   }
 
-  /** What a resume of this thread would rebuild now. */
-  replay(): ReplayResult {
-    return replayRollout(this.lines);
+  /** What a resume of this thread would rebuild now: everything is flushed, then the file is replayed. */
+  async replay(): Promise<ReplayResult> {
+    await this.flush();
+    return replayRollout((await readRollout(this.path)).lines);
   }
 
   async flush(): Promise<void> {
@@ -136,14 +144,25 @@ export class ThreadRollout {
     await this.recorder.close();
   }
 
+  /** Keeps what the index row needs (session_meta, the first user message), not the lines. */
+  private observe(lines: readonly RolloutLine[]): void {
+    if (lines.length === 0) return;
+    this.written = true;
+    if (this.meta === undefined) {
+      const metaLine = lines.find((l) => l.type === "session_meta");
+      if (metaLine?.type === "session_meta") this.meta = metaLine.payload;
+    }
+    this.preview ??= firstUserText(lines);
+  }
+
   private push(lines: RolloutLine[]): void {
     if (this.pendingMeta) {
       const meta = rolloutLine("session_meta", this.pendingMeta);
       this.pendingMeta = undefined;
-      this.lines.push(meta);
+      this.observe([meta]);
       this.recorder.append(meta);
     }
-    this.lines.push(...lines);
+    this.observe(lines);
     this.recorder.append(lines);
     if (!this.flushScheduled) {
       this.flushScheduled = true;

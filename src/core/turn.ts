@@ -11,6 +11,7 @@ import { isKnownItem, messageText } from "../protocol/items.js";
 import type { ToolContext } from "../tools/define-tool.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { TurnServices } from "./turn-services.js";
+import type { PlanModeStream } from "./plan-mode/plan-stream.js";
 import type { ConversationHistory } from "./history.js";
 import { buildRequest } from "./request.js";
 import type { TurnContext } from "./turn-context.js";
@@ -23,6 +24,12 @@ export interface TurnHost {
   env: NodeJS.ProcessEnv;
   emit: (msg: KnownEventMsg) => void;
   services: TurnServices;
+  /** A response completed and its items are in the history (the context meter counts from here). */
+  onResponse?: (usage: TokenUsage) => void;
+  /** Mention paths that select run-time tools for this task (`app://ID`: a connector's tools). */
+  toolSelection?: readonly string[];
+  /** Resolves once run-time tools (MCP servers) have started or given up; bounded by their timeouts. */
+  toolsReady?: (signal: AbortSignal) => Promise<void>;
 }
 
 export interface TurnResult {
@@ -40,12 +47,16 @@ export async function runTurn(options: {
   turnId: string;
   signal: AbortSignal;
   outputSchema?: unknown;
+  /** Plan mode: assistant text is split into the message and the proposed plan. */
+  plan?: PlanModeStream;
 }): Promise<TurnResult> {
-  const { host, turn, turnId, signal } = options;
+  const { host, turn, turnId, signal, plan } = options;
+  plan?.beginRequest();
+  await host.toolsReady?.(signal);
   const request = buildRequest({
     turn,
     input: host.history.snapshot(),
-    tools: host.tools.specsForModel(),
+    tools: host.tools.specsForModel(host.toolSelection),
     threadId: host.threadId,
     outputSchema: options.outputSchema,
   });
@@ -58,6 +69,7 @@ export async function runTurn(options: {
       case "retry":
         // What the failed attempt gave is dropped; the next attempt streams it again.
         outputs = [];
+        plan?.reset();
         host.emit({
           type: "stream_error",
           message: `Reconnecting... ${event.attempt}/${event.maxAttempts} (${event.reason})`,
@@ -67,6 +79,10 @@ export async function runTurn(options: {
         if (isKnownItem(event.item, "message") && event.item.id) deltaItemId = event.item.id;
         break;
       case "output_text_delta":
+        if (plan) {
+          plan.textDelta(event.itemId ?? deltaItemId, event.delta);
+          break;
+        }
         host.emit({
           type: "agent_message_content_delta",
           thread_id: host.threadId,
@@ -83,7 +99,7 @@ export async function runTurn(options: {
         break;
       case "output_item_done":
         outputs.push(event.item);
-        announceItem(event.item, host.emit, result);
+        announceItem(event.item, host.emit, result, plan);
         break;
       case "completed":
         result.responseId = event.responseId;
@@ -96,6 +112,7 @@ export async function runTurn(options: {
   }
 
   host.history.record(...outputs);
+  if (result.usage) host.onResponse?.(result.usage);
   const calls = outputs.filter(isToolCall);
   for (const [index, call] of calls.entries()) {
     if (signal.aborted) {
@@ -110,9 +127,16 @@ export async function runTurn(options: {
   return result;
 }
 
-function announceItem(item: ResponseItem, emit: TurnHost["emit"], result: TurnResult): void {
+function announceItem(
+  item: ResponseItem,
+  emit: TurnHost["emit"],
+  result: TurnResult,
+  plan: PlanModeStream | undefined,
+): void {
   if (isKnownItem(item, "message") && item.role === "assistant") {
-    const text = messageText(item);
+    // In plan mode the plan block is not part of the message; a plan-only message shows no message.
+    const text = plan ? plan.messageDone(messageText(item)) : messageText(item);
+    if (text === undefined) return;
     result.lastAgentMessage = text;
     emit({ type: "agent_message", message: text });
   } else if (isKnownItem(item, "reasoning")) {
@@ -142,7 +166,7 @@ async function runToolCall(
   const raw = call.type === "custom_tool_call" ? call.input : call.arguments;
   const ctx = toolContext(host, turn, turnId, call.call_id, signal);
   try {
-    const res = await host.tools.dispatch(call.name, raw, ctx);
+    const res = await host.tools.dispatch(call.name, raw, ctx, host.toolSelection);
     if (res.abortTask) host.services.abortTask();
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
     return [outputItem(call, res.output), ...(res.followUp ?? [])];

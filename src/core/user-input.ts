@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import type { ContentItem, MessageItem } from "../protocol/items.js";
 import type { UserInputItem } from "../protocol/user-input.js";
+import type { ToolRegistry } from "../tools/registry.js";
 
 const IMAGE_TYPES: Record<string, string> = {
   ".png": "image/png",
@@ -27,7 +28,44 @@ export function localImageDataUrl(path: string, cwd: string): string {
   return `data:${mime};base64,${bytes.toString("base64")}`;
 }
 
-export function userInputToMessage(items: readonly UserInputItem[], cwd: string): MessageItem {
+type Mention = Extract<UserInputItem, { type: "mention" }>;
+
+/** True when a connector serves this mention's path (`app://ID`). */
+export type ConnectorCheck = (path: string) => boolean;
+const NO_CONNECTORS: ConnectorCheck = () => false;
+
+/** A connector serves a path when selecting it offers the model more tools (see ToolRegistry selectors). */
+export function connectorCheck(tools: Pick<ToolRegistry, "specsForModel">): ConnectorCheck {
+  return (path) => tools.specsForModel([path]).length > tools.specsForModel().length;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** What the model reads for a mention: which app the user pointed at, and whether its tools are here. */
+export function mentionNote(item: Mention, connectorAvailable: boolean): string {
+  const status = connectorAvailable
+    ? "Its connector's tools are available in this turn."
+    : "No connector is configured for it in this session, so its tools are not available; say so if the task needs them.";
+  return `<mention name="${escapeAttribute(item.name)}" path="${escapeAttribute(item.path)}">${status}</mention>`;
+}
+
+/** A warning for each mention no connector serves (a mention never fails a turn). */
+export function mentionWarnings(
+  items: readonly UserInputItem[],
+  connectorAvailable: ConnectorCheck = NO_CONNECTORS,
+): string[] {
+  return items
+    .filter((i): i is Mention => i.type === "mention" && !connectorAvailable(i.path))
+    .map((i) => `mention ${i.name} (${i.path}): no connector is configured for it; the model was told so`);
+}
+
+export function userInputToMessage(
+  items: readonly UserInputItem[],
+  cwd: string,
+  connectorAvailable: ConnectorCheck = NO_CONNECTORS,
+): MessageItem {
   const content: ContentItem[] = [];
   for (const item of items) {
     switch (item.type) {
@@ -41,13 +79,17 @@ export function userInputToMessage(items: readonly UserInputItem[], cwd: string)
         content.push({ type: "input_image", image_url: localImageDataUrl(item.path, cwd) });
         break;
       case "skill":
+        // Its instructions follow the message as a <skill> message (skills/skill-injection.ts).
+        break;
       case "mention":
-        content.push({
-          type: "input_text",
-          text: `<${item.type} name="${item.name}" path="${item.path}" />`,
-        });
+        content.push({ type: "input_text", text: mentionNote(item, connectorAvailable(item.path)) });
         break;
     }
+  }
+  const skills = items.flatMap((i) => (i.type === "skill" ? [`$${i.name}`] : []));
+  if (content.length === 0 && skills.length > 0) {
+    // Only skills were sent: the message still says what the user wants.
+    content.push({ type: "input_text", text: `Use ${skills.join(", ")}.` });
   }
   return { type: "message", role: "user", content };
 }

@@ -5,6 +5,7 @@ import https from "node:https";
 import type { IncomingMessage } from "node:http";
 import type { ResponseItem } from "../protocol/items.js";
 import type { Credentials } from "../auth/credentials.js";
+import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { ProviderInfo } from "./providers.js";
 import { parseSse } from "./sse.js";
 import { parseStreamEvent, type ModelEvent } from "./stream-events.js";
@@ -71,12 +72,14 @@ export class ResponsesClient {
     private readonly provider: ProviderInfo,
     private readonly credentials: () => Credentials,
     private readonly identity: ClientIdentity,
+    private readonly auth: Pick<ModelAuthHooks, "onUnauthorized"> = {},
   ) {}
 
   /** Streams one model response, retrying as the provider allows. Throws ModelError when it gives up. */
   async *stream(request: ResponsesRequest, signal: AbortSignal): AsyncGenerator<StreamItem> {
     let requestRetries = 0;
     let streamRetries = 0;
+    let refreshedAuth = false;
     for (;;) {
       try {
         yield* this.attempt(request, signal);
@@ -84,6 +87,11 @@ export class ResponsesClient {
       } catch (err) {
         if (signal.aborted) throw new ModelError("request aborted", "aborted");
         if (!(err instanceof AttemptError)) throw err;
+        // A 401 may mean the credentials expired: refresh them once and retry with the new ones.
+        if (err.error.status === 401 && !refreshedAuth && this.auth.onUnauthorized) {
+          refreshedAuth = true;
+          if (await this.auth.onUnauthorized(signal)) continue;
+        }
         const limit =
           err.phase === "request" ? this.provider.requestMaxRetries : this.provider.streamMaxRetries;
         const used = err.phase === "request" ? ++requestRetries : ++streamRetries;
@@ -179,7 +187,7 @@ export class ResponsesClient {
           const message = `model request failed: HTTP ${status}${describeErrorBody(text)}`;
           reject(
             new AttemptError(
-              new ModelError(message, "http", status),
+              new ModelError(message, "http", status, errorCode(text)),
               isRetryableStatus(status),
               "request",
               parseRetryAfter(res.headers),
@@ -234,6 +242,16 @@ async function readBody(res: IncomingMessage, limit = 64 * 1024): Promise<string
     // A body we cannot read still leaves the status to report.
   }
   return text.slice(0, limit);
+}
+
+/** The API's machine-readable error code (e.g. context_length_exceeded), when the body has one. */
+function errorCode(text: string): string | undefined {
+  try {
+    const json = JSON.parse(text) as { error?: { code?: unknown } };
+    return typeof json.error?.code === "string" ? json.error.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function describeErrorBody(text: string): string {

@@ -62,6 +62,7 @@ export const Op = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("override_turn_context"), ...TurnContextFields }),
   z.object({ type: z.literal("thread_rollback"), num_turns: z.number().int().min(1) }),
+  z.object({ type: z.literal("compact") }),
   z.object({ type: z.literal("shutdown") }),
 ]);
 export type Op = z.infer<typeof Op>;
@@ -113,6 +114,96 @@ export const FileChange = z.discriminatedUnion("type", [
 ]);
 export type FileChange = z.infer<typeof FileChange>;
 
+/** Which MCP server and tool a call went to, and with what arguments. */
+export const McpInvocation = z.object({
+  server: z.string(),
+  tool: z.string(),
+  arguments: z.unknown().nullish(),
+});
+export type McpInvocation = z.infer<typeof McpInvocation>;
+
+/** An MCP `tools/call` result as the server sent it (content blocks, structured content, error flag). */
+export const McpCallToolResult = z.looseObject({
+  content: z.array(z.unknown()),
+  structuredContent: z.unknown().optional(),
+  isError: z.boolean().optional(),
+});
+export type McpCallToolResult = z.infer<typeof McpCallToolResult>;
+
+/** Where an MCP server is in its life: starting, ready, failed (with why), or cancelled at shutdown. */
+export const McpStartupStatus = z.discriminatedUnion("state", [
+  z.object({ state: z.literal("starting") }),
+  z.object({ state: z.literal("ready") }),
+  z.object({ state: z.literal("failed"), error: z.string() }),
+  z.object({ state: z.literal("cancelled") }),
+]);
+export type McpStartupStatus = z.infer<typeof McpStartupStatus>;
+
+/** A proposed plan: the `<proposed_plan>` block of a plan-mode turn, as one item. */
+export const PlanTurnItem = z.object({ type: z.literal("plan"), id: z.string(), text: z.string() });
+export type PlanTurnItem = z.infer<typeof PlanTurnItem>;
+
+/** Items announced with `item_started` / `item_completed` (the plan today; more kinds may follow). */
+export const TurnItem = z.discriminatedUnion("type", [PlanTurnItem]);
+export type TurnItem = z.infer<typeof TurnItem>;
+
+/** A skill found on disk: its front matter, where it lives, and whose it is. */
+export const SkillMetadata = z.object({
+  name: z.string(),
+  description: z.string(),
+  /** The SKILL.md file. */
+  path: z.string(),
+  scope: z.enum(["user", "repo"]),
+});
+export type SkillMetadata = z.infer<typeof SkillMetadata>;
+
+/** A SKILL.md that could not be used, and why. */
+export const SkillErrorInfo = z.object({ path: z.string(), message: z.string() });
+export type SkillErrorInfo = z.infer<typeof SkillErrorInfo>;
+
+export const SkillsListEntry = z.object({
+  cwd: z.string(),
+  skills: z.array(SkillMetadata),
+  errors: z.array(SkillErrorInfo),
+});
+export type SkillsListEntry = z.infer<typeof SkillsListEntry>;
+
+/** Where a subagent is in its life (see docs/subagents.md). */
+export const SubagentStatus = z.enum([
+  /** A turn is in progress. */
+  "running",
+  /** A turn is blocked on an approval from the user. */
+  "waiting",
+  /** No turn runs and there is no result: interrupted, or known from a rollout but not loaded (resumable). */
+  "idle",
+  /** Its last turn finished; its final message is the result. */
+  "completed",
+  /** Its last turn ended with an error. */
+  "failed",
+  /** Cancelled: closed and detached from the tree. */
+  "cancelled",
+]);
+export type SubagentStatus = z.infer<typeof SubagentStatus>;
+
+/** One child session as a UI sees it. Agent 0 is the root thread; ids grow monotonically. */
+export const SubagentSummary = z.object({
+  agent_id: z.number().int().min(1),
+  parent_agent_id: z.number().int().min(0),
+  session_id: z.string(),
+  name: z.string().nullish(),
+  status: SubagentStatus,
+  /** The first bold line (or first line) of its latest reasoning summary. */
+  reasoning_header: z.string().nullish(),
+  pending_messages: z.number().int().min(0),
+  pending_interrupts: z.number().int().min(0),
+  /** How it was attached: a new thread, or a fork of its parent's conversation. */
+  origin: z.enum(["spawn", "fork"]).optional(),
+  model: z.string().nullish(),
+  /** Its own rollout (a resume of the root reopens stopped children from it). */
+  rollout_path: z.string().nullish(),
+});
+export type SubagentSummary = z.infer<typeof SubagentSummary>;
+
 const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape });
 
@@ -129,6 +220,8 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     history_entry_count: z.number(),
     rollout_path: z.string().nullish(),
     forked_from_id: z.string().nullish(),
+    /** A resumed or forked thread's history as events (messages, plans), for a client to show. */
+    initial_messages: z.array(z.looseObject({ type: z.string() })).nullish(),
   }),
   ev("task_started", {
     turn_id: z.string(),
@@ -148,17 +241,30 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     item_id: z.string(),
     delta: z.string(),
   }),
+  /** Plan mode: text of the `<proposed_plan>` block as it streams (the completed item is authoritative). */
+  ev("plan_delta", {
+    thread_id: z.string(),
+    turn_id: z.string(),
+    item_id: z.string(),
+    delta: z.string(),
+  }),
+  ev("item_started", { thread_id: z.string(), turn_id: z.string(), item: TurnItem }),
+  ev("item_completed", { thread_id: z.string(), turn_id: z.string(), item: TurnItem }),
   ev("agent_reasoning", { text: z.string() }),
   ev("agent_reasoning_delta", { delta: z.string() }),
   ev("agent_reasoning_section_break", {}),
   ev("exec_approval_request", {
     call_id: z.string(),
+    /** The subagent asking (absent for the root thread); answer with the same call id. */
+    agent_id: z.number().int().nullish(),
     command: z.array(z.string()),
     cwd: z.string(),
     reason: z.string().nullish(),
   }),
   ev("apply_patch_approval_request", {
     call_id: z.string(),
+    /** The subagent asking (absent for the root thread); answer with the same call id. */
+    agent_id: z.number().int().nullish(),
     changes: z.record(z.string(), FileChange),
     reason: z.string().nullish(),
     grant_root: z.string().nullish(),
@@ -218,7 +324,35 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
   }),
   ev("raw_response_item", { item: ResponseItem }),
   ev("thread_rolled_back", { num_turns: z.number() }),
+  ev("context_compacted", { reason: z.enum(["auto", "manual", "context_length_exceeded"]) }),
+  /** The answer to `list_skills`: one entry per requested cwd. */
+  ev("list_skills_response", { skills: z.array(SkillsListEntry) }),
   ev("shutdown_complete", {}),
+  /** A subagent was created, changed status or reasoning header, or was removed (status `cancelled`). */
+  ev("subagent_lifecycle", { summary: SubagentSummary }),
+  /** The number of messages waiting for an agent (0 = the root) changed. */
+  ev("agent_inbox", {
+    agent_id: z.number().int().min(0),
+    session_id: z.string(),
+    pending_messages: z.number().int().min(0),
+    pending_interrupts: z.number().int().min(0),
+  }),
+  ev("mcp_tool_call_begin", { call_id: z.string(), invocation: McpInvocation }),
+  ev("mcp_tool_call_end", {
+    call_id: z.string(),
+    invocation: McpInvocation,
+    duration_ms: z.number(),
+    /** As the real Codex serialises a Rust Result: the server's result, or why there is none. */
+    result: z.union([z.object({ Ok: McpCallToolResult }), z.object({ Err: z.string() })]),
+  }),
+  /** Sent whenever an MCP server's status changes (at startup, and when it fails later). */
+  ev("mcp_startup_update", { server: z.string(), status: McpStartupStatus }),
+  /** Once every configured server has started or failed. */
+  ev("mcp_startup_complete", {
+    ready: z.array(z.string()),
+    failed: z.array(z.object({ server: z.string(), error: z.string() })),
+    cancelled: z.array(z.string()),
+  }),
 ]);
 export type KnownEventMsg = z.infer<typeof KnownEventMsg>;
 export type EventMsgOf<T extends KnownEventMsg["type"]> = Extract<KnownEventMsg, { type: T }>;

@@ -17,6 +17,9 @@ const PERSISTED_EVENT_TYPES: ReadonlySet<string> = new Set([
   "entered_review_mode",
   "exited_review_mode",
   "error",
+  // The subagent tree of a root thread: a resume rebuilds it from these before replaying turns.
+  "subagent_lifecycle",
+  "agent_inbox",
   // Approval decisions, should the protocol grow events for them: they explain what happened in a turn.
   "exec_approval_decision",
   "patch_approval_decision",

@@ -12,6 +12,9 @@ const INJECTED_CONTEXT_PREFIXES = [
   "<user_shell_command>",
   "<subagent_notification>",
   "<skill>",
+  // Written by a compaction: the summary, and the task in progress restated.
+  "Another language model started to solve this problem",
+  "<active_task>",
 ];
 
 export function isMessage(item: ResponseItem): item is MessageItem {

@@ -225,7 +225,7 @@ describe("exec failures", () => {
             sse.created(),
             {
               type: "response.failed",
-              response: { error: { code: "context_length_exceeded", message: "too long" } },
+              response: { error: { code: "insufficient_quota", message: "quota exhausted" } },
             },
           ],
         },
@@ -233,7 +233,10 @@ describe("exec failures", () => {
     });
     const res = await runCli(["exec", "--json", "hi"], { env: home.env, cwd: home.cwd });
     expect(res.code).toBe(1);
-    expect(jsonLines(res.stdout).at(-1)).toEqual({ type: "turn.failed", error: { message: "too long" } });
+    expect(jsonLines(res.stdout).at(-1)).toEqual({
+      type: "turn.failed",
+      error: { message: "quota exhausted" },
+    });
     expect(model.requests).toHaveLength(1);
   });
 
@@ -253,6 +256,6 @@ describe("exec failures", () => {
     const { home } = await setup({}, "this is = = not toml\n");
     const res = await runCli(["exec", "hi"], { env: home.env, cwd: home.cwd });
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/invalid TOML in .*config\.toml \(line 5/);
+    expect(res.stderr).toMatch(/invalid TOML in .*config\.toml \(line 2/);
   });
 });

@@ -24,9 +24,9 @@ export function makeHome(modelUrl: string, extraToml = "", options: { git?: bool
   if (options.git !== false) mkdirSync(join(cwd, ".git"));
   writeFileSync(
     join(codexHome, "config.toml"),
-    `openai_base_url = "${modelUrl}"\n` +
-      `[model_providers.openai]\nrequest_max_retries = 2\nstream_max_retries = 2\n` +
-      extraToml,
+    // Top-level keys of `extraToml` come before the first table, where TOML needs them.
+    `openai_base_url = "${modelUrl}"\n${extraToml}\n` +
+      `[model_providers.openai]\nrequest_max_retries = 2\nstream_max_retries = 2\n`,
   );
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,

@@ -77,21 +77,25 @@ describe("splitProposedPlan", () => {
       "text",
     );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 10 }), (parts, cuts) => {
-        const whole = parts.join("");
-        const points = [...new Set(cuts.map((c) => c % (whole.length + 1)))].sort((a, b) => a - b);
-        const deltas = [0, ...points].map((p, i, all) => whole.slice(p, all[i + 1] ?? whole.length));
-        let visible = "";
-        let plan: string | undefined;
-        for (const s of stream(deltas)) {
-          if (s.type === "normal") visible += s.text;
-          if (s.type === "planStart") plan = "";
-          if (s.type === "planDelta") plan = (plan ?? "") + s.text;
-        }
-        const split = splitProposedPlan(whole);
-        expect(visible).toBe(split.visibleText);
-        expect(plan).toBe(split.planText);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 30 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        (parts, cuts) => {
+          const whole = parts.join("");
+          const points = [...new Set(cuts.map((c) => c % (whole.length + 1)))].sort((a, b) => a - b);
+          const deltas = [0, ...points].map((p, i, all) => whole.slice(p, all[i + 1] ?? whole.length));
+          let visible = "";
+          let plan: string | undefined;
+          for (const s of stream(deltas)) {
+            if (s.type === "normal") visible += s.text;
+            if (s.type === "planStart") plan = "";
+            if (s.type === "planDelta") plan = (plan ?? "") + s.text;
+          }
+          const split = splitProposedPlan(whole);
+          expect(visible).toBe(split.visibleText);
+          expect(plan).toBe(split.planText);
+        },
+      ),
       { numRuns: 300 },
     );
   });

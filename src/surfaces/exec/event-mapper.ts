@@ -4,12 +4,16 @@ import type { Event, EventMsgOf, TokenUsage } from "../../protocol/core-protocol
 import type { ExecThreadEvent, ExecThreadItem, ExecUsage } from "../../protocol/exec-events.js";
 
 type TodoItem = Extract<ExecThreadItem, { type: "todo_list" }>;
+type McpCallItem = Extract<ExecThreadItem, { type: "mcp_tool_call" }>;
 
 export class ExecEventMapper {
   private nextItem = 0;
   private readonly commands = new Map<string, Extract<ExecThreadItem, { type: "command_execution" }>>();
   private readonly patches = new Map<string, Extract<ExecThreadItem, { type: "file_change" }>>();
+  private readonly mcpCalls = new Map<string, McpCallItem>();
   private todo: TodoItem | undefined;
+  /** Plan-mode plan items: core item id -> exec item id. */
+  private readonly plans = new Map<string, string>();
   private usage: TokenUsage | undefined;
   private turnUsageStart: TokenUsage | undefined;
   lastAgentMessage: string | undefined;
@@ -37,8 +41,18 @@ export class ExecEventMapper {
         return [this.startPatch(msg)];
       case "patch_apply_end":
         return [this.endPatch(msg)];
+      case "mcp_tool_call_begin":
+        return [this.startMcpCall(msg)];
+      case "mcp_tool_call_end":
+        return [this.endMcpCall(msg)];
       case "plan_update":
         return [this.updateTodo(msg)];
+      case "item_started":
+        return [
+          { type: "item.started", item: { id: this.planId(msg.item.id), type: "plan", text: msg.item.text } },
+        ];
+      case "item_completed":
+        return [this.completed({ id: this.planId(msg.item.id), type: "plan", text: msg.item.text })];
       case "token_count":
         if (msg.info) this.usage = msg.info.total_token_usage;
         return [];
@@ -61,6 +75,16 @@ export class ExecEventMapper {
 
   private id(): string {
     return `item_${this.nextItem++}`;
+  }
+
+  /** One exec item per plan: started and completed under the same id. */
+  private planId(coreId: string): string {
+    let id = this.plans.get(coreId);
+    if (id === undefined) {
+      id = this.id();
+      this.plans.set(coreId, id);
+    }
+    return id;
   }
 
   private completed(item: ExecThreadItem): ExecThreadEvent {
@@ -112,6 +136,40 @@ export class ExecEventMapper {
       type: "file_change",
       changes: started?.changes ?? [],
       status: msg.success ? "completed" : "failed",
+    });
+  }
+
+  private startMcpCall(msg: EventMsgOf<"mcp_tool_call_begin">): ExecThreadEvent {
+    const item: McpCallItem = {
+      id: this.id(),
+      type: "mcp_tool_call",
+      server: msg.invocation.server,
+      tool: msg.invocation.tool,
+      arguments: msg.invocation.arguments ?? null,
+      status: "in_progress",
+    };
+    this.mcpCalls.set(msg.call_id, item);
+    return { type: "item.started", item };
+  }
+
+  private endMcpCall(msg: EventMsgOf<"mcp_tool_call_end">): ExecThreadEvent {
+    const started = this.mcpCalls.get(msg.call_id);
+    this.mcpCalls.delete(msg.call_id);
+    const base = {
+      id: started?.id ?? this.id(),
+      type: "mcp_tool_call" as const,
+      server: msg.invocation.server,
+      tool: msg.invocation.tool,
+      arguments: msg.invocation.arguments ?? null,
+    };
+    if ("Err" in msg.result) {
+      return this.completed({ ...base, error: { message: msg.result.Err }, status: "failed" });
+    }
+    const { content, structuredContent, isError } = msg.result.Ok;
+    return this.completed({
+      ...base,
+      result: { content, structured_content: structuredContent ?? null },
+      status: isError ? "failed" : "completed",
     });
   }
 

@@ -1,0 +1,76 @@
+// Runs compactions for a session: automatically before a turn when the context is nearly full, on demand,
+// and after the model reported the context as exceeded. The replacement is recorded as a `compacted`
+// rollout line, so a resume sends exactly what the live thread sends.
+import type { ResponsesClient } from "../../model/responses-client.js";
+import type { KnownEventMsg, PlanStep } from "../../protocol/core-protocol.js";
+import type { ConversationHistory } from "../history.js";
+import type { ThreadRollout } from "../thread-rollout.js";
+import type { TurnContext } from "../turn-context.js";
+import { ContextMeter } from "./context-meter.js";
+import { buildReplacementHistory } from "./replacement-history.js";
+import { summarizeConversation } from "./summarize.js";
+
+export type CompactionReason = "auto" | "manual" | "context_length_exceeded";
+
+export interface CompactorDeps {
+  threadId: string;
+  history: ConversationHistory;
+  rollout: ThreadRollout;
+  client: () => ResponsesClient;
+  latestPlan: () => readonly PlanStep[] | undefined;
+  /** Tokens at which a turn compacts first; undefined: never automatically. */
+  autoLimit: number | undefined;
+}
+
+export class Compactor {
+  readonly meter = new ContextMeter();
+
+  constructor(private readonly deps: CompactorDeps) {}
+
+  /** Compacts when the next request would pass the limit. */
+  async maybeCompact(
+    turn: TurnContext,
+    signal: AbortSignal,
+    emit: (msg: KnownEventMsg) => void,
+  ): Promise<void> {
+    const limit = this.deps.autoLimit;
+    if (limit === undefined) return;
+    const estimate = this.meter.estimate(this.deps.history.snapshot());
+    if (estimate === undefined || estimate < limit) return;
+    await this.compact(turn, signal, emit, "auto");
+  }
+
+  async compact(
+    turn: TurnContext,
+    signal: AbortSignal,
+    emit: (msg: KnownEventMsg) => void,
+    reason: CompactionReason,
+  ): Promise<void> {
+    const { history, rollout } = this.deps;
+    const items = history.snapshot();
+    const { summary } = await summarizeConversation({
+      client: this.deps.client(),
+      turn,
+      threadId: this.deps.threadId,
+      items,
+      signal,
+      emit,
+    });
+    if (signal.aborted) throw signal.reason;
+    const replacement = buildReplacementHistory(items, summary, this.deps.latestPlan());
+    history.replaceAll(replacement);
+    rollout.recordCompacted(summary, replacement);
+    this.meter.reset();
+    emit({ type: "context_compacted", reason });
+  }
+}
+
+/** The model said the request does not fit its context window. */
+export function isContextOverflow(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "context_length_exceeded";
+}
+
+export const CONTEXT_OVERFLOW_ADVICE =
+  "The conversation no longer fits the model's context window, even after compacting it. " +
+  "Start a new thread, or fork an earlier turn (codex-ts fork ID --turn N), and restate what remains to be done.";

@@ -1,0 +1,45 @@
+// How full the model's context is: the size the last response reported, plus a rough count of what was
+// added since (tool outputs, new user messages), at ~4 characters per token.
+import type { TokenUsage } from "../../protocol/core-protocol.js";
+import type { ResponseItem } from "../../protocol/items.js";
+
+const CHARS_PER_TOKEN = 4;
+
+export function approxTokens(items: readonly ResponseItem[]): number {
+  let chars = 0;
+  for (const item of items) chars += JSON.stringify(item).length;
+  return Math.ceil(chars / CHARS_PER_TOKEN);
+}
+
+export class ContextMeter {
+  /** Undefined until a response reports its size: a guess alone never triggers a compaction. */
+  private reported: number | undefined;
+  private historyLengthAtReport = 0;
+
+  /** A response came back: the conversation it saw plus what it wrote is `input + output` tokens. */
+  onResponse(usage: TokenUsage, historyLength: number): void {
+    this.reported = usage.input_tokens + usage.output_tokens;
+    this.historyLengthAtReport = historyLength;
+  }
+
+  /** After the history was replaced (compaction, rollback, resume): estimate from scratch. */
+  reset(): void {
+    this.reported = undefined;
+    this.historyLengthAtReport = 0;
+  }
+
+  /** Undefined when no response has reported since the history was last replaced. */
+  estimate(history: readonly ResponseItem[]): number | undefined {
+    if (this.reported === undefined) return undefined;
+    return this.reported + approxTokens(history.slice(this.historyLengthAtReport));
+  }
+}
+
+/** The auto-compaction threshold: configured, else 90% of the context window; none when neither is known. */
+export function autoCompactLimit(
+  configured: number | undefined,
+  contextWindow: number | undefined,
+): number | undefined {
+  if (configured !== undefined) return configured;
+  return contextWindow !== undefined ? Math.floor(contextWindow * 0.9) : undefined;
+}

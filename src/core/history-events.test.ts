@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { historyEvents } from "./history-events.js";
+
+describe("historyEvents", () => {
+  it("turns replayed turns into the events a client shows, plans included", () => {
+    const events = historyEvents(
+      {
+        history: [],
+        lastTurnContext: undefined,
+        lastTokenCount: undefined,
+        turns: [
+          {
+            turnId: "t1",
+            userMessage: "plan it",
+            status: "completed",
+            items: [
+              { type: "reasoning", text: "thinking" },
+              { type: "plan", text: "1. a\n" },
+              { type: "agentMessage", text: "Here." },
+            ],
+          },
+          {
+            userMessage: "go",
+            status: "completed",
+            items: [
+              {
+                type: "planUpdate",
+                plan: [
+                  { step: "a", status: "completed" },
+                  { step: "b", status: "odd" },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      "thread",
+    );
+    expect(events).toEqual([
+      { type: "user_message", message: "plan it" },
+      { type: "agent_reasoning", text: "thinking" },
+      {
+        type: "item_completed",
+        thread_id: "thread",
+        turn_id: "t1",
+        item: { type: "plan", id: "t1-plan", text: "1. a\n" },
+      },
+      { type: "agent_message", message: "Here." },
+      { type: "user_message", message: "go" },
+      { type: "plan_update", explanation: null, plan: [{ step: "a", status: "completed" }] },
+    ]);
+  });
+});

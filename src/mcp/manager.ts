@@ -1,0 +1,177 @@
+// All MCP servers of a session: started together when the session starts, their status announced as it
+// changes, their tools published to the session's tool registry once ready. A turn waits for them only up to
+// each server's startup timeout; a server that failed is left out, with a warning, and never waited on again.
+import type { KnownEventMsg, McpStartupStatus } from "../protocol/core-protocol.js";
+import type { ProvidedTool } from "../tools/registry.js";
+import {
+  CONNECTOR_MENTION_PREFIX,
+  connectorEnabled,
+  connectorOf,
+  GATEWAY_SERVER_NAME,
+  gatewayEntry,
+  groupConnectors,
+} from "./connectors/gateway.js";
+import { providedTool } from "./provided-tool.js";
+import { McpServerConnection } from "./server-connection.js";
+import { resolveMcpServers, type McpServerEntry } from "./server-config.js";
+import type { SessionMcp, SessionMcpOptions } from "./session-mcp.js";
+import { McpToolApprovals } from "./tool-approval.js";
+import { qualifyToolNames, toolKey } from "./tool-names.js";
+import type { ConnectorInfo, McpServerStatus, McpToolInfo } from "./types.js";
+
+const REGISTRY_SOURCE = "mcp";
+
+export class McpManager implements SessionMcp {
+  private readonly connections: McpServerConnection[] = [];
+  /** Entries that could not even be started (bad config), reported as failed. */
+  private readonly broken: Array<{ name: string; error: string }> = [];
+  private readonly approvals: McpToolApprovals;
+  private readonly warned = new Set<string>();
+  private readonly allSettled: Promise<void>;
+  private qualified = new Map<string, string>();
+  private closed = false;
+
+  constructor(private readonly options: SessionMcpOptions) {
+    this.approvals = new McpToolApprovals((callId, signal) => options.waitForApproval(callId, signal));
+    const { config, env } = options;
+    const entries: McpServerEntry[] = resolveMcpServers(config.toml, config.cwd, env).filter((entry) => {
+      if (entry.name !== GATEWAY_SERVER_NAME) return true;
+      this.warn(
+        `MCP server '${GATEWAY_SERVER_NAME}' is reserved for the connectors gateway; the entry is ignored`,
+      );
+      return false;
+    });
+    const gateway = gatewayEntry(config, env, options.auth);
+    if (gateway) entries.push(gateway);
+    for (const entry of entries) {
+      this.announce(entry.name, { state: "starting" });
+      if ("error" in entry) {
+        this.broken.push(entry);
+        this.announce(entry.name, { state: "failed", error: entry.error });
+        this.warn(`MCP server '${entry.name}' is not started: ${entry.error}`);
+        continue;
+      }
+      this.connections.push(
+        new McpServerConnection(entry.config, {
+          onChange: (connection) => this.onChange(connection),
+          onWarning: (message) => this.warn(message),
+        }),
+      );
+    }
+    this.allSettled = Promise.all(this.connections.map((c) => c.settled)).then(() => this.announceComplete());
+  }
+
+  async ready(signal: AbortSignal): Promise<void> {
+    // The reason is the task's own abort (a TaskAbort): rethrown as is, like every aborted await of a turn.
+    if (signal.aborted) throw signal.reason;
+    let onAbort: (() => void) | undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(signal.reason as Error);
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    try {
+      await Promise.race([this.allSettled, aborted]);
+    } finally {
+      if (onAbort) signal.removeEventListener("abort", onAbort);
+    }
+  }
+
+  statuses(): McpServerStatus[] {
+    const statuses: McpServerStatus[] = this.connections.map((c) => ({
+      name: c.name,
+      transport: c.config.transport.kind,
+      state: c.state,
+      ...(c.error !== undefined ? { error: c.error } : {}),
+      tools: c.state === "ready" ? this.toolInfos(c) : [],
+    }));
+    for (const b of this.broken)
+      statuses.push({ name: b.name, transport: "stdio", state: "failed", error: b.error, tools: [] });
+    return statuses.sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  connectors(): ConnectorInfo[] {
+    const gateway = this.connections.find((c) => c.name === GATEWAY_SERVER_NAME);
+    if (!gateway || gateway.state !== "ready") return [];
+    return groupConnectors(this.toolInfos(gateway), (id) => connectorEnabled(this.options.config, id));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.options.registry.setProvidedTools(REGISTRY_SOURCE, []);
+    await Promise.all(this.connections.map((c) => c.close()));
+  }
+
+  private toolInfos(connection: McpServerConnection): McpToolInfo[] {
+    return connection.tools.map((tool) => ({
+      ...tool,
+      qualifiedName: this.qualified.get(toolKey(connection.name, tool.name)) ?? tool.name,
+    }));
+  }
+
+  private onChange(connection: McpServerConnection): void {
+    if (this.closed && !connection.cancelled) return;
+    if (connection.cancelled) this.announce(connection.name, { state: "cancelled" });
+    else if (connection.state === "failed") {
+      this.announce(connection.name, { state: "failed", error: connection.error ?? "failed" });
+    } else if (connection.state === "ready") this.announce(connection.name, { state: "ready" });
+    this.publishTools();
+  }
+
+  /** Recomputes every MCP tool's name and hands the ready servers' tools to the registry. */
+  private publishTools(): void {
+    if (this.closed) return;
+    const ready = this.connections.filter((c) => c.state === "ready");
+    const identities = ready.flatMap((c) => c.tools.map((t) => ({ server: c.name, tool: t.name })));
+    this.qualified = qualifyToolNames(identities, new Set(this.options.registry.names));
+    const tools: ProvidedTool[] = [];
+    for (const connection of ready) {
+      const isGateway = connection.name === GATEWAY_SERVER_NAME;
+      for (const tool of connection.tools) {
+        let selector: string | undefined;
+        if (isGateway) {
+          const connector = connectorOf(tool);
+          // Directory tools that name no connector, or an disabled one, are never offered.
+          if (!connector || !connectorEnabled(this.options.config, connector.id)) continue;
+          selector = `${CONNECTOR_MENTION_PREFIX}${connector.id}`;
+        }
+        const qualifiedName = this.qualified.get(toolKey(connection.name, tool.name)) ?? tool.name;
+        tools.push(
+          providedTool({
+            connection,
+            tool,
+            qualifiedName,
+            approvals: this.approvals,
+            ...(selector ? { selector } : {}),
+          }),
+        );
+      }
+    }
+    this.options.registry.setProvidedTools(REGISTRY_SOURCE, tools);
+  }
+
+  private announce(server: string, status: McpStartupStatus): void {
+    this.emit({ type: "mcp_startup_update", server, status });
+  }
+
+  private announceComplete(): void {
+    const ready = this.connections.filter((c) => c.state === "ready").map((c) => c.name);
+    const cancelled = this.connections.filter((c) => c.cancelled).map((c) => c.name);
+    const failed = [
+      ...this.connections
+        .filter((c) => c.state === "failed" && !c.cancelled)
+        .map((c) => ({ server: c.name, error: c.error ?? "failed" })),
+      ...this.broken.map((b) => ({ server: b.name, error: b.error })),
+    ];
+    this.emit({ type: "mcp_startup_complete", ready, failed, cancelled });
+  }
+
+  private warn(message: string): void {
+    if (this.warned.has(message)) return;
+    this.warned.add(message);
+    this.emit({ type: "warning", message });
+  }
+
+  private emit(msg: KnownEventMsg): void {
+    this.options.emit(msg);
+  }
+}

@@ -1,0 +1,109 @@
+// `[mcp_servers.NAME]` tables turned into what a connection needs: a transport, timeouts and tool filters.
+// A broken entry does not stop the session: it becomes a server that failed, with the reason.
+import { isAbsolute, resolve } from "node:path";
+import type { ConfigToml, McpServerToml } from "../config/schema.js";
+
+export const DEFAULT_STARTUP_TIMEOUT_SEC = 10;
+export const DEFAULT_TOOL_TIMEOUT_SEC = 60;
+/** Server names become tool-name prefixes, so they keep to the API's tool-name characters. */
+export const SERVER_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
+
+export type McpTransportConfig =
+  | { kind: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string }
+  | { kind: "streamable_http"; url: string; headers: Record<string, string> };
+
+export interface McpServerConfig {
+  name: string;
+  transport: McpTransportConfig;
+  startupTimeoutMs: number;
+  toolTimeoutMs: number;
+  /** When set, only these tools are offered. */
+  enabledTools?: readonly string[];
+  disabledTools: readonly string[];
+  /** Destructive tools run without asking. */
+  trusted: boolean;
+}
+
+/** A configured server: ready to start, or the reason it cannot be. */
+export type McpServerEntry = { name: string; config: McpServerConfig } | { name: string; error: string };
+
+export function seconds(value: number | undefined, fallback: number): number {
+  return Math.round((value ?? fallback) * 1000);
+}
+
+export function resolveMcpServers(
+  toml: Pick<ConfigToml, "mcp_servers">,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): McpServerEntry[] {
+  const entries: McpServerEntry[] = [];
+  for (const [name, server] of Object.entries(toml.mcp_servers ?? {}).sort(([a], [b]) =>
+    a.localeCompare(b),
+  )) {
+    if (server.enabled === false) continue;
+    if (!SERVER_NAME_PATTERN.test(name)) {
+      entries.push({ name, error: `invalid server name '${name}': use letters, digits, '_' and '-' only` });
+      continue;
+    }
+    const transport = resolveTransport(server, cwd, env);
+    if (typeof transport === "string") entries.push({ name, error: transport });
+    else entries.push({ name, config: serverConfig(name, server, transport) });
+  }
+  return entries;
+}
+
+export function serverConfig(
+  name: string,
+  server: Pick<
+    McpServerToml,
+    "startup_timeout_sec" | "tool_timeout_sec" | "enabled_tools" | "disabled_tools" | "trusted"
+  >,
+  transport: McpTransportConfig,
+): McpServerConfig {
+  return {
+    name,
+    transport,
+    startupTimeoutMs: seconds(server.startup_timeout_sec, DEFAULT_STARTUP_TIMEOUT_SEC),
+    toolTimeoutMs: seconds(server.tool_timeout_sec, DEFAULT_TOOL_TIMEOUT_SEC),
+    ...(server.enabled_tools ? { enabledTools: server.enabled_tools } : {}),
+    disabledTools: server.disabled_tools ?? [],
+    trusted: server.trusted ?? false,
+  };
+}
+
+/** The transport, or why the entry cannot be used. */
+function resolveTransport(
+  server: McpServerToml,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): McpTransportConfig | string {
+  if (server.command !== undefined && server.url !== undefined) {
+    return "set either command (a stdio server) or url (a streamable HTTP server), not both";
+  }
+  if (server.command !== undefined) {
+    if (server.command.trim() === "") return "command is empty";
+    return {
+      kind: "stdio",
+      command: server.command,
+      args: server.args ?? [],
+      env: server.env ?? {},
+      ...(server.cwd ? { cwd: isAbsolute(server.cwd) ? server.cwd : resolve(cwd, server.cwd) } : {}),
+    };
+  }
+  if (server.url !== undefined) {
+    try {
+      new URL(server.url);
+    } catch {
+      return `url '${server.url}' is not a valid URL`;
+    }
+    const headers: Record<string, string> = { ...server.http_headers };
+    if (server.bearer_token_env_var) {
+      const token = env[server.bearer_token_env_var];
+      if (!token)
+        return `environment variable ${server.bearer_token_env_var} (bearer_token_env_var) is not set`;
+      headers.Authorization = `Bearer ${token}`;
+    }
+    return { kind: "streamable_http", url: server.url, headers };
+  }
+  return "set command (a stdio server) or url (a streamable HTTP server)";
+}

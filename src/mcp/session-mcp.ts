@@ -1,0 +1,72 @@
+// The session's handle on its MCP servers. This file is light on purpose: it is loaded with the engine, and
+// the manager (and with it the MCP SDK) is imported only when the config names a server or connectors.
+import type { ModelAuthHooks } from "../auth/model-auth.js";
+import type { Config } from "../config/load.js";
+import type { KnownEventMsg } from "../protocol/core-protocol.js";
+import type { ReviewDecision } from "../protocol/policies.js";
+import type { ToolRegistry } from "../tools/registry.js";
+import type { ConnectorInfo, McpServerStatus } from "./types.js";
+
+export interface SessionMcpOptions {
+  config: Pick<Config, "codexHome" | "cwd" | "provider" | "toml">;
+  env: NodeJS.ProcessEnv;
+  /** Where ready servers' tools are published. */
+  registry: ToolRegistry;
+  /** Session-level events (status updates, warnings); tool-call events go through the tool context. */
+  emit(msg: KnownEventMsg): void;
+  /** The user's answer to the exec_approval_request an MCP tool emitted with this call id. */
+  waitForApproval(callId: string, signal: AbortSignal): Promise<ReviewDecision>;
+  auth?: ModelAuthHooks;
+}
+
+export interface SessionMcp {
+  /** Resolves once every server is ready or failed (each bounded by its startup timeout), or rejects on abort. */
+  ready(signal: AbortSignal): Promise<void>;
+  statuses(): McpServerStatus[];
+  connectors(): ConnectorInfo[];
+  close(): Promise<void>;
+}
+
+export function hasMcpConfig(toml: Config["toml"]): boolean {
+  const servers = Object.values(toml.mcp_servers ?? {}).some((s) => s.enabled !== false);
+  const connectors = Boolean(toml.connectors?.url) && toml.connectors?.enabled !== false;
+  return servers || connectors;
+}
+
+/** Starts the configured servers in the background; undefined when there are none. */
+export function openSessionMcp(options: SessionMcpOptions): SessionMcp | undefined {
+  return hasMcpConfig(options.config.toml) ? new LazySessionMcp(options) : undefined;
+}
+
+class LazySessionMcp implements SessionMcp {
+  private manager: SessionMcp | undefined;
+  private readonly loading: Promise<SessionMcp | undefined>;
+
+  constructor(options: SessionMcpOptions) {
+    this.loading = import("./manager.js").then(
+      ({ McpManager }) => (this.manager = new McpManager(options)),
+      (err: unknown) => {
+        options.emit({ type: "warning", message: `MCP servers are unavailable: ${(err as Error).message}` });
+        return undefined;
+      },
+    );
+  }
+
+  async ready(signal: AbortSignal): Promise<void> {
+    const manager = await this.loading;
+    await manager?.ready(signal);
+  }
+
+  statuses(): McpServerStatus[] {
+    return this.manager?.statuses() ?? [];
+  }
+
+  connectors(): ConnectorInfo[] {
+    return this.manager?.connectors() ?? [];
+  }
+
+  async close(): Promise<void> {
+    const manager = await this.loading;
+    await manager?.close();
+  }
+}

@@ -1,0 +1,49 @@
+// Approval of MCP tool calls. A tool its server marks destructive (`destructiveHint: true`, and not
+// `readOnlyHint`) asks the user first, unless the server is trusted or the approval policy is `never`. The
+// question reuses the exec approval round trip: an `exec_approval_request` whose command reads
+// `mcp <server> <tool> <arguments as JSON>`, answered by an `exec_approval` op with the call id.
+import type { AskForApproval, ReviewDecision } from "../protocol/policies.js";
+import type { ToolContext } from "../tools/define-tool.js";
+import type { McpTool } from "./types.js";
+
+export type WaitForApproval = (callId: string, signal: AbortSignal) => Promise<ReviewDecision>;
+
+export function needsApproval(tool: McpTool, trusted: boolean, policy: AskForApproval): boolean {
+  if (trusted || policy === "never") return false;
+  return tool.annotations?.destructiveHint === true && tool.annotations.readOnlyHint !== true;
+}
+
+export type ApprovalOutcome = "run" | "declined" | "abort";
+
+/** Asks, and remembers "approved for session" per tool for the rest of the session. */
+export class McpToolApprovals {
+  private readonly approvedForSession = new Set<string>();
+
+  constructor(private readonly wait: WaitForApproval) {}
+
+  async ask(
+    ctx: ToolContext,
+    request: { server: string; tool: string; qualifiedName: string; args: Record<string, unknown> },
+  ): Promise<ApprovalOutcome> {
+    if (this.approvedForSession.has(request.qualifiedName)) return "run";
+    ctx.emit({
+      type: "exec_approval_request",
+      call_id: ctx.callId,
+      command: ["mcp", request.server, request.tool, JSON.stringify(request.args)],
+      cwd: ctx.cwd,
+      reason: `MCP server '${request.server}' marks tool '${request.tool}' as destructive`,
+    });
+    const decision = await this.wait(ctx.callId, ctx.signal);
+    switch (decision) {
+      case "approved_for_session":
+        this.approvedForSession.add(request.qualifiedName);
+        return "run";
+      case "approved":
+        return "run";
+      case "abort":
+        return "abort";
+      case "denied":
+        return "declined";
+    }
+  }
+}

@@ -1,0 +1,123 @@
+// Where skills live: every SKILL.md under the repository's `.agents/skills` and `.codex/skills` folders, from
+// cwd up to the repository root, then under `$CODEX_HOME/skills`. The nearer a folder is to cwd, the higher
+// its precedence: a name found twice keeps the nearer skill. A bad file is reported and skipped, never fatal.
+import { readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { findRepoRoot } from "../core/agents-md.js";
+import type { SkillErrorInfo, SkillMetadata } from "../protocol/core-protocol.js";
+import { parseSkillFile } from "./skill-file.js";
+
+export const SKILL_FILE_NAME = "SKILL.md";
+const REPO_SKILL_DIRS = [".agents/skills", ".codex/skills"];
+/** Deep enough for grouped skills (`skills/team/tool/SKILL.md`), shallow enough to stay fast. */
+const MAX_DEPTH = 6;
+
+export interface SkillRoot {
+  dir: string;
+  scope: SkillMetadata["scope"];
+}
+
+export interface SkillsOutcome {
+  skills: SkillMetadata[];
+  errors: SkillErrorInfo[];
+}
+
+/** The folders searched for `cwd`, highest precedence first. */
+export function skillRoots(codexHome: string, cwd: string): SkillRoot[] {
+  const roots: SkillRoot[] = [];
+  const repoRoot = findRepoRoot(cwd);
+  let dir = resolve(cwd);
+  for (;;) {
+    for (const sub of REPO_SKILL_DIRS) roots.push({ dir: join(dir, sub), scope: "repo" });
+    if (repoRoot === undefined || dir === repoRoot) break;
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  roots.push({ dir: join(codexHome, "skills"), scope: "user" });
+  return roots;
+}
+
+export function discoverSkills(codexHome: string, cwd: string): SkillsOutcome {
+  const skills: SkillMetadata[] = [];
+  const errors: SkillErrorInfo[] = [];
+  const names = new Set<string>();
+  for (const root of skillRoots(codexHome, cwd)) {
+    for (const path of findSkillFiles(root.dir)) {
+      let text: string;
+      try {
+        text = readFileSync(path, "utf8");
+      } catch (err) {
+        errors.push({ path, message: `cannot read: ${(err as Error).message}` });
+        continue;
+      }
+      const parsed = parseSkillFile(text);
+      if (!parsed.ok) {
+        errors.push({ path, message: parsed.message });
+        continue;
+      }
+      if (names.has(parsed.skill.name)) continue; // shadowed by a nearer skill of the same name
+      names.add(parsed.skill.name);
+      skills.push({
+        name: parsed.skill.name,
+        description: parsed.skill.description,
+        path,
+        scope: root.scope,
+      });
+    }
+  }
+  skills.sort((a, b) => a.name.localeCompare(b.name));
+  return { skills, errors };
+}
+
+/**
+ * SKILL.md files under `root`, in a stable order. A folder holding a SKILL.md is a skill: its subfolders are
+ * the skill's own resources and are not searched. Hidden folders are skipped; symlinks are followed once.
+ */
+export function findSkillFiles(root: string): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const walk = (dir: string, depth: number): void => {
+    let real: string;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      return;
+    }
+    if (seen.has(real) || depth > MAX_DEPTH) return;
+    seen.add(real);
+    let entries: string[];
+    try {
+      entries = readdirSync(dir).sort();
+    } catch {
+      return;
+    }
+    if (entries.includes(SKILL_FILE_NAME) && isFile(join(dir, SKILL_FILE_NAME))) {
+      found.push(join(dir, SKILL_FILE_NAME));
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.startsWith(".") || entry === "node_modules") continue;
+      const path = join(dir, entry);
+      if (isDirectory(path)) walk(path, depth + 1);
+    }
+  };
+  walk(root, 0);
+  return found;
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

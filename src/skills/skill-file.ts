@@ -1,0 +1,70 @@
+// One SKILL.md: YAML front matter (`name`, `description`) between `---` lines, then the body, which is the
+// skill's instructions. A file that breaks these rules gets a message saying what to fix.
+import { parse as parseYaml } from "yaml";
+
+export interface SkillFile {
+  name: string;
+  description: string;
+  /** The instructions: everything after the front matter, trimmed. */
+  body: string;
+}
+
+export type SkillFileResult = { ok: true; skill: SkillFile } | { ok: false; message: string };
+
+export const MAX_NAME_LENGTH = 64;
+export const MAX_DESCRIPTION_LENGTH = 1024;
+
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+export function parseSkillFile(text: string): SkillFileResult {
+  const match = FRONT_MATTER.exec(text);
+  if (!match) {
+    return {
+      ok: false,
+      message: "missing YAML front matter: start the file with '---', then name and description, then '---'",
+    };
+  }
+  let meta: unknown;
+  try {
+    meta = parseYaml(match[1] ?? "");
+  } catch (err) {
+    return { ok: false, message: `invalid YAML front matter: ${firstLine((err as Error).message)}` };
+  }
+  if (typeof meta !== "object" || meta === null || Array.isArray(meta)) {
+    return { ok: false, message: "front matter must be a YAML mapping with name and description" };
+  }
+  const fields = meta as Record<string, unknown>;
+  const name = fields.name;
+  if (typeof name !== "string" || name.trim() === "") {
+    return { ok: false, message: "front matter: 'name' is required (a string)" };
+  }
+  if (name.length > MAX_NAME_LENGTH || /\s/.test(name)) {
+    return {
+      ok: false,
+      message: `front matter: 'name' must be one word of at most ${MAX_NAME_LENGTH} characters`,
+    };
+  }
+  const description = fields.description;
+  if (typeof description !== "string" || description.trim() === "") {
+    return { ok: false, message: "front matter: 'description' is required (a string)" };
+  }
+  if (description.length > MAX_DESCRIPTION_LENGTH) {
+    return {
+      ok: false,
+      message: `front matter: 'description' is longer than ${MAX_DESCRIPTION_LENGTH} characters`,
+    };
+  }
+  return {
+    ok: true,
+    skill: {
+      name,
+      // Descriptions go on one line of the model's skill list.
+      description: description.trim().replace(/\s+/g, " "),
+      body: text.slice(match[0].length).trim(),
+    },
+  };
+}
+
+function firstLine(message: string): string {
+  return message.split("\n")[0] ?? message;
+}
