@@ -1,0 +1,87 @@
+// Carries out a `/` command. What it touches (cells, pickers, the engine) comes through a narrow host, so the
+// commands do not reach into the app.
+import { VERSION } from "../../../version.js";
+import { gitDiffLines } from "../render/git-diff-lines.js";
+import { presetIndex } from "../slash/approval-presets.js";
+import { workingTreeDiff } from "../slash/git-diff.js";
+import { writeStarterAgentsMd } from "../slash/init-agents-md.js";
+import { SLASH_COMMANDS } from "../slash/slash-commands.js";
+import { statusCard } from "../slash/status-report.js";
+import type { NewCell } from "../state/cells.js";
+import type { TuiState } from "../state/tui-state.js";
+import { modelPopup, type Popup } from "./popups.js";
+
+export interface SlashHost {
+  state: TuiState;
+  /** The session's working directory. */
+  cwd: string;
+  addCell(cell: NewCell): void;
+  openPopup(popup: Popup): void;
+  newSession(): Promise<void>;
+  quit(): void;
+}
+
+const info = (text: string): NewCell => ({ kind: "notice", level: "info", text });
+
+export async function runSlashCommand(name: string, _args: string, host: SlashHost): Promise<void> {
+  const command = SLASH_COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    host.addCell({
+      kind: "notice",
+      level: "error",
+      text: `Unknown command /${name}. Type / to see the commands.`,
+    });
+    return;
+  }
+  if (command.unavailable) {
+    host.addCell(info(`/${name} is not available in this version yet (${command.unavailable}).`));
+    return;
+  }
+  switch (command.name) {
+    case "model":
+      host.openPopup(modelPopup(host.state.session?.model));
+      return;
+    case "approvals": {
+      const session = host.state.session;
+      host.openPopup({
+        kind: "approvals",
+        selected: Math.max(0, presetIndex(session?.approvalPolicy, session?.sandboxPolicy.type)),
+      });
+      return;
+    }
+    case "new":
+      await host.newSession();
+      return;
+    case "status":
+      host.addCell(statusCard(host.state, VERSION));
+      return;
+    case "init": {
+      const result = writeStarterAgentsMd(host.cwd);
+      host.addCell(
+        result.written
+          ? info(`Wrote ${result.path}. Fill it in: codex-ts reads it at the start of every session.`)
+          : { kind: "notice", level: "warning", text: `Did not write ${result.path}: ${result.reason}.` },
+      );
+      return;
+    }
+    case "diff": {
+      const diff = await workingTreeDiff(host.cwd);
+      if (diff.kind === "not_a_repo")
+        host.addCell(info(`${host.cwd} is not inside a git repository: no diff to show.`));
+      else if (diff.kind === "error")
+        host.addCell({ kind: "notice", level: "error", text: `git diff: ${diff.message}` });
+      else if (diff.text.trim() === "") host.addCell(info("No changes in the working tree."));
+      else
+        host.openPopup({
+          kind: "pager",
+          title: "git diff (working tree)",
+          lines: gitDiffLines(diff.text),
+          offset: 0,
+        });
+      return;
+    }
+    case "quit":
+      host.quit();
+      return;
+  }
+}

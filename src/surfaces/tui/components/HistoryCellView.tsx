@@ -1,0 +1,49 @@
+// One finished history cell, whatever its kind. Each is separated from the one above by a blank line.
+import { Box } from "ink";
+import type { HistoryCell } from "../state/cells.js";
+import { AgentMessageCell } from "./cells/AgentMessageCell.js";
+import { ApprovalDecisionCell } from "./cells/ApprovalDecisionCell.js";
+import { ExecCell } from "./cells/ExecCell.js";
+import { NoticeCell } from "./cells/NoticeCell.js";
+import { PatchCell } from "./cells/PatchCell.js";
+import { PlanCell } from "./cells/PlanCell.js";
+import { ReasoningCell } from "./cells/ReasoningCell.js";
+import { SessionHeaderCell } from "./cells/SessionHeaderCell.js";
+import { StatusCardCell } from "./cells/StatusCardCell.js";
+import { UserAnswersCell } from "./cells/UserAnswersCell.js";
+import { UserMessageCell } from "./cells/UserMessageCell.js";
+
+function CellBody({ cell }: { cell: HistoryCell }) {
+  switch (cell.kind) {
+    case "session_header":
+      return <SessionHeaderCell version={cell.version} session={cell.session} />;
+    case "user":
+      return <UserMessageCell cell={cell} />;
+    case "agent":
+      return <AgentMessageCell markdown={cell.markdown} />;
+    case "reasoning":
+      return <ReasoningCell text={cell.text} />;
+    case "exec":
+      return <ExecCell run={cell.run} />;
+    case "patch":
+      return <PatchCell run={cell.run} />;
+    case "plan":
+      return <PlanCell steps={cell.steps} {...(cell.explanation ? { explanation: cell.explanation } : {})} />;
+    case "notice":
+      return <NoticeCell level={cell.level} text={cell.text} />;
+    case "approval_decision":
+      return <ApprovalDecisionCell action={cell.action} decision={cell.decision} />;
+    case "status_card":
+      return <StatusCardCell title={cell.title} rows={cell.rows} />;
+    case "user_answers":
+      return <UserAnswersCell answers={cell.answers} />;
+  }
+}
+
+export function HistoryCellView({ cell }: { cell: HistoryCell }) {
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <CellBody cell={cell} />
+    </Box>
+  );
+}

@@ -1,0 +1,183 @@
+// The whole screen: finished cells go to the scrollback through <Static> (printed once, never redrawn); below
+// them the live area (what is streaming or running, then the overlay, picker or composer, then the status
+// line) is the only part Ink redraws. The live area is sized to stay shorter than the terminal, so Ink never
+// has to clear the screen and reprint the history.
+import { Box, Static, Text } from "ink";
+import type { UiState } from "../app/key-router.js";
+import { menuMatches, slashQuery } from "../slash/slash-commands.js";
+import { APPROVAL_PRESETS, presetIndex } from "../slash/approval-presets.js";
+import { EFFORT_DESCRIPTIONS } from "../slash/model-choices.js";
+import { contextLeftPercent } from "../state/context-left.js";
+import type { TuiState } from "../state/tui-state.js";
+import { AgentMessageCell } from "./cells/AgentMessageCell.js";
+import { ExecCell } from "./cells/ExecCell.js";
+import { PatchCell } from "./cells/PatchCell.js";
+import { ReasoningCell } from "./cells/ReasoningCell.js";
+import { Composer } from "./Composer.js";
+import { HistoryCellView } from "./HistoryCellView.js";
+import { ListPicker } from "./ListPicker.js";
+import { startForm } from "../app/user-input-form.js";
+import { ApprovalOverlay } from "./overlays/ApprovalOverlay.js";
+import { UserInputForm } from "./overlays/UserInputForm.js";
+import { Pager } from "./Pager.js";
+import { SlashMenu } from "./SlashMenu.js";
+import { StatusLine } from "./StatusLine.js";
+import { useClock } from "./use-clock.js";
+import { WorkingIndicator } from "./WorkingIndicator.js";
+
+export interface TuiViewProps {
+  state: TuiState;
+  ui: UiState;
+  /** Messages typed while a task runs, sent when it ends. */
+  queued?: readonly string[];
+  width: number;
+  rows: number;
+  /** Set while the app shuts down: the live area is cleared so only the history stays on screen. */
+  quitting?: boolean;
+  now?: number;
+}
+
+export const PLACEHOLDER = "Ask codex-ts to do anything";
+
+/** Rows for the pager's text, leaving room for its title and footer. */
+export const pagerRows = (rows: number): number => Math.max(5, rows - 4);
+
+function Popup({ ui, state, rows }: { ui: UiState; state: TuiState; rows: number }) {
+  const popup = ui.popup;
+  if (!popup) return null;
+  switch (popup.kind) {
+    case "model":
+      return (
+        <ListPicker
+          title="Select a model"
+          subtitle="Applies to the next turn of this session."
+          items={popup.choices.map((c) => ({
+            label: c.model,
+            description: c.description,
+            current: c.model === state.session?.model,
+          }))}
+          selected={popup.selected}
+        />
+      );
+    case "effort":
+      return (
+        <ListPicker
+          title={`Reasoning effort for ${popup.choice.model}`}
+          items={popup.choice.efforts.map((e) => ({
+            label: e,
+            description: EFFORT_DESCRIPTIONS[e],
+            current: popup.choice.model === state.session?.model && e === state.session?.effort,
+          }))}
+          selected={popup.selected}
+        />
+      );
+    case "approvals": {
+      const current = presetIndex(state.session?.approvalPolicy, state.session?.sandboxPolicy.type);
+      return (
+        <ListPicker
+          title="Select approval mode"
+          subtitle="What codex-ts may do without asking (policy and sandbox)."
+          items={APPROVAL_PRESETS.map((p, i) => ({
+            label: p.label,
+            description: `${p.description} [${p.approval}, ${p.sandbox}]`,
+            current: i === current,
+          }))}
+          selected={popup.selected}
+        />
+      );
+    }
+    case "pager":
+      return <Pager title={popup.title} lines={popup.lines} offset={popup.offset} rows={pagerRows(rows)} />;
+  }
+}
+
+function LiveArea({ state, ui, queued = [], width, rows, now }: TuiViewProps & { now: number }) {
+  const approval = state.approvals[0];
+  const userInput = approval ? undefined : state.userInputs[0];
+  const composerLines = Math.max(3, Math.min(8, Math.floor(rows / 4)));
+  const query = approval || userInput || ui.popup ? undefined : slashQuery(ui.composer.text);
+  // What the stream may use: the screen minus the composer, status line, indicators and running commands.
+  const reserved = composerLines + 8 + state.execs.length * 5 + (query !== undefined ? 8 : 0);
+  const streamRows = Math.max(3, rows - reserved);
+  const contextLeft = contextLeftPercent(state.tokens, state.contextWindow);
+  return (
+    <Box flexDirection="column">
+      {state.reasoningStream ? (
+        <Box marginTop={1}>
+          <ReasoningCell
+            text={state.reasoningStream}
+            maxRows={state.agentStream ? 2 : streamRows}
+            width={width}
+          />
+        </Box>
+      ) : null}
+      {state.agentStream ? (
+        <Box marginTop={1}>
+          <AgentMessageCell markdown={state.agentStream} maxRows={streamRows} width={width} />
+        </Box>
+      ) : null}
+      {state.execs.map((run) => (
+        <Box key={run.callId} marginTop={1}>
+          <ExecCell run={run} now={now} />
+        </Box>
+      ))}
+      {state.patches.map((run) => (
+        <Box key={run.callId} marginTop={1}>
+          <PatchCell run={run} maxLinesPerFile={5} />
+        </Box>
+      ))}
+      <Box marginTop={1} flexDirection="column">
+        {state.task && !approval && !userInput ? (
+          <WorkingIndicator
+            startedAt={state.task.startedAt}
+            now={now}
+            interrupting={state.task.interruptRequested}
+          />
+        ) : null}
+        {queued.map((text, i) => (
+          <Text key={i} dimColor wrap="truncate-end">{`↳ queued: ${text.split("\n")[0] ?? ""}`}</Text>
+        ))}
+        {approval ? (
+          <ApprovalOverlay
+            approval={approval}
+            queued={state.approvals.length - 1}
+            maxDiffLines={Math.max(3, rows - 18)}
+          />
+        ) : userInput ? (
+          <UserInputForm
+            request={userInput}
+            form={ui.form?.callId === userInput.callId ? ui.form : startForm(userInput)}
+          />
+        ) : ui.popup ? (
+          <Popup ui={ui} state={state} rows={rows} />
+        ) : (
+          <>
+            <Composer state={ui.composer} maxLines={composerLines} placeholder={PLACEHOLDER} />
+            {query !== undefined ? (
+              <SlashMenu matches={menuMatches(query)} selected={ui.menuSelected} />
+            ) : null}
+          </>
+        )}
+        <StatusLine
+          {...(state.session ? { session: state.session } : {})}
+          collaborationMode={state.collaborationMode}
+          {...(contextLeft === undefined ? {} : { contextLeft })}
+          taskRunning={state.task !== undefined}
+          quitArmed={ui.quitArmedUntil !== undefined && now < ui.quitArmedUntil}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+export function TuiView(props: TuiViewProps) {
+  const ticking = props.state.task !== undefined || props.state.execs.length > 0;
+  const clock = useClock(ticking && props.now === undefined);
+  const now = props.now ?? clock;
+  return (
+    <>
+      <Static items={props.state.history}>{(cell) => <HistoryCellView key={cell.id} cell={cell} />}</Static>
+      {props.quitting ? null : <LiveArea {...props} now={now} />}
+    </>
+  );
+}

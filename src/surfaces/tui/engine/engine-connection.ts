@@ -1,0 +1,48 @@
+// The TUI's link to the engine: an in-process Codex, driven through its queue pair like any other client.
+// `/new` swaps in a fresh Codex (a new thread); events of the old one are not shown after the swap.
+import type { Config } from "../../../config/load.js";
+import { Codex } from "../../../core/codex.js";
+import type { Event, Op, OpOf } from "../../../protocol/core-protocol.js";
+
+export class EngineConnection {
+  private codex: Codex;
+  private readonly pumps = new Set<Promise<void>>();
+
+  constructor(
+    private readonly config: Config,
+    private readonly onEvent: (event: Event) => void,
+    configure: OpOf<"configure_session">,
+  ) {
+    this.codex = this.start(configure);
+  }
+
+  submit(op: Op): string {
+    return this.codex.submit(op);
+  }
+
+  /** Replaces the engine with a fresh one (a new thread), configured with `configure`. */
+  async restart(configure: OpOf<"configure_session">): Promise<void> {
+    const old = this.codex;
+    this.codex = this.start(configure);
+    await old.close();
+  }
+
+  /** Shuts the engine down (a running task is interrupted) and waits for it. */
+  async close(): Promise<void> {
+    await this.codex.close();
+    await Promise.all(this.pumps);
+  }
+
+  private start(configure: OpOf<"configure_session">): Codex {
+    const codex = new Codex({ config: this.config });
+    const pump = (async () => {
+      for await (const event of codex) {
+        if (codex === this.codex) this.onEvent(event);
+      }
+    })();
+    this.pumps.add(pump);
+    void pump.finally(() => this.pumps.delete(pump));
+    codex.submit(configure);
+    return codex;
+  }
+}

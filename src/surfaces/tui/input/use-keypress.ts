@@ -1,0 +1,24 @@
+// Subscribes to the terminal's keys through Ink's stdin (raw mode), parsed by KeyParser. One subscriber, at
+// the top of the app, routes keys to whoever has focus, so two handlers never both act on a key.
+import { useStdin } from "ink";
+import { useEffect, useRef } from "react";
+import { KeyParser, type KeyEvent } from "./key-parser.js";
+
+export function useKeypress(handler: (event: KeyEvent) => void): void {
+  const { setRawMode, isRawModeSupported, internal_eventEmitter: emitter } = useStdin();
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!isRawModeSupported) return;
+    setRawMode(true);
+    const parser = new KeyParser();
+    const onInput = (chunk: string) => {
+      for (const event of parser.push(chunk)) latest.current(event);
+    };
+    emitter.on("input", onInput);
+    return () => {
+      emitter.off("input", onInput);
+      setRawMode(false);
+    };
+  }, [emitter, isRawModeSupported, setRawMode]);
+}

@@ -1,0 +1,48 @@
+// Mounts the app inline in the terminal (no alternate screen: the history stays in the scrollback), with
+// bracketed paste on so a paste arrives whole, and prints a short summary after the user quits.
+import { render } from "ink";
+import type { Config } from "../../config/load.js";
+import { formatTokens } from "./state/context-left.js";
+import { TuiApp, type ExitSummary } from "./components/TuiApp.js";
+
+const BRACKETED_PASTE_ON = "\x1b[?2004h";
+const BRACKETED_PASTE_OFF = "\x1b[?2004l";
+
+function summaryText(summary: ExitSummary | undefined): string {
+  if (!summary) return "";
+  const lines: string[] = [];
+  const total = summary.state.tokens?.total;
+  if (total) {
+    lines.push(
+      `Token usage: total ${formatTokens(total.total_tokens)} · input ${formatTokens(total.input_tokens)}` +
+        ` (cached ${formatTokens(total.cached_input_tokens)}) · output ${formatTokens(total.output_tokens)}`,
+    );
+  }
+  if (summary.threadId) lines.push(`Thread: ${summary.threadId}`);
+  return lines.length > 0 ? `${lines.join("\n")}\n` : "";
+}
+
+export async function renderApp(config: Config, prompt: string | undefined): Promise<number> {
+  let summary: ExitSummary | undefined;
+  const restore = () => process.stdout.write(BRACKETED_PASTE_OFF);
+  process.stdout.write(BRACKETED_PASTE_ON);
+  process.once("exit", restore);
+  const instance = render(
+    <TuiApp
+      config={config}
+      {...(prompt !== undefined ? { firstPrompt: prompt } : {})}
+      onExit={(s) => {
+        summary = s;
+      }}
+    />,
+    { exitOnCtrlC: false },
+  );
+  try {
+    await instance.waitUntilExit();
+  } finally {
+    process.off("exit", restore);
+    restore();
+  }
+  process.stdout.write(summaryText(summary));
+  return 0;
+}

@@ -1,0 +1,51 @@
+// Styled lines: what Markdown, diffs and command output are turned into before Ink draws them. Plain data,
+// so renderers can be tested without a terminal and the live area can be cut to the lines that fit.
+
+export interface SpanStyle {
+  color?: string;
+  bold?: boolean;
+  italic?: boolean;
+  dim?: boolean;
+  underline?: boolean;
+  strikethrough?: boolean;
+}
+
+export interface Span {
+  text: string;
+  style?: SpanStyle;
+}
+
+export interface StyledLine {
+  /** Drawn before the text; wrapped text continues under the text, not under the prefix. */
+  prefix?: Span[];
+  spans: Span[];
+}
+
+export const span = (text: string, style?: SpanStyle): Span => (style ? { text, style } : { text });
+
+export const plainLine = (text: string, style?: SpanStyle): StyledLine => ({ spans: [span(text, style)] });
+
+export function lineText(line: StyledLine): string {
+  return [...(line.prefix ?? []), ...line.spans].map((s) => s.text).join("");
+}
+
+/** Terminal rows a line takes at `width` columns (an estimate: one column per code point). */
+export function visualRows(line: StyledLine, width: number): number {
+  const prefix = (line.prefix ?? []).reduce((n, s) => n + [...s.text].length, 0);
+  const text = line.spans.reduce((n, s) => n + [...s.text].length, 0);
+  const room = Math.max(1, width - prefix);
+  return Math.max(1, Math.ceil(text / room));
+}
+
+/** The last lines that fit in `rows` terminal rows: the live area must stay shorter than the screen. */
+export function tailByRows(lines: readonly StyledLine[], rows: number, width: number): StyledLine[] {
+  let used = 0;
+  let start = lines.length;
+  while (start > 0) {
+    const next = visualRows(lines[start - 1] as StyledLine, width);
+    if (used + next > rows) break;
+    used += next;
+    start--;
+  }
+  return lines.slice(start);
+}

@@ -1,0 +1,59 @@
+// `codex-ts [prompt]`: the interactive terminal UI. Checks for a terminal and loads the config before it loads
+// React and Ink, so a mistake is reported fast.
+import type { SharedFlags } from "../shared/cli-config.js";
+import { loadCliConfig } from "../shared/cli-config.js";
+import { ConfigError } from "../../config/load.js";
+
+export const NOT_A_TERMINAL_MESSAGE =
+  "codex-ts: the interactive UI needs a terminal, but stdin or stdout is not a TTY.\n" +
+  'To run a task from a script or a pipe, use `codex-ts exec "your task"` (or `codex-ts exec -` to read it from stdin).\n';
+
+export async function runTui(prompt: string | undefined, flags: SharedFlags): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stderr.write(NOT_A_TERMINAL_MESSAGE);
+    return 1;
+  }
+  let config;
+  try {
+    config = loadCliConfig(flags);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`Error: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+  const { renderApp } = await whileLoadingTheUi(() => import("./render-app.js"));
+  return renderApp(config, prompt);
+}
+
+/** What the UI libraries should see while they load; undefined removes the variable. */
+const LOADING_ENV: Record<string, string | undefined> = {
+  NODE_ENV: "production",
+  CI: undefined,
+  CONTINUOUS_INTEGRATION: undefined,
+};
+
+/**
+ * The UI libraries read the environment once, as they load: React picks its production build when
+ * NODE_ENV is "production", and Ink stops redrawing when CI or CONTINUOUS_INTEGRATION is set. There is a
+ * terminal here and this is not a development build, so the variables are set that way while they load,
+ * then put back as they were for the commands the model runs. (Keys are computed so that a build-time
+ * `define` of process.env.NODE_ENV does not rewrite these reads and writes.)
+ */
+async function whileLoadingTheUi<T>(load: () => Promise<T>): Promise<T> {
+  const env = process.env;
+  const saved = Object.keys(LOADING_ENV).map((key) => [key, env[key]] as const);
+  for (const [key, value] of Object.entries(LOADING_ENV)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  try {
+    return await load();
+  } finally {
+    for (const [key, value] of saved) {
+      if (value === undefined) delete env[key];
+      else env[key] = value;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// The TUI's history cells: plain data made from engine events. Finished cells are printed once into the
+// terminal's scrollback; the ones still changing (a streaming answer, a running command) live below them.
+import type { FileChange, PlanStep } from "../../../protocol/core-protocol.js";
+import type {
+  AskForApproval,
+  ReasoningEffort,
+  ReviewDecision,
+  SandboxPolicy,
+} from "../../../protocol/policies.js";
+
+export interface ExecRun {
+  callId: string;
+  command: string[];
+  cwd: string;
+  /** Epoch ms when the command started (for the elapsed time while it runs). */
+  startedAt: number;
+  /** The end of what the command printed so far (bounded; see exec-output.ts). */
+  output: string;
+  status: "running" | "succeeded" | "failed" | "interrupted";
+  exitCode?: number;
+  durationMs?: number;
+}
+
+export interface PatchRun {
+  callId: string;
+  changes: Record<string, FileChange>;
+  /** Where paths are shown relative to. */
+  cwd: string;
+  status: "applying" | "applied" | "failed";
+  /** The tool's error when it failed. */
+  error?: string;
+}
+
+export interface SessionInfo {
+  threadId: string;
+  model: string;
+  effort?: ReasoningEffort;
+  providerId: string;
+  cwd: string;
+  approvalPolicy: AskForApproval;
+  sandboxPolicy: SandboxPolicy;
+}
+
+/** A cell without its id; the reducer numbers cells as it commits them (the keys of `<Static>`). */
+export type NewCell =
+  | { kind: "session_header"; version: string; session: SessionInfo }
+  | { kind: "user"; text: string }
+  | { kind: "agent"; markdown: string }
+  | { kind: "reasoning"; text: string }
+  | { kind: "exec"; run: ExecRun }
+  | { kind: "patch"; run: PatchRun }
+  | { kind: "plan"; explanation?: string; steps: PlanStep[] }
+  | { kind: "notice"; level: "error" | "warning" | "info"; text: string }
+  /** `action` completes "codex-ts to ...": "run ls -la", "apply changes to 2 files". */
+  | { kind: "approval_decision"; action: string; decision: ReviewDecision }
+  | { kind: "status_card"; title: string; rows: Array<[label: string, value: string]> }
+  /** What the user answered to the model's questions (`request_user_input`). */
+  | { kind: "user_answers"; answers: Array<{ question: string; answer: string }> };
+
+export type HistoryCell = NewCell & { id: number };
+
+export type CellOf<K extends NewCell["kind"]> = Extract<HistoryCell, { kind: K }>;

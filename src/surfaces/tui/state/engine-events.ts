@@ -1,0 +1,237 @@
+// The one place engine events become TUI state: a pure function (state, event, now) -> state.
+import type { Event, EventMsgOf, KnownEventMsg } from "../../../protocol/core-protocol.js";
+import { VERSION } from "../../../version.js";
+import type { ExecRun, NewCell, SessionInfo } from "./cells.js";
+import { appendOutput, decodeChunk } from "./exec-output.js";
+import type { TuiState } from "./tui-state.js";
+
+/** Appends cells to the history, numbering them. */
+export function commit(state: TuiState, ...cells: NewCell[]): TuiState {
+  if (cells.length === 0) return state;
+  let id = state.nextCellId;
+  const numbered = cells.map((cell) => ({ ...cell, id: id++ }));
+  return { ...state, history: [...state.history, ...numbered], nextCellId: id };
+}
+
+/**
+ * Commits what is still streaming (the task ended, or was cut short). Commands still running when a task
+ * completes are background processes (`exec_command` keeps them across turns): they stay live until their end
+ * arrives. An interrupt killed them.
+ */
+function flushLive(state: TuiState, interrupted: boolean): TuiState {
+  const cells: NewCell[] = [];
+  if (state.reasoningStream?.trim()) cells.push({ kind: "reasoning", text: state.reasoningStream });
+  if (state.agentStream?.trim()) cells.push({ kind: "agent", markdown: state.agentStream });
+  if (interrupted)
+    for (const run of state.execs) cells.push({ kind: "exec", run: { ...run, status: "interrupted" } });
+  for (const run of state.patches) cells.push({ kind: "patch", run: { ...run, status: "failed" } });
+  const { agentStream: _a, reasoningStream: _r, ...rest } = state;
+  return commit({ ...rest, execs: interrupted ? [] : state.execs, patches: [] }, ...cells);
+}
+
+function sessionFrom(msg: EventMsgOf<"session_configured">): SessionInfo {
+  return {
+    threadId: msg.session_id,
+    model: msg.model,
+    ...(msg.reasoning_effort ? { effort: msg.reasoning_effort } : {}),
+    providerId: msg.model_provider_id,
+    cwd: msg.cwd,
+    approvalPolicy: msg.approval_policy,
+    sandboxPolicy: msg.sandbox_policy,
+  };
+}
+
+function endExec(state: TuiState, msg: EventMsgOf<"exec_command_end">): TuiState {
+  const live = state.execs.find((run) => run.callId === msg.call_id);
+  const interrupted = state.task?.interruptRequested === true;
+  const run: ExecRun = {
+    callId: msg.call_id,
+    command: msg.command,
+    cwd: msg.cwd,
+    startedAt: live?.startedAt ?? 0,
+    output: msg.aggregated_output,
+    status: interrupted && msg.exit_code !== 0 ? "interrupted" : msg.exit_code === 0 ? "succeeded" : "failed",
+    exitCode: msg.exit_code,
+    durationMs: msg.duration_ms,
+  };
+  return commit(
+    { ...state, execs: state.execs.filter((r) => r.callId !== msg.call_id) },
+    { kind: "exec", run },
+  );
+}
+
+/** Ends the running task: what still streams or runs is committed, pending approvals are moot. */
+function endTask(state: TuiState, interrupted: boolean): TuiState {
+  const { task: _t, ...rest } = flushLive(state, interrupted);
+  return { ...rest, approvals: [], userInputs: [] };
+}
+
+/** An `error` ends the task only when it carries the task's id; it may also answer a bad op. */
+function isTaskEvent(state: TuiState, eventId: string): boolean {
+  return state.task === undefined || state.task.subId === eventId;
+}
+
+export function reduceEngineEvent(state: TuiState, event: Event, now: number): TuiState {
+  const msg: KnownEventMsg = event.msg;
+  switch (msg.type) {
+    case "session_configured": {
+      const session = sessionFrom(msg);
+      return commit({ ...state, session }, { kind: "session_header", version: VERSION, session });
+    }
+    case "task_started":
+      return {
+        ...state,
+        task: { subId: event.id, startedAt: now, interruptRequested: false },
+        collaborationMode: msg.collaboration_mode_kind,
+        ...(msg.model_context_window ? { contextWindow: msg.model_context_window } : {}),
+      };
+    case "user_message":
+      return commit(state, { kind: "user", text: msg.message });
+    case "agent_message_content_delta":
+      return { ...state, agentStream: (state.agentStream ?? "") + msg.delta };
+    case "agent_message": {
+      const { agentStream: _s, ...rest } = state;
+      return commit(rest, { kind: "agent", markdown: msg.message });
+    }
+    case "agent_reasoning_delta":
+      return { ...state, reasoningStream: (state.reasoningStream ?? "") + msg.delta };
+    case "agent_reasoning_section_break":
+      return state.reasoningStream ? { ...state, reasoningStream: `${state.reasoningStream}\n\n` } : state;
+    case "agent_reasoning": {
+      const { reasoningStream: _s, ...rest } = state;
+      return commit(rest, { kind: "reasoning", text: msg.text });
+    }
+    case "exec_command_begin":
+      return {
+        ...state,
+        execs: [
+          ...state.execs,
+          {
+            callId: msg.call_id,
+            command: msg.command,
+            cwd: msg.cwd,
+            startedAt: now,
+            output: "",
+            status: "running",
+          },
+        ],
+      };
+    case "exec_command_output_delta":
+      return {
+        ...state,
+        execs: state.execs.map((run) =>
+          run.callId === msg.call_id
+            ? { ...run, output: appendOutput(run.output, decodeChunk(msg.chunk)) }
+            : run,
+        ),
+      };
+    case "exec_command_end":
+      return endExec(state, msg);
+    case "exec_approval_request":
+      return {
+        ...state,
+        approvals: [
+          ...state.approvals,
+          {
+            kind: "exec",
+            callId: msg.call_id,
+            command: msg.command,
+            cwd: msg.cwd,
+            ...(msg.reason ? { reason: msg.reason } : {}),
+          },
+        ],
+      };
+    case "apply_patch_approval_request":
+      return {
+        ...state,
+        approvals: [
+          ...state.approvals,
+          {
+            kind: "patch",
+            callId: msg.call_id,
+            changes: msg.changes,
+            cwd: state.session?.cwd ?? "",
+            ...(msg.reason ? { reason: msg.reason } : {}),
+            ...(msg.grant_root ? { grantRoot: msg.grant_root } : {}),
+          },
+        ],
+      };
+    case "request_user_input":
+      return {
+        ...state,
+        userInputs: [...state.userInputs, { callId: msg.call_id, questions: msg.questions }],
+      };
+    case "thread_rolled_back":
+      return commit(state, {
+        kind: "notice",
+        level: "info",
+        text: `Dropped the last ${msg.num_turns} turn${msg.num_turns === 1 ? "" : "s"} from the conversation.`,
+      });
+    case "patch_apply_begin":
+      return {
+        ...state,
+        patches: [
+          ...state.patches,
+          { callId: msg.call_id, changes: msg.changes, cwd: state.session?.cwd ?? "", status: "applying" },
+        ],
+      };
+    case "patch_apply_end": {
+      const live = state.patches.find((p) => p.callId === msg.call_id);
+      const rest = { ...state, patches: state.patches.filter((p) => p.callId !== msg.call_id) };
+      if (!live) return rest;
+      return commit(rest, {
+        kind: "patch",
+        run: msg.success
+          ? { ...live, status: "applied" }
+          : { ...live, status: "failed", error: msg.stderr || msg.stdout },
+      });
+    }
+    case "plan_update":
+      return commit(state, {
+        kind: "plan",
+        steps: msg.plan,
+        ...(msg.explanation ? { explanation: msg.explanation } : {}),
+      });
+    case "token_count": {
+      if (!msg.info) return state;
+      const contextWindow = msg.info.model_context_window ?? state.contextWindow;
+      return {
+        ...state,
+        tokens: {
+          total: msg.info.total_token_usage,
+          last: msg.info.last_token_usage,
+          ...(contextWindow ? { contextWindow } : {}),
+        },
+      };
+    }
+    case "warning":
+    case "stream_error":
+      return commit(state, { kind: "notice", level: "warning", text: msg.message });
+    case "background_event":
+      return commit(state, { kind: "notice", level: "info", text: msg.message });
+    case "error":
+      return commit(isTaskEvent(state, event.id) ? endTask(state, false) : state, {
+        kind: "notice",
+        level: "error",
+        text: msg.message,
+      });
+    case "task_complete":
+      return endTask(state, false);
+    case "turn_aborted": {
+      const ended = endTask(state, true);
+      // A task replaced by a new one needs no word; an interrupt does.
+      return msg.reason === "interrupted"
+        ? commit(ended, {
+            kind: "notice",
+            level: "error",
+            text: "Interrupted. Tell the model what to do differently.",
+          })
+        : ended;
+    }
+    case "raw_response_item":
+    case "shutdown_complete":
+      return state;
+    default:
+      return state;
+  }
+}

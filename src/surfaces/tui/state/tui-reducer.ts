@@ -1,0 +1,90 @@
+// The TUI's reducer: engine events (see engine-events.ts) and what the user did locally.
+import type { Event, UserInputAnswers } from "../../../protocol/core-protocol.js";
+import type {
+  AskForApproval,
+  ReasoningEffort,
+  ReviewDecision,
+  SandboxPolicy,
+} from "../../../protocol/policies.js";
+import type { NewCell } from "./cells.js";
+import { displayCommand } from "./display-command.js";
+import { commit, reduceEngineEvent } from "./engine-events.js";
+import { initialTuiState, type TuiState } from "./tui-state.js";
+
+export type TuiAction =
+  | { type: "engine_event"; event: Event; now: number }
+  | { type: "add_cell"; cell: NewCell }
+  | { type: "approval_decided"; callId: string; decision: ReviewDecision }
+  | { type: "user_input_answered"; callId: string; answers: UserInputAnswers }
+  | { type: "interrupt_requested" }
+  | {
+      type: "turn_context_overridden";
+      model?: string;
+      effort?: ReasoningEffort | null;
+      approvalPolicy?: AskForApproval;
+      sandboxPolicy?: SandboxPolicy;
+    }
+  /** `/new`: the next session_configured starts a fresh thread; what was printed stays printed. */
+  | { type: "session_reset" };
+
+function decide(state: TuiState, callId: string, decision: ReviewDecision): TuiState {
+  const request = state.approvals.find((a) => a.callId === callId);
+  if (!request) return state;
+  const rest = { ...state, approvals: state.approvals.filter((a) => a.callId !== callId) };
+  let action: string;
+  if (request.kind === "exec") {
+    action = `run ${displayCommand(request.command)}`;
+  } else {
+    const files = Object.keys(request.changes).length;
+    action = `apply changes to ${files} file${files === 1 ? "" : "s"}`;
+  }
+  return commit(rest, { kind: "approval_decision", action, decision });
+}
+
+function answered(state: TuiState, callId: string, answers: UserInputAnswers): TuiState {
+  const request = state.userInputs.find((r) => r.callId === callId);
+  if (!request) return state;
+  const rest = { ...state, userInputs: state.userInputs.filter((r) => r.callId !== callId) };
+  return commit(rest, {
+    kind: "user_answers",
+    answers: request.questions.map((q) => {
+      const given = answers[q.id];
+      const labels = (given?.selected ?? []).map((v) => q.options?.find((o) => o.value === v)?.label ?? v);
+      return {
+        question: q.question,
+        answer: [...labels, ...(given?.other ? [given.other] : [])].join(", ") || "(no answer)",
+      };
+    }),
+  });
+}
+
+export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
+  switch (action.type) {
+    case "engine_event":
+      return reduceEngineEvent(state, action.event, action.now);
+    case "add_cell":
+      return commit(state, action.cell);
+    case "approval_decided":
+      return decide(state, action.callId, action.decision);
+    case "user_input_answered":
+      return answered(state, action.callId, action.answers);
+    case "interrupt_requested":
+      return state.task ? { ...state, task: { ...state.task, interruptRequested: true } } : state;
+    case "turn_context_overridden": {
+      if (!state.session) return state;
+      const session = { ...state.session };
+      if (action.model !== undefined) session.model = action.model;
+      if (action.effort === null) delete session.effort;
+      else if (action.effort !== undefined) session.effort = action.effort;
+      if (action.approvalPolicy !== undefined) session.approvalPolicy = action.approvalPolicy;
+      if (action.sandboxPolicy !== undefined) session.sandboxPolicy = action.sandboxPolicy;
+      return { ...state, session };
+    }
+    case "session_reset": {
+      const fresh = initialTuiState(
+        state.contextWindow !== undefined ? { contextWindow: state.contextWindow } : {},
+      );
+      return { ...fresh, history: state.history, nextCellId: state.nextCellId };
+    }
+  }
+}

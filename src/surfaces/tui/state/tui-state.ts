@@ -1,0 +1,70 @@
+// Everything the TUI shows, as one immutable value. `history` only grows: `<Static>` prints each new cell
+// once and remembers how many it printed, so cells are never removed or reordered.
+import type { FileChange, TokenUsage, UserInputQuestion } from "../../../protocol/core-protocol.js";
+import type { CollaborationModeKind } from "../../../protocol/policies.js";
+import type { ExecRun, HistoryCell, PatchRun, SessionInfo } from "./cells.js";
+
+export type PendingApproval =
+  | { kind: "exec"; callId: string; command: string[]; cwd: string; reason?: string }
+  | {
+      kind: "patch";
+      callId: string;
+      changes: Record<string, FileChange>;
+      cwd: string;
+      reason?: string;
+      grantRoot?: string;
+    };
+
+/** Questions the model asked (`request_user_input`), waiting for the user's answers. */
+export interface PendingUserInput {
+  callId: string;
+  questions: UserInputQuestion[];
+}
+
+export interface RunningTask {
+  /** The submission id the task's events carry. */
+  subId: string;
+  startedAt: number;
+  /** Set when the user asked to interrupt; a command ending after that is shown as interrupted. */
+  interruptRequested: boolean;
+}
+
+export interface TokenInfo {
+  total: TokenUsage;
+  last: TokenUsage;
+  contextWindow?: number;
+}
+
+export interface TuiState {
+  history: HistoryCell[];
+  nextCellId: number;
+  /** The agent message being streamed (deltas so far). */
+  agentStream?: string;
+  /** The reasoning summary being streamed. */
+  reasoningStream?: string;
+  execs: ExecRun[];
+  patches: PatchRun[];
+  /** Requests waiting for the user, oldest first; the overlay shows the first. */
+  approvals: PendingApproval[];
+  /** Questions from the model (`request_user_input`) waiting for answers, oldest first. */
+  userInputs: PendingUserInput[];
+  session?: SessionInfo;
+  task?: RunningTask;
+  tokens?: TokenInfo;
+  /** Known before the first token count (from the config or task_started). */
+  contextWindow?: number;
+  collaborationMode: CollaborationModeKind;
+}
+
+export function initialTuiState(options: { contextWindow?: number } = {}): TuiState {
+  return {
+    history: [],
+    nextCellId: 1,
+    execs: [],
+    patches: [],
+    approvals: [],
+    userInputs: [],
+    collaborationMode: "default",
+    ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
+  };
+}
