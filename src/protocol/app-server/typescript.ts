@@ -60,11 +60,15 @@ function objectType(s: JsonSchema): string {
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const lines = Object.entries(properties).map(([key, value]) => {
     const name = IDENTIFIER.test(key) ? key : literal(key);
-    const doc = typeof (value as JsonSchema).description === "string" ? `/** ${String((value as JsonSchema).description)} */\n` : "";
+    const doc =
+      typeof (value as JsonSchema).description === "string"
+        ? `/** ${String((value as JsonSchema).description)} */\n`
+        : "";
     return `${doc}${name}${required.has(key) ? "" : "?"}: ${schemaToType(value)};`;
   });
   const extra = s.additionalProperties;
-  if (extra !== undefined && extra !== false) lines.push(`[key: string]: ${schemaToType(extra === true ? true : extra)};`);
+  if (extra !== undefined && extra !== false)
+    lines.push(`[key: string]: ${schemaToType(extra === true ? true : extra)};`);
   if (lines.length === 0) return extra === false ? "Record<string, never>" : "Record<string, unknown>";
   return `{\n  ${indent(lines.join("\n"))}\n}`;
 }
@@ -98,7 +102,10 @@ export function generateTypeScript(): Map<string, string> {
     m,
     `{ params: ${typeNameOf(m)}Params; result: ${typeNameOf(m)}Response }`,
   ]);
-  const notifications = Object.keys(serverNotifications).map((m): [string, string] => [m, `${typeNameOf(m)}Notification`]);
+  const notifications = Object.keys(serverNotifications).map((m): [string, string] => [
+    m,
+    `${typeNameOf(m)}Notification`,
+  ]);
   const requests = Object.keys(serverRequests).map((m): [string, string] => [
     m,
     `{ params: ${typeNameOf(m)}Params; result: ${typeNameOf(m)}Response }`,
