@@ -42,6 +42,8 @@ await build({
   // Native modules cannot be bundled; react-devtools-core is an optional dev-only import of Ink.
   external: ["better-sqlite3", "node-pty", "react-devtools-core"],
   plugins: [englishOnlyZod],
+  // React (the terminal UI) ships its production build; the development one is twice the size.
+  define: { "process.env.NODE_ENV": '"production"' },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },

@@ -3,6 +3,7 @@ import { Command, Option } from "commander";
 import { VERSION } from "./version.js";
 import type { SharedFlags } from "./surfaces/shared/cli-config.js";
 import type { ForkFlags, SessionsFlags } from "./surfaces/threads/thread-commands.js";
+import type { McpAddFlags } from "./surfaces/mcp-cli/run-mcp-command.js";
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -147,6 +148,62 @@ for (const [name, unarchive] of [
       process.exitCode = await runArchive(id, unarchive);
     });
 }
+
+sharedOptions(
+  program
+    .command("mcp-server")
+    .description("serve Codex as an MCP server over stdio: tools `codex` and `codex-reply`"),
+).action(async (flags: SharedFlags) => {
+  const { runMcpServer } = await import("./surfaces/mcp-server/run-mcp-server.js");
+  process.exitCode = await runMcpServer(flags);
+});
+
+const mcpCommand = program
+  .command("mcp")
+  .description("manage the MCP servers of $CODEX_HOME/config.toml ([mcp_servers])");
+
+mcpCommand
+  .command("list")
+  .description("list the configured MCP servers")
+  .option("--json", "print them as JSON")
+  .action(async (flags: { json?: boolean }) => {
+    const { runMcpList } = await import("./surfaces/mcp-cli/run-mcp-command.js");
+    process.exitCode = runMcpList(flags);
+  });
+
+mcpCommand
+  .command("get")
+  .description("show one MCP server's configuration")
+  .argument("<name>", "the server's name")
+  .option("--json", "print it as JSON")
+  .action(async (name: string, flags: { json?: boolean }) => {
+    const { runMcpGet } = await import("./surfaces/mcp-cli/run-mcp-command.js");
+    process.exitCode = runMcpGet(name, flags);
+  });
+
+mcpCommand
+  .command("add")
+  .description("add (or replace) an MCP server: `add NAME -- COMMAND ARGS...` or `add NAME --url URL`")
+  .argument("<name>", "the server's name (letters, digits, '_' and '-')")
+  .argument("[command...]", "the command starting a stdio server, after --")
+  .option("--env <KEY=VALUE>", "an environment variable for a stdio server (repeatable)", collect, [])
+  .option("--url <url>", "the URL of a streamable HTTP server")
+  .option("--bearer-token-env-var <name>", "environment variable holding the HTTP server's bearer token")
+  .option("--startup-timeout-sec <seconds>", "how long the server may take to start")
+  .option("--tool-timeout-sec <seconds>", "how long a tool call may take")
+  .action(async (name: string, command: string[], flags: McpAddFlags) => {
+    const { runMcpAdd } = await import("./surfaces/mcp-cli/run-mcp-command.js");
+    process.exitCode = runMcpAdd(name, command, flags);
+  });
+
+mcpCommand
+  .command("remove")
+  .description("remove an MCP server from config.toml")
+  .argument("<name>", "the server's name")
+  .action(async (name: string) => {
+    const { runMcpRemove } = await import("./surfaces/mcp-cli/run-mcp-command.js");
+    process.exitCode = runMcpRemove(name);
+  });
 
 program
   .command("apply-patch")

@@ -31,6 +31,7 @@ import { TurnInstructions } from "./plan-mode/turn-instructions.js";
 import { collectSkillInjections } from "../skills/skill-injection.js";
 import { renderSkillsInstructions } from "../skills/skills-instructions.js";
 import { SkillsManager } from "../skills/skills-manager.js";
+import { contextWindowFor } from "../model/model-info.js";
 import { makeModelClient } from "./model-client.js";
 import type { ThreadSeed } from "./open-thread.js";
 import { PendingRequests } from "./pending-requests.js";
@@ -212,8 +213,8 @@ export class Session {
       ...(op.type === "user_turn" && op.final_output_json_schema !== undefined
         ? { outputSchema: op.final_output_json_schema }
         : {}),
-      ...(this.options.config.modelContextWindow !== undefined
-        ? { modelContextWindow: this.options.config.modelContextWindow }
+      ...(this.contextWindow(turn.model) !== undefined
+        ? { modelContextWindow: this.contextWindow(turn.model) }
         : {}),
       onUsage: (usage) => this.recordUsage(subId, usage),
       extraInput: this.skillInjections(op.items, turn.cwd),
@@ -379,7 +380,7 @@ export class Session {
       info: {
         total_token_usage: this.totalUsage,
         last_token_usage: last,
-        model_context_window: this.options.config.modelContextWindow ?? null,
+        model_context_window: this.contextWindow(this.defaults.model) ?? null,
       },
     });
   }
@@ -467,6 +468,11 @@ export class Session {
       originator: this.options.originator,
       ...(this.options.auth ? { auth: this.options.auth } : {}),
     });
+  }
+
+  /** The window of the model a turn uses: configured, else known for that model (it may change per turn). */
+  private contextWindow(model: string): number | undefined {
+    return this.options.config.toml.model_context_window ?? contextWindowFor(model);
   }
 
   private warnOnce(key: string, message: string): void {

@@ -15,7 +15,8 @@ export function testToolContext(overrides: Partial<ToolContext> = {}): ToolConte
     authorizeCommand: (request) =>
       Promise.resolve({ kind: "run", argv: request.argv, env: definedEnv(process.env), sandboxed: false }),
     retryOutsideSandbox: () => Promise.resolve(undefined),
-    authorizePatch: () => Promise.resolve({ kind: "apply", approvedOutsideRoots: false }),
+    authorizePatch: () =>
+      Promise.resolve({ kind: "apply", approvedOutsideRoots: false, userApproved: false }),
     requestUserInput: () => Promise.resolve(undefined),
     ...overrides,
   };

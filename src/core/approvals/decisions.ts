@@ -7,7 +7,11 @@ export type CommandDecision =
   | { kind: "abort" };
 
 export type PatchDecision =
-  | { kind: "apply"; approvedOutsideRoots: boolean }
+  | {
+      kind: "apply";
+      approvedOutsideRoots: boolean;
+      /** The user was asked now (not auto-approved). */ userApproved: boolean;
+    }
   | { kind: "rejected"; message: string }
   | { kind: "abort" };
 

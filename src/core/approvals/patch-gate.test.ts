@@ -24,7 +24,7 @@ describe("PatchGate", () => {
         { approvalPolicy: "on-request", sandboxPolicy: ws, targets: inside },
         a.ask,
       ),
-    ).toEqual({ kind: "apply", approvedOutsideRoots: false });
+    ).toEqual({ kind: "apply", approvedOutsideRoots: false, userApproved: false });
     expect(a.asked).toEqual([]);
   });
 
@@ -33,7 +33,7 @@ describe("PatchGate", () => {
     const a = answer("approved_for_session");
     expect(
       await gate.authorize({ approvalPolicy: "on-request", sandboxPolicy: ws, targets: outside }, a.ask),
-    ).toEqual({ kind: "apply", approvedOutsideRoots: true });
+    ).toEqual({ kind: "apply", approvedOutsideRoots: true, userApproved: true });
     const b = answer("denied");
     expect(
       await gate.authorize(

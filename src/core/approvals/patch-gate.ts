@@ -29,8 +29,10 @@ export class PatchGate {
     const fullAccess = sandboxPolicy.type === "danger-full-access";
     const allWritable = fullAccess || targets.every((t) => t.writable);
 
-    if (approvedBefore) return { kind: "apply", approvedOutsideRoots: !allWritable };
-    if (approvalPolicy !== "untrusted" && allWritable) return { kind: "apply", approvedOutsideRoots: false };
+    if (approvedBefore) return { kind: "apply", approvedOutsideRoots: !allWritable, userApproved: false };
+    if (approvalPolicy !== "untrusted" && allWritable) {
+      return { kind: "apply", approvedOutsideRoots: false, userApproved: false };
+    }
     if (approvalPolicy === "never") {
       const outside = targets.filter((t) => !t.writable).map((t) => t.path);
       return {
@@ -44,6 +46,8 @@ export class PatchGate {
         ? "approval_policy is untrusted: every patch is reviewed"
         : "the patch writes outside the writable roots");
     const answer = await askAndInterpret(ask, reason, () => roots.forEach((r) => this.approvedRoots.add(r)));
-    return answer === true ? { kind: "apply", approvedOutsideRoots: !allWritable } : answer;
+    return answer === true
+      ? { kind: "apply", approvedOutsideRoots: !allWritable, userApproved: true }
+      : answer;
   }
 }

@@ -78,7 +78,7 @@ export async function runApplyPatch(
   ctx.emit({
     type: "patch_apply_begin",
     call_id: ctx.callId,
-    auto_approved: !decision.approvedOutsideRoots,
+    auto_approved: !decision.userApproved,
     changes,
   });
   try {

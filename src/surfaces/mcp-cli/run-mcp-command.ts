@@ -1,0 +1,141 @@
+// `codex-ts mcp list|get|add|remove`: the `[mcp_servers]` table of $CODEX_HOME/config.toml, read and edited
+// in place (comments, order and every other setting kept).
+import { join } from "node:path";
+import { ConfigError, loadConfig, readTomlFile } from "../../config/load.js";
+import { ConfigWriteError, writeUserConfig } from "../../config/config-write.js";
+import { resolveCodexHome } from "../../config/home.js";
+import type { McpServerToml } from "../../config/schema.js";
+import { SERVER_NAME_PATTERN } from "../../mcp/server-config.js";
+import { describeServer, serverRows, renderTable } from "./server-listing.js";
+
+export interface McpAddFlags {
+  env?: string[];
+  url?: string;
+  bearerTokenEnvVar?: string;
+  startupTimeoutSec?: string;
+  toolTimeoutSec?: string;
+}
+
+function fail(message: string): number {
+  process.stderr.write(`Error: ${message}\n`);
+  return 1;
+}
+
+function configuredServers(): Record<string, McpServerToml> {
+  return loadConfig({ projectConfig: false }).toml.mcp_servers ?? {};
+}
+
+function guarded(run: () => number): number {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof ConfigError || err instanceof ConfigWriteError) return fail(err.message);
+    throw err;
+  }
+}
+
+export function runMcpList(flags: { json?: boolean }): number {
+  return guarded(() => {
+    const servers = configuredServers();
+    if (flags.json) {
+      const list = Object.entries(servers)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, server]) => describeServer(name, server));
+      process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+      return 0;
+    }
+    const rows = serverRows(servers);
+    if (rows.length === 0) {
+      process.stdout.write("No MCP servers configured yet. Try `codex-ts mcp add my-tool -- my-command`.\n");
+      return 0;
+    }
+    process.stdout.write(renderTable(["Name", "Command / URL", "Args", "Env", "Status"], rows));
+    return 0;
+  });
+}
+
+export function runMcpGet(name: string, flags: { json?: boolean }): number {
+  return guarded(() => {
+    const server = configuredServers()[name];
+    if (!server) return fail(`no MCP server named '${name}'`);
+    const described = describeServer(name, server);
+    if (flags.json) {
+      process.stdout.write(`${JSON.stringify(described, null, 2)}\n`);
+      return 0;
+    }
+    const lines = Object.entries(described)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => `  ${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
+    process.stdout.write(`${name}\n${lines.join("\n")}\n`);
+    return 0;
+  });
+}
+
+function parseEnv(pairs: readonly string[]): Record<string, string> | string {
+  const env: Record<string, string> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) return `--env expects KEY=VALUE, got '${pair}'`;
+    env[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return env;
+}
+
+function parseSeconds(flag: string, value: string | undefined): number | undefined | string {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : `${flag} expects a positive number of seconds, got '${value}'`;
+}
+
+export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): number {
+  return guarded(() => {
+    if (!SERVER_NAME_PATTERN.test(name))
+      return fail(`invalid server name '${name}': use letters, digits, '_' and '-'`);
+    const [program, ...args] = command;
+    if (program !== undefined && flags.url)
+      return fail("give either a command (after --) or --url, not both");
+    if (program === undefined && !flags.url)
+      return fail("give the server's command after --, or --url for an HTTP server");
+    const env = parseEnv(flags.env ?? []);
+    if (typeof env === "string") return fail(env);
+    const startup = parseSeconds("--startup-timeout-sec", flags.startupTimeoutSec);
+    const tool = parseSeconds("--tool-timeout-sec", flags.toolTimeoutSec);
+    if (typeof startup === "string") return fail(startup);
+    if (typeof tool === "string") return fail(tool);
+    const server: McpServerToml = program
+      ? {
+          command: program,
+          ...(args.length > 0 ? { args } : {}),
+          ...(Object.keys(env).length > 0 ? { env } : {}),
+        }
+      : {
+          url: flags.url,
+          ...(flags.bearerTokenEnvVar ? { bearer_token_env_var: flags.bearerTokenEnvVar } : {}),
+        };
+    if (startup !== undefined) server.startup_timeout_sec = startup;
+    if (tool !== undefined) server.tool_timeout_sec = tool;
+    const codexHome = resolveCodexHome();
+    const result = writeUserConfig(codexHome, [
+      { keyPath: `mcp_servers.${name}`, value: server, mergeStrategy: "replace" },
+    ]);
+    process.stdout.write(`Added MCP server '${name}' to ${result.filePath}.\n`);
+    return 0;
+  });
+}
+
+export function runMcpRemove(name: string): number {
+  return guarded(() => {
+    const codexHome = resolveCodexHome();
+    const user = readTomlFile(join(codexHome, "config.toml"));
+    const servers = user?.mcp_servers;
+    if (typeof servers !== "object" || servers === null || !(name in servers)) {
+      process.stdout.write(`No MCP server named '${name}' in ${codexHome}/config.toml.\n`);
+      return 0;
+    }
+    const result = writeUserConfig(codexHome, [
+      { keyPath: `mcp_servers.${name}`, value: null, mergeStrategy: "replace" },
+    ]);
+    process.stdout.write(`Removed MCP server '${name}' from ${result.filePath}.\n`);
+    return 0;
+  });
+}

@@ -1,0 +1,33 @@
+// config.toml snippets for MCP servers started by the e2e tests.
+import { createRequire } from "node:module";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const require = createRequire(import.meta.url);
+/** tsx's loader, so node runs the TypeScript test servers without a build step. */
+const TSX_LOADER = pathToFileURL(require.resolve("tsx")).href;
+export const STDIO_SERVER_SCRIPT = resolve(import.meta.dirname, "mcp-stdio-server.ts");
+
+const toml = (value: unknown) => JSON.stringify(value);
+
+/** The stdio test server (mcp-stdio-server.ts), optionally with its misbehaving tools. */
+export function stdioServerToml(name: string, options: { bad?: boolean; extra?: string } = {}): string {
+  const args = ["--import", TSX_LOADER, STDIO_SERVER_SCRIPT, ...(options.bad ? ["--bad"] : [])];
+  return (
+    `\n[mcp_servers.${name}]\ncommand = ${toml(process.execPath)}\nargs = ${toml(args)}\n` +
+    `startup_timeout_sec = 20\n${options.extra ?? ""}`
+  );
+}
+
+export function httpServerToml(name: string, url: string, extra = ""): string {
+  return `\n[mcp_servers.${name}]\nurl = ${toml(url)}\n${extra}`;
+}
+
+/** A stdio server that never answers `initialize` (and ignores its closed stdin). */
+export function hungServerToml(name: string, startupTimeoutSec: number): string {
+  const args = ["-e", "process.stdin.resume(); setInterval(() => {}, 1000)"];
+  return (
+    `\n[mcp_servers.${name}]\ncommand = ${toml(process.execPath)}\nargs = ${toml(args)}\n` +
+    `startup_timeout_sec = ${startupTimeoutSec}\n`
+  );
+}

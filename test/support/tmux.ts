@@ -1,0 +1,144 @@
+// Drives the built CLI in a real terminal: a detached tmux session of fixed size on a private tmux server,
+// keys sent with send-keys, the screen read with capture-pane. Every wait is bounded; kill() ends it all.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CLI } from "./cli.js";
+
+export interface TmuxOptions {
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  width?: number;
+  height?: number;
+}
+
+/** The CLI the terminal runs: dist/cli.js, or another build named by CODEX_TS_CLI. */
+export const TERMINAL_CLI = process.env.CODEX_TS_CLI ?? CLI;
+
+let counter = 0;
+
+export class TmuxSession {
+  private readonly socket: string;
+  private readonly target = "codex";
+  private killed = false;
+
+  private constructor(socket: string) {
+    this.socket = socket;
+  }
+
+  /** Starts `node dist/cli.js ARGS` in a fresh terminal with exactly `env` (no CI variables leak in). */
+  static start(options: TmuxOptions): TmuxSession {
+    const session = new TmuxSession(`codex-ts-test-${process.pid}-${++counter}`);
+    // The pane stays after the program exits, so its last screen can still be read.
+    const conf = join(mkdtempSync(join(tmpdir(), "codex-ts-tmux-")), "tmux.conf");
+    writeFileSync(conf, "set -g remain-on-exit on\nset -g history-limit 5000\nset -g status off\n");
+    const env = Object.entries({ TERM: "xterm-256color", ...options.env })
+      .filter((e): e is [string, string] => e[1] !== undefined)
+      .map(([k, v]) => `${k}=${v}`);
+    execFileSync("tmux", [
+      "-L",
+      session.socket,
+      "-f",
+      conf,
+      "new-session",
+      "-d",
+      "-s",
+      session.target,
+      "-x",
+      String(options.width ?? 100),
+      "-y",
+      String(options.height ?? 30),
+      "-c",
+      options.cwd,
+      "env",
+      "-i",
+      ...env,
+      process.execPath,
+      TERMINAL_CLI,
+      ...options.args,
+    ]);
+    return session;
+  }
+
+  private tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-L", this.socket, ...args], { encoding: "utf8" });
+  }
+
+  /** Types text literally (no key names). */
+  type(text: string): void {
+    this.tmux("send-keys", "-t", this.target, "-l", text);
+  }
+
+  /** Sends keys by tmux name: Enter, Escape, C-c, C-j, Up... */
+  press(...keys: string[]): void {
+    this.tmux("send-keys", "-t", this.target, ...keys);
+  }
+
+  /** Pastes text the way a terminal does (bracketed, when the program asked for it). */
+  paste(text: string): void {
+    const file = join(mkdtempSync(join(tmpdir(), "codex-ts-paste-")), "paste.txt");
+    writeFileSync(file, text);
+    this.tmux("load-buffer", "-b", "paste", file);
+    this.tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", this.target);
+  }
+
+  /** The visible screen, as text. */
+  capture(): string {
+    return this.tmux("capture-pane", "-p", "-t", this.target);
+  }
+
+  /** The screen plus the scrollback above it. */
+  captureAll(): string {
+    return this.tmux("capture-pane", "-p", "-S", "-", "-t", this.target);
+  }
+
+  /** True once the program in the pane has exited. */
+  exited(): boolean {
+    return this.tmux("display-message", "-p", "-t", this.target, "#{pane_dead}").trim() === "1";
+  }
+
+  /** Waits (bounded) for the program to exit; returns its exit status. */
+  async waitForExit(timeoutMs = 5_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.exited()) {
+      if (Date.now() > deadline) throw new Error(`the program did not exit; it shows:\n${this.capture()}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    return Number(this.tmux("display-message", "-p", "-t", this.target, "#{pane_dead_status}").trim());
+  }
+
+  /** Polls the screen until `expected` shows (bounded); returns that screen. */
+  async waitFor(
+    expected: string | RegExp | ((screen: string) => boolean),
+    options: { timeoutMs?: number; all?: boolean } = {},
+  ): Promise<string> {
+    const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+    const matches = (screen: string) =>
+      typeof expected === "string"
+        ? screen.includes(expected)
+        : typeof expected === "function"
+          ? expected(screen)
+          : expected.test(screen);
+    for (;;) {
+      const screen = options.all ? this.captureAll() : this.capture();
+      if (matches(screen)) return screen;
+      if (Date.now() > deadline) {
+        throw new Error(`the terminal never showed ${String(expected)}; it shows:\n${screen}`);
+      }
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  /** Ends the program and the tmux server. Safe to call twice. */
+  kill(): void {
+    if (this.killed) return;
+    this.killed = true;
+    try {
+      this.tmux("kill-server");
+    } catch {
+      // Already gone.
+    }
+  }
+}
