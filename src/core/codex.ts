@@ -8,8 +8,10 @@ import { buildToolSet } from "../tools/tool-set.js";
 import type { ToolRegistry } from "../tools/registry.js";
 import type { ConnectorInfo, McpServerStatus } from "../mcp/types.js";
 import { AsyncQueue } from "./async-queue.js";
-import { openThread, ThreadOpenError } from "./open-thread.js";
+import { openThread, ThreadOpenError, type ThreadSeed } from "./open-thread.js";
 import { Session } from "./session.js";
+import { SubagentManager, subagentSettings } from "./subagents/index.js";
+import { withSubagentTools } from "../tools/subagents/with-subagent-tools.js";
 import { SkillsManager } from "../skills/skills-manager.js";
 import { isAbsolute, resolve } from "node:path";
 
@@ -34,6 +36,8 @@ export class Codex implements AsyncIterable<Event> {
   private counter = 0;
   private readonly idleWaiters = new Map<string, () => void>();
   private readonly loop: Promise<void>;
+  private subagents: SubagentManager | undefined;
+  private sessionForSubagents: Session | undefined;
   private readonly skills: SkillsManager;
 
   constructor(private readonly options: CodexOptions) {
@@ -127,18 +131,44 @@ export class Codex implements AsyncIterable<Event> {
       }
       throw err;
     }
-    return new Session({
+    const baseTools = this.options.tools
+      ? { registry: this.options.tools, close: () => Promise.resolve() }
+      : buildToolSet(this.options.config);
+    const subagents = this.rootSubagents(id, env, seed);
+    const session = new Session({
       config: this.options.config,
       env,
-      tools: this.options.tools
-        ? { registry: this.options.tools, close: () => Promise.resolve() }
-        : buildToolSet(this.options.config),
+      tools: subagents
+        ? withSubagentTools(baseTools, subagents.scope(0), () => subagents.closeAll())
+        : baseTools,
       originator: who.originator,
       emit: (event) => this.eq.push(event),
       interactive: this.options.interactive ?? true,
       seed,
       skills: this.skills,
       ...(this.options.auth ? { auth: this.options.auth } : {}),
+    });
+    this.subagents = subagents;
+    this.sessionForSubagents = session;
+    return session;
+  }
+
+  /**
+   * The subagent tree of a root thread, when `[subagents] enabled`. Children are engines of their own
+   * (source "subagent") and never get a manager: the root's serves the whole tree.
+   */
+  private rootSubagents(id: string, env: NodeJS.ProcessEnv, seed: ThreadSeed): SubagentManager | undefined {
+    if (this.options.source === "subagent") return undefined;
+    const settings = subagentSettings(this.options.config);
+    if (settings.problem) this.emit(id, { type: "warning", message: settings.problem });
+    if (!settings.enabled) return undefined;
+    return new SubagentManager({
+      config: this.options.config,
+      env,
+      root: () => ({ threadId: seed.id, rolloutPath: seed.rollout.path, flush: () => seed.rollout.flush() }),
+      // Children's events reach the root's client and rollout as the root session's own.
+      emit: (msg) => this.sessionForSubagents?.emitOutOfTask(msg),
+      ...(seed.subagentTree ? { restored: seed.subagentTree } : {}),
     });
   }
 
@@ -201,20 +231,29 @@ export class Codex implements AsyncIterable<Event> {
       case "user_input":
         await session.startTask(id, op);
         break;
-      case "interrupt":
-        if (!session.interrupt())
+      case "interrupt": {
+        const stopped = session.interrupt();
+        const children = this.subagents?.interruptAll() ?? 0;
+        if (!stopped && children === 0)
           this.emit(id, { type: "warning", message: "interrupt: no task is running" });
         break;
+      }
       case "override_turn_context":
         session.overrideTurnContext(op);
         break;
       case "exec_approval":
-        if (!session.resolveExecApproval(op.id, op.decision)) {
+        if (
+          !session.resolveExecApproval(op.id, op.decision) &&
+          !this.subagents?.resolveApproval(op.id, op.decision)
+        ) {
           this.emit(id, { type: "error", message: `exec_approval: no pending approval with id '${op.id}'` });
         }
         break;
       case "patch_approval":
-        if (!session.resolvePatchApproval(op.id, op.decision)) {
+        if (
+          !session.resolvePatchApproval(op.id, op.decision) &&
+          !this.subagents?.resolveApproval(op.id, op.decision)
+        ) {
           this.emit(id, { type: "error", message: `patch_approval: no pending approval with id '${op.id}'` });
         }
         break;

@@ -6,6 +6,8 @@ import { readRollout } from "../rollout/reader.js";
 import { rolloutLine, type SessionMetaPayload } from "../rollout/lines.js";
 import { VERSION } from "../version.js";
 import { readGitInfo } from "./git-info.js";
+import { parentThreadOf } from "./subagents/thread-parent.js";
+import { rebuildSubagentTree, type RebuiltSubagentTree } from "./subagents/rebuild-tree.js";
 import { uuidv7 } from "./ids.js";
 import { ThreadRollout } from "./thread-rollout.js";
 
@@ -16,6 +18,8 @@ export interface ThreadSeed {
   history: ResponseItem[];
   replay?: ReplayResult;
   forkedFromId?: string;
+  /** A resumed thread's subagents, rebuilt from its lifecycle events (before its turns replay). */
+  subagentTree?: RebuiltSubagentTree;
   /** Problems met reading an existing rollout, for the user to see. */
   warnings: string[];
 }
@@ -56,7 +60,8 @@ export async function openThread(
   identity: { originator: string; source: string; parentThreadId?: string },
   onError: (message: string) => void,
 ): Promise<ThreadSeed> {
-  const parentThreadId = identity.parentThreadId;
+  // A subagent's thread names the thread that spawned it.
+  const parentThreadId = identity.parentThreadId ?? parentThreadOf(config);
   if (!origin.resumePath && !origin.forkFrom) {
     const id = uuidv7();
     const meta = sessionMeta(config, id, identity.originator, identity.source, undefined, parentThreadId);
@@ -79,8 +84,9 @@ export async function openThread(
   if (origin.resumePath) {
     if (!parentId) throw new ThreadOpenError(`cannot resume ${path}: it has no session_meta line`);
     const rollout = await ThreadRollout.resume(path, parsed.lines, onError);
+    const subagentTree = rebuildSubagentTree(parsed.lines);
     const replay = replayRollout(parsed.lines);
-    return { id: parentId, rollout, history: replay.history, replay, warnings };
+    return { id: parentId, rollout, history: replay.history, replay, subagentTree, warnings };
   }
   const id = uuidv7();
   const meta = rolloutLine(

@@ -475,6 +475,11 @@ export class Session {
     return this.options.config.toml.model_context_window ?? contextWindowFor(model);
   }
 
+  /** Emits (and records) an event that belongs to no turn of its own, e.g. a subagent's lifecycle. */
+  emitOutOfTask(msg: KnownEventMsg): void {
+    this.emit(this.running?.subId ?? this.lastSubId, msg);
+  }
+
   private warnOnce(key: string, message: string): void {
     if (this.warned.has(key)) return;
     this.warned.add(key);

@@ -1,5 +1,5 @@
-// The engine's side of persistence: every line a thread records goes to its rollout file (append-only,
-// flushed as soon as the event loop is free, so a crash loses at most what was being written). Lines are
+// The engine's side of persistence: every line a thread records goes to its rollout file at once
+// (append-only, a synchronous write of a few microseconds, so a crash loses at most what was being written). Lines are
 // not kept in memory (a long session would grow without bound): a rollback replays the file, as a resume does.
 import type { KnownEventMsg } from "../protocol/core-protocol.js";
 import type { ResponseItem } from "../protocol/items.js";
@@ -16,7 +16,6 @@ export class ThreadRollout {
   private preview: string | undefined;
   private written = false;
   private pendingMeta: SessionMetaPayload | undefined;
-  private flushScheduled = false;
   private failed = false;
 
   private constructor(
@@ -164,12 +163,12 @@ export class ThreadRollout {
     }
     this.observe(lines);
     this.recorder.append(lines);
-    if (!this.flushScheduled) {
-      this.flushScheduled = true;
-      setImmediate(() => {
-        this.flushScheduled = false;
-        void this.flush();
-      });
+    // Written now, not later: a process killed after this call has the lines on disk.
+    try {
+      this.recorder.flushSync();
+    } catch (err) {
+      if (!this.failed) this.onError((err as Error).message);
+      this.failed = true;
     }
   }
 }

@@ -1,9 +1,9 @@
 // Appends lines to one rollout file. The file is created on the first write (a thread that never says
 // anything leaves no file), directories as needed. Lines are buffered by `append` and written by `flush`
-// in one call; if that write fails the file is cut back to its previous length, so a line is only ever
+// in one synchronous write; if that write fails the file is cut back to its previous length, so a line is only ever
 // on disk whole, and the error (with the path) reaches the caller with the lines still buffered.
-import { mkdir, open, stat } from "node:fs/promises";
-import type { FileHandle } from "node:fs/promises";
+import { closeSync, fstatSync, ftruncateSync, mkdirSync, openSync, readSync, writeSync } from "node:fs";
+import { stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { RolloutLine } from "./lines.js";
 import { rolloutPath } from "./paths.js";
@@ -22,10 +22,9 @@ export class RolloutWriteError extends Error {
 
 export class RolloutRecorder {
   private buffer: string[] = [];
-  private handle: FileHandle | undefined;
+  private fd: number | undefined;
+  private tailChecked = false;
   private closed = false;
-  /** Flushes run one after another, in call order. */
-  private queue: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly path: string,
@@ -65,57 +64,84 @@ export class RolloutRecorder {
 
   /** Writes everything buffered. Rejects with a RolloutWriteError; the lines then stay buffered. */
   flush(): Promise<void> {
-    const run = this.queue.then(() => this.writeBuffered());
-    this.queue = run.catch(() => undefined);
-    return run;
+    try {
+      this.flushSync();
+      return Promise.resolve();
+    } catch (err) {
+      return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+    }
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    await this.flush();
-    this.closed = true;
-    const handle = this.handle;
-    this.handle = undefined;
-    await handle?.close();
-  }
-
-  private async writeBuffered(): Promise<void> {
+  /**
+   * Writes everything buffered now. Synchronous on purpose: a few microseconds per line, and a process
+   * killed right after `append` + `flushSync` has the line on disk (an async write could still be queued).
+   * Throws a RolloutWriteError; the lines then stay buffered.
+   */
+  flushSync(): void {
     if (this.buffer.length === 0) return;
     const taken = this.buffer;
     this.buffer = [];
-    let handle: FileHandle | undefined;
+    let fd: number | undefined;
     let sizeBefore = 0;
     try {
-      handle = await this.openHandle();
-      sizeBefore = (await handle.stat()).size;
-      // A file that ends in a torn line (a crash mid-write) gets a newline first, so our first line
-      // does not glue onto it; the torn line stays a single unparsable line the reader skips.
-      const prefix = sizeBefore > 0 && !(await this.endsWithNewline(handle, sizeBefore)) ? "\n" : "";
-      await handle.appendFile(prefix + taken.join(""));
+      fd = this.openFd();
+      sizeBefore = fstatSync(fd).size;
+      // A file that ends in a torn line (a crash mid-write) gets a newline first, so our first line does
+      // not glue onto it; the torn line stays a single unparsable line the reader skips.
+      const prefix = !this.tailChecked && sizeBefore > 0 && !endsWithNewline(fd, sizeBefore) ? "\n" : "";
+      this.tailChecked = true;
+      const data = Buffer.from(prefix + taken.join(""), "utf8");
+      let written = 0;
+      while (written < data.length) written += writeSync(fd, data, written, data.length - written);
     } catch (err) {
-      if (handle) {
-        await handle.truncate(sizeBefore).catch(() => undefined);
-        // Reopen on the next flush rather than reuse a handle that may be broken.
-        this.handle = undefined;
-        await handle.close().catch(() => undefined);
+      if (fd !== undefined) {
+        try {
+          ftruncateSync(fd, sizeBefore);
+        } catch {
+          // Nothing more can be done; the reader tolerates a torn last line.
+        }
+        // Reopen on the next flush rather than reuse a descriptor that may be broken.
+        this.closeFd();
       }
       this.buffer = taken.concat(this.buffer);
       throw new RolloutWriteError(this.path, err);
     }
   }
 
-  private async openHandle(): Promise<FileHandle> {
-    if (this.handle) return this.handle;
-    if (!this.mustExist) await mkdir(dirname(this.path), { recursive: true });
-    // Append mode: every write goes to the end, whatever else has the file open. "+" lets us read the
-    // last byte to check for a torn line.
-    this.handle = await open(this.path, "a+");
-    return this.handle;
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    try {
+      this.flushSync();
+    } finally {
+      this.closed = true;
+      this.closeFd();
+    }
+    return Promise.resolve();
   }
 
-  private async endsWithNewline(handle: FileHandle, size: number): Promise<boolean> {
-    const last = Buffer.alloc(1);
-    await handle.read(last, 0, 1, size - 1);
-    return last[0] === 0x0a;
+  private openFd(): number {
+    if (this.fd !== undefined) return this.fd;
+    if (!this.mustExist) mkdirSync(dirname(this.path), { recursive: true });
+    // Append mode: every write goes to the end, whatever else has the file open. "+" lets us read the
+    // last byte to check for a torn line.
+    this.fd = openSync(this.path, "a+");
+    this.tailChecked = false;
+    return this.fd;
   }
+
+  private closeFd(): void {
+    if (this.fd === undefined) return;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // Already closed.
+    }
+    this.fd = undefined;
+  }
+}
+
+function endsWithNewline(fd: number, size: number): boolean {
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0] === 0x0a;
 }

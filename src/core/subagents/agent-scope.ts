@@ -1,0 +1,80 @@
+// What the subagent tools can do, as one agent of the tree (the root is agent 0). Each method either
+// answers or throws a SubagentError whose message the model reads as the tool's output.
+import type { SubagentStatus, SubagentSummary } from "../../protocol/core-protocol.js";
+import type { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
+import type { ActivityEntry } from "./activity-log.js";
+
+/** A refusal or failure the model can act on (unknown agent, a limit reached, ...). */
+export class SubagentError extends Error {}
+
+export interface SpawnRequest {
+  task: string;
+  name?: string;
+  /** Another model than the parent's. */
+  model?: string;
+  /** Fork the caller's conversation instead of starting a new thread. */
+  forkContext?: boolean;
+}
+
+/** The calling turn's settings, which the child inherits. */
+export interface CallerTurn {
+  /** The spawn tool call (a fork answers it inside the child's copy of the conversation). */
+  callId?: string;
+  cwd: string;
+  approvalPolicy: AskForApproval;
+  sandboxPolicy: SandboxPolicy;
+  /** The calling turn's abort signal: a spawn that finishes after the turn was stopped is undone. */
+  signal?: AbortSignal;
+}
+
+export interface SpawnResult {
+  agentId: number;
+  sessionId: string;
+}
+
+export type SendResult =
+  /** The child started a turn with the message. */
+  | { delivery: "started" }
+  /** The child is busy: the message is its next turn. */
+  | { delivery: "queued"; pendingMessages: number }
+  /** The child's running turn was interrupted; it starts over with the message. */
+  | { delivery: "interrupted" }
+  /** Posted to the caller's parent, which reads it with subagent_await (or gets it as its next turn). */
+  | { delivery: "posted" };
+
+export interface AwaitOutcome {
+  agentId: number;
+  name: string | null;
+  status: SubagentStatus;
+  message: string | null;
+}
+
+export interface AwaitResult {
+  /** Why the wait ended. */
+  reason: "ready" | "timeout" | "aborted" | "nothing_running";
+  /** Turns of children that ended since the caller last looked. */
+  outcomes: AwaitOutcome[];
+  /** Messages posted to the caller. */
+  messages: Array<{ from: number; text: string }>;
+  /** Children (among those awaited) still working. */
+  running: number[];
+}
+
+export interface LogsResult {
+  summary: SubagentSummary;
+  entries: ActivityEntry[];
+  /** The entries were read from the child's rollout (it is not loaded in this process). */
+  fromRollout: boolean;
+}
+
+export interface AgentScope {
+  readonly agentId: number;
+  spawn(request: SpawnRequest, caller: CallerTurn): Promise<SpawnResult>;
+  send(agentId: number, message: string, interrupt: boolean): Promise<SendResult>;
+  await(options: { agentId?: number; timeoutMs: number; signal: AbortSignal }): Promise<AwaitResult>;
+  logs(agentId: number, limit: number): Promise<LogsResult>;
+  /** Cancels a child and its descendants; returns their final summaries. */
+  cancel(agentId: number): Promise<SubagentSummary[]>;
+  /** The caller's descendants, in creation order. */
+  list(): SubagentSummary[];
+}

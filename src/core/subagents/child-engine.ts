@@ -1,0 +1,102 @@
+// One subagent's engine: a full Codex of its own (its own session, rollout and tools), driven through the
+// same queue pair as any surface drives one. Its events go to a listener; its thread opens at start.
+import type { Config } from "../../config/load.js";
+import type { Event, OpOf } from "../../protocol/core-protocol.js";
+import type { ReviewDecision } from "../../protocol/policies.js";
+import type { ToolSet } from "../../tools/tool-set.js";
+import { Codex } from "../codex.js";
+
+export interface ChildEngineOptions {
+  /** The child's own config object (its thread's parent is noted against it, see thread-parent.ts). */
+  config: Config;
+  env: NodeJS.ProcessEnv;
+  tools: ToolSet;
+  /** How its thread opens: new, resumed (`resume_path`) or forked (`fork_from`), with its settings. */
+  configure: OpOf<"configure_session">;
+  /** Every event after the thread opened (and the warnings of its opening). */
+  onEvent: (event: Event) => void;
+}
+
+export interface StartedChild {
+  engine: ChildEngine;
+  sessionId: string;
+  rolloutPath: string;
+}
+
+export class ChildEngineError extends Error {}
+
+export class ChildEngine {
+  private closing: Promise<void> | undefined;
+
+  private constructor(
+    private readonly codex: Codex,
+    private readonly tools: ToolSet,
+    private readonly pump: Promise<void>,
+  ) {}
+
+  /** Starts the engine and opens its thread; rejects (with the engine closed) if the thread cannot open. */
+  static async start(options: ChildEngineOptions): Promise<StartedChild> {
+    const codex = new Codex({
+      config: options.config,
+      env: options.env,
+      tools: options.tools.registry,
+      source: "subagent",
+      // Nobody answers a child's questions directly; approvals still reach the user through the root.
+      interactive: false,
+    });
+    let settle: { resolve: (e: Event) => void; reject: (err: Error) => void } | undefined;
+    const configured = new Promise<Event>((resolve, reject) => (settle = { resolve, reject }));
+    const configureId = codex.submit(options.configure);
+    const pump = (async () => {
+      for await (const event of codex) {
+        if (settle && event.id === configureId) {
+          if (event.msg.type === "session_configured") {
+            settle.resolve(event);
+            settle = undefined;
+            continue;
+          }
+          if (event.msg.type === "error") {
+            settle.reject(new ChildEngineError(event.msg.message));
+            settle = undefined;
+            continue;
+          }
+        }
+        options.onEvent(event);
+      }
+      settle?.reject(new ChildEngineError("the subagent's engine stopped before its thread opened"));
+    })();
+    const engine = new ChildEngine(codex, options.tools, pump);
+    let event: Event;
+    try {
+      event = await configured;
+    } catch (err) {
+      await engine.close();
+      throw err;
+    }
+    const msg = event.msg as Extract<Event["msg"], { type: "session_configured" }>;
+    return { engine, sessionId: msg.session_id, rolloutPath: msg.rollout_path ?? "" };
+  }
+
+  /** Starts a turn with these messages (a turn already running is replaced); returns its submission id. */
+  startTurn(texts: readonly string[]): string {
+    return this.codex.submit({ type: "user_turn", items: texts.map((text) => ({ type: "text", text })) });
+  }
+
+  interrupt(): void {
+    this.codex.submit({ type: "interrupt" });
+  }
+
+  answerApproval(kind: "exec" | "patch", callId: string, decision: ReviewDecision): void {
+    this.codex.submit({ type: kind === "exec" ? "exec_approval" : "patch_approval", id: callId, decision });
+  }
+
+  /** Shuts the engine down (a running turn is aborted, its processes killed) and releases its tools. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await this.codex.close();
+      await this.pump;
+      await this.tools.close();
+    })();
+    return this.closing;
+  }
+}

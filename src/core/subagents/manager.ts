@@ -1,0 +1,326 @@
+// The subagent tree of one root thread (agent 0). Children are full engines of their own that run
+// concurrently with the root; the manager spawns them, passes messages between them, tells the root's
+// client how each one is doing (subagent_lifecycle, agent_inbox), lets their approval requests reach that
+// client and routes the answers back. One manager serves the whole tree: a child's own subagent tools act
+// through it as that child, so every event and every approval ends up at the root.
+import type { Config } from "../../config/load.js";
+import type { Event, KnownEventMsg, SubagentSummary } from "../../protocol/core-protocol.js";
+import type { ReviewDecision } from "../../protocol/policies.js";
+import type { AgentScope, CallerTurn, SendResult, SpawnRequest, SpawnResult } from "./agent-scope.js";
+import { SubagentError } from "./agent-scope.js";
+import { awaitChildren } from "./await-children.js";
+import { AgentInbox, type InboxMessage } from "./inbox.js";
+import { spawnRefusal, subagentSettings, type SubagentLimits } from "./limits.js";
+import type { RebuiltSubagentTree } from "./rebuild-tree.js";
+import { lastTurnSettings } from "./last-turn-settings.js";
+import { readLogs } from "./read-logs.js";
+import { startChild } from "./start-child.js";
+import type { SubagentNode } from "./subagent-node.js";
+import { SubagentTree } from "./subagent-tree.js";
+import { Wakeups } from "./wakeups.js";
+
+/** The root thread, as its children need it. */
+export interface RootThread {
+  threadId: string;
+  rolloutPath: string;
+  /** Writes the root's buffered rollout lines, so a fork of its conversation is up to date. */
+  flush?: () => Promise<void>;
+}
+
+export interface SubagentManagerOptions {
+  /** The root's config: every child inherits it (with its own model when asked). */
+  config: Config;
+  env: NodeJS.ProcessEnv;
+  /** The root thread once it is open (undefined before). */
+  root: () => RootThread | undefined;
+  /** Emits an event as the root session (recorded in its rollout when persisted, then sent to its client). */
+  emit: (msg: KnownEventMsg) => void;
+  /** On resume: the tree rebuilt from the root's rollout. */
+  restored?: RebuiltSubagentTree;
+  /** Overrides `[subagents] max_depth` / `max_agents` of the config. */
+  limits?: Partial<SubagentLimits>;
+}
+
+export class SubagentManager {
+  readonly limits: SubagentLimits;
+  private readonly tree: SubagentTree;
+  private readonly rootInbox = new AgentInbox();
+  private readonly wakeups = new Wakeups();
+  private readonly resuming = new Map<number, Promise<void>>();
+  private closed = false;
+
+  constructor(private readonly options: SubagentManagerOptions) {
+    const settings = subagentSettings(options.config);
+    this.limits = {
+      maxDepth: options.limits?.maxDepth ?? settings.maxDepth,
+      maxAgents: options.limits?.maxAgents ?? settings.maxAgents,
+    };
+    this.tree = SubagentTree.restore(options.restored, options.config.model);
+  }
+
+  /** The subagent tools' view of the tree as agent `agentId` (0: the root). */
+  scope(agentId: number): AgentScope {
+    return {
+      agentId,
+      spawn: (request, caller) => this.spawn(agentId, request, caller),
+      send: (target, message, interrupt) => this.send(agentId, target, message, interrupt),
+      await: (options) =>
+        awaitChildren(
+          {
+            tree: this.tree,
+            wakeups: this.wakeups,
+            inboxOf: (id) => this.inboxOf(id),
+            inboxChanged: (id) => this.inboxChanged(id),
+          },
+          agentId,
+          options,
+        ),
+      logs: async (target, limit) => readLogs(this.tree.descendant(agentId, target), limit),
+      cancel: (target) => this.cancel(agentId, target),
+      list: () => this.tree.descendantsOf(agentId).map((node) => node.summary()),
+    };
+  }
+
+  /** Every attached child, in creation order. */
+  summaries(): SubagentSummary[] {
+    return this.tree.all().map((node) => node.summary());
+  }
+
+  /** Answers a child's approval request (the client answered the forwarded event); false if none waits. */
+  resolveApproval(callId: string, decision: ReviewDecision): boolean {
+    const node = this.tree.all().find((n) => n.approvals.has(callId));
+    const kind = node?.approvals.get(callId);
+    if (!node?.engine || !kind) return false;
+    node.engine.answerApproval(kind, callId, decision);
+    if (node.approvalAnswered(callId)) this.announce(node);
+    return true;
+  }
+
+  /** The root was interrupted: every running child stops too (their inboxes wait for the next message). */
+  interruptAll(): number {
+    let interrupted = 0;
+    for (const node of this.tree.all()) {
+      if (!node.engine || !node.taskRunning) continue;
+      node.halted = true;
+      node.engine.interrupt();
+      interrupted++;
+    }
+    return interrupted;
+  }
+
+  /** Shutdown: closes every child engine (running turns end as interrupted). Children stay in the tree. */
+  async closeAll(): Promise<void> {
+    this.closed = true;
+    this.wakeups.wakeAll();
+    await Promise.all([...this.resuming.values()].map((p) => p.catch(() => undefined)));
+    await Promise.all(this.tree.all().map((node) => this.closeEngine(node)));
+  }
+
+  private async spawn(callerId: number, request: SpawnRequest, caller: CallerTurn): Promise<SpawnResult> {
+    if (this.closed) throw new SubagentError("cannot spawn: the session is shutting down");
+    const parent = callerId === 0 ? undefined : this.tree.get(callerId);
+    const depth = (parent?.depth ?? 0) + 1;
+    const refusal = spawnRefusal(callerId, depth, this.tree.size, this.limits);
+    if (refusal) throw new SubagentError(refusal);
+    const root = this.rootThread();
+    const parentThread = parent ? { threadId: parent.sessionId, rolloutPath: parent.rolloutPath } : root;
+    const model = request.model ?? parent?.model ?? this.options.config.model;
+    const node = this.tree.add(callerId, depth, request.name, request.forkContext ? "fork" : "spawn", model);
+    try {
+      const started = await startChild({
+        rootConfig: this.options.config,
+        env: this.options.env,
+        identity: this.identity(node),
+        model,
+        parentThreadId: parentThread.threadId,
+        scope: this.scope(node.id),
+        configure: {
+          cwd: caller.cwd,
+          approval_policy: caller.approvalPolicy,
+          sandbox_policy: caller.sandboxPolicy,
+        },
+        ...(request.forkContext
+          ? {
+              fork: {
+                parentRolloutPath: parentThread.rolloutPath,
+                ...(caller.callId ? { spawnCallId: caller.callId } : {}),
+                ...(!parent && root.flush ? { flush: root.flush } : {}),
+              },
+            }
+          : {}),
+        onEvent: (event) => this.onChildEvent(node, event),
+      });
+      node.engine = started.engine;
+      node.sessionId = started.sessionId;
+      node.rolloutPath = started.rolloutPath;
+    } catch (err) {
+      this.tree.remove(node.id, false);
+      throw new SubagentError(`cannot spawn: ${(err as Error).message}`);
+    }
+    if (this.closed || caller.signal?.aborted) {
+      this.tree.remove(node.id, false);
+      await this.closeEngine(node);
+      throw new SubagentError(
+        this.closed
+          ? "cannot spawn: the session is shutting down"
+          : "spawn aborted: the turn was interrupted",
+      );
+    }
+    this.announce(node);
+    node.startTurn([request.task]);
+    return { agentId: node.id, sessionId: node.sessionId };
+  }
+
+  private async send(
+    callerId: number,
+    targetId: number,
+    text: string,
+    interrupt: boolean,
+  ): Promise<SendResult> {
+    const caller = callerId === 0 ? undefined : this.tree.get(callerId);
+    if (caller && targetId === caller.parentId) {
+      if (interrupt) throw new SubagentError("interrupt only applies to your own children");
+      this.post(targetId, { from: callerId, text, interrupt: false });
+      return { delivery: "posted" };
+    }
+    const node = this.tree.child(callerId, targetId);
+    if (!node.engine) await this.resume(node);
+    node.halted = false;
+    const busy = node.taskRunning;
+    // An idle child gets a regular message as its next turn right away (post delivers it).
+    this.post(targetId, { from: callerId, text, interrupt });
+    if (interrupt) {
+      this.deliver(node);
+      return { delivery: busy ? "interrupted" : "started" };
+    }
+    if (busy) return { delivery: "queued", pendingMessages: node.inbox.counts.pending_messages };
+    return { delivery: "started" };
+  }
+
+  private async cancel(callerId: number, targetId: number): Promise<SubagentSummary[]> {
+    const target = this.tree.descendant(callerId, targetId);
+    // Deepest first, so no child outlives its parent even for a moment.
+    const doomed = [...this.tree.descendantsOf(target.id).reverse(), target];
+    for (const node of doomed) {
+      this.tree.remove(node.id);
+      node.setStatus("cancelled");
+      this.announce(node);
+      this.wakeups.wake(node.parentId);
+    }
+    await Promise.all(doomed.map((node) => this.closeEngine(node)));
+    return doomed.map((node) => node.summary());
+  }
+
+  /** A stopped child (known from the rollout of a previous run) gets its engine back. */
+  private resume(node: SubagentNode): Promise<void> {
+    let pending = this.resuming.get(node.id);
+    if (!pending) {
+      pending = this.resumeEngine(node).finally(() => this.resuming.delete(node.id));
+      this.resuming.set(node.id, pending);
+    }
+    return pending;
+  }
+
+  private async resumeEngine(node: SubagentNode): Promise<void> {
+    if (this.closed) throw new SubagentError("cannot resume: the session is shutting down");
+    if (!node.rolloutPath) {
+      throw new SubagentError(`cannot resume agent ${node.id}: where its thread is recorded is unknown`);
+    }
+    const parent = node.parentId === 0 ? undefined : this.tree.get(node.parentId);
+    try {
+      const started = await startChild({
+        rootConfig: this.options.config,
+        env: this.options.env,
+        identity: this.identity(node),
+        model: node.model,
+        parentThreadId: parent?.sessionId ?? this.rootThread().threadId,
+        scope: this.scope(node.id),
+        configure: { ...(await lastTurnSettings(node.rolloutPath)), resume_path: node.rolloutPath },
+        onEvent: (event) => this.onChildEvent(node, event),
+      });
+      node.engine = started.engine;
+    } catch (err) {
+      throw new SubagentError(`cannot resume agent ${node.id}: ${(err as Error).message}`);
+    }
+  }
+
+  private onChildEvent(node: SubagentNode, event: Event): void {
+    // A cancelled child's last words (its turn aborting as it closes) change nothing.
+    if (node.status === "cancelled") return;
+    const effect = node.apply(event);
+    if (effect.changed) this.announce(node);
+    if (effect.approval) this.options.emit({ ...effect.approval, agent_id: node.id });
+    if (effect.turnEnded) {
+      this.wakeups.wake(node.parentId);
+      if (!node.halted && !this.closed) this.deliver(node);
+    }
+  }
+
+  /** Puts a message in an agent's inbox (the root's, or a child's) and wakes it if it waits. */
+  private post(agentId: number, message: InboxMessage): void {
+    const inbox = this.inboxOf(agentId);
+    if (!inbox.push(message)) {
+      throw new SubagentError(`agent ${agentId} has too many unread messages; wait for it to catch up`);
+    }
+    this.inboxChanged(agentId);
+    this.wakeups.wake(agentId);
+    const node = agentId === 0 ? undefined : this.tree.get(agentId);
+    if (node && !message.interrupt && !node.taskRunning && !node.halted && node.engine) this.deliver(node);
+  }
+
+  /** Starts the child's next turn with everything in its inbox (an interrupt replaces its running turn). */
+  private deliver(node: SubagentNode): void {
+    if (!node.engine || (node.taskRunning && !node.inbox.hasInterrupt)) return;
+    const messages = node.inbox.take();
+    if (messages.length === 0) return;
+    node.startTurn(messages.map((m) => labelled(node, m)));
+    this.inboxChanged(node.id);
+  }
+
+  private inboxOf(agentId: number): AgentInbox {
+    return agentId === 0 ? this.rootInbox : this.tree.get(agentId).inbox;
+  }
+
+  private inboxChanged(agentId: number): void {
+    const sessionId =
+      agentId === 0 ? (this.options.root()?.threadId ?? "") : this.tree.get(agentId).sessionId;
+    this.options.emit({
+      type: "agent_inbox",
+      agent_id: agentId,
+      session_id: sessionId,
+      ...this.inboxOf(agentId).counts,
+    });
+  }
+
+  private announce(node: SubagentNode): void {
+    this.options.emit({ type: "subagent_lifecycle", summary: node.summary() });
+  }
+
+  private identity(node: SubagentNode) {
+    return {
+      agentId: node.id,
+      parentAgentId: node.parentId,
+      ...(node.name ? { name: node.name } : {}),
+      maySpawn: node.depth < this.limits.maxDepth,
+    };
+  }
+
+  private rootThread(): RootThread {
+    const root = this.options.root();
+    if (!root) throw new SubagentError("the root thread is not open yet");
+    return root;
+  }
+
+  private async closeEngine(node: SubagentNode): Promise<void> {
+    const engine = node.engine;
+    node.engine = undefined;
+    await engine?.close();
+  }
+}
+
+/** Messages from the parent read as plain input; others say who sent them. */
+function labelled(node: SubagentNode, message: InboxMessage): string {
+  return message.from === node.parentId
+    ? message.text
+    : `Message from subagent ${message.from}:\n${message.text}`;
+}

@@ -1,0 +1,51 @@
+// Starting a child's engine: a new thread, a fork of its parent's conversation, or (after a restart) its
+// own thread resumed from its rollout.
+import type { Config } from "../../config/load.js";
+import type { Event, OpOf } from "../../protocol/core-protocol.js";
+import type { AgentScope } from "./agent-scope.js";
+import { ChildEngine, type StartedChild } from "./child-engine.js";
+import { childConfig, childToolSet, forkNote, type ChildIdentity } from "./child-setup.js";
+import { prepareForkSource } from "./fork-source.js";
+
+export interface StartChildOptions {
+  rootConfig: Config;
+  env: NodeJS.ProcessEnv;
+  identity: ChildIdentity;
+  model: string;
+  parentThreadId: string;
+  /** The subagent tools of the child act as this agent. */
+  scope: AgentScope;
+  /** The thread's settings (cwd, policies) and, to resume, `resume_path`. */
+  configure: Omit<OpOf<"configure_session">, "type">;
+  /** Fork the parent's conversation (new threads and resumes leave it out). */
+  fork?: { parentRolloutPath: string; spawnCallId?: string; flush?: () => Promise<void> };
+  onEvent: (event: Event) => void;
+}
+
+export async function startChild(options: StartChildOptions): Promise<StartedChild> {
+  const config = childConfig(options.rootConfig, options.model, options.identity, options.parentThreadId);
+  const fork = options.fork
+    ? await prepareForkSource({
+        parentRolloutPath: options.fork.parentRolloutPath,
+        forkNote: forkNote(options.identity),
+        ...(options.fork.spawnCallId ? { spawnCallId: options.fork.spawnCallId } : {}),
+        ...(options.fork.flush ? { flush: options.fork.flush } : {}),
+      })
+    : undefined;
+  try {
+    return await ChildEngine.start({
+      config,
+      env: options.env,
+      tools: childToolSet(config, options.scope),
+      configure: {
+        type: "configure_session",
+        ...options.configure,
+        model: options.model,
+        ...(fork ? { fork_from: { path: fork.path } } : {}),
+      },
+      onEvent: options.onEvent,
+    });
+  } finally {
+    await fork?.dispose();
+  }
+}

@@ -1,0 +1,152 @@
+// What the manager knows about one subagent, and how the child's own events move it along: status,
+// reasoning header, pending approvals, the outcome of its last turn, its recent activity.
+import type { Event, EventMsgOf, SubagentStatus, SubagentSummary } from "../../protocol/core-protocol.js";
+import { ActivityLog, activityOf } from "./activity-log.js";
+import type { ChildEngine } from "./child-engine.js";
+import { AgentInbox } from "./inbox.js";
+import { reasoningHeader } from "./reasoning-header.js";
+
+export type ApprovalRequestMsg =
+  EventMsgOf<"exec_approval_request"> | EventMsgOf<"apply_patch_approval_request">;
+
+/** How a turn of the child ended, kept until its parent reads it with `subagent_await`. */
+export interface TurnOutcome {
+  status: SubagentStatus;
+  /** Its final message, or what went wrong. */
+  message: string | null;
+}
+
+export interface ChildEventEffect {
+  /** Something a summary shows changed (status, reasoning header). */
+  changed: boolean;
+  /** A turn ended: there is an outcome for the parent, and the inbox may be delivered. */
+  turnEnded: boolean;
+  approval?: ApprovalRequestMsg;
+}
+
+export class SubagentNode {
+  sessionId = "";
+  rolloutPath = "";
+  status: SubagentStatus = "running";
+  reasoningHeader: string | undefined;
+  outcome: TurnOutcome | undefined;
+  readonly inbox = new AgentInbox();
+  readonly log = new ActivityLog();
+  engine: ChildEngine | undefined;
+  /** A turn of the child runs (from the moment it is asked for to the end of that task). */
+  taskRunning = false;
+  /** The submission that started the current turn: errors carrying it end the turn, others do not. */
+  private turnSubmission: string | undefined;
+  /** Stopped by an interrupt of the root: its inbox waits for the next message instead of starting a turn. */
+  halted = false;
+  /** Approval requests of the running turn, by call id and kind. */
+  readonly approvals = new Map<string, "exec" | "patch">();
+
+  constructor(
+    readonly id: number,
+    readonly parentId: number,
+    readonly depth: number,
+    readonly name: string | undefined,
+    readonly origin: "spawn" | "fork",
+    /** The model it runs (its own children inherit it). */
+    readonly model: string,
+  ) {}
+
+  summary(): SubagentSummary {
+    return {
+      agent_id: this.id,
+      parent_agent_id: this.parentId,
+      session_id: this.sessionId,
+      name: this.name ?? null,
+      status: this.status,
+      reasoning_header: this.reasoningHeader ?? null,
+      ...this.inbox.counts,
+      origin: this.origin,
+      model: this.model,
+      rollout_path: this.rolloutPath || null,
+    };
+  }
+
+  get isActive(): boolean {
+    return this.status === "running" || this.status === "waiting";
+  }
+
+  /** Applies one of the child's events; says what the manager has to do about it. */
+  apply(event: Event): ChildEventEffect {
+    const msg = event.msg;
+    const activity = activityOf(msg);
+    if (activity) this.log.add(activity);
+    const effect: ChildEventEffect = { changed: false, turnEnded: false };
+    switch (msg.type) {
+      case "task_started":
+        this.taskRunning = true;
+        effect.changed = this.setStatus("running");
+        break;
+      case "agent_reasoning": {
+        const header = reasoningHeader(msg.text);
+        if (header !== undefined && header !== this.reasoningHeader) {
+          this.reasoningHeader = header;
+          effect.changed = true;
+        }
+        break;
+      }
+      case "exec_approval_request":
+      case "apply_patch_approval_request":
+        this.approvals.set(msg.call_id, msg.type === "exec_approval_request" ? "exec" : "patch");
+        effect.changed = this.setStatus("waiting");
+        effect.approval = msg;
+        break;
+      case "task_complete":
+        effect.changed = this.endTurn("completed", msg.last_agent_message ?? null);
+        effect.turnEnded = true;
+        break;
+      case "error":
+        // Errors of other submissions (a refused op, a late approval) are logged only.
+        if (!this.taskRunning || event.id !== this.turnSubmission) break;
+        effect.changed = this.endTurn("failed", msg.message);
+        effect.turnEnded = true;
+        break;
+      case "turn_aborted":
+        if (msg.reason === "replaced") {
+          // The next turn (a message that interrupted this one) is already starting: still running.
+          this.approvals.clear();
+          break;
+        }
+        effect.changed = this.endTurn("idle", `turn aborted (${msg.reason})`);
+        effect.turnEnded = true;
+        break;
+      default:
+        break;
+    }
+    return effect;
+  }
+
+  /**
+   * Starts a turn with these messages (replacing a running one). It counts as running from now, so a message
+   * sent before the child reports the turn started is queued rather than starting yet another turn.
+   */
+  startTurn(texts: readonly string[]): void {
+    if (!this.engine) return;
+    this.taskRunning = true;
+    this.turnSubmission = this.engine.startTurn(texts);
+  }
+
+  /** An approval was answered: the turn goes on (or waits on another one). */
+  approvalAnswered(callId: string): boolean {
+    this.approvals.delete(callId);
+    return this.approvals.size === 0 && this.status === "waiting" ? this.setStatus("running") : false;
+  }
+
+  setStatus(status: SubagentStatus): boolean {
+    if (this.status === status) return false;
+    this.status = status;
+    return true;
+  }
+
+  private endTurn(status: SubagentStatus, message: string | null): boolean {
+    this.taskRunning = false;
+    this.approvals.clear();
+    this.outcome = { status, message };
+    return this.setStatus(status);
+  }
+}

@@ -1,0 +1,53 @@
+// `subagent_spawn`: starts a child agent on a task, as a new thread or a fork of this conversation.
+import { z } from "zod";
+import type { AgentScope } from "../../core/subagents/agent-scope.js";
+import { defineTool, type FunctionTool } from "../define-tool.js";
+import { guarded, jsonOutput } from "./tool-output.js";
+
+export const SubagentSpawnParams = z.object({
+  task: z.string().min(1).describe("What the subagent should do: a complete, self-contained instruction."),
+  name: z.string().optional().describe("A short name for the subagent, shown in lists and logs."),
+  model: z.string().optional().describe("Model for the subagent (default: yours)."),
+  fork_context: z
+    .boolean()
+    .optional()
+    .describe(
+      "Start the subagent from a copy of this conversation so far (it knows everything you know) " +
+        "instead of an empty one. Default false.",
+    ),
+});
+export type SubagentSpawnArgs = z.infer<typeof SubagentSpawnParams>;
+
+const DESCRIPTION =
+  "Spawns a subagent: another agent with the same tools, working on `task` concurrently with you in its " +
+  "own thread. Returns at once with its agent_id. Use it for independent pieces of work that can run in " +
+  "parallel. Collect results with subagent_await; check progress with subagent_logs; steer it with " +
+  "subagent_send; stop it with subagent_cancel.";
+
+export function subagentSpawnTool(scope: AgentScope): FunctionTool<SubagentSpawnArgs> {
+  return defineTool({
+    name: "subagent_spawn",
+    description: DESCRIPTION,
+    parameters: SubagentSpawnParams,
+    isMutating: true,
+    handle: (args, ctx) =>
+      guarded("subagent_spawn", async () => {
+        const spawned = await scope.spawn(
+          {
+            task: args.task,
+            ...(args.name ? { name: args.name } : {}),
+            ...(args.model ? { model: args.model } : {}),
+            forkContext: args.fork_context ?? false,
+          },
+          {
+            callId: ctx.callId,
+            cwd: ctx.cwd,
+            approvalPolicy: ctx.approvalPolicy,
+            sandboxPolicy: ctx.sandboxPolicy,
+            signal: ctx.signal,
+          },
+        );
+        return jsonOutput({ agent_id: spawned.agentId, session_id: spawned.sessionId });
+      }),
+  });
+}
