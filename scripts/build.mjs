@@ -40,7 +40,8 @@ await build({
   keepNames: false,
   sourcemap: "linked",
   // Native modules cannot be bundled; react-devtools-core is an optional dev-only import of Ink.
-  external: ["better-sqlite3", "node-pty", "react-devtools-core"],
+  // yaml is required lazily by the skills loader, so it stays a file of its own in node_modules.
+  external: ["better-sqlite3", "node-pty", "react-devtools-core", "yaml"],
   plugins: [englishOnlyZod],
   // React (the terminal UI) ships its production build; the development one is twice the size.
   define: { "process.env.NODE_ENV": '"production"' },

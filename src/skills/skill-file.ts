@@ -1,6 +1,16 @@
 // One SKILL.md: YAML front matter (`name`, `description`) between `---` lines, then the body, which is the
 // skill's instructions. A file that breaks these rules gets a message saying what to fix.
-import { parse as parseYaml } from "yaml";
+import { createRequire } from "node:module";
+import type { parse as ParseYaml } from "yaml";
+
+// The YAML library is loaded on the first SKILL.md, not at start-up (it is ~110 KB to compile, and most
+// sessions have no skills). It stays outside the bundle (see scripts/build.mjs) and is required lazily.
+const loadModule = createRequire(import.meta.url);
+let yamlParse: typeof ParseYaml | undefined;
+function parseYaml(text: string): unknown {
+  yamlParse ??= (loadModule("yaml") as { parse: typeof ParseYaml }).parse;
+  return yamlParse(text);
+}
 
 export interface SkillFile {
   name: string;
