@@ -149,6 +149,35 @@ for (const [name, unarchive] of [
     });
 }
 
+const appServerCommand = sharedOptions(
+  program
+    .command("app-server")
+    .description('serve IDE clients: JSON-RPC (no "jsonrpc" field) over stdio, or WebSocket with --listen'),
+)
+  .option("--listen <url>", "stdio:// (default) or ws://IP:PORT", "stdio://")
+  .action(async (flags: SharedFlags & { listen?: string }) => {
+    const { runAppServer } = await import("./surfaces/app-server/run-app-server.js");
+    process.exitCode = await runAppServer(flags);
+  });
+
+appServerCommand
+  .command("generate-json-schema")
+  .description("write the app-server protocol as JSON Schema files")
+  .requiredOption("-o, --out <dir>", "output directory")
+  .action(async ({ out }: { out: string }) => {
+    const { writeJsonSchemas } = await import("./surfaces/app-server/generate.js");
+    process.exitCode = writeJsonSchemas(out);
+  });
+
+appServerCommand
+  .command("generate-ts")
+  .description("write the app-server protocol as TypeScript declarations")
+  .requiredOption("-o, --out <dir>", "output directory")
+  .action(async ({ out }: { out: string }) => {
+    const { writeTypeScript } = await import("./surfaces/app-server/generate.js");
+    process.exitCode = writeTypeScript(out);
+  });
+
 sharedOptions(
   program
     .command("mcp-server")
@@ -211,6 +240,18 @@ program
   .action(async () => {
     const { runApplyPatchCommand } = await import("./surfaces/apply-patch/run-apply-patch-command.js");
     process.exitCode = await runApplyPatchCommand();
+  });
+
+sharedOptions(
+  program
+    .command("resume")
+    .description("continue an earlier thread in the interactive UI (no id: choose from a list)")
+    .argument("[id]", "the thread id"),
+)
+  .option("--last", "the latest thread of this directory")
+  .action(async (id: string | undefined, flags: SharedFlags & { last?: boolean }) => {
+    const { runTui } = await import("./surfaces/tui/run-tui.js");
+    process.exitCode = await runTui(undefined, flags, flags.last ? { last: true } : id ? { id } : {});
   });
 
 // With no command: the interactive terminal UI. Its options go before a command name (`codex-ts -m X`), so

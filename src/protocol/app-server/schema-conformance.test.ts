@@ -1,0 +1,322 @@
+// Our zod method table against the real protocol's JSON Schema (codex-cli 0.169.0, ../shared/codex-protocol):
+// every method exists there, and sample messages our schemas accept are accepted by the real schema too.
+import { Ajv } from "ajv";
+import { describe, expect, it } from "vitest";
+import { protocolSchema } from "../../../test/support/app-server-client.js";
+import { generateJsonSchemas } from "./json-schema.js";
+import { methods, type MethodName } from "./methods.js";
+import { generateTypeScript } from "./typescript.js";
+import { serverNotifications } from "./v2/notifications.js";
+import { serverRequests } from "./v2/server-requests.js";
+
+const real = protocolSchema();
+
+const thread = {
+  id: "t1",
+  sessionId: "t1",
+  preview: "",
+  ephemeral: false,
+  modelProvider: "openai",
+  model: "gpt-5.1-codex",
+  reasoningEffort: null,
+  createdAt: 1_700_000_000,
+  updatedAt: 1_700_000_000,
+  status: { type: "idle" },
+  path: "/h/sessions/2026/01/01/rollout.jsonl",
+  cwd: "/w",
+  cliVersion: "0.1.0",
+  originator: "vscode",
+  source: "vscode",
+  projectId: null,
+  name: null,
+  turns: [],
+};
+const turn = { id: "turn1", items: [], status: "inProgress", error: null };
+const layerName = { type: "user", file: "/h/config.toml", profile: null };
+const model = {
+  id: "gpt-5.1-codex",
+  model: "gpt-5.1-codex",
+  displayName: "GPT-5.1-Codex",
+  description: "coding",
+  hidden: false,
+  isDefault: true,
+  supportedReasoningEfforts: [{ reasoningEffort: "low", description: "fast" }],
+  defaultReasoningEffort: "medium",
+  inputModalities: ["text", "image"],
+  contextWindow: 272_000,
+};
+
+/** Per method: params a client may send, and results the server sends. */
+const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
+  initialize: {
+    params: [
+      { clientInfo: { name: "vscode", title: "VS Code", version: "1.0" } },
+      {
+        clientInfo: { name: "x", title: null, version: "2" },
+        capabilities: { experimentalApi: true, optOutNotificationMethods: ["warning"] },
+      },
+    ],
+    results: [{ userAgent: "vscode/0.1.0", codexHome: "/h", platformFamily: "unix", platformOs: "linux" }],
+  },
+  "thread/start": {
+    params: [
+      {},
+      {
+        cwd: "/w",
+        model: "m",
+        approvalPolicy: "untrusted",
+        sandbox: "workspace-write",
+        config: { "a.b": 1 },
+        personality: "friendly",
+      },
+      { cwd: null, modelProvider: null, baseInstructions: "b", developerInstructions: "d", ephemeral: true },
+    ],
+    results: [
+      {
+        thread,
+        model: "m",
+        modelProvider: "openai",
+        cwd: "/w",
+        approvalPolicy: "on-request",
+        approvalsReviewer: "user",
+        sandbox: {
+          type: "workspaceWrite",
+          writableRoots: [],
+          networkAccess: false,
+          excludeTmpdirEnvVar: false,
+          excludeSlashTmp: false,
+        },
+        reasoningEffort: "high",
+      },
+      {
+        thread,
+        model: "m",
+        modelProvider: "p",
+        cwd: "/w",
+        approvalPolicy: "never",
+        approvalsReviewer: "user",
+        sandbox: { type: "dangerFullAccess" },
+      },
+    ],
+  },
+  "turn/start": {
+    params: [
+      { threadId: "t1", input: [{ type: "text", text: "hi" }] },
+      {
+        threadId: "t1",
+        input: [
+          { type: "text", text: "see", text_elements: [] },
+          { type: "image", url: "https://x/y.png" },
+          { type: "localImage", path: "a.png", detail: "high" },
+          { type: "skill", name: "s", path: "/s/SKILL.md" },
+          { type: "mention", name: "m", path: "/m" },
+        ],
+        cwd: "/w/sub",
+        approvalPolicy: "never",
+        sandboxPolicy: { type: "readOnly" },
+        model: "m",
+        effort: "low",
+        summary: "concise",
+        personality: "pragmatic",
+        outputSchema: { type: "object" },
+        collaborationMode: {
+          mode: "plan",
+          settings: { model: "m", reasoning_effort: "high", developer_instructions: null },
+        },
+      },
+    ],
+    results: [{ turn }],
+  },
+  "turn/interrupt": { params: [{ threadId: "t1", turnId: "turn1" }], results: [{}] },
+  "config/read": {
+    params: [{}, { cwd: "/w", includeLayers: true }, { cwd: null }],
+    results: [
+      {
+        config: { model: "m", projects: { "/w": { trust_level: "trusted" } } },
+        origins: { model: { name: layerName, version: "sha256:00" } },
+      },
+      {
+        config: {},
+        origins: {},
+        layers: [
+          {
+            name: { type: "project", dotCodexFolder: "/w/.codex" },
+            version: "sha256:1",
+            config: { model: "x" },
+            disabledReason: "untrusted",
+          },
+          { name: { type: "sessionFlags" }, version: "sha256:2", config: {} },
+          { name: { type: "system", file: "/etc/codex-ts/config.toml" }, version: "sha256:3", config: {} },
+        ],
+      },
+    ],
+  },
+  "config/value/write": {
+    params: [
+      { keyPath: "model", value: "m", mergeStrategy: "replace" },
+      {
+        keyPath: "profiles.fast",
+        value: { model: "x" },
+        mergeStrategy: "upsert",
+        expectedVersion: "sha256:0",
+        filePath: "/h/config.toml",
+      },
+    ],
+    results: [
+      { status: "ok", version: "sha256:1", filePath: "/h/config.toml", overriddenMetadata: null },
+      {
+        status: "okOverridden",
+        version: "sha256:1",
+        filePath: "/h/config.toml",
+        overriddenMetadata: {
+          message: "m",
+          overridingLayer: { name: { type: "sessionFlags" }, version: "sha256:2" },
+          effectiveValue: "x",
+        },
+      },
+    ],
+  },
+  "config/batchWrite": {
+    params: [{ edits: [{ keyPath: "model", value: null, mergeStrategy: "replace" }], expectedVersion: null }],
+    results: [{ status: "ok", version: "sha256:1", filePath: "/h/config.toml" }],
+  },
+  "model/list": {
+    params: [{}, { cursor: "2", limit: 10, includeHidden: false }],
+    results: [{ data: [model], nextCursor: null }],
+  },
+  "account/login/start": {
+    params: [
+      { type: "apiKey", apiKey: "sk-x" },
+      { type: "chatgpt" },
+      { type: "chatgptAuthTokens", accessToken: "a", chatgptAccountId: "acct", chatgptPlanType: "pro" },
+    ],
+    results: [{ type: "apiKey" }, { type: "chatgptAuthTokens" }],
+  },
+  "account/read": {
+    params: [{}, { refreshToken: false }],
+    results: [
+      { account: null, requiresOpenaiAuth: true },
+      { account: { type: "apiKey" }, requiresOpenaiAuth: true },
+      { account: { type: "chatgpt", email: "a@b.c", planType: "pro" }, requiresOpenaiAuth: true },
+    ],
+  },
+  "account/logout": { params: [undefined], results: [{}] },
+};
+
+describe("the method table against the real protocol", () => {
+  it("names only methods, notifications and server requests the real protocol has", () => {
+    for (const method of Object.keys(methods))
+      expect(real.paramsType("ClientRequest", method), method).not.toBeUndefined();
+    for (const method of Object.keys(serverNotifications)) {
+      expect(real.paramsType("ServerNotification", method), method).not.toBeUndefined();
+    }
+    for (const method of Object.keys(serverRequests))
+      expect(real.paramsType("ServerRequest", method), method).not.toBeUndefined();
+  });
+
+  it.each(Object.keys(samples) as MethodName[])(
+    "%s: sample params and results pass both schemas",
+    (method) => {
+      const spec = methods[method];
+      for (const params of samples[method].params) {
+        expect(spec.params.safeParse(params ?? {}).success, JSON.stringify(params)).toBe(true);
+        expect(real.checkParams("ClientRequest", method, params)).toBe("");
+      }
+      for (const result of samples[method].results) {
+        expect(spec.result.safeParse(result).success, JSON.stringify(result)).toBe(true);
+        expect(real.checkResult(method, result)).toBe("");
+      }
+    },
+  );
+
+  it("server requests: what we send and what we accept back pass the real schema", () => {
+    const approval = {
+      threadId: "t",
+      turnId: "u",
+      itemId: "c",
+      startedAtMs: 1,
+      command: "ls",
+      cwd: "/w",
+      reason: null,
+      commandActions: [{ type: "unknown", command: "ls" }],
+    };
+    const cases: Array<[keyof typeof serverRequests, unknown, unknown[]]> = [
+      [
+        "item/commandExecution/requestApproval",
+        approval,
+        ["accept", "acceptForSession", "decline", "cancel"].map((decision) => ({ decision })),
+      ],
+      [
+        "item/fileChange/requestApproval",
+        { threadId: "t", turnId: "u", itemId: "p", startedAtMs: 1, grantRoot: null },
+        [{ decision: "decline" }],
+      ],
+      [
+        "account/chatgptAuthTokens/refresh",
+        { reason: "unauthorized", previousAccountId: "a" },
+        [{ accessToken: "x", chatgptAccountId: "a", chatgptPlanType: null }],
+      ],
+    ];
+    for (const [method, params, results] of cases) {
+      expect(serverRequests[method].params.safeParse(params).success).toBe(true);
+      expect(real.checkParams("ServerRequest", method, params)).toBe("");
+      for (const result of results) {
+        expect(serverRequests[method].result.safeParse(result).success).toBe(true);
+        expect(real.checkServerRequestResult(method, result)).toBe("");
+      }
+    }
+  });
+
+  it("rejects what codex-ts cannot honour, with the path of the problem", () => {
+    const bad = methods["turn/start"].params.safeParse({
+      threadId: "t",
+      input: [{ type: "audio", url: "x" }],
+    });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(["input", 0, "type"]);
+    expect(methods["thread/start"].params.safeParse({ approvalPolicy: { granular: {} } }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe("generated JSON Schema and TypeScript", () => {
+  const { files } = generateJsonSchemas();
+
+  it("has a params and a response file for every method, and every file is a valid schema", () => {
+    const ajv = new Ajv({ strict: false });
+    for (const method of Object.keys(methods)) {
+      const name = method
+        .split("/")
+        .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+        .join("");
+      expect(files.has(`v2/${name}Params.json`), method).toBe(true);
+      expect(files.has(`v2/${name}Response.json`), method).toBe(true);
+    }
+    for (const [path, schema] of files) expect(() => ajv.compile(schema), path).not.toThrow();
+  });
+
+  it("the samples validate against the generated schemas too", () => {
+    const ajv = new Ajv({ strict: false });
+    const schema = (path: string) => ajv.compile(files.get(path) ?? {});
+    for (const [method, sample] of Object.entries(samples)) {
+      const name = method
+        .split("/")
+        .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+        .join("");
+      const params = schema(`v2/${name}Params.json`);
+      const result = schema(`v2/${name}Response.json`);
+      for (const p of sample.params)
+        expect(params(p ?? {}), `${method} ${JSON.stringify(params.errors)}`).toBe(true);
+      for (const r of sample.results)
+        expect(result(r), `${method} ${JSON.stringify(result.errors)}`).toBe(true);
+    }
+  });
+
+  it("TypeScript declarations name every method", () => {
+    const ts = generateTypeScript();
+    const index = ts.get("index.ts") ?? "";
+    for (const method of Object.keys(methods)) expect(index).toContain(`"${method}": {`);
+    expect(ts.get("ThreadStartParams.ts")).toContain("export type ThreadStartParams = {");
+  });
+});

@@ -1,0 +1,89 @@
+// config/read: the effective config for a cwd, where each value comes from, and (when asked) every layer.
+import { readFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { configVersion } from "../../config/config-write.js";
+import type { Config, ConfigLayer as CoreLayer } from "../../config/load.js";
+import type {
+  ConfigLayer,
+  ConfigLayerMetadata,
+  ConfigLayerSource,
+  ConfigReadResponse,
+} from "../../protocol/app-server/v2/config.js";
+
+function layerSource(layer: CoreLayer): ConfigLayerSource | undefined {
+  if (layer.source === "system" && layer.path) return { type: "system", file: layer.path };
+  if (layer.source === "user" && layer.path) return { type: "user", file: layer.path, profile: null };
+  if (layer.source === "project" && layer.path)
+    return { type: "project", dotCodexFolder: dirname(layer.path) };
+  if (layer.source === "cli" || layer.source === "overrides") return { type: "sessionFlags" };
+  return undefined;
+}
+
+/** A file layer's version is the hash of its bytes (what config writes check); others hash their values. */
+function layerVersion(layer: CoreLayer): string {
+  if (layer.path) {
+    try {
+      return configVersion(readFileSync(layer.path, "utf8"));
+    } catch {
+      // Vanished since it was loaded: fall through to its value.
+    }
+  }
+  return configVersion(JSON.stringify(layer.value));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/** Dotted paths of every leaf in a layer (arrays are leaves). */
+function leafPaths(value: Record<string, unknown>, prefix = ""): string[] {
+  return Object.entries(value).flatMap(([key, child]) => {
+    const path = prefix === "" ? key : `${prefix}.${key}`;
+    return isPlainObject(child) ? leafPaths(child, path) : [path];
+  });
+}
+
+function toLayer(layer: CoreLayer, userPath: string | undefined, disabledReason?: string) {
+  // A profile's values come from the user file, under the profile's name.
+  const profile = layer.source.startsWith("profile:") ? layer.source.slice("profile:".length) : undefined;
+  const name: ConfigLayerSource | undefined =
+    profile !== undefined && userPath ? { type: "user", file: userPath, profile } : layerSource(layer);
+  if (!name) return undefined;
+  const entry: ConfigLayer = { name, version: layerVersion(layer), config: layer.value };
+  if (disabledReason) entry.disabledReason = disabledReason;
+  return entry;
+}
+
+function toJson(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(toJson);
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
+  return value;
+}
+
+export function buildConfigReadResponse(config: Config, includeLayers: boolean): ConfigReadResponse {
+  const userPath = config.layers.find((l) => l.source === "user")?.path;
+  const applied = config.layers
+    .map((layer) => ({ layer, wire: toLayer(layer, userPath) }))
+    .filter((l): l is { layer: CoreLayer; wire: ConfigLayer } => l.wire !== undefined);
+  const origins: Record<string, ConfigLayerMetadata> = {};
+  for (const { layer, wire } of applied) {
+    const meta = { name: wire.name, version: wire.version };
+    for (const path of leafPaths(layer.value)) origins[path] = meta;
+  }
+  const response: ConfigReadResponse = {
+    config: toJson(config.toml) as ConfigReadResponse["config"],
+    origins,
+  };
+  if (includeLayers) {
+    const disabled = config.disabledLayers
+      .map((layer) => toLayer(layer, userPath, layer.disabledReason))
+      .filter((l): l is ConfigLayer => l !== undefined);
+    // Highest precedence first, as the real Codex lists them; untrusted project layers after the rest.
+    response.layers = [...applied.map((l) => l.wire).reverse(), ...disabled].map((l) => ({
+      ...l,
+      config: toJson(l.config) as Record<string, unknown>,
+    }));
+  }
+  return response;
+}

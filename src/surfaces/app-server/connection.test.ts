@@ -1,0 +1,127 @@
+// A connection with a fake transport: routing, the initialize gate, errors, and server -> client requests.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Connection } from "./connection.js";
+import { createDispatch } from "./dispatch.js";
+import type { Logger } from "./log.js";
+import { ServerRequestError } from "./pending-server-requests.js";
+import { AppServer } from "./server.js";
+
+function setup() {
+  const sent: Array<Record<string, unknown>> = [];
+  const logged: string[] = [];
+  const logger: Logger = {
+    info: (m) => logged.push(m),
+    warn: (m) => logged.push(m),
+    error: (m) => logged.push(m),
+    close: () => Promise.resolve(),
+  };
+  const codexHome = mkdtempSync(join(tmpdir(), "codex-ts-conn-"));
+  const server = new AppServer(
+    { codexHome, env: {}, flags: {}, logger, refreshTimeoutMs: 50 },
+    createDispatch,
+  );
+  const connection = server.connect({
+    send: (text) => sent.push(JSON.parse(text) as Record<string, unknown>),
+  });
+  const flush = () => new Promise((r) => setTimeout(r, 20));
+  return { server, connection, sent, logged, flush };
+}
+
+async function initialized(): Promise<ReturnType<typeof setup>> {
+  const s = setup();
+  s.connection.receive(
+    JSON.stringify({ id: 0, method: "initialize", params: { clientInfo: { name: "unit", version: "1" } } }),
+  );
+  await s.flush();
+  s.sent.length = 0;
+  return s;
+}
+
+function refresh(connection: Connection, timeoutMs?: number) {
+  return connection.request(
+    "account/chatgptAuthTokens/refresh",
+    { reason: "unauthorized", previousAccountId: null },
+    timeoutMs ? { timeoutMs } : {},
+  );
+}
+
+describe("Connection", () => {
+  it("gates on initialize and answers bad input with JSON-RPC errors", async () => {
+    const { connection, sent, flush } = setup();
+    connection.receive('{"id": 5, "method": "config/read"');
+    connection.receive(JSON.stringify({ id: 6, method: "config/read", params: {} }));
+    connection.receive(
+      JSON.stringify({ id: 7, method: "initialize", params: { clientInfo: { name: "unit" } } }),
+    );
+    await flush();
+    expect(sent.map((m) => [m.id, (m.error as { code: number }).code])).toEqual([
+      [5, -32700],
+      [6, -32600],
+      [7, -32602],
+    ]);
+    expect((sent[2]?.error as { message: string; data: unknown }).message).toBe(
+      "Invalid params: clientInfo.version: Invalid input: expected string, received undefined",
+    );
+    expect((sent[2]?.error as { data: unknown }).data).toEqual({ path: ["clientInfo", "version"] });
+  });
+
+  it("sends a server request and resolves it with the client's validated answer", async () => {
+    const { connection, sent } = await initialized();
+    const call = refresh(connection);
+    expect(sent.at(-1)).toEqual({
+      id: call.id,
+      method: "account/chatgptAuthTokens/refresh",
+      params: { reason: "unauthorized", previousAccountId: null },
+    });
+    connection.receive(
+      JSON.stringify({ id: call.id, result: { accessToken: "new", chatgptAccountId: "a" } }),
+    );
+    await expect(call.result).resolves.toEqual({ accessToken: "new", chatgptAccountId: "a" });
+  });
+
+  it("rejects on an error answer, an invalid answer, a timeout, or a closed connection", async () => {
+    const { connection } = await initialized();
+    const rpc = refresh(connection);
+    connection.receive(JSON.stringify({ id: rpc.id, error: { code: -32000, message: "signed out" } }));
+    await expect(rpc.result).rejects.toMatchObject({
+      kind: "rpc",
+      message: expect.stringContaining("signed out"),
+    });
+    const invalid = refresh(connection);
+    connection.receive(JSON.stringify({ id: invalid.id, result: { accessToken: 5 } }));
+    await expect(invalid.result).rejects.toMatchObject({ kind: "invalid" });
+    await expect(refresh(connection, 10).result).rejects.toMatchObject({ kind: "timeout" });
+    const pending = refresh(connection);
+    connection.close();
+    await expect(pending.result).rejects.toBeInstanceOf(ServerRequestError);
+  });
+
+  it("logs and ignores a response to an unknown server request id", async () => {
+    const { connection, sent, logged } = await initialized();
+    connection.receive(JSON.stringify({ id: 4242, result: {} }));
+    connection.receive(JSON.stringify({ id: 4243, error: { code: 1, message: "x" } }));
+    expect(sent).toEqual([]);
+    expect(logged.filter((l) => l.includes("unknown server request id"))).toHaveLength(2);
+  });
+
+  it("drops notifications the client opted out of", async () => {
+    const { connection, sent, flush } = setup();
+    connection.receive(
+      JSON.stringify({
+        id: 1,
+        method: "initialize",
+        params: {
+          clientInfo: { name: "u", version: "1" },
+          capabilities: { optOutNotificationMethods: ["warning"] },
+        },
+      }),
+    );
+    await flush();
+    connection.notify({ method: "warning", params: { message: "hidden" } });
+    connection.notify({ method: "account/updated", params: { authMode: null } });
+    expect(sent.map((m) => m.method ?? "response")).toEqual(["response", "account/updated"]);
+  });
+});

@@ -1,0 +1,182 @@
+// One client connection (stdio, or one WebSocket): reads JSON-RPC messages, answers them through the
+// router, and sends notifications and server -> client requests. Knows nothing of the transport's bytes.
+import {
+  classifyMessage,
+  ErrorCode,
+  recoverRequestId,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type RequestId,
+} from "../../protocol/app-server/jsonrpc.js";
+import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
+import {
+  serverRequests,
+  type ServerRequestMethod,
+  type ServerRequestParams,
+  type ServerRequestResult,
+} from "../../protocol/app-server/v2/server-requests.js";
+import { describeZodError } from "../../protocol/errors.js";
+import type { Logger } from "./log.js";
+import { PendingServerRequests, ServerRequestError } from "./pending-server-requests.js";
+
+export interface Transport {
+  send(text: string): void;
+}
+
+export interface IncomingHandler {
+  onRequest(connection: Connection, request: JsonRpcRequest): Promise<void>;
+  onNotification(connection: Connection, notification: JsonRpcNotification): void;
+}
+
+/** The id used when an error answers a message whose id cannot be read (the schema allows no null id). */
+export const UNKNOWN_ID = "";
+
+export interface OutgoingRequest<M extends ServerRequestMethod> {
+  id: number;
+  result: Promise<ServerRequestResult<M>>;
+}
+
+let connectionCounter = 0;
+
+export class Connection {
+  readonly id = ++connectionCounter;
+  /** "new" until initialize arrives, "initializing" while it is answered, then "ready". */
+  state: "new" | "initializing" | "ready" = "new";
+  clientName: string | undefined;
+  private optedOut = new Set<string>();
+  private readonly pending = new PendingServerRequests();
+  private readonly closeListeners = new Set<() => void>();
+  private closed = false;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly handler: IncomingHandler,
+    private readonly log: Logger,
+  ) {}
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  optOut(methods: readonly string[]): void {
+    this.optedOut = new Set(methods);
+  }
+
+  receive(text: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      const id = recoverRequestId(text) ?? UNKNOWN_ID;
+      this.respondError(id, ErrorCode.parseError, `Parse error: ${(err as Error).message}`);
+      return;
+    }
+    const message = classifyMessage(value);
+    switch (message.kind) {
+      case "invalid":
+        this.respondError(
+          message.id ?? UNKNOWN_ID,
+          ErrorCode.invalidRequest,
+          `Invalid request: ${message.reason}`,
+        );
+        return;
+      case "request":
+        this.handler.onRequest(this, message.message).catch((err: unknown) => {
+          this.log.error(`request ${message.message.method} crashed: ${(err as Error).stack ?? String(err)}`);
+        });
+        return;
+      case "notification":
+        this.handler.onNotification(this, message.message);
+        return;
+      case "response":
+        if (!this.pending.resolve(message.message.id, message.message.result)) {
+          this.log.warn(
+            `connection ${this.id}: response to unknown server request id ${message.message.id} ignored`,
+          );
+        }
+        return;
+      case "error": {
+        const { id, error } = message.message;
+        const method = this.pending.methodOf(id) ?? "request";
+        const failure = new ServerRequestError(
+          "rpc",
+          `the client answered ${method} with error ${error.code}: ${error.message}`,
+          error,
+        );
+        if (!this.pending.reject(id, failure)) {
+          this.log.warn(`connection ${this.id}: error for unknown server request id ${id} ignored`);
+        }
+        return;
+      }
+    }
+  }
+
+  /** A line over the size limit was dropped unread. */
+  receiveTooLong(length: number): void {
+    this.respondError(
+      UNKNOWN_ID,
+      ErrorCode.invalidRequest,
+      `Invalid request: message of ${length} bytes exceeds the limit`,
+    );
+  }
+
+  respond(id: RequestId, result: unknown): void {
+    this.send({ id, result });
+  }
+
+  respondError(id: RequestId, code: number, message: string, data?: unknown): void {
+    this.send({ id, error: data === undefined ? { code, message } : { code, message, data } });
+  }
+
+  notify(notification: ServerNotification): void {
+    if (this.state !== "ready" || this.optedOut.has(notification.method)) return;
+    this.send(notification);
+  }
+
+  /** Sends a server -> client request; `result` settles with the client's (validated) answer. */
+  request<M extends ServerRequestMethod>(
+    method: M,
+    params: ServerRequestParams<M>,
+    options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): OutgoingRequest<M> {
+    if (this.closed) {
+      return { id: -1, result: Promise.reject(new ServerRequestError("closed", "the client disconnected")) };
+    }
+    const { id, answer } = this.pending.open(method, options.timeoutMs);
+    const onAbort = () =>
+      this.pending.reject(id, new ServerRequestError("cancelled", `${method} no longer needed`));
+    options.signal?.addEventListener("abort", onAbort, { once: true });
+    this.send({ id, method, params });
+    const result = answer
+      .finally(() => options.signal?.removeEventListener("abort", onAbort))
+      .then((raw) => {
+        const parsed = serverRequests[method].result.safeParse(raw);
+        if (!parsed.success) {
+          throw new ServerRequestError(
+            "invalid",
+            `invalid answer to ${method}: ${describeZodError(parsed.error)}`,
+          );
+        }
+        return parsed.data as ServerRequestResult<M>;
+      });
+    return { id, result };
+  }
+
+  onClose(listener: () => void): () => void {
+    this.closeListeners.add(listener);
+    return () => this.closeListeners.delete(listener);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.pending.rejectAll(new ServerRequestError("closed", "the client disconnected"));
+    for (const listener of this.closeListeners) listener();
+    this.closeListeners.clear();
+  }
+
+  private send(message: unknown): void {
+    if (this.closed) return;
+    this.transport.send(JSON.stringify(message));
+  }
+}

@@ -1,0 +1,11 @@
+// Everything past the handshake, imported on demand: the method table, its handlers and the services
+// they use (the engine, config loading, accounts).
+import { methods } from "../../protocol/app-server/methods.js";
+import { handlers } from "./handlers/index.js";
+import type { Dispatch } from "./router.js";
+import type { AppServer } from "./server.js";
+import { ServerServices } from "./services.js";
+
+export function createDispatch(server: AppServer): Dispatch {
+  return { methods, handlers, services: new ServerServices(server) };
+}

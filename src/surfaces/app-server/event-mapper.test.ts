@@ -1,0 +1,466 @@
+// Table-driven: engine events in, v2 notifications and server requests out, each checked against the real
+// protocol's JSON Schema.
+import { describe, expect, it } from "vitest";
+import type { KnownEventMsg } from "../../protocol/core-protocol.js";
+import { protocolSchema } from "../../../test/support/app-server-client.js";
+import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
+import { describeThread, toReviewDecision } from "./wire-conversions.js";
+
+const T = "thread-1";
+const started: KnownEventMsg = {
+  type: "task_started",
+  turn_id: "turn-1",
+  collaboration_mode_kind: "default",
+};
+const complete: KnownEventMsg = { type: "task_complete", turn_id: "turn-1", last_agent_message: null };
+const usage = {
+  input_tokens: 10,
+  cached_input_tokens: 2,
+  output_tokens: 5,
+  reasoning_output_tokens: 1,
+  total_tokens: 15,
+};
+const b64 = (s: string) => Buffer.from(s).toString("base64");
+
+/** Compact view of an output: the method (or request kind) and the params worth comparing. */
+function view(o: MapperOutput): unknown {
+  if (o.kind !== "notification") return { request: o.kind, itemId: o.params.itemId, turnId: o.params.turnId };
+  const { method, params } = o.notification;
+  switch (method) {
+    case "item/started":
+    case "item/completed":
+      return { method, item: params.item };
+    case "turn/started":
+    case "turn/completed":
+      return { method, status: params.turn.status, error: params.turn.error ?? null };
+    case "thread/status/changed":
+      return { method, status: params.status.type };
+    case "item/agentMessage/delta":
+    case "item/commandExecution/outputDelta":
+      return { method, itemId: params.itemId, delta: params.delta };
+    case "item/reasoning/summaryTextDelta":
+      return { method, delta: params.delta, summaryIndex: params.summaryIndex };
+    default:
+      return { method, params };
+  }
+}
+
+const cases: Array<{
+  name: string;
+  events: Array<KnownEventMsg | [string, KnownEventMsg]>;
+  expected: unknown[];
+}> = [
+  {
+    name: "a turn with a streamed message",
+    events: [
+      started,
+      { type: "user_message", message: "hi" },
+      {
+        type: "agent_message_content_delta",
+        thread_id: T,
+        turn_id: "turn-1",
+        item_id: "msg_a",
+        delta: "Hel",
+      },
+      { type: "agent_message_content_delta", thread_id: T, turn_id: "turn-1", item_id: "msg_a", delta: "lo" },
+      { type: "agent_message", message: "Hello" },
+      {
+        type: "token_count",
+        info: { total_token_usage: usage, last_token_usage: usage, model_context_window: 1000 },
+      },
+      complete,
+    ],
+    expected: [
+      { method: "thread/status/changed", status: "active" },
+      { method: "turn/started", status: "inProgress", error: null },
+      {
+        method: "item/started",
+        item: { type: "userMessage", id: "user_1", content: [{ type: "text", text: "hi" }] },
+      },
+      {
+        method: "item/completed",
+        item: { type: "userMessage", id: "user_1", content: [{ type: "text", text: "hi" }] },
+      },
+      { method: "item/started", item: { type: "agentMessage", id: "msg_a", text: "" } },
+      { method: "item/agentMessage/delta", itemId: "msg_a", delta: "Hel" },
+      { method: "item/agentMessage/delta", itemId: "msg_a", delta: "lo" },
+      { method: "item/completed", item: { type: "agentMessage", id: "msg_a", text: "Hello" } },
+      {
+        method: "thread/tokenUsage/updated",
+        params: {
+          threadId: T,
+          turnId: "turn-1",
+          tokenUsage: {
+            total: {
+              totalTokens: 15,
+              inputTokens: 10,
+              cachedInputTokens: 2,
+              outputTokens: 5,
+              reasoningOutputTokens: 1,
+            },
+            last: {
+              totalTokens: 15,
+              inputTokens: 10,
+              cachedInputTokens: 2,
+              outputTokens: 5,
+              reasoningOutputTokens: 1,
+            },
+            modelContextWindow: 1000,
+          },
+        },
+      },
+      { method: "turn/completed", status: "completed", error: null },
+      { method: "thread/status/changed", status: "idle" },
+    ],
+  },
+  {
+    name: "reasoning parts stream into one item that completes when something else comes",
+    events: [
+      started,
+      { type: "agent_reasoning_delta", delta: "think" },
+      { type: "agent_reasoning_section_break" },
+      { type: "agent_reasoning_delta", delta: "more" },
+      { type: "agent_reasoning", text: "think" },
+      { type: "agent_reasoning", text: "more" },
+      { type: "agent_message", message: "done" },
+    ],
+    expected: [
+      { method: "thread/status/changed", status: "active" },
+      { method: "turn/started", status: "inProgress", error: null },
+      { method: "item/started", item: { type: "reasoning", id: "rs_1", summary: [], content: [] } },
+      { method: "item/reasoning/summaryTextDelta", delta: "think", summaryIndex: 0 },
+      {
+        method: "item/reasoning/summaryPartAdded",
+        params: { threadId: T, turnId: "turn-1", itemId: "rs_1", summaryIndex: 1 },
+      },
+      { method: "item/reasoning/summaryTextDelta", delta: "more", summaryIndex: 1 },
+      {
+        method: "item/completed",
+        item: { type: "reasoning", id: "rs_1", summary: ["think", "more"], content: [] },
+      },
+      { method: "item/started", item: { type: "agentMessage", id: "msg_2", text: "" } },
+      { method: "item/completed", item: { type: "agentMessage", id: "msg_2", text: "done" } },
+    ],
+  },
+  {
+    name: "a command: approval request, start, output (split UTF-8), end",
+    events: [
+      started,
+      {
+        type: "exec_approval_request",
+        call_id: "call_1",
+        command: ["bash", "-lc", "touch a b"],
+        cwd: "/w",
+        reason: null,
+      },
+      { type: "exec_command_begin", call_id: "call_1", command: ["bash", "-lc", "touch a b"], cwd: "/w" },
+      {
+        type: "exec_command_output_delta",
+        call_id: "call_1",
+        stream: "stdout",
+        chunk: Buffer.from([0xc3]).toString("base64"),
+      },
+      {
+        type: "exec_command_output_delta",
+        call_id: "call_1",
+        stream: "stdout",
+        chunk: Buffer.from([0xa9, 0x0a]).toString("base64"),
+      },
+      {
+        type: "exec_command_end",
+        call_id: "call_1",
+        command: ["bash", "-lc", "touch a b"],
+        cwd: "/w",
+        stdout: "é\n",
+        stderr: "",
+        aggregated_output: "é\n",
+        exit_code: 0,
+        duration_ms: 12.4,
+        formatted_output: "é\n",
+      },
+    ],
+    expected: [
+      { method: "thread/status/changed", status: "active" },
+      { method: "turn/started", status: "inProgress", error: null },
+      { request: "execApproval", itemId: "call_1", turnId: "turn-1" },
+      {
+        method: "item/started",
+        item: {
+          type: "commandExecution",
+          id: "call_1",
+          command: "bash -lc 'touch a b'",
+          cwd: "/w",
+          commandActions: [{ type: "unknown", command: "bash -lc 'touch a b'" }],
+          status: "inProgress",
+          aggregatedOutput: null,
+          exitCode: null,
+          durationMs: null,
+        },
+      },
+      { method: "item/commandExecution/outputDelta", itemId: "call_1", delta: "é\n" },
+      {
+        method: "item/completed",
+        item: {
+          type: "commandExecution",
+          id: "call_1",
+          command: "bash -lc 'touch a b'",
+          cwd: "/w",
+          commandActions: [{ type: "unknown", command: "bash -lc 'touch a b'" }],
+          status: "completed",
+          aggregatedOutput: "é\n",
+          exitCode: 0,
+          durationMs: 12,
+        },
+      },
+    ],
+  },
+  {
+    name: "a patch asked about, then applied",
+    events: [
+      started,
+      {
+        type: "apply_patch_approval_request",
+        call_id: "p1",
+        changes: { "/w/a.txt": { type: "add", content: "a\n" } },
+        reason: "new file",
+      },
+      {
+        type: "patch_apply_begin",
+        call_id: "p1",
+        auto_approved: false,
+        changes: { "/w/a.txt": { type: "add", content: "a\n" } },
+      },
+      { type: "patch_apply_end", call_id: "p1", stdout: "", stderr: "", success: true },
+    ],
+    expected: [
+      { method: "thread/status/changed", status: "active" },
+      { method: "turn/started", status: "inProgress", error: null },
+      {
+        method: "item/started",
+        item: {
+          type: "fileChange",
+          id: "p1",
+          changes: [{ path: "/w/a.txt", kind: { type: "add" }, diff: "a\n" }],
+          status: "inProgress",
+        },
+      },
+      { request: "patchApproval", itemId: "p1", turnId: "turn-1" },
+      {
+        method: "item/completed",
+        item: {
+          type: "fileChange",
+          id: "p1",
+          changes: [{ path: "/w/a.txt", kind: { type: "add" }, diff: "a\n" }],
+          status: "completed",
+        },
+      },
+    ],
+  },
+  {
+    name: "a retry, then a failure that ends the turn",
+    events: [
+      started,
+      { type: "stream_error", message: "Reconnecting... 1/2" },
+      { type: "error", message: "model request failed: HTTP 401", codex_error_info: "unauthorized" },
+    ],
+    expected: [
+      { method: "thread/status/changed", status: "active" },
+      { method: "turn/started", status: "inProgress", error: null },
+      {
+        method: "error",
+        params: {
+          threadId: T,
+          turnId: "turn-1",
+          error: { message: "Reconnecting... 1/2", codexErrorInfo: null },
+          willRetry: true,
+        },
+      },
+      {
+        method: "error",
+        params: {
+          threadId: T,
+          turnId: "turn-1",
+          error: { message: "model request failed: HTTP 401", codexErrorInfo: "unauthorized" },
+          willRetry: false,
+        },
+      },
+      {
+        method: "turn/completed",
+        status: "failed",
+        error: { message: "model request failed: HTTP 401", codexErrorInfo: "unauthorized" },
+      },
+      { method: "thread/status/changed", status: "idle" },
+    ],
+  },
+  {
+    name: "an interrupt mid-message completes the open items and the turn as interrupted",
+    events: [
+      started,
+      { type: "agent_message_content_delta", thread_id: T, turn_id: "turn-1", item_id: "m", delta: "par" },
+      { type: "exec_command_begin", call_id: "c", command: ["sleep", "9"], cwd: "/w" },
+      { type: "turn_aborted", turn_id: "turn-1", reason: "interrupted" },
+    ],
+    expected: [
+      { method: "thread/status/changed", status: "active" },
+      { method: "turn/started", status: "inProgress", error: null },
+      { method: "item/started", item: { type: "agentMessage", id: "m", text: "" } },
+      { method: "item/agentMessage/delta", itemId: "m", delta: "par" },
+      { method: "item/started", item: expect.objectContaining({ id: "c", status: "inProgress" }) },
+      { method: "item/completed", item: { type: "agentMessage", id: "m", text: "par" } },
+      { method: "item/completed", item: expect.objectContaining({ id: "c", status: "failed" }) },
+      { method: "turn/completed", status: "interrupted", error: null },
+      { method: "thread/status/changed", status: "idle" },
+    ],
+  },
+  {
+    name: "warnings, plan updates, and errors about other submissions",
+    events: [
+      started,
+      { type: "warning", message: "careful" },
+      { type: "plan_update", explanation: null, plan: [{ step: "a", status: "in_progress" }] },
+      ["other-sub", { type: "error", message: "exec_approval: no pending approval with id 'x'" }],
+    ],
+    expected: [
+      { method: "thread/status/changed", status: "active" },
+      { method: "turn/started", status: "inProgress", error: null },
+      { method: "warning", params: { threadId: T, message: "careful" } },
+      {
+        method: "turn/plan/updated",
+        params: {
+          threadId: T,
+          turnId: "turn-1",
+          explanation: null,
+          plan: [{ step: "a", status: "inProgress" }],
+        },
+      },
+      {
+        method: "warning",
+        params: { threadId: T, message: "exec_approval: no pending approval with id 'x'" },
+      },
+    ],
+  },
+  {
+    name: "events the app-server does not show map to nothing",
+    events: [
+      { type: "background_event", message: "x" },
+      { type: "exec_command_output_delta", call_id: "c", stream: "stdout", chunk: b64("") },
+      { type: "shutdown_complete" },
+    ],
+    expected: [],
+  },
+];
+
+function mapAll(events: Array<KnownEventMsg | [string, KnownEventMsg]>): MapperOutput[] {
+  const mapper = new AppServerEventMapper(
+    T,
+    () => {
+      throw new Error("unused");
+    },
+    () => 1_700_000_000_000,
+  );
+  return events.flatMap((e) =>
+    Array.isArray(e) ? mapper.map({ id: e[0], msg: e[1] }) : mapper.map({ id: "sub-1", msg: e }),
+  );
+}
+
+function schemaProblems(outputs: MapperOutput[]): string[] {
+  const schema = protocolSchema();
+  return outputs
+    .map((o) =>
+      o.kind === "notification"
+        ? schema.checkParams("ServerNotification", o.notification.method, o.notification.params)
+        : schema.checkParams(
+            "ServerRequest",
+            o.kind === "execApproval"
+              ? "item/commandExecution/requestApproval"
+              : "item/fileChange/requestApproval",
+            o.params,
+          ),
+    )
+    .filter((p) => p !== "");
+}
+
+describe("AppServerEventMapper", () => {
+  it.each(cases)("$name", ({ events, expected }) => {
+    const out = mapAll(events);
+    expect(out.map(view)).toEqual(expected);
+    expect(schemaProblems(out)).toEqual([]);
+  });
+
+  it("session_configured becomes thread/started with the thread", () => {
+    const mapper = new AppServerEventMapper(T, (msg) =>
+      describeThread(msg, { createdAtMs: 1_700_000_000_000, originator: "vscode" }),
+    );
+    const out = mapper.map({
+      id: "s",
+      msg: {
+        type: "session_configured",
+        session_id: T,
+        model: "gpt-5.1-codex",
+        model_provider_id: "openai",
+        cwd: "/w",
+        approval_policy: "never",
+        sandbox_policy: { type: "read-only" },
+        history_log_id: 0,
+        history_entry_count: 0,
+      },
+    });
+    expect(out).toHaveLength(1);
+    expect(view(out[0]!)).toMatchObject({
+      method: "thread/started",
+      params: { thread: { id: T, cwd: "/w", createdAt: 1_700_000_000 } },
+    });
+    expect(schemaProblems(out)).toEqual([]);
+  });
+
+  it("the turn's own input is shown in its userMessage item", () => {
+    const mapper = new AppServerEventMapper(T, () => {
+      throw new Error("unused");
+    });
+    mapper.setTurnInput("sub-1", [
+      { type: "text", text: "see" },
+      { type: "image", url: "https://x/y.png" },
+    ]);
+    const out = [started, { type: "user_message", message: "see" } as KnownEventMsg].flatMap((msg) =>
+      mapper.map({ id: "sub-1", msg }),
+    );
+    const item = out.map(view).find((v) => (v as { method?: string }).method === "item/completed");
+    expect(item).toEqual({
+      method: "item/completed",
+      item: {
+        type: "userMessage",
+        id: "user_1",
+        content: [
+          { type: "text", text: "see" },
+          { type: "image", url: "https://x/y.png" },
+        ],
+      },
+    });
+  });
+
+  it("a declined command shows as a declined item; decisions map to review decisions", () => {
+    const mapper = new AppServerEventMapper(T, () => {
+      throw new Error("unused");
+    });
+    mapper.map({ id: "sub-1", msg: started });
+    mapper.map({
+      id: "sub-1",
+      msg: { type: "exec_approval_request", call_id: "c9", command: ["rm", "x"], cwd: "/w" },
+    });
+    const out = mapper.approvalDecided("c9", "denied");
+    expect(out.map(view)).toEqual([
+      { method: "item/started", item: expect.objectContaining({ id: "c9", status: "inProgress" }) },
+      {
+        method: "item/completed",
+        item: expect.objectContaining({ id: "c9", command: "rm x", status: "declined" }),
+      },
+    ]);
+    expect(mapper.approvalDecided("c9", "approved")).toEqual([]);
+    expect(
+      ["accept", "acceptForSession", "decline", "cancel"].map((d) => toReviewDecision(d as "accept")),
+    ).toEqual(["approved", "approved_for_session", "denied", "abort"]);
+    expect(toReviewDecision({ acceptWithExecpolicyAmendment: { execpolicy_amendment: ["ls"] } })).toBe(
+      "approved",
+    );
+  });
+});

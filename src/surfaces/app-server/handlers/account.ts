@@ -1,0 +1,32 @@
+// account/login/start, account/read, account/logout.
+import type { Handler } from "../router.js";
+
+export const loginStart: Handler<"account/login/start"> = (params, ctx) => {
+  const { accounts } = ctx.services;
+  switch (params.type) {
+    case "apiKey":
+      accounts.loginApiKey(params.apiKey);
+      ctx.respond({ type: "apiKey" });
+      accounts.announceLogin();
+      return { type: "apiKey" };
+    case "chatgptAuthTokens":
+      accounts.loginTokens(params, ctx.connection);
+      ctx.respond({ type: "chatgptAuthTokens" });
+      accounts.announceLogin();
+      return { type: "chatgptAuthTokens" };
+    case "chatgpt":
+      return accounts.loginChatgpt();
+  }
+};
+
+export const accountRead: Handler<"account/read"> = (_params, { services }) =>
+  services.accounts.read(
+    services.loadConfig(undefined, {}, { projectConfig: false }).provider.requiresOpenaiAuth,
+  );
+
+export const logout: Handler<"account/logout"> = (_params, ctx) => {
+  ctx.services.accounts.logout();
+  ctx.respond({});
+  ctx.services.accounts.announceLogout();
+  return {};
+};

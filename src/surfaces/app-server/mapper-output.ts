@@ -1,0 +1,49 @@
+// What the event mapper produces for one engine event: notifications, and approvals to ask the client for.
+import type { ThreadItem } from "../../protocol/app-server/v2/items.js";
+import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
+import type {
+  CommandExecutionRequestApprovalParams,
+  FileChangeRequestApprovalParams,
+} from "../../protocol/app-server/v2/server-requests.js";
+
+export type MapperOutput =
+  | { kind: "notification"; notification: ServerNotification }
+  | { kind: "execApproval"; callId: string; params: CommandExecutionRequestApprovalParams }
+  | { kind: "patchApproval"; callId: string; params: FileChangeRequestApprovalParams };
+
+/** Collects the outputs of one mapping step, stamped with the thread, the current turn and the time. */
+export class OutputBuffer {
+  private outputs: MapperOutput[] = [];
+
+  constructor(
+    readonly threadId: string,
+    private readonly currentTurnId: () => string | undefined,
+    readonly now: () => number,
+  ) {}
+
+  get turnId(): string {
+    return this.currentTurnId() ?? "";
+  }
+
+  notify(notification: ServerNotification): void {
+    this.outputs.push({ kind: "notification", notification });
+  }
+
+  request(output: Exclude<MapperOutput, { kind: "notification" }>): void {
+    this.outputs.push(output);
+  }
+
+  /** item/started or item/completed, with a copy of the item (open items keep changing after this). */
+  item(method: "item/started" | "item/completed", item: ThreadItem): void {
+    const base = { threadId: this.threadId, turnId: this.turnId, item: { ...item } };
+    const at = this.now();
+    if (method === "item/started") this.notify({ method, params: { ...base, startedAtMs: at } });
+    else this.notify({ method, params: { ...base, completedAtMs: at } });
+  }
+
+  take(): MapperOutput[] {
+    const taken = this.outputs;
+    this.outputs = [];
+    return taken;
+  }
+}

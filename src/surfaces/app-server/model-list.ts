@@ -1,0 +1,109 @@
+// model/list: the provider's own list (GET {base_url}/models) when it answers, else a built-in list. Context
+// windows come from what codex-ts knows of each model.
+import http from "node:http";
+import https from "node:https";
+import type { Credentials } from "../../auth/credentials.js";
+import { contextWindowFor } from "../../model/model-info.js";
+import type { ProviderInfo } from "../../model/providers.js";
+import type { ReasoningEffort } from "../../protocol/app-server/v2/common.js";
+import type { Model } from "../../protocol/app-server/v2/model.js";
+
+const MODELS_TIMEOUT_MS = 3_000;
+
+const EFFORTS: Array<{ reasoningEffort: ReasoningEffort; description: string }> = [
+  { reasoningEffort: "low", description: "Fast responses with lighter reasoning" },
+  { reasoningEffort: "medium", description: "Balances speed and reasoning depth for everyday tasks" },
+  { reasoningEffort: "high", description: "Greater reasoning depth for complex problems" },
+  { reasoningEffort: "xhigh", description: "Extra high reasoning depth for complex problems" },
+];
+
+const BUILT_IN: Array<{ id: string; displayName: string; description: string }> = [
+  { id: "gpt-5.1-codex", displayName: "GPT-5.1-Codex", description: "Optimized for agentic coding." },
+  {
+    id: "gpt-5.1-codex-mini",
+    displayName: "GPT-5.1-Codex-Mini",
+    description: "Cheaper and faster, less capable.",
+  },
+  {
+    id: "gpt-5.1",
+    displayName: "GPT-5.1",
+    description: "Broad world knowledge with strong general reasoning.",
+  },
+  { id: "gpt-5-codex", displayName: "GPT-5-Codex", description: "The previous coding model." },
+  { id: "gpt-5", displayName: "GPT-5", description: "The previous general model." },
+];
+
+export function describeModel(id: string, defaultModel: string, known?: (typeof BUILT_IN)[number]): Model {
+  const reasoning =
+    id.startsWith("gpt-5") || id.startsWith("o3") || id.startsWith("o4") || id.includes("codex");
+  return {
+    id,
+    model: id,
+    displayName: known?.displayName ?? id,
+    description: known?.description ?? `${id} (from the provider's model list)`,
+    hidden: false,
+    isDefault: id === defaultModel,
+    supportedReasoningEfforts: reasoning ? EFFORTS : [],
+    defaultReasoningEffort: "medium",
+    inputModalities: ["text", "image"],
+    contextWindow: contextWindowFor(id) ?? null,
+  };
+}
+
+export function builtInModels(defaultModel: string): Model[] {
+  return BUILT_IN.map((m) => describeModel(m.id, defaultModel, m));
+}
+
+/** The ids the provider lists, or undefined when it does not answer in time or answers something else. */
+export function fetchProviderModelIds(
+  provider: ProviderInfo,
+  credentials: Credentials | undefined,
+): Promise<string[] | undefined> {
+  const url = new URL(`${provider.baseUrl}/models`);
+  for (const [k, v] of Object.entries(provider.queryParams)) url.searchParams.set(k, v);
+  const headers: Record<string, string> = {
+    accept: "application/json",
+    ...provider.httpHeaders,
+    ...credentials?.headers,
+  };
+  if (credentials?.bearer) headers.authorization = `Bearer ${credentials.bearer}`;
+  const lib = url.protocol === "https:" ? https : http;
+  return new Promise((resolve) => {
+    const req = lib.get(url, { headers, timeout: MODELS_TIMEOUT_MS }, (res) => {
+      let body = "";
+      res.setEncoding("utf8").on("data", (c: string) => (body += c));
+      res.on("error", () => resolve(undefined));
+      res.on("end", () => {
+        if ((res.statusCode ?? 0) >= 300) return resolve(undefined);
+        try {
+          const data = (JSON.parse(body) as { data?: unknown }).data;
+          if (!Array.isArray(data)) return resolve(undefined);
+          const ids = data
+            .map((m) => (m as { id?: unknown }).id)
+            .filter((id): id is string => typeof id === "string");
+          resolve(ids.length > 0 ? ids : undefined);
+        } catch {
+          resolve(undefined);
+        }
+      });
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve(undefined));
+  });
+}
+
+export async function listModels(options: {
+  provider: ProviderInfo;
+  credentials: Credentials | undefined;
+  defaultModel: string;
+}): Promise<Model[]> {
+  const ids = await fetchProviderModelIds(options.provider, options.credentials);
+  if (!ids) return builtInModels(options.defaultModel);
+  return ids.map((id) =>
+    describeModel(
+      id,
+      options.defaultModel,
+      BUILT_IN.find((m) => m.id === id),
+    ),
+  );
+}

@@ -1,0 +1,154 @@
+// Routes a connection's requests: the initialize gate, the method table (unknown method -> -32601, bad
+// params -> -32602 with the path of the first problem), then the method's handler.
+import type { z } from "zod";
+import {
+  ErrorCode,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type RequestId,
+} from "../../protocol/app-server/jsonrpc.js";
+import type { MethodName, MethodParams, MethodResult, methods } from "../../protocol/app-server/methods.js";
+import { InitializeParams } from "../../protocol/app-server/v2/initialize.js";
+import { describeZodError } from "../../protocol/errors.js";
+import type { Connection, IncomingHandler } from "./connection.js";
+import { initialize } from "./handlers/initialize.js";
+import type { AppServer } from "./server.js";
+import type { ServerServices } from "./services.js";
+
+/** An error a handler reports to the client as a JSON-RPC error. */
+export class AppServerError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, data?: unknown) =>
+  new AppServerError(ErrorCode.invalidRequest, message, data);
+
+export interface HandshakeContext {
+  connection: Connection;
+  server: AppServer;
+  /** Answers now, before anything the handler does next; the return value is then not sent again. */
+  respond(result: MethodResult<"initialize">): void;
+}
+
+export interface RequestContext<M extends MethodName> {
+  connection: Connection;
+  server: AppServer;
+  services: ServerServices;
+  requestId: RequestId;
+  /**
+   * Answers now, before the notifications the handler is about to cause (the response to thread/start
+   * precedes thread/started). The handler's return value is then not sent again.
+   */
+  respond(result: MethodResult<M>): void;
+}
+
+export type Handler<M extends MethodName> = (
+  params: MethodParams<M>,
+  ctx: RequestContext<M>,
+) => Promise<MethodResult<M>> | MethodResult<M>;
+
+/** One handler per method of the table; `initialize` is the handshake, answered before the rest loads. */
+export type HandlerTable = { [M in Exclude<MethodName, "initialize">]: Handler<M> };
+
+export interface Dispatch {
+  methods: typeof methods;
+  handlers: HandlerTable;
+  services: ServerServices;
+}
+
+type Responder = (result: unknown) => void;
+
+export class Router implements IncomingHandler {
+  constructor(private readonly server: AppServer) {}
+
+  async onRequest(connection: Connection, request: JsonRpcRequest): Promise<void> {
+    const { id, method } = request;
+    if (method === "initialize") return this.handshake(connection, request);
+    if (connection.state !== "ready") {
+      connection.respondError(id, ErrorCode.invalidRequest, "Not initialized");
+      return;
+    }
+    const dispatch = await this.server.dispatch();
+    if (!Object.hasOwn(dispatch.methods, method) || method === "initialize") {
+      connection.respondError(id, ErrorCode.methodNotFound, `Method not found: ${method}`);
+      return;
+    }
+    const name = method as Exclude<MethodName, "initialize">;
+    const params = this.parse(connection, id, dispatch.methods[name].params, request.params);
+    if (params === undefined) return;
+    await this.run(connection, id, name, (respond) => {
+      const handler = dispatch.handlers[name] as Handler<typeof name>;
+      const ctx = { connection, server: this.server, services: dispatch.services, requestId: id, respond };
+      return handler(params as MethodParams<typeof name>, ctx);
+    });
+  }
+
+  onNotification(connection: Connection, notification: JsonRpcNotification): void {
+    if (notification.method === "initialized") return;
+    this.server.logger.info(`connection ${connection.id}: notification ${notification.method} ignored`);
+  }
+
+  private async handshake(connection: Connection, request: JsonRpcRequest): Promise<void> {
+    if (connection.state !== "new") {
+      connection.respondError(request.id, ErrorCode.invalidRequest, "Already initialized");
+      return;
+    }
+    const params = this.parse(connection, request.id, InitializeParams, request.params);
+    if (params === undefined) return;
+    await this.run(connection, request.id, "initialize", (respond) =>
+      initialize(params as z.infer<typeof InitializeParams>, { connection, server: this.server, respond }),
+    );
+    this.server.preload();
+  }
+
+  /** The params, validated; undefined (after answering -32602) when they are not valid. */
+  private parse(connection: Connection, id: RequestId, schema: z.ZodType, raw: unknown): unknown {
+    const parsed = schema.safeParse(raw ?? {});
+    if (parsed.success) return parsed.data;
+    const path = parsed.error.issues[0]?.path.map(String) ?? [];
+    connection.respondError(
+      id,
+      ErrorCode.invalidParams,
+      `Invalid params: ${describeZodError(parsed.error)}`,
+      {
+        path,
+      },
+    );
+    return undefined;
+  }
+
+  private async run(
+    connection: Connection,
+    id: RequestId,
+    method: string,
+    call: (respond: Responder) => unknown,
+  ): Promise<void> {
+    let answered = false;
+    const respond: Responder = (result) => {
+      if (answered) return;
+      answered = true;
+      connection.respond(id, result);
+    };
+    try {
+      respond(await call(respond));
+    } catch (err) {
+      if (answered) {
+        this.server.logger.error(`${method} failed after answering: ${(err as Error).message}`);
+        return;
+      }
+      answered = true;
+      if (err instanceof AppServerError) {
+        connection.respondError(id, err.code, err.message, err.data);
+      } else {
+        this.server.logger.error(`${method} failed: ${(err as Error).stack ?? String(err)}`);
+        connection.respondError(id, ErrorCode.internalError, `Internal error: ${(err as Error).message}`);
+      }
+    }
+  }
+}

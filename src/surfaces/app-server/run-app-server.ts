@@ -1,0 +1,55 @@
+// `codex-ts app-server`: JSON-RPC (without the "jsonrpc" field) for IDE clients, on stdio or WebSocket.
+// Logs go to $CODEX_HOME/log/app-server.log; stdout carries only protocol messages.
+import { resolveCodexHome } from "../../config/home.js";
+import type { SharedFlags } from "../shared/cli-config.js";
+import { createFileLogger } from "./log.js";
+import { AppServer } from "./server.js";
+import { serveStdio } from "./stdio-transport.js";
+
+export interface AppServerFlags extends SharedFlags {
+  listen?: string;
+}
+
+/** How long to wait for a client to refresh ChatGPT tokens (seed 002: 10 s). */
+export const DEFAULT_REFRESH_TIMEOUT_MS = 10_000;
+
+/** For tests: another refresh timeout, in milliseconds. */
+export const REFRESH_TIMEOUT_ENV = "CODEX_TS_AUTH_REFRESH_TIMEOUT_MS";
+
+function refreshTimeoutMs(env: NodeJS.ProcessEnv): number {
+  const value = Number(env[REFRESH_TIMEOUT_ENV]);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_REFRESH_TIMEOUT_MS;
+}
+
+export async function runAppServer(flags: AppServerFlags): Promise<number> {
+  const env = process.env;
+  const codexHome = resolveCodexHome(env);
+  const logger = createFileLogger(codexHome);
+  const server = new AppServer({ codexHome, env, flags, logger, refreshTimeoutMs: refreshTimeoutMs(env) });
+  const listen = flags.listen ?? "stdio://";
+  let stopRequested: () => void = () => undefined;
+  const stop = new Promise<void>((resolve) => (stopRequested = resolve));
+  const onSignal = () => stopRequested();
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    if (listen === "stdio://" || listen === "stdio") {
+      await Promise.race([serveStdio(server), stop]);
+    } else {
+      const { serveWebSocket } = await import("./websocket-transport.js");
+      await serveWebSocket(server, listen, stop);
+    }
+  } catch (err) {
+    // A bad --listen URL, or an address already in use.
+    process.stderr.write(`Error: ${(err as Error).message}\n`);
+    return 2;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+    // Stopped by a signal while stdin is still open: stop reading, or the process would not exit.
+    process.stdin.destroy();
+    await server.shutdown();
+    await logger.close();
+  }
+  return 0;
+}

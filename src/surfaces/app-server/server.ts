@@ -1,0 +1,71 @@
+// The app-server: its connections and what they share. Light on purpose: it answers `initialize` with what
+// it has, and loads the rest (method table, handlers, engine) the first time another method is called.
+import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
+import type { SharedFlags } from "../shared/cli-config.js";
+import { Connection, type Transport } from "./connection.js";
+import type { Logger } from "./log.js";
+import { Router, type Dispatch } from "./router.js";
+
+export interface AppServerOptions {
+  codexHome: string;
+  env: NodeJS.ProcessEnv;
+  /** -c, -m, -p, -s, -a, -C given to `codex-ts app-server`: defaults for every thread. */
+  flags: SharedFlags;
+  logger: Logger;
+  refreshTimeoutMs: number;
+}
+
+export class AppServer {
+  readonly connections = new Set<Connection>();
+  private readonly router: Router;
+  private loaded: Promise<Dispatch> | undefined;
+
+  constructor(
+    readonly options: AppServerOptions,
+    /** For tests: a dispatch built in-process instead of imported on demand. */
+    dispatch?: (server: AppServer) => Dispatch,
+  ) {
+    this.router = new Router(this);
+    if (dispatch) this.loaded = Promise.resolve(dispatch(this));
+  }
+
+  get logger(): Logger {
+    return this.options.logger;
+  }
+
+  get codexHome(): string {
+    return this.options.codexHome;
+  }
+
+  /** The method table, handlers and services, loaded once. */
+  dispatch(): Promise<Dispatch> {
+    this.loaded ??= import("./dispatch.js").then((m) => m.createDispatch(this));
+    return this.loaded;
+  }
+
+  /** Starts loading the rest once the process is idle (after the handshake is answered). */
+  preload(): void {
+    setImmediate(() => {
+      this.dispatch().catch((err: unknown) =>
+        this.logger.error(`loading the app-server failed: ${String(err)}`),
+      );
+    });
+  }
+
+  connect(transport: Transport): Connection {
+    const connection = new Connection(transport, this.router, this.logger);
+    this.connections.add(connection);
+    connection.onClose(() => this.connections.delete(connection));
+    return connection;
+  }
+
+  broadcast(notification: ServerNotification): void {
+    for (const connection of this.connections) connection.notify(notification);
+  }
+
+  async shutdown(): Promise<void> {
+    for (const connection of [...this.connections]) connection.close();
+    const dispatch = await this.loaded;
+    await dispatch?.services.shutdown();
+  }
+}

@@ -1,0 +1,89 @@
+// What the methods after the handshake need: the threads, the account, and the config every new thread
+// starts from (the server's own flags, then the layers of the thread's cwd). Loaded after `initialize` is
+// answered, so an IDE's start-up does not wait for the engine's modules.
+import { resolve } from "node:path";
+import { ConfigError, loadConfig, type Config } from "../../config/load.js";
+import type { SharedFlags } from "../shared/cli-config.js";
+import { AccountManager } from "./accounts.js";
+import { badRequest } from "./router.js";
+import type { AppServer } from "./server.js";
+import type { ThreadRuntime } from "./thread-runtime.js";
+
+/** The flags that are config keys, as a config layer (the same mapping as the other commands). */
+function cliLayer(flags: SharedFlags): Record<string, unknown> {
+  const cli: Record<string, unknown> = {};
+  if (flags.model) cli.model = flags.model;
+  if (flags.fullAuto) Object.assign(cli, { sandbox_mode: "workspace-write", approval_policy: "on-request" });
+  if (flags.dangerouslyBypassApprovalsAndSandbox) {
+    Object.assign(cli, { sandbox_mode: "danger-full-access", approval_policy: "never" });
+  }
+  if (flags.sandbox) cli.sandbox_mode = flags.sandbox;
+  if (flags.askForApproval) cli.approval_policy = flags.askForApproval;
+  if (flags.addDir && flags.addDir.length > 0) {
+    cli.sandbox_workspace_write = { writable_roots: flags.addDir.map((d) => resolve(d)) };
+  }
+  return cli;
+}
+
+export class ServerServices {
+  readonly threads = new Map<string, ThreadRuntime>();
+  readonly accounts: AccountManager;
+
+  constructor(private readonly server: AppServer) {
+    this.accounts = new AccountManager({
+      codexHome: server.codexHome,
+      env: server.options.env,
+      refreshTimeoutMs: server.options.refreshTimeoutMs,
+      forcedWorkspaces: () => this.forcedWorkspaces(),
+      broadcast: (n) => server.broadcast(n),
+    });
+  }
+
+  /**
+   * The effective config for `cwd` (default: the server's), with `flags` over the server's own. With
+   * `projectConfig: false` only the global layers count. Config problems become a request error naming the
+   * file or key.
+   */
+  loadConfig(
+    cwd?: string | null,
+    flags: Partial<SharedFlags> = {},
+    options: { projectConfig?: boolean } = {},
+  ): Config {
+    const base = this.server.options.flags;
+    const merged: SharedFlags = {
+      ...base,
+      ...flags,
+      config: [...(base.config ?? []), ...(flags.config ?? [])],
+    };
+    try {
+      return loadConfig({
+        codexHome: this.server.codexHome,
+        cwd: resolve(cwd ?? merged.cd ?? process.cwd()),
+        cli: cliLayer(merged),
+        overrides: merged.config ?? [],
+        env: this.server.options.env,
+        ...(merged.profile ? { profile: merged.profile } : {}),
+        ...(options.projectConfig === false ? { projectConfig: false } : {}),
+      });
+    } catch (err) {
+      if (err instanceof ConfigError) throw badRequest(err.message);
+      throw err;
+    }
+  }
+
+  async shutdown(): Promise<void> {
+    await Promise.all([...this.threads.values()].map((t) => t.close()));
+    this.threads.clear();
+  }
+
+  private forcedWorkspaces(): string[] | undefined {
+    let forced: string | string[] | undefined;
+    try {
+      forced = this.loadConfig(undefined, {}, { projectConfig: false }).toml.forced_chatgpt_workspace_id;
+    } catch {
+      return undefined;
+    }
+    if (forced === undefined) return undefined;
+    return Array.isArray(forced) ? forced : [forced];
+  }
+}

@@ -1,0 +1,220 @@
+// One loaded thread: its engine (Codex), the mapper that turns its events into notifications for the
+// connections subscribed to it, and the approvals it asks those connections for.
+import type { ModelAuthHooks } from "../../auth/model-auth.js";
+import type { Config } from "../../config/load.js";
+import { Codex } from "../../core/codex.js";
+import type { Event, EventMsgOf, OpOf } from "../../protocol/core-protocol.js";
+import type { ReviewDecision } from "../../protocol/policies.js";
+import type { UserInput } from "../../protocol/app-server/v2/common.js";
+import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
+import type { Turn } from "../../protocol/app-server/v2/thread.js";
+import type { Connection } from "./connection.js";
+import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
+import type { Logger } from "./log.js";
+import { badRequest } from "./router.js";
+import { describeThread, toReviewDecision } from "./wire-conversions.js";
+
+type Waiter = (event: Event) => boolean;
+type ApprovalOutput = Extract<MapperOutput, { kind: "execApproval" | "patchApproval" }>;
+
+export interface ThreadStartOptions {
+  config: Config;
+  auth: ModelAuthHooks;
+  logger: Logger;
+  originator: string;
+  configure: Omit<OpOf<"configure_session">, "type">;
+}
+
+export class ThreadRuntime {
+  readonly subscribers = new Set<Connection>();
+  private readonly waiters = new Map<string, Waiter>();
+  private readonly approvals = new Map<string, AbortController>();
+  private readonly turnEndWaiters = new Set<() => void>();
+  private readonly mapper: AppServerEventMapper;
+  private counter = 0;
+  private startingTurn = false;
+  private readonly pump: Promise<void>;
+
+  private constructor(
+    private readonly codex: Codex,
+    readonly session: EventMsgOf<"session_configured">,
+    private readonly createdAtMs: number,
+    private readonly options: ThreadStartOptions,
+  ) {
+    this.mapper = new AppServerEventMapper(session.session_id, (msg) => this.describe(msg));
+    this.pump = this.pumpEvents();
+  }
+
+  /** Starts an engine for the thread and waits until its session is configured. */
+  static async start(options: ThreadStartOptions): Promise<ThreadRuntime> {
+    // Threads started here are recorded as the real app-server's are: source "vscode".
+    const codex = new Codex({
+      config: options.config,
+      auth: options.auth,
+      interactive: true,
+      source: "vscode",
+    });
+    const createdAtMs = Date.now();
+    codex.submitWithId({ id: "configure", op: { type: "configure_session", ...options.configure } });
+    for (;;) {
+      const event = await codex.nextEvent();
+      if (!event) throw new Error("the engine stopped before the thread was configured");
+      if (event.msg.type === "session_configured")
+        return new ThreadRuntime(codex, event.msg, createdAtMs, options);
+      if (event.msg.type === "error") {
+        await codex.close();
+        throw badRequest(`cannot start the thread: ${event.msg.message}`);
+      }
+    }
+  }
+
+  get threadId(): string {
+    return this.session.session_id;
+  }
+
+  describe(session = this.session) {
+    return describeThread(session, { createdAtMs: this.createdAtMs, originator: this.options.originator });
+  }
+
+  /** The thread/started notification for this thread. */
+  startedNotification(): ServerNotification {
+    return { method: "thread/started", params: { thread: this.describe() } };
+  }
+
+  subscribe(connection: Connection): void {
+    if (this.subscribers.has(connection)) return;
+    this.subscribers.add(connection);
+    connection.onClose(() => this.subscribers.delete(connection));
+  }
+
+  get runningTurnId(): string | undefined {
+    return this.mapper.currentTurnId;
+  }
+
+  /**
+   * Submits a turn; `onStarted` runs synchronously when the engine starts it, before turn/started goes out,
+   * so the response can precede the notification.
+   */
+  startTurn(
+    input: UserInput[],
+    op: Omit<OpOf<"user_turn">, "type">,
+    onStarted: (turn: Turn) => void,
+  ): Promise<Turn> {
+    if (this.startingTurn || this.runningTurnId) {
+      throw badRequest(
+        `thread ${this.threadId} already has a running turn${this.runningTurnId ? ` (${this.runningTurnId})` : ""}: interrupt it first`,
+      );
+    }
+    this.startingTurn = true;
+    const subId = `turn-${++this.counter}`;
+    this.mapper.setTurnInput(subId, input);
+    return new Promise((resolve, reject) => {
+      this.waiters.set(subId, (event) => {
+        if (event.msg.type === "task_started") {
+          this.startingTurn = false;
+          const turn: Turn = { id: event.msg.turn_id, items: [], status: "inProgress", error: null };
+          onStarted(turn);
+          resolve(turn);
+          return true;
+        }
+        if (event.msg.type === "error") {
+          this.startingTurn = false;
+          reject(badRequest(event.msg.message));
+          return true;
+        }
+        return false;
+      });
+      this.codex.submitWithId({ id: subId, op: { type: "user_turn", ...op } });
+    });
+  }
+
+  /** Interrupts the running turn and resolves once it has ended. */
+  async interrupt(turnId: string): Promise<void> {
+    if (this.runningTurnId !== turnId) {
+      throw badRequest(`no running turn with id '${turnId}' in thread ${this.threadId}`);
+    }
+    const ended = new Promise<void>((resolve) => this.turnEndWaiters.add(resolve));
+    this.codex.submit({ type: "interrupt" });
+    await ended;
+  }
+
+  async close(): Promise<void> {
+    for (const controller of this.approvals.values()) controller.abort();
+    await this.codex.close();
+    await this.pump;
+  }
+
+  private async pumpEvents(): Promise<void> {
+    for await (const event of this.codex) {
+      try {
+        this.handleEvent(event);
+      } catch (err) {
+        this.options.logger.error(`thread ${this.threadId}: ${(err as Error).stack ?? String(err)}`);
+      }
+    }
+  }
+
+  private handleEvent(event: Event): void {
+    const waiter = this.waiters.get(event.id);
+    if (waiter?.(event)) this.waiters.delete(event.id);
+    for (const output of this.mapper.map(event)) {
+      if (output.kind === "notification") {
+        this.broadcast(output.notification);
+        if (output.notification.method === "turn/completed") this.turnEnded();
+      } else {
+        void this.askApproval(output);
+      }
+    }
+  }
+
+  private broadcast(notification: ServerNotification): void {
+    for (const connection of this.subscribers) connection.notify(notification);
+  }
+
+  private turnEnded(): void {
+    // Approvals still waiting are moot: the engine already gave up on them.
+    for (const controller of this.approvals.values()) controller.abort();
+    for (const resolve of this.turnEndWaiters) resolve();
+    this.turnEndWaiters.clear();
+  }
+
+  /** Asks the first subscribed client; the answer goes to the engine, and everyone learns it was resolved. */
+  private async askApproval(output: ApprovalOutput): Promise<void> {
+    const connection = [...this.subscribers].find((c) => c.isOpen && c.state === "ready");
+    const controller = new AbortController();
+    this.approvals.set(output.callId, controller);
+    let decision: ReviewDecision | undefined = "denied";
+    let requestId: number | undefined;
+    try {
+      if (!connection) throw new Error("no client is subscribed to answer it");
+      const request =
+        output.kind === "execApproval"
+          ? connection.request("item/commandExecution/requestApproval", output.params, {
+              signal: controller.signal,
+            })
+          : connection.request("item/fileChange/requestApproval", output.params, {
+              signal: controller.signal,
+            });
+      requestId = request.id;
+      decision = toReviewDecision((await request.result).decision);
+    } catch (err) {
+      // Cancelled: the turn ended and the engine no longer waits. Otherwise nobody could say yes.
+      decision = controller.signal.aborted ? undefined : "denied";
+      this.options.logger.warn(
+        `thread ${this.threadId}: approval ${output.callId}: ${(err as Error).message}`,
+      );
+    } finally {
+      this.approvals.delete(output.callId);
+    }
+    if (decision) {
+      const type = output.kind === "execApproval" ? "exec_approval" : "patch_approval";
+      this.codex.submit({ type, id: output.callId, decision });
+      for (const o of this.mapper.approvalDecided(output.callId, decision)) {
+        if (o.kind === "notification") this.broadcast(o.notification);
+      }
+    }
+    if (requestId !== undefined && requestId >= 0) {
+      this.broadcast({ method: "serverRequest/resolved", params: { threadId: this.threadId, requestId } });
+    }
+  }
+}

@@ -1,0 +1,181 @@
+// External ChatGPT tokens (seed 002): handed in by the client, kept in memory, refreshed by asking the
+// client when the model answers 401, bounded by a timeout; workspace rules; ChatGPT login rules.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { reply, startFakeModel } from "../support/fake-model.js";
+import { makeHome } from "../support/cli.js";
+import { AppServerClient } from "../support/app-server-client.js";
+
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+let client: AppServerClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  expect(client?.violations ?? []).toEqual([]);
+  client = undefined;
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+  model = undefined;
+});
+
+type Json = Record<string, unknown>;
+
+/** An unsigned JWT with ChatGPT claims, as the parent application would hold. */
+function jwt(claims: Json): string {
+  const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+  return `${part({ alg: "none" })}.${part(claims)}.sig`;
+}
+
+const token = (accountId: string, n: number) =>
+  jwt({
+    n,
+    email: "dev@example.com",
+    "https://api.openai.com/auth": { chatgpt_plan_type: "pro", chatgpt_account_id: accountId },
+  });
+
+async function start(args: string[] = [], env: NodeJS.ProcessEnv = {}) {
+  model = await startFakeModel();
+  const home = makeHome(model.url);
+  client = AppServerClient.spawn(args, { env: { ...home.env, ...env }, cwd: home.cwd });
+  await client.initialize("ide_with_tokens");
+  const threadId = ((await client.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+  return { home, model, client, threadId };
+}
+
+async function runTurn(c: AppServerClient, threadId: string, text: string): Promise<Json> {
+  const from = c.received.length;
+  c.request("turn/start", { threadId, input: [{ type: "text", text }] });
+  return (await c.waitNotification("turn/completed", () => true, { from })).turn as Json;
+}
+
+describe("app-server external auth", () => {
+  it("a 401 asks the client for new tokens and retries once with them", async () => {
+    const { home, model, client: c, threadId } = await start();
+    const first = token("acct-1", 1);
+    expect(
+      await c.call("account/login/start", {
+        type: "chatgptAuthTokens",
+        accessToken: first,
+        chatgptAccountId: "acct-1",
+      }),
+    ).toEqual({
+      type: "chatgptAuthTokens",
+    });
+    await c.waitNotification("account/login/completed", (p) => p.success === true);
+    await c.waitNotification(
+      "account/updated",
+      (p) => p.authMode === "chatgptAuthTokens" && p.planType === "pro",
+    );
+    expect(await c.call("account/read", {})).toEqual({
+      account: { type: "chatgpt", email: "dev@example.com", planType: "pro" },
+      requiresOpenaiAuth: true,
+    });
+
+    model.push(reply.httpError(401, { message: "token expired" }), reply.message("after refresh"));
+    const from = c.received.length;
+    c.request("turn/start", { threadId, input: [{ type: "text", text: "hi" }] });
+    const ask = await c.waitServerRequest("account/chatgptAuthTokens/refresh", { from });
+    expect(ask.params).toEqual({ reason: "unauthorized", previousAccountId: "acct-1" });
+    const second = token("acct-1", 2);
+    c.respond(ask.id!, { accessToken: second, chatgptAccountId: "acct-1", chatgptPlanType: "pro" });
+    const turn = (await c.waitNotification("turn/completed", () => true, { from })).turn as Json;
+    expect(turn).toMatchObject({ status: "completed", error: null });
+    expect(model.requests.map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${first}`,
+      `Bearer ${second}`,
+    ]);
+    expect(model.requests[1]?.headers["chatgpt-account-id"]).toBe("acct-1");
+    // Kept in memory only.
+    expect(existsSync(join(home.codexHome, "auth.json"))).toBe(false);
+  });
+
+  it("fails the turn with a clear error when the client does not answer in time, or answers an error", async () => {
+    const { model, client: c, threadId } = await start([], { CODEX_TS_AUTH_REFRESH_TIMEOUT_MS: "300" });
+    await c.call("account/login/start", {
+      type: "chatgptAuthTokens",
+      accessToken: token("acct-1", 1),
+      chatgptAccountId: "acct-1",
+    });
+
+    model.push(reply.httpError(401));
+    const silent = await runTurn(c, threadId, "nobody answers");
+    expect(silent).toMatchObject({ status: "failed", error: { codexErrorInfo: "unauthorized" } });
+    expect((silent.error as Json).message).toBe(
+      "The model rejected the ChatGPT access token (HTTP 401) and refreshing it failed: " +
+        "the client did not answer account/chatgptAuthTokens/refresh within 0.3 s",
+    );
+    expect(c.notifications("error").at(-1)).toMatchObject({
+      willRetry: false,
+      error: { codexErrorInfo: "unauthorized" },
+    });
+
+    model.push(reply.httpError(401));
+    const from = c.received.length;
+    c.request("turn/start", { threadId, input: [{ type: "text", text: "refused" }] });
+    const ask = await c.waitServerRequest("account/chatgptAuthTokens/refresh", { from });
+    c.respondError(ask.id!, -32000, "user signed out");
+    const refused = (await c.waitNotification("turn/completed", () => true, { from })).turn as Json;
+    expect((refused.error as Json).message).toContain(
+      "the client answered account/chatgptAuthTokens/refresh with error -32000: user signed out",
+    );
+    expect(model.requests).toHaveLength(2);
+  });
+
+  it("enforces forced_chatgpt_workspace_id on login and on refresh", async () => {
+    const { model, client: c, threadId } = await start(["-c", 'forced_chatgpt_workspace_id="ws-ok"']);
+    const bad = await c.waitResponse(
+      c.request("account/login/start", {
+        type: "chatgptAuthTokens",
+        accessToken: token("ws-bad", 1),
+        chatgptAccountId: "ws-bad",
+      }),
+    );
+    expect(bad.error).toMatchObject({ code: -32600 });
+    expect(String((bad.error as Json).message)).toContain("forced_chatgpt_workspace_id");
+    await c.call("account/login/start", {
+      type: "chatgptAuthTokens",
+      accessToken: token("ws-ok", 1),
+      chatgptAccountId: "ws-ok",
+    });
+
+    model.push(reply.httpError(401));
+    const from = c.received.length;
+    c.request("turn/start", { threadId, input: [{ type: "text", text: "one" }] });
+    const ask = await c.waitServerRequest("account/chatgptAuthTokens/refresh", { from });
+    c.respond(ask.id!, { accessToken: token("ws-bad", 2), chatgptAccountId: "ws-bad" });
+    const failed = (await c.waitNotification("turn/completed", () => true, { from })).turn as Json;
+    expect((failed.error as Json).message).toContain("refreshed ChatGPT tokens rejected");
+
+    // The next request gets a 401 again, and the server asks again.
+    model.push(reply.httpError(401), reply.message("fine now"));
+    const from2 = c.received.length;
+    c.request("turn/start", { threadId, input: [{ type: "text", text: "two" }] });
+    const ask2 = await c.waitServerRequest("account/chatgptAuthTokens/refresh", { from: from2 });
+    c.respond(ask2.id!, { accessToken: token("ws-ok", 3), chatgptAccountId: "ws-ok" });
+    expect(
+      ((await c.waitNotification("turn/completed", () => true, { from: from2 })).turn as Json).status,
+    ).toBe("completed");
+  });
+
+  it("refuses a ChatGPT login while external auth is active; logout clears the tokens", async () => {
+    const { model, client: c, threadId } = await start();
+    await c.call("account/login/start", {
+      type: "chatgptAuthTokens",
+      accessToken: token("acct-1", 1),
+      chatgptAccountId: "acct-1",
+    });
+    const refused = await c.waitResponse(c.request("account/login/start", { type: "chatgpt" }));
+    expect(refused.error).toMatchObject({ code: -32600 });
+    expect(String((refused.error as Json).message)).toMatch(/not allowed while external auth .* is active/);
+
+    expect(await c.call("account/logout")).toEqual({});
+    await c.waitNotification("account/updated", (p) => p.authMode === "apikey");
+    const after = await c.waitResponse(c.request("account/login/start", { type: "chatgpt" }));
+    expect(String((after.error as Json).message)).toMatch(/browser ChatGPT login is not available/);
+
+    // The tokens are gone: the model sees the configured key again.
+    model.push(reply.message("with the key"));
+    expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
+    expect(model.requests.at(-1)?.headers.authorization).toBe("Bearer sk-test");
+  });
+});

@@ -1,0 +1,188 @@
+// Layered config through the app-server: `.codex/config.toml` at a repo's root and in a subfolder (trusted
+// projects only), config/read per cwd with layers and origins, thread/start using its cwd's config, and
+// writes to $CODEX_HOME/config.toml that keep comments.
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { reply, startFakeModel } from "../support/fake-model.js";
+import { makeHome } from "../support/cli.js";
+import { AppServerClient } from "../support/app-server-client.js";
+
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+const clients: AppServerClient[] = [];
+afterEach(async () => {
+  for (const c of clients.splice(0)) {
+    await c.close();
+    expect(c.violations).toEqual([]);
+  }
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+  model = undefined;
+});
+
+type Json = Record<string, unknown>;
+
+async function setup(args: string[] = []) {
+  model = await startFakeModel();
+  const home = makeHome(model.url);
+  const repo = home.cwd;
+  appendFileSync(
+    join(home.codexHome, "config.toml"),
+    `\n# Projects I trust\n[projects."${repo}"]\ntrust_level = "trusted"\n`,
+  );
+  mkdirSync(join(repo, ".codex"));
+  writeFileSync(
+    join(repo, ".codex", "config.toml"),
+    'model = "gpt-5-root-model"\nmodel_reasoning_effort = "low"\n',
+  );
+  mkdirSync(join(repo, "sub", ".codex"), { recursive: true });
+  writeFileSync(join(repo, "sub", ".codex", "config.toml"), 'model_reasoning_effort = "high"\n');
+  const client = AppServerClient.spawn(args, { env: home.env, cwd: home.codexHome });
+  clients.push(client);
+  await client.initialize();
+  return { home, repo, client, model };
+}
+
+const layerNames = (read: Json) =>
+  ((read.layers ?? []) as Json[]).map((l) => {
+    const name = l.name as { type: string; dotCodexFolder?: string; file?: string };
+    return `${name.type}:${name.dotCodexFolder ?? name.file ?? ""}${l.disabledReason ? " (disabled)" : ""}`;
+  });
+
+describe("app-server layered config", () => {
+  it("config/read gives each cwd its own effective values, layers and origins", async () => {
+    const { home, repo, client: c } = await setup();
+    const userFile = join(home.codexHome, "config.toml");
+
+    const sub = await c.call("config/read", { cwd: join(repo, "sub"), includeLayers: true });
+    expect(sub.config).toMatchObject({ model: "gpt-5-root-model", model_reasoning_effort: "high" });
+    expect(layerNames(sub)).toEqual([
+      `project:${join(repo, "sub", ".codex")}`,
+      `project:${join(repo, ".codex")}`,
+      `user:${userFile}`,
+    ]);
+    const origins = sub.origins as Record<string, Json>;
+    expect(origins.model?.name).toEqual({ type: "project", dotCodexFolder: join(repo, ".codex") });
+    expect(origins.model_reasoning_effort?.name).toEqual({
+      type: "project",
+      dotCodexFolder: join(repo, "sub", ".codex"),
+    });
+    expect(origins.openai_base_url?.name).toEqual({ type: "user", file: userFile, profile: null });
+    expect(String(origins.model?.version)).toMatch(/^sha256:[0-9a-f]{64}$/);
+
+    const root = await c.call("config/read", { cwd: repo });
+    expect(root.config).toMatchObject({ model: "gpt-5-root-model", model_reasoning_effort: "low" });
+    expect(root.layers ?? null).toBeNull();
+
+    // Without a cwd: the global layers only.
+    const global = await c.call("config/read", { includeLayers: true });
+    expect(global.config).toMatchObject({ model: "gpt-5.1-codex" });
+    expect(layerNames(global)).toEqual([`user:${userFile}`]);
+  });
+
+  it("an untrusted project's config is listed as disabled and not applied", async () => {
+    const { client: c } = await setup();
+    const other = mkdtempSync(join(tmpdir(), "codex-ts-untrusted-"));
+    mkdirSync(join(other, ".git"));
+    mkdirSync(join(other, ".codex"));
+    writeFileSync(join(other, ".codex", "config.toml"), 'model = "sneaky"\n');
+    const read = await c.call("config/read", { cwd: other, includeLayers: true });
+    expect(read.config).toMatchObject({ model: "gpt-5.1-codex" });
+    const disabled = (read.layers as Json[]).find((l) => (l.name as Json).type === "project");
+    expect(disabled).toMatchObject({ config: { model: "sneaky" } });
+    expect(String(disabled?.disabledReason)).toContain(`[projects."${other}"] trust_level = "trusted"`);
+  });
+
+  it("thread/start uses the effective config of its cwd", async () => {
+    const { repo, client: c, model } = await setup();
+    model.push(reply.message("hi"));
+    const started = await c.call("thread/start", { cwd: join(repo, "sub") });
+    expect(started).toMatchObject({
+      model: "gpt-5-root-model",
+      reasoningEffort: "high",
+      cwd: join(repo, "sub"),
+    });
+    const threadId = (started.thread as Json).id;
+    c.request("turn/start", { threadId, input: [{ type: "text", text: "hi" }] });
+    await c.waitNotification("turn/completed");
+    expect(model.requests[0]?.body).toMatchObject({
+      model: "gpt-5-root-model",
+      reasoning: { effort: "high" },
+    });
+  });
+
+  it("config writes keep comments and formatting, check versions, and refuse invalid values", async () => {
+    const { home, client: c } = await setup();
+    const file = join(home.codexHome, "config.toml");
+    const before = readFileSync(file, "utf8");
+    const version = ((await c.call("config/read", { includeLayers: true })).layers as Json[])[0]
+      ?.version as string;
+
+    const written = await c.call("config/value/write", {
+      keyPath: "model",
+      value: "written-model",
+      mergeStrategy: "replace",
+      expectedVersion: version,
+    });
+    expect(written).toMatchObject({ status: "ok", filePath: file });
+    const after = readFileSync(file, "utf8");
+    expect(after).toBe(before.replace(/^(openai_base_url = .*\n)/, '$1model = "written-model"\n'));
+    expect(after).toContain("# Projects I trust");
+    expect((await c.call("config/read", {})).config).toMatchObject({ model: "written-model" });
+
+    const stale = await c.waitResponse(
+      c.request("config/value/write", {
+        keyPath: "model",
+        value: "x",
+        mergeStrategy: "replace",
+        expectedVersion: version,
+      }),
+    );
+    expect(stale.error).toMatchObject({ code: -32600, data: { code: "configVersionConflict" } });
+
+    const batch = await c.call("config/batchWrite", {
+      edits: [
+        { keyPath: "model_providers.openai.stream_max_retries", value: 7, mergeStrategy: "upsert" },
+        {
+          keyPath: "profiles.fast",
+          value: { model: "mini", model_reasoning_effort: "low" },
+          mergeStrategy: "replace",
+        },
+      ],
+      expectedVersion: written.version,
+    });
+    expect(batch.status).toBe("ok");
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain("request_max_retries = 2\nstream_max_retries = 7\n");
+    expect((await c.call("config/read", {})).config).toMatchObject({
+      profiles: { fast: { model: "mini", model_reasoning_effort: "low" } },
+    });
+
+    const invalid = await c.waitResponse(
+      c.request("config/value/write", {
+        keyPath: "approval_policy",
+        value: "sometimes",
+        mergeStrategy: "replace",
+      }),
+    );
+    expect(invalid.error).toMatchObject({ code: -32600, data: { code: "configValidationError" } });
+    expect(readFileSync(file, "utf8")).toBe(text);
+  });
+
+  it("a write that a -c flag overrides says so", async () => {
+    const { client: c } = await setup(["-c", 'model="flag-model"']);
+    const written = await c.call("config/value/write", {
+      keyPath: "model",
+      value: "mine",
+      mergeStrategy: "replace",
+    });
+    expect(written).toMatchObject({
+      status: "okOverridden",
+      overriddenMetadata: {
+        overridingLayer: { name: { type: "sessionFlags" } },
+        effectiveValue: "flag-model",
+      },
+    });
+  });
+});
