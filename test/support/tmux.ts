@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { CLI } from "./cli.js";
 
 export interface TmuxOptions {
@@ -16,6 +16,20 @@ export interface TmuxOptions {
 
 /** The CLI the terminal runs: dist/cli.js, or another build named by CODEX_TS_CLI. */
 export const TERMINAL_CLI = process.env.CODEX_TS_CLI ?? CLI;
+
+/** Where the pane captures of the main screens are kept (docs/tui/). */
+export const CAPTURES_DIR = resolve(import.meta.dirname, "../../docs/tui");
+
+/** Keeps a screen for the docs when asked to (UPDATE_TUI_CAPTURES=1). */
+export function keepCapture(name: string, screen: string): void {
+  if (!process.env.UPDATE_TUI_CAPTURES) return;
+  const text = screen
+    .split("\n")
+    .map((l) => l.trimEnd())
+    .join("\n")
+    .replace(/\n+$/, "\n");
+  writeFileSync(join(CAPTURES_DIR, `${name}.txt`), text);
+}
 
 let counter = 0;
 
@@ -106,7 +120,14 @@ export class TmuxSession {
       if (Date.now() > deadline) throw new Error(`the program did not exit; it shows:\n${this.capture()}`);
       await new Promise((r) => setTimeout(r, 25));
     }
-    return Number(this.tmux("display-message", "-p", "-t", this.target, "#{pane_dead_status}").trim());
+    // tmux may mark the pane dead a moment before it records the status, and leaves it empty after some
+    // clean exits: give it a moment, then read an empty status as 0.
+    const settled = Date.now() + 500;
+    for (;;) {
+      const status = this.tmux("display-message", "-p", "-t", this.target, "#{pane_dead_status}").trim();
+      if (status !== "" || Date.now() > settled) return Number(status);
+      await new Promise((r) => setTimeout(r, 25));
+    }
   }
 
   /** Polls the screen until `expected` shows (bounded); returns that screen. */

@@ -22,7 +22,17 @@ function summaryText(summary: ExitSummary | undefined): string {
   return lines.length > 0 ? `${lines.join("\n")}\n` : "";
 }
 
-export async function renderApp(config: Config, prompt: string | undefined): Promise<number> {
+/** How the session starts: fresh, resuming a thread, or with the picker of earlier threads open. */
+export interface StartOptions {
+  resumePath?: string;
+  pickThreadAtStart?: boolean;
+}
+
+export async function renderApp(
+  config: Config,
+  prompt: string | undefined,
+  start: StartOptions = {},
+): Promise<number> {
   let summary: ExitSummary | undefined;
   const restore = () => process.stdout.write(BRACKETED_PASTE_OFF);
   process.stdout.write(BRACKETED_PASTE_ON);
@@ -31,6 +41,7 @@ export async function renderApp(config: Config, prompt: string | undefined): Pro
     <TuiApp
       config={config}
       {...(prompt !== undefined ? { firstPrompt: prompt } : {})}
+      {...start}
       onExit={(s) => {
         summary = s;
       }}

@@ -1,14 +1,25 @@
 // `codex-ts [prompt]`: the interactive terminal UI. Checks for a terminal and loads the config before it loads
 // React and Ink, so a mistake is reported fast.
 import type { SharedFlags } from "../shared/cli-config.js";
+import type { StartOptions } from "./render-app.js";
 import { loadCliConfig } from "../shared/cli-config.js";
 import { ConfigError } from "../../config/load.js";
+
+/** `codex-ts resume`: a thread by id, the latest of this directory, or (neither) a picker. */
+export interface ResumeTarget {
+  id?: string;
+  last?: boolean;
+}
 
 export const NOT_A_TERMINAL_MESSAGE =
   "codex-ts: the interactive UI needs a terminal, but stdin or stdout is not a TTY.\n" +
   'To run a task from a script or a pipe, use `codex-ts exec "your task"` (or `codex-ts exec -` to read it from stdin).\n';
 
-export async function runTui(prompt: string | undefined, flags: SharedFlags): Promise<number> {
+export async function runTui(
+  prompt: string | undefined,
+  flags: SharedFlags,
+  resume?: ResumeTarget,
+): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     process.stderr.write(NOT_A_TERMINAL_MESSAGE);
     return 1;
@@ -23,8 +34,22 @@ export async function runTui(prompt: string | undefined, flags: SharedFlags): Pr
     }
     throw err;
   }
+  let start: StartOptions = {};
+  if (resume?.id !== undefined || resume?.last) {
+    const { locateThread, ThreadLookupError } = await import("../threads/locate.js");
+    try {
+      const found = await locateThread(config.codexHome, { ...resume, cwd: config.cwd });
+      start = { resumePath: found.path };
+    } catch (err) {
+      if (!(err instanceof ThreadLookupError)) throw err;
+      process.stderr.write(`Error: ${err.message}\n`);
+      return 1;
+    }
+  } else if (resume) {
+    start = { pickThreadAtStart: true };
+  }
   const { renderApp } = await whileLoadingTheUi(() => import("./render-app.js"));
-  return renderApp(config, prompt);
+  return renderApp(config, prompt, start);
 }
 
 /** What the UI libraries should see while they load; undefined removes the variable. */

@@ -9,6 +9,9 @@ import type { KeyEvent } from "../input/key-parser.js";
 import type { ApprovalPreset } from "../slash/approval-presets.js";
 import { menuMatches, parseSlash, slashQuery } from "../slash/slash-commands.js";
 import type { PendingApproval, PendingUserInput } from "../state/tui-state.js";
+import type { Completion } from "../composer/completions.js";
+import { completionKey } from "./completion-keys.js";
+import { planPromptKey } from "./plan-prompt.js";
 import { popupKey, type Popup } from "./popups.js";
 import { formKey, startForm, type FormState } from "./user-input-form.js";
 
@@ -17,10 +20,14 @@ export interface UiState {
   popup?: Popup;
   /** Progress through the model's questions on screen. */
   form?: FormState;
-  /** The highlighted entry of the `/` menu. */
+  /** The highlighted entry of the `/` menu, or of the `@` / `$` completions. */
   menuSelected: number;
+  /** The composer text for which the user closed the completions (Esc); they stay closed until it changes. */
+  completionDismissed?: string;
   /** A second Ctrl+C before this time quits. */
   quitArmedUntil?: number;
+  /** The highlighted answer of "Implement this plan?". */
+  planSelected?: number;
 }
 
 export type Effect =
@@ -31,7 +38,11 @@ export type Effect =
   | { type: "decide"; approval: PendingApproval; decision: ReviewDecision }
   | { type: "answer"; callId: string; answers: UserInputAnswers }
   | { type: "set_model"; model: string; effort: ReasoningEffort | undefined }
-  | { type: "set_approvals"; preset: ApprovalPreset };
+  | { type: "set_approvals"; preset: ApprovalPreset }
+  | { type: "resume_thread"; path: string }
+  /** Shift+Tab: the next collaboration mode. */
+  | { type: "cycle_mode" }
+  | { type: "implement_plan"; implement: boolean };
 
 export interface KeyContext {
   now: number;
@@ -40,6 +51,10 @@ export interface KeyContext {
   approval?: PendingApproval;
   /** The model's questions on screen, if any (after approvals). */
   userInput?: PendingUserInput;
+  /** Completions for the `@` / `$` word at the cursor, if any. */
+  completion?: Completion;
+  /** "Implement this plan?" is on screen (after approvals and questions). */
+  planPrompt?: boolean;
   /** Rows one page of the pager shows. */
   pageRows: number;
   currentEffort?: string;
@@ -141,6 +156,12 @@ function ctrlC(ui: UiState, ctx: KeyContext): Routed {
 export function routeKey(ui: UiState, key: KeyEvent, ctx: KeyContext): Routed {
   if (ctx.approval) return approvalKey(ui, key, ctx.approval);
   if (ctx.userInput) return userInputKey(ui, key, ctx.userInput);
+  if (ctx.planPrompt) {
+    const outcome = planPromptKey(ui.planSelected ?? 0, key);
+    if (outcome.type === "stay") return { ui: { ...ui, planSelected: outcome.selected }, effects: [] };
+    const { planSelected: _s, ...closed } = ui;
+    return { ui: closed, effects: [{ type: "implement_plan", implement: outcome.implement }] };
+  }
 
   if (ui.popup) {
     const outcome = popupKey(ui.popup, key, { pageRows: ctx.pageRows, currentEffort: ctx.currentEffort });
@@ -154,7 +175,14 @@ export function routeKey(ui: UiState, key: KeyEvent, ctx: KeyContext): Routed {
         return { ui: closed, effects: [{ type: "set_model", model: outcome.model, effort: outcome.effort }] };
       case "set_approvals":
         return { ui: closed, effects: [{ type: "set_approvals", preset: outcome.preset }] };
+      case "resume":
+        return { ui: closed, effects: [{ type: "resume_thread", path: outcome.path }] };
     }
+  }
+
+  if (ctx.completion && ui.completionDismissed !== ui.composer.text) {
+    const routed = completionKey(ui, key, ctx.completion);
+    if (routed) return routed;
   }
 
   const query = slashQuery(ui.composer.text);
@@ -174,6 +202,7 @@ export function routeKey(ui: UiState, key: KeyEvent, ctx: KeyContext): Routed {
     return { ui: { ...base, composer: composer.deleteForward(ui.composer) }, effects: [] };
   }
   if (key.type === "key" && key.name === "enter") return sendKey(base);
+  if (key.type === "key" && key.name === "backtab") return { ui: base, effects: [{ type: "cycle_mode" }] };
 
   const edited = editComposer(ui.composer, key);
   if (!edited) return { ui: base, effects: [] };

@@ -1,22 +1,25 @@
-// Pickers and the pager that take over the keys for a moment: `/model`, its effort step, `/approvals`, and
-// `/diff`'s pager. Pure: (popup, key) -> what happens.
+// Pickers and the pager that take over the keys for a moment: `/model`, its effort step, `/approvals`,
+// `/resume`'s threads, and `/diff`'s pager. Pure: (popup, key) -> what happens.
 import type { ReasoningEffort } from "../../../protocol/policies.js";
 import type { KeyEvent } from "../input/key-parser.js";
 import type { StyledLine } from "../render/styled-text.js";
 import { APPROVAL_PRESETS, type ApprovalPreset } from "../slash/approval-presets.js";
 import { modelChoices, type ModelChoice } from "../slash/model-choices.js";
+import type { ThreadChoice } from "../slash/thread-choices.js";
 
 export type Popup =
   | { kind: "model"; choices: ModelChoice[]; selected: number }
   | { kind: "effort"; choice: ModelChoice; selected: number }
   | { kind: "approvals"; selected: number }
+  | { kind: "threads"; threads: ThreadChoice[]; selected: number }
   | { kind: "pager"; title: string; lines: StyledLine[]; offset: number };
 
 export type PopupOutcome =
   | { type: "stay"; popup: Popup }
   | { type: "close" }
   | { type: "set_model"; model: string; effort: ReasoningEffort | undefined }
-  | { type: "set_approvals"; preset: ApprovalPreset };
+  | { type: "set_approvals"; preset: ApprovalPreset }
+  | { type: "resume"; path: string };
 
 export function modelPopup(currentModel: string | undefined): Popup {
   const choices = modelChoices(currentModel);
@@ -43,6 +46,8 @@ function itemCount(popup: Exclude<Popup, { kind: "pager" }>): number {
       return popup.choice.efforts.length;
     case "approvals":
       return APPROVAL_PRESETS.length;
+    case "threads":
+      return popup.threads.length;
   }
 }
 
@@ -61,6 +66,10 @@ function choose(
     case "approvals": {
       const preset = APPROVAL_PRESETS[index];
       return preset ? { type: "set_approvals", preset } : { type: "stay", popup };
+    }
+    case "threads": {
+      const thread = popup.threads[index];
+      return thread ? { type: "resume", path: thread.path } : { type: "stay", popup };
     }
   }
 }

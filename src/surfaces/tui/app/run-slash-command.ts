@@ -1,11 +1,13 @@
 // Carries out a `/` command. What it touches (cells, pickers, the engine) comes through a narrow host, so the
 // commands do not reach into the app.
+import type { Op } from "../../../protocol/core-protocol.js";
 import { VERSION } from "../../../version.js";
 import { gitDiffLines } from "../render/git-diff-lines.js";
 import { presetIndex } from "../slash/approval-presets.js";
 import { workingTreeDiff } from "../slash/git-diff.js";
 import { writeStarterAgentsMd } from "../slash/init-agents-md.js";
 import { SLASH_COMMANDS } from "../slash/slash-commands.js";
+import { skillsReport } from "../slash/skills-report.js";
 import { statusCard } from "../slash/status-report.js";
 import type { NewCell } from "../state/cells.js";
 import type { TuiState } from "../state/tui-state.js";
@@ -18,12 +20,30 @@ export interface SlashHost {
   addCell(cell: NewCell): void;
   openPopup(popup: Popup): void;
   newSession(): Promise<void>;
+  /** Opens the picker of this directory's earlier threads (`/resume`). */
+  pickThread(): Promise<void>;
+  /** Starts a new thread holding all of this one (`/fork`). */
+  forkSession(): Promise<void>;
+  submit(op: Op): void;
   quit(): void;
+}
+
+/** `/rollback [N]`: how many turns to drop (1 when not given); undefined when N is not a positive integer. */
+export function rollbackTurns(args: string): number | undefined {
+  if (args === "") return 1;
+  const n = Number(args);
+  return Number.isInteger(n) && n >= 1 ? n : undefined;
 }
 
 const info = (text: string): NewCell => ({ kind: "notice", level: "info", text });
 
-export async function runSlashCommand(name: string, _args: string, host: SlashHost): Promise<void> {
+const busy = (name: string): NewCell => ({
+  kind: "notice",
+  level: "warning",
+  text: `/${name} waits for the running turn: press Esc to interrupt it first.`,
+});
+
+export async function runSlashCommand(name: string, args: string, host: SlashHost): Promise<void> {
   const command = SLASH_COMMANDS.find((c) => c.name === name);
   if (!command) {
     host.addCell({
@@ -80,6 +100,28 @@ export async function runSlashCommand(name: string, _args: string, host: SlashHo
         });
       return;
     }
+    case "resume":
+      await host.pickThread();
+      return;
+    case "fork":
+      if (host.state.task) host.addCell(busy(name));
+      else await host.forkSession();
+      return;
+    case "rollback": {
+      const turns = rollbackTurns(args);
+      if (turns === undefined)
+        host.addCell({ kind: "notice", level: "error", text: `Usage: /rollback [N], N a number of turns.` });
+      else if (host.state.task) host.addCell(busy(name));
+      else host.submit({ type: "thread_rollback", num_turns: turns });
+      return;
+    }
+    case "compact":
+      if (host.state.task) host.addCell(busy(name));
+      else host.submit({ type: "compact" });
+      return;
+    case "skills":
+      host.addCell(skillsReport(host.state));
+      return;
     case "quit":
       host.quit();
       return;

@@ -7,6 +7,7 @@ import { ExecCell } from "./cells/ExecCell.js";
 import { NoticeCell } from "./cells/NoticeCell.js";
 import { PatchCell } from "./cells/PatchCell.js";
 import { PlanCell } from "./cells/PlanCell.js";
+import { ProposedPlanCell } from "./cells/ProposedPlanCell.js";
 import { ReasoningCell } from "./cells/ReasoningCell.js";
 import { SessionHeaderCell } from "./cells/SessionHeaderCell.js";
 import { StatusCardCell } from "./cells/StatusCardCell.js";
@@ -29,6 +30,8 @@ function CellBody({ cell }: { cell: HistoryCell }) {
       return <PatchCell run={cell.run} />;
     case "plan":
       return <PlanCell steps={cell.steps} {...(cell.explanation ? { explanation: cell.explanation } : {})} />;
+    case "proposed_plan":
+      return <ProposedPlanCell markdown={cell.markdown} />;
     case "notice":
       return <NoticeCell level={cell.level} text={cell.text} />;
     case "approval_decision":

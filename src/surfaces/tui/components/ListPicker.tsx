@@ -1,4 +1,5 @@
-// A numbered list to choose from (models, efforts, approval presets).
+// A numbered list to choose from (models, efforts, approval presets, threads). A long list shows a window of
+// `maxVisible` items that follows the selection.
 import { Box, Text } from "ink";
 
 export interface PickerItem {
@@ -12,12 +13,19 @@ export function ListPicker({
   subtitle,
   items,
   selected,
+  maxVisible,
+  footer = "↑↓ select · Enter confirm · Esc cancel",
 }: {
   title: string;
   subtitle?: string;
   items: readonly PickerItem[];
   selected: number;
+  maxVisible?: number;
+  footer?: string;
 }) {
+  const size = Math.max(1, maxVisible ?? items.length);
+  const first = Math.max(0, Math.min(selected - Math.floor(size / 2), items.length - size));
+  const shown = items.slice(first, first + size);
   const current = items.some((item) => item.current) ? " (current)".length : 0;
   const width = items.reduce((m, item) => Math.max(m, item.label.length), 0) + current + 7;
   return (
@@ -25,7 +33,8 @@ export function ListPicker({
       <Text bold>{title}</Text>
       {subtitle ? <Text dimColor>{subtitle}</Text> : null}
       <Text> </Text>
-      {items.map((item, i) => {
+      {shown.map((item, at) => {
+        const i = first + at;
         const on = i === selected;
         return (
           <Box key={`${i}-${item.label}`} flexDirection="row">
@@ -39,7 +48,9 @@ export function ListPicker({
         );
       })}
       <Text> </Text>
-      <Text dimColor>↑↓ select · Enter confirm · Esc cancel</Text>
+      <Text dimColor>
+        {shown.length < items.length ? `${footer} · ${selected + 1} of ${items.length}` : footer}
+      </Text>
     </Box>
   );
 }

@@ -18,18 +18,23 @@ export function StatusLine({
   taskRunning,
   quitArmed,
 }: StatusLineProps) {
-  const parts: string[] = [];
-  if (session) parts.push(session.effort ? `${session.model} ${session.effort}` : session.model);
-  parts.push(`${collaborationMode} mode`);
-  if (contextLeft !== undefined) parts.push(`${contextLeft}% context left`);
+  const model = session ? (session.effort ? `${session.model} ${session.effort}` : session.model) : undefined;
+  const after = contextLeft !== undefined ? ` · ${contextLeft}% context left` : "";
   const hint = quitArmed
     ? "Press Ctrl+C again to quit"
     : taskRunning
       ? "Esc interrupt · ⌃C quit"
-      : "⏎ send · ⌃J newline · / commands · ⌃C quit";
+      : "⏎ send · ⇧⇥ mode · / commands · ⌃C quit";
   return (
     <Text wrap="truncate-end">
-      <Text dimColor>{`  ${parts.join(" · ")}`}</Text>
+      <Text dimColor>{`  ${model ? `${model} · ` : ""}`}</Text>
+      <Text
+        dimColor={collaborationMode !== "plan"}
+        color={collaborationMode === "plan" ? "magenta" : undefined}
+      >
+        {`${collaborationMode} mode`}
+      </Text>
+      <Text dimColor>{after}</Text>
       <Text dimColor={!quitArmed} color={quitArmed ? "yellow" : undefined}>{`  ${hint}`}</Text>
     </Text>
   );

@@ -3,18 +3,25 @@
 import { useApp, useStdout } from "ink";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { Config } from "../../../config/load.js";
+import { configuredCollaborationMode } from "../../../core/plan-mode/configured-mode.js";
 import type { OpOf } from "../../../protocol/core-protocol.js";
-import { sandboxPolicyFromMode } from "../../../protocol/policies.js";
+import type { CollaborationModeKind } from "../../../protocol/policies.js";
+import { IMPLEMENT_PLAN_REQUEST } from "../app/plan-prompt.js";
 import { initialUi, routeKey, type Effect, type UiState } from "../app/key-router.js";
 import type { Popup } from "../app/popups.js";
 import { runSlashCommand } from "../app/run-slash-command.js";
+import { approvalsChange, modelChange } from "../app/settings-change.js";
 import { EngineConnection } from "../engine/engine-connection.js";
 import type { KeyEvent } from "../input/key-parser.js";
 import { useKeypress } from "../input/use-keypress.js";
 import type { NewCell } from "../state/cells.js";
 import { tuiReducer } from "../state/tui-reducer.js";
 import { initialTuiState, type TuiState } from "../state/tui-state.js";
+import { CLEAR_SCREEN, configureOp, useHistoryBatches, useTerminalSize } from "./app-support.js";
+import { completionFor } from "../composer/completions.js";
 import { pagerRows, TuiView } from "./TuiView.js";
+import { useCompletion } from "./use-completion.js";
+import { useThreadPicker } from "./use-thread-picker.js";
 
 export interface ExitSummary {
   threadId?: string;
@@ -24,43 +31,25 @@ export interface ExitSummary {
 export interface TuiAppProps {
   config: Config;
   firstPrompt?: string;
+  /** Resume the thread of this rollout file (`codex-ts resume ID|--last`). */
+  resumePath?: string;
+  /** Open the picker of earlier threads once the session is up (`codex-ts resume`). */
+  pickThreadAtStart?: boolean;
   /** Called once the user quit and the engine shut down. */
   onExit?: (summary: ExitSummary) => void;
 }
 
-function useTerminalSize(): { width: number; rows: number } {
-  const { stdout } = useStdout();
-  const read = () => ({ width: stdout.columns || 80, rows: stdout.rows || 24 });
-  const [size, setSize] = useState(read);
-  useEffect(() => {
-    const onResize = () => setSize(read());
-    stdout.on("resize", onResize);
-    return () => {
-      stdout.off("resize", onResize);
-    };
-  }, [stdout]);
-  return size;
-}
-
-/** The settings a fresh session keeps from this one (what /model and /approvals chose). */
-function configureOp(state: TuiState | undefined): OpOf<"configure_session"> {
-  const s = state?.session;
-  if (!s) return { type: "configure_session" };
-  return {
-    type: "configure_session",
-    model: s.model,
-    ...(s.effort ? { effort: s.effort } : {}),
-    approval_policy: s.approvalPolicy,
-    sandbox_policy: s.sandboxPolicy,
-  };
-}
-
-export function TuiApp({ config, firstPrompt, onExit }: TuiAppProps) {
+export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onExit }: TuiAppProps) {
   const { exit } = useApp();
+  const { stdout } = useStdout();
   const { width, rows } = useTerminalSize();
   const [state, dispatch] = useReducer(tuiReducer, config, (c) =>
-    initialTuiState(c.modelContextWindow !== undefined ? { contextWindow: c.modelContextWindow } : {}),
+    initialTuiState({
+      ...(c.modelContextWindow !== undefined ? { contextWindow: c.modelContextWindow } : {}),
+      collaborationMode: configuredCollaborationMode(c.toml).mode,
+    }),
   );
+  useHistoryBatches(state.pendingHistory, dispatch);
   const [ui, setUiState] = useState<UiState>(() => initialUi());
   const [queued, setQueued] = useState<string[]>([]);
   const [quitting, setQuitting] = useState(false);
@@ -73,6 +62,13 @@ export function TuiApp({ config, firstPrompt, onExit }: TuiAppProps) {
   // The submission id of a prompt whose task has not started yet: another prompt now would replace it.
   const awaitingStart = useRef<string | undefined>(undefined);
 
+  const { completion, sources } = useCompletion(state.session?.cwd ?? config.cwd, ui.composer, state.skills);
+  // The skills of the session's directory, for `$` completion and /skills.
+  const threadId = state.session?.threadId;
+  useEffect(() => {
+    if (threadId) engine.current?.submit({ type: "list_skills", cwds: [], force_reload: false });
+  }, [threadId]);
+
   const setUi = useCallback((next: UiState) => {
     uiRef.current = next;
     setUiState(next);
@@ -84,9 +80,11 @@ export function TuiApp({ config, firstPrompt, onExit }: TuiAppProps) {
       config,
       (event) => {
         if (event.id === awaitingStart.current) awaitingStart.current = undefined;
+        // The kept history is printed again from the top of a clean screen.
+        if (event.msg.type === "thread_rolled_back") stdout.write(CLEAR_SCREEN);
         dispatch({ type: "engine_event", event, now: Date.now() });
       },
-      { type: "configure_session" },
+      { type: "configure_session", ...(resumePath ? { resume_path: resumePath } : {}) },
     );
     engine.current = connection;
     if (firstPrompt?.trim()) {
@@ -98,10 +96,14 @@ export function TuiApp({ config, firstPrompt, onExit }: TuiAppProps) {
     return () => {
       void connection.close();
     };
-  }, [config, firstPrompt]);
+  }, [config, firstPrompt, resumePath, stdout]);
 
-  const sendPrompt = useCallback((text: string) => {
-    awaitingStart.current = engine.current?.submit({ type: "user_turn", items: [{ type: "text", text }] });
+  const sendPrompt = useCallback((text: string, mode?: CollaborationModeKind) => {
+    awaitingStart.current = engine.current?.submit({
+      type: "user_turn",
+      items: [{ type: "text", text }],
+      collaboration_mode: mode ?? stateRef.current.collaborationMode,
+    });
   }, []);
 
   // Messages typed while a task ran go out, one by one, when it ends.
@@ -139,6 +141,24 @@ export function TuiApp({ config, firstPrompt, onExit }: TuiAppProps) {
   }, [quitting, exit, onExit]);
 
   const openPopup = useCallback((popup: Popup) => setUi({ ...uiRef.current, popup }), [setUi]);
+
+  /** Swaps in a new engine (a new, resumed or forked thread); the choices of /model and /approvals stay. */
+  const restartWith = useCallback(async (extra: Partial<OpOf<"configure_session">> = {}) => {
+    const current = stateRef.current;
+    setQueued([]);
+    awaitingStart.current = undefined;
+    decided.current.clear();
+    dispatch({ type: "session_reset" });
+    await engine.current?.restart({ ...configureOp(current), ...extra });
+  }, []);
+
+  const pickThread = useThreadPicker({
+    config,
+    session: state.session,
+    atStart: pickThreadAtStart === true,
+    addCell,
+    openPopup,
+  });
 
   const carryOut = useCallback(
     (effect: Effect) => {
@@ -178,34 +198,31 @@ export function TuiApp({ config, firstPrompt, onExit }: TuiAppProps) {
           dispatch({ type: "user_input_answered", callId: effect.callId, answers: effect.answers });
           return;
         case "set_model":
-          link?.submit({ type: "override_turn_context", model: effect.model, effort: effect.effort ?? null });
-          dispatch({ type: "turn_context_overridden", model: effect.model, effort: effect.effort ?? null });
-          addCell({
-            kind: "notice",
-            level: "info",
-            text: `Model changed to ${effect.model}${effect.effort ? ` (reasoning ${effect.effort})` : ""}.`,
-          });
-          return;
         case "set_approvals": {
-          const { preset } = effect;
-          const ww = config.toml.sandbox_workspace_write ?? {};
-          const sandboxPolicy = sandboxPolicyFromMode(preset.sandbox, {
-            ...(ww.writable_roots ? { writable_roots: ww.writable_roots } : {}),
-            ...(ww.network_access !== undefined ? { network_access: ww.network_access } : {}),
-          });
-          link?.submit({
-            type: "override_turn_context",
-            approval_policy: preset.approval,
-            sandbox_policy: sandboxPolicy,
-          });
-          dispatch({ type: "turn_context_overridden", approvalPolicy: preset.approval, sandboxPolicy });
-          addCell({
-            kind: "notice",
-            level: "info",
-            text: `Approval mode: ${preset.label} (approval ${preset.approval}, sandbox ${preset.sandbox}).`,
-          });
+          const change =
+            effect.type === "set_model"
+              ? modelChange(effect.model, effect.effort)
+              : approvalsChange(effect.preset, config);
+          link?.submit(change.op);
+          dispatch(change.action);
+          addCell(change.notice);
           return;
         }
+        case "cycle_mode": {
+          const mode = current.collaborationMode === "plan" ? "default" : "plan";
+          dispatch({ type: "collaboration_mode_set", mode });
+          return;
+        }
+        case "implement_plan":
+          dispatch({ type: "plan_prompt_closed" });
+          if (effect.implement) {
+            dispatch({ type: "collaboration_mode_set", mode: "default" });
+            sendPrompt(IMPLEMENT_PLAN_REQUEST, "default");
+          }
+          return;
+        case "resume_thread":
+          void restartWith({ resume_path: effect.path });
+          return;
         case "slash":
           void runSlashCommand(effect.name, effect.args, {
             state: current,
@@ -213,18 +230,31 @@ export function TuiApp({ config, firstPrompt, onExit }: TuiAppProps) {
             addCell,
             openPopup,
             quit,
-            newSession: async () => {
-              setQueued([]);
-              awaitingStart.current = undefined;
-              decided.current.clear();
-              dispatch({ type: "session_reset" });
-              await link?.restart(configureOp(current));
+            submit: (op) => link?.submit(op),
+            newSession: () => restartWith(),
+            pickThread,
+            forkSession: async () => {
+              const path = current.session?.rolloutPath;
+              if (!path) {
+                addCell({
+                  kind: "notice",
+                  level: "warning",
+                  text: "This session has no thread to fork yet.",
+                });
+                return;
+              }
+              addCell({
+                kind: "notice",
+                level: "info",
+                text: `Forking thread ${current.session?.threadId}.`,
+              });
+              await restartWith({ fork_from: { path } });
             },
           });
           return;
       }
     },
-    [addCell, config, openPopup, quit, sendPrompt],
+    [addCell, config, openPopup, pickThread, quit, restartWith, sendPrompt],
   );
 
   const onKey = useCallback(
@@ -234,20 +264,33 @@ export function TuiApp({ config, firstPrompt, onExit }: TuiAppProps) {
       const approval = current.approvals.find((a) => !decided.current.has(a.callId));
       const userInput = current.userInputs.find((r) => !decided.current.has(r.callId));
       const before = uiRef.current;
+      const typing = completionFor(before.composer, sources.current);
       const routed = routeKey(before, key, {
         now: Date.now(),
         taskRunning: current.task !== undefined,
         ...(approval ? { approval } : {}),
         ...(userInput ? { userInput } : {}),
+        planPrompt: !approval && !userInput && current.askImplementPlan === true,
+        ...(typing ? { completion: typing } : {}),
         pageRows: pagerRows(rows),
         ...(current.session?.effort ? { currentEffort: current.session.effort } : {}),
       });
       if (routed.ui !== before) setUi(routed.ui);
       for (const effect of routed.effects) carryOut(effect);
     },
-    [carryOut, quitting, rows, setUi],
+    [carryOut, quitting, rows, setUi, sources],
   );
   useKeypress(onKey);
 
-  return <TuiView state={state} ui={ui} queued={queued} width={width} rows={rows} quitting={quitting} />;
+  return (
+    <TuiView
+      state={state}
+      ui={ui}
+      queued={queued}
+      width={width}
+      rows={rows}
+      quitting={quitting}
+      {...(completion ? { completion } : {})}
+    />
+  );
 }

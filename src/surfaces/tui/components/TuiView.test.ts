@@ -27,7 +27,7 @@ describe("TuiView", () => {
     expect(text).toContain("› run the message scenario");
     expect(text).toContain("│ › Ask codex-ts to do anything");
     expect(text).toContain("gpt-5.1-codex · default mode · 100% context left");
-    expect(text).toContain("⏎ send · ⌃J newline · / commands · ⌃C quit");
+    expect(text).toContain("⏎ send · ⇧⇥ mode · / commands · ⌃C quit");
   });
 
   it("shows what is working while a task runs", () => {

@@ -11,16 +11,22 @@ import { contextLeftPercent } from "../state/context-left.js";
 import type { TuiState } from "../state/tui-state.js";
 import { AgentMessageCell } from "./cells/AgentMessageCell.js";
 import { ExecCell } from "./cells/ExecCell.js";
+import { ProposedPlanCell } from "./cells/ProposedPlanCell.js";
 import { PatchCell } from "./cells/PatchCell.js";
 import { ReasoningCell } from "./cells/ReasoningCell.js";
 import { Composer } from "./Composer.js";
+import { CompletionList } from "./CompletionList.js";
+import type { Completion } from "../composer/completions.js";
 import { HistoryCellView } from "./HistoryCellView.js";
 import { ListPicker } from "./ListPicker.js";
 import { startForm } from "../app/user-input-form.js";
+import { IMPLEMENT_PLAN_CHOICES } from "../app/plan-prompt.js";
+import { ageText, previewLine } from "../slash/thread-choices.js";
+import { tildePath } from "../render/tilde-path.js";
 import { ApprovalOverlay } from "./overlays/ApprovalOverlay.js";
 import { UserInputForm } from "./overlays/UserInputForm.js";
 import { Pager } from "./Pager.js";
-import { SlashMenu } from "./SlashMenu.js";
+import { MENU_ROWS, SlashMenu } from "./SlashMenu.js";
 import { StatusLine } from "./StatusLine.js";
 import { useClock } from "./use-clock.js";
 import { WorkingIndicator } from "./WorkingIndicator.js";
@@ -35,6 +41,8 @@ export interface TuiViewProps {
   /** Set while the app shuts down: the live area is cleared so only the history stays on screen. */
   quitting?: boolean;
   now?: number;
+  /** The `@` / `$` completions for the word at the cursor. */
+  completion?: Completion;
 }
 
 export const PLACEHOLDER = "Ask codex-ts to do anything";
@@ -42,7 +50,7 @@ export const PLACEHOLDER = "Ask codex-ts to do anything";
 /** Rows for the pager's text, leaving room for its title and footer. */
 export const pagerRows = (rows: number): number => Math.max(5, rows - 4);
 
-function Popup({ ui, state, rows }: { ui: UiState; state: TuiState; rows: number }) {
+function Popup({ ui, state, rows, now }: { ui: UiState; state: TuiState; rows: number; now: number }) {
   const popup = ui.popup;
   if (!popup) return null;
   switch (popup.kind) {
@@ -86,18 +94,42 @@ function Popup({ ui, state, rows }: { ui: UiState; state: TuiState; rows: number
         />
       );
     }
+    case "threads":
+      return (
+        <ListPicker
+          title="Resume a previous session"
+          subtitle="Threads of this directory, most recent first."
+          items={popup.threads.map((t) => ({
+            label: previewLine(t.preview, 50),
+            description: `${ageText(t.updatedAt, now)} · ${tildePath(t.cwd)}`,
+          }))}
+          selected={popup.selected}
+          maxVisible={Math.max(3, rows - 14)}
+        />
+      );
     case "pager":
       return <Pager title={popup.title} lines={popup.lines} offset={popup.offset} rows={pagerRows(rows)} />;
   }
 }
 
-function LiveArea({ state, ui, queued = [], width, rows, now }: TuiViewProps & { now: number }) {
+function LiveArea({ state, ui, queued = [], width, rows, now, completion }: TuiViewProps & { now: number }) {
   const approval = state.approvals[0];
   const userInput = approval ? undefined : state.userInputs[0];
   const composerLines = Math.max(3, Math.min(8, Math.floor(rows / 4)));
-  const query = approval || userInput || ui.popup ? undefined : slashQuery(ui.composer.text);
+  const planPrompt = !approval && !userInput && state.askImplementPlan === true;
+  const query = approval || userInput || planPrompt || ui.popup ? undefined : slashQuery(ui.composer.text);
+  const completing =
+    completion &&
+    !approval &&
+    !userInput &&
+    !planPrompt &&
+    !ui.popup &&
+    ui.completionDismissed !== ui.composer.text
+      ? completion
+      : undefined;
   // What the stream may use: the screen minus the composer, status line, indicators and running commands.
-  const reserved = composerLines + 8 + state.execs.length * 5 + (query !== undefined ? 8 : 0);
+  const reserved =
+    composerLines + 8 + state.execs.length * 5 + (query !== undefined || completing ? MENU_ROWS + 1 : 0);
   const streamRows = Math.max(3, rows - reserved);
   const contextLeft = contextLeftPercent(state.tokens, state.contextWindow);
   return (
@@ -113,7 +145,16 @@ function LiveArea({ state, ui, queued = [], width, rows, now }: TuiViewProps & {
       ) : null}
       {state.agentStream ? (
         <Box marginTop={1}>
-          <AgentMessageCell markdown={state.agentStream} maxRows={streamRows} width={width} />
+          <AgentMessageCell
+            markdown={state.agentStream}
+            maxRows={state.planStream ? 3 : streamRows}
+            width={width}
+          />
+        </Box>
+      ) : null}
+      {state.planStream ? (
+        <Box marginTop={1}>
+          <ProposedPlanCell markdown={state.planStream} maxRows={streamRows - 1} width={width} />
         </Box>
       ) : null}
       {state.execs.map((run) => (
@@ -148,13 +189,22 @@ function LiveArea({ state, ui, queued = [], width, rows, now }: TuiViewProps & {
             request={userInput}
             form={ui.form?.callId === userInput.callId ? ui.form : startForm(userInput)}
           />
+        ) : planPrompt ? (
+          <ListPicker
+            title="Implement this plan?"
+            items={IMPLEMENT_PLAN_CHOICES}
+            selected={ui.planSelected ?? 0}
+            footer="↑↓ select · Enter confirm · y yes · n no"
+          />
         ) : ui.popup ? (
-          <Popup ui={ui} state={state} rows={rows} />
+          <Popup ui={ui} state={state} rows={rows} now={now} />
         ) : (
           <>
             <Composer state={ui.composer} maxLines={composerLines} placeholder={PLACEHOLDER} />
             {query !== undefined ? (
               <SlashMenu matches={menuMatches(query)} selected={ui.menuSelected} />
+            ) : completing ? (
+              <CompletionList completion={completing} selected={ui.menuSelected} />
             ) : null}
           </>
         )}
@@ -176,7 +226,9 @@ export function TuiView(props: TuiViewProps) {
   const now = props.now ?? clock;
   return (
     <>
-      <Static items={props.state.history}>{(cell) => <HistoryCellView key={cell.id} cell={cell} />}</Static>
+      <Static key={props.state.historyEpoch} items={props.state.history}>
+        {(cell) => <HistoryCellView key={cell.id} cell={cell} />}
+      </Static>
       {props.quitting ? null : <LiveArea {...props} now={now} />}
     </>
   );

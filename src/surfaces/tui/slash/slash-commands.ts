@@ -15,20 +15,12 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   { name: "diff", description: "show the git diff of the working tree (with untracked files)" },
   { name: "status", description: "show the session's settings, token usage and thread id" },
   { name: "init", description: "create an AGENTS.md file with instructions for codex-ts" },
+  { name: "resume", description: "resume an earlier session of this directory" },
+  { name: "fork", description: "continue in a new thread holding all of this one" },
+  { name: "rollback", description: "drop the last N turns (1 when not given): /rollback [N]" },
+  { name: "compact", description: "summarise the conversation to free context" },
   { name: "quit", description: "exit codex-ts" },
-  { name: "resume", description: "resume an earlier session", unavailable: "needs thread persistence" },
-  { name: "fork", description: "fork this session", unavailable: "needs thread persistence" },
-  {
-    name: "rollback",
-    description: "drop the last turns",
-    unavailable: "needs thread rollback in the engine",
-  },
-  {
-    name: "compact",
-    description: "summarise the conversation",
-    unavailable: "needs compaction in the engine",
-  },
-  { name: "skills", description: "list skills", unavailable: "needs skills in the engine" },
+  { name: "skills", description: "list the skills of this directory (use one with $name)" },
 ];
 
 const ALIASES: Record<string, string> = { exit: "quit" };

@@ -12,7 +12,7 @@ import { describeSandbox, statusCard } from "./status-report.js";
 const scratch = () => mkdtempSync(join(tmpdir(), "codex-ts-tui-"));
 
 describe("slash commands", () => {
-  it("matches the menu by prefix first, hiding commands that cannot run yet", () => {
+  it("matches the menu by prefix first", () => {
     expect(menuMatches("").map((c) => c.name)).toEqual([
       "model",
       "approvals",
@@ -20,10 +20,17 @@ describe("slash commands", () => {
       "diff",
       "status",
       "init",
+      "resume",
+      "fork",
+      "rollback",
+      "compact",
       "quit",
+      "skills",
     ]);
-    expect(menuMatches("i").map((c) => c.name)).toEqual(["init", "diff", "quit"]);
-    expect(menuMatches("res")).toEqual([]);
+    expect(menuMatches("i").map((c) => c.name)).toEqual(["init", "diff", "quit", "skills"]);
+    expect(menuMatches("ro").map((c) => c.name)).toEqual(["rollback", "approvals"]);
+    expect(menuMatches("sk").map((c) => c.name)).toEqual(["skills"]);
+    expect(menuMatches("zz")).toEqual([]);
   });
 
   it("opens the menu only for a lone /word", () => {
@@ -36,11 +43,12 @@ describe("slash commands", () => {
   it("parses names, aliases and arguments", () => {
     expect(parseSlash("/quit")).toMatchObject({ name: "quit", args: "" });
     expect(parseSlash("/exit")).toMatchObject({ name: "quit", command: { name: "quit" } });
-    expect(parseSlash("/resume abc")).toMatchObject({
-      name: "resume",
-      args: "abc",
-      command: { unavailable: expect.any(String) },
+    expect(parseSlash("/rollback 2")).toMatchObject({
+      name: "rollback",
+      args: "2",
+      command: { name: "rollback" },
     });
+    expect(parseSlash("/skills x")).toMatchObject({ name: "skills", args: "x", command: { name: "skills" } });
     expect(parseSlash("/nope")).toMatchObject({ name: "nope", command: undefined });
     expect(parseSlash("/path/to/file")).toBeUndefined();
   });

@@ -39,6 +39,8 @@ export interface SessionInfo {
   cwd: string;
   approvalPolicy: AskForApproval;
   sandboxPolicy: SandboxPolicy;
+  /** The thread's rollout file (what /fork copies). */
+  rolloutPath?: string;
 }
 
 /** A cell without its id; the reducer numbers cells as it commits them (the keys of `<Static>`). */
@@ -50,6 +52,8 @@ export type NewCell =
   | { kind: "exec"; run: ExecRun }
   | { kind: "patch"; run: PatchRun }
   | { kind: "plan"; explanation?: string; steps: PlanStep[] }
+  /** Plan mode's proposed plan (the `<proposed_plan>` block), as Markdown. */
+  | { kind: "proposed_plan"; markdown: string }
   | { kind: "notice"; level: "error" | "warning" | "info"; text: string }
   /** `action` completes "codex-ts to ...": "run ls -la", "apply changes to 2 files". */
   | { kind: "approval_decision"; action: string; decision: ReviewDecision }

@@ -3,15 +3,12 @@ import type { Event, EventMsgOf, KnownEventMsg } from "../../../protocol/core-pr
 import { VERSION } from "../../../version.js";
 import type { ExecRun, NewCell, SessionInfo } from "./cells.js";
 import { appendOutput, decodeChunk } from "./exec-output.js";
+import { commit } from "./commit.js";
+import { cellsFromHistoryEvents, historyWithoutLastTurns } from "./history-replay.js";
+import { reducePlanEvent } from "./plan-events.js";
 import type { TuiState } from "./tui-state.js";
 
-/** Appends cells to the history, numbering them. */
-export function commit(state: TuiState, ...cells: NewCell[]): TuiState {
-  if (cells.length === 0) return state;
-  let id = state.nextCellId;
-  const numbered = cells.map((cell) => ({ ...cell, id: id++ }));
-  return { ...state, history: [...state.history, ...numbered], nextCellId: id };
-}
+export { commit };
 
 /**
  * Commits what is still streaming (the task ended, or was cut short). Commands still running when a task
@@ -22,10 +19,11 @@ function flushLive(state: TuiState, interrupted: boolean): TuiState {
   const cells: NewCell[] = [];
   if (state.reasoningStream?.trim()) cells.push({ kind: "reasoning", text: state.reasoningStream });
   if (state.agentStream?.trim()) cells.push({ kind: "agent", markdown: state.agentStream });
+  if (state.planStream?.trim()) cells.push({ kind: "proposed_plan", markdown: state.planStream });
   if (interrupted)
     for (const run of state.execs) cells.push({ kind: "exec", run: { ...run, status: "interrupted" } });
   for (const run of state.patches) cells.push({ kind: "patch", run: { ...run, status: "failed" } });
-  const { agentStream: _a, reasoningStream: _r, ...rest } = state;
+  const { agentStream: _a, reasoningStream: _r, planStream: _p, ...rest } = state;
   return commit({ ...rest, execs: interrupted ? [] : state.execs, patches: [] }, ...cells);
 }
 
@@ -38,8 +36,23 @@ function sessionFrom(msg: EventMsgOf<"session_configured">): SessionInfo {
     cwd: msg.cwd,
     approvalPolicy: msg.approval_policy,
     sandboxPolicy: msg.sandbox_policy,
+    ...(msg.rollout_path ? { rolloutPath: msg.rollout_path } : {}),
   };
 }
+
+/** Drops the last turns from the view: the screen is printed again without them (see tui-state.ts). */
+function rolledBack(state: TuiState, turns: number): TuiState {
+  const kept = historyWithoutLastTurns([...state.history, ...numberless(state.pendingHistory)], turns);
+  const notice = `Dropped the last ${turns} turn${turns === 1 ? "" : "s"} from the conversation.`;
+  return {
+    ...state,
+    history: [],
+    pendingHistory: [...kept, { kind: "notice", level: "info", text: notice }],
+    historyEpoch: state.historyEpoch + 1,
+  };
+}
+
+const numberless = (cells: NewCell[]) => cells.map((cell, i) => ({ ...cell, id: -1 - i }));
 
 function endExec(state: TuiState, msg: EventMsgOf<"exec_command_end">): TuiState {
   const live = state.execs.find((run) => run.callId === msg.call_id);
@@ -76,7 +89,9 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
   switch (msg.type) {
     case "session_configured": {
       const session = sessionFrom(msg);
-      return commit({ ...state, session }, { kind: "session_header", version: VERSION, session });
+      const earlier = cellsFromHistoryEvents(msg.initial_messages ?? []);
+      const withHeader = commit({ ...state, session }, { kind: "session_header", version: VERSION, session });
+      return { ...withHeader, pendingHistory: [...withHeader.pendingHistory, ...earlier] };
     }
     case "task_started":
       return {
@@ -162,10 +177,23 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
         userInputs: [...state.userInputs, { callId: msg.call_id, questions: msg.questions }],
       };
     case "thread_rolled_back":
+      return rolledBack(state, msg.num_turns);
+    case "plan_delta":
+    case "item_started":
+    case "item_completed":
+      return reducePlanEvent(state, msg);
+    case "list_skills_response": {
+      const skills = new Map(msg.skills.flatMap((entry) => entry.skills).map((skill) => [skill.name, skill]));
+      return { ...state, skills: [...skills.values()] };
+    }
+    case "context_compacted":
       return commit(state, {
         kind: "notice",
         level: "info",
-        text: `Dropped the last ${msg.num_turns} turn${msg.num_turns === 1 ? "" : "s"} from the conversation.`,
+        text:
+          msg.reason === "manual"
+            ? "Context compacted: the conversation so far is now a summary."
+            : "Context compacted automatically: the conversation so far is now a summary.",
       });
     case "patch_apply_begin":
       return {
@@ -215,8 +243,10 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
         level: "error",
         text: msg.message,
       });
-    case "task_complete":
-      return endTask(state, false);
+    case "task_complete": {
+      const ended = endTask(state, false);
+      return state.task?.planProduced ? { ...ended, askImplementPlan: true } : ended;
+    }
     case "turn_aborted": {
       const ended = endTask(state, true);
       // A task replaced by a new one needs no word; an interrupt does.

@@ -2,6 +2,7 @@
 import type { Event, UserInputAnswers } from "../../../protocol/core-protocol.js";
 import type {
   AskForApproval,
+  CollaborationModeKind,
   ReasoningEffort,
   ReviewDecision,
   SandboxPolicy,
@@ -24,8 +25,17 @@ export type TuiAction =
       approvalPolicy?: AskForApproval;
       sandboxPolicy?: SandboxPolicy;
     }
-  /** `/new`: the next session_configured starts a fresh thread; what was printed stays printed. */
+  /** Shift+Tab: the mode of the next turns. */
+  | { type: "collaboration_mode_set"; mode: CollaborationModeKind }
+  /** "Implement this plan?" was answered. */
+  | { type: "plan_prompt_closed" }
+  /** Prints the next cells waiting in `pendingHistory`. */
+  | { type: "history_batch"; count: number }
+  /** `/new`, `/resume`, `/fork`: the next session_configured starts another thread; what was printed stays. */
   | { type: "session_reset" };
+
+/** Cells printed per batch when a long history is shown (a resumed thread, a rollback). */
+export const HISTORY_BATCH = 50;
 
 function decide(state: TuiState, callId: string, decision: ReviewDecision): TuiState {
   const request = state.approvals.find((a) => a.callId === callId);
@@ -80,11 +90,30 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
       if (action.sandboxPolicy !== undefined) session.sandboxPolicy = action.sandboxPolicy;
       return { ...state, session };
     }
+    case "collaboration_mode_set":
+      return { ...state, collaborationMode: action.mode };
+    case "plan_prompt_closed": {
+      const { askImplementPlan: _a, ...rest } = state;
+      return rest;
+    }
+    case "history_batch": {
+      if (state.pendingHistory.length === 0) return state;
+      const batch = state.pendingHistory.slice(0, action.count);
+      return commit({ ...state, pendingHistory: state.pendingHistory.slice(action.count) }, ...batch);
+    }
     case "session_reset": {
-      const fresh = initialTuiState(
-        state.contextWindow !== undefined ? { contextWindow: state.contextWindow } : {},
-      );
-      return { ...fresh, history: state.history, nextCellId: state.nextCellId };
+      const fresh = initialTuiState({
+        ...(state.contextWindow !== undefined ? { contextWindow: state.contextWindow } : {}),
+        collaborationMode: state.collaborationMode,
+      });
+      return {
+        ...fresh,
+        history: state.history,
+        nextCellId: state.nextCellId,
+        pendingHistory: state.pendingHistory,
+        historyEpoch: state.historyEpoch,
+        ...(state.skills ? { skills: state.skills } : {}),
+      };
     }
   }
 }

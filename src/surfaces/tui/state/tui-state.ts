@@ -1,8 +1,15 @@
 // Everything the TUI shows, as one immutable value. `history` only grows: `<Static>` prints each new cell
-// once and remembers how many it printed, so cells are never removed or reordered.
-import type { FileChange, TokenUsage, UserInputQuestion } from "../../../protocol/core-protocol.js";
+// once and remembers how many it printed, so cells are never removed or reordered. The one exception is a
+// rollback: the screen is cleared, `historyEpoch` moves on (a fresh `<Static>`), and what is kept is printed
+// again from `pendingHistory`.
+import type {
+  FileChange,
+  SkillMetadata,
+  TokenUsage,
+  UserInputQuestion,
+} from "../../../protocol/core-protocol.js";
 import type { CollaborationModeKind } from "../../../protocol/policies.js";
-import type { ExecRun, HistoryCell, PatchRun, SessionInfo } from "./cells.js";
+import type { ExecRun, HistoryCell, NewCell, PatchRun, SessionInfo } from "./cells.js";
 
 export type PendingApproval =
   | { kind: "exec"; callId: string; command: string[]; cwd: string; reason?: string }
@@ -27,6 +34,8 @@ export interface RunningTask {
   startedAt: number;
   /** Set when the user asked to interrupt; a command ending after that is shown as interrupted. */
   interruptRequested: boolean;
+  /** Set when the task produced a proposed plan (plan mode): its end asks "Implement this plan?". */
+  planProduced?: boolean;
 }
 
 export interface TokenInfo {
@@ -54,9 +63,21 @@ export interface TuiState {
   /** Known before the first token count (from the config or task_started). */
   contextWindow?: number;
   collaborationMode: CollaborationModeKind;
+  /** The proposed plan being streamed (plan mode). */
+  planStream?: string;
+  /** A turn ended with a proposed plan: ask whether to implement it. */
+  askImplementPlan?: boolean;
+  /** Cells waiting to be printed (a resumed thread's history, or what a rollback kept), in batches. */
+  pendingHistory: NewCell[];
+  /** Bumped when the printed history is replaced (rollback): the view prints it again from the top. */
+  historyEpoch: number;
+  /** Skills of the session's directory (`list_skills`), for `$` completion and `/skills`. */
+  skills?: SkillMetadata[];
 }
 
-export function initialTuiState(options: { contextWindow?: number } = {}): TuiState {
+export function initialTuiState(
+  options: { contextWindow?: number; collaborationMode?: CollaborationModeKind } = {},
+): TuiState {
   return {
     history: [],
     nextCellId: 1,
@@ -64,7 +85,9 @@ export function initialTuiState(options: { contextWindow?: number } = {}): TuiSt
     patches: [],
     approvals: [],
     userInputs: [],
-    collaborationMode: "default",
+    collaborationMode: options.collaborationMode ?? "default",
+    pendingHistory: [],
+    historyEpoch: 0,
     ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
   };
 }

@@ -1,0 +1,33 @@
+// Keys for the `@` file finder and `$` skill completion under the composer: Up/Down choose, Tab or Enter
+// inserts the choice, Esc closes the list (until the text changes). Other keys go on to the composer.
+import type { Completion } from "../composer/completions.js";
+import { completeMention } from "../composer/mention.js";
+import type { KeyEvent } from "../input/key-parser.js";
+import type { Effect, UiState } from "./key-router.js";
+
+export function completionKey(
+  ui: UiState,
+  key: KeyEvent,
+  completion: Completion,
+): { ui: UiState; effects: Effect[] } | undefined {
+  if (key.type !== "key") return undefined;
+  const count = completion.items.length;
+  if (key.name === "escape") return { ui: { ...ui, completionDismissed: ui.composer.text }, effects: [] };
+  if (count === 0) return undefined;
+  const selected = Math.min(ui.menuSelected, count - 1);
+  switch (key.name) {
+    case "up":
+      return { ui: { ...ui, menuSelected: (selected - 1 + count) % count }, effects: [] };
+    case "down":
+      return { ui: { ...ui, menuSelected: (selected + 1) % count }, effects: [] };
+    case "tab":
+    case "enter": {
+      const item = completion.items[selected];
+      if (!item) return undefined;
+      const composer = completeMention(ui.composer, completion.mention, item.insert);
+      return { ui: { ...ui, composer, menuSelected: 0 }, effects: [] };
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,49 @@
+// Small pieces of TuiApp: the terminal's size, the configure op a new engine starts with, and the printing of
+// long histories in batches.
+import { useStdout } from "ink";
+import { useEffect, useState, type Dispatch } from "react";
+import type { OpOf } from "../../../protocol/core-protocol.js";
+import { HISTORY_BATCH, type TuiAction } from "../state/tui-reducer.js";
+import type { TuiState } from "../state/tui-state.js";
+
+/** Clears the screen and the scrollback, cursor home: a rollback prints the kept history again. */
+export const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
+
+export function useTerminalSize(): { width: number; rows: number } {
+  const { stdout } = useStdout();
+  const read = () => ({ width: stdout.columns || 80, rows: stdout.rows || 24 });
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const onResize = () => setSize(read());
+    stdout.on("resize", onResize);
+    return () => {
+      stdout.off("resize", onResize);
+    };
+  }, [stdout]);
+  return size;
+}
+
+/** The settings a fresh session keeps from this one (what /model and /approvals chose). */
+export function configureOp(state: TuiState | undefined): OpOf<"configure_session"> {
+  const s = state?.session;
+  if (!s) return { type: "configure_session" };
+  return {
+    type: "configure_session",
+    model: s.model,
+    ...(s.effort ? { effort: s.effort } : {}),
+    approval_policy: s.approvalPolicy,
+    sandbox_policy: s.sandboxPolicy,
+  };
+}
+
+/**
+ * Prints cells waiting in `pendingHistory` a batch at a time, one batch per turn of the event loop: laying
+ * out a thousand cells at once would freeze the screen for seconds, and keys keep working in between.
+ */
+export function useHistoryBatches(pending: TuiState["pendingHistory"], dispatch: Dispatch<TuiAction>): void {
+  useEffect(() => {
+    if (pending.length === 0) return;
+    const timer = setTimeout(() => dispatch({ type: "history_batch", count: HISTORY_BATCH }), 0);
+    return () => clearTimeout(timer);
+  }, [pending, dispatch]);
+}

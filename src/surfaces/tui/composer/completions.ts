@@ -1,0 +1,51 @@
+// What the popup under the composer offers for the word at the cursor: files for `@`, skills for `$`.
+import type { SkillMetadata } from "../../../protocol/core-protocol.js";
+import { fuzzyFilter } from "../files/fuzzy.js";
+import type { ComposerState } from "./composer-state.js";
+import { activeMention, type Mention } from "./mention.js";
+
+export interface CompletionItem {
+  label: string;
+  /** What replaces the typed word. */
+  insert: string;
+  description?: string;
+}
+
+export interface Completion {
+  mention: Mention;
+  items: CompletionItem[];
+  /** Set while the file list is still being read. */
+  loading?: boolean;
+}
+
+export const MAX_COMPLETIONS = 8;
+
+export interface CompletionSources {
+  /** Paths relative to the session's directory; undefined until read. */
+  files?: readonly string[];
+  skills?: readonly SkillMetadata[];
+}
+
+/** A path as it is inserted: quoted when it holds a space. */
+const asMention = (path: string) => (/\s/.test(path) ? `"${path}"` : path);
+
+export function completionFor(composer: ComposerState, sources: CompletionSources): Completion | undefined {
+  const mention = activeMention(composer);
+  if (!mention) return undefined;
+  if (mention.sigil === "@") {
+    if (!sources.files) return { mention, items: [], loading: true };
+    const items = fuzzyFilter(mention.query, sources.files, MAX_COMPLETIONS).map((m) => ({
+      label: m.text,
+      insert: asMention(m.text),
+    }));
+    return { mention, items };
+  }
+  const skills = sources.skills ?? [];
+  const byName = new Map(skills.map((s) => [s.name, s]));
+  const items = fuzzyFilter(mention.query, [...byName.keys()], MAX_COMPLETIONS).map((m) => ({
+    label: `$${m.text}`,
+    insert: `$${m.text}`,
+    description: byName.get(m.text)?.description ?? "",
+  }));
+  return { mention, items };
+}

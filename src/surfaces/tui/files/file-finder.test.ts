@@ -1,0 +1,124 @@
+// The `@` finder's file list (git, walk; rg when installed) and fuzzy matching, including its speed on 100k
+// paths, and the `$` / `@` words of the composer.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { completionFor } from "../composer/completions.js";
+import { emptyComposer, insertText } from "../composer/composer-state.js";
+import { activeMention, completeMention } from "../composer/mention.js";
+import { listFiles } from "./file-list.js";
+import { fuzzyFilter, fuzzyScore } from "./fuzzy.js";
+import { isIgnored, parseGitignore } from "./gitignore.js";
+
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), "codex-ts-files-"));
+  for (const path of ["src/app.ts", "src/util/fmt.ts", "README.md", "build/out.js", "node_modules/x/i.js"]) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), "x");
+  }
+  writeFileSync(join(dir, ".gitignore"), "build/\nnode_modules/\n");
+  return dir;
+}
+
+const typed = (text: string) => insertText(emptyComposer(), text);
+
+describe("listFiles", () => {
+  it("lists tracked and untracked files without ignored ones (git)", async () => {
+    const dir = project();
+    execFileSync("git", ["init", "-q"], { cwd: dir });
+    execFileSync("git", ["add", "src/app.ts"], { cwd: dir });
+    expect(await listFiles(dir, ["git"])).toEqual([
+      ".gitignore",
+      "README.md",
+      "src/app.ts",
+      "src/util/fmt.ts",
+    ]);
+  });
+
+  it("falls back to a walk outside a repository, honouring .gitignore files on the way", async () => {
+    const dir = project();
+    writeFileSync(join(dir, "src", ".gitignore"), "*.log\n!keep.log\n");
+    writeFileSync(join(dir, "src", "debug.log"), "x");
+    writeFileSync(join(dir, "src", "keep.log"), "x");
+    const files = await listFiles(dir, ["git", "walk"]);
+    expect(files).toEqual([
+      ".gitignore",
+      "README.md",
+      "src/.gitignore",
+      "src/app.ts",
+      "src/keep.log",
+      "src/util/fmt.ts",
+    ]);
+  });
+
+  it("reads .gitignore rules: names, folders, anchors, globs, negation", () => {
+    const rules = parseGitignore("# c\n*.tmp\nout/\n/top.txt\ndocs/**/gen\n!keep.tmp\n");
+    expect(isIgnored(rules, "a/b.tmp", false)).toBe(true);
+    expect(isIgnored(rules, "a/keep.tmp", false)).toBe(false);
+    expect(isIgnored(rules, "x/out", true)).toBe(true);
+    expect(isIgnored(rules, "x/out", false)).toBe(false);
+    expect(isIgnored(rules, "top.txt", false)).toBe(true);
+    expect(isIgnored(rules, "sub/top.txt", false)).toBe(false);
+    expect(isIgnored(rules, "docs/a/b/gen", true)).toBe(true);
+    expect(isIgnored(rules, "docs/gen", true)).toBe(true);
+  });
+
+  it("by default (rg when installed, else git) honours .gitignore", async () => {
+    const dir = project();
+    execFileSync("git", ["init", "-q"], { cwd: dir });
+    const files = await listFiles(dir);
+    expect(files).toContain("src/app.ts");
+    expect(files).not.toContain("build/out.js");
+  });
+});
+
+describe("fuzzy matching", () => {
+  it("matches characters in order and ranks file-name and run matches first", () => {
+    expect(fuzzyScore("xyz", "src/app.ts")).toBeUndefined();
+    const paths = ["docs/format-notes.md", "src/util/fmt.ts", "src/form/main.ts"];
+    expect(fuzzyFilter("fmt", paths, 3).map((m) => m.text)).toEqual([
+      "src/util/fmt.ts",
+      "docs/format-notes.md",
+      "src/form/main.ts",
+    ]);
+    expect(fuzzyFilter("", paths, 2)).toHaveLength(2);
+  });
+
+  it("filters 100k paths in well under a frame budget per keystroke", () => {
+    const paths = Array.from({ length: 100_000 }, (_, i) => `pkg${i % 97}/src/module${i}/file${i}.ts`);
+    const started = performance.now();
+    const found = fuzzyFilter("file4242", paths, 8);
+    const elapsed = performance.now() - started;
+    expect(found[0]?.text).toBe("pkg71/src/module4242/file4242.ts");
+    expect(elapsed).toBeLessThan(250);
+  });
+});
+
+describe("@ and $ words", () => {
+  it("finds the word at the cursor and replaces it with the choice", () => {
+    const state = typed("look at @src/ap");
+    const mention = activeMention(state);
+    expect(mention).toEqual({ sigil: "@", start: 8, end: 15, query: "src/ap" });
+    const done = completeMention(state, mention ?? { sigil: "@", start: 0, end: 0, query: "" }, "src/app.ts");
+    expect(done.text).toBe("look at src/app.ts ");
+    expect(done.cursor).toBe(done.text.length);
+    expect(activeMention(typed("cost $5"))).toBeUndefined();
+    expect(activeMention(typed("plain words"))).toBeUndefined();
+    expect(activeMention(typed("use $dep"))).toMatchObject({ sigil: "$", query: "dep" });
+  });
+
+  it("offers files for @ (quoted when they hold a space) and skills for $", () => {
+    const files = ["src/app.ts", "my notes.md"];
+    expect(completionFor(typed("@app"), { files })?.items).toEqual([
+      { label: "src/app.ts", insert: "src/app.ts" },
+    ]);
+    expect(completionFor(typed("@notes"), { files })?.items[0]?.insert).toBe('"my notes.md"');
+    expect(completionFor(typed("@x"), {})).toMatchObject({ items: [], loading: true });
+    const skills = [{ name: "deploy", description: "Ship it", path: "/s/SKILL.md", scope: "repo" as const }];
+    expect(completionFor(typed("$dep"), { skills })?.items).toEqual([
+      { label: "$deploy", insert: "$deploy", description: "Ship it" },
+    ]);
+  });
+});

@@ -1,0 +1,82 @@
+// The files the `@` finder searches: `rg --files` when ripgrep is installed (it honours .gitignore, .ignore
+// and hidden files the way people expect), else `git ls-files` (tracked and untracked, ignored ones left
+// out), else a walk of the directory that skips dot-directories and node_modules and reads the .gitignore
+// files it meets. Bounded in count and time.
+import { execFile } from "node:child_process";
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { isIgnored, parseGitignore, type IgnoreRule } from "./gitignore.js";
+
+export const MAX_FILES = 200_000;
+const TIMEOUT_MS = 10_000;
+const MAX_BUFFER = 64 * 1024 * 1024;
+
+export type FileSource = "rg" | "git" | "walk";
+
+function run(command: string, args: string[], cwd: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, timeout: TIMEOUT_MS, maxBuffer: MAX_BUFFER }, (err, stdout) => {
+      // rg exits 1 when it found nothing; a missing program or another failure means "try the next way".
+      const code = err && "code" in err ? err.code : undefined;
+      resolve(!err || (command === "rg" && code === 1) ? stdout : undefined);
+    });
+  });
+}
+
+const lines = (text: string) => text.split("\n").filter((l) => l !== "");
+
+interface Folder {
+  path: string;
+  /** The .gitignore rules in force, each with the folder it applies from. */
+  rules: Array<{ base: string; rules: IgnoreRule[] }>;
+}
+
+const ignoredBy = (rules: Folder["rules"], path: string, isDir: boolean) =>
+  rules.some((r) => isIgnored(r.rules, relative(r.base, path).split("\\").join("/"), isDir));
+
+async function walk(root: string): Promise<string[]> {
+  const found: string[] = [];
+  const deadline = Date.now() + TIMEOUT_MS;
+  const pending: Folder[] = [{ path: root, rules: [] }];
+  while (pending.length > 0 && found.length < MAX_FILES && Date.now() < deadline) {
+    const folder = pending.pop() ?? { path: root, rules: [] };
+    let entries;
+    try {
+      entries = await readdir(folder.path, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    const own = await readFile(join(folder.path, ".gitignore"), "utf8").then(parseGitignore, () => []);
+    const rules = own.length > 0 ? [...folder.rules, { base: folder.path, rules: own }] : folder.rules;
+    for (const entry of entries) {
+      const path = join(folder.path, entry.name);
+      if (entry.isDirectory()) {
+        const skip = entry.name.startsWith(".") || entry.name === "node_modules";
+        if (!skip && !ignoredBy(rules, path, true)) pending.push({ path, rules });
+      } else if (entry.isFile() && !ignoredBy(rules, path, false)) {
+        found.push(relative(root, path));
+      }
+    }
+  }
+  return found.sort();
+}
+
+export async function listFiles(
+  cwd: string,
+  sources: readonly FileSource[] = ["rg", "git", "walk"],
+): Promise<string[]> {
+  for (const source of sources) {
+    let files: string[] | undefined;
+    if (source === "rg") {
+      const out = await run("rg", ["--files", "--color", "never"], cwd);
+      files = out === undefined ? undefined : lines(out).sort();
+    } else if (source === "git") {
+      const out = await run("git", ["ls-files", "--cached", "--others", "--exclude-standard"], cwd);
+      files = out === undefined ? undefined : [...new Set(lines(out))].sort();
+    } else {
+      files = await walk(cwd);
+    }
+    if (files !== undefined) return files.slice(0, MAX_FILES);
+  }
+  return [];
+}

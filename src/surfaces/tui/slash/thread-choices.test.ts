@@ -1,0 +1,51 @@
+// The /resume list: this directory's threads from real rollout files and the index.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ageText, previewLine, threadChoices } from "./thread-choices.js";
+
+function writeThread(home: string, id: string, cwd: string, message: string, minute: number): string {
+  const dir = join(home, "sessions", "2026", "01", "02");
+  mkdirSync(dir, { recursive: true });
+  const time = `2026-01-02T10-${String(minute).padStart(2, "0")}-00`;
+  const path = join(dir, `rollout-${time}-${id}.jsonl`);
+  const ts = `2026-01-02T10:${String(minute).padStart(2, "0")}:00.000Z`;
+  const lines = [
+    {
+      timestamp: ts,
+      type: "session_meta",
+      payload: { id, timestamp: ts, cwd, originator: "t", cli_version: "0" },
+    },
+    { timestamp: ts, type: "event_msg", payload: { type: "user_message", message } },
+  ];
+  writeFileSync(path, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  return path;
+}
+
+describe("threadChoices", () => {
+  it("lists this directory's threads, newest first, without the current one", async () => {
+    const home = mkdtempSync(join(tmpdir(), "codex-ts-threads-"));
+    const ids = [1, 2, 3].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
+    writeThread(home, ids[0] ?? "", "/work/a", "first in a", 1);
+    writeThread(home, ids[1] ?? "", "/work/b", "only in b", 2);
+    writeThread(home, ids[2] ?? "", "/work/a", "second in a", 3);
+    const all = await threadChoices(home, "/work/a");
+    expect(all.map((t) => t.preview).sort()).toEqual(["first in a", "second in a"]);
+    expect(all.every((t) => t.cwd === "/work/a")).toBe(true);
+    const others = await threadChoices(home, "/work/a", { exclude: ids[2] ?? "" });
+    expect(others.map((t) => t.preview)).toEqual(["first in a"]);
+    expect(await threadChoices(home, "/work/c")).toEqual([]);
+  });
+
+  it("says how old a thread is, and fits its preview on one line", () => {
+    const now = 10 * 86_400_000;
+    expect(ageText(now - 5_000, now)).toBe("just now");
+    expect(ageText(now - 5 * 60_000, now)).toBe("5m ago");
+    expect(ageText(now - 3 * 3_600_000, now)).toBe("3h ago");
+    expect(ageText(now - 3 * 86_400_000, now)).toBe("3d ago");
+    expect(previewLine("fix\n  the   bug")).toBe("fix the bug");
+    expect(previewLine("x".repeat(80), 10)).toBe(`${"x".repeat(9)}…`);
+    expect(previewLine("  ")).toBe("(no message)");
+  });
+});

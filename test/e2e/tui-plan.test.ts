@@ -1,0 +1,101 @@
+// Plan mode in a real terminal (tmux), against the fake model: Shift+Tab to plan mode, the proposed plan in
+// its own block, "Implement this plan?", and yes sending the next request in default mode.
+import { afterEach, describe, expect, it } from "vitest";
+import { makeHome } from "../support/cli.js";
+import { reply, sse, startFakeModel } from "../support/fake-model.js";
+import { keepCapture, TmuxSession } from "../support/tmux.js";
+
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+let term: TmuxSession | undefined;
+afterEach(async () => {
+  term?.kill();
+  term = undefined;
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+  model = undefined;
+});
+
+const PLAN = "# Add a cache\n\n1. Wrap `load()` in a memo.\n2. Test a hit and a miss.\n";
+const MESSAGE = `Here is what I propose.\n<proposed_plan>\n${PLAN}</proposed_plan>\nSay go when ready.`;
+
+/** A message holding a `<proposed_plan>` block, streamed in 4-character deltas. */
+function planReply() {
+  const id = "msg_plan";
+  const message = (content: unknown[]) => ({ type: "message", role: "assistant", id, content });
+  const deltas: string[] = [];
+  for (let i = 0; i < MESSAGE.length; i += 4) deltas.push(MESSAGE.slice(i, i + 4));
+  return {
+    events: [
+      sse.created(),
+      { type: "response.output_item.added", item: message([]) },
+      ...deltas.map((delta) => ({ type: "response.output_text.delta", item_id: id, delta })),
+      { type: "response.output_item.done", item: message([{ type: "output_text", text: MESSAGE }]) },
+      sse.completed(),
+    ],
+  };
+}
+
+/** The developer messages of a request (instructions, mode changes). */
+function developerTexts(input: Array<Record<string, unknown>>): string[] {
+  return input
+    .filter((i) => i.type === "message" && i.role === "developer")
+    .map((i) => (i.content as Array<{ text?: string }>).map((c) => c.text ?? "").join(""));
+}
+
+describe("codex-ts (interactive): plan mode", () => {
+  it("Shift+Tab → proposed plan → Implement this plan? → yes → the next turn in default mode", async () => {
+    model = await startFakeModel({ replies: [planReply(), reply.message("Implementing it now.")] });
+    const home = makeHome(model.url);
+    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
+    await term.waitFor("default mode");
+    term.press("BTab");
+    await term.waitFor(/gpt-5\.1-codex · plan mode/);
+    term.type("plan a cache");
+    term.press("Enter");
+
+    const asked = await term.waitFor("Implement this plan?");
+    expect(asked).toContain("• Proposed Plan");
+    expect(asked).toMatch(/┃ Add a cache/);
+    expect(asked).toMatch(/┃ 1\. Wrap load\(\) in a memo\./);
+    expect(asked).toContain("Here is what I propose.");
+    expect(asked).not.toContain("<proposed_plan>");
+    expect(asked).toMatch(/› 1\. Yes, implement this plan/);
+    keepCapture("plan-implement", asked);
+    const planRequest = model.requests[0]?.body;
+    expect(planRequest?.input).toBeDefined();
+    expect(developerTexts(planRequest?.input ?? []).some((t) => t.startsWith("# Plan mode"))).toBe(true);
+
+    term.type("y");
+    const done = await term.waitFor("• Implementing it now.");
+    expect(done).toContain("› Implement the plan.");
+    expect(done).toMatch(/gpt-5\.1-codex · default mode/);
+    expect(done).not.toContain("Implement this plan?");
+    const next = developerTexts(model.requests[1]?.body.input ?? []);
+    expect(next.at(-1)).toMatch(/^# Plan mode has ended/);
+  });
+
+  it("no returns to the composer, still in plan mode; a turn without a plan does not ask", async () => {
+    model = await startFakeModel({ replies: [planReply(), reply.message("Just an answer.")] });
+    const home = makeHome(model.url);
+    term = TmuxSession.start({
+      args: ["-c", "collaboration_mode=plan"],
+      env: home.env,
+      cwd: home.cwd,
+      width: 100,
+      height: 30,
+    });
+    await term.waitFor("plan mode");
+    term.type("plan a cache");
+    term.press("Enter");
+    await term.waitFor("Implement this plan?");
+    term.type("n");
+    await term.waitFor("Ask codex-ts to do anything");
+    term.type("what about tests?");
+    term.press("Enter");
+    const screen = await term.waitFor("• Just an answer.");
+    expect(screen).toMatch(/plan mode/);
+    expect(screen).not.toContain("Implement this plan?");
+    expect(model.requests).toHaveLength(2);
+    expect(developerTexts(model.requests[1]?.body.input ?? []).at(-1)).not.toMatch(/Plan mode has ended/);
+  });
+});

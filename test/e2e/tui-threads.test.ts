@@ -1,0 +1,153 @@
+// Threads in a real terminal (tmux), against the fake model: /resume and `codex-ts resume`, /fork,
+// /rollback and /compact.
+import { afterEach, describe, expect, it } from "vitest";
+import { makeHome } from "../support/cli.js";
+import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
+import { keepCapture, TmuxSession } from "../support/tmux.js";
+
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+const terms: TmuxSession[] = [];
+afterEach(async () => {
+  for (const t of terms.splice(0)) t.kill();
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+  model = undefined;
+});
+
+type Replies = NonNullable<Parameters<typeof startFakeModel>[0]>["replies"];
+
+async function setUp(replies: Replies) {
+  model = await startFakeModel({ replies: replies ?? [] });
+  return makeHome(model.url);
+}
+
+async function open(home: ReturnType<typeof makeHome>, args: string[] = []): Promise<TmuxSession> {
+  const term = TmuxSession.start({ args, env: home.env, cwd: home.cwd, width: 100, height: 30 });
+  terms.push(term);
+  await term.waitFor("directory:");
+  return term;
+}
+
+async function ask(term: TmuxSession, prompt: string, answer: string): Promise<string> {
+  term.type(prompt);
+  term.press("Enter");
+  return term.waitFor(`• ${answer}`);
+}
+
+/** Quits with two Ctrl+C (the thread index is updated at shutdown). */
+async function quit(term: TmuxSession): Promise<void> {
+  term.press("C-c");
+  await term.waitFor("Press Ctrl+C again to quit");
+  term.press("C-c");
+  expect(await term.waitForExit()).toBe(0);
+}
+
+describe("codex-ts (interactive): threads", () => {
+  it("/resume picks an earlier thread and shows its history; the next turn continues it", async () => {
+    const home = await setUp([
+      reply.message("The cache goes in front of load()."),
+      reply.message("Another thread."),
+      reply.message("Continuing."),
+    ]);
+    const first = await open(home);
+    await ask(first, "where does the cache go?", "The cache goes in front of load().");
+    await quit(first);
+    const second = await open(home);
+    await ask(second, "something else", "Another thread.");
+    await quit(second);
+
+    const term = await open(home);
+    term.type("/resume");
+    term.press("Enter");
+    const picker = await term.waitFor("Resume a previous session");
+    expect(picker).toMatch(/› 1\. something else +just now · ~?\//);
+    expect(picker).toMatch(/ {2}2\. where does the cache go\? +just now · /);
+    keepCapture("resume-picker", picker);
+    term.press("Down", "Enter");
+    const shown = await term.waitFor("• The cache goes in front of load().");
+    expect(shown).toContain("› where does the cache go?");
+    expect(shown).not.toContain("Another thread.");
+    keepCapture("resumed", shown);
+    await ask(term, "and the tests?", "Continuing.");
+    const input = JSON.stringify(model?.requests[2]?.body.input);
+    expect(input).toContain("where does the cache go?");
+    expect(input).not.toContain("something else");
+  });
+
+  it("`codex-ts resume --last` resumes directly; `codex-ts resume` opens the picker", async () => {
+    const home = await setUp([reply.message("First answer.")]);
+    const first = await open(home);
+    await ask(first, "remember this", "First answer.");
+    await quit(first);
+
+    const last = await open(home, ["resume", "--last"]);
+    const shown = await last.waitFor("• First answer.");
+    expect(shown).toContain("› remember this");
+    await quit(last);
+
+    const picking = TmuxSession.start({
+      args: ["resume"],
+      env: home.env,
+      cwd: home.cwd,
+      width: 100,
+      height: 30,
+    });
+    terms.push(picking);
+    await picking.waitFor(/Resume a previous session[\s\S]*› 1\. remember this/);
+    picking.press("Enter");
+    await picking.waitFor("• First answer.");
+
+    const missing = TmuxSession.start({
+      args: ["resume", "00000000-0000-4000-8000-000000000000"],
+      env: home.env,
+      cwd: home.cwd,
+    });
+    terms.push(missing);
+    expect(await missing.waitForExit()).toBe(1);
+    expect(missing.captureAll()).toContain("no thread with id 00000000-0000-4000-8000-000000000000");
+  });
+
+  it("/rollback drops the last turn from the screen and from the model's history", async () => {
+    const home = await setUp([
+      reply.message("Answer one."),
+      reply.message("Answer two."),
+      reply.message("Three."),
+    ]);
+    const term = await open(home);
+    await ask(term, "turn one", "Answer one.");
+    await ask(term, "turn two", "Answer two.");
+    term.type("/rollback");
+    term.press("Enter");
+    const screen = await term.waitFor("Dropped the last 1 turn from the conversation.");
+    expect(screen).toContain("› turn one");
+    expect(screen).not.toContain("turn two");
+    expect(term.captureAll()).not.toContain("Answer two.");
+    keepCapture("rollback", screen);
+    await ask(term, "turn three", "Three.");
+    expect(lastUserText(model?.requests[2]?.body.input ?? [])).toBe("turn three");
+    expect(JSON.stringify(model?.requests[2]?.body.input)).not.toContain("turn two");
+  });
+
+  it("/fork continues in a new thread; /compact shows a cell", async () => {
+    const home = await setUp([reply.message("One."), reply.message("Summary."), reply.message("Two.")]);
+    const term = await open(home);
+    await ask(term, "first", "One.");
+    term.type("/status");
+    term.press("Enter");
+    const before = /Thread id: +([0-9a-f-]{36})/.exec(await term.waitFor(/Thread id: +[0-9a-f-]{36}/))?.[1];
+    term.type("/fork");
+    term.press("Enter");
+    await term.waitFor(`Forking thread ${before}`);
+    term.type("/compact");
+    term.press("Enter");
+    await term.waitFor("Context compacted");
+    await ask(term, "second", "Two.");
+    term.type("/status");
+    term.press("Enter");
+    await term.waitFor(/Thread id:[\s\S]*Two\.[\s\S]*Thread id: +[0-9a-f-]{36}/, {
+      all: true,
+    });
+    const ids = [...term.captureAll().matchAll(/Thread id: +([0-9a-f-]{36})/g)].map((m) => m[1]);
+    expect(ids.at(-1)).not.toBe(before);
+  });
+});
