@@ -7,6 +7,7 @@
 // A folder is trusted when the nearest entry at or above it says "trusted".
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { foldersFromRepoRoot } from "./repo-folders.js";
 
 export interface ProjectConfigFile {
   /** The folder holding `.codex/`. */
@@ -16,33 +17,10 @@ export interface ProjectConfigFile {
   path: string;
 }
 
-/** The nearest ancestor holding `.git`, or undefined outside a repository. */
-export function findProjectRoot(cwd: string): string | undefined {
-  let dir = resolve(cwd);
-  for (;;) {
-    if (existsSync(join(dir, ".git"))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
-
-/** Folders from the repository root (or cwd itself outside a repository) down to cwd, root first. */
-function foldersFromRoot(cwd: string): string[] {
-  const end = resolve(cwd);
-  const root = findProjectRoot(end) ?? end;
-  const dirs: string[] = [];
-  for (let dir = end; ; dir = dirname(dir)) {
-    dirs.unshift(dir);
-    if (dir === root || dirname(dir) === dir) break;
-  }
-  return dirs;
-}
-
 /** Every project config file that exists between the root and cwd, root first. `$CODEX_HOME` is skipped. */
 export function findProjectConfigFiles(cwd: string, codexHome: string): ProjectConfigFile[] {
   const home = resolve(codexHome);
-  return foldersFromRoot(cwd)
+  return foldersFromRepoRoot(cwd)
     .map((dir) => ({ dir, dotCodexFolder: join(dir, ".codex"), path: join(dir, ".codex", "config.toml") }))
     .filter((f) => f.dotCodexFolder !== home && existsSync(f.path));
 }

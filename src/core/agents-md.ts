@@ -1,36 +1,14 @@
 // Project instructions: $CODEX_HOME/AGENTS.md, then every AGENTS.md from the repository root down to cwd.
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { foldersFromRepoRoot } from "../config/repo-folders.js";
 
 export interface AgentsDoc {
   path: string;
   text: string;
 }
 
-/** The nearest ancestor holding `.git`, or undefined outside a repository. */
-export function findRepoRoot(cwd: string): string | undefined {
-  let dir = resolve(cwd);
-  for (;;) {
-    if (existsSync(join(dir, ".git"))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
-
-function directoriesFromRootTo(cwd: string): string[] {
-  const root = findRepoRoot(cwd);
-  const dirs: string[] = [];
-  let dir = resolve(cwd);
-  for (;;) {
-    dirs.unshift(dir);
-    if (root === undefined || dir === root) break;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
-  return dirs;
-}
+export { findRepoRoot } from "../config/repo-folders.js";
 
 function readIfFile(path: string): string | undefined {
   try {
@@ -45,7 +23,7 @@ function readIfFile(path: string): string | undefined {
 export function loadAgentsDocs(codexHome: string, cwd: string, maxBytes: number): AgentsDoc[] {
   const candidates = [
     join(codexHome, "AGENTS.md"),
-    ...directoriesFromRootTo(cwd).map((d) => join(d, "AGENTS.md")),
+    ...foldersFromRepoRoot(cwd).map((d) => join(d, "AGENTS.md")),
   ];
   const docs: AgentsDoc[] = [];
   let budget = maxBytes;
