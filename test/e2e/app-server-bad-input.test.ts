@@ -67,11 +67,11 @@ function badCases(threadId: string, turnId: string): BadCase[] {
       message: /no\/such\/method/,
     },
     {
-      name: "a method not built yet",
-      line: req(105, "thread/list", {}),
+      name: "a real method codex-ts does not have",
+      line: req(105, "plugin/list", {}),
       id: 105,
       code: -32601,
-      message: /thread\/list/,
+      message: /plugin\/list/,
     },
     {
       name: "threadId of the wrong type",
@@ -195,7 +195,7 @@ function badCases(threadId: string, turnId: string): BadCase[] {
 const isError = (m: Message) => "error" in m && m.method === undefined;
 
 describe("app-server bad input", () => {
-  it("answers 30 malformed messages with the right codes while a turn keeps streaming", async () => {
+  it("answers 30+ malformed messages with the right codes while a turn keeps streaming", async () => {
     model = await startFakeModel({ replies: [{ ...reply.slow(LONG_TEXT, 40) }] });
     const home = makeHome(model.url);
     client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });

@@ -78,6 +78,21 @@ describe("app-server", () => {
     expect(model.requests[0]?.headers.session_id).toBe(threadId);
   });
 
+  it("CODEX_INTERNAL_ORIGINATOR_OVERRIDE wins over clientInfo.name", async () => {
+    model = await startFakeModel({ replies: [reply.message("hi")] });
+    const home = makeHome(model.url);
+    client = AppServerClient.spawn([], {
+      env: { ...home.env, CODEX_INTERNAL_ORIGINATOR_OVERRIDE: "forced_origin" },
+      cwd: home.cwd,
+    });
+    const init = await client.initialize("my_ide");
+    expect(init.userAgent).toMatch(/^forced_origin\//);
+    const threadId = await startThread(client, { cwd: home.cwd });
+    client.request("turn/start", { threadId, input: [{ type: "text", text: "hi" }] });
+    await client.waitNotification("turn/completed");
+    expect(model.requests[0]?.headers.originator).toBe("forced_origin");
+  });
+
   it("rejects requests before initialize and a second initialize, and keeps serving", async () => {
     const { client: c } = await startServer();
     const early = await c.waitResponse(c.request("config/read", {}));
@@ -85,8 +100,8 @@ describe("app-server", () => {
     await c.initialize();
     const again = await c.waitResponse(c.request("initialize", { clientInfo: { name: "x", version: "1" } }));
     expect(again.error).toEqual({ code: -32600, message: "Already initialized" });
-    const unknown = await c.waitResponse(c.request("thread/list", {}, { validate: false }));
-    expect(unknown.error).toEqual({ code: -32601, message: "Method not found: thread/list" });
+    const unknown = await c.waitResponse(c.request("plugin/list", {}, { validate: false }));
+    expect(unknown.error).toEqual({ code: -32601, message: "Method not found: plugin/list" });
     expect((await c.call("config/read", {})).config).toMatchObject({ model: "gpt-5.1-codex" });
   });
 

@@ -19,7 +19,7 @@ export function typeNameOf(method: string): string {
 }
 
 /** What we accept is described as input (defaults optional); what we send as output. */
-function toSchema(schema: z.ZodType, io: "input" | "output", title: string): JsonSchema {
+function toSchema(schema: z.core.$ZodType, io: "input" | "output", title: string): JsonSchema {
   const json = z.toJSONSchema(schema, { target: "draft-7", io, unrepresentable: "any" }) as JsonSchema;
   delete json.$schema;
   return { title, ...json };
@@ -64,7 +64,7 @@ export function generateJsonSchemas(): GeneratedSchemas {
   const definitions: Record<string, JsonSchema> = {
     RequestId: { anyOf: [{ type: "string" }, { type: "integer" }] },
   };
-  const add = (dir: string, name: string, schema: z.ZodType, io: "input" | "output") => {
+  const add = (dir: string, name: string, schema: z.core.$ZodType, io: "input" | "output") => {
     const json = toSchema(schema, io, name);
     definitions[name] = json;
     files.set(`${dir}${name}.json`, withDraft(json));

@@ -1,28 +1,35 @@
 // The app-server's wire envelope: JSON-RPC 2.0 semantics without the "jsonrpc" field ("jsonrpc lite").
 // Requests carry an id and a method; notifications a method only; responses an id and a result or an error.
-import { z } from "zod";
+// Checked by hand rather than with zod: every message goes through here, including before the schemas load.
 
-export const RequestId = z.union([z.string(), z.number().int()]);
-export type RequestId = z.infer<typeof RequestId>;
+export type RequestId = string | number;
 
-export const JsonRpcErrorBody = z.object({
-  code: z.number().int(),
-  message: z.string(),
-  data: z.unknown().optional(),
-});
-export type JsonRpcErrorBody = z.infer<typeof JsonRpcErrorBody>;
+export interface JsonRpcErrorBody {
+  code: number;
+  message: string;
+  data?: unknown;
+}
 
-export const JsonRpcRequest = z.object({ id: RequestId, method: z.string(), params: z.unknown().optional() });
-export type JsonRpcRequest = z.infer<typeof JsonRpcRequest>;
+export interface JsonRpcRequest {
+  id: RequestId;
+  method: string;
+  params?: unknown;
+}
 
-export const JsonRpcNotification = z.object({ method: z.string(), params: z.unknown().optional() });
-export type JsonRpcNotification = z.infer<typeof JsonRpcNotification>;
+export interface JsonRpcNotification {
+  method: string;
+  params?: unknown;
+}
 
-export const JsonRpcResponse = z.object({ id: RequestId, result: z.unknown() });
-export type JsonRpcResponse = z.infer<typeof JsonRpcResponse>;
+export interface JsonRpcResponse {
+  id: RequestId;
+  result: unknown;
+}
 
-export const JsonRpcError = z.object({ id: RequestId, error: JsonRpcErrorBody });
-export type JsonRpcError = z.infer<typeof JsonRpcError>;
+export interface JsonRpcError {
+  id: RequestId;
+  error: JsonRpcErrorBody;
+}
 
 /** The standard JSON-RPC codes the server answers with. */
 export const ErrorCode = {
@@ -44,31 +51,36 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** A string, or an integer (the protocol's RequestId). */
+export function isRequestId(value: unknown): value is RequestId {
+  return typeof value === "string" || (typeof value === "number" && Number.isSafeInteger(value));
+}
+
+function isErrorBody(value: unknown): value is JsonRpcErrorBody {
+  return isRecord(value) && Number.isInteger(value.code) && typeof value.message === "string";
+}
+
 /** Sorts a parsed JSON value into one of the four message kinds, or says why it is none of them. */
 export function classifyMessage(value: unknown): IncomingMessage {
   if (!isRecord(value)) return { kind: "invalid", id: undefined, reason: "expected a JSON object" };
-  const id = RequestId.safeParse(value.id);
-  const knownId = id.success ? id.data : undefined;
+  const id = isRequestId(value.id) ? value.id : undefined;
   if ("method" in value) {
-    if (typeof value.method !== "string") {
-      return { kind: "invalid", id: knownId, reason: "method: expected a string" };
-    }
-    if (!("id" in value)) {
+    if (typeof value.method !== "string") return { kind: "invalid", id, reason: "method: expected a string" };
+    if (!("id" in value))
       return { kind: "notification", message: { method: value.method, params: value.params } };
-    }
-    if (!id.success) return { kind: "invalid", id: undefined, reason: "id: expected a string or an integer" };
-    return { kind: "request", message: { id: id.data, method: value.method, params: value.params } };
+    if (id === undefined) return { kind: "invalid", id, reason: "id: expected a string or an integer" };
+    return { kind: "request", message: { id, method: value.method, params: value.params } };
   }
   if ("result" in value || "error" in value) {
-    if (!id.success) return { kind: "invalid", id: undefined, reason: "id: expected a string or an integer" };
+    if (id === undefined) return { kind: "invalid", id, reason: "id: expected a string or an integer" };
     if ("error" in value) {
-      const error = JsonRpcErrorBody.safeParse(value.error);
-      if (!error.success) return { kind: "invalid", id: id.data, reason: "error: expected {code, message}" };
-      return { kind: "error", message: { id: id.data, error: error.data } };
+      if (!isErrorBody(value.error))
+        return { kind: "invalid", id, reason: "error: expected {code, message}" };
+      return { kind: "error", message: { id, error: value.error } };
     }
-    return { kind: "response", message: { id: id.data, result: value.result } };
+    return { kind: "response", message: { id, result: value.result } };
   }
-  return { kind: "invalid", id: knownId, reason: "expected a request, a notification or a response" };
+  return { kind: "invalid", id, reason: "expected a request, a notification or a response" };
 }
 
 /**
@@ -87,4 +99,15 @@ export function recoverRequestId(line: string): RequestId | undefined {
     }
   }
   return Number(raw);
+}
+
+/** "path.to.field: message" for the first problem of a failed parse (zod's issues, full or mini). */
+export function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): {
+  text: string;
+  path: string[];
+} {
+  const issue = issues[0];
+  if (!issue) return { text: "invalid value", path: [] };
+  const path = issue.path.map(String);
+  return { text: `${path.length > 0 ? path.join(".") : "(root)"}: ${issue.message}`, path };
 }

@@ -2,9 +2,9 @@
 // `app-server generate-json-schema` / `generate-ts` emit it, and the handler table must cover it exactly,
 // so a method cannot exist without both shapes and an implementation.
 //
-// Not here yet (answered -32601 until they land with thread persistence): thread/list, thread/resume,
-// thread/fork, thread/read, thread/turns/list, thread/archive, thread/unarchive, thread/rollback,
-// thread/revert, thread/name/set, thread/compact/start, skills/list, feedback/upload, fuzzyFileSearch.
+// Not here yet (answered -32601): turn/steer, thread/items/list, feedback/upload, fuzzyFileSearch,
+// mcpServerStatus/list, account/login/cancel, account/rateLimits/read. thread/rollback is a codex-ts
+// extension (see extensionMethods); docs/app-server.md lists every method and what is missing.
 import type { z } from "zod";
 import {
   GetAccountParams,
@@ -30,15 +30,49 @@ import {
   TurnStartParams,
   TurnStartResponse,
 } from "./v2/thread.js";
+import {
+  EmptyResponse,
+  ThreadForkParams,
+  ThreadCompactStartParams,
+  ThreadIdParams,
+  ThreadListParams,
+  ThreadListResponse,
+  ThreadLoadResponse,
+  ThreadReadParams,
+  ThreadResponse,
+  ThreadResumeParams,
+  ThreadRevertParams,
+  ThreadRevertResponse,
+  ThreadRollbackParams,
+  ThreadSetNameParams,
+  ThreadTurnsListParams,
+  ThreadTurnsListResponse,
+} from "./v2/thread-history.js";
+import { AppsListParams, AppsListResponse, SkillsListParams, SkillsListResponse } from "./v2/skills-apps.js";
 
+/** Any zod schema, full or mini (the handshake's are mini, so it can be answered before the rest loads). */
 export interface MethodSpec {
-  params: z.ZodType;
-  result: z.ZodType;
+  params: z.core.$ZodType;
+  result: z.core.$ZodType;
 }
 
 export const methods = {
   initialize: { params: InitializeParams, result: InitializeResponse },
   "thread/start": { params: ThreadStartParams, result: ThreadStartResponse },
+  "thread/resume": { params: ThreadResumeParams, result: ThreadLoadResponse },
+  "thread/fork": { params: ThreadForkParams, result: ThreadLoadResponse },
+  "thread/list": { params: ThreadListParams, result: ThreadListResponse },
+  "thread/read": { params: ThreadReadParams, result: ThreadResponse },
+  "thread/turns/list": { params: ThreadTurnsListParams, result: ThreadTurnsListResponse },
+  "thread/archive": { params: ThreadIdParams, result: EmptyResponse },
+  "thread/unarchive": { params: ThreadIdParams, result: ThreadResponse },
+  "thread/name/set": { params: ThreadSetNameParams, result: EmptyResponse },
+  /** A codex-ts extension: not in the real protocol of 0.169 (which has thread/revert). */
+  "thread/rollback": { params: ThreadRollbackParams, result: ThreadResponse },
+  "thread/revert": { params: ThreadRevertParams, result: ThreadRevertResponse },
+  "thread/compact/start": { params: ThreadCompactStartParams, result: EmptyResponse },
+  "skills/list": { params: SkillsListParams, result: SkillsListResponse },
+  "app/list": { params: AppsListParams, result: AppsListResponse },
   "turn/start": { params: TurnStartParams, result: TurnStartResponse },
   "turn/interrupt": { params: TurnInterruptParams, result: TurnInterruptResponse },
   "config/read": { params: ConfigReadParams, result: ConfigReadResponse },
@@ -49,6 +83,9 @@ export const methods = {
   "account/read": { params: GetAccountParams, result: GetAccountResponse },
   "account/logout": { params: EmptyParams, result: EmptyResult },
 } satisfies Record<string, MethodSpec>;
+
+/** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */
+export const extensionMethods: ReadonlySet<MethodName> = new Set<MethodName>(["thread/rollback"]);
 
 export type MethodName = keyof typeof methods;
 export type MethodParams<M extends MethodName> = z.infer<(typeof methods)[M]["params"]>;

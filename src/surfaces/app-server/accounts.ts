@@ -12,6 +12,7 @@ import {
   type LoginAccountParams,
 } from "../../protocol/app-server/v2/account.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
+import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { ServerRequestError } from "./pending-server-requests.js";
 import { badRequest } from "./router.js";
@@ -140,7 +141,8 @@ export class AccountManager {
   private async refresh(signal: AbortSignal): Promise<boolean> {
     const ext = this.external;
     if (!ext) return false;
-    const request = ext.owner.request(
+    const request = askClient(
+      ext.owner,
       "account/chatgptAuthTokens/refresh",
       { reason: "unauthorized", previousAccountId: ext.accountId ?? null },
       { timeoutMs: this.options.refreshTimeoutMs, signal },

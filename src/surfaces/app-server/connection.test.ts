@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { createDispatch } from "./dispatch.js";
 import type { Logger } from "./log.js";
@@ -41,7 +42,8 @@ async function initialized(): Promise<ReturnType<typeof setup>> {
 }
 
 function refresh(connection: Connection, timeoutMs?: number) {
-  return connection.request(
+  return askClient(
+    connection,
     "account/chatgptAuthTokens/refresh",
     { reason: "unauthorized", previousAccountId: null },
     timeoutMs ? { timeoutMs } : {},

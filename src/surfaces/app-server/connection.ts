@@ -9,13 +9,10 @@ import {
   type RequestId,
 } from "../../protocol/app-server/jsonrpc.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
-import {
-  serverRequests,
-  type ServerRequestMethod,
-  type ServerRequestParams,
-  type ServerRequestResult,
+import type {
+  ServerRequestMethod,
+  ServerRequestParams,
 } from "../../protocol/app-server/v2/server-requests.js";
-import { describeZodError } from "../../protocol/errors.js";
 import type { Logger } from "./log.js";
 import { PendingServerRequests, ServerRequestError } from "./pending-server-requests.js";
 
@@ -31,9 +28,10 @@ export interface IncomingHandler {
 /** The id used when an error answers a message whose id cannot be read (the schema allows no null id). */
 export const UNKNOWN_ID = "";
 
-export interface OutgoingRequest<M extends ServerRequestMethod> {
+export interface OutgoingRequest {
   id: number;
-  result: Promise<ServerRequestResult<M>>;
+  /** The client's answer, unchecked (see client-requests.ts for the checked form). */
+  result: Promise<unknown>;
 }
 
 let connectionCounter = 0;
@@ -133,12 +131,12 @@ export class Connection {
     this.send(notification);
   }
 
-  /** Sends a server -> client request; `result` settles with the client's (validated) answer. */
+  /** Sends a server -> client request; `result` settles with the client's answer (or an error). */
   request<M extends ServerRequestMethod>(
     method: M,
     params: ServerRequestParams<M>,
     options: { timeoutMs?: number; signal?: AbortSignal } = {},
-  ): OutgoingRequest<M> {
+  ): OutgoingRequest {
     if (this.closed) {
       return { id: -1, result: Promise.reject(new ServerRequestError("closed", "the client disconnected")) };
     }
@@ -147,19 +145,7 @@ export class Connection {
       this.pending.reject(id, new ServerRequestError("cancelled", `${method} no longer needed`));
     options.signal?.addEventListener("abort", onAbort, { once: true });
     this.send({ id, method, params });
-    const result = answer
-      .finally(() => options.signal?.removeEventListener("abort", onAbort))
-      .then((raw) => {
-        const parsed = serverRequests[method].result.safeParse(raw);
-        if (!parsed.success) {
-          throw new ServerRequestError(
-            "invalid",
-            `invalid answer to ${method}: ${describeZodError(parsed.error)}`,
-          );
-        }
-        return parsed.data as ServerRequestResult<M>;
-      });
-    return { id, result };
+    return { id, result: answer.finally(() => options.signal?.removeEventListener("abort", onAbort)) };
   }
 
   onClose(listener: () => void): () => void {

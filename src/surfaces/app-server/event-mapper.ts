@@ -12,6 +12,7 @@ import type {
 import type { ThreadItem, ThreadItemOf } from "../../protocol/app-server/v2/items.js";
 import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import { OutputBuffer, type MapperOutput } from "./mapper-output.js";
+import { mcpBegin, mcpEnd } from "./mcp-items.js";
 import { ToolItems } from "./tool-items.js";
 
 export type { MapperOutput } from "./mapper-output.js";
@@ -130,6 +131,21 @@ export class AppServerEventMapper {
         return this.tools.patchEnd(msg.call_id, msg.success);
       case "plan_update":
         return this.planUpdate(msg);
+      case "item_started":
+        return this.out.item("item/started", { ...msg.item, text: "" });
+      case "plan_delta":
+        return this.out.notify({
+          method: "item/plan/delta",
+          params: { threadId: this.threadId, turnId: this.out.turnId, itemId: msg.item_id, delta: msg.delta },
+        });
+      case "item_completed":
+        return this.out.item("item/completed", msg.item);
+      case "context_compacted":
+        return this.compacted();
+      case "mcp_tool_call_begin":
+        return mcpBegin(this.out, msg);
+      case "mcp_tool_call_end":
+        return mcpEnd(this.out, msg);
       case "token_count":
         return this.tokenCount(msg);
       case "stream_error":
@@ -289,6 +305,12 @@ export class AppServerEventMapper {
       method: "turn/plan/updated",
       params: { threadId: this.threadId, turnId: this.turn.id, explanation: msg.explanation ?? null, plan },
     });
+  }
+
+  private compacted(): void {
+    const item: ThreadItem = { type: "contextCompaction", id: this.nextId("compaction") };
+    this.out.item("item/started", item);
+    this.out.item("item/completed", item);
   }
 
   private tokenCount(msg: EventMsgOf<"token_count">): void {

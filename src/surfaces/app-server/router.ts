@@ -1,7 +1,8 @@
 // Routes a connection's requests: the initialize gate, the method table (unknown method -> -32601, bad
 // params -> -32602 with the path of the first problem), then the method's handler.
-import type { z } from "zod";
+import { safeParse, type z } from "zod/mini";
 import {
+  describeIssues,
   ErrorCode,
   type JsonRpcNotification,
   type JsonRpcRequest,
@@ -9,7 +10,6 @@ import {
 } from "../../protocol/app-server/jsonrpc.js";
 import type { MethodName, MethodParams, MethodResult, methods } from "../../protocol/app-server/methods.js";
 import { InitializeParams } from "../../protocol/app-server/v2/initialize.js";
-import { describeZodError } from "../../protocol/errors.js";
 import type { Connection, IncomingHandler } from "./connection.js";
 import { initialize } from "./handlers/initialize.js";
 import type { AppServer } from "./server.js";
@@ -102,24 +102,17 @@ export class Router implements IncomingHandler {
     const params = this.parse(connection, request.id, InitializeParams, request.params);
     if (params === undefined) return;
     await this.run(connection, request.id, "initialize", (respond) =>
-      initialize(params as z.infer<typeof InitializeParams>, { connection, server: this.server, respond }),
+      initialize(params as InitializeParams, { connection, server: this.server, respond }),
     );
     this.server.preload();
   }
 
   /** The params, validated; undefined (after answering -32602) when they are not valid. */
-  private parse(connection: Connection, id: RequestId, schema: z.ZodType, raw: unknown): unknown {
-    const parsed = schema.safeParse(raw ?? {});
+  private parse(connection: Connection, id: RequestId, schema: z.core.$ZodType, raw: unknown): unknown {
+    const parsed = safeParse(schema, raw ?? {});
     if (parsed.success) return parsed.data;
-    const path = parsed.error.issues[0]?.path.map(String) ?? [];
-    connection.respondError(
-      id,
-      ErrorCode.invalidParams,
-      `Invalid params: ${describeZodError(parsed.error)}`,
-      {
-        path,
-      },
-    );
+    const { text, path } = describeIssues(parsed.error.issues);
+    connection.respondError(id, ErrorCode.invalidParams, `Invalid params: ${text}`, { path });
     return undefined;
   }
 

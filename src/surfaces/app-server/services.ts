@@ -8,6 +8,7 @@ import { AccountManager } from "./accounts.js";
 import { badRequest } from "./router.js";
 import type { AppServer } from "./server.js";
 import type { ThreadRuntime } from "./thread-runtime.js";
+import { ThreadCatalog } from "./threads/thread-catalog.js";
 
 /** The flags that are config keys, as a config layer (the same mapping as the other commands). */
 function cliLayer(flags: SharedFlags): Record<string, unknown> {
@@ -28,8 +29,10 @@ function cliLayer(flags: SharedFlags): Record<string, unknown> {
 export class ServerServices {
   readonly threads = new Map<string, ThreadRuntime>();
   readonly accounts: AccountManager;
+  readonly catalog: ThreadCatalog;
 
   constructor(private readonly server: AppServer) {
+    this.catalog = new ThreadCatalog(server.codexHome);
     this.accounts = new AccountManager({
       codexHome: server.codexHome,
       env: server.options.env,

@@ -5,9 +5,10 @@ import type { Config } from "../../config/load.js";
 import { Codex } from "../../core/codex.js";
 import type { Event, EventMsgOf, OpOf } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
-import type { UserInput } from "../../protocol/app-server/v2/common.js";
+import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type { Turn } from "../../protocol/app-server/v2/thread.js";
+import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 import type { Logger } from "./log.js";
@@ -33,6 +34,7 @@ export class ThreadRuntime {
   private readonly mapper: AppServerEventMapper;
   private counter = 0;
   private startingTurn = false;
+  private rollingBack = false;
   private readonly pump: Promise<void>;
 
   private constructor(
@@ -128,6 +130,37 @@ export class ThreadRuntime {
     });
   }
 
+  get status(): ThreadStatus {
+    return this.runningTurnId ? { type: "active", activeFlags: [] } : { type: "idle" };
+  }
+
+  /**
+   * Drops the last `numTurns` turns (a thread_rollback op). A rollback while a turn runs or another
+   * rollback is under way is refused: by this runtime at once, or by the engine (thread_rollback_failed).
+   */
+  rollback(numTurns: number): Promise<void> {
+    if (this.rollingBack) throw badRequest(`cannot roll back: another rollback is in progress`);
+    if (this.startingTurn || this.runningTurnId) throw badRequest(`cannot roll back: a turn is running`);
+    this.rollingBack = true;
+    const subId = `rollback-${++this.counter}`;
+    return new Promise<void>((resolve, reject) => {
+      this.waiters.set(subId, (event) => {
+        if (event.msg.type !== "thread_rolled_back" && event.msg.type !== "error") return false;
+        this.rollingBack = false;
+        if (event.msg.type === "error") reject(badRequest(event.msg.message, event.msg.codex_error_info));
+        else resolve();
+        return true;
+      });
+      this.codex.submitWithId({ id: subId, op: { type: "thread_rollback", num_turns: numTurns } });
+    });
+  }
+
+  /** Starts a manual compaction; its progress comes as a turn with a contextCompaction item. */
+  compact(): void {
+    if (this.startingTurn || this.runningTurnId) throw badRequest(`cannot compact: a turn is running`);
+    this.codex.submitWithId({ id: `compact-${++this.counter}`, op: { type: "compact" } });
+  }
+
   /** Interrupts the running turn and resolves once it has ended. */
   async interrupt(turnId: string): Promise<void> {
     if (this.runningTurnId !== turnId) {
@@ -187,14 +220,11 @@ export class ThreadRuntime {
     let requestId: number | undefined;
     try {
       if (!connection) throw new Error("no client is subscribed to answer it");
+      const options = { signal: controller.signal };
       const request =
         output.kind === "execApproval"
-          ? connection.request("item/commandExecution/requestApproval", output.params, {
-              signal: controller.signal,
-            })
-          : connection.request("item/fileChange/requestApproval", output.params, {
-              signal: controller.signal,
-            });
+          ? askClient(connection, "item/commandExecution/requestApproval", output.params, options)
+          : askClient(connection, "item/fileChange/requestApproval", output.params, options);
       requestId = request.id;
       decision = toReviewDecision((await request.result).decision);
     } catch (err) {

@@ -57,7 +57,25 @@ export const ThreadStatus = z.discriminatedUnion("type", [
 ]);
 export type ThreadStatus = z.infer<typeof ThreadStatus>;
 
-export const SessionSource = z.enum(["cli", "vscode", "exec", "appServer", "unknown"]);
+export const SubAgentSource = z.union([
+  z.enum(["review", "compact", "memory_consolidation"]),
+  z.strictObject({
+    thread_spawn: z.object({
+      parent_thread_id: z.string(),
+      depth: z.number().int(),
+      agent_nickname: z.string().nullish(),
+      agent_role: z.string().nullish(),
+    }),
+  }),
+  z.strictObject({ other: z.string() }),
+]);
+
+export const SessionSource = z.union([
+  z.enum(["cli", "vscode", "exec", "appServer", "unknown"]),
+  z.strictObject({ custom: z.string() }),
+  z.strictObject({ subAgent: SubAgentSource }),
+]);
+export type SessionSource = z.infer<typeof SessionSource>;
 
 export const TurnStatus = z.enum(["completed", "interrupted", "failed", "inProgress"]);
 export type TurnStatus = z.infer<typeof TurnStatus>;
@@ -100,6 +118,9 @@ export const ThreadTokenUsage = z.object({
   modelContextWindow: z.number().int().nullish(),
 });
 export type ThreadTokenUsage = z.infer<typeof ThreadTokenUsage>;
+
+/** A JSON-RPC id: a string or an integer. */
+export const RequestId = z.union([z.string(), z.number().int()]);
 
 /** Methods without parameters accept nothing, null or an empty object. */
 export const EmptyParams = z.object({});

@@ -1,19 +1,19 @@
 // The handshake: initialize (client identity and capabilities) -> the server's identity.
-import { z } from "zod";
+// Written with zod/mini: the server answers `initialize` before it loads the rest of the protocol, and the
+// full zod API is ~12x larger to load than this.
+import * as z from "zod/mini";
 
-export const ClientInfo = z.object({ name: z.string(), title: z.string().nullish(), version: z.string() });
+export const ClientInfo = z.object({ name: z.string(), title: z.nullish(z.string()), version: z.string() });
 
-export const InitializeCapabilities = z
-  .object({
-    experimentalApi: z.boolean().optional(),
-    /** Notification methods this connection does not want to receive. */
-    optOutNotificationMethods: z.array(z.string()).nullish(),
-  })
-  .loose();
+export const InitializeCapabilities = z.looseObject({
+  experimentalApi: z.optional(z.boolean()),
+  /** Notification methods this connection does not want to receive. */
+  optOutNotificationMethods: z.nullish(z.array(z.string())),
+});
 
 export const InitializeParams = z.object({
   clientInfo: ClientInfo,
-  capabilities: InitializeCapabilities.nullish(),
+  capabilities: z.nullish(InitializeCapabilities),
 });
 export type InitializeParams = z.infer<typeof InitializeParams>;
 

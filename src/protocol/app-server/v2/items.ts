@@ -55,7 +55,27 @@ export const FileChangeItem = z.object({
   status: PatchApplyStatus,
 });
 
+/** A proposed plan (plan mode): the text of the <proposed_plan> block. */
+export const PlanItem = z.object({ type: z.literal("plan"), id: z.string(), text: z.string() });
+
+export const ContextCompactionItem = z.object({ type: z.literal("contextCompaction"), id: z.string() });
+
+export const McpToolCallItem = z.object({
+  type: z.literal("mcpToolCall"),
+  id: z.string(),
+  server: z.string(),
+  tool: z.string(),
+  status: z.enum(["inProgress", "completed", "failed"]),
+  arguments: z.unknown(),
+  result: z.object({ content: z.array(z.unknown()), structuredContent: z.unknown().optional() }).nullish(),
+  error: z.object({ message: z.string() }).nullish(),
+  durationMs: z.number().int().nullish(),
+});
+
 export const ThreadItem = z.discriminatedUnion("type", [
+  PlanItem,
+  ContextCompactionItem,
+  McpToolCallItem,
   UserMessageItem,
   AgentMessageItem,
   ReasoningItem,

@@ -1,8 +1,7 @@
 // Server -> client notifications: method name -> params schema. The mapper produces these from engine events.
 import { z } from "zod";
 import { AccountLoginCompletedNotification, AccountUpdatedNotification } from "./account.js";
-import { RequestId } from "../jsonrpc.js";
-import { ThreadStatus, ThreadTokenUsage, TurnError } from "./common.js";
+import { RequestId, ThreadStatus, ThreadTokenUsage, TurnError } from "./common.js";
 import { ThreadItem } from "./items.js";
 import { Thread, Turn } from "./thread.js";
 
@@ -11,6 +10,10 @@ const TurnScope = { threadId: z.string(), turnId: z.string() };
 export const serverNotifications = {
   "thread/started": z.object({ thread: Thread }),
   "thread/status/changed": z.object({ threadId: z.string(), status: ThreadStatus }),
+  "thread/archived": z.object({ threadId: z.string() }),
+  "thread/unarchived": z.object({ threadId: z.string() }),
+  "thread/reverted": z.object({ threadId: z.string() }),
+  "thread/name/updated": z.object({ threadId: z.string(), threadName: z.string().nullish() }),
   "turn/started": z.object({ threadId: z.string(), turn: Turn }),
   "turn/completed": z.object({ threadId: z.string(), turn: Turn }),
   "turn/plan/updated": z.object({
@@ -21,6 +24,7 @@ export const serverNotifications = {
   "item/started": z.object({ ...TurnScope, item: ThreadItem, startedAtMs: z.number().int() }),
   "item/completed": z.object({ ...TurnScope, item: ThreadItem, completedAtMs: z.number().int() }),
   "item/agentMessage/delta": z.object({ ...TurnScope, itemId: z.string(), delta: z.string() }),
+  "item/plan/delta": z.object({ ...TurnScope, itemId: z.string(), delta: z.string() }),
   "item/reasoning/summaryTextDelta": z.object({
     ...TurnScope,
     itemId: z.string(),

@@ -46,6 +46,8 @@ export const Thread = z.object({
   source: SessionSource,
   projectId: z.string().nullable(),
   name: z.string().nullish(),
+  forkedFromId: z.string().nullish(),
+  parentThreadId: z.string().nullish(),
   turns: z.array(Turn),
 });
 export type Thread = z.infer<typeof Thread>;

@@ -4,10 +4,33 @@ import type { HandlerTable } from "../router.js";
 import { accountRead, loginStart, logout } from "./account.js";
 import { configBatchWrite, configRead, configValueWrite } from "./config.js";
 import { modelList } from "./models.js";
+import {
+  threadArchive,
+  threadList,
+  threadNameSet,
+  threadRead,
+  threadTurnsList,
+  threadUnarchive,
+} from "./thread-history.js";
+import { appList, skillsList, threadCompactStart } from "./skills-apps.js";
+import { threadFork, threadResume, threadRevert, threadRollback } from "./thread-load.js";
 import { threadStart, turnInterrupt, turnStart } from "./threads.js";
 
 export const handlers = {
   "thread/start": threadStart,
+  "thread/resume": threadResume,
+  "thread/fork": threadFork,
+  "thread/list": threadList,
+  "thread/read": threadRead,
+  "thread/turns/list": threadTurnsList,
+  "thread/archive": threadArchive,
+  "thread/unarchive": threadUnarchive,
+  "thread/name/set": threadNameSet,
+  "thread/rollback": threadRollback,
+  "thread/revert": threadRevert,
+  "thread/compact/start": threadCompactStart,
+  "skills/list": skillsList,
+  "app/list": appList,
   "turn/start": turnStart,
   "turn/interrupt": turnInterrupt,
   "config/read": configRead,

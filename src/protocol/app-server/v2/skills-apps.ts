@@ -1,0 +1,42 @@
+// skills/list (SKILL.md files per cwd) and app/list (the connectors of the connector directory).
+import { z } from "zod";
+
+export const SkillsListParams = z.object({
+  cwds: z.array(z.string()).optional(),
+  forceReload: z.boolean().optional(),
+});
+
+export const SkillMetadata = z.object({
+  name: z.string(),
+  description: z.string(),
+  path: z.string(),
+  scope: z.enum(["user", "repo", "system", "admin"]),
+  enabled: z.boolean(),
+});
+
+export const SkillsListResponse = z.object({
+  data: z.array(
+    z.object({
+      cwd: z.string(),
+      skills: z.array(SkillMetadata),
+      errors: z.array(z.object({ path: z.string(), message: z.string() })),
+    }),
+  ),
+});
+
+export const AppsListParams = z.object({
+  cursor: z.string().nullish(),
+  limit: z.number().int().min(0).nullish(),
+  threadId: z.string().nullish(),
+  forceRefetch: z.boolean().optional(),
+});
+
+export const AppInfo = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullish(),
+  isAccessible: z.boolean(),
+  isEnabled: z.boolean(),
+});
+
+export const AppsListResponse = z.object({ data: z.array(AppInfo), nextCursor: z.string().nullish() });

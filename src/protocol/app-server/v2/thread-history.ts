@@ -1,0 +1,113 @@
+// Threads on disk: thread/list, thread/read, thread/turns/list, thread/archive, thread/unarchive,
+// thread/name/set, thread/resume, thread/fork, thread/revert, and the codex-ts extension thread/rollback.
+import { z } from "zod";
+import { ApprovalsReviewer, AskForApproval, Personality, SandboxMode } from "./common.js";
+import { Thread, ThreadStartResponse, Turn } from "./thread.js";
+
+export const ThreadSortKey = z.enum(["created_at", "updated_at", "recency_at", "section_position"]);
+export const SortDirection = z.enum(["asc", "desc"]);
+export const ThreadSourceKind = z.enum([
+  "cli",
+  "vscode",
+  "exec",
+  "appServer",
+  "subAgent",
+  "subAgentReview",
+  "subAgentCompact",
+  "subAgentThreadSpawn",
+  "subAgentOther",
+  "unknown",
+]);
+export type ThreadSourceKind = z.infer<typeof ThreadSourceKind>;
+
+const Limit = z.number().int().min(0).nullish();
+
+export const ThreadListParams = z.object({
+  cursor: z.string().nullish(),
+  limit: Limit,
+  sortKey: ThreadSortKey.nullish(),
+  sortDirection: SortDirection.nullish(),
+  archived: z.boolean().nullish(),
+  cwd: z.union([z.string(), z.array(z.string())]).nullish(),
+  modelProviders: z.array(z.string()).nullish(),
+  sourceKinds: z.array(ThreadSourceKind).nullish(),
+  originators: z.array(z.string()).nullish(),
+  searchTerm: z.string().nullish(),
+  excludedThreadIds: z.array(z.string()).max(100).nullish(),
+  currentAccountOnly: z.boolean().optional(),
+  useStateDbOnly: z.boolean().optional(),
+  sectionId: z.string().nullish(),
+});
+export type ThreadListParams = z.infer<typeof ThreadListParams>;
+
+export const ThreadListResponse = z.object({
+  data: z.array(Thread),
+  nextCursor: z.string().nullish(),
+  backwardsCursor: z.string().nullish(),
+});
+
+export const ThreadIdParams = z.object({ threadId: z.string() });
+export const ThreadReadParams = z.object({ threadId: z.string(), includeTurns: z.boolean().optional() });
+export const ThreadResponse = z.object({ thread: Thread });
+export const EmptyResponse = z.object({});
+
+export const ThreadTurnsListParams = z.object({
+  threadId: z.string(),
+  cursor: z.string().nullish(),
+  limit: Limit,
+  sortDirection: SortDirection.nullish(),
+  itemsView: z.enum(["notLoaded", "summary", "full"]).nullish(),
+});
+
+export const ThreadTurnsListResponse = z.object({
+  data: z.array(Turn),
+  nextCursor: z.string().nullish(),
+  backwardsCursor: z.string().nullish(),
+});
+
+export const ThreadSetNameParams = z.object({ threadId: z.string(), name: z.string() });
+
+/** What resume and fork share with thread/start. */
+const LoadSettings = {
+  threadId: z.string(),
+  model: z.string().nullish(),
+  modelProvider: z.string().nullish(),
+  cwd: z.string().nullish(),
+  approvalPolicy: AskForApproval.nullish(),
+  approvalsReviewer: ApprovalsReviewer.nullish(),
+  sandbox: SandboxMode.nullish(),
+  config: z.record(z.string(), z.unknown()).nullish(),
+  baseInstructions: z.string().nullish(),
+  developerInstructions: z.string().nullish(),
+  serviceTier: z.string().nullish(),
+  excludeTurns: z.boolean().optional(),
+};
+
+export const ThreadResumeParams = z.object({ ...LoadSettings, personality: Personality.nullish() });
+export type ThreadResumeParams = z.infer<typeof ThreadResumeParams>;
+
+export const ThreadForkParams = z.object({
+  ...LoadSettings,
+  ephemeral: z.boolean().optional(),
+  /** Fork through this turn, inclusive. */
+  lastTurnId: z.string().nullish(),
+});
+export type ThreadForkParams = z.infer<typeof ThreadForkParams>;
+
+/** thread/resume and thread/fork answer what thread/start does. */
+export const ThreadLoadResponse = ThreadStartResponse;
+
+export const ThreadRevertParams = z.object({ threadId: z.string(), beforeTurnId: z.string() });
+export const ThreadRevertResponse = z.object({
+  thread: Thread,
+  itemsBackwardsCursor: z.string().nullish(),
+  turnsBackwardsCursor: z.string().nullish(),
+});
+
+/**
+ * A codex-ts extension (seed 002; the real protocol of 0.169 has only thread/revert): drop the last
+ * `numTurns` turns. Answers the thread with the turns that remain.
+ */
+export const ThreadRollbackParams = z.object({ threadId: z.string(), numTurns: z.number().int().min(1) });
+
+export const ThreadCompactStartParams = z.object({ threadId: z.string() });

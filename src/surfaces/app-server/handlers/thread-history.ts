@@ -1,0 +1,95 @@
+// Threads on disk: thread/list, thread/read, thread/turns/list, thread/archive, thread/unarchive and
+// thread/name/set. Loaded threads show their live status; the others are "notLoaded".
+import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
+import type { Thread } from "../../../protocol/app-server/v2/thread.js";
+import { badRequest, type Handler } from "../router.js";
+import type { ServerServices } from "../services.js";
+import { setThreadName } from "../threads/thread-names.js";
+import { threadFromSummary } from "../threads/wire-thread.js";
+
+const DEFAULT_TURNS_PAGE = 25;
+
+function statusOf(services: ServerServices, id: string): ThreadStatus {
+  return services.threads.get(id)?.status ?? { type: "notLoaded" };
+}
+
+/** A thread as its rollout tells it (turns only when asked); a loaded thread without a file yet as it is. */
+export async function describeStored(
+  services: ServerServices,
+  id: string,
+  includeTurns: boolean,
+): Promise<Thread> {
+  const loaded = services.threads.get(id);
+  let found;
+  try {
+    found = await services.catalog.find(id);
+  } catch (err) {
+    if (loaded) return { ...loaded.describe(), name: services.catalog.name(id), status: loaded.status };
+    throw err;
+  }
+  const contents = await services.catalog.contents(found.summary.path);
+  return threadFromSummary(found.summary, {
+    name: services.catalog.name(id),
+    status: statusOf(services, id),
+    ...(contents.cliVersion ? { cliVersion: contents.cliVersion } : {}),
+    originator: contents.originator,
+    turns: includeTurns ? contents.turns : [],
+  });
+}
+
+export const threadList: Handler<"thread/list"> = (params, ctx) =>
+  ctx.services.catalog.list(params, (id) => statusOf(ctx.services, id));
+
+export const threadRead: Handler<"thread/read"> = async (params, ctx) => ({
+  thread: await describeStored(ctx.services, params.threadId, params.includeTurns ?? false),
+});
+
+export const threadTurnsList: Handler<"thread/turns/list"> = async (params, ctx) => {
+  const { turns } = await describeStored(ctx.services, params.threadId, true);
+  const ordered = params.sortDirection === "asc" ? turns : [...turns].reverse();
+  const start = params.cursor ? Number(params.cursor) : 0;
+  if (!Number.isInteger(start) || start < 0) throw badRequest(`invalid cursor: ${params.cursor}`);
+  const limit = Math.max(1, params.limit ?? DEFAULT_TURNS_PAGE);
+  const data = ordered
+    .slice(start, start + limit)
+    .map((turn) => (params.itemsView === "notLoaded" ? { ...turn, items: [] } : turn));
+  const end = start + data.length;
+  return { data, nextCursor: end < ordered.length ? String(end) : null };
+};
+
+export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
+  const { services, server } = ctx;
+  const loaded = services.threads.get(params.threadId);
+  if (loaded?.runningTurnId)
+    throw badRequest(`thread ${params.threadId} has a running turn: interrupt it first`);
+  if (loaded) {
+    // An archived thread is not loaded: its engine stops and the file moves.
+    services.threads.delete(params.threadId);
+    await loaded.close();
+  }
+  await services.catalog.archive(params.threadId);
+  ctx.respond({});
+  server.broadcast({ method: "thread/archived", params: { threadId: params.threadId } });
+  return {};
+};
+
+export const threadUnarchive: Handler<"thread/unarchive"> = async (params, ctx) => {
+  await ctx.services.catalog.unarchive(params.threadId);
+  const result = { thread: await describeStored(ctx.services, params.threadId, false) };
+  ctx.respond(result);
+  ctx.server.broadcast({ method: "thread/unarchived", params: { threadId: params.threadId } });
+  return result;
+};
+
+export const threadNameSet: Handler<"thread/name/set"> = async (params, ctx) => {
+  const name = params.name.trim();
+  if (!name) throw badRequest("name must not be empty");
+  if (!ctx.services.threads.has(params.threadId)) await ctx.services.catalog.find(params.threadId);
+  setThreadName(ctx.server.codexHome, params.threadId, name);
+  ctx.respond({});
+  ctx.server.broadcast({
+    method: "thread/name/updated",
+    params: { threadId: params.threadId, threadName: name },
+  });
+  return {};
+};

@@ -1,0 +1,80 @@
+// thread/resume (a live engine from the rollout), thread/fork (a new thread from a prefix of another),
+// thread/rollback (codex-ts extension: drop the last N turns) and thread/revert (drop a turn and those after).
+import { badRequest, type Handler } from "../router.js";
+import type { ServerServices } from "../services.js";
+import type { ThreadRuntime } from "../thread-runtime.js";
+import { describeStored } from "./thread-history.js";
+import { openResponse, openThread } from "./thread-open.js";
+
+function loaded(services: ServerServices, threadId: string): ThreadRuntime {
+  const thread = services.threads.get(threadId);
+  if (!thread) throw badRequest(`thread ${threadId} is not loaded: call thread/resume first`);
+  return thread;
+}
+
+export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
+  const { services } = ctx;
+  const live = services.threads.get(params.threadId);
+  if (live) {
+    // Rejoining a running thread: subscribe, and show what the file has so far.
+    live.subscribe(ctx.connection);
+    const turns = params.excludeTurns ? [] : (await describeStored(services, live.threadId, true)).turns;
+    return openResponse(live, turns);
+  }
+  const { summary, archived } = await services.catalog.find(params.threadId);
+  if (archived) throw badRequest(`thread ${params.threadId} is archived: thread/unarchive it first`);
+  const thread = await openThread(
+    ctx,
+    { ...params, cwd: params.cwd ?? summary.cwd },
+    {
+      resume_path: summary.path,
+      ...(params.baseInstructions ? { base_instructions: params.baseInstructions } : {}),
+      ...(params.developerInstructions ? { user_instructions: params.developerInstructions } : {}),
+      ...(params.personality ? { personality: params.personality } : {}),
+    },
+  );
+  const stored = await describeStored(services, thread.threadId, !params.excludeTurns);
+  return openResponse(thread, stored.turns);
+};
+
+export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
+  const { services } = ctx;
+  const { summary } = await services.catalog.find(params.threadId);
+  const { turns } = await services.catalog.contents(summary.path);
+  let upTo: number | undefined;
+  if (params.lastTurnId) {
+    const index = turns.findIndex((t) => t.id === params.lastTurnId);
+    if (index < 0) throw badRequest(`thread ${params.threadId} has no turn ${params.lastTurnId}`);
+    upTo = index + 1;
+  }
+  const thread = await openThread(
+    ctx,
+    { ...params, cwd: params.cwd ?? summary.cwd },
+    {
+      fork_from: { path: summary.path, ...(upTo !== undefined ? { up_to_turn: upTo } : {}) },
+      ...(params.baseInstructions ? { base_instructions: params.baseInstructions } : {}),
+      ...(params.developerInstructions ? { user_instructions: params.developerInstructions } : {}),
+    },
+  );
+  const result = openResponse(thread, params.excludeTurns ? [] : turns.slice(0, upTo ?? turns.length));
+  ctx.respond(result);
+  ctx.server.broadcast(thread.startedNotification());
+  return result;
+};
+
+export const threadRollback: Handler<"thread/rollback"> = async (params, ctx) => {
+  await loaded(ctx.services, params.threadId).rollback(params.numTurns);
+  return { thread: await describeStored(ctx.services, params.threadId, true) };
+};
+
+export const threadRevert: Handler<"thread/revert"> = async (params, ctx) => {
+  const thread = loaded(ctx.services, params.threadId);
+  const { turns } = await describeStored(ctx.services, params.threadId, true);
+  const index = turns.findIndex((t) => t.id === params.beforeTurnId);
+  if (index < 0) throw badRequest(`thread ${params.threadId} has no turn ${params.beforeTurnId}`);
+  await thread.rollback(turns.length - index);
+  const result = { thread: await describeStored(ctx.services, params.threadId, false) };
+  ctx.respond(result);
+  ctx.server.broadcast({ method: "thread/reverted", params: { threadId: params.threadId } });
+  return result;
+};

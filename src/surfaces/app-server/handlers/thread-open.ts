@@ -1,0 +1,91 @@
+// Starting an engine for a thread (new, resumed or forked) with the effective config of its cwd and the
+// request's settings, and the response thread/start, thread/resume and thread/fork share.
+import { resolve } from "node:path";
+import { originator } from "../../../auth/originator.js";
+import { renderTomlValue } from "../../../config/toml-edit.js";
+import type { OpOf } from "../../../protocol/core-protocol.js";
+import type { AskForApproval, SandboxMode } from "../../../protocol/app-server/v2/common.js";
+import type { ThreadStartResponse, Turn } from "../../../protocol/app-server/v2/thread.js";
+import type { Connection } from "../connection.js";
+import { badRequest } from "../router.js";
+import type { AppServer } from "../server.js";
+import type { ServerServices } from "../services.js";
+import { ThreadRuntime } from "../thread-runtime.js";
+import { toWireApproval, toWireSandbox } from "../wire-conversions.js";
+import { statSync } from "node:fs";
+
+export interface OpenSettings {
+  model?: string | null | undefined;
+  modelProvider?: string | null | undefined;
+  cwd?: string | null | undefined;
+  approvalPolicy?: AskForApproval | null | undefined;
+  sandbox?: SandboxMode | null | undefined;
+  config?: Record<string, unknown> | null | undefined;
+}
+
+/** `config` entries as `-c key=value` overrides (keys may be dotted, as with -c). */
+function configOverrides(config: Record<string, unknown> | null | undefined): string[] {
+  return Object.entries(config ?? {})
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([key, value]) => `${key}=${renderTomlValue(value)}`);
+}
+
+export function checkDirectory(path: string): void {
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    // Reported below.
+  }
+  if (!isDir) throw badRequest(`cwd ${path} is not a directory`);
+}
+
+export function threadOf(services: ServerServices, threadId: string): ThreadRuntime {
+  const thread = services.threads.get(threadId);
+  if (!thread) throw badRequest(`thread not found: ${threadId}`);
+  return thread;
+}
+
+export async function openThread(
+  ctx: { server: AppServer; services: ServerServices; connection: Connection },
+  settings: OpenSettings,
+  configure: Omit<OpOf<"configure_session">, "type">,
+): Promise<ThreadRuntime> {
+  const { server, services, connection } = ctx;
+  const cwd = settings.cwd ? resolve(settings.cwd) : undefined;
+  if (cwd) checkDirectory(cwd);
+  const config = services.loadConfig(cwd, {
+    ...(settings.model ? { model: settings.model } : {}),
+    ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
+    ...(settings.approvalPolicy ? { askForApproval: settings.approvalPolicy } : {}),
+    config: [
+      ...configOverrides(settings.config),
+      ...(settings.modelProvider ? [`model_provider=${JSON.stringify(settings.modelProvider)}`] : []),
+    ],
+  });
+  const thread = await ThreadRuntime.start({
+    config,
+    auth: services.accounts.hooks,
+    logger: server.logger,
+    originator: originator(server.options.env),
+    configure,
+  });
+  services.threads.set(thread.threadId, thread);
+  thread.subscribe(connection);
+  return thread;
+}
+
+/** What thread/start, thread/resume and thread/fork answer. */
+export function openResponse(thread: ThreadRuntime, turns: Turn[] = []): ThreadStartResponse {
+  const s = thread.session;
+  return {
+    thread: { ...thread.describe(), turns },
+    model: s.model,
+    modelProvider: s.model_provider_id,
+    cwd: s.cwd,
+    approvalPolicy: toWireApproval(s.approval_policy),
+    approvalsReviewer: "user",
+    sandbox: toWireSandbox(s.sandbox_policy),
+    reasoningEffort: s.reasoning_effort ?? null,
+  };
+}

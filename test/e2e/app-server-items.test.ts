@@ -1,0 +1,150 @@
+// What the engine does beyond messages and commands, through `codex-ts app-server`: a plan-mode turn
+// (plan item beside the agent message), skills/list, app/list against a connector directory, and
+// thread/compact/start. Every message is checked against the real protocol's JSON Schema.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { reply, sse, startFakeModel } from "../support/fake-model.js";
+import { makeHome } from "../support/cli.js";
+import { AppServerClient } from "../support/app-server-client.js";
+import { startMcpHttpServer, type McpHttpServer } from "../support/mcp-http-server.js";
+
+type Json = Record<string, unknown>;
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+let client: AppServerClient | undefined;
+let directory: McpHttpServer | undefined;
+
+afterEach(async () => {
+  await client?.close();
+  expect(client?.violations ?? []).toEqual([]);
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+  await directory?.close();
+  client = undefined;
+  model = undefined;
+  directory = undefined;
+});
+
+const PLAN = "# Add a cache\n\n1. Wrap `load()` in a memo.\n2. Test a hit and a miss.\n";
+const MESSAGE = `Here is what I propose.\n<proposed_plan>\n${PLAN}</proposed_plan>\nSay go when ready.`;
+
+function planReply() {
+  const id = "msg_plan";
+  const message = (content: unknown[]) => ({ type: "message", role: "assistant", id, content });
+  const deltas: string[] = [];
+  for (let i = 0; i < MESSAGE.length; i += 3) deltas.push(MESSAGE.slice(i, i + 3));
+  return {
+    events: [
+      sse.created(),
+      { type: "response.output_item.added", item: message([]) },
+      ...deltas.map((delta) => ({ type: "response.output_text.delta", item_id: id, delta })),
+      { type: "response.output_item.done", item: message([{ type: "output_text", text: MESSAGE }]) },
+      sse.completed(),
+    ],
+  };
+}
+
+async function start(toml = "") {
+  model = await startFakeModel();
+  const home = makeHome(model.url, toml);
+  client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
+  await client.initialize();
+  return { home, model, c: client };
+}
+
+const item = (p: Json) => p.item as Json;
+
+describe("app-server items and listings", () => {
+  it("a plan-mode turn: plan item with deltas, agent message without the block", async () => {
+    const { home, model, c } = await start();
+    const threadId = ((await c.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+    model.push(planReply());
+    await c.call("turn/start", {
+      threadId,
+      input: [{ type: "text", text: "plan a cache" }],
+      collaborationMode: { mode: "plan", settings: { model: "gpt-5.1-codex" } },
+    });
+    await c.waitNotification("turn/completed");
+    const plan = c
+      .notifications("item/completed")
+      .map(item)
+      .find((i) => i.type === "plan");
+    expect(plan?.text).toBe(PLAN);
+    const started = c
+      .notifications("item/started")
+      .map(item)
+      .find((i) => i.type === "plan");
+    expect(started).toMatchObject({ id: plan?.id, text: "" });
+    const deltas = c.notifications("item/plan/delta").filter((p) => p.itemId === plan?.id);
+    expect(deltas.map((p) => p.delta).join("")).toBe(PLAN);
+    const message = c
+      .notifications("item/completed")
+      .map(item)
+      .find((i) => i.type === "agentMessage");
+    expect(message?.text).not.toContain("proposed_plan");
+    expect(message?.text).toContain("Say go when ready.");
+
+    const read = await c.call("thread/read", { threadId, includeTurns: true });
+    const turns = (read.thread as Json).turns as Json[];
+    expect((turns[0]?.items as Json[]).find((i) => i.type === "plan")).toMatchObject({ text: PLAN });
+  });
+
+  it("skills/list: two skills and one error for the cwd", async () => {
+    const { home, c } = await start();
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, text);
+    };
+    const skill = (name: string, description: string) =>
+      `---\nname: ${name}\ndescription: ${description}\n---\nBody of ${name}.\n`;
+    write(join(home.cwd, ".agents/skills/deploy/SKILL.md"), skill("deploy", "Ship it"));
+    write(join(home.cwd, ".codex/skills/lint/SKILL.md"), skill("lint", "Lint it"));
+    write(join(home.cwd, ".agents/skills/broken/SKILL.md"), "# no front matter\n");
+    const listed = await c.call("skills/list", { cwds: [home.cwd] });
+    const entry = (listed.data as Json[])[0] as Json;
+    expect(entry.cwd).toBe(home.cwd);
+    expect((entry.skills as Json[]).map((s) => [s.name, s.scope, s.enabled]).sort()).toEqual([
+      ["deploy", "repo", true],
+      ["lint", "repo", true],
+    ]);
+    expect(entry.errors as Json[]).toHaveLength(1);
+  });
+
+  it("app/list: the connector directory's connectors", async () => {
+    directory = await startMcpHttpServer([
+      {
+        name: "notes_list",
+        description: "Lists notes.",
+        inputSchema: { type: "object", properties: {} },
+        _meta: { connector_id: "notes", connector_name: "Notes", connector_description: "Keeps notes" },
+        run: () => "no notes",
+      },
+      {
+        name: "mail_send",
+        description: "Sends mail.",
+        inputSchema: { type: "object", properties: {} },
+        _meta: { connector_id: "mail", connector_name: "Mail", connector_description: "Your mail" },
+        run: () => "sent",
+      },
+    ]);
+    const { c } = await start(
+      `\n[connectors]\nurl = ${JSON.stringify(directory.url)}\ndisabled = ["mail"]\n`,
+    );
+    const apps = await c.call("app/list", {});
+    expect((apps.data as Json[]).map((a) => [a.id, a.name, a.description, a.isEnabled]).sort()).toEqual([
+      ["mail", "Mail", "Your mail", false],
+      ["notes", "Notes", "Keeps notes", true],
+    ]);
+  });
+
+  it("thread/compact/start: a contextCompaction item", async () => {
+    const { home, model, c } = await start();
+    const threadId = ((await c.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+    model.push(reply.message("first"));
+    await c.call("turn/start", { threadId, input: [{ type: "text", text: "hello" }] });
+    await c.waitNotification("turn/completed");
+    model.push(reply.message("SUMMARY of the work"));
+    expect(await c.call("thread/compact/start", { threadId })).toEqual({});
+    await c.waitNotification("item/completed", (p) => item(p).type === "contextCompaction");
+  });
+});
