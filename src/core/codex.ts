@@ -265,6 +265,11 @@ export class Codex implements AsyncIterable<Event> {
           });
         }
         break;
+      case "steer":
+        if (!session.steer(op.items)) {
+          this.emit(id, { type: "error", message: "steer: no turn is running; send user_turn to start one" });
+        }
+        break;
       case "thread_rollback":
         await session.rollback(id, op.num_turns);
         break;

@@ -96,6 +96,8 @@ export class Session {
   /** The session's MCP servers, started by the first configure_session (none when the config has none). */
   private mcp: SessionMcp | undefined;
   private readonly compactor: Compactor;
+  /** Input steered into the running task, not yet sent to the model. */
+  private steered: UserInputItem[][] = [];
   /** The latest update_plan, restated after a compaction. */
   private latestPlan: PlanStep[] | undefined;
 
@@ -217,6 +219,10 @@ export class Session {
         ? { modelContextWindow: this.contextWindow(turn.model) }
         : {}),
       onUsage: (usage) => this.recordUsage(subId, usage),
+      steering: {
+        take: () => this.steered.splice(0),
+        pending: () => this.steered.length > 0,
+      },
       extraInput: this.skillInjections(op.items, turn.cwd),
       compaction: {
         beforeTurn: (signal) => this.compactor.maybeCompact(turn, signal, (msg) => this.emit(subId, msg)),
@@ -224,7 +230,11 @@ export class Session {
           this.compactor.compact(turn, signal, (msg) => this.emit(subId, msg), "context_length_exceeded"),
       },
     }).finally(async () => {
-      if (this.running?.controller === controller) this.running = undefined;
+      if (this.running?.controller === controller) {
+        this.running = undefined;
+        // Input steered into a task that ended without reading it belongs to no later task.
+        this.steered = [];
+      }
       await this.rollout.flush();
       this.touchIndex();
     });
@@ -292,6 +302,13 @@ export class Session {
     } finally {
       this.rollingBack = false;
     }
+  }
+
+  /** Adds input to the running task; false when no task runs. */
+  steer(items: UserInputItem[]): boolean {
+    if (!this.running) return false;
+    this.steered.push(items);
+    return true;
   }
 
   interrupt(): boolean {

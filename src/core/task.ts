@@ -32,6 +32,8 @@ export interface TaskOptions {
   onUsage: (usage: TokenUsage) => void;
   /** What the input asked for besides itself (skills' instructions), recorded after it; warnings about it. */
   extraInput?: { items: ResponseItem[]; warnings: string[] };
+  /** Input the user added while the task runs (`steer`): taken before each model request. */
+  steering?: { take(): UserInputItem[][]; pending(): boolean };
   compaction?: TaskCompaction;
 }
 
@@ -63,6 +65,10 @@ export async function runTask(options: TaskOptions): Promise<void> {
         : undefined;
     let compactedAfterOverflow = false;
     for (;;) {
+      for (const items of options.steering?.take() ?? []) {
+        host.history.record(userInputToMessage(items, turn.cwd));
+        host.emit({ type: "user_message", message: userInputText(items) });
+      }
       await options.compaction?.beforeTurn(signal);
       let result;
       try {
@@ -77,7 +83,8 @@ export async function runTask(options: TaskOptions): Promise<void> {
       if (result.usage) options.onUsage(result.usage);
       if (result.lastAgentMessage !== undefined) lastAgentMessage = result.lastAgentMessage;
       if (result.responseId) responseId = result.responseId;
-      if (!result.needsFollowUp) break;
+      // Input steered in during the last response still gets an answer.
+      if (!result.needsFollowUp && !options.steering?.pending()) break;
     }
   } catch (err) {
     if (signal.aborted) {

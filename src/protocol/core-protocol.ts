@@ -45,6 +45,8 @@ export const Op = z.discriminatedUnion("type", [
     ...TurnContextFields,
   }),
   z.object({ type: z.literal("user_input"), items: z.array(UserInputItem) }),
+  /** Adds input to the running task (read before its next model request); an error when none runs. */
+  z.object({ type: z.literal("steer"), items: z.array(UserInputItem).min(1) }),
   z.object({ type: z.literal("interrupt") }),
   z.object({ type: z.literal("exec_approval"), id: z.string(), decision: ReviewDecision }),
   z.object({ type: z.literal("patch_approval"), id: z.string(), decision: ReviewDecision }),
