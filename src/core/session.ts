@@ -34,7 +34,7 @@ import { SkillsManager } from "../skills/skills-manager.js";
 import { contextWindowFor } from "../model/model-info.js";
 import { makeModelClient } from "./model-client.js";
 import type { ThreadSeed } from "./open-thread.js";
-import { PendingRequests } from "./pending-requests.js";
+import { ClientRequests } from "./client-requests.js";
 import { runTask, TaskAbort } from "./task.js";
 import { ThreadIndexUpdater } from "./thread-index-updater.js";
 import type { ThreadRollout } from "./thread-rollout.js";
@@ -82,9 +82,7 @@ export class Session {
   private readonly configProblem: string | undefined;
   private running: RunningTask | undefined;
   private rollingBack = false;
-  private readonly execApprovals = new PendingRequests<ReviewDecision>();
-  private readonly patchApprovals = new PendingRequests<ReviewDecision>();
-  private readonly userInputs = new PendingRequests<UserInputAnswers | undefined>();
+  private readonly requests: ClientRequests;
   private readonly commandGate: CommandGate;
   private readonly patchGate = new PatchGate();
   private readonly warned = new Set<string>();
@@ -103,6 +101,7 @@ export class Session {
 
   constructor(private readonly options: SessionOptions) {
     const { config, seed } = options;
+    this.requests = new ClientRequests(options.interactive);
     this.threadId = seed.id;
     this.rollout = seed.rollout;
     this.history = new ConversationHistory(seed.history, (items) => this.rollout.recordItems(items));
@@ -318,15 +317,15 @@ export class Session {
   }
 
   resolveExecApproval(id: string, decision: ReviewDecision): boolean {
-    return this.execApprovals.resolve(id, decision);
+    return this.requests.resolveExec(id, decision);
   }
 
   resolvePatchApproval(id: string, decision: ReviewDecision): boolean {
-    return this.patchApprovals.resolve(id, decision);
+    return this.requests.resolvePatch(id, decision);
   }
 
   resolveUserInput(id: string, answers: UserInputAnswers): boolean {
-    return this.userInputs.resolve(id, answers);
+    return this.requests.resolveUserInput(id, answers);
   }
 
   async shutdown(): Promise<void> {
@@ -418,7 +417,7 @@ export class Session {
       env: this.options.env,
       registry: this.options.tools.registry,
       emit: (msg) => this.emit(this.running?.subId ?? this.lastSubId, msg),
-      waitForApproval: (callId, signal) => this.execApprovals.wait(callId, signal, "abort"),
+      waitForApproval: (callId, signal) => this.requests.waitForExec(callId, signal),
       ...(this.options.auth ? { auth: this.options.auth } : {}),
     });
   }
@@ -445,33 +444,14 @@ export class Session {
   }
 
   private turnServices(subId: string, controller: AbortController): TurnServices {
+    const emit = (msg: KnownEventMsg) => this.emit(subId, msg);
     return {
       commands: this.commandGate,
       patches: this.patchGate,
-      askExec: (callId, request, signal) => {
-        this.emit(subId, {
-          type: "exec_approval_request",
-          call_id: callId,
-          command: request.command,
-          cwd: request.cwd,
-          reason: request.reason ?? null,
-        });
-        return this.execApprovals.wait(callId, signal, "abort");
-      },
-      askPatch: (callId, request, signal) => {
-        this.emit(subId, {
-          type: "apply_patch_approval_request",
-          call_id: callId,
-          changes: request.changes,
-          reason: request.reason ?? null,
-        });
-        return this.patchApprovals.wait(callId, signal, "abort");
-      },
-      askUser: (callId, turnId, questions, signal) => {
-        if (!this.options.interactive) return Promise.resolve(undefined);
-        this.emit(subId, { type: "request_user_input", call_id: callId, turn_id: turnId, questions });
-        return this.userInputs.wait(callId, signal, undefined);
-      },
+      askExec: (callId, request, signal) => this.requests.askExec(emit, callId, request, signal),
+      askPatch: (callId, request, signal) => this.requests.askPatch(emit, callId, request, signal),
+      askUser: (callId, turnId, questions, signal) =>
+        this.requests.askUser(emit, callId, turnId, questions, signal),
       abortTask: () => controller.abort(new TaskAbort("interrupted")),
     };
   }

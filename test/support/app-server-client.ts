@@ -47,6 +47,9 @@ const RESPONSE_TYPES: Record<string, string> = {
   "account/login/start": "LoginAccountResponse",
   "account/read": "GetAccountResponse",
   "account/logout": "LogoutAccountResponse",
+  "mcpServerStatus/list": "ListMcpServerStatusResponse",
+  fuzzyFileSearch: "FuzzyFileSearchResponse",
+  "feedback/upload": "FeedbackUploadResponse",
 };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;

@@ -2,8 +2,8 @@
 // `app-server generate-json-schema` / `generate-ts` emit it, and the handler table must cover it exactly,
 // so a method cannot exist without both shapes and an implementation.
 //
-// Not here yet (answered -32601): turn/steer, thread/items/list, feedback/upload, fuzzyFileSearch,
-// mcpServerStatus/list, account/login/cancel, account/rateLimits/read. thread/rollback is a codex-ts
+// Not here yet (answered -32601): turn/steer, thread/items/list, feedback/save, mcpServer/tool/call and the
+// other mcpServer/* methods, account/login/cancel, account/rateLimits/read. thread/rollback is a codex-ts
 // extension (see extensionMethods); docs/app-server.md lists every method and what is missing.
 import type { z } from "zod";
 import {
@@ -48,6 +48,14 @@ import {
   ThreadTurnsListParams,
   ThreadTurnsListResponse,
 } from "./v2/thread-history.js";
+import {
+  FeedbackUploadParams,
+  FeedbackUploadResponse,
+  FuzzyFileSearchParams,
+  FuzzyFileSearchResponse,
+  McpServerStatusParams,
+  McpServerStatusResponse,
+} from "./v2/tools-misc.js";
 import { AppsListParams, AppsListResponse, SkillsListParams, SkillsListResponse } from "./v2/skills-apps.js";
 
 /** Any zod schema, full or mini (the handshake's are mini, so it can be answered before the rest loads). */
@@ -82,6 +90,9 @@ export const methods = {
   "account/login/start": { params: LoginAccountParams, result: LoginAccountResponse },
   "account/read": { params: GetAccountParams, result: GetAccountResponse },
   "account/logout": { params: EmptyParams, result: EmptyResult },
+  "mcpServerStatus/list": { params: McpServerStatusParams, result: McpServerStatusResponse },
+  fuzzyFileSearch: { params: FuzzyFileSearchParams, result: FuzzyFileSearchResponse },
+  "feedback/upload": { params: FeedbackUploadParams, result: FeedbackUploadResponse },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

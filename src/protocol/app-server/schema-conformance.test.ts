@@ -3,6 +3,7 @@
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
+import { toolMethodSamples, userInputRequestSample } from "./conformance-samples-tools.js";
 import { generateJsonSchemas } from "./json-schema.js";
 import { extensionMethods, methods, type MethodName } from "./methods.js";
 import { generateTypeScript } from "./typescript.js";
@@ -299,6 +300,7 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
     ],
   },
   "account/logout": { params: [undefined], results: [{}] },
+  ...toolMethodSamples,
 };
 
 describe("the method table against the real protocol", () => {
@@ -351,6 +353,7 @@ describe("the method table against the real protocol", () => {
         { threadId: "t", turnId: "u", itemId: "p", startedAtMs: 1, grantRoot: null },
         [{ decision: "decline" }],
       ],
+      ["item/tool/requestUserInput", userInputRequestSample.params, userInputRequestSample.results],
       [
         "account/chatgptAuthTokens/refresh",
         { reason: "unauthorized", previousAccountId: "a" },

@@ -373,7 +373,9 @@ function schemaProblems(outputs: MapperOutput[]): string[] {
             "ServerRequest",
             o.kind === "execApproval"
               ? "item/commandExecution/requestApproval"
-              : "item/fileChange/requestApproval",
+              : o.kind === "userInput"
+                ? "item/tool/requestUserInput"
+                : "item/fileChange/requestApproval",
             o.params,
           ),
     )

@@ -1,19 +1,17 @@
 // Engine events -> app-server v2 notifications and server requests, for one thread. The one place the
-// mapping lives (commands and patches in tool-items.ts); table-tested in event-mapper.test.ts.
-import type { Event, EventMsgOf, KnownEventMsg, TokenUsage } from "../../protocol/core-protocol.js";
+// mapping lives (commands and patches in tool-items.ts, MCP in mcp-items.ts, subagents in subagent-items.ts,
+// questions in user-input.ts); table-tested in event-mapper.test.ts and event-mapper-items.test.ts.
+import type { Event, EventMsgOf, KnownEventMsg } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
-import type {
-  CodexErrorInfo,
-  TokenUsageBreakdown,
-  TurnError,
-  TurnStatus,
-  UserInput,
-} from "../../protocol/app-server/v2/common.js";
+import type { TurnError, TurnStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ThreadItem, ThreadItemOf } from "../../protocol/app-server/v2/items.js";
 import type { Thread } from "../../protocol/app-server/v2/thread.js";
+import { breakdown, errorInfo } from "./mapper-conversions.js";
 import { OutputBuffer, type MapperOutput } from "./mapper-output.js";
-import { mcpBegin, mcpEnd } from "./mcp-items.js";
+import { mcpBegin, mcpEnd, mcpStartup } from "./mcp-items.js";
+import { SubagentItems } from "./subagent-items.js";
 import { ToolItems } from "./tool-items.js";
+import { userInputRequest } from "./user-input.js";
 
 export type { MapperOutput } from "./mapper-output.js";
 
@@ -25,33 +23,6 @@ interface OpenTurn {
 
 type OpenReasoning = ThreadItemOf<"reasoning"> & { index: number };
 
-/** Error codes the engine reports -> the protocol's CodexErrorInfo. */
-const KNOWN_ERROR_INFO: Record<string, CodexErrorInfo> = {
-  context_length_exceeded: "contextWindowExceeded",
-  insufficient_quota: "usageLimitExceeded",
-  usage_limit_reached: "usageLimitExceeded",
-  rate_limit_exceeded: "rateLimitExceeded",
-  server_is_overloaded: "serverOverloaded",
-  model_not_found: "modelNotFound",
-  unauthorized: "unauthorized",
-  missing_credentials: "unauthorized",
-};
-
-function errorInfo(raw: unknown): CodexErrorInfo | null {
-  if (typeof raw !== "string" || raw === "") return null;
-  return KNOWN_ERROR_INFO[raw] ?? "other";
-}
-
-function breakdown(u: TokenUsage): TokenUsageBreakdown {
-  return {
-    totalTokens: u.total_tokens,
-    inputTokens: u.input_tokens,
-    cachedInputTokens: u.cached_input_tokens,
-    outputTokens: u.output_tokens,
-    reasoningOutputTokens: u.reasoning_output_tokens,
-  };
-}
-
 export class AppServerEventMapper {
   private turn: OpenTurn | undefined;
   private counter = 0;
@@ -60,6 +31,7 @@ export class AppServerEventMapper {
   private readonly inputs = new Map<string, UserInput[]>();
   private readonly out: OutputBuffer;
   private readonly tools: ToolItems;
+  private readonly subagents: SubagentItems;
 
   constructor(
     private readonly threadId: string,
@@ -68,6 +40,7 @@ export class AppServerEventMapper {
   ) {
     this.out = new OutputBuffer(threadId, () => this.turn?.id, now);
     this.tools = new ToolItems(this.out);
+    this.subagents = new SubagentItems(this.out, threadId);
   }
 
   /** The wire input of a turn submission, so its userMessage item shows what the client sent. */
@@ -146,6 +119,12 @@ export class AppServerEventMapper {
         return mcpBegin(this.out, msg);
       case "mcp_tool_call_end":
         return mcpEnd(this.out, msg);
+      case "mcp_startup_update":
+        return mcpStartup(this.out, msg);
+      case "subagent_lifecycle":
+        return this.subagents.lifecycle(msg);
+      case "request_user_input":
+        return userInputRequest(this.out, msg);
       case "token_count":
         return this.tokenCount(msg);
       case "stream_error":

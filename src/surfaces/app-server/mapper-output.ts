@@ -1,15 +1,24 @@
 // What the event mapper produces for one engine event: notifications, and approvals to ask the client for.
+import type { UserInputQuestion } from "../../protocol/core-protocol.js";
 import type { ThreadItem } from "../../protocol/app-server/v2/items.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type {
   CommandExecutionRequestApprovalParams,
   FileChangeRequestApprovalParams,
+  ToolRequestUserInputParams,
 } from "../../protocol/app-server/v2/server-requests.js";
 
 export type MapperOutput =
   | { kind: "notification"; notification: ServerNotification }
   | { kind: "execApproval"; callId: string; params: CommandExecutionRequestApprovalParams }
-  | { kind: "patchApproval"; callId: string; params: FileChangeRequestApprovalParams };
+  | { kind: "patchApproval"; callId: string; params: FileChangeRequestApprovalParams }
+  | {
+      kind: "userInput";
+      callId: string;
+      params: ToolRequestUserInputParams;
+      /** The engine's questions, to turn the answers (labels) back into option values. */
+      questions: UserInputQuestion[];
+    };
 
 /** Collects the outputs of one mapping step, stamped with the thread, the current turn and the time. */
 export class OutputBuffer {

@@ -34,3 +34,17 @@ export function mcpEnd(out: OutputBuffer, msg: EventMsgOf<"mcp_tool_call_end">):
   const result = { content, ...(structuredContent !== undefined ? { structuredContent } : {}) };
   out.item("item/completed", { ...item, status: isError ? "failed" : "completed", result });
 }
+
+/** An MCP server's startup state changed: mcpServer/startupStatus/updated, scoped to the thread. */
+export function mcpStartup(out: OutputBuffer, msg: EventMsgOf<"mcp_startup_update">): void {
+  const { status } = msg;
+  out.notify({
+    method: "mcpServer/startupStatus/updated",
+    params: {
+      name: msg.server,
+      status: status.state,
+      error: status.state === "failed" ? status.error : null,
+      threadId: out.threadId,
+    },
+  });
+}

@@ -3,7 +3,8 @@
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import { Codex } from "../../core/codex.js";
-import type { Event, EventMsgOf, OpOf } from "../../protocol/core-protocol.js";
+import type { McpServerStatus } from "../../mcp/types.js";
+import type { Event, EventMsgOf, OpOf, UserInputAnswers } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
 import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
@@ -13,10 +14,12 @@ import type { Connection } from "./connection.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 import type { Logger } from "./log.js";
 import { badRequest } from "./router.js";
+import { toEngineAnswers } from "./user-input.js";
 import { describeThread, toReviewDecision } from "./wire-conversions.js";
 
 type Waiter = (event: Event) => boolean;
 type ApprovalOutput = Extract<MapperOutput, { kind: "execApproval" | "patchApproval" }>;
+type UserInputOutput = Extract<MapperOutput, { kind: "userInput" }>;
 
 export interface ThreadStartOptions {
   config: Config;
@@ -130,6 +133,11 @@ export class ThreadRuntime {
     });
   }
 
+  /** The thread's MCP servers, as its engine sees them now. */
+  mcpServerStatuses(): McpServerStatus[] {
+    return this.codex.mcpServerStatuses();
+  }
+
   get status(): ThreadStatus {
     return this.runningTurnId ? { type: "active", activeFlags: [] } : { type: "idle" };
   }
@@ -194,6 +202,8 @@ export class ThreadRuntime {
       if (output.kind === "notification") {
         this.broadcast(output.notification);
         if (output.notification.method === "turn/completed") this.turnEnded();
+      } else if (output.kind === "userInput") {
+        void this.askUser(output);
       } else {
         void this.askApproval(output);
       }
@@ -212,8 +222,12 @@ export class ThreadRuntime {
   }
 
   /** Asks the first subscribed client; the answer goes to the engine, and everyone learns it was resolved. */
+  private firstClient(): Connection | undefined {
+    return [...this.subscribers].find((c) => c.isOpen && c.state === "ready");
+  }
+
   private async askApproval(output: ApprovalOutput): Promise<void> {
-    const connection = [...this.subscribers].find((c) => c.isOpen && c.state === "ready");
+    const connection = this.firstClient();
     const controller = new AbortController();
     this.approvals.set(output.callId, controller);
     let decision: ReviewDecision | undefined = "denied";
@@ -242,6 +256,35 @@ export class ThreadRuntime {
       for (const o of this.mapper.approvalDecided(output.callId, decision)) {
         if (o.kind === "notification") this.broadcast(o.notification);
       }
+    }
+    if (requestId !== undefined && requestId >= 0) {
+      this.broadcast({ method: "serverRequest/resolved", params: { threadId: this.threadId, requestId } });
+    }
+  }
+
+  /** Asks the first subscribed client the model's questions; no answer (no client, an error) is no answers. */
+  private async askUser(output: UserInputOutput): Promise<void> {
+    const controller = new AbortController();
+    this.approvals.set(output.callId, controller);
+    let answers: UserInputAnswers = {};
+    let requestId: number | undefined;
+    try {
+      const connection = this.firstClient();
+      if (!connection) throw new Error("no client is subscribed to answer it");
+      const request = askClient(connection, "item/tool/requestUserInput", output.params, {
+        signal: controller.signal,
+      });
+      requestId = request.id;
+      answers = toEngineAnswers(output.questions, await request.result);
+    } catch (err) {
+      this.options.logger.warn(
+        `thread ${this.threadId}: user input ${output.callId}: ${(err as Error).message}`,
+      );
+    } finally {
+      this.approvals.delete(output.callId);
+    }
+    if (!controller.signal.aborted) {
+      this.codex.submit({ type: "user_input_answer", id: output.callId, response: { answers } });
     }
     if (requestId !== undefined && requestId >= 0) {
       this.broadcast({ method: "serverRequest/resolved", params: { threadId: this.threadId, requestId } });

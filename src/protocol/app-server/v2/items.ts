@@ -72,8 +72,36 @@ export const McpToolCallItem = z.object({
   durationMs: z.number().int().nullish(),
 });
 
+/** A subagent spawned or closed, as seen from the subagent tree (codex-ts has no other collab events). */
+export const CollabAgentToolCallItem = z.object({
+  type: z.literal("collabAgentToolCall"),
+  id: z.string(),
+  tool: z.enum(["spawnAgent", "sendInput", "resumeAgent", "wait", "closeAgent"]),
+  status: z.enum(["inProgress", "completed", "failed", "interrupted"]),
+  senderThreadId: z.string(),
+  receiverThreadIds: z.array(z.string()),
+  prompt: z.string().nullish(),
+  model: z.string().nullish(),
+  agentsStates: z.record(
+    z.string(),
+    z.object({
+      status: z.enum([
+        "pendingInit",
+        "running",
+        "interrupted",
+        "completed",
+        "errored",
+        "shutdown",
+        "notFound",
+      ]),
+      message: z.string().nullish(),
+    }),
+  ),
+});
+
 export const ThreadItem = z.discriminatedUnion("type", [
   PlanItem,
+  CollabAgentToolCallItem,
   ContextCompactionItem,
   McpToolCallItem,
   UserMessageItem,

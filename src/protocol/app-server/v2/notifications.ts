@@ -4,6 +4,7 @@ import { AccountLoginCompletedNotification, AccountUpdatedNotification } from ".
 import { RequestId, ThreadStatus, ThreadTokenUsage, TurnError } from "./common.js";
 import { ThreadItem } from "./items.js";
 import { Thread, Turn } from "./thread.js";
+import { McpStartupStatusNotification } from "./tools-misc.js";
 
 const TurnScope = { threadId: z.string(), turnId: z.string() };
 
@@ -41,6 +42,7 @@ export const serverNotifications = {
   error: z.object({ ...TurnScope, error: TurnError, willRetry: z.boolean() }),
   warning: z.object({ message: z.string(), threadId: z.string().nullish() }),
   "serverRequest/resolved": z.object({ threadId: z.string(), requestId: RequestId }),
+  "mcpServer/startupStatus/updated": McpStartupStatusNotification,
   "account/updated": AccountUpdatedNotification,
   "account/login/completed": AccountLoginCompletedNotification,
 } satisfies Record<string, z.ZodType>;

@@ -35,6 +35,30 @@ export const FileChangeRequestApprovalParams = z.object({
 });
 export type FileChangeRequestApprovalParams = z.infer<typeof FileChangeRequestApprovalParams>;
 
+/** The engine's request_user_input questions; an option is answered with its label. */
+export const ToolRequestUserInputParams = z.object({
+  threadId: z.string(),
+  turnId: z.string(),
+  itemId: z.string(),
+  isBlocking: z.boolean(),
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      header: z.string(),
+      question: z.string(),
+      isOther: z.boolean().optional(),
+      isSecret: z.boolean().optional(),
+      options: z.array(z.object({ label: z.string(), description: z.string() })).nullish(),
+    }),
+  ),
+});
+export type ToolRequestUserInputParams = z.infer<typeof ToolRequestUserInputParams>;
+
+export const ToolRequestUserInputResponse = z.object({
+  answers: z.record(z.string(), z.object({ answers: z.array(z.string()) })),
+});
+export type ToolRequestUserInputResponse = z.infer<typeof ToolRequestUserInputResponse>;
+
 export const serverRequests = {
   "item/commandExecution/requestApproval": {
     params: CommandExecutionRequestApprovalParams,
@@ -43,6 +67,10 @@ export const serverRequests = {
   "item/fileChange/requestApproval": {
     params: FileChangeRequestApprovalParams,
     result: z.object({ decision: ApprovalDecision }),
+  },
+  "item/tool/requestUserInput": {
+    params: ToolRequestUserInputParams,
+    result: ToolRequestUserInputResponse,
   },
   "account/chatgptAuthTokens/refresh": {
     params: ChatgptAuthTokensRefreshParams,

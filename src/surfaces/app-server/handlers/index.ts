@@ -3,6 +3,9 @@
 import type { HandlerTable } from "../router.js";
 import { accountRead, loginStart, logout } from "./account.js";
 import { configBatchWrite, configRead, configValueWrite } from "./config.js";
+import { feedbackUpload } from "./feedback.js";
+import { fuzzyFileSearch } from "./files.js";
+import { mcpServerStatusList } from "./mcp-status.js";
 import { modelList } from "./models.js";
 import {
   threadArchive,
@@ -40,4 +43,7 @@ export const handlers = {
   "account/login/start": loginStart,
   "account/read": accountRead,
   "account/logout": logout,
+  "mcpServerStatus/list": mcpServerStatusList,
+  fuzzyFileSearch,
+  "feedback/upload": feedbackUpload,
 } satisfies HandlerTable;

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import type { SkillMetadata } from "../../../protocol/core-protocol.js";
 import { completionFor, type Completion, type CompletionSources } from "../composer/completions.js";
 import type { ComposerState } from "../composer/composer-state.js";
-import { listFiles } from "../files/file-list.js";
+import { listFiles } from "../../../files/file-list.js";
 
 export function useCompletion(
   cwd: string,

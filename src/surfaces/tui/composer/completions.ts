@@ -1,6 +1,6 @@
 // What the popup under the composer offers for the word at the cursor: files for `@`, skills for `$`.
 import type { SkillMetadata } from "../../../protocol/core-protocol.js";
-import { fuzzyFilter } from "../files/fuzzy.js";
+import { fuzzyFilter } from "../../../files/fuzzy.js";
 import type { ComposerState } from "./composer-state.js";
 import { activeMention, type Mention } from "./mention.js";
 

@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 import { completionFor } from "../composer/completions.js";
 import { emptyComposer, insertText } from "../composer/composer-state.js";
 import { activeMention, completeMention } from "../composer/mention.js";
-import { listFiles } from "./file-list.js";
-import { fuzzyFilter, fuzzyScore } from "./fuzzy.js";
-import { isIgnored, parseGitignore } from "./gitignore.js";
+import { listFiles } from "../../../files/file-list.js";
+import { fuzzyFilter, fuzzyScore } from "../../../files/fuzzy.js";
+import { isIgnored, parseGitignore } from "../../../files/gitignore.js";
 
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), "codex-ts-files-"));

@@ -50,3 +50,18 @@ export function fuzzyFilter(query: string, candidates: readonly string[], limit:
   }
   return best;
 }
+
+/** Where `fuzzyScore` found the query's characters in `text` (the same left-most greedy match). */
+export function fuzzyIndices(query: string, text: string): number[] | undefined {
+  const lower = text.toLowerCase();
+  const q = query.toLowerCase();
+  const indices: number[] = [];
+  let at = 0;
+  for (let i = 0; i < q.length; i++) {
+    const found = lower.indexOf(q[i] ?? "", at);
+    if (found === -1) return undefined;
+    indices.push(found);
+    at = found + 1;
+  }
+  return indices;
+}

@@ -1,7 +1,7 @@
-// The files the `@` finder searches: `rg --files` when ripgrep is installed (it honours .gitignore, .ignore
-// and hidden files the way people expect), else `git ls-files` (tracked and untracked, ignored ones left
-// out), else a walk of the directory that skips dot-directories and node_modules and reads the .gitignore
-// files it meets. Bounded in count and time.
+// The files of a folder, for the TUI's `@` finder and the app-server's fuzzyFileSearch: `rg --files` when
+// ripgrep is installed (it honours .gitignore, .ignore and hidden files the way people expect), else
+// `git ls-files` (tracked and untracked, ignored ones left out), else a walk of the directory that skips
+// dot-directories and node_modules and reads the .gitignore files it meets. Bounded in count and time.
 import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";

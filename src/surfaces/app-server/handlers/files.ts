@@ -1,0 +1,34 @@
+// fuzzyFileSearch: the files under each root (ripgrep, else git, else a walk; .gitignore respected),
+// matched fuzzily against the query and ranked best first across the roots.
+import { basename, isAbsolute, resolve } from "node:path";
+import { listFiles } from "../../../files/file-list.js";
+import { fuzzyFilter, fuzzyIndices } from "../../../files/fuzzy.js";
+import type { Handler } from "../router.js";
+
+export const MAX_RESULTS = 50;
+
+export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) => {
+  if (params.query.trim() === "") return { files: [] };
+  const base = ctx.services.loadConfig().cwd;
+  const roots = [...new Set(params.roots.map((r) => (isAbsolute(r) ? r : resolve(base, r))))];
+  const perRoot = await Promise.all(
+    roots.map(async (root) => {
+      const matches = fuzzyFilter(params.query, await listFiles(root), MAX_RESULTS);
+      return matches.map((m) => ({ root, ...m }));
+    }),
+  );
+  const best = perRoot
+    .flat()
+    .sort((a, b) => b.score - a.score || a.text.length - b.text.length || a.text.localeCompare(b.text))
+    .slice(0, MAX_RESULTS);
+  return {
+    files: best.map((m) => ({
+      root: m.root,
+      path: m.text,
+      file_name: basename(m.text),
+      match_type: "file" as const,
+      score: Math.max(0, m.score),
+      indices: fuzzyIndices(params.query, m.text) ?? null,
+    })),
+  };
+};

@@ -1,0 +1,112 @@
+// fuzzyFileSearch and feedback/upload through `codex-ts app-server`: ranked paths under a git repository
+// (ignored files left out), and a feedback bundle with the thread's rollout and the logs written under
+// $CODEX_HOME/feedback/. Every message is checked against the real protocol's JSON Schema.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { reply, startFakeModel } from "../support/fake-model.js";
+import { makeHome } from "../support/cli.js";
+import { AppServerClient } from "../support/app-server-client.js";
+
+type Json = Record<string, unknown>;
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+let client: AppServerClient | undefined;
+
+afterEach(async () => {
+  await client?.close();
+  expect(client?.violations ?? []).toEqual([]);
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+  client = undefined;
+  model = undefined;
+});
+
+async function start() {
+  model = await startFakeModel({ replies: [reply.message("hello")] });
+  const home = makeHome(model.url);
+  client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
+  await client.initialize();
+  return { home, c: client };
+}
+
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "codex-ts-fuzzy-"));
+  execFileSync("git", ["init", "-q"], { cwd: root });
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+describe("app-server fuzzyFileSearch", () => {
+  it("ranks matching paths across roots and leaves ignored files out", async () => {
+    const { c } = await start();
+    const a = project({
+      ".gitignore": "build/\n",
+      "src/main.ts": "",
+      "src/util/domain.ts": "",
+      "build/main.js": "",
+      "README.md": "",
+    });
+    const b = project({ "lib/main_test.go": "" });
+    const found = await c.call("fuzzyFileSearch", { query: "main", roots: [a, b] });
+    const files = found.files as Json[];
+    expect(files.map((f) => [f.root, f.path])).toEqual([
+      [a, "src/main.ts"],
+      [b, "lib/main_test.go"],
+      [a, "src/util/domain.ts"],
+    ]);
+    expect(files[0]).toMatchObject({ file_name: "main.ts", match_type: "file", indices: [4, 5, 6, 7] });
+    expect(files.map((f) => f.score as number)).toEqual(
+      [...files.map((f) => f.score as number)].sort((x, y) => y - x),
+    );
+    expect((await c.call("fuzzyFileSearch", { query: "", roots: [a] })).files).toEqual([]);
+  });
+});
+
+describe("app-server feedback/upload", () => {
+  it("writes the thread's rollout and the logs into $CODEX_HOME/feedback/<id>/", async () => {
+    const { home, c } = await start();
+    const threadId = ((await c.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+    await c.call("turn/start", { threadId, input: [{ type: "text", text: "hi" }] });
+    await c.waitNotification("turn/completed");
+    const logDir = join(home.codexHome, "log");
+    mkdirSync(logDir, { recursive: true });
+    writeFileSync(join(logDir, "extra.log"), "a log line\n");
+
+    const sent = await c.call("feedback/upload", {
+      classification: "bug",
+      reason: "it broke",
+      threadId,
+      tags: { area: "tests" },
+    });
+    expect(sent.threadId).toBe(threadId);
+    const dir = sent.savedPath as string;
+    expect(dirname(dir)).toBe(join(home.codexHome, "feedback"));
+    const manifest = JSON.parse(readFileSync(join(dir, "feedback.json"), "utf8")) as Json;
+    expect(manifest).toMatchObject({
+      classification: "bug",
+      reason: "it broke",
+      threadId,
+      tags: { area: "tests" },
+    });
+    expect(readFileSync(join(dir, "rollout.jsonl"), "utf8")).toContain(threadId);
+    expect(readdirSync(join(dir, "logs"))).toContain("extra.log");
+
+    const bare = await c.call("feedback/upload", { classification: "other", includeLogs: false });
+    const bareDir = bare.savedPath as string;
+    expect(readdirSync(bareDir)).toEqual(["feedback.json"]);
+    expect(existsSync(join(bareDir, "logs"))).toBe(false);
+
+    const missing = await c.waitResponse(
+      c.request("feedback/upload", {
+        classification: "bug",
+        threadId: "00000000-0000-0000-0000-000000000000",
+      }),
+    );
+    expect(missing.error).toMatchObject({ message: expect.stringContaining("thread not found") });
+  });
+});
