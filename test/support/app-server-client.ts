@@ -40,6 +40,7 @@ const RESPONSE_TYPES: Record<string, string> = {
   "app/list": "AppsListResponse",
   "turn/start": "TurnStartResponse",
   "turn/interrupt": "TurnInterruptResponse",
+  "turn/steer": "TurnSteerResponse",
   "config/read": "ConfigReadResponse",
   "config/value/write": "ConfigWriteResponse",
   "config/batchWrite": "ConfigWriteResponse",

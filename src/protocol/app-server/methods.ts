@@ -2,7 +2,7 @@
 // `app-server generate-json-schema` / `generate-ts` emit it, and the handler table must cover it exactly,
 // so a method cannot exist without both shapes and an implementation.
 //
-// Not here yet (answered -32601): turn/steer, thread/items/list, feedback/save, mcpServer/tool/call and the
+// Not here yet (answered -32601): thread/items/list, feedback/save, mcpServer/tool/call and the
 // other mcpServer/* methods, account/login/cancel, account/rateLimits/read. thread/rollback is a codex-ts
 // extension (see extensionMethods); docs/app-server.md lists every method and what is missing.
 import type { z } from "zod";
@@ -26,6 +26,8 @@ import {
   ThreadStartParams,
   ThreadStartResponse,
   TurnInterruptParams,
+  TurnSteerParams,
+  TurnSteerResponse,
   TurnInterruptResponse,
   TurnStartParams,
   TurnStartResponse,
@@ -83,6 +85,7 @@ export const methods = {
   "app/list": { params: AppsListParams, result: AppsListResponse },
   "turn/start": { params: TurnStartParams, result: TurnStartResponse },
   "turn/interrupt": { params: TurnInterruptParams, result: TurnInterruptResponse },
+  "turn/steer": { params: TurnSteerParams, result: TurnSteerResponse },
   "config/read": { params: ConfigReadParams, result: ConfigReadResponse },
   "config/value/write": { params: ConfigValueWriteParams, result: ConfigWriteResponse },
   "config/batchWrite": { params: ConfigBatchWriteParams, result: ConfigWriteResponse },

@@ -226,6 +226,13 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
     results: [{ turn }],
   },
   "turn/interrupt": { params: [{ threadId: "t1", turnId: "turn1" }], results: [{}] },
+  "turn/steer": {
+    params: [
+      { threadId: "t1", expectedTurnId: "turn1", input: [{ type: "text", text: "also this", text_elements: [] }] },
+      { threadId: "t1", expectedTurnId: "turn1", input: [{ type: "text", text: "x", text_elements: [] }], clientUserMessageId: "m1" },
+    ],
+    results: [{ turnId: "turn1" }],
+  },
   ...threadHistorySamples,
   "config/read": {
     params: [{}, { cwd: "/w", includeLayers: true }, { cwd: null }],

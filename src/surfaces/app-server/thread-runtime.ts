@@ -1,5 +1,6 @@
 // One loaded thread: its engine (Codex), the mapper that turns its events into notifications for the
 // connections subscribed to it, and the approvals it asks those connections for.
+import type { UserInputItem } from "../../protocol/user-input.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import { Codex } from "../../core/codex.js";
@@ -167,6 +168,15 @@ export class ThreadRuntime {
   compact(): void {
     if (this.startingTurn || this.runningTurnId) throw badRequest(`cannot compact: a turn is running`);
     this.codex.submitWithId({ id: `compact-${++this.counter}`, op: { type: "compact" } });
+  }
+
+  /** Adds input to the running turn (read before its next model request). */
+  steer(expectedTurnId: string, items: UserInputItem[]): string {
+    if (this.runningTurnId !== expectedTurnId) {
+      throw badRequest(`no running turn with id '${expectedTurnId}' in thread ${this.threadId}`);
+    }
+    this.codex.submit({ type: "steer", items });
+    return expectedTurnId;
   }
 
   /** Interrupts the running turn and resolves once it has ended. */

@@ -109,4 +109,13 @@ export const TurnStartResponse = z.object({ turn: Turn });
 export type TurnStartResponse = z.infer<typeof TurnStartResponse>;
 
 export const TurnInterruptParams = z.object({ threadId: z.string(), turnId: z.string() });
+
+/** Adds input to the running turn; fails unless `expectedTurnId` is the turn running now. */
+export const TurnSteerParams = z.object({
+  threadId: z.string(),
+  expectedTurnId: z.string(),
+  input: z.array(UserInput).min(1),
+  clientUserMessageId: z.string().nullish(),
+});
+export const TurnSteerResponse = z.object({ turnId: z.string() });
 export const TurnInterruptResponse = z.object({});

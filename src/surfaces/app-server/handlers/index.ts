@@ -17,7 +17,7 @@ import {
 } from "./thread-history.js";
 import { appList, skillsList, threadCompactStart } from "./skills-apps.js";
 import { threadFork, threadResume, threadRevert, threadRollback } from "./thread-load.js";
-import { threadStart, turnInterrupt, turnStart } from "./threads.js";
+import { threadStart, turnInterrupt, turnSteer, turnStart } from "./threads.js";
 
 export const handlers = {
   "thread/start": threadStart,
@@ -36,6 +36,7 @@ export const handlers = {
   "app/list": appList,
   "turn/start": turnStart,
   "turn/interrupt": turnInterrupt,
+  "turn/steer": turnSteer,
   "config/read": configRead,
   "config/value/write": configValueWrite,
   "config/batchWrite": configBatchWrite,

@@ -1,4 +1,4 @@
-// thread/start, turn/start, turn/interrupt: a thread is an engine started with the config of its cwd; a turn
+// thread/start, turn/start, turn/interrupt, turn/steer: a thread is an engine started with the config of its cwd; a turn
 // is a user_turn op with the turn's overrides.
 import { resolve } from "node:path";
 import type { OpOf } from "../../../protocol/core-protocol.js";
@@ -55,4 +55,9 @@ export const turnStart: Handler<"turn/start"> = async (params, ctx) => {
 export const turnInterrupt: Handler<"turn/interrupt"> = async (params, ctx) => {
   await threadOf(ctx.services, params.threadId).interrupt(params.turnId);
   return {};
+};
+
+export const turnSteer: Handler<"turn/steer"> = (params, ctx) => {
+  const thread = threadOf(ctx.services, params.threadId);
+  return Promise.resolve({ turnId: thread.steer(params.expectedTurnId, toCoreInput(params.input)) });
 };
