@@ -17,6 +17,8 @@ export class ExecEventMapper {
   private usage: TokenUsage | undefined;
   private turnUsageStart: TokenUsage | undefined;
   lastAgentMessage: string | undefined;
+  /** The latest proposed plan (plan mode): the answer when the model wrote only a plan. */
+  lastPlan: string | undefined;
   failure: string | undefined;
 
   map(event: Event): ExecThreadEvent[] {
@@ -52,6 +54,7 @@ export class ExecEventMapper {
           { type: "item.started", item: { id: this.planId(msg.item.id), type: "plan", text: msg.item.text } },
         ];
       case "item_completed":
+        this.lastPlan = msg.item.text;
         return [this.completed({ id: this.planId(msg.item.id), type: "plan", text: msg.item.text })];
       case "token_count":
         if (msg.info) this.usage = msg.info.total_token_usage;

@@ -68,6 +68,9 @@ export class HumanOutput {
       case "plan_update":
         for (const step of msg.plan) this.line(`${step.status === "completed" ? "[x]" : "[ ]"} ${step.step}`);
         break;
+      case "item_completed":
+        if (msg.item.type === "plan") this.line(`${this.paint("bold", "proposed plan")}\n${msg.item.text}`);
+        break;
       case "agent_message":
         this.line(`${this.paint("bold", "codex")} ${msg.message}`);
         break;

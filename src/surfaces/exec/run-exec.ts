@@ -17,6 +17,12 @@ function isThreadLookupError(err: unknown): boolean {
   return err instanceof Error && err.name === "ThreadLookupError";
 }
 
+/** The agent's last message; in plan mode, the proposed plan when that was the whole answer. */
+function finalAnswer(mapper: ExecEventMapper): string | undefined {
+  const message = mapper.lastAgentMessage;
+  return message !== undefined && message.trim() !== "" ? message : (mapper.lastPlan ?? message);
+}
+
 function fail(message: string): number {
   process.stderr.write(`Error: ${message}\n`);
   return 1;
@@ -113,10 +119,11 @@ export async function runExec(
   }
 
   if (flags.outputLastMessage) {
-    writeFileSync(flags.outputLastMessage, mapper.lastAgentMessage ?? "");
+    writeFileSync(flags.outputLastMessage, finalAnswer(mapper) ?? "");
   }
-  if (!json && mapper.lastAgentMessage !== undefined && mapper.failure === undefined) {
-    out.line(mapper.lastAgentMessage);
+  const answer = finalAnswer(mapper);
+  if (!json && answer !== undefined && mapper.failure === undefined) {
+    out.line(answer);
   }
   if (mapper.failure !== undefined) {
     if (json) process.stderr.write(`Error: ${mapper.failure}\n`);
