@@ -398,6 +398,7 @@ export class Session {
         last_token_usage: last,
         model_context_window: this.contextWindow(this.defaults.model) ?? null,
       },
+      ...(this.client.rateLimits ? { rate_limits: this.client.rateLimits } : {}),
     });
   }
 

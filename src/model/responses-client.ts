@@ -6,6 +6,7 @@ import type { IncomingMessage } from "node:http";
 import type { ResponseItem } from "../protocol/items.js";
 import type { Credentials } from "../auth/credentials.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
+import { rateLimitsFromHeaders, type RateLimitSnapshot } from "../auth/rate-limits.js";
 import type { ProviderInfo } from "./providers.js";
 import { parseSse } from "./sse.js";
 import { parseStreamEvent, type ModelEvent } from "./stream-events.js";
@@ -68,6 +69,9 @@ class AttemptError extends Error {
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
 export class ResponsesClient {
+  /** The usage limits the last model response announced in its headers, if any did. */
+  rateLimits: RateLimitSnapshot | undefined;
+
   constructor(
     private readonly provider: ProviderInfo,
     private readonly credentials: () => Credentials,
@@ -179,6 +183,7 @@ export class ResponsesClient {
     return new Promise((resolve, reject) => {
       const req = lib.request(url, { method: "POST", headers, agent, signal }, (res) => {
         const status = res.statusCode ?? 0;
+        this.rateLimits = rateLimitsFromHeaders(res.headers) ?? this.rateLimits;
         if (status >= 200 && status < 300) {
           resolve(res);
           return;

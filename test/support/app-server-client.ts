@@ -48,6 +48,8 @@ const RESPONSE_TYPES: Record<string, string> = {
   "account/login/start": "LoginAccountResponse",
   "account/read": "GetAccountResponse",
   "account/logout": "LogoutAccountResponse",
+  "account/login/cancel": "CancelLoginAccountResponse",
+  "account/rateLimits/read": "GetAccountRateLimitsResponse",
   "mcpServerStatus/list": "ListMcpServerStatusResponse",
   fuzzyFileSearch: "FuzzyFileSearchResponse",
   "feedback/upload": "FeedbackUploadResponse",

@@ -3,11 +3,15 @@
 // so a method cannot exist without both shapes and an implementation.
 //
 // Not here yet (answered -32601): thread/items/list, feedback/save, mcpServer/tool/call and the
-// other mcpServer/* methods, account/login/cancel, account/rateLimits/read. thread/rollback is a codex-ts
+// other mcpServer/* methods. thread/rollback is a codex-ts
 // extension (see extensionMethods); docs/app-server.md lists every method and what is missing.
 import type { z } from "zod";
 import {
+  CancelLoginAccountParams,
+  CancelLoginAccountResponse,
   GetAccountParams,
+  GetAccountRateLimitsParams,
+  GetAccountRateLimitsResponse,
   GetAccountResponse,
   LoginAccountParams,
   LoginAccountResponse,
@@ -93,6 +97,8 @@ export const methods = {
   "account/login/start": { params: LoginAccountParams, result: LoginAccountResponse },
   "account/read": { params: GetAccountParams, result: GetAccountResponse },
   "account/logout": { params: EmptyParams, result: EmptyResult },
+  "account/login/cancel": { params: CancelLoginAccountParams, result: CancelLoginAccountResponse },
+  "account/rateLimits/read": { params: GetAccountRateLimitsParams, result: GetAccountRateLimitsResponse },
   "mcpServerStatus/list": { params: McpServerStatusParams, result: McpServerStatusResponse },
   fuzzyFileSearch: { params: FuzzyFileSearchParams, result: FuzzyFileSearchResponse },
   "feedback/upload": { params: FeedbackUploadParams, result: FeedbackUploadResponse },

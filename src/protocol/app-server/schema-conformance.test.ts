@@ -228,8 +228,17 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
   "turn/interrupt": { params: [{ threadId: "t1", turnId: "turn1" }], results: [{}] },
   "turn/steer": {
     params: [
-      { threadId: "t1", expectedTurnId: "turn1", input: [{ type: "text", text: "also this", text_elements: [] }] },
-      { threadId: "t1", expectedTurnId: "turn1", input: [{ type: "text", text: "x", text_elements: [] }], clientUserMessageId: "m1" },
+      {
+        threadId: "t1",
+        expectedTurnId: "turn1",
+        input: [{ type: "text", text: "also this", text_elements: [] }],
+      },
+      {
+        threadId: "t1",
+        expectedTurnId: "turn1",
+        input: [{ type: "text", text: "x", text_elements: [] }],
+        clientUserMessageId: "m1",
+      },
     ],
     results: [{ turnId: "turn1" }],
   },
@@ -296,7 +305,11 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
       { type: "chatgpt" },
       { type: "chatgptAuthTokens", accessToken: "a", chatgptAccountId: "acct", chatgptPlanType: "pro" },
     ],
-    results: [{ type: "apiKey" }, { type: "chatgptAuthTokens" }],
+    results: [
+      { type: "apiKey" },
+      { type: "chatgptAuthTokens" },
+      { type: "chatgpt", loginId: "l1", authUrl: "https://auth.openai.com/oauth/authorize?x=1" },
+    ],
   },
   "account/read": {
     params: [{}, { refreshToken: false }],
@@ -307,6 +320,34 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
     ],
   },
   "account/logout": { params: [undefined], results: [{}] },
+  "account/login/cancel": {
+    params: [{ loginId: "l1" }],
+    results: [{ status: "canceled" }, { status: "notFound" }],
+  },
+  "account/rateLimits/read": {
+    params: [undefined],
+    results: [
+      {
+        rateLimits: {
+          limitId: null,
+          limitName: null,
+          primary: null,
+          secondary: null,
+          credits: null,
+          planType: null,
+        },
+        rateLimitsByLimitId: null,
+      },
+      {
+        rateLimits: {
+          limitId: "codex",
+          primary: { usedPercent: 42, windowDurationMins: 300, resetsAt: 1700000060 },
+          secondary: { usedPercent: 7, windowDurationMins: null, resetsAt: null },
+        },
+        rateLimitsByLimitId: { codex: { limitId: "codex", primary: { usedPercent: 42 } } },
+      },
+    ],
+  },
   ...toolMethodSamples,
 };
 

@@ -2,6 +2,7 @@
 // client handed in (kept in memory only, refreshed by asking that client when the model answers 401).
 import { readAuthJson, type Credentials } from "../../auth/credentials.js";
 import { removeAuthJson, saveApiKey } from "../../auth/auth-store.js";
+import { DEFAULT_ISSUER, startBrowserLogin, type BrowserLogin } from "../../auth/browser-login.js";
 import { decodeChatgptClaims } from "../../auth/jwt-claims.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { ProviderInfo } from "../../model/providers.js";
@@ -49,6 +50,7 @@ type TokenLogin = Extract<LoginAccountParams, { type: "chatgptAuthTokens" }>;
 
 export class AccountManager {
   private external: ExternalTokens | undefined;
+  private pendingLogin: BrowserLogin | undefined;
 
   constructor(private readonly options: AccountManagerOptions) {}
 
@@ -78,15 +80,42 @@ export class AccountManager {
     this.external = undefined;
   }
 
-  loginChatgpt(): never {
+  /** Starts the browser login; account/login/completed (and account/updated) follow when it ends. */
+  async loginChatgpt(): Promise<{ type: "chatgpt"; loginId: string; authUrl: string }> {
     if (this.external) {
       throw badRequest(
         "ChatGPT login is not allowed while external auth (chatgptAuthTokens) is active: call account/logout first",
       );
     }
-    throw badRequest(
-      "the browser ChatGPT login is not available in codex-ts yet: use apiKey or chatgptAuthTokens",
-    );
+    this.pendingLogin?.cancel();
+    const login: BrowserLogin = await startBrowserLogin({
+      issuer: (this.options.env.CODEX_TS_LOGIN_ISSUER ?? DEFAULT_ISSUER).replace(/\/+$/, ""),
+      codexHome: this.options.codexHome,
+      forcedWorkspaces: this.options.forcedWorkspaces(),
+      onDone: (outcome) => {
+        if (this.pendingLogin === login) this.pendingLogin = undefined;
+        const { broadcast } = this.options;
+        const error = outcome.success ? null : outcome.error;
+        broadcast({
+          method: "account/login/completed",
+          params: { success: outcome.success, loginId: login.loginId, error },
+        });
+        if (!outcome.success) return;
+        this.external = undefined;
+        const planType = toPlanType(outcome.claims.planType);
+        broadcast({ method: "account/updated", params: { authMode: "chatgpt", planType } });
+      },
+    });
+    this.pendingLogin = login;
+    return { type: "chatgpt", loginId: login.loginId, authUrl: login.authUrl };
+  }
+
+  /** Stops a browser login that has not finished; it ends with login/completed (success false). */
+  cancelLogin(loginId: string): { status: "canceled" | "notFound" } {
+    const login = this.pendingLogin;
+    if (!login || login.loginId !== loginId) return { status: "notFound" };
+    login.cancel();
+    return { status: "canceled" };
   }
 
   loginTokens(params: TokenLogin, owner: Connection): void {

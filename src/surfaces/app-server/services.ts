@@ -5,6 +5,7 @@ import { resolve } from "node:path";
 import { ConfigError, loadConfig, type Config } from "../../config/load.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import { AccountManager } from "./accounts.js";
+import { RateLimitTracker } from "./rate-limit-tracker.js";
 import { badRequest } from "./router.js";
 import type { AppServer } from "./server.js";
 import type { ThreadRuntime } from "./thread-runtime.js";
@@ -30,9 +31,11 @@ export class ServerServices {
   readonly threads = new Map<string, ThreadRuntime>();
   readonly accounts: AccountManager;
   readonly catalog: ThreadCatalog;
+  readonly rateLimits: RateLimitTracker;
 
   constructor(private readonly server: AppServer) {
     this.catalog = new ThreadCatalog(server.codexHome);
+    this.rateLimits = new RateLimitTracker((n) => server.broadcast(n));
     this.accounts = new AccountManager({
       codexHome: server.codexHome,
       env: server.options.env,

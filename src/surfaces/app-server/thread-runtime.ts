@@ -28,6 +28,8 @@ export interface ThreadStartOptions {
   logger: Logger;
   originator: string;
   configure: Omit<OpOf<"configure_session">, "type">;
+  /** Called with the `rate_limits` of each token_count event that has them. */
+  onRateLimits?: (rateLimits: unknown) => void;
 }
 
 export class ThreadRuntime {
@@ -206,6 +208,8 @@ export class ThreadRuntime {
   }
 
   private handleEvent(event: Event): void {
+    if (event.msg.type === "token_count" && event.msg.rate_limits)
+      this.options.onRateLimits?.(event.msg.rate_limits);
     const waiter = this.waiters.get(event.id);
     if (waiter?.(event)) this.waiters.delete(event.id);
     for (const output of this.mapper.map(event)) {

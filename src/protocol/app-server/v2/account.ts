@@ -34,6 +34,8 @@ export type LoginAccountParams = z.infer<typeof LoginAccountParams>;
 
 export const LoginAccountResponse = z.discriminatedUnion("type", [
   z.object({ type: z.literal("apiKey") }),
+  /** The browser flow: open authUrl; account/login/completed follows with this loginId. */
+  z.object({ type: z.literal("chatgpt"), loginId: z.string(), authUrl: z.string() }),
   z.object({ type: z.literal("chatgptAuthTokens") }),
 ]);
 
@@ -79,3 +81,36 @@ export const ChatgptAuthTokensRefreshResponse = z.object({
   idToken: z.string().optional(),
 });
 export type ChatgptAuthTokensRefreshResponse = z.infer<typeof ChatgptAuthTokensRefreshResponse>;
+
+export const CancelLoginAccountParams = z.object({ loginId: z.string() });
+export const CancelLoginAccountResponse = z.object({ status: z.enum(["canceled", "notFound"]) });
+
+export const RateLimitWindow = z.object({
+  usedPercent: z.number().int(),
+  windowDurationMins: z.number().int().nullish(),
+  resetsAt: z.number().int().nullish(),
+});
+
+/** One bucket of usage limits; codex-ts knows only what the model's response headers say. */
+export const RateLimitSnapshot = z.object({
+  limitId: z.string().nullish(),
+  limitName: z.string().nullish(),
+  primary: RateLimitWindow.nullish(),
+  secondary: RateLimitWindow.nullish(),
+  credits: z.null().optional(),
+  planType: PlanType.nullish(),
+});
+export type RateLimitSnapshot = z.infer<typeof RateLimitSnapshot>;
+
+/** Sent as null or absent by clients of the real protocol (the router reads that as {}). */
+export const GetAccountRateLimitsParams = z.object({
+  excludeResetCreditDetails: z.boolean().optional(),
+  supportsLunaReserve: z.boolean().optional(),
+});
+
+export const GetAccountRateLimitsResponse = z.object({
+  rateLimits: RateLimitSnapshot,
+  rateLimitsByLimitId: z.record(z.string(), RateLimitSnapshot).nullish(),
+});
+
+export const AccountRateLimitsUpdatedNotification = z.object({ rateLimits: RateLimitSnapshot });

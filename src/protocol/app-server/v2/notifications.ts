@@ -1,6 +1,10 @@
 // Server -> client notifications: method name -> params schema. The mapper produces these from engine events.
 import { z } from "zod";
-import { AccountLoginCompletedNotification, AccountUpdatedNotification } from "./account.js";
+import {
+  AccountLoginCompletedNotification,
+  AccountRateLimitsUpdatedNotification,
+  AccountUpdatedNotification,
+} from "./account.js";
 import { RequestId, ThreadStatus, ThreadTokenUsage, TurnError } from "./common.js";
 import { ThreadItem } from "./items.js";
 import { Thread, Turn } from "./thread.js";
@@ -45,6 +49,7 @@ export const serverNotifications = {
   "mcpServer/startupStatus/updated": McpStartupStatusNotification,
   "account/updated": AccountUpdatedNotification,
   "account/login/completed": AccountLoginCompletedNotification,
+  "account/rateLimits/updated": AccountRateLimitsUpdatedNotification,
 } satisfies Record<string, z.ZodType>;
 
 export type ServerNotificationMethod = keyof typeof serverNotifications;

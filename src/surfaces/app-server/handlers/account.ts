@@ -1,4 +1,4 @@
-// account/login/start, account/read, account/logout.
+// account/login/start, account/login/cancel, account/read, account/logout, account/rateLimits/read.
 import type { Handler } from "../router.js";
 
 export const loginStart: Handler<"account/login/start"> = (params, ctx) => {
@@ -30,3 +30,9 @@ export const logout: Handler<"account/logout"> = (_params, ctx) => {
   ctx.services.accounts.announceLogout();
   return {};
 };
+
+export const rateLimitsRead: Handler<"account/rateLimits/read"> = (_params, { services }) =>
+  services.rateLimits.read();
+
+export const loginCancel: Handler<"account/login/cancel"> = (params, { services }) =>
+  services.accounts.cancelLogin(params.loginId);

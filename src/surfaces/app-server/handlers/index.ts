@@ -1,7 +1,7 @@
 // The handler table: one implementation per method of the method table (initialize, the handshake, is
 // answered by the router before this loads), checked by the compiler.
 import type { HandlerTable } from "../router.js";
-import { accountRead, loginStart, logout } from "./account.js";
+import { accountRead, loginCancel, loginStart, logout, rateLimitsRead } from "./account.js";
 import { configBatchWrite, configRead, configValueWrite } from "./config.js";
 import { feedbackUpload } from "./feedback.js";
 import { fuzzyFileSearch } from "./files.js";
@@ -44,6 +44,8 @@ export const handlers = {
   "account/login/start": loginStart,
   "account/read": accountRead,
   "account/logout": logout,
+  "account/rateLimits/read": rateLimitsRead,
+  "account/login/cancel": loginCancel,
   "mcpServerStatus/list": mcpServerStatusList,
   fuzzyFileSearch,
   "feedback/upload": feedbackUpload,

@@ -66,6 +66,7 @@ export async function openThread(
   const thread = await ThreadRuntime.start({
     config,
     auth: services.accounts.hooks,
+    onRateLimits: (limits) => services.rateLimits.note(limits),
     logger: server.logger,
     originator: originator(server.options.env),
     configure,

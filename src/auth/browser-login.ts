@@ -1,0 +1,151 @@
+// The browser ChatGPT login: a one-shot callback server on 127.0.0.1 (a free port), an OAuth authorize URL
+// with PKCE, and, when the browser comes back with a code, the exchange at the issuer's token endpoint. The
+// tokens go to $CODEX_HOME/auth.json (owner-only), as the real Codex keeps them.
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { authJsonPath } from "./auth-store.js";
+import { decodeChatgptClaims, type ChatgptClaims } from "./jwt-claims.js";
+
+export const DEFAULT_ISSUER = "https://auth.openai.com";
+export const CLIENT_ID = "app_EMoamEEZ73f0CkXaXp7hrann";
+
+export interface BrowserLoginOptions {
+  issuer: string;
+  codexHome: string;
+  /** forced_chatgpt_workspace_id: the only workspaces a login may end in. */
+  forcedWorkspaces?: string[] | undefined;
+  /** Called once: after tokens are stored, on a failure, or on cancel. */
+  onDone: (outcome: { success: true; claims: ChatgptClaims } | { success: false; error: string }) => void;
+}
+
+export interface BrowserLogin {
+  loginId: string;
+  authUrl: string;
+  cancel: () => void;
+}
+
+const base64url = (bytes: Buffer) => bytes.toString("base64url");
+
+interface TokenResponse {
+  id_token?: unknown;
+  access_token?: unknown;
+  refresh_token?: unknown;
+}
+
+async function exchangeCode(issuer: string, code: string, redirectUri: string, verifier: string) {
+  const response = await fetch(`${issuer}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: redirectUri,
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+    }).toString(),
+  });
+  if (!response.ok) throw new Error(`the token endpoint answered HTTP ${response.status}`);
+  const body = (await response.json()) as TokenResponse;
+  if (typeof body.id_token !== "string" || typeof body.access_token !== "string")
+    throw new Error("the token endpoint answered without id_token and access_token");
+  return {
+    idToken: body.id_token,
+    accessToken: body.access_token,
+    refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : "",
+  };
+}
+
+function saveTokens(codexHome: string, tokens: Awaited<ReturnType<typeof exchangeCode>>, accountId?: string) {
+  mkdirSync(codexHome, { recursive: true });
+  const json = {
+    OPENAI_API_KEY: null,
+    tokens: {
+      id_token: tokens.idToken,
+      access_token: tokens.accessToken,
+      refresh_token: tokens.refreshToken,
+      account_id: accountId ?? null,
+    },
+    last_refresh: new Date().toISOString(),
+  };
+  writeFileSync(authJsonPath(codexHome), `${JSON.stringify(json, null, 2)}\n`, { mode: 0o600 });
+}
+
+function page(res: http.ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8", connection: "close" });
+  res.end(`<!doctype html><title>Codex login</title><p>${text}</p>`);
+}
+
+/** Starts the callback server; resolves once it listens, with the URL the user must open. */
+export async function startBrowserLogin(options: BrowserLoginOptions): Promise<BrowserLogin> {
+  const verifier = base64url(randomBytes(64));
+  const challenge = base64url(createHash("sha256").update(verifier).digest());
+  const state = base64url(randomBytes(32));
+  const forced = options.forcedWorkspaces?.filter((w) => w !== "") ?? [];
+  let done = false;
+  const server = http.createServer();
+  const finish = (outcome: Parameters<BrowserLoginOptions["onDone"]>[0]) => {
+    if (done) return;
+    done = true;
+    server.close();
+    server.closeAllConnections();
+    options.onDone(outcome);
+  };
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  server.unref(); // a login nobody finishes must not keep the process alive
+  const port = (server.address() as AddressInfo).port;
+  const redirectUri = `http://localhost:${port}/auth/callback`;
+
+  server.on("request", (req, res) => {
+    const url = new URL(req.url ?? "/", redirectUri);
+    if (url.pathname !== "/auth/callback") return page(res, 404, "Not found.");
+    if (url.searchParams.get("state") !== state) return page(res, 400, "State mismatch: login refused.");
+    const error = url.searchParams.get("error");
+    const code = url.searchParams.get("code");
+    if (error || !code) {
+      page(res, 400, "Login failed.");
+      return finish({ success: false, error: `the sign-in failed: ${error ?? "no authorization code"}` });
+    }
+    exchangeCode(options.issuer, code, redirectUri, verifier).then(
+      (tokens) => {
+        const claims = decodeChatgptClaims(tokens.idToken);
+        if (forced.length > 0 && !(claims.accountId && forced.includes(claims.accountId))) {
+          page(res, 403, "This workspace is not allowed here.");
+          return finish({
+            success: false,
+            error: `this server only accepts ChatGPT workspace ${forced.join(" or ")} (forced_chatgpt_workspace_id), not ${claims.accountId ?? "an unknown workspace"}`,
+          });
+        }
+        saveTokens(options.codexHome, tokens, claims.accountId);
+        page(res, 200, "Signed in to Codex. You may close this window.");
+        finish({ success: true, claims });
+      },
+      (err: Error) => {
+        page(res, 502, "Login failed.");
+        finish({ success: false, error: `exchanging the authorization code failed: ${err.message}` });
+      },
+    );
+  });
+
+  const params = new URLSearchParams({
+    response_type: "code",
+    client_id: CLIENT_ID,
+    redirect_uri: redirectUri,
+    scope: "openid profile email offline_access",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    id_token_add_organizations: "true",
+    codex_cli_simplified_flow: "true",
+    state,
+  });
+  if (forced.length === 1 && forced[0]) params.set("allowed_workspace_id", forced[0]);
+  return {
+    loginId: randomUUID(),
+    authUrl: `${options.issuer}/oauth/authorize?${params.toString()}`,
+    cancel: () => finish({ success: false, error: "login canceled" }),
+  };
+}

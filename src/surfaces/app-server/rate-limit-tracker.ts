@@ -1,0 +1,66 @@
+// The account's usage limits as the last model response announced them (carried by the engine's token_count
+// events): answered by account/rateLimits/read, and sent as account/rateLimits/updated when they change.
+import { z } from "zod";
+import type { RateLimitSnapshot } from "../../protocol/app-server/v2/account.js";
+import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
+
+const CoreWindow = z.object({
+  used_percent: z.number(),
+  window_minutes: z.number().nullish(),
+  resets_at: z.number().nullish(),
+});
+const CoreSnapshot = z.object({ primary: CoreWindow.nullish(), secondary: CoreWindow.nullish() });
+
+function toWindow(w: z.infer<typeof CoreWindow> | null | undefined) {
+  if (!w) return null;
+  return {
+    usedPercent: Math.round(w.used_percent),
+    windowDurationMins: w.window_minutes ?? null,
+    resetsAt: w.resets_at ?? null,
+  };
+}
+
+/** The wire shape of a core `rate_limits` value; undefined when it is not one. */
+export function toWireRateLimits(raw: unknown): RateLimitSnapshot | undefined {
+  const parsed = CoreSnapshot.safeParse(raw);
+  if (!parsed.success) return undefined;
+  return {
+    limitId: "codex",
+    limitName: null,
+    primary: toWindow(parsed.data.primary),
+    secondary: toWindow(parsed.data.secondary),
+    credits: null,
+    planType: null,
+  };
+}
+
+const EMPTY: RateLimitSnapshot = {
+  limitId: null,
+  limitName: null,
+  primary: null,
+  secondary: null,
+  credits: null,
+  planType: null,
+};
+
+export class RateLimitTracker {
+  private last: RateLimitSnapshot | undefined;
+
+  constructor(private readonly broadcast: (notification: ServerNotification) => void) {}
+
+  /** Records the limits of a token_count event; notifies when they differ from the last ones. */
+  note(raw: unknown): void {
+    const next = toWireRateLimits(raw);
+    if (!next || JSON.stringify(next) === JSON.stringify(this.last)) return;
+    this.last = next;
+    this.broadcast({ method: "account/rateLimits/updated", params: { rateLimits: next } });
+  }
+
+  /** The last limits seen; an empty snapshot before any model response carried them. */
+  read(): { rateLimits: RateLimitSnapshot; rateLimitsByLimitId: Record<string, RateLimitSnapshot> | null } {
+    const last = this.last;
+    return last
+      ? { rateLimits: last, rateLimitsByLimitId: { codex: last } }
+      : { rateLimits: EMPTY, rateLimitsByLimitId: null };
+  }
+}
