@@ -80,6 +80,8 @@ const ConfigFields = {
   shell_environment_policy: ShellEnvironmentPolicyToml.optional(),
   apply_patch_tool_type: z.enum(["freeform", "function"]).optional(),
   shell_tool: z.enum(["shell", "exec_command"]).optional(),
+  /** The terminal UI does not show the model's reasoning summaries. */
+  hide_agent_reasoning: z.boolean().optional(),
 };
 
 export const ProfileToml = z.looseObject(ConfigFields);

@@ -47,6 +47,7 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
     initialTuiState({
       ...(c.modelContextWindow !== undefined ? { contextWindow: c.modelContextWindow } : {}),
       collaborationMode: configuredCollaborationMode(c.toml).mode,
+      hideReasoning: c.toml.hide_agent_reasoning === true,
     }),
   );
   useHistoryBatches(state.pendingHistory, dispatch);

@@ -89,7 +89,9 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
   switch (msg.type) {
     case "session_configured": {
       const session = sessionFrom(msg);
-      const earlier = cellsFromHistoryEvents(msg.initial_messages ?? []);
+      const earlier = cellsFromHistoryEvents(msg.initial_messages ?? []).filter(
+        (cell) => !(state.hideReasoning && cell.kind === "reasoning"),
+      );
       const withHeader = commit({ ...state, session }, { kind: "session_header", version: VERSION, session });
       return { ...withHeader, pendingHistory: [...withHeader.pendingHistory, ...earlier] };
     }
@@ -109,10 +111,12 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
       return commit(rest, { kind: "agent", markdown: msg.message });
     }
     case "agent_reasoning_delta":
+      if (state.hideReasoning) return state;
       return { ...state, reasoningStream: (state.reasoningStream ?? "") + msg.delta };
     case "agent_reasoning_section_break":
       return state.reasoningStream ? { ...state, reasoningStream: `${state.reasoningStream}\n\n` } : state;
     case "agent_reasoning": {
+      if (state.hideReasoning) return state;
       const { reasoningStream: _s, ...rest } = state;
       return commit(rest, { kind: "reasoning", text: msg.text });
     }

@@ -51,6 +51,8 @@ export interface TuiState {
   agentStream?: string;
   /** The reasoning summary being streamed. */
   reasoningStream?: string;
+  /** `hide_agent_reasoning = true` in config: reasoning summaries are not shown. */
+  hideReasoning: boolean;
   execs: ExecRun[];
   patches: PatchRun[];
   /** Requests waiting for the user, oldest first; the overlay shows the first. */
@@ -76,10 +78,15 @@ export interface TuiState {
 }
 
 export function initialTuiState(
-  options: { contextWindow?: number; collaborationMode?: CollaborationModeKind } = {},
+  options: {
+    contextWindow?: number;
+    collaborationMode?: CollaborationModeKind;
+    hideReasoning?: boolean;
+  } = {},
 ): TuiState {
   return {
     history: [],
+    hideReasoning: options.hideReasoning ?? false,
     nextCellId: 1,
     execs: [],
     patches: [],
