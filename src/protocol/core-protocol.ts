@@ -305,6 +305,7 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     turn_id: z.string(),
     questions: z.array(UserInputQuestion),
   }),
+  ev("view_image_tool_call", { call_id: z.string(), path: z.string() }),
   ev("plan_update", { explanation: z.string().nullish(), plan: z.array(PlanStep) }),
   ev("token_count", {
     info: z

@@ -1,4 +1,5 @@
 // view_image: attaches a local image to the conversation so the model can look at it.
+import { resolve } from "node:path";
 import { z } from "zod";
 import { localImageDataUrl, UserInputError } from "../core/user-input.js";
 import { defineTool } from "./define-tool.js";
@@ -13,6 +14,7 @@ export const viewImageTool = defineTool({
   handle(args, ctx) {
     try {
       const url = localImageDataUrl(args.path, ctx.cwd);
+      ctx.emit({ type: "view_image_tool_call", call_id: ctx.callId, path: resolve(ctx.cwd, args.path) });
       return Promise.resolve({
         output: `attached image ${args.path}`,
         success: true,

@@ -9,6 +9,7 @@ import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import { breakdown, errorInfo } from "./mapper-conversions.js";
 import { OutputBuffer, type MapperOutput } from "./mapper-output.js";
 import { mcpBegin, mcpEnd, mcpStartup } from "./mcp-items.js";
+import { TurnDiff } from "./turn-diff.js";
 import { SubagentItems } from "./subagent-items.js";
 import { ToolItems } from "./tool-items.js";
 import { userInputRequest } from "./user-input.js";
@@ -32,6 +33,8 @@ export class AppServerEventMapper {
   private readonly out: OutputBuffer;
   private readonly tools: ToolItems;
   private readonly subagents: SubagentItems;
+  private readonly turnDiff = new TurnDiff();
+  private readonly patchChanges = new Map<string, EventMsgOf<"patch_apply_begin">["changes"]>();
 
   constructor(
     private readonly threadId: string,
@@ -69,11 +72,24 @@ export class AppServerEventMapper {
     this.out.notify({ method: "warning", params: { threadId: this.threadId, message } });
   }
 
+  /** After a patch applied, the whole turn's diff so far (`turn/diff/updated`). */
+  private diffUpdated(callId: string, success: boolean): void {
+    const changes = this.patchChanges.get(callId);
+    this.patchChanges.delete(callId);
+    if (!success || !changes) return;
+    const diff = this.turnDiff.add(changes);
+    this.out.notify({
+      method: "turn/diff/updated",
+      params: { threadId: this.threadId, turnId: this.out.turnId, diff },
+    });
+  }
+
   private mapMessage(subId: string, msg: KnownEventMsg): void {
     switch (msg.type) {
       case "session_configured":
         return this.out.notify({ method: "thread/started", params: { thread: this.describeThread(msg) } });
       case "task_started":
+        this.turnDiff.reset();
         return this.startTurn(subId, msg.turn_id);
       case "user_message":
         return this.userMessage(subId, msg.message);
@@ -99,9 +115,16 @@ export class AppServerEventMapper {
       case "apply_patch_approval_request":
         return this.tools.patchApproval(msg);
       case "patch_apply_begin":
+        this.patchChanges.set(msg.call_id, msg.changes);
         return this.tools.patchBegin(msg.call_id, msg.changes);
       case "patch_apply_end":
-        return this.tools.patchEnd(msg.call_id, msg.success);
+        this.tools.patchEnd(msg.call_id, msg.success);
+        return this.diffUpdated(msg.call_id, msg.success);
+      case "view_image_tool_call": {
+        const item = { type: "imageView" as const, id: msg.call_id, path: msg.path };
+        this.out.item("item/started", item);
+        return this.out.item("item/completed", item);
+      }
       case "plan_update":
         return this.planUpdate(msg);
       case "item_started":

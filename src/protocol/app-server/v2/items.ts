@@ -60,6 +60,9 @@ export const PlanItem = z.object({ type: z.literal("plan"), id: z.string(), text
 
 export const ContextCompactionItem = z.object({ type: z.literal("contextCompaction"), id: z.string() });
 
+/** The model looked at a local image (view_image). */
+export const ImageViewItem = z.object({ type: z.literal("imageView"), id: z.string(), path: z.string() });
+
 export const McpToolCallItem = z.object({
   type: z.literal("mcpToolCall"),
   id: z.string(),
@@ -103,6 +106,7 @@ export const ThreadItem = z.discriminatedUnion("type", [
   PlanItem,
   CollabAgentToolCallItem,
   ContextCompactionItem,
+  ImageViewItem,
   McpToolCallItem,
   UserMessageItem,
   AgentMessageItem,

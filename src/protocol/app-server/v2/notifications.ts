@@ -21,6 +21,7 @@ export const serverNotifications = {
   "thread/name/updated": z.object({ threadId: z.string(), threadName: z.string().nullish() }),
   "turn/started": z.object({ threadId: z.string(), turn: Turn }),
   "turn/completed": z.object({ threadId: z.string(), turn: Turn }),
+  "turn/diff/updated": z.object({ ...TurnScope, diff: z.string() }),
   "turn/plan/updated": z.object({
     ...TurnScope,
     explanation: z.string().nullish(),
@@ -45,6 +46,11 @@ export const serverNotifications = {
   "thread/tokenUsage/updated": z.object({ ...TurnScope, tokenUsage: ThreadTokenUsage }),
   error: z.object({ ...TurnScope, error: TurnError, willRetry: z.boolean() }),
   warning: z.object({ message: z.string(), threadId: z.string().nullish() }),
+  configWarning: z.object({
+    summary: z.string(),
+    details: z.string().nullish(),
+    path: z.string().nullish(),
+  }),
   "serverRequest/resolved": z.object({ threadId: z.string(), requestId: RequestId }),
   "mcpServer/startupStatus/updated": McpStartupStatusNotification,
   "account/updated": AccountUpdatedNotification,

@@ -63,6 +63,17 @@ export async function openThread(
       ...(settings.modelProvider ? [`model_provider=${JSON.stringify(settings.modelProvider)}`] : []),
     ],
   });
+  // A project config that was left out (e.g. the project is not trusted) is worth telling the client.
+  for (const layer of config.disabledLayers) {
+    connection.notify({
+      method: "configWarning",
+      params: {
+        summary: `Ignored ${layer.path ?? layer.source}: ${layer.disabledReason}`,
+        details: layer.disabledReason,
+        path: layer.path ?? null,
+      },
+    });
+  }
   const thread = await ThreadRuntime.start({
     config,
     auth: services.accounts.hooks,

@@ -1,0 +1,86 @@
+// imageView items, turn/diff/updated, and configWarning through the app-server.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { reply, sse, startFakeModel } from "../support/fake-model.js";
+import { makeHome } from "../support/cli.js";
+import { AppServerClient } from "../support/app-server-client.js";
+
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+let client: AppServerClient | undefined;
+afterEach(async () => {
+  await client?.close();
+  expect(client?.violations ?? []).toEqual([]);
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+  client = undefined;
+  model = undefined;
+});
+
+type Json = Record<string, unknown>;
+
+const PATCH = [
+  "*** Begin Patch",
+  "*** Update File: notes.txt",
+  "@@",
+  "-old line",
+  "+new line",
+  "*** Add File: added.txt",
+  "+hello",
+  "*** End Patch",
+].join("\n");
+
+describe("app-server turn extras", () => {
+  it("an image the model looked at is an imageView item; applied patches update the turn diff", async () => {
+    model = await startFakeModel({
+      replies: [
+        reply.functionCall("view_image", { path: "shot.png" }, "img1"),
+        { events: [sse.created(), sse.customToolCall("apply_patch", PATCH, "patch1"), sse.completed()] },
+        reply.message("done"),
+      ],
+    });
+    const home = makeHome(model.url);
+    writeFileSync(join(home.cwd, "shot.png"), Buffer.from("89504e470d0a1a0a0000", "hex"));
+    writeFileSync(join(home.cwd, "notes.txt"), "old line\n");
+    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
+    await client.initialize();
+    const threadId = (
+      (await client.call("thread/start", { cwd: home.cwd, sandbox: "workspace-write" })).thread as Json
+    ).id as string;
+    const turn = (
+      await client.call("turn/start", {
+        threadId,
+        input: [{ type: "text", text: "look and fix", text_elements: [] }],
+      })
+    ).turn as Json;
+    await client.waitNotification("turn/completed", (p) => (p.turn as Json).id === turn.id);
+
+    const images = client
+      .notifications("item/completed")
+      .filter((p) => (p.item as Json).type === "imageView");
+    expect(images.map((p) => p.item)).toEqual([
+      { type: "imageView", id: "img1", path: join(home.cwd, "shot.png") },
+    ]);
+    const diffs = client.notifications("turn/diff/updated");
+    expect(diffs).toHaveLength(1);
+    expect(diffs[0]).toMatchObject({ threadId, turnId: turn.id });
+    const diff = String(diffs[0]?.diff);
+    expect(diff).toContain(`--- a/${join(home.cwd, "notes.txt").slice(1)}`);
+    expect(diff).toContain("-old line\n+new line");
+    expect(diff).toContain("new file\n--- /dev/null");
+    expect(diff).toContain("+hello");
+  });
+
+  it("a project config that is not trusted is reported as a configWarning", async () => {
+    model = await startFakeModel();
+    const home = makeHome(model.url);
+    mkdirSync(join(home.cwd, ".codex"));
+    writeFileSync(join(home.cwd, ".codex", "config.toml"), 'model = "project-model"\n');
+    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
+    await client.initialize();
+    await client.call("thread/start", { cwd: home.cwd });
+    const warning = await client.waitNotification("configWarning");
+    expect(warning).toMatchObject({ path: join(home.cwd, ".codex", "config.toml") });
+    expect(String(warning.summary)).toMatch(/not a trusted project/);
+  });
+});
