@@ -81,6 +81,25 @@ describe("loadConfig", () => {
     expect(d.provider).toMatchObject({ id: "openai", baseUrl: "http://x/v1", requiresOpenaiAuth: true });
   });
 
+  it("puts a surface's defaults under every real layer", () => {
+    const exec = { approval_policy: "never" };
+    expect(loadConfig({ codexHome: home(""), env: {}, surfaceDefaults: exec }).approvalPolicy).toBe("never");
+    const user = loadConfig({
+      codexHome: home('approval_policy = "untrusted"'),
+      env: {},
+      surfaceDefaults: exec,
+    });
+    expect(user.approvalPolicy).toBe("untrusted");
+    expect(user.layers[0]?.source).toBe("defaults");
+    const flag = loadConfig({
+      codexHome: home(""),
+      env: {},
+      surfaceDefaults: exec,
+      overrides: ['approval_policy="on-request"'],
+    });
+    expect(flag.approvalPolicy).toBe("on-request");
+  });
+
   it("explains what is wrong", () => {
     expect(() => loadConfig({ codexHome: home("model = = 1"), env: {} })).toThrow(ConfigError);
     expect(() => loadConfig({ codexHome: home('approval_policy = "sometimes"'), env: {} })).toThrow(

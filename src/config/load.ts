@@ -66,6 +66,8 @@ export interface LoadConfigOptions {
   systemConfigPath?: string;
   /** False to leave out the project layers (the global config only). Default true. */
   projectConfig?: boolean;
+  /** A surface's own defaults (exec: approval_policy never), over the built-in ones and under every layer. */
+  surfaceDefaults?: Record<string, unknown>;
 }
 
 const DEFAULTS: Record<string, unknown> = {
@@ -97,7 +99,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
   const codexHome = options.codexHome ?? resolveCodexHome(env);
   const cwd = resolve(options.cwd ?? process.cwd());
-  const layers: ConfigLayer[] = [{ source: "defaults", value: DEFAULTS }];
+  const layers: ConfigLayer[] = [{ source: "defaults", value: { ...DEFAULTS, ...options.surfaceDefaults } }];
 
   const systemPath = options.systemConfigPath ?? SYSTEM_CONFIG_PATH;
   const system = readTomlFile(systemPath);

@@ -31,22 +31,12 @@ export function loadCliConfig(flags: SharedFlags, defaults: Record<string, unkno
     cli.sandbox_workspace_write = { writable_roots: flags.addDir.map((d) => resolve(d)) };
   }
   const cwd = flags.cd ? resolve(flags.cd) : process.cwd();
-  const base = loadConfig({
+  // Surface defaults (e.g. exec never asks for approval) apply only where no layer chose a value.
+  return loadConfig({
     cwd,
     ...(flags.profile ? { profile: flags.profile } : {}),
     cli,
     overrides: flags.config ?? [],
-  });
-  // Surface defaults (e.g. exec never asks for approval) apply only where no layer chose a value.
-  const unset = Object.keys(defaults).filter(
-    (key) => !base.layers.some((l) => l.source !== "defaults" && key in l.value),
-  );
-  if (unset.length === 0) return base;
-  const extra = Object.fromEntries(unset.map((key) => [key, defaults[key]]));
-  return loadConfig({
-    cwd,
-    ...(flags.profile ? { profile: flags.profile } : {}),
-    cli: { ...extra, ...cli },
-    overrides: flags.config ?? [],
+    surfaceDefaults: defaults,
   });
 }
