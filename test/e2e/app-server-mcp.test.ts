@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel, type ScriptedReply } from "../support/fake-model.js";
 import { makeHome } from "../support/cli.js";
-import { AppServerClient } from "../support/app-server-client.js";
+import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
 import { hungServerToml, stdioServerToml } from "../support/mcp-config.js";
 
 type Json = Record<string, unknown>;
@@ -13,10 +13,7 @@ let model: Model | undefined;
 let client: AppServerClient | undefined;
 
 afterEach(async () => {
-  await client?.close();
-  expect(client?.violations ?? []).toEqual([]);
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
+  await closeAppServerTest(client, model);
   client = undefined;
   model = undefined;
 });

@@ -3,18 +3,15 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { makeHome } from "../support/cli.js";
-import { AppServerClient } from "../support/app-server-client.js";
+import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
 
 type Json = Record<string, unknown>;
 
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
 let client: AppServerClient | undefined;
 afterEach(async () => {
-  await client?.close();
-  expect(client?.violations ?? []).toEqual([]);
+  await closeAppServerTest(client, model);
   client = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
   model = undefined;
 });
 

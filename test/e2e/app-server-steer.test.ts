@@ -2,15 +2,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
 import { makeHome } from "../support/cli.js";
-import { AppServerClient } from "../support/app-server-client.js";
+import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
 
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
 let client: AppServerClient | undefined;
 afterEach(async () => {
-  await client?.close();
-  expect(client?.violations ?? []).toEqual([]);
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
+  await closeAppServerTest(client, model);
   client = undefined;
   model = undefined;
 });

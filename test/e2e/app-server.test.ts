@@ -8,16 +8,13 @@ import { Ajv } from "ajv";
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { makeHome, runCli } from "../support/cli.js";
-import { AppServerClient } from "../support/app-server-client.js";
+import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
 
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
 let client: AppServerClient | undefined;
 afterEach(async () => {
-  await client?.close();
-  expect(client?.violations ?? []).toEqual([]);
+  await closeAppServerTest(client, model);
   client = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
   model = undefined;
 });
 
