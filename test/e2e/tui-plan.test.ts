@@ -66,7 +66,10 @@ describe("codex-ts (interactive): plan mode", () => {
     expect(developerTexts(planRequest?.input ?? []).some((t) => t.startsWith("# Plan mode"))).toBe(true);
 
     term.type("y");
-    const done = await term.waitFor("• Implementing it now.");
+    // A whole frame: the answer and the idle composer below it (the status line is redrawn with it).
+    const done = await term.waitFor(
+      (pane) => pane.includes("• Implementing it now.") && pane.includes("Ask codex-ts to do anything"),
+    );
     expect(done).toContain("› Implement the plan.");
     expect(done).toMatch(/gpt-5\.1-codex · default mode/);
     expect(done).not.toContain("Implement this plan?");
@@ -92,7 +95,10 @@ describe("codex-ts (interactive): plan mode", () => {
     await term.waitFor("Ask codex-ts to do anything");
     term.type("what about tests?");
     term.press("Enter");
-    const screen = await term.waitFor("• Just an answer.");
+    // A whole frame: the answer and the idle composer below it (the live area redraws after the answer).
+    const screen = await term.waitFor(
+      (pane) => pane.includes("• Just an answer.") && pane.includes("Ask codex-ts to do anything"),
+    );
     expect(screen).toMatch(/plan mode/);
     expect(screen).not.toContain("Implement this plan?");
     expect(model.requests).toHaveLength(2);
