@@ -1,7 +1,7 @@
 // Drives the built CLI in a real terminal: a detached tmux session of fixed size on a private tmux server,
 // keys sent with send-keys, the screen read with capture-pane. Every wait is bounded; kill() ends it all.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { CLI } from "./cli.js";
@@ -38,15 +38,20 @@ export class TmuxSession {
   private readonly target = "codex";
   private killed = false;
 
-  private constructor(socket: string) {
+  private constructor(
+    socket: string,
+    /** Where the pane's shell writes the program's exit status (tmux does not always record it). */
+    private readonly statusFile: string,
+  ) {
     this.socket = socket;
   }
 
   /** Starts `node dist/cli.js ARGS` in a fresh terminal with exactly `env` (no CI variables leak in). */
   static start(options: TmuxOptions): TmuxSession {
-    const session = new TmuxSession(`codex-ts-test-${process.pid}-${++counter}`);
+    const dir = mkdtempSync(join(tmpdir(), "codex-ts-tmux-"));
+    const session = new TmuxSession(`codex-ts-test-${process.pid}-${++counter}`, join(dir, "exit-status"));
     // The pane stays after the program exits, so its last screen can still be read.
-    const conf = join(mkdtempSync(join(tmpdir(), "codex-ts-tmux-")), "tmux.conf");
+    const conf = join(dir, "tmux.conf");
     writeFileSync(conf, "set -g remain-on-exit on\nset -g history-limit 5000\nset -g status off\n");
     const env = Object.entries({ TERM: "xterm-256color", ...options.env })
       .filter((e): e is [string, string] => e[1] !== undefined)
@@ -69,6 +74,10 @@ export class TmuxSession {
       "env",
       "-i",
       ...env,
+      "/bin/sh",
+      "-c",
+      `"$@"; echo $? > '${session.statusFile}'`,
+      "sh",
       process.execPath,
       TERMINAL_CLI,
       ...options.args,
@@ -120,12 +129,12 @@ export class TmuxSession {
       if (Date.now() > deadline) throw new Error(`the program did not exit; it shows:\n${this.capture()}`);
       await new Promise((r) => setTimeout(r, 25));
     }
-    // tmux may mark the pane dead a moment before it records the status, and leaves it empty after some
-    // clean exits: give it a moment, then read an empty status as 0.
-    const settled = Date.now() + 500;
+    // The pane's shell wrote the status just before the pane died; allow a moment for the file system.
+    const settled = Date.now() + 1_000;
     for (;;) {
-      const status = this.tmux("display-message", "-p", "-t", this.target, "#{pane_dead_status}").trim();
-      if (status !== "" || Date.now() > settled) return Number(status);
+      const status = existsSync(this.statusFile) ? readFileSync(this.statusFile, "utf8").trim() : "";
+      if (status !== "") return Number(status);
+      if (Date.now() > settled) throw new Error("the program exited but its status was not recorded");
       await new Promise((r) => setTimeout(r, 25));
     }
   }
