@@ -4,6 +4,7 @@ import { VERSION } from "./version.js";
 import type { SharedFlags } from "./surfaces/shared/cli-config.js";
 import type { ForkFlags, SessionsFlags } from "./surfaces/threads/thread-commands.js";
 import type { McpAddFlags } from "./surfaces/mcp-cli/run-mcp-command.js";
+import type { LoginFlags } from "./surfaces/login/run-login.js";
 
 function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
@@ -232,6 +233,35 @@ mcpCommand
   .action(async (name: string) => {
     const { runMcpRemove } = await import("./surfaces/mcp-cli/run-mcp-command.js");
     process.exitCode = runMcpRemove(name);
+  });
+
+const loginCommand = program
+  .command("login")
+  .description("sign in: ChatGPT in the browser (default), --device-auth, or --with-api-key (key on stdin)")
+  .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
+  .option("--with-api-key", "read an API key from stdin and store it")
+  .option("--device-auth", "sign in to ChatGPT with a one-time code entered on another device")
+  .action(async (flags: LoginFlags) => {
+    const { runLogin } = await import("./surfaces/login/run-login.js");
+    process.exitCode = await runLogin(flags);
+  });
+
+loginCommand
+  .command("status")
+  .description("show which account codex-ts uses")
+  .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
+  .action(async (flags: { config?: string[] }) => {
+    const { runLoginStatus } = await import("./surfaces/login/run-login.js");
+    process.exitCode = await runLoginStatus(flags);
+  });
+
+program
+  .command("logout")
+  .description("remove the stored login ($CODEX_HOME/auth.json)")
+  .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
+  .action(async (flags: { config?: string[] }) => {
+    const { runLogout } = await import("./surfaces/login/run-login.js");
+    process.exitCode = await runLogout(flags);
   });
 
 program

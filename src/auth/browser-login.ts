@@ -2,14 +2,17 @@
 // with PKCE, and, when the browser comes back with a code, the exchange at the issuer's token endpoint. The
 // tokens go to $CODEX_HOME/auth.json (owner-only), as the real Codex keeps them.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { authJsonPath } from "./auth-store.js";
+import {
+  CLIENT_ID,
+  exchangeAuthorizationCode,
+  saveChatgptLogin,
+  workspaceRefusal,
+} from "./chatgpt-tokens.js";
 import { decodeChatgptClaims, type ChatgptClaims } from "./jwt-claims.js";
 
-export const DEFAULT_ISSUER = "https://auth.openai.com";
-export const CLIENT_ID = "app_EMoamEEZ73f0CkXaXp7hrann";
+export { CLIENT_ID, DEFAULT_ISSUER } from "./chatgpt-tokens.js";
 
 export interface BrowserLoginOptions {
   issuer: string;
@@ -17,8 +20,10 @@ export interface BrowserLoginOptions {
   /** forced_chatgpt_workspace_id: the only workspaces a login may end in. */
   forcedWorkspaces?: string[] | undefined;
   /** Called once: after tokens are stored, on a failure, or on cancel. */
-  onDone: (outcome: { success: true; claims: ChatgptClaims } | { success: false; error: string }) => void;
+  onDone: (outcome: LoginOutcome) => void;
 }
+
+export type LoginOutcome = { success: true; claims: ChatgptClaims } | { success: false; error: string };
 
 export interface BrowserLogin {
   loginId: string;
@@ -27,50 +32,6 @@ export interface BrowserLogin {
 }
 
 const base64url = (bytes: Buffer) => bytes.toString("base64url");
-
-interface TokenResponse {
-  id_token?: unknown;
-  access_token?: unknown;
-  refresh_token?: unknown;
-}
-
-async function exchangeCode(issuer: string, code: string, redirectUri: string, verifier: string) {
-  const response = await fetch(`${issuer}/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "authorization_code",
-      code,
-      redirect_uri: redirectUri,
-      client_id: CLIENT_ID,
-      code_verifier: verifier,
-    }).toString(),
-  });
-  if (!response.ok) throw new Error(`the token endpoint answered HTTP ${response.status}`);
-  const body = (await response.json()) as TokenResponse;
-  if (typeof body.id_token !== "string" || typeof body.access_token !== "string")
-    throw new Error("the token endpoint answered without id_token and access_token");
-  return {
-    idToken: body.id_token,
-    accessToken: body.access_token,
-    refreshToken: typeof body.refresh_token === "string" ? body.refresh_token : "",
-  };
-}
-
-function saveTokens(codexHome: string, tokens: Awaited<ReturnType<typeof exchangeCode>>, accountId?: string) {
-  mkdirSync(codexHome, { recursive: true });
-  const json = {
-    OPENAI_API_KEY: null,
-    tokens: {
-      id_token: tokens.idToken,
-      access_token: tokens.accessToken,
-      refresh_token: tokens.refreshToken,
-      account_id: accountId ?? null,
-    },
-    last_refresh: new Date().toISOString(),
-  };
-  writeFileSync(authJsonPath(codexHome), `${JSON.stringify(json, null, 2)}\n`, { mode: 0o600 });
-}
 
 function page(res: http.ServerResponse, status: number, text: string): void {
   res.writeHead(status, { "content-type": "text/html; charset=utf-8", connection: "close" });
@@ -110,17 +71,15 @@ export async function startBrowserLogin(options: BrowserLoginOptions): Promise<B
       page(res, 400, "Login failed.");
       return finish({ success: false, error: `the sign-in failed: ${error ?? "no authorization code"}` });
     }
-    exchangeCode(options.issuer, code, redirectUri, verifier).then(
+    exchangeAuthorizationCode(options.issuer, code, redirectUri, verifier).then(
       (tokens) => {
         const claims = decodeChatgptClaims(tokens.idToken);
-        if (forced.length > 0 && !(claims.accountId && forced.includes(claims.accountId))) {
+        const refusal = workspaceRefusal(forced, claims);
+        if (refusal) {
           page(res, 403, "This workspace is not allowed here.");
-          return finish({
-            success: false,
-            error: `this server only accepts ChatGPT workspace ${forced.join(" or ")} (forced_chatgpt_workspace_id), not ${claims.accountId ?? "an unknown workspace"}`,
-          });
+          return finish({ success: false, error: refusal });
         }
-        saveTokens(options.codexHome, tokens, claims.accountId);
+        saveChatgptLogin(options.codexHome, tokens, claims.accountId);
         page(res, 200, "Signed in to Codex. You may close this window.");
         finish({ success: true, claims });
       },

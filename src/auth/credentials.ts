@@ -1,7 +1,10 @@
-// Which credentials a model request carries: the provider's env key, or the OpenAI key sources.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+// Which credentials a model request carries: the provider's env key, or the OpenAI account in force
+// (openai-auth.ts decides which one when several exist).
 import type { ProviderInfo } from "../model/providers.js";
+import { authJsonPath } from "./auth-store.js";
+import { openaiAuthHeaders, resolveOpenaiAuth, type OpenaiAuthOptions } from "./openai-auth.js";
+
+export { readAuthJson } from "./auth-store.js";
 
 export interface Credentials {
   bearer?: string;
@@ -12,29 +15,23 @@ export class MissingCredentialsError extends Error {
   readonly code = "missing_credentials";
 }
 
-interface AuthJson {
-  OPENAI_API_KEY?: string | null;
-  tokens?: { access_token?: string; account_id?: string } | null;
-}
-
-export function readAuthJson(codexHome: string): AuthJson | undefined {
-  try {
-    return JSON.parse(readFileSync(join(codexHome, "auth.json"), "utf8")) as AuthJson;
-  } catch {
-    return undefined;
+/** The provider's `env_http_headers` whose variables are set. */
+export function providerEnvHeaders(provider: ProviderInfo, env: NodeJS.ProcessEnv): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [header, variable] of Object.entries(provider.envHttpHeaders)) {
+    const value = env[variable];
+    if (value) headers[header] = value;
   }
+  return headers;
 }
 
 export function resolveCredentials(
   provider: ProviderInfo,
   codexHome: string,
   env: NodeJS.ProcessEnv = process.env,
+  options: OpenaiAuthOptions = {},
 ): Credentials {
-  const headers: Record<string, string> = {};
-  for (const [header, variable] of Object.entries(provider.envHttpHeaders)) {
-    const value = env[variable];
-    if (value) headers[header] = value;
-  }
+  const headers = providerEnvHeaders(provider, env);
   if (provider.envKey) {
     const key = env[provider.envKey];
     if (!key) {
@@ -47,16 +44,18 @@ export function resolveCredentials(
   }
   if (!provider.requiresOpenaiAuth) return { headers };
 
-  const key = env.CODEX_API_KEY || env.OPENAI_API_KEY;
-  if (key) return { bearer: key, headers };
-  const auth = readAuthJson(codexHome);
-  if (auth?.OPENAI_API_KEY) return { bearer: auth.OPENAI_API_KEY, headers };
-  if (auth?.tokens?.access_token) {
-    if (auth.tokens.account_id) headers["chatgpt-account-id"] = auth.tokens.account_id;
-    return { bearer: auth.tokens.access_token, headers };
+  const auth = resolveOpenaiAuth(codexHome, env, options);
+  if (auth) {
+    const found = openaiAuthHeaders(auth);
+    return { bearer: found.bearer, headers: { ...headers, ...found.headers } };
   }
+  // Reached from every surface; only `exec` reads CODEX_API_KEY, so say so rather than suggest it everywhere.
+  const variables =
+    options.codexApiKeyEnv === false
+      ? "OPENAI_API_KEY in the environment"
+      : "OPENAI_API_KEY in the environment (`codex-ts exec` also reads CODEX_API_KEY)";
   throw new MissingCredentialsError(
-    "No API key found. Set OPENAI_API_KEY (or CODEX_API_KEY) in the environment, or put " +
-      `{"OPENAI_API_KEY": "sk-..."} in ${join(codexHome, "auth.json")}.`,
+    `Not logged in: no API key or ChatGPT login found. Set ${variables}, or put ` +
+      `{"OPENAI_API_KEY": "sk-..."} in ${authJsonPath(codexHome)}.`,
   );
 }

@@ -41,3 +41,9 @@ export function decodeChatgptClaims(token: string): ChatgptClaims {
   if (accountId) claims.accountId = accountId;
   return claims;
 }
+
+/** When a JWT expires (its `exp` claim, in ms since the epoch); undefined when it does not say. */
+export function jwtExpiry(token: string): number | undefined {
+  const exp = decodePayload(token)?.exp;
+  return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : undefined;
+}

@@ -7,8 +7,10 @@ export interface ModelAuthHooks {
   /** Credentials that replace the configured ones for this provider, or undefined to use the usual sources. */
   credentialsFor?: (provider: ProviderInfo) => Credentials | undefined;
   /**
-   * Called at most once per model request after an HTTP 401. Resolve true to retry the request with fresh
-   * credentials, false to fail as usual; throw to fail the request with that error.
+   * Called at most once per model request after an HTTP 401, with the credentials the refused request
+   * carried. Resolve true to retry the request with fresh credentials, false to fail as usual; throw to
+   * fail the request with that error. (The stored ChatGPT login's own refresh comes after a false: see
+   * refreshing-credentials.ts.)
    */
-  onUnauthorized?: (signal: AbortSignal) => Promise<boolean>;
+  onUnauthorized?: (signal: AbortSignal, rejected?: Credentials) => Promise<boolean>;
 }

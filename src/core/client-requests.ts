@@ -62,7 +62,15 @@ export class ClientRequests {
     questions: UserInputQuestion[],
     signal: AbortSignal,
   ): Promise<UserInputAnswers | undefined> {
-    if (!this.interactive) return Promise.resolve(undefined);
+    if (!this.interactive) {
+      // The tool tells the model; this tells whoever reads the run why its questions went unanswered.
+      const asked = questions.map((q) => `"${q.question}"`).join(", ");
+      emit({
+        type: "warning",
+        message: `the model asked ${asked} (request_user_input), but no user can answer in this run; it was told to make a reasonable assumption and go on`,
+      });
+      return Promise.resolve(undefined);
+    }
     emit({ type: "request_user_input", call_id: callId, turn_id: turnId, questions });
     return this.userInputs.wait(callId, signal, undefined);
   }

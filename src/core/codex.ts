@@ -165,6 +165,7 @@ export class Codex implements AsyncIterable<Event> {
     return new SubagentManager({
       config: this.options.config,
       env,
+      ...(this.options.auth ? { auth: this.options.auth } : {}),
       root: () => ({ threadId: seed.id, rolloutPath: seed.rollout.path, flush: () => seed.rollout.flush() }),
       // Children's events reach the root's client and rollout as the root session's own.
       emit: (msg) => this.sessionForSubagents?.emitOutOfTask(msg),

@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { historyEvents } from "./history-events.js";
 
+const spawnCall = {
+  type: "subagent_tool_call_end" as const,
+  call_id: "c1",
+  tool: "spawn" as const,
+  sender_agent_id: 0,
+  sender_session_id: "thread",
+  agents: [{ agent_id: 1, session_id: "s1", status: "running" as const }],
+  prompt: "task-a",
+  success: true,
+};
+
 describe("historyEvents", () => {
   it("turns replayed turns into the events a client shows, plans included", () => {
     const events = historyEvents(
@@ -30,6 +41,7 @@ describe("historyEvents", () => {
                   { step: "b", status: "odd" },
                 ],
               },
+              { type: "subagentCall", call: spawnCall },
             ],
           },
         ],
@@ -48,6 +60,7 @@ describe("historyEvents", () => {
       { type: "agent_message", message: "Here." },
       { type: "user_message", message: "go" },
       { type: "plan_update", explanation: null, plan: [{ step: "a", status: "completed" }] },
+      spawnCall,
     ]);
   });
 });

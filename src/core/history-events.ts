@@ -1,6 +1,6 @@
 // A resumed or forked thread's history as events (`session_configured.initial_messages`), so a client can
-// show the conversation so far: each turn's user message, agent messages, reasoning, plans and proposed
-// plans (plan mode's `item_completed`), rebuilt from the rollout with rollbacks applied.
+// show the conversation so far: each turn's user message, agent messages, reasoning, plans, proposed
+// plans (plan mode's `item_completed`) and subagent calls, rebuilt from the rollout with rollbacks applied.
 import { PlanStep, type KnownEventMsg } from "../protocol/core-protocol.js";
 import type { ReplayResult } from "../rollout/replay.js";
 
@@ -34,6 +34,9 @@ export function historyEvents(replay: ReplayResult, threadId: string): KnownEven
               return parsed.success ? [parsed.data] : [];
             }),
           });
+          break;
+        case "subagentCall":
+          events.push(item.call);
           break;
         default:
           break;

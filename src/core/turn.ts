@@ -207,12 +207,12 @@ function toolContext(
     emit: host.emit,
     authorizeCommand: (request) =>
       services.commands.authorize(
-        { ...request, ...policies, escalated: request.escalated ?? false },
+        { ...request, turnCwd: turn.cwd, ...policies, escalated: request.escalated ?? false },
         askExec(request),
       ),
     retryOutsideSandbox: (request, ran, result) =>
       services.commands.afterFailure(
-        { ...request, ...policies, escalated: request.escalated ?? false },
+        { ...request, turnCwd: turn.cwd, ...policies, escalated: request.escalated ?? false },
         ran,
         result,
         askExec(request),

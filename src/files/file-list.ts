@@ -25,6 +25,9 @@ function run(command: string, args: string[], cwd: string): Promise<string | und
 
 const lines = (text: string) => text.split("\n").filter((l) => l !== "");
 
+/** Sorted, each path once (git lists an unmerged file once per stage); cheaper than a Set on 100k paths. */
+const sortedOnce = (paths: string[]) => paths.sort().filter((path, i) => path !== paths[i - 1]);
+
 interface Folder {
   path: string;
   /** The .gitignore rules in force, each with the folder it applies from. */
@@ -68,11 +71,13 @@ export async function listFiles(
   for (const source of sources) {
     let files: string[] | undefined;
     if (source === "rg") {
-      const out = await run("rg", ["--files", "--color", "never"], cwd);
+      // Sorted by rg (one thread, about as fast on a few cores): sorting 100k paths that arrive in rg's
+      // parallel order held this thread ~50 ms, nearly sorted ones ~10 ms (bench/file-list.bench.ts).
+      const out = await run("rg", ["--files", "--color", "never", "--sort", "path"], cwd);
       files = out === undefined ? undefined : lines(out).sort();
     } else if (source === "git") {
       const out = await run("git", ["ls-files", "--cached", "--others", "--exclude-standard"], cwd);
-      files = out === undefined ? undefined : [...new Set(lines(out))].sort();
+      files = out === undefined ? undefined : sortedOnce(lines(out));
     } else {
       files = await walk(cwd);
     }

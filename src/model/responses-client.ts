@@ -61,6 +61,8 @@ class AttemptError extends Error {
     readonly retryable: boolean,
     readonly phase: "request" | "stream",
     readonly retryAfterMs?: number,
+    /** The credentials the failed request carried (for a 401). */
+    readonly credentials?: Credentials,
   ) {
     super(error.message);
   }
@@ -74,7 +76,8 @@ export class ResponsesClient {
 
   constructor(
     private readonly provider: ProviderInfo,
-    private readonly credentials: () => Credentials,
+    /** May refresh a stale login before answering (auth/refreshing-credentials.ts). */
+    private readonly credentials: (signal?: AbortSignal) => Credentials | Promise<Credentials>,
     private readonly identity: ClientIdentity,
     private readonly auth: Pick<ModelAuthHooks, "onUnauthorized"> = {},
   ) {}
@@ -94,7 +97,7 @@ export class ResponsesClient {
         // A 401 may mean the credentials expired: refresh them once and retry with the new ones.
         if (err.error.status === 401 && !refreshedAuth && this.auth.onUnauthorized) {
           refreshedAuth = true;
-          if (await this.auth.onUnauthorized(signal)) continue;
+          if (await this.auth.onUnauthorized(signal, err.credentials)) continue;
         }
         const limit =
           err.phase === "request" ? this.provider.requestMaxRetries : this.provider.streamMaxRetries;
@@ -161,11 +164,11 @@ export class ResponsesClient {
     }
   }
 
-  private post(request: ResponsesRequest, signal: AbortSignal): Promise<IncomingMessage> {
+  private async post(request: ResponsesRequest, signal: AbortSignal): Promise<IncomingMessage> {
     const url = new URL(`${this.provider.baseUrl}/responses`);
     for (const [k, v] of Object.entries(this.provider.queryParams)) url.searchParams.set(k, v);
     const body = JSON.stringify(request);
-    const creds = this.credentials();
+    const creds = await this.credentials(signal);
     const headers: Record<string, string> = {
       "content-type": "application/json",
       accept: "text/event-stream",
@@ -196,6 +199,7 @@ export class ResponsesClient {
               isRetryableStatus(status),
               "request",
               parseRetryAfter(res.headers),
+              creds,
             ),
           );
         });

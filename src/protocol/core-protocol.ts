@@ -206,8 +206,72 @@ export const SubagentSummary = z.object({
 });
 export type SubagentSummary = z.infer<typeof SubagentSummary>;
 
+/** The subagent tools, as the events about their calls name them. */
+export const SubagentToolName = z.enum(["spawn", "send", "await", "logs", "cancel", "list"]);
+export type SubagentToolName = z.infer<typeof SubagentToolName>;
+
+/** An agent a subagent tool call is about, with its status at that moment (and its result, if any). */
+export const SubagentCallAgent = z.object({
+  agent_id: z.number().int().min(0),
+  session_id: z.string(),
+  status: SubagentStatus,
+  /** Its final message (await), or why it failed. */
+  message: z.string().nullish(),
+});
+export type SubagentCallAgent = z.infer<typeof SubagentCallAgent>;
+
+const subagentCall = {
+  call_id: z.string(),
+  tool: SubagentToolName,
+  /** The agent making the call (0: the root thread) and its thread. */
+  sender_agent_id: z.number().int().min(0),
+  sender_session_id: z.string(),
+  /** The agents the call is about: known targets at the start, their states after at the end. */
+  agents: z.array(SubagentCallAgent),
+  /** The task of a spawn, the message of a send. */
+  prompt: z.string().nullish(),
+  model: z.string().nullish(),
+};
+
 const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), ...shape });
+
+/**
+ * A message entered an agent's inbox (0 = the root's). Persisted in the root's rollout with its text, so a
+ * resume gets back what was still waiting; `seq` numbers every message of the tree once, in arrival order.
+ */
+export const AgentInboxMessage = ev("agent_inbox_message", {
+  /** The agent whose inbox it is. */
+  agent_id: z.number().int().min(0),
+  seq: z.number().int().min(1),
+  /** The agent that sent it. */
+  from: z.number().int().min(0),
+  message: z.string(),
+  interrupt: z.boolean(),
+});
+export type AgentInboxMessage = z.infer<typeof AgentInboxMessage>;
+
+/**
+ * Messages left an agent's inbox (persisted): handed to a subagent as its next turn (`via: "turn"`), or
+ * returned by the agent's `subagent_await` (`via: "await"`). Written just before the hand-over, so a resume
+ * checks that the receiving side recorded them: the root's rollout after this line, or, for a subagent, its
+ * own rollout past `rollout_offset` (its size in bytes at that moment).
+ */
+export const AgentInboxTaken = ev("agent_inbox_taken", {
+  agent_id: z.number().int().min(0),
+  seqs: z.array(z.number().int().min(1)),
+  via: z.enum(["turn", "await"]),
+  rollout_offset: z.number().int().min(0).nullish(),
+});
+export type AgentInboxTaken = z.infer<typeof AgentInboxTaken>;
+
+/** A subagent tool call ended; persisted, so a thread read from disk shows it. */
+export const SubagentToolCallEnd = ev("subagent_tool_call_end", {
+  ...subagentCall,
+  success: z.boolean(),
+  error: z.string().nullish(),
+});
+export type SubagentToolCallEnd = z.infer<typeof SubagentToolCallEnd>;
 
 export const KnownEventMsg = z.discriminatedUnion("type", [
   ev("session_configured", {
@@ -259,6 +323,8 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     call_id: z.string(),
     /** The subagent asking (absent for the root thread); answer with the same call id. */
     agent_id: z.number().int().nullish(),
+    /** The asking subagent's turn (absent for the root thread: its current turn). */
+    turn_id: z.string().nullish(),
     command: z.array(z.string()),
     cwd: z.string(),
     reason: z.string().nullish(),
@@ -267,11 +333,19 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     call_id: z.string(),
     /** The subagent asking (absent for the root thread); answer with the same call id. */
     agent_id: z.number().int().nullish(),
+    /** The asking subagent's turn (absent for the root thread: its current turn). */
+    turn_id: z.string().nullish(),
     changes: z.record(z.string(), FileChange),
     reason: z.string().nullish(),
     grant_root: z.string().nullish(),
   }),
-  ev("exec_command_begin", { call_id: z.string(), command: z.array(z.string()), cwd: z.string() }),
+  ev("exec_command_begin", {
+    call_id: z.string(),
+    command: z.array(z.string()),
+    cwd: z.string(),
+    /** Set when a subagent runs a command the root's client approved (its outcome is shown there too). */
+    agent_id: z.number().int().nullish(),
+  }),
   ev("exec_command_output_delta", {
     call_id: z.string(),
     stream: z.enum(["stdout", "stderr"]),
@@ -288,14 +362,18 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     exit_code: z.number(),
     duration_ms: z.number(),
     formatted_output: z.string(),
+    agent_id: z.number().int().nullish(),
   }),
   ev("patch_apply_begin", {
     call_id: z.string(),
+    /** Set when a subagent applies a patch the root's client approved. */
+    agent_id: z.number().int().nullish(),
     auto_approved: z.boolean(),
     changes: z.record(z.string(), FileChange),
   }),
   ev("patch_apply_end", {
     call_id: z.string(),
+    agent_id: z.number().int().nullish(),
     stdout: z.string(),
     stderr: z.string(),
     success: z.boolean(),
@@ -340,6 +418,11 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     pending_messages: z.number().int().min(0),
     pending_interrupts: z.number().int().min(0),
   }),
+  AgentInboxMessage,
+  AgentInboxTaken,
+  /** A subagent tool call started (live only). */
+  ev("subagent_tool_call_begin", subagentCall),
+  SubagentToolCallEnd,
   ev("mcp_tool_call_begin", { call_id: z.string(), invocation: McpInvocation }),
   ev("mcp_tool_call_end", {
     call_id: z.string(),

@@ -20,6 +20,11 @@ const PERSISTED_EVENT_TYPES: ReadonlySet<string> = new Set([
   // The subagent tree of a root thread: a resume rebuilds it from these before replaying turns.
   "subagent_lifecycle",
   "agent_inbox",
+  // Inbox contents (each message once, then a marker when it is taken): a resume gets back what still waits.
+  "agent_inbox_message",
+  "agent_inbox_taken",
+  // What the subagent tools did (a thread read from disk shows the calls).
+  "subagent_tool_call_end",
   // Approval decisions, should the protocol grow events for them: they explain what happened in a turn.
   "exec_approval_decision",
   "patch_approval_decision",

@@ -27,6 +27,7 @@ import type {
   SessionMetaLine,
   TurnContextPayload,
 } from "./lines.js";
+import { pairToolCalls } from "./pair-tool-calls.js";
 import { canonicalEventType } from "./policy.js";
 import type { ItemSource, SourcedItem, TurnItem } from "./turn-items.js";
 import { pickBestSources, turnItemOfEvent, turnItemOfResponse, userTextOfEvent } from "./turn-items.js";
@@ -260,7 +261,8 @@ function run(lines: readonly RolloutLine[]): Replayer {
 export function replayRollout(lines: readonly RolloutLine[]): ReplayResult {
   const replayer = run(lines);
   return {
-    history: replayer.history,
+    // A file cut short mid-call (a killed process) must still give a history the API accepts.
+    history: pairToolCalls(replayer.history),
     turns: replayer.turns.map(finishTurn),
     lastTurnContext: replayer.lastTurnContext,
     lastTokenCount: replayer.lastTokenCount,

@@ -1,6 +1,7 @@
 // What a UI shows inside a replayed turn, read from the three places a rollout may hold it: events
 // (`agent_message`, ...: ours and older Codex), completed items (`item_completed`: Codex 0.169 writes
 // these instead), and the model's own response items (a last resort for files with neither).
+import { SubagentToolCallEnd } from "../protocol/core-protocol.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { EventMsgPayload } from "./lines.js";
 import { canonicalEventType } from "./policy.js";
@@ -15,7 +16,8 @@ export type TurnItem =
   | { type: "agentMessage"; text: string }
   | { type: "reasoning"; text: string }
   | { type: "plan"; text: string }
-  | { type: "planUpdate"; explanation?: string; plan: PlanStepView[] };
+  | { type: "planUpdate"; explanation?: string; plan: PlanStepView[] }
+  | { type: "subagentCall"; call: SubagentToolCallEnd };
 
 /** Where an item came from; when a turn has the same kind from several, the first listed wins. */
 export type ItemSource = "item" | "event" | "response";
@@ -77,6 +79,11 @@ export function turnItemOfEvent(payload: EventMsgPayload): SourcedItem | undefin
     }
     case "item_completed":
       return isJson(payload.item) ? turnItemOfCompletedItem(payload.item) : undefined;
+    case "subagent_tool_call_end": {
+      // A malformed line shows nothing rather than half an item.
+      const call = SubagentToolCallEnd.safeParse(payload);
+      return call.success ? { item: { type: "subagentCall", call: call.data }, source: "event" } : undefined;
+    }
     default:
       return undefined;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildBwrapArgs, PROC_READ_ONLY_PATHS, type BwrapArgsInput } from "./bwrap-args.js";
+import { buildBwrapArgs, PROC_READ_ONLY_PATHS, SECCOMP_WRAPPER, type BwrapArgsInput } from "./bwrap-args.js";
 
 const PROLOGUE = ["bwrap", "--new-session", "--die-with-parent", "--unshare-pid", "--cap-drop", "ALL"];
 const BASE_MOUNTS = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
@@ -55,6 +55,34 @@ describe("buildBwrapArgs", () => {
   ];
   it.each(cases)("$name", ({ input, expected }) => {
     expect(buildBwrapArgs({ ...base, ...input })).toEqual(expected);
+  });
+
+  describe("network seccomp filter", () => {
+    const FILTER = "/proc/42/fd/9";
+
+    it("network off: /bin/sh opens the filter as fd 3 and execs bwrap, which gets --seccomp 3", () => {
+      const argv = buildBwrapArgs({ ...base, seccompFilterPath: FILTER });
+      // prettier-ignore
+      expect(argv).toEqual([
+        "/bin/sh", "-c", 'exec 3<"$1"; shift; exec "$@"', "codex-sandbox", FILTER,
+        ...PROLOGUE, "--unshare-net", "--seccomp", "3",
+        ...BASE_MOUNTS, ...PROC_HARDENING, "--chdir", "/ws", "--", "ls", "-la",
+      ]);
+      expect(argv.slice(0, SECCOMP_WRAPPER.length)).toEqual(SECCOMP_WRAPPER);
+    });
+
+    it("--seccomp is a bwrap option: it comes before `--` and the command", () => {
+      const argv = buildBwrapArgs({ ...base, seccompFilterPath: FILTER, command: ["--seccomp", "4"] });
+      expect(argv.indexOf("--seccomp")).toBeLessThan(argv.indexOf("--"));
+      expect(argv.slice(argv.indexOf("--") + 1)).toEqual(["--seccomp", "4"]);
+    });
+
+    it("network on: no filter and no wrapper, even when one is offered", () => {
+      const argv = buildBwrapArgs({ ...base, networkAllowed: true, seccompFilterPath: FILTER });
+      expect(argv[0]).toBe("bwrap");
+      expect(argv).not.toContain("--seccomp");
+      expect(argv).not.toContain(FILTER);
+    });
   });
 
   it("puts every read-only subpath after every writable bind, so the read-only bind wins", () => {

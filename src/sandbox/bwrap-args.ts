@@ -10,7 +10,25 @@ export interface BwrapArgsInput {
   networkAllowed: boolean;
   /** Absolute path is best: the command's env may carry no PATH. */
   bwrapPath?: string;
+  /**
+   * A path the host shell can open to read the compiled network seccomp filter (see seccomp-file.ts).
+   * Used only when the network is off; then the argv starts with `/bin/sh`, which opens it as fd 3.
+   */
+  seccompFilterPath?: string;
 }
+
+/** The fd bwrap reads the filter from (`--seccomp 3`): the first one after stdin, stdout and stderr. */
+export const SECCOMP_FD = 3;
+/**
+ * Opens the filter as fd 3 and becomes bwrap (`exec`, so bwrap stays our direct child and
+ * --die-with-parent still means us). If the open fails the shell exits non-zero: no command runs unfiltered.
+ */
+export const SECCOMP_WRAPPER = [
+  "/bin/sh",
+  "-c",
+  `exec ${SECCOMP_FD}<"$1"; shift; exec "$@"`,
+  "codex-sandbox",
+];
 
 /**
  * Parts of the fresh /proc that a uid-0 sandbox could otherwise write (sysctls such as
@@ -31,11 +49,14 @@ export function buildBwrapArgs(input: BwrapArgsInput): string[] {
   // Isolation of the process itself: own session (no terminal injection), dies with us, no capabilities
   // even when we run as root (otherwise it could simply unmount the read-only binds).
   argv.push("--new-session", "--die-with-parent", "--unshare-pid", "--cap-drop", "ALL");
+  const filterPath = input.networkAllowed ? undefined : input.seccompFilterPath;
   if (!input.networkAllowed) argv.push("--unshare-net");
+  // bwrap applies the filter last, just before exec'ing the command, so its own setup is unaffected.
+  if (filterPath !== undefined) argv.push("--seccomp", String(SECCOMP_FD));
   argv.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
   for (const procPath of PROC_READ_ONLY_PATHS) argv.push("--ro-bind-try", procPath, procPath);
   for (const root of input.writableRoots) argv.push("--bind", root, root);
   for (const subpath of input.readOnlySubpaths) argv.push("--ro-bind", subpath, subpath);
   argv.push("--chdir", input.cwd, "--", ...input.command);
-  return argv;
+  return filterPath === undefined ? argv : [...SECCOMP_WRAPPER, filterPath, ...argv];
 }

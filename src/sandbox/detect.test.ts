@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { detectBwrap, findExecutable, probeBwrap } from "./detect.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "detect-test-"));
+/** Stands in for the filter: the wrapper only needs something it can open as fd 3. */
+const filterFile = path.join(dir, "filter.bpf");
+writeFileSync(filterFile, Buffer.alloc(8));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A stand-in `bwrap` that behaves like a broken one. */
@@ -44,13 +47,49 @@ describe("probeBwrap", () => {
 
   it("works: reports the absolute path it found on PATH and passes the real isolation flags", async () => {
     const argsFile = path.join(dir, "args.txt");
-    fakeBwrap("bwrap", `printf '%s\\n' "$@" > '${argsFile}'`);
-    const status = await probeBwrap({ env: { PATH: dir } });
-    expect(status).toEqual({ available: true, path: path.join(dir, "bwrap") });
-    const args = readFileSync(argsFile, "utf8").trim().split("\n");
-    expect(args).toEqual(
-      expect.arrayContaining(["--unshare-net", "--unshare-pid", "--cap-drop", "--", "true"]),
+    fakeBwrap("bwrap", `printf '%s\\n' "$@" >> '${argsFile}'; echo --- >> '${argsFile}'`);
+    const status = await probeBwrap({ env: { PATH: dir }, seccompFilter: () => ({ path: filterFile }) });
+    expect(status).toEqual({ available: true, path: path.join(dir, "bwrap"), seccompFilterPath: filterFile });
+    const [plain, filtered] = readFileSync(argsFile, "utf8").split("---\n");
+    for (const run of [plain, filtered]) {
+      expect(run?.trim().split("\n")).toEqual(
+        expect.arrayContaining(["--unshare-net", "--unshare-pid", "--cap-drop", "--", "true"]),
+      );
+    }
+    expect(plain).not.toContain("--seccomp");
+    expect(filtered).toContain("--seccomp\n3\n");
+  });
+
+  it("a filter bwrap cannot load: still available, with the reason to warn about", async () => {
+    const bwrapPath = fakeBwrap(
+      "bwrap-no-seccomp",
+      'case "$*" in *--seccomp*) echo "bwrap: prctl(PR_SET_SECCOMP) reported EINVAL" >&2; exit 1;; esac',
     );
+    const status = await probeBwrap({ bwrapPath, seccompFilter: () => ({ path: filterFile }) });
+    expect(status).toEqual({
+      available: true,
+      path: bwrapPath,
+      seccompUnavailableReason:
+        "bubblewrap could not load the seccomp filter (bwrap: prctl(PR_SET_SECCOMP) reported EINVAL)",
+    });
+  });
+
+  it("no filter for this machine (e.g. another architecture): available, with the reason", async () => {
+    const bwrapPath = fakeBwrap("bwrap-ok", "true");
+    const status = await probeBwrap({ bwrapPath, seccompFilter: () => ({ reason: "no table for riscv64" }) });
+    expect(status).toEqual({
+      available: true,
+      path: bwrapPath,
+      seccompUnavailableReason: "no table for riscv64",
+    });
+  });
+
+  it("the wrapper fails closed when the filter cannot be opened", async () => {
+    const bwrapPath = fakeBwrap("bwrap-ok2", "true");
+    const missing = path.join(dir, "no-such-filter");
+    const status = await probeBwrap({ bwrapPath, seccompFilter: () => ({ path: missing }) });
+    expect(status.seccompFilterPath).toBeUndefined();
+    expect(status.seccompUnavailableReason).toMatch(/could not load the seccomp filter .*no-such-filter/);
   });
 });
 

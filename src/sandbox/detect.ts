@@ -3,6 +3,7 @@ import { execFile, type ExecFileException } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
 import { buildBwrapArgs } from "./bwrap-args.js";
+import { networkFilterFile, type SeccompFileStatus } from "./seccomp-file.js";
 
 export interface BwrapStatus {
   available: boolean;
@@ -10,6 +11,10 @@ export interface BwrapStatus {
   reason?: string;
   /** Absolute path of the working bwrap, when available. */
   path?: string;
+  /** Where the wrapper opens the network seccomp filter, when bwrap accepted it (see seccomp-file.ts). */
+  seccompFilterPath?: string;
+  /** Why commands without network get no seccomp filter, so Unix sockets on disk stay reachable. */
+  seccompUnavailableReason?: string;
 }
 
 export interface ProbeBwrapOptions {
@@ -17,6 +22,8 @@ export interface ProbeBwrapOptions {
   bwrapPath?: string;
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
+  /** For tests; default: the process-wide filter file. */
+  seccompFilter?: () => SeccompFileStatus;
 }
 
 const NOT_INSTALLED =
@@ -39,12 +46,44 @@ export function findExecutable(name: string, env: NodeJS.ProcessEnv = process.en
   });
 }
 
-/** Runs a trivial command with the same isolation flags real commands get; uncached. */
+/**
+ * Runs a trivial command with the same isolation flags real commands get, then again with the network
+ * seccomp filter; uncached. A filter bwrap cannot load leaves the sandbox usable, with a reason to warn.
+ */
 export async function probeBwrap(options: ProbeBwrapOptions = {}): Promise<BwrapStatus> {
   const env = options.env ?? process.env;
   const timeoutMs = options.timeoutMs ?? 5_000;
   const bwrapPath = findExecutable(options.bwrapPath ?? "bwrap", env);
   if (bwrapPath === undefined) return { available: false, reason: NOT_INSTALLED };
+  const plain = await runProbe(bwrapPath, undefined, env, timeoutMs);
+  if (plain.error) return { available: false, reason: explainFailure(plain.error, plain.stderr, timeoutMs) };
+
+  const filter = (options.seccompFilter ?? networkFilterFile)();
+  if ("reason" in filter)
+    return { available: true, path: bwrapPath, seccompUnavailableReason: filter.reason };
+  const filtered = await runProbe(bwrapPath, filter.path, env, timeoutMs);
+  if (filtered.error) {
+    const detail = filtered.stderr.trim() || filtered.error.message;
+    return {
+      available: true,
+      path: bwrapPath,
+      seccompUnavailableReason: `bubblewrap could not load the seccomp filter (${detail})`,
+    };
+  }
+  return { available: true, path: bwrapPath, seccompFilterPath: filter.path };
+}
+
+interface ProbeResult {
+  error: ExecFileException | null;
+  stderr: string;
+}
+
+function runProbe(
+  bwrapPath: string,
+  seccompFilterPath: string | undefined,
+  env: NodeJS.ProcessEnv,
+  timeoutMs: number,
+): Promise<ProbeResult> {
   const [file, ...args] = buildBwrapArgs({
     command: ["true"],
     cwd: "/",
@@ -52,19 +91,14 @@ export async function probeBwrap(options: ProbeBwrapOptions = {}): Promise<Bwrap
     readOnlySubpaths: [],
     networkAllowed: false,
     bwrapPath,
+    ...(seccompFilterPath !== undefined ? { seccompFilterPath } : {}),
   });
   return new Promise((resolve) => {
     execFile(
       file ?? bwrapPath,
       args,
       { env, timeout: timeoutMs, killSignal: "SIGKILL" },
-      (error, _stdout, stderr) => {
-        if (!error) {
-          resolve({ available: true, path: bwrapPath });
-          return;
-        }
-        resolve({ available: false, reason: explainFailure(error, stderr, timeoutMs) });
-      },
+      (error, _out, stderr) => resolve({ error, stderr }),
     );
   });
 }

@@ -2,7 +2,7 @@
 // same commands succeed without a sandbox (so a denial is the sandbox's doing, not a broken command).
 // No skipping: if bwrap cannot run here, every test fails with the detection reason.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:net";
+import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -30,6 +30,10 @@ let workspace: string;
 let outside: string;
 let server: Server;
 let port: number;
+/** Unix socket listeners outside the sandbox's reach by policy: like /var/run/docker.sock, or in the workspace. */
+let unixServers: Server[] = [];
+let socketOutside: string;
+let socketInWorkspace: string;
 let connections = 0;
 const connectionWaiters: (() => void)[] = [];
 
@@ -40,18 +44,30 @@ beforeAll(async () => {
   mkdirSync(path.join(workspace, ".git"));
   outside = mkdtempSync(path.join(tmpdir(), "escape-outside-"));
   process.env.MY_API_KEY = SECRET;
-  server = createServer((socket) => {
+  const countConnection = (socket: Socket) => {
     connections++;
     connectionWaiters.splice(0).forEach((wake) => wake());
     socket.destroy();
-  });
+  };
+  server = createServer(countConnection);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as { port: number }).port;
+  socketOutside = path.join(outside, "daemon.sock");
+  socketInWorkspace = path.join(workspace, "sockets", "agent.sock");
+  mkdirSync(path.dirname(socketInWorkspace));
+  unixServers = [createServer(countConnection), createServer(countConnection)];
+  await Promise.all(
+    [socketOutside, socketInWorkspace].map(
+      (file, i) => new Promise<void>((resolve) => unixServers[i]?.listen(file, resolve)),
+    ),
+  );
 });
 
 afterAll(async () => {
   delete process.env.MY_API_KEY;
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const listener of [server, ...unixServers]) {
+    if (listener) await new Promise<void>((resolve) => listener.close(() => resolve()));
+  }
   for (const dir of [workspace, outside]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -76,9 +92,13 @@ async function run(
     bwrapAvailable: bwrap.available,
     bwrapUnavailableReason: bwrap.reason,
     bwrapPath: bwrap.path,
+    seccompFilterPath: bwrap.seccompFilterPath,
+    seccompUnavailableReason: bwrap.seccompUnavailableReason,
   });
   if (plan.backend === "unavailable") throw new Error(plan.reason);
   expect(plan.backend).toBe(policy.type === "danger-full-access" ? "direct" : "bwrap");
+  // A sandbox without its network seccomp filter would be a weaker one: fail rather than test it.
+  expect(plan.warning).toBeUndefined();
   return runWithPlan(plan, {
     cwd: workspace,
     signal,
@@ -97,6 +117,19 @@ interface EscapeAttempt {
 }
 
 const writeTo = (file: string) => ["sh", "-c", 'echo pwned > "$0"', file];
+/** Exits 0 once connect() to the Unix socket succeeded; prints the error (e.g. "connect EPERM ...") if not. */
+const connectUnix = (file: string) => [
+  "node",
+  "-e",
+  'require("net").connect(process.argv[1]).on("connect", () => process.exit(0))' +
+    '.on("error", (e) => { console.error(e.message); process.exit(1); })',
+  file,
+];
+const unixEscaped = async (result: ProcessResult) => {
+  if (result.exitCode !== 0) return false;
+  await connectionCount(1); // exit 0 means connect() succeeded; wait for the server to see it
+  return true;
+};
 
 const ATTEMPTS: EscapeAttempt[] = [
   {
@@ -119,6 +152,18 @@ const ATTEMPTS: EscapeAttempt[] = [
       await connectionCount(1); // exit 0 means connect() succeeded; wait for the server to see it
       return true;
     },
+    deniedVisibly: true,
+  },
+  {
+    name: "(e) connect to a Unix socket on a read-only path (like /var/run/docker.sock)",
+    command: () => connectUnix(socketOutside),
+    escaped: unixEscaped,
+    deniedVisibly: true,
+  },
+  {
+    name: "(f) connect to a Unix socket inside the workspace",
+    command: () => connectUnix(socketInWorkspace),
+    escaped: unixEscaped,
     deniedVisibly: true,
   },
   {
@@ -157,6 +202,21 @@ describe("escape suite: workspace-write under bubblewrap", () => {
     const result = await run({ ...WORKSPACE_WRITE, network_access: true }, ATTEMPTS[2]!.command("net"));
     expect(result.exitCode, result.aggregated).toBe(0);
     await connectionCount(before + 1);
+  });
+
+  it("network_access: true lets the Unix socket connection through too", async () => {
+    const before = connections;
+    const result = await run({ ...WORKSPACE_WRITE, network_access: true }, connectUnix(socketOutside));
+    expect(result.exitCode, result.aggregated).toBe(0);
+    await connectionCount(before + 1);
+  });
+
+  it("read-only refuses the Unix socket with EPERM, like workspace-write", async () => {
+    const before = connections;
+    const result = await run({ type: "read-only" }, connectUnix(socketInWorkspace));
+    expect(result.exitCode).toBe(1);
+    expect(result.stderr).toMatch(/connect EPERM/);
+    expect(connections).toBe(before);
   });
 
   it("read-only denies writing even inside the workspace", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sandboxPolicyFromMode, type SandboxPolicy } from "../protocol/policies.js";
-import { PROC_READ_ONLY_PATHS } from "./bwrap-args.js";
+import { PROC_READ_ONLY_PATHS, SECCOMP_WRAPPER } from "./bwrap-args.js";
 import type { FsProbe } from "./fs-probe.js";
 import { NETWORK_DISABLED_ENV, planExec, type PlanExecInput, type RunnablePlan } from "./plan.js";
 import { SANDBOX_EXEC_PATH } from "./seatbelt.js";
@@ -184,5 +184,39 @@ describe("planExec: argv", () => {
 
   it("refuses an empty command", () => {
     expect(() => plan({ policy: { type: "read-only" }, command: [] })).toThrow(/empty command/);
+  });
+});
+
+describe("planExec: network seccomp filter (Unix sockets)", () => {
+  const FILTER = "/proc/42/fd/9";
+
+  const READ_ONLY: SandboxPolicy = { type: "read-only" };
+  it.each([[READ_ONLY], [ws()]])("network off (%o): filtered, no warning", (policy) => {
+    const p = runnable(plan({ policy, seccompFilterPath: FILTER }));
+    expect(p.argv.slice(0, SECCOMP_WRAPPER.length + 1)).toEqual([...SECCOMP_WRAPPER, FILTER]);
+    expect(p.argv).toEqual(expect.arrayContaining(["--unshare-net", "--seccomp", "3"]));
+    expect(p.warning).toBeUndefined();
+  });
+
+  it("network on: neither filter nor warning", () => {
+    const p = runnable(plan({ policy: ws({ network_access: true }), seccompFilterPath: FILTER }));
+    expect(p.argv).not.toContain("--seccomp");
+    expect(p.warning).toBeUndefined();
+  });
+
+  it("network off without a filter: still sandboxed, with a warning that quotes the reason", () => {
+    const p = runnable(
+      plan({ policy: ws(), seccompUnavailableReason: "no seccomp syscall table for riscv64" }),
+    );
+    expect(p.backend).toBe("bwrap");
+    expect(p.argv).toContain("--unshare-net");
+    expect(p.argv).not.toContain("--seccomp");
+    expect(p.warning).toMatch(/no seccomp filter \(no seccomp syscall table for riscv64\)/);
+    expect(p.warning).toMatch(/can still connect to Unix sockets/);
+  });
+
+  it("no warning outside bwrap (danger-full-access, macOS)", () => {
+    expect(runnable(plan({ policy: { type: "danger-full-access" } })).warning).toBeUndefined();
+    expect(runnable(plan({ policy: ws(), platform: "darwin" })).warning).toBeUndefined();
   });
 });

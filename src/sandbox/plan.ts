@@ -16,6 +16,8 @@ export interface RunnablePlan {
   writableRoots: string[];
   readOnlySubpaths: string[];
   networkAllowed: boolean;
+  /** Something the user should hear once: the sandbox runs, but weaker than the policy asks. */
+  warning?: string;
 }
 
 /** No sandbox can be had here; the caller must ask for approval instead of running unsandboxed. */
@@ -29,7 +31,10 @@ export type ExecPlan = RunnablePlan | UnavailablePlan;
 export interface PlanExecInput {
   policy: SandboxPolicy;
   command: string[];
+  /** Where the command runs. */
   cwd: string;
+  /** Whose writable roots apply (workspace-write): the turn's cwd. Default: `cwd`. */
+  rootsCwd?: string;
   /** The command's environment, already filtered by the shell environment policy. */
   env: Record<string, string>;
   codexHome?: string;
@@ -38,6 +43,10 @@ export interface PlanExecInput {
   /** Why bwrap is unavailable (from detection), quoted in the plan's reason. */
   bwrapUnavailableReason?: string;
   bwrapPath?: string;
+  /** From detection: where the wrapper opens the network seccomp filter (Unix sockets on disk). */
+  seccompFilterPath?: string;
+  /** From detection: why there is no filter, quoted in the plan's warning. */
+  seccompUnavailableReason?: string;
   probe?: FsProbe;
 }
 
@@ -71,8 +80,17 @@ export function planExec(input: PlanExecInput): ExecPlan {
         const detail = input.bwrapUnavailableReason ?? "bubblewrap (bwrap) is not available";
         return { backend: "unavailable", reason: `cannot sandbox on Linux: ${detail}` };
       }
-      const argv = buildBwrapArgs({ ...common, command, cwd: input.cwd, bwrapPath: input.bwrapPath });
-      return { backend: "bwrap", argv, env, ...common };
+      const { seccompFilterPath } = input;
+      const argv = buildBwrapArgs({
+        ...common,
+        command,
+        cwd: input.cwd,
+        bwrapPath: input.bwrapPath,
+        seccompFilterPath,
+      });
+      const plan: RunnablePlan = { backend: "bwrap", argv, env, ...common };
+      if (!networkAllowed && seccompFilterPath === undefined) plan.warning = noSeccompWarning(input);
+      return plan;
     }
     case "darwin": {
       env[SANDBOX_ENV] = "seatbelt";
@@ -83,11 +101,19 @@ export function planExec(input: PlanExecInput): ExecPlan {
   }
 }
 
+function noSeccompWarning(input: PlanExecInput): string {
+  const reason = input.seccompUnavailableReason ?? "no filter was provided";
+  return (
+    `network sandbox is partial: no seccomp filter (${reason}); sandboxed commands have no network ` +
+    "but can still connect to Unix sockets they can see on disk (e.g. /var/run/docker.sock)"
+  );
+}
+
 function sandboxPathsFor(policy: SandboxPolicy, input: PlanExecInput): SandboxPaths {
   if (policy.type !== "workspace-write") return { writableRoots: [], readOnlySubpaths: [] };
   return resolveSandboxPaths({
     policy,
-    cwd: input.cwd,
+    cwd: input.rootsCwd ?? input.cwd,
     env: input.env,
     codexHome: input.codexHome,
     probe: input.probe ?? nodeFsProbe,

@@ -21,6 +21,7 @@ describe("looksLikeSandboxDenial", () => {
     [{ stderr: "touch: cannot touch '/x': Read-only file system" }, true],
     [{ stderr: "bash: /etc/x: Permission denied" }, true],
     [{ stdout: "mount: Operation not permitted" }, true],
+    [{ stderr: "Error: connect EPERM /var/run/docker.sock" }, true],
     [{ stderr: "connect: Network is unreachable" }, true],
     [{ stderr: "curl: (6) Could not resolve host: example.com" }, true],
     [{ stderr: "getaddrinfo: Temporary failure in name resolution" }, true],

@@ -18,6 +18,8 @@ const DENIAL_PATTERNS: readonly RegExp[] = [
   /permission denied/i,
   /read-only file system/i,
   /operation not permitted/i,
+  // Node prints a refused connect() as "connect EPERM /path" (the network seccomp filter).
+  /\bEPERM\b/,
   /network is unreachable/i,
   /could not resolve host/i,
   /temporary failure in name resolution/i,

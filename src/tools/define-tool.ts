@@ -97,6 +97,8 @@ export function toolSpec(tool: FunctionTool<unknown> | CustomTool): Record<strin
     unknown
   >;
   delete schema.$schema;
+  // As the real Codex declares its tools: no arguments beyond those listed.
+  if (schema.type === "object" && !("additionalProperties" in schema)) schema.additionalProperties = false;
   return {
     type: "function",
     name: tool.name,

@@ -23,20 +23,25 @@ export interface ToolSet {
   close(): Promise<void>;
 }
 
+export type ShellToolKind = "exec_command" | "shell";
+
 /**
- * `shell` works with every model and is the default; `shell_tool = "exec_command"` offers exec_command and
- * write_stdin instead (processes that outlive a call, a terminal when asked), as the real Codex gives its
- * gpt-5 codex models.
+ * `exec_command` and `write_stdin` (processes that outlive a call, a terminal when asked) for every model,
+ * as the real Codex offers them; `shell_tool = "shell"` gives the one-shot argv `shell` tool instead.
  */
+export function shellToolKind(config: Pick<Config, "toml">): ShellToolKind {
+  return config.toml.shell_tool === "shell" ? "shell" : "exec_command";
+}
+
 export function buildToolSet(config: Pick<Config, "model" | "provider" | "toml">): ToolSet {
   const applyPatch = applyPatchForm(config) === "freeform" ? applyPatchCustomTool : applyPatchFunctionTool;
   const common = [applyPatch, updatePlanTool, viewImageTool, requestUserInputTool];
-  if (config.toml.shell_tool === "exec_command") {
-    const manager = new UnifiedExecManager();
-    return {
-      registry: new ToolRegistry([execCommandTool(manager), writeStdinTool(manager), ...common]),
-      close: () => manager.closeAll(),
-    };
+  if (shellToolKind(config) === "shell") {
+    return { registry: new ToolRegistry([shellTool, ...common]), close: () => Promise.resolve() };
   }
-  return { registry: new ToolRegistry([shellTool, ...common]), close: () => Promise.resolve() };
+  const manager = new UnifiedExecManager();
+  return {
+    registry: new ToolRegistry([execCommandTool(manager), writeStdinTool(manager), ...common]),
+    close: () => manager.closeAll(),
+  };
 }

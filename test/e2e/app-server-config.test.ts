@@ -25,7 +25,8 @@ type Json = Record<string, unknown>;
 
 async function setup(args: string[] = []) {
   model = await startFakeModel();
-  const home = makeHome(model.url);
+  // No shell_tool line: the tests read and rewrite config.toml as written.
+  const home = makeHome(model.url, "", { shellTool: "default" });
   const repo = home.cwd;
   appendFileSync(
     join(home.codexHome, "config.toml"),

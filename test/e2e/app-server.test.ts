@@ -21,9 +21,10 @@ afterEach(async () => {
 type Json = Record<string, unknown>;
 const item = (p: Json) => p.item as Json;
 
-async function startServer(args: string[] = [], toml = "") {
+/** `shellTool: "default"`: codex-ts's own command tools (exec_command), as an IDE user gets them. */
+async function startServer(args: string[] = [], toml = "", shellTool: "shell" | "default" = "shell") {
   model = await startFakeModel();
-  const home = makeHome(model.url, toml);
+  const home = makeHome(model.url, toml, { shellTool });
   client = AppServerClient.spawn(args, { env: home.env, cwd: home.cwd });
   return { home, model, client };
 }
@@ -103,7 +104,7 @@ describe("app-server", () => {
   });
 
   it("asks for approval of a command (-a untrusted): accept runs it, decline does not", async () => {
-    const { home, model, client: c } = await startServer();
+    const { home, model, client: c } = await startServer([], "", "default");
     await c.initialize();
     const threadId = await startThread(c, {
       cwd: home.cwd,
@@ -111,13 +112,14 @@ describe("app-server", () => {
       sandbox: "workspace-write",
     });
 
-    model.push(
-      reply.functionCall("shell", { command: ["bash", "-lc", "touch approved.txt"] }),
-      reply.message("made it"),
-    );
+    model.push(reply.exec("touch approved.txt; echo made"), reply.message("made it"));
     c.request("turn/start", { threadId, input: [{ type: "text", text: "make a file" }] });
     const ask = await c.waitServerRequest("item/commandExecution/requestApproval");
-    expect(ask.params).toMatchObject({ threadId, command: "bash -lc 'touch approved.txt'", cwd: home.cwd });
+    expect(ask.params).toMatchObject({
+      threadId,
+      command: "bash -lc 'touch approved.txt; echo made'",
+      cwd: home.cwd,
+    });
     c.respond(ask.id!, { decision: "accept" });
     await c.waitNotification("serverRequest/resolved", (p) => p.requestId === ask.id);
     await c.waitNotification("turn/completed");
@@ -125,14 +127,17 @@ describe("app-server", () => {
       .notifications("item/completed")
       .map(item)
       .find((i) => i.type === "commandExecution");
-    expect(command).toMatchObject({ id: (ask.params as Json).itemId, status: "completed", exitCode: 0 });
+    expect(command).toMatchObject({
+      id: (ask.params as Json).itemId,
+      command: "bash -lc 'touch approved.txt; echo made'",
+      status: "completed",
+      exitCode: 0,
+      aggregatedOutput: "made\n",
+    });
     expect(existsSync(join(home.cwd, "approved.txt"))).toBe(true);
 
     const from = c.received.length;
-    model.push(
-      reply.functionCall("shell", { command: ["bash", "-lc", "touch declined.txt"] }),
-      reply.message("ok, not"),
-    );
+    model.push(reply.exec("touch declined.txt"), reply.message("ok, not"));
     c.request("turn/start", { threadId, input: [{ type: "text", text: "another" }] });
     const ask2 = await c.waitServerRequest("item/commandExecution/requestApproval", { from });
     c.respond(ask2.id!, { decision: "decline" });
@@ -146,15 +151,61 @@ describe("app-server", () => {
     expect(existsSync(join(home.cwd, "declined.txt"))).toBe(false);
   });
 
+  it("exec_command: an escalation asks with its justification; apply_patch through it asks as a file change", async () => {
+    const { home, model, client: c } = await startServer([], "", "default");
+    await c.initialize();
+    const threadId = await startThread(c, {
+      cwd: home.cwd,
+      approvalPolicy: "on-request",
+      sandbox: "read-only",
+    });
+    const patch = "*** Begin Patch\n*** Add File: patched.txt\n+hi\n*** End Patch";
+    model.push(
+      reply.exec("touch escalated.txt", {
+        sandbox_permissions: "require_escalated",
+        justification: "Allow writing escalated.txt?",
+      }),
+      reply.exec(`apply_patch <<'EOF'\n${patch}\nEOF`),
+      reply.message("both done"),
+    );
+    c.request("turn/start", { threadId, input: [{ type: "text", text: "write two files" }] });
+    const ask = await c.waitServerRequest("item/commandExecution/requestApproval");
+    expect(ask.params).toMatchObject({
+      threadId,
+      command: "bash -lc 'touch escalated.txt'",
+      reason: "Allow writing escalated.txt?",
+    });
+    c.respond(ask.id!, { decision: "accept" });
+    const askPatch = await c.waitServerRequest("item/fileChange/requestApproval");
+    expect(askPatch.params).toMatchObject({ threadId });
+    c.respond(askPatch.id!, { decision: "accept" });
+    await c.waitNotification("turn/completed");
+    expect(existsSync(join(home.cwd, "escalated.txt"))).toBe(true);
+    expect(readFileSync(join(home.cwd, "patched.txt"), "utf8")).toBe("hi\n");
+    const completed = c.notifications("item/completed").map(item);
+    expect(completed.map((i) => i.type)).toEqual([
+      "userMessage",
+      "commandExecution",
+      "fileChange",
+      "agentMessage",
+    ]);
+    expect(completed[1]).toMatchObject({ id: (ask.params as Json).itemId, status: "completed", exitCode: 0 });
+    expect(completed[2]).toMatchObject({
+      id: (askPatch.params as Json).itemId,
+      status: "completed",
+      changes: [{ path: join(home.cwd, "patched.txt"), kind: { type: "add" } }],
+    });
+  });
+
   it("turn/interrupt stops a running command and completes the turn as interrupted", async () => {
-    const { home, model, client: c } = await startServer();
+    const { home, model, client: c } = await startServer([], "", "default");
     await c.initialize();
     const threadId = await startThread(c, {
       cwd: home.cwd,
       approvalPolicy: "never",
       sandbox: "danger-full-access",
     });
-    model.push(reply.shell(["bash", "-lc", "sleep 30"], { timeout_ms: 60_000 }), reply.message("after"));
+    model.push(reply.exec("sleep 30", { yield_time_ms: 30_000 }), reply.message("after"));
     const turn = (await c.call("turn/start", { threadId, input: [{ type: "text", text: "sleep" }] }))
       .turn as Json;
     await c.waitNotification("item/started", (p) => item(p).type === "commandExecution");

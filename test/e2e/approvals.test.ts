@@ -22,9 +22,30 @@ const ESCALATE = (name: string) => ({
   justification: "needs to write",
 });
 
-async function start(policy: string) {
+/** The same calls for each command tool: `shell` (argv, shell_tool = "shell") and `exec_command` (the default). */
+const TOOLS = {
+  shell: {
+    shellTool: "shell",
+    safe: SAFE,
+    unsafe: UNSAFE,
+    escalate: ESCALATE,
+  },
+  exec_command: {
+    shellTool: "default",
+    safe: { cmd: "ls" },
+    unsafe: (name: string) => ({ cmd: `touch ${name}` }),
+    escalate: (name: string) => ({
+      cmd: `touch ${name}`,
+      sandbox_permissions: "require_escalated",
+      justification: "needs to write",
+    }),
+  },
+} as const;
+type ToolName = keyof typeof TOOLS;
+
+async function start(policy: string, tool: ToolName = "shell") {
   model = await startFakeModel();
-  const home = makeHome(model.url);
+  const home = makeHome(model.url, "", { shellTool: TOOLS[tool].shellTool });
   proto = new JsonLinesProcess(["proto", "-s", "workspace-write", "-a", policy], {
     env: home.env,
     cwd: home.cwd,
@@ -34,9 +55,15 @@ async function start(policy: string) {
   return { home, proto, model };
 }
 
-/** Runs one task whose model calls `shell` with `args`; answers any approval with `answer`. */
-async function task(p: JsonLinesProcess, id: string, args: Record<string, unknown>, answer = "approved") {
-  model?.push(reply.functionCall("shell", args), reply.message(`done ${id}`));
+/** Runs one task whose model calls `tool` with `args`; answers any approval with `answer`. */
+async function task(
+  p: JsonLinesProcess,
+  id: string,
+  args: Record<string, unknown>,
+  answer = "approved",
+  tool: ToolName = "shell",
+) {
+  model?.push(reply.functionCall(tool, args), reply.message(`done ${id}`));
   const from = p.received.length;
   p.send({ id, op: { type: "user_turn", items: [{ type: "text", text: id }] } });
   const end = await p.waitFor(
@@ -45,13 +72,25 @@ async function task(p: JsonLinesProcess, id: string, args: Record<string, unknow
       is("exec_approval_request", id)(e),
     { from },
   );
-  let asked = false;
+  const asked: Array<Record<string, unknown>> = [];
   if (msg(end).type === "exec_approval_request") {
-    asked = true;
+    asked.push(msg(end));
     p.send({ id: `${id}-answer`, op: { type: "exec_approval", id: msg(end).call_id, decision: answer } });
-    await p.waitFor((e) => e.id === id && ["task_complete", "turn_aborted", "error"].includes(msg(e).type), {
-      from,
-    });
+    // Under on-failure a second question may follow the first run (to rerun outside the sandbox).
+    const next = await p.waitFor(
+      (e) =>
+        (e.id === id && ["task_complete", "turn_aborted", "error"].includes(msg(e).type)) ||
+        is("exec_approval_request", id)(e),
+      { from: p.received.indexOf(end) + 1 },
+    );
+    if (msg(next).type === "exec_approval_request") {
+      asked.push(msg(next));
+      p.send({ id: `${id}-answer2`, op: { type: "exec_approval", id: msg(next).call_id, decision: answer } });
+      await p.waitFor(
+        (e) => e.id === id && ["task_complete", "turn_aborted", "error"].includes(msg(e).type),
+        { from },
+      );
+    }
   }
   const events = p.received
     .slice(from)
@@ -61,14 +100,16 @@ async function task(p: JsonLinesProcess, id: string, args: Record<string, unknow
   const call = items.findLast((i) => i.type === "function_call" && i.arguments === JSON.stringify(args));
   const output = items.findLast((i) => i.type === "function_call_output" && i.call_id === call?.call_id);
   return {
-    asked,
+    asked: asked.length > 0,
+    questions: asked,
     events,
     ran: events.some((e) => e.type === "exec_command_end"),
     output: output?.output as string | undefined,
   };
 }
 
-describe("approval policies x commands", () => {
+describe.each(Object.keys(TOOLS) as ToolName[])("approval policies x commands, through %s", (tool) => {
+  const calls = TOOLS[tool];
   // [policy, safe asks?, unsafe asks?, escalation asks?]
   const matrix: Array<[string, boolean, boolean, boolean]> = [
     ["untrusted", false, true, true],
@@ -79,23 +120,41 @@ describe("approval policies x commands", () => {
   it.each(matrix)(
     "%s: safe asks=%s, unsafe asks=%s, escalation asks=%s",
     async (policy, safeAsks, unsafeAsks, escAsks) => {
-      const { home, proto: p } = await start(policy);
-      const safe = await task(p, "safe", SAFE);
+      const { home, proto: p } = await start(policy, tool);
+      const safe = await task(p, "safe", calls.safe, "approved", tool);
       expect(safe.asked).toBe(safeAsks);
       expect(safe.ran).toBe(true);
-      const unsafe = await task(p, "unsafe", UNSAFE("u.txt"));
+      const unsafe = await task(p, "unsafe", calls.unsafe("u.txt"), "approved", tool);
       expect(unsafe.asked).toBe(unsafeAsks);
       expect(existsSync(join(home.cwd, "u.txt"))).toBe(true);
-      const esc = await task(p, "esc", ESCALATE("e.txt"));
+      const esc = await task(p, "esc", calls.escalate("e.txt"), "approved", tool);
       expect(esc.asked).toBe(escAsks);
       if (policy === "never") {
         expect(esc.ran).toBe(false);
         expect(esc.output).toMatch(/escalation refused: approval_policy is never/);
       } else {
         expect(existsSync(join(home.cwd, "e.txt"))).toBe(true);
+        expect(esc.questions[0]).toMatchObject({
+          command: ["bash", "-lc", "touch e.txt"],
+          reason: "needs to write",
+        });
       }
     },
   );
+
+  it("on-failure: a command the sandbox stopped runs again outside it once approved", async () => {
+    const { home, proto: p } = await start("on-failure", tool);
+    // .git stays read-only in workspace-write.
+    const outside = join(home.cwd, ".git", `written-by-${tool}.txt`);
+    const args = tool === "shell" ? UNSAFE(outside) : { cmd: `touch ${outside}` };
+    const result = await task(p, "fail", args, "approved", tool);
+    expect(result.questions).toHaveLength(1);
+    expect(result.questions[0]?.reason).toMatch(/failed in the sandbox/);
+    expect(result.events.filter((e) => e.type === "exec_command_end").map((e) => e.exit_code)).toEqual([
+      1, 0,
+    ]);
+    expect(existsSync(outside)).toBe(true);
+  });
 });
 
 describe("approval decisions", () => {

@@ -1,5 +1,5 @@
 // `codex-ts exec` end to end: the built binary against the fake model over real HTTP.
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ExecThreadEvent } from "../../src/protocol/exec-events.js";
@@ -172,6 +172,142 @@ describe("exec --json", () => {
   });
 });
 
+describe("exec --json with the default command tool (exec_command)", () => {
+  async function setupDefault(replies: Parameters<typeof startFakeModel>[0]) {
+    model = await startFakeModel(replies);
+    return { model, home: makeHome(model.url, "", { shellTool: "default" }) };
+  }
+  const outputOf = (m: NonNullable<typeof model>, request: number, callId: string) =>
+    String(
+      m.requests[request]?.body.input?.find((i) => i.type === "function_call_output" && i.call_id === callId)
+        ?.output,
+    );
+
+  it("offers exec_command and write_stdin, and reports the command as the SDK reads it", async () => {
+    const { model, home } = await setupDefault({
+      replies: [
+        reply.exec("echo from-exec; echo oops >&2; exit 3", { callId: "call_x" }),
+        reply.message("done"),
+      ],
+    });
+    const res = await runCli(["exec", "--json", "-s", "workspace-write", "run it"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(res.code).toBe(0);
+    const tools = (model.requests[0]?.body.tools as Array<{ name: string }>).map((t) => t.name);
+    expect(tools).toEqual([
+      "exec_command",
+      "write_stdin",
+      "apply_patch",
+      "update_plan",
+      "view_image",
+      "request_user_input",
+    ]);
+    const events = jsonLines(res.stdout);
+    for (const e of events) expect(ExecThreadEvent.safeParse(e).success).toBe(true);
+    expect(types(events)).toEqual([
+      "thread.started",
+      "turn.started",
+      "item.started:command_execution",
+      "item.completed:command_execution",
+      "item.completed:agent_message",
+      "turn.completed",
+    ]);
+    const command = "bash -lc 'echo from-exec; echo oops >&2; exit 3'";
+    expect(events[2]).toMatchObject({
+      item: {
+        type: "command_execution",
+        command,
+        aggregated_output: "",
+        exit_code: null,
+        status: "in_progress",
+      },
+    });
+    expect(events[3]).toMatchObject({
+      item: { type: "command_execution", command, exit_code: 3, status: "failed" },
+    });
+    const aggregated = String((events[3]?.item as { aggregated_output: string }).aggregated_output);
+    expect(aggregated.split("\n").sort()).toEqual(["", "from-exec", "oops"]);
+    expect(outputOf(model, 1, "call_x")).toMatch(
+      /^Chunk ID: [0-9a-f]{6}\nWall time: \d+\.\d{4} seconds\nProcess exited with code 3\nOriginal token count: \d+\nOutput:\n/,
+    );
+  });
+
+  it("runs commands in the sandbox: workspace-write cannot write .git", async () => {
+    const { model, home } = await setupDefault({
+      replies: [
+        reply.exec("touch inside.txt && touch .git/hooked", { callId: "call_s" }),
+        reply.message("ok"),
+      ],
+    });
+    const res = await runCli(["exec", "--json", "-s", "workspace-write", "go"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(res.code).toBe(0);
+    expect(existsSync(join(home.cwd, "inside.txt"))).toBe(true);
+    expect(existsSync(join(home.cwd, ".git", "hooked"))).toBe(false);
+    expect(outputOf(model, 1, "call_s")).toMatch(/Process exited with code 1\n[\s\S]*Read-only file system/);
+  });
+
+  it("applies `apply_patch <<'EOF'` sent through exec_command as a file_change item", async () => {
+    const patch = "*** Begin Patch\n*** Add File: hello.txt\n+hello\n*** End Patch";
+    const { model, home } = await setupDefault({
+      replies: [
+        reply.exec(`apply_patch <<'EOF'\n${patch}\nEOF\n`, { callId: "call_p" }),
+        reply.message("patched"),
+      ],
+    });
+    const res = await runCli(["exec", "--json", "-s", "workspace-write", "patch it"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(res.code).toBe(0);
+    expect(readFileSync(join(home.cwd, "hello.txt"), "utf8")).toBe("hello\n");
+    const events = jsonLines(res.stdout);
+    expect(types(events)).toEqual([
+      "thread.started",
+      "turn.started",
+      "item.started:file_change",
+      "item.completed:file_change",
+      "item.completed:agent_message",
+      "turn.completed",
+    ]);
+    expect(events[3]).toMatchObject({
+      item: {
+        type: "file_change",
+        status: "completed",
+        changes: [{ path: join(home.cwd, "hello.txt"), kind: "add" }],
+      },
+    });
+    expect(outputOf(model, 1, "call_p")).toBe("Success. Updated the following files:\nA hello.txt");
+  });
+
+  it("refuses an escalation it cannot ask about, telling the model and the reader", async () => {
+    const { model, home } = await setupDefault({
+      replies: [
+        reply.exec("touch escalated.txt", {
+          callId: "call_e",
+          sandbox_permissions: "require_escalated",
+          justification: "write outside",
+        }),
+        reply.message("understood"),
+      ],
+    });
+    const res = await runCli(["exec", "--json", "-a", "on-request", "go"], { env: home.env, cwd: home.cwd });
+    expect(res.code).toBe(0);
+    expect(existsSync(join(home.cwd, "escalated.txt"))).toBe(false);
+    expect(outputOf(model, 1, "call_e")).toMatch(/^rejected by user/);
+    const errors = jsonLines(res.stdout).filter(
+      (e) => e.type === "item.completed" && (e.item as { type: string }).type === "error",
+    );
+    expect(String((errors[0]?.item as { message: string }).message)).toMatch(
+      /^denied: approval needed to run `touch escalated.txt` \(write outside\)/,
+    );
+  });
+});
+
 describe("exec failures", () => {
   it("HTTP 500 on every attempt: turn.failed, exit 1, a readable message", async () => {
     const { model, home } = await setup({ fallback: reply.httpError(500, { message: "upstream exploded" }) });
@@ -253,7 +389,8 @@ describe("exec failures", () => {
   });
 
   it("a config file with bad TOML names the file and line", async () => {
-    const { home } = await setup({}, "this is = = not toml\n");
+    model = await startFakeModel();
+    const home = makeHome(model.url, "this is = = not toml\n", { shellTool: "default" });
     const res = await runCli(["exec", "hi"], { env: home.env, cwd: home.cwd });
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/invalid TOML in .*config\.toml \(line 2/);

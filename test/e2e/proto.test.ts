@@ -113,4 +113,19 @@ describe("proto", () => {
     const done = await proto.waitFor(isType("task_complete", "u"));
     expect(msgOf(done).last_agent_message).toBe("(fake model) you said: legacy input");
   });
+
+  it("does not read CODEX_API_KEY (exec alone does): with only that, the turn fails before any request", async () => {
+    model = await startFakeModel({ replies: [reply.message("never sent")] });
+    const home = makeHome(model.url);
+    proto = new JsonLinesProcess(["proto"], {
+      env: { ...home.env, OPENAI_API_KEY: undefined, CODEX_API_KEY: "sk-codex" },
+      cwd: home.cwd,
+    });
+    proto.send({ id: "c1", op: { type: "configure_session" } });
+    await proto.waitFor(isType("session_configured"));
+    proto.send({ id: "t1", op: { type: "user_turn", items: [{ type: "text", text: "hi" }] } });
+    const error = await proto.waitFor(isType("error", "t1"));
+    expect(String(msgOf(error).message)).toMatch(/not logged in/i);
+    expect(model.requests).toHaveLength(0);
+  });
 });

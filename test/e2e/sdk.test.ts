@@ -20,21 +20,35 @@ function sdkFor(url: string, env: NodeJS.ProcessEnv) {
 describe("@openai/codex-sdk against codex-ts", () => {
   it("thread.run returns the final response, items and usage", async () => {
     model = await startFakeModel({
-      replies: [reply.shell(["bash", "-lc", "echo sdk"]), reply.message("all done")],
+      replies: [reply.exec("echo sdk; exit 4"), reply.exec("echo sdk"), reply.message("all done")],
     });
-    const home = makeHome("http://unused.invalid/v1");
+    // codex-ts's default tools (exec_command), as a user of the SDK gets them.
+    const home = makeHome("http://unused.invalid/v1", "", { shellTool: "default" });
     const codex = sdkFor(model.url, home.env);
     const thread = codex.startThread({ workingDirectory: home.cwd, sandboxMode: "danger-full-access" });
     const turn = await thread.run("do the thing");
     expect(turn.finalResponse).toBe("all done");
-    expect(turn.items.map((i) => i.type)).toEqual(["command_execution", "agent_message"]);
+    expect(turn.items.map((i) => i.type)).toEqual([
+      "command_execution",
+      "command_execution",
+      "agent_message",
+    ]);
     expect(turn.items[0]).toMatchObject({
+      command: "bash -lc 'echo sdk; exit 4'",
+      aggregated_output: "sdk\n",
+      exit_code: 4,
+      status: "failed",
+    });
+    expect(turn.items[1]).toMatchObject({
       command: "bash -lc 'echo sdk'",
       aggregated_output: "sdk\n",
       exit_code: 0,
       status: "completed",
     });
-    expect(turn.usage).toMatchObject({ input_tokens: 20, output_tokens: 10 });
+    const tools = (model.requests[0]?.body.tools as Array<{ name: string }>).map((t) => t.name);
+    expect(tools).toContain("exec_command");
+    expect(tools).not.toContain("shell");
+    expect(turn.usage).toMatchObject({ input_tokens: 30, output_tokens: 15 });
     expect(thread.id).toMatch(/^[0-9a-f-]{36}$/);
     // The SDK's settings reach the model request.
     expect(model.requests[0]?.headers.authorization).toBe("Bearer sk-from-sdk");
@@ -44,7 +58,7 @@ describe("@openai/codex-sdk against codex-ts", () => {
 
   it("runStreamed yields the events as they happen", async () => {
     model = await startFakeModel({ replies: [reply.message("streamed hello")] });
-    const home = makeHome("http://unused.invalid/v1");
+    const home = makeHome("http://unused.invalid/v1", "", { shellTool: "default" });
     const thread = sdkFor(model.url, home.env).startThread({
       workingDirectory: home.cwd,
       model: "gpt-5.1-codex-mini",
@@ -58,7 +72,7 @@ describe("@openai/codex-sdk against codex-ts", () => {
 
   it("resumeThread continues the thread with its history", async () => {
     model = await startFakeModel({ replies: [reply.message("noted"), reply.message("you said blue")] });
-    const home = makeHome("http://unused.invalid/v1");
+    const home = makeHome("http://unused.invalid/v1", "", { shellTool: "default" });
     const codex = sdkFor(model.url, home.env);
     const first = codex.startThread({ workingDirectory: home.cwd });
     await first.run("my favourite colour is blue");
@@ -75,7 +89,7 @@ describe("@openai/codex-sdk against codex-ts", () => {
 
   it("a failed turn surfaces as an error from thread.run", async () => {
     model = await startFakeModel({ fallback: reply.httpError(503, { message: "overloaded" }) });
-    const home = makeHome("http://unused.invalid/v1");
+    const home = makeHome("http://unused.invalid/v1", "", { shellTool: "default" });
     const thread = sdkFor(model.url, home.env).startThread({ workingDirectory: home.cwd });
     await expect(thread.run("hi")).rejects.toThrow(/HTTP 503: overloaded/);
   });

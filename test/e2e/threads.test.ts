@@ -100,6 +100,39 @@ describe("resume after a crash", () => {
   });
 });
 
+describe("resume after a crash mid tool call", () => {
+  it("a call cut off by kill -9 gets an aborted output, so the resumed thread's next request is valid", async () => {
+    model = await startFakeModel({
+      replies: [
+        reply.shell(["bash", "-lc", "sleep 30"], { timeout_ms: 60_000 }),
+        reply.message("resumed fine"),
+      ],
+    });
+    const home = makeHome(model.url);
+    const session = await protoSession(home);
+    proto = session.p;
+    proto.send({ id: "t1", op: { type: "user_turn", items: [{ type: "text", text: "wait a while" }] } });
+    await proto.waitFor(is("exec_command_begin", "t1"));
+    proto.child.kill("SIGKILL");
+    await proto.exited;
+    proto = undefined;
+
+    const res = await runCli(["exec", "resume", "--last", "--json", "go on"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(res.stderr).not.toMatch(/No tool output|Error/);
+    expect(res.code).toBe(0);
+    const input = model.requests.at(-1)?.body.input ?? [];
+    const call = input.find((i) => i.type === "function_call");
+    const output = input.find((i) => i.type === "function_call_output");
+    expect(output).toMatchObject({ call_id: call?.call_id, output: expect.stringContaining("aborted") });
+    expect(userTexts(input)).toEqual(["wait a while", "go on"]);
+    // The fake model, like the API, refuses a call without its output: none was refused.
+    expect(model.errors).toEqual([]);
+  });
+});
+
 describe("rollback", () => {
   it("5 turns, rollback 2: the next request and a resumed thread have turns 1-3; 99 clears all", async () => {
     model = await startFakeModel();

@@ -1,7 +1,7 @@
-// Tools through the real binary: a multi-step task in a scratch repository under the sandbox, and the
-// user-facing `apply-patch` command.
+// Tools through the real binary, with the default command tools (exec_command, write_stdin): a multi-step
+// task in a scratch repository under the sandbox, and the user-facing `apply-patch` command.
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, sse, startFakeModel } from "../support/fake-model.js";
@@ -41,13 +41,13 @@ describe("a multi-step task in a scratch repository (workspace-write sandbox)", 
   it("lists files, patches two and adds one, runs the tests, reports", async () => {
     model = await startFakeModel({
       replies: [
-        reply.shell(["bash", "-lc", "ls"]),
+        reply.exec("ls"),
         { events: [sse.created(), sse.customToolCall("apply_patch", PATCH), sse.completed()] },
-        reply.shell(["bash", "-lc", "bash test.sh"]),
+        reply.exec("bash test.sh"),
         reply.message("Fixed add(); tests pass."),
       ],
     });
-    const home = makeHome(model.url, "", { git: false });
+    const home = makeHome(model.url, "", { git: false, shellTool: "default" });
     scratchRepo(home.cwd);
     const res = await runCli(["exec", "--json", "-s", "workspace-write", "fix add"], {
       env: home.env,
@@ -102,12 +102,9 @@ describe("a multi-step task in a scratch repository (workspace-write sandbox)", 
 
   it("a command writing outside the workspace is denied by the sandbox, and the model is told", async () => {
     model = await startFakeModel({
-      replies: [
-        reply.shell(["bash", "-lc", "echo pwned > /etc/codex-ts-escape-test"]),
-        reply.message("could not"),
-      ],
+      replies: [reply.exec("echo pwned > /etc/codex-ts-escape-test"), reply.message("could not")],
     });
-    const home = makeHome(model.url);
+    const home = makeHome(model.url, "", { shellTool: "default" });
     const res = await runCli(["exec", "--json", "-s", "workspace-write", "escape"], {
       env: home.env,
       cwd: home.cwd,
@@ -121,6 +118,38 @@ describe("a multi-step task in a scratch repository (workspace-write sandbox)", 
       /Read-only file system|Permission denied/,
     );
     expect(() => readFileSync("/etc/codex-ts-escape-test")).toThrow();
+  });
+
+  it("a workdir outside the workspace does not become writable (exec_command and shell)", async () => {
+    // Not under /tmp ($TMPDIR and /tmp are writable roots of workspace-write).
+    const outside = mkdtempSync("/var/tmp/codex-ts-outside-");
+    for (const shellTool of ["default", "shell"] as const) {
+      model = await startFakeModel({
+        replies: [
+          shellTool === "default"
+            ? reply.exec("touch planted.txt", { workdir: outside })
+            : reply.shell(["bash", "-lc", "touch planted.txt"], { workdir: outside }),
+          reply.message("could not"),
+        ],
+      });
+      const home = makeHome(model.url, "", { shellTool });
+      const res = await runCli(["exec", "--json", "-s", "workspace-write", "plant"], {
+        env: home.env,
+        cwd: home.cwd,
+      });
+      expect(res.code).toBe(0);
+      const cmd = jsonLines(res.stdout).find(
+        (e) => e.type === "item.completed" && (e.item as { type: string }).type === "command_execution",
+      );
+      expect(String((cmd?.item as { aggregated_output: string }).aggregated_output), shellTool).toMatch(
+        /Read-only file system|Permission denied/,
+      );
+      expect(existsSync(join(outside, "planted.txt")), shellTool).toBe(false);
+      expect(model.errors).toEqual([]);
+      await model.close();
+    }
+    model = undefined;
+    rmSync(outside, { recursive: true, force: true });
   });
 
   it("a patch whose context does not match changes nothing and tells the model why", async () => {
@@ -165,7 +194,7 @@ describe("codex-ts apply-patch", () => {
   });
 });
 
-describe("exec_command and write_stdin (shell_tool = exec_command)", () => {
+describe("exec_command and write_stdin (the default command tools)", () => {
   it("runs in the sandbox, keeps a slow process alive between calls, and reports it as one item", async () => {
     model = await startFakeModel({
       replies: [
@@ -189,11 +218,11 @@ describe("exec_command and write_stdin (shell_tool = exec_command)", () => {
         reply.message("finished"),
       ],
     });
-    const home = makeHome(model.url);
-    const res = await runCli(
-      ["exec", "--json", "-s", "workspace-write", "-c", 'shell_tool="exec_command"', "run"],
-      { env: home.env, cwd: home.cwd },
-    );
+    const home = makeHome(model.url, "", { shellTool: "default" });
+    const res = await runCli(["exec", "--json", "-s", "workspace-write", "run"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
     expect(res.stderr).not.toMatch(/Error/);
     expect(res.code).toBe(0);
     const tools = (model.requests[0]?.body.tools as Array<{ name: string }>).map((t) => t.name);

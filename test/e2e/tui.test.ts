@@ -33,9 +33,15 @@ function keep(name: string, screen: string): void {
 
 type Replies = NonNullable<Parameters<typeof startFakeModel>[0]>["replies"];
 
-async function start(replies: Replies, args: string[] = [], extraEnv: NodeJS.ProcessEnv = {}) {
+/** `shellTool: "default"`: codex-ts's own command tools (exec_command); "shell" for `reply.shell` scripts. */
+async function start(
+  replies: Replies,
+  args: string[] = [],
+  extraEnv: NodeJS.ProcessEnv = {},
+  shellTool: "shell" | "default" = "shell",
+) {
   model = await startFakeModel({ replies: replies ?? [] });
-  const home = makeHome(model.url);
+  const home = makeHome(model.url, "", { shellTool });
   term = TmuxSession.start({
     args,
     env: { ...home.env, ...extraEnv },
@@ -77,10 +83,12 @@ describe("codex-ts (interactive)", () => {
     keep("command", screen);
   });
 
-  it("interrupts a running `sleep 30` with Esc within a second", async () => {
+  it("interrupts a running `sleep 30` (exec_command) with Esc within a second", async () => {
     const { term } = await start(
-      [reply.shell(["bash", "-lc", "sleep 30"], { timeout_ms: 60_000 }), reply.message("after")],
+      [reply.exec("sleep 30", { yield_time_ms: 30_000 }), reply.message("after")],
       ["-s", "danger-full-access"],
+      {},
+      "default",
     );
     term.type("wait a while");
     term.press("Enter");
@@ -115,10 +123,12 @@ describe("codex-ts (interactive)", () => {
     expect(await term.waitForExit()).toBe(0);
   });
 
-  it("asks before a command under -a untrusted, runs it on y", async () => {
+  it("asks before a command (exec_command) under -a untrusted, runs it on y", async () => {
     const { home, term } = await start(
-      [reply.shell(["bash", "-lc", "touch made-by-codex && echo created"]), reply.message("File made.")],
+      [reply.exec("touch made-by-codex && echo created"), reply.message("File made.")],
       ["-a", "untrusted", "-s", "workspace-write"],
+      {},
+      "default",
     );
     term.type("make a file");
     term.press("Enter");

@@ -28,6 +28,7 @@ const RESPONSE_TYPES: Record<string, string> = {
   "thread/resume": "ThreadResumeResponse",
   "thread/fork": "ThreadForkResponse",
   "thread/list": "ThreadListResponse",
+  "thread/loaded/list": "ThreadLoadedListResponse",
   "thread/read": "ThreadReadResponse",
   "thread/turns/list": "ThreadTurnsListResponse",
   "thread/archive": "ThreadArchiveResponse",

@@ -14,18 +14,32 @@ export interface TestHome {
   env: NodeJS.ProcessEnv;
 }
 
+export interface HomeOptions {
+  /** Make the working directory a git repository (default true). */
+  git?: boolean;
+  /**
+   * The `shell_tool` the config pins. Most tests script the one-shot `shell` tool (`reply.shell(...)`), so
+   * "shell" is the default here; "default" writes no key, so codex-ts's own default (exec_command and
+   * write_stdin) applies. A top-level `shell_tool` line in `extraToml` wins.
+   */
+  shellTool?: "shell" | "exec_command" | "default";
+}
+
 /** A fresh CODEX_HOME whose config points the built-in provider at the fake model. */
-export function makeHome(modelUrl: string, extraToml = "", options: { git?: boolean } = {}): TestHome {
+export function makeHome(modelUrl: string, extraToml = "", options: HomeOptions = {}): TestHome {
   const root = mkdtempSync(join(tmpdir(), "codex-ts-test-"));
   const codexHome = join(root, "home");
   const cwd = join(root, "work");
   mkdirSync(codexHome);
   mkdirSync(cwd);
   if (options.git !== false) mkdirSync(join(cwd, ".git"));
+  const shellTool = options.shellTool ?? "shell";
+  const extraTopLevel = extraToml.split(/^\s*\[/m)[0] ?? "";
+  const pinShellTool = shellTool !== "default" && !/^\s*shell_tool\s*=/m.test(extraTopLevel);
   writeFileSync(
     join(codexHome, "config.toml"),
     // Top-level keys of `extraToml` come before the first table, where TOML needs them.
-    `openai_base_url = "${modelUrl}"\n${extraToml}\n` +
+    `openai_base_url = "${modelUrl}"\n${pinShellTool ? `shell_tool = "${shellTool}"\n` : ""}${extraToml}\n` +
       `[model_providers.openai]\nrequest_max_retries = 2\nstream_max_retries = 2\n`,
   );
   const env: NodeJS.ProcessEnv = {

@@ -96,6 +96,18 @@ export const reply = {
       sse.completed(),
     ],
   }),
+  /**
+   * An `exec_command` call (codex-ts's default command tool), e.g. `reply.exec("ls -a")`.
+   * @param {string} cmd
+   * @param {{ callId?: string, workdir?: string, yield_time_ms?: number, tty?: boolean, login?: boolean,
+   *   sandbox_permissions?: string, justification?: string }} [o]
+   */
+  exec: (cmd, o = {}) => {
+    const { callId, ...rest } = o;
+    return {
+      events: [sse.created(), sse.functionCall("exec_command", { cmd, ...rest }, callId), sse.completed()],
+    };
+  },
   /** @param {string} name @param {unknown} args @param {string} [callId] */
   functionCall: (name, args, callId) => ({
     events: [sse.created(), sse.functionCall(name, args, callId), sse.completed()],
@@ -287,7 +299,8 @@ function sendJson(res, status, body, headers = {}) {
 
 /**
  * A script file for use by hand: a JSON array of steps, each one of
- * {"message": "text"} | {"shell": ["ls"]} | {"function_call": {"name": "...", "arguments": {...}}} |
+ * {"message": "text"} | {"exec": "ls -a"} (exec_command) | {"shell": ["ls"]} (shell, with shell_tool = "shell") |
+ * {"function_call": {"name": "...", "arguments": {...}}} |
  * {"status": 500} | {"events": [...]}.
  * @param {unknown[]} steps
  * @returns {Reply[]}
@@ -296,6 +309,7 @@ export function repliesFromScript(steps) {
   return steps.map((step, i) => {
     const s = /** @type {Json} */ (step);
     if (typeof s.message === "string") return reply.message(s.message);
+    if (typeof s.exec === "string") return reply.exec(s.exec);
     if (Array.isArray(s.shell)) return reply.shell(s.shell.map(String));
     if (s.function_call && typeof s.function_call === "object") {
       const fc = /** @type {{ name: string, arguments: unknown }} */ (s.function_call);
@@ -303,7 +317,7 @@ export function repliesFromScript(steps) {
     }
     if (typeof s.status === "number") return reply.httpError(s.status);
     if (Array.isArray(s.events)) return { events: /** @type {Json[]} */ (s.events) };
-    throw new Error(`script step ${i + 1}: expected message, shell, function_call, status or events`);
+    throw new Error(`script step ${i + 1}: expected message, exec, shell, function_call, status or events`);
   });
 }
 

@@ -12,7 +12,13 @@ import { askAndInterpret, type AskUser, type CommandDecision } from "./decisions
 
 export interface CommandRequest {
   argv: string[];
+  /** Where the command runs (the model may pick a workdir). */
   cwd: string;
+  /**
+   * The turn's cwd: what the sandbox lets the command write is decided from it, never from `cwd`, or a
+   * model could make any folder writable by running a command there.
+   */
+  turnCwd?: string;
   approvalPolicy: AskForApproval;
   sandboxPolicy: SandboxPolicy;
   /** The model asked to run outside the sandbox (`sandbox_permissions: "require_escalated"`). */
@@ -69,12 +75,15 @@ export class CommandGate {
       policy: sandboxPolicy,
       command: request.argv,
       cwd: request.cwd,
+      ...(request.turnCwd ? { rootsCwd: request.turnCwd } : {}),
       env,
       codexHome: this.options.codexHome,
       platform: this.options.platform ?? process.platform,
       bwrapAvailable: bwrap.available,
       ...(bwrap.reason ? { bwrapUnavailableReason: bwrap.reason } : {}),
       ...(bwrap.path ? { bwrapPath: bwrap.path } : {}),
+      ...(bwrap.seccompFilterPath ? { seccompFilterPath: bwrap.seccompFilterPath } : {}),
+      ...(bwrap.seccompUnavailableReason ? { seccompUnavailableReason: bwrap.seccompUnavailableReason } : {}),
     });
     if (plan.backend === "unavailable") {
       this.options.warnOnce("sandbox-unavailable", `${plan.reason}. Commands will ask for approval instead.`);
@@ -83,6 +92,7 @@ export class CommandGate {
       }
       return askThenDirect(`${plan.reason}; run it without a sandbox?`);
     }
+    if (plan.warning) this.options.warnOnce("sandbox-partial", plan.warning);
     return { kind: "run", argv: plan.argv, env: plan.env, sandboxed: plan.backend !== "direct" };
   }
 

@@ -1,6 +1,6 @@
 // What the subagent tools can do, as one agent of the tree (the root is agent 0). Each method either
 // answers or throws a SubagentError whose message the model reads as the tool's output.
-import type { SubagentStatus, SubagentSummary } from "../../protocol/core-protocol.js";
+import type { SubagentCallAgent, SubagentStatus, SubagentSummary } from "../../protocol/core-protocol.js";
 import type { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
 import type { ActivityEntry } from "./activity-log.js";
 
@@ -44,6 +44,7 @@ export type SendResult =
 
 export interface AwaitOutcome {
   agentId: number;
+  sessionId: string;
   name: string | null;
   status: SubagentStatus;
   message: string | null;
@@ -69,6 +70,10 @@ export interface LogsResult {
 
 export interface AgentScope {
   readonly agentId: number;
+  /** This agent's thread ("" while the root thread is not open yet). */
+  readonly sessionId: string;
+  /** An attached agent of the tree and its status now; undefined when unknown, cancelled or the root. */
+  describe(agentId: number): SubagentCallAgent | undefined;
   spawn(request: SpawnRequest, caller: CallerTurn): Promise<SpawnResult>;
   send(agentId: number, message: string, interrupt: boolean): Promise<SendResult>;
   await(options: { agentId?: number; timeoutMs: number; signal: AbortSignal }): Promise<AwaitResult>;

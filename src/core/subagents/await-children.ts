@@ -2,15 +2,15 @@
 // caller, up to a deadline. What was already there is returned at once; nothing is waited for when no
 // awaited child is working.
 import type { AwaitOutcome, AwaitResult } from "./agent-scope.js";
-import type { AgentInbox, InboxMessage } from "./inbox.js";
+import type { InboxMessage } from "./inbox.js";
 import type { SubagentTree } from "./subagent-tree.js";
 import type { Wakeups } from "./wakeups.js";
 
 export interface AwaitHost {
   tree: SubagentTree;
   wakeups: Wakeups;
-  inboxOf: (agentId: number) => AgentInbox;
-  inboxChanged: (agentId: number) => void;
+  /** Takes the matching messages out of an agent's inbox (recording that they were taken). */
+  take: (agentId: number, predicate: (message: InboxMessage) => boolean) => InboxMessage[];
 }
 
 export async function awaitChildren(
@@ -20,7 +20,7 @@ export async function awaitChildren(
 ): Promise<AwaitResult> {
   const { agentId } = options;
   // Checked up front, so a wrong id is an error rather than a long wait.
-  if (agentId !== undefined) host.tree.child(callerId, agentId);
+  const target = agentId === undefined ? undefined : host.tree.child(callerId, agentId);
   const parentOfCaller = callerId === 0 ? undefined : host.tree.find(callerId)?.parentId;
   const wanted = (m: InboxMessage) =>
     agentId === undefined || m.from === agentId || m.from === parentOfCaller;
@@ -32,19 +32,24 @@ export async function awaitChildren(
     const outcomes: AwaitOutcome[] = [];
     for (const node of awaited) {
       if (!node.outcome) continue;
-      outcomes.push({ agentId: node.id, name: node.name ?? null, ...node.outcome });
+      outcomes.push({
+        agentId: node.id,
+        sessionId: node.sessionId,
+        name: node.name ?? null,
+        ...node.outcome,
+      });
       node.outcome = undefined;
     }
-    const inbox = host.inboxOf(callerId);
-    const messages = inbox.take(wanted).map((m) => ({ from: m.from, text: m.text }));
-    if (messages.length > 0) host.inboxChanged(callerId);
+    const messages = host.take(callerId, wanted).map((m) => ({ from: m.from, text: m.text }));
     const running = awaited.filter((node) => node.taskRunning || node.isActive).map((node) => node.id);
     if (outcomes.length > 0 || messages.length > 0) return { reason: "ready", outcomes, messages, running };
     // The awaited child was cancelled while we waited.
     if (agentId !== undefined && awaited.length === 0) {
       return {
         reason: "ready",
-        outcomes: [{ agentId, name: null, status: "cancelled", message: null }],
+        outcomes: [
+          { agentId, sessionId: target?.sessionId ?? "", name: null, status: "cancelled", message: null },
+        ],
         messages: [],
         running: [],
       };

@@ -1,5 +1,6 @@
 // One subagent's engine: a full Codex of its own (its own session, rollout and tools), driven through the
 // same queue pair as any surface drives one. Its events go to a listener; its thread opens at start.
+import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import type { Event, OpOf } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
@@ -10,6 +11,8 @@ export interface ChildEngineOptions {
   /** The child's own config object (its thread's parent is noted against it, see thread-parent.ts). */
   config: Config;
   env: NodeJS.ProcessEnv;
+  /** The root's credential hooks: a child's model requests are made as the same account. */
+  auth?: ModelAuthHooks;
   tools: ToolSet;
   /** How its thread opens: new, resumed (`resume_path`) or forked (`fork_from`), with its settings. */
   configure: OpOf<"configure_session">;
@@ -40,6 +43,7 @@ export class ChildEngine {
       config: options.config,
       env: options.env,
       tools: options.tools.registry,
+      ...(options.auth ? { auth: options.auth } : {}),
       source: "subagent",
       // Nobody answers a child's questions directly; approvals still reach the user through the root.
       interactive: false,

@@ -1,7 +1,11 @@
 // Messages waiting for an agent. A subagent gets them as its next user turn (an interrupt ends its running
-// turn first); the root reads the messages its children post with `subagent_await`.
+// turn first); the root reads the messages its children post with `subagent_await`. Each message carries the
+// number it was recorded under in the root's rollout (`agent_inbox_message`), so taking it can be recorded
+// too (`agent_inbox_taken`) and a resume knows what was still waiting.
 
 export interface InboxMessage {
+  /** Numbers every message of the tree once, in arrival order (unique within the root thread). */
+  seq: number;
   /** The agent that sent it. */
   from: number;
   text: string;
@@ -25,6 +29,17 @@ export class AgentInbox {
     return true;
   }
 
+  /**
+   * Puts back messages from a previous run (still waiting, or taken but never received), in arrival order
+   * among those already there. No limit: they were accepted once.
+   */
+  restore(messages: readonly InboxMessage[]): void {
+    const known = new Set(this.messages.map((m) => m.seq));
+    this.messages = [...this.messages, ...messages.filter((m) => !known.has(m.seq))].sort(
+      (a, b) => a.seq - b.seq,
+    );
+  }
+
   /** Removes and returns every message matching `predicate` (all when absent), in arrival order. */
   take(predicate: (message: InboxMessage) => boolean = () => true): InboxMessage[] {
     const taken = this.messages.filter(predicate);
@@ -41,7 +56,11 @@ export class AgentInbox {
   }
 
   get counts(): InboxCounts {
-    const interrupts = this.messages.filter((m) => m.interrupt).length;
-    return { pending_messages: this.messages.length - interrupts, pending_interrupts: interrupts };
+    return countsOf(this.messages);
   }
+}
+
+export function countsOf(messages: readonly InboxMessage[]): InboxCounts {
+  const interrupts = messages.filter((m) => m.interrupt).length;
+  return { pending_messages: messages.length - interrupts, pending_interrupts: interrupts };
 }

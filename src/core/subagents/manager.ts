@@ -3,17 +3,20 @@
 // client how each one is doing (subagent_lifecycle, agent_inbox), lets their approval requests reach that
 // client and routes the answers back. One manager serves the whole tree: a child's own subagent tools act
 // through it as that child, so every event and every approval ends up at the root.
+import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import type { Event, KnownEventMsg, SubagentSummary } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
 import type { AgentScope, CallerTurn, SendResult, SpawnRequest, SpawnResult } from "./agent-scope.js";
 import { SubagentError } from "./agent-scope.js";
 import { awaitChildren } from "./await-children.js";
+import { takeReachedAgent, type TakenVia } from "./handover.js";
 import { AgentInbox, type InboxMessage } from "./inbox.js";
 import { spawnRefusal, subagentSettings, type SubagentLimits } from "./limits.js";
 import type { RebuiltSubagentTree } from "./rebuild-tree.js";
 import { lastTurnSettings } from "./last-turn-settings.js";
 import { readLogs } from "./read-logs.js";
+import { rolloutSize } from "./rollout-size.js";
 import { startChild } from "./start-child.js";
 import type { SubagentNode } from "./subagent-node.js";
 import { SubagentTree } from "./subagent-tree.js";
@@ -31,6 +34,8 @@ export interface SubagentManagerOptions {
   /** The root's config: every child inherits it (with its own model when asked). */
   config: Config;
   env: NodeJS.ProcessEnv;
+  /** The root's credential hooks, handed to every child. */
+  auth?: ModelAuthHooks;
   /** The root thread once it is open (undefined before). */
   root: () => RootThread | undefined;
   /** Emits an event as the root session (recorded in its rollout when persisted, then sent to its client). */
@@ -48,6 +53,8 @@ export class SubagentManager {
   private readonly wakeups = new Wakeups();
   private readonly resuming = new Map<number, Promise<void>>();
   private closed = false;
+  /** The number the next inbox message gets (see inbox.ts). */
+  private nextMessageSeq: number;
 
   constructor(private readonly options: SubagentManagerOptions) {
     const settings = subagentSettings(options.config);
@@ -56,12 +63,28 @@ export class SubagentManager {
       maxAgents: options.limits?.maxAgents ?? settings.maxAgents,
     };
     this.tree = SubagentTree.restore(options.restored, options.config.model);
+    this.nextMessageSeq = options.restored?.nextMessageSeq ?? 1;
+    for (const [agentId, inbox] of options.restored?.inboxes ?? []) {
+      const node = agentId === 0 ? undefined : this.tree.find(agentId);
+      if (agentId !== 0 && !node) continue;
+      (node?.inbox ?? this.rootInbox).restore(inbox.pending);
+      if (node) node.lastTake = inbox.lastTake;
+    }
   }
 
   /** The subagent tools' view of the tree as agent `agentId` (0: the root). */
   scope(agentId: number): AgentScope {
+    const tree = this.tree;
+    const root = this.options.root;
     return {
       agentId,
+      get sessionId() {
+        return agentId === 0 ? (root()?.threadId ?? "") : (tree.find(agentId)?.sessionId ?? "");
+      },
+      describe: (id) => {
+        const node = id === 0 ? undefined : tree.find(id);
+        return node && { agent_id: node.id, session_id: node.sessionId, status: node.status };
+      },
       spawn: (request, caller) => this.spawn(agentId, request, caller),
       send: (target, message, interrupt) => this.send(agentId, target, message, interrupt),
       await: (options) =>
@@ -69,8 +92,7 @@ export class SubagentManager {
           {
             tree: this.tree,
             wakeups: this.wakeups,
-            inboxOf: (id) => this.inboxOf(id),
-            inboxChanged: (id) => this.inboxChanged(id),
+            take: (id, predicate) => this.take(id, "await", predicate),
           },
           agentId,
           options,
@@ -130,6 +152,7 @@ export class SubagentManager {
       const started = await startChild({
         rootConfig: this.options.config,
         env: this.options.env,
+        ...(this.options.auth ? { auth: this.options.auth } : {}),
         identity: this.identity(node),
         model,
         parentThreadId: parentThread.threadId,
@@ -227,10 +250,14 @@ export class SubagentManager {
       throw new SubagentError(`cannot resume agent ${node.id}: where its thread is recorded is unknown`);
     }
     const parent = node.parentId === 0 ? undefined : this.tree.get(node.parentId);
+    // Read before the engine opens the file again: did the last batch taken in the previous run reach it?
+    const lastTake = node.lastTake;
+    const received = lastTake ? await takeReachedAgent(node.rolloutPath, lastTake) : true;
     try {
       const started = await startChild({
         rootConfig: this.options.config,
         env: this.options.env,
+        ...(this.options.auth ? { auth: this.options.auth } : {}),
         identity: this.identity(node),
         model: node.model,
         parentThreadId: parent?.sessionId ?? this.rootThread().threadId,
@@ -242,6 +269,12 @@ export class SubagentManager {
     } catch (err) {
       throw new SubagentError(`cannot resume agent ${node.id}: ${(err as Error).message}`);
     }
+    node.lastTake = undefined;
+    if (lastTake && !received) {
+      // Taken, but the process died before the child recorded them: they wait again, first in line.
+      node.inbox.restore(lastTake.messages);
+      this.inboxChanged(node.id);
+    }
   }
 
   private onChildEvent(node: SubagentNode, event: Event): void {
@@ -249,32 +282,71 @@ export class SubagentManager {
     if (node.status === "cancelled") return;
     const effect = node.apply(event);
     if (effect.changed) this.announce(node);
-    if (effect.approval) this.options.emit({ ...effect.approval, agent_id: node.id });
-    if (effect.turnEnded) {
-      this.wakeups.wake(node.parentId);
-      if (!node.halted && !this.closed) this.deliver(node);
+    if (effect.approval) {
+      this.options.emit({ ...effect.approval, agent_id: node.id, turn_id: node.turnId ?? null });
     }
+    if (effect.approvedCall) this.options.emit({ ...effect.approvedCall, agent_id: node.id });
+    if (effect.turnEnded) this.wakeups.wake(node.parentId);
+    if ((effect.turnEnded || effect.inputRecorded) && !node.halted && !this.closed) this.deliver(node);
   }
 
-  /** Puts a message in an agent's inbox (the root's, or a child's) and wakes it if it waits. */
-  private post(agentId: number, message: InboxMessage): void {
+  /**
+   * Puts a message in an agent's inbox (the root's, or a child's) and wakes it if it waits. The message is
+   * recorded in the root's rollout first thing, so a resume still has it if it was not taken.
+   */
+  private post(agentId: number, message: Omit<InboxMessage, "seq">): void {
     const inbox = this.inboxOf(agentId);
-    if (!inbox.push(message)) {
+    const seq = this.nextMessageSeq;
+    if (!inbox.push({ ...message, seq })) {
       throw new SubagentError(`agent ${agentId} has too many unread messages; wait for it to catch up`);
     }
+    this.nextMessageSeq++;
+    this.options.emit({
+      type: "agent_inbox_message",
+      agent_id: agentId,
+      seq,
+      from: message.from,
+      message: message.text,
+      interrupt: message.interrupt,
+    });
     this.inboxChanged(agentId);
     this.wakeups.wake(agentId);
     const node = agentId === 0 ? undefined : this.tree.get(agentId);
     if (node && !message.interrupt && !node.taskRunning && !node.halted && node.engine) this.deliver(node);
   }
 
-  /** Starts the child's next turn with everything in its inbox (an interrupt replaces its running turn). */
+  /**
+   * Starts the child's next turn with everything in its inbox (an interrupt replaces its running turn). Not
+   * while the input of the turn it was last given is unrecorded: that comes first (see SubagentNode).
+   */
   private deliver(node: SubagentNode): void {
-    if (!node.engine || (node.taskRunning && !node.inbox.hasInterrupt)) return;
-    const messages = node.inbox.take();
+    if (!node.engine || node.inputUnrecorded || (node.taskRunning && !node.inbox.hasInterrupt)) return;
+    const messages = this.take(node.id, "turn");
     if (messages.length === 0) return;
     node.startTurn(messages.map((m) => labelled(node, m)));
-    this.inboxChanged(node.id);
+  }
+
+  /**
+   * Takes messages out of an agent's inbox, recording it in the root's rollout before they are handed over:
+   * with a subagent's rollout size, so a resume can tell whether the subagent recorded them (handover.ts).
+   */
+  private take(
+    agentId: number,
+    via: TakenVia,
+    predicate: (message: InboxMessage) => boolean = () => true,
+  ): InboxMessage[] {
+    const messages = this.inboxOf(agentId).take(predicate);
+    if (messages.length === 0) return messages;
+    const node = agentId === 0 ? undefined : this.tree.get(agentId);
+    this.options.emit({
+      type: "agent_inbox_taken",
+      agent_id: agentId,
+      seqs: messages.map((m) => m.seq),
+      via,
+      ...(node ? { rollout_offset: rolloutSize(node.rolloutPath) } : {}),
+    });
+    this.inboxChanged(agentId);
+    return messages;
   }
 
   private inboxOf(agentId: number): AgentInbox {
@@ -314,6 +386,7 @@ export class SubagentManager {
   private async closeEngine(node: SubagentNode): Promise<void> {
     const engine = node.engine;
     node.engine = undefined;
+    node.inputUnrecorded = false;
     await engine?.close();
   }
 }

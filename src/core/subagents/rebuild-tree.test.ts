@@ -1,5 +1,6 @@
-// Resume: the subagent tree comes back from the root's persisted lifecycle events, and a stopped child
-// resumes its own thread when it gets a message.
+// Resume: the subagent tree comes back from the root's persisted lifecycle events (and its inboxes from the
+// inbox events, see durable-inbox.test.ts for a real run), and a stopped child resumes its own thread when
+// it gets a message.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -35,6 +36,18 @@ const summary = (id: number, parent: number, status: SubagentSummary["status"]):
 });
 const lifecycleLine = (s: SubagentSummary) =>
   rolloutLine("event_msg", { type: "subagent_lifecycle", summary: s });
+const messageLine = (seq: number, agent: number, from: number, message: string, interrupt = false) =>
+  rolloutLine("event_msg", { type: "agent_inbox_message", agent_id: agent, seq, from, message, interrupt });
+const takenLine = (agent: number, seqs: number[], via: "turn" | "await", offset?: number) =>
+  rolloutLine("event_msg", {
+    type: "agent_inbox_taken",
+    agent_id: agent,
+    seqs,
+    via,
+    ...(offset === undefined ? {} : { rollout_offset: offset }),
+  });
+const outputLine = (callId: string, output: string) =>
+  rolloutLine("response_item", { type: "function_call_output", call_id: callId, output });
 
 describe("rebuildSubagentTree", () => {
   it("attaches on creation, updates, detaches on cancel, and stops what was running", () => {
@@ -63,7 +76,68 @@ describe("rebuildSubagentTree", () => {
       [4, 1, "idle", null],
     ]);
     expect(tree.agents.every((a) => a.pending_messages === 0 && a.pending_interrupts === 0)).toBe(true);
-    expect(rebuildSubagentTree([])).toEqual({ agents: [], nextAgentId: 1 });
+    expect(rebuildSubagentTree([])).toEqual({
+      agents: [],
+      nextAgentId: 1,
+      inboxes: new Map(),
+      nextMessageSeq: 1,
+    });
+  });
+
+  it("rebuilds each inbox's waiting messages in order; a take counts once the receiver recorded it", () => {
+    const lines: RolloutLine[] = [
+      lifecycleLine(summary(1, 0, "running")),
+      lifecycleLine(summary(2, 0, "running")),
+      lifecycleLine(summary(3, 1, "running")),
+      messageLine(1, 1, 0, "one"),
+      messageLine(2, 1, 0, "two, urgent", true),
+      messageLine(3, 0, 1, "to the root from 1"),
+      messageLine(4, 0, 2, "to the root from 2"),
+      takenLine(1, [1], "turn", 120),
+      messageLine(5, 1, 0, "three"),
+      messageLine(6, 3, 1, "for the grandchild"),
+      messageLine(7, 1, 3, "from the grandchild"),
+      // The root's await got message 3: its output follows the take.
+      takenLine(0, [3], "await"),
+      outputLine("c1", '{"status":"ready"}'),
+      // Message 4 was taken, but the process died before the call's output: the next turn starts without it.
+      takenLine(0, [4], "await"),
+      rolloutLine("event_msg", { type: "task_started", turn_id: "t2" }),
+      messageLine(8, 2, 0, "for a child that gets cancelled"),
+      lifecycleLine(summary(2, 0, "cancelled")),
+      // An await the user interrupted: the model never read message 9.
+      messageLine(9, 0, 1, "read by an aborted call"),
+      takenLine(0, [9], "await"),
+      outputLine("c2", "aborted by user"),
+      // A subagent's last take: its own rollout says (when it is reopened) whether it got message 2.
+      takenLine(1, [2], "turn", 500),
+      rolloutLine("event_msg", { type: "agent_inbox_message", agent_id: 1, seq: "bad" }),
+    ];
+    const tree = rebuildSubagentTree(lines);
+    const m = (seq: number, from: number, text: string, interrupt = false) => ({
+      seq,
+      from,
+      text,
+      interrupt,
+    });
+    expect(tree.nextMessageSeq).toBe(10);
+    expect(tree.inboxes).toEqual(
+      new Map([
+        [0, { pending: [m(4, 2, "to the root from 2"), m(9, 1, "read by an aborted call")] }],
+        [
+          1,
+          {
+            pending: [m(5, 0, "three"), m(7, 3, "from the grandchild")],
+            lastTake: { messages: [m(2, 0, "two, urgent", true)], via: "turn", rolloutOffset: 500 },
+          },
+        ],
+        [3, { pending: [m(6, 1, "for the grandchild")] }],
+      ]),
+    );
+    expect(tree.agents.map((a) => [a.agent_id, a.pending_messages, a.pending_interrupts])).toEqual([
+      [1, 2, 0],
+      [3, 1, 0],
+    ]);
   });
 
   it("rebuilds a real run after the process died, and resumes a stopped child on its next message", async () => {
@@ -126,7 +200,13 @@ describe("rebuildSubagentTree", () => {
     expect(await again.send(2, "please finish", false)).toEqual({ delivery: "started" });
     const done = await again.await({ agentId: 2, timeoutMs: 15_000, signal: new AbortController().signal });
     expect(done.outcomes).toEqual([
-      { agentId: 2, name: "beta", status: "completed", message: "B resumed and done" },
+      {
+        agentId: 2,
+        sessionId: expect.any(String),
+        name: "beta",
+        status: "completed",
+        message: "B resumed and done",
+      },
     ]);
     // Same thread, same file: the resumed request carries the child's earlier task.
     const resumedRequest = JSON.stringify(script.requestsOf(2)[1]);

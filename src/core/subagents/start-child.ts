@@ -1,5 +1,6 @@
 // Starting a child's engine: a new thread, a fork of its parent's conversation, or (after a restart) its
 // own thread resumed from its rollout.
+import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import type { Event, OpOf } from "../../protocol/core-protocol.js";
 import type { AgentScope } from "./agent-scope.js";
@@ -10,6 +11,7 @@ import { prepareForkSource } from "./fork-source.js";
 export interface StartChildOptions {
   rootConfig: Config;
   env: NodeJS.ProcessEnv;
+  auth?: ModelAuthHooks;
   identity: ChildIdentity;
   model: string;
   parentThreadId: string;
@@ -36,6 +38,7 @@ export async function startChild(options: StartChildOptions): Promise<StartedChi
     return await ChildEngine.start({
       config,
       env: options.env,
+      ...(options.auth ? { auth: options.auth } : {}),
       tools: childToolSet(config, options.scope),
       configure: {
         type: "configure_session",

@@ -3,6 +3,7 @@
 import type { Event, EventMsgOf, SubagentStatus, SubagentSummary } from "../../protocol/core-protocol.js";
 import { ActivityLog, activityOf } from "./activity-log.js";
 import type { ChildEngine } from "./child-engine.js";
+import type { InboxTake } from "./handover.js";
 import { AgentInbox } from "./inbox.js";
 import { reasoningHeader } from "./reasoning-header.js";
 
@@ -16,12 +17,22 @@ export interface TurnOutcome {
   message: string | null;
 }
 
+export type ApprovedCallMsg =
+  | EventMsgOf<"exec_command_begin">
+  | EventMsgOf<"exec_command_end">
+  | EventMsgOf<"patch_apply_begin">
+  | EventMsgOf<"patch_apply_end">;
+
 export interface ChildEventEffect {
   /** Something a summary shows changed (status, reasoning header). */
   changed: boolean;
   /** A turn ended: there is an outcome for the parent, and the inbox may be delivered. */
   turnEnded: boolean;
+  /** The input of the turn last started is in the child's rollout now: the next batch may be handed over. */
+  inputRecorded?: boolean;
   approval?: ApprovalRequestMsg;
+  /** What became of a call the root's client was asked to approve: its client shows the outcome. */
+  approvedCall?: ApprovedCallMsg;
 }
 
 export class SubagentNode {
@@ -39,8 +50,19 @@ export class SubagentNode {
   private turnSubmission: string | undefined;
   /** Stopped by an interrupt of the root: its inbox waits for the next message instead of starting a turn. */
   halted = false;
+  /**
+   * A turn's input was handed to the engine and the child has not recorded it yet. No other batch is handed
+   * over meanwhile, so at most one take of its inbox is ever in doubt after a crash (see rebuild-tree.ts).
+   */
+  inputUnrecorded = false;
+  /** Restored from a previous run: its last taken messages, to check against its rollout when reopened. */
+  lastTake: InboxTake | undefined;
   /** Approval requests of the running turn, by call id and kind. */
   readonly approvals = new Map<string, "exec" | "patch">();
+  /** Calls whose approval went to the root's client, until they end. */
+  private readonly askedCalls = new Set<string>();
+  /** The running (or last) turn's id. */
+  turnId: string | undefined;
 
   constructor(
     readonly id: number,
@@ -77,8 +99,13 @@ export class SubagentNode {
     const activity = activityOf(msg);
     if (activity) this.log.add(activity);
     const effect: ChildEventEffect = { changed: false, turnEnded: false };
+    if (this.inputUnrecorded && event.id === this.turnSubmission && endsHandOver(msg.type)) {
+      this.inputUnrecorded = false;
+      effect.inputRecorded = true;
+    }
     switch (msg.type) {
       case "task_started":
+        this.turnId = msg.turn_id;
         this.taskRunning = true;
         effect.changed = this.setStatus("running");
         break;
@@ -93,8 +120,17 @@ export class SubagentNode {
       case "exec_approval_request":
       case "apply_patch_approval_request":
         this.approvals.set(msg.call_id, msg.type === "exec_approval_request" ? "exec" : "patch");
+        this.askedCalls.add(msg.call_id);
         effect.changed = this.setStatus("waiting");
         effect.approval = msg;
+        break;
+      case "exec_command_begin":
+      case "patch_apply_begin":
+        if (this.askedCalls.has(msg.call_id)) effect.approvedCall = msg;
+        break;
+      case "exec_command_end":
+      case "patch_apply_end":
+        if (this.askedCalls.delete(msg.call_id)) effect.approvedCall = msg;
         break;
       case "task_complete":
         effect.changed = this.endTurn("completed", msg.last_agent_message ?? null);
@@ -128,6 +164,7 @@ export class SubagentNode {
   startTurn(texts: readonly string[]): void {
     if (!this.engine) return;
     this.taskRunning = true;
+    this.inputUnrecorded = true;
     this.turnSubmission = this.engine.startTurn(texts);
   }
 
@@ -146,7 +183,13 @@ export class SubagentNode {
   private endTurn(status: SubagentStatus, message: string | null): boolean {
     this.taskRunning = false;
     this.approvals.clear();
+    this.askedCalls.clear();
     this.outcome = { status, message };
     return this.setStatus(status);
   }
+}
+
+/** The child recorded its turn's input (`user_message` follows the record), or the turn ended without it. */
+function endsHandOver(type: Event["msg"]["type"]): boolean {
+  return type === "user_message" || type === "task_complete" || type === "turn_aborted" || type === "error";
 }

@@ -28,7 +28,8 @@ function makeHome(modelUrl: string, extraToml: string): TestHome {
   mkdirSync(join(cwd, ".git"), { recursive: true });
   writeFileSync(
     join(codexHome, "config.toml"),
-    `openai_base_url = "${modelUrl}"\n${extraToml}\n[model_providers.openai]\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
+    // The tests script the one-shot `shell` tool (the default is exec_command).
+    `openai_base_url = "${modelUrl}"\nshell_tool = "shell"\n${extraToml}\n[model_providers.openai]\nrequest_max_retries = 0\nstream_max_retries = 0\n`,
   );
   const env = { PATH: process.env.PATH, HOME: root, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-test" };
   return { codexHome, cwd, env };

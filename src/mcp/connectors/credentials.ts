@@ -1,7 +1,7 @@
-// The current account's token for the connector directory: tokens a client handed in (app-server), the
-// ChatGPT login in auth.json, or an API key (CODEX_API_KEY, OPENAI_API_KEY, then auth.json).
+// The current account's token for the connector directory: the same account the model requests use (tokens
+// a client handed in, exec's credentials, else auth.json then OPENAI_API_KEY; see src/auth/openai-auth.ts).
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
-import { readAuthJson } from "../../auth/credentials.js";
+import { openaiAuthHeaders, resolveOpenaiAuth } from "../../auth/openai-auth.js";
 import type { Config } from "../../config/load.js";
 
 export function connectorAuthHeaders(
@@ -9,16 +9,20 @@ export function connectorAuthHeaders(
   env: NodeJS.ProcessEnv,
   auth?: ModelAuthHooks,
 ): Record<string, string> | undefined {
-  const handedIn = auth?.credentialsFor?.(config.provider);
+  // Another provider's key (its env_key) is not an OpenAI account: only an OpenAI provider's count.
+  const handedIn = config.provider.requiresOpenaiAuth ? credentialsOrNone(auth, config) : undefined;
   if (handedIn?.bearer) return { ...handedIn.headers, Authorization: `Bearer ${handedIn.bearer}` };
-  const file = readAuthJson(config.codexHome);
-  const tokens = file?.tokens;
-  if (tokens?.access_token) {
-    return {
-      Authorization: `Bearer ${tokens.access_token}`,
-      ...(tokens.account_id ? { "chatgpt-account-id": tokens.account_id } : {}),
-    };
+  const account = resolveOpenaiAuth(config.codexHome, env, { codexApiKeyEnv: false });
+  if (!account) return undefined;
+  const { bearer, headers } = openaiAuthHeaders(account);
+  return { ...headers, Authorization: `Bearer ${bearer}` };
+}
+
+function credentialsOrNone(auth: ModelAuthHooks | undefined, config: Pick<Config, "provider">) {
+  try {
+    return auth?.credentialsFor?.(config.provider);
+  } catch {
+    // No credentials at all: the directory is asked without any, and says so.
+    return undefined;
   }
-  const key = env.CODEX_API_KEY || env.OPENAI_API_KEY || file?.OPENAI_API_KEY;
-  return key ? { Authorization: `Bearer ${key}` } : undefined;
 }

@@ -100,6 +100,13 @@ const threadHistorySamples = {
       { data: [], nextCursor: null },
     ],
   },
+  "thread/loaded/list": {
+    params: [{}, { cursor: "1", limit: 5 }],
+    results: [
+      { data: ["t1", "t2"], nextCursor: null },
+      { data: [], nextCursor: "3" },
+    ],
+  },
   "thread/read": { params: [{ threadId: "t1", includeTurns: true }], results: [{ thread: childThread }] },
   "thread/turns/list": {
     params: [{ threadId: "t1", limit: 2, sortDirection: "asc", cursor: "2" }],
@@ -303,12 +310,19 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
     params: [
       { type: "apiKey", apiKey: "sk-x" },
       { type: "chatgpt" },
+      { type: "chatgptDeviceCode" },
       { type: "chatgptAuthTokens", accessToken: "a", chatgptAccountId: "acct", chatgptPlanType: "pro" },
     ],
     results: [
       { type: "apiKey" },
       { type: "chatgptAuthTokens" },
       { type: "chatgpt", loginId: "l1", authUrl: "https://auth.openai.com/oauth/authorize?x=1" },
+      {
+        type: "chatgptDeviceCode",
+        loginId: "l2",
+        verificationUrl: "https://auth.openai.com/codex/device",
+        userCode: "ABCD-1234",
+      },
     ],
   },
   "account/read": {

@@ -1,10 +1,21 @@
-// Who the server talks to the model as: an API key stored in $CODEX_HOME/auth.json, or ChatGPT tokens a
-// client handed in (kept in memory only, refreshed by asking that client when the model answers 401).
-import { readAuthJson, type Credentials } from "../../auth/credentials.js";
+// Who the server talks to the model as: ChatGPT tokens a client handed in (kept in memory only, refreshed by
+// asking that client when the model answers 401), else the account auth/openai-auth.ts resolves (auth.json,
+// then OPENAI_API_KEY; never CODEX_API_KEY, which the real app-server ignores). `account/read` and every model
+// request ask the same question here, so they cannot disagree.
+import {
+  MissingCredentialsError,
+  providerEnvHeaders,
+  resolveCredentials,
+  type Credentials,
+} from "../../auth/credentials.js";
 import { removeAuthJson, saveApiKey } from "../../auth/auth-store.js";
-import { DEFAULT_ISSUER, startBrowserLogin, type BrowserLogin } from "../../auth/browser-login.js";
+import { randomUUID } from "node:crypto";
+import { startBrowserLogin, type BrowserLogin, type LoginOutcome } from "../../auth/browser-login.js";
+import { loginIssuer } from "../../auth/chatgpt-tokens.js";
+import { completeDeviceLogin, requestDeviceCode } from "../../auth/device-login.js";
 import { decodeChatgptClaims } from "../../auth/jwt-claims.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
+import { resolveOpenaiAuth, type OpenaiAuth, type OpenaiAuthOptions } from "../../auth/openai-auth.js";
 import type { ProviderInfo } from "../../model/providers.js";
 import {
   PlanType,
@@ -16,7 +27,11 @@ import type { ServerNotification } from "../../protocol/app-server/v2/notificati
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { ServerRequestError } from "./pending-server-requests.js";
-import { badRequest } from "./router.js";
+import { AppServerError, badRequest } from "./router.js";
+import { ErrorCode } from "../../protocol/app-server/jsonrpc.js";
+
+/** The app-server's sources: as the real one, it does not read CODEX_API_KEY (only `exec` does). */
+const APP_SERVER_SOURCES: OpenaiAuthOptions = { codexApiKeyEnv: false };
 
 interface ExternalTokens {
   accessToken: string;
@@ -48,31 +63,59 @@ function toPlanType(raw: string | null | undefined): PlanType {
 
 type TokenLogin = Extract<LoginAccountParams, { type: "chatgptAuthTokens" }>;
 
+/** A ChatGPT login (browser or device code) that has not finished yet. */
+interface PendingLogin {
+  loginId: string;
+  cancel: () => void;
+}
+
 export class AccountManager {
   private external: ExternalTokens | undefined;
-  private pendingLogin: BrowserLogin | undefined;
+  private pendingLogin: PendingLogin | undefined;
 
   constructor(private readonly options: AccountManagerOptions) {}
 
-  /** Hooks for every engine the server starts: external tokens win, and a 401 asks their owner. */
+  /**
+   * Hooks for every engine the server starts: the credentials of any provider that takes OpenAI auth come
+   * from here (external tokens first), and a 401 asks the tokens' owner.
+   */
   readonly hooks: ModelAuthHooks = {
     credentialsFor: (provider: ProviderInfo): Credentials | undefined => {
+      if (!provider.requiresOpenaiAuth) return undefined;
       const ext = this.external;
-      if (!ext || !provider.requiresOpenaiAuth) return undefined;
-      return {
-        bearer: ext.accessToken,
-        headers: ext.accountId ? { "chatgpt-account-id": ext.accountId } : {},
-      };
+      if (ext) {
+        return {
+          bearer: ext.accessToken,
+          headers: {
+            ...providerEnvHeaders(provider, this.options.env),
+            ...(ext.accountId ? { "chatgpt-account-id": ext.accountId } : {}),
+          },
+        };
+      }
+      // A provider's own env_key wins over the account: the engine resolves that one.
+      if (provider.envKey) return undefined;
+      try {
+        return resolveCredentials(provider, this.options.codexHome, this.options.env, APP_SERVER_SOURCES);
+      } catch (err) {
+        if (!(err instanceof MissingCredentialsError)) throw err;
+        // No account. Left to the engine, CODEX_API_KEY would be used behind account/read's back: like the
+        // real app-server, send no credential then. Otherwise the engine fails the turn with a clear error.
+        return this.options.env.CODEX_API_KEY
+          ? { headers: providerEnvHeaders(provider, this.options.env) }
+          : undefined;
+      }
     },
     onUnauthorized: (signal) => this.refresh(signal),
   };
 
+  /** The account in force when no external tokens are (auth.json, then OPENAI_API_KEY). */
+  private resolved(): OpenaiAuth | undefined {
+    return resolveOpenaiAuth(this.options.codexHome, this.options.env, APP_SERVER_SOURCES);
+  }
+
   get authMode(): AuthMode | null {
     if (this.external) return "chatgptAuthTokens";
-    const stored = readAuthJson(this.options.codexHome);
-    if (stored?.OPENAI_API_KEY || this.options.env.CODEX_API_KEY || this.options.env.OPENAI_API_KEY)
-      return "apikey";
-    return stored?.tokens?.access_token ? "chatgpt" : null;
+    return this.resolved()?.mode ?? null;
   }
 
   loginApiKey(apiKey: string): void {
@@ -80,37 +123,99 @@ export class AccountManager {
     this.external = undefined;
   }
 
-  /** Starts the browser login; account/login/completed (and account/updated) follow when it ends. */
-  async loginChatgpt(): Promise<{ type: "chatgpt"; loginId: string; authUrl: string }> {
+  private refuseWhileExternal(): void {
     if (this.external) {
       throw badRequest(
         "ChatGPT login is not allowed while external auth (chatgptAuthTokens) is active: call account/logout first",
       );
     }
+  }
+
+  /** How a ChatGPT login ends: account/login/completed, then account/updated when it succeeded. */
+  private finishLogin(login: PendingLogin, outcome: LoginOutcome): void {
+    if (this.pendingLogin === login) this.pendingLogin = undefined;
+    const { broadcast } = this.options;
+    const error = outcome.success ? null : outcome.error;
+    broadcast({
+      method: "account/login/completed",
+      params: { success: outcome.success, loginId: login.loginId, error },
+    });
+    if (!outcome.success) return;
+    this.external = undefined;
+    const planType = toPlanType(outcome.claims.planType);
+    broadcast({ method: "account/updated", params: { authMode: "chatgpt", planType } });
+  }
+
+  /** Starts the browser login; account/login/completed (and account/updated) follow when it ends. */
+  async loginChatgpt(): Promise<{ type: "chatgpt"; loginId: string; authUrl: string }> {
+    this.refuseWhileExternal();
     this.pendingLogin?.cancel();
     const login: BrowserLogin = await startBrowserLogin({
-      issuer: (this.options.env.CODEX_TS_LOGIN_ISSUER ?? DEFAULT_ISSUER).replace(/\/+$/, ""),
+      issuer: loginIssuer(this.options.env),
       codexHome: this.options.codexHome,
       forcedWorkspaces: this.options.forcedWorkspaces(),
-      onDone: (outcome) => {
-        if (this.pendingLogin === login) this.pendingLogin = undefined;
-        const { broadcast } = this.options;
-        const error = outcome.success ? null : outcome.error;
-        broadcast({
-          method: "account/login/completed",
-          params: { success: outcome.success, loginId: login.loginId, error },
-        });
-        if (!outcome.success) return;
-        this.external = undefined;
-        const planType = toPlanType(outcome.claims.planType);
-        broadcast({ method: "account/updated", params: { authMode: "chatgpt", planType } });
-      },
+      onDone: (outcome) => this.finishLogin(login, outcome),
     });
     this.pendingLogin = login;
     return { type: "chatgpt", loginId: login.loginId, authUrl: login.authUrl };
   }
 
-  /** Stops a browser login that has not finished; it ends with login/completed (success false). */
+  /**
+   * Starts the device-code login: the response carries the code and the page to enter it on; the server
+   * polls the issuer, and account/login/completed (and account/updated) follow when the user approves,
+   * refuses, or the code expires.
+   */
+  async loginChatgptDeviceCode(): Promise<{
+    type: "chatgptDeviceCode";
+    loginId: string;
+    verificationUrl: string;
+    userCode: string;
+  }> {
+    this.refuseWhileExternal();
+    const issuer = loginIssuer(this.options.env);
+    let code;
+    try {
+      code = await requestDeviceCode(issuer);
+    } catch (err) {
+      throw new AppServerError(
+        ErrorCode.internalError,
+        `device code login failed to start: ${(err as Error).message}`,
+      );
+    }
+    this.pendingLogin?.cancel();
+    const controller = new AbortController();
+    let canceled = false;
+    const login: PendingLogin = {
+      loginId: randomUUID(),
+      cancel: () => {
+        canceled = true;
+        controller.abort();
+      },
+    };
+    this.pendingLogin = login;
+    completeDeviceLogin({
+      issuer,
+      codexHome: this.options.codexHome,
+      code,
+      forcedWorkspaces: this.options.forcedWorkspaces(),
+      signal: controller.signal,
+    }).then(
+      (claims) => this.finishLogin(login, { success: true, claims }),
+      (err: unknown) =>
+        this.finishLogin(login, {
+          success: false,
+          error: canceled ? "login canceled" : (err as Error).message,
+        }),
+    );
+    return {
+      type: "chatgptDeviceCode",
+      loginId: login.loginId,
+      verificationUrl: code.verificationUrl,
+      userCode: code.userCode,
+    };
+  }
+
+  /** Stops a ChatGPT login that has not finished; it ends with login/completed (success false). */
   cancelLogin(loginId: string): { status: "canceled" | "notFound" } {
     const login = this.pendingLogin;
     if (!login || login.loginId !== loginId) return { status: "notFound" };
@@ -153,17 +258,14 @@ export class AccountManager {
         account: { type: "chatgpt", email: ext.email ?? null, planType: ext.planType },
         requiresOpenaiAuth,
       };
-    const mode = this.authMode;
-    if (mode === "apikey") return { account: { type: "apiKey" }, requiresOpenaiAuth };
-    const stored = readAuthJson(this.options.codexHome)?.tokens as { id_token?: string } | null | undefined;
-    if (mode === "chatgpt") {
-      const claims = decodeChatgptClaims(stored?.id_token ?? "");
-      return {
-        account: { type: "chatgpt", email: claims.email ?? null, planType: toPlanType(claims.planType) },
-        requiresOpenaiAuth,
-      };
-    }
-    return { account: null, requiresOpenaiAuth };
+    const auth = this.resolved();
+    if (!auth) return { account: null, requiresOpenaiAuth };
+    if (auth.mode === "apikey") return { account: { type: "apiKey" }, requiresOpenaiAuth };
+    const claims = { ...decodeChatgptClaims(auth.accessToken), ...decodeChatgptClaims(auth.idToken ?? "") };
+    return {
+      account: { type: "chatgpt", email: claims.email ?? null, planType: toPlanType(claims.planType) },
+      requiresOpenaiAuth,
+    };
   }
 
   /** Asks the tokens' owner for new ones (bounded by the refresh timeout). */

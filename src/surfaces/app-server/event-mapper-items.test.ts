@@ -1,8 +1,9 @@
 // Table-driven, for the items added with plan mode, compaction and MCP: engine events in, v2 notifications
 // out, each checked against the real protocol's JSON Schema.
 import { describe, expect, it } from "vitest";
-import type { KnownEventMsg } from "../../protocol/core-protocol.js";
+import type { KnownEventMsg, SubagentStatus, SubagentToolName } from "../../protocol/core-protocol.js";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
+import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 
 const T = "thread-1";
@@ -10,7 +11,7 @@ const scope = { thread_id: T, turn_id: "turn-1" };
 const started: KnownEventMsg = { type: "task_started", turn_id: "turn-1", collaboration_mode_kind: "plan" };
 const invocation = { server: "docs", tool: "search", arguments: { q: "x" } };
 
-const child = (status: "running" | "completed" | "cancelled") => ({
+const child = (status: SubagentStatus) => ({
   agent_id: 1,
   parent_agent_id: 0,
   session_id: "c1",
@@ -20,23 +21,71 @@ const child = (status: "running" | "completed" | "cancelled") => ({
   pending_interrupts: 0,
   model: "m",
 });
-const collab = (id: string, tool: string, status: string, from: string, to: string, state: string) => ({
+const agent = (id: number, status: SubagentStatus, message?: string) => ({
+  agent_id: id,
+  session_id: `c${id}`,
+  status,
+  ...(message ? { message } : {}),
+});
+function call(
+  phase: "begin" | "end",
+  callId: string,
+  tool: SubagentToolName,
+  agents: ReturnType<typeof agent>[],
+  extra: { prompt?: string; model?: string; success?: boolean; error?: string } = {},
+): KnownEventMsg {
+  const base = { call_id: callId, tool, sender_agent_id: 0, sender_session_id: T, agents };
+  const { success = true, ...rest } = extra;
+  return phase === "begin"
+    ? { type: "subagent_tool_call_begin", ...base, ...rest }
+    : { type: "subagent_tool_call_end", ...base, ...rest, success };
+}
+const collab = (
+  id: string,
+  tool: string,
+  status: string,
+  states: Record<string, [string, string | null]>,
+  prompt: string | null = null,
+  model: string | null = null,
+) => ({
   type: "collabAgentToolCall",
   id,
   tool,
   status,
-  senderThreadId: from,
-  receiverThreadIds: [to],
-  prompt: null,
-  model: "m",
-  agentsStates: { [to]: { status: state, message: to === "c1" ? "alpha" : null } },
+  senderThreadId: T,
+  receiverThreadIds: Object.keys(states),
+  prompt,
+  model,
+  agentsStates: Object.fromEntries(
+    Object.entries(states).map(([thread, [state, message]]) => [thread, { status: state, message }]),
+  ),
 });
+
+const rootThread: Thread = {
+  id: T,
+  sessionId: T,
+  preview: "",
+  ephemeral: false,
+  modelProvider: "openai",
+  model: "root-model",
+  createdAt: 1_700_000_000,
+  updatedAt: 1_700_000_000,
+  status: { type: "active", activeFlags: [] },
+  path: "/home/.codex/sessions/root.jsonl",
+  cwd: "/work",
+  cliVersion: "0.0.0",
+  originator: "codex_vscode",
+  source: "vscode",
+  projectId: null,
+  name: null,
+  turns: [],
+};
 
 function view(o: MapperOutput): unknown {
   if (o.kind === "userInput") return { request: o.kind, params: o.params };
   if (o.kind !== "notification") return { request: o.kind };
   const { method, params } = o.notification;
-  if (method === "mcpServer/startupStatus/updated") return { method, params };
+  if (method === "mcpServer/startupStatus/updated" || method.startsWith("thread/")) return { method, params };
   if (method === "item/started" || method === "item/completed") return { method, item: params.item };
   if (method === "item/plan/delta" || method === "item/agentMessage/delta") {
     return { method, itemId: params.itemId, delta: params.delta, turnId: params.turnId };
@@ -128,41 +177,114 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
     ],
   },
   {
-    name: "a subagent's creation is a spawnAgent item, its cancellation a closeAgent; status changes are not items",
+    name: "subagent tool calls are collabAgentToolCall items; one still open when the turn ends is interrupted",
     events: [
+      call("begin", "c1", "spawn", [], { prompt: "task-a", model: "m" }),
+      call("end", "c1", "spawn", [agent(1, "running")], { prompt: "task-a", model: "m", success: true }),
+      call("begin", "c2", "await", [agent(1, "running")]),
+      call("end", "c2", "await", [agent(1, "completed", "A done")], { success: true }),
+      call("begin", "c3", "send", [], { prompt: "hi" }),
+      call("end", "c3", "send", [], { prompt: "hi", success: false, error: "no subagent with id 9" }),
+      call("begin", "c4", "logs", [agent(1, "completed")]),
+      call("end", "c4", "logs", [agent(1, "completed")], { success: true }),
+      call("begin", "c5", "list", []),
+      call("end", "c5", "list", [agent(1, "completed")], { success: true }),
+      call("begin", "c6", "cancel", [agent(1, "completed")]),
+      call("end", "c6", "cancel", [agent(1, "cancelled")], { success: true }),
+      call("begin", "c7", "await", [agent(2, "running")]),
+      { type: "turn_aborted", turn_id: "turn-1", reason: "interrupted" },
+      call("end", "c7", "await", [agent(2, "running")], { success: true }),
+    ],
+    expected: [
+      { method: "item/started", item: collab("c1", "spawnAgent", "inProgress", {}, "task-a", "m") },
+      {
+        method: "item/completed",
+        item: collab("c1", "spawnAgent", "completed", { c1: ["running", null] }, "task-a", "m"),
+      },
+      { method: "item/started", item: collab("c2", "wait", "inProgress", { c1: ["running", null] }) },
+      { method: "item/completed", item: collab("c2", "wait", "completed", { c1: ["completed", "A done"] }) },
+      { method: "item/started", item: collab("c3", "sendInput", "inProgress", {}, "hi") },
+      { method: "item/completed", item: collab("c3", "sendInput", "failed", {}, "hi") },
+      { method: "item/started", item: collab("c4", "listAgents", "inProgress", { c1: ["completed", null] }) },
+      {
+        method: "item/completed",
+        item: collab("c4", "listAgents", "completed", { c1: ["completed", null] }),
+      },
+      { method: "item/started", item: collab("c5", "listAgents", "inProgress", {}) },
+      {
+        method: "item/completed",
+        item: collab("c5", "listAgents", "completed", { c1: ["completed", null] }),
+      },
+      { method: "item/started", item: collab("c6", "closeAgent", "inProgress", { c1: ["completed", null] }) },
+      { method: "item/completed", item: collab("c6", "closeAgent", "completed", { c1: ["shutdown", null] }) },
+      { method: "item/started", item: collab("c7", "wait", "inProgress", { c2: ["running", null] }) },
+      { method: "item/completed", item: collab("c7", "wait", "interrupted", { c2: ["running", null] }) },
+      { method: "turn/completed" },
+      { method: "thread/status/changed", params: { threadId: T, status: { type: "idle" } } },
+    ],
+  },
+  {
+    name: "each child is a thread: started, status changes (not header changes), inbox, closed on cancel",
+    events: [
+      call("begin", "c1", "spawn", [], { prompt: "task-a: check" }),
       { type: "subagent_lifecycle", summary: child("running") },
-      { type: "subagent_lifecycle", summary: child("completed") },
+      { type: "subagent_lifecycle", summary: { ...child("running"), reasoning_header: "Thinking" } },
       {
         type: "subagent_lifecycle",
         summary: { ...child("running"), agent_id: 2, parent_agent_id: 1, session_id: "c2", name: null },
       },
+      { type: "agent_inbox", agent_id: 1, session_id: "c1", pending_messages: 1, pending_interrupts: 0 },
+      { type: "agent_inbox", agent_id: 0, session_id: "", pending_messages: 2, pending_interrupts: 0 },
+      { type: "subagent_lifecycle", summary: child("waiting") },
+      { type: "subagent_lifecycle", summary: child("completed") },
       { type: "subagent_lifecycle", summary: child("cancelled") },
     ],
     expected: [
+      { method: "item/started", item: collab("c1", "spawnAgent", "inProgress", {}, "task-a: check") },
       {
-        method: "item/started",
-        item: collab("spawn_agent_1", "spawnAgent", "inProgress", T, "c1", "running"),
+        method: "thread/started",
+        params: {
+          thread: expect.objectContaining({
+            id: "c1",
+            sessionId: T,
+            parentThreadId: T,
+            preview: "task-a: check",
+            agentNickname: "alpha",
+            model: "m",
+            cwd: "/work",
+            status: { type: "active", activeFlags: [] },
+            source: {
+              subAgent: { thread_spawn: { parent_thread_id: T, depth: 1, agent_nickname: "alpha" } },
+            },
+          }),
+        },
       },
       {
-        method: "item/completed",
-        item: collab("spawn_agent_1", "spawnAgent", "completed", T, "c1", "running"),
+        method: "thread/started",
+        params: {
+          thread: expect.objectContaining({
+            id: "c2",
+            parentThreadId: "c1",
+            source: {
+              subAgent: { thread_spawn: { parent_thread_id: "c1", depth: 2, agent_nickname: null } },
+            },
+          }),
+        },
       },
       {
-        method: "item/started",
-        item: collab("spawn_agent_2", "spawnAgent", "inProgress", "c1", "c2", "running"),
+        method: "thread/queue/changed",
+        params: { threadId: "c1", pendingMessages: 1, pendingInterrupts: 0 },
       },
       {
-        method: "item/completed",
-        item: collab("spawn_agent_2", "spawnAgent", "completed", "c1", "c2", "running"),
+        method: "thread/queue/changed",
+        params: { threadId: T, pendingMessages: 2, pendingInterrupts: 0 },
       },
       {
-        method: "item/started",
-        item: collab("close_agent_1", "closeAgent", "inProgress", T, "c1", "shutdown"),
+        method: "thread/status/changed",
+        params: { threadId: "c1", status: { type: "active", activeFlags: ["waitingOnApproval"] } },
       },
-      {
-        method: "item/completed",
-        item: collab("close_agent_1", "closeAgent", "completed", T, "c1", "shutdown"),
-      },
+      { method: "thread/status/changed", params: { threadId: "c1", status: { type: "idle" } } },
+      { method: "thread/closed", params: { threadId: "c1" } },
     ],
   },
   {
@@ -194,6 +316,10 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
     ],
     expected: [
       {
+        method: "thread/status/changed",
+        params: { threadId: T, status: { type: "active", activeFlags: ["waitingOnUserInput"] } },
+      },
+      {
         request: "userInput",
         params: {
           threadId: T,
@@ -224,6 +350,7 @@ describe("event mapper: plan, compaction and MCP items", () => {
         throw new Error("unused");
       },
       () => 1_700_000_000_000,
+      () => rootThread,
     );
     mapper.map({ id: "sub-1", msg: started });
     const out = events.flatMap((msg) => mapper.map({ id: "sub-1", msg }));

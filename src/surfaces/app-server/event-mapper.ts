@@ -13,6 +13,7 @@ import { TurnDiff } from "./turn-diff.js";
 import { SubagentItems } from "./subagent-items.js";
 import { ToolItems } from "./tool-items.js";
 import { userInputRequest } from "./user-input.js";
+import { ThreadWaits } from "./thread-waits.js";
 
 export type { MapperOutput } from "./mapper-output.js";
 
@@ -34,16 +35,22 @@ export class AppServerEventMapper {
   private readonly tools: ToolItems;
   private readonly subagents: SubagentItems;
   private readonly turnDiff = new TurnDiff();
+  private readonly waits: ThreadWaits;
   private readonly patchChanges = new Map<string, EventMsgOf<"patch_apply_begin">["changes"]>();
 
   constructor(
     private readonly threadId: string,
     private readonly describeThread: (session: EventMsgOf<"session_configured">) => Thread,
     now: () => number = Date.now,
+    /** This thread as the wire shows it now (child threads of its subagents start from it). */
+    describeSelf: () => Thread = () => {
+      throw new Error(`thread ${threadId} cannot describe itself here`);
+    },
   ) {
     this.out = new OutputBuffer(threadId, () => this.turn?.id, now);
-    this.tools = new ToolItems(this.out);
-    this.subagents = new SubagentItems(this.out, threadId);
+    this.waits = new ThreadWaits(this.out);
+    this.subagents = new SubagentItems(this.out, threadId, describeSelf);
+    this.tools = new ToolItems(this.out, (agentId) => this.subagents.threadOf(agentId));
   }
 
   /** The wire input of a turn submission, so its userMessage item shows what the client sent. */
@@ -65,7 +72,28 @@ export class AppServerEventMapper {
   /** What the client decided about an approval; a refusal shows the item as declined. */
   approvalDecided(callId: string, decision: ReviewDecision): MapperOutput[] {
     this.tools.decided(callId, decision);
+    if (this.turn) this.waits.answered(callId);
     return this.out.take();
+  }
+
+  /** The client answered (or could not answer) the model's questions. */
+  inputAnswered(callId: string): MapperOutput[] {
+    if (this.turn) this.waits.answered(callId);
+    return this.out.take();
+  }
+
+  /** The thread's status now: idle, or active with what its turn waits on. */
+  get threadStatus() {
+    return this.waits.status(this.turn !== undefined);
+  }
+
+  /** This thread's own turn waits on the client (a subagent's wait shows on the subagent's thread). */
+  private waitOn(
+    callId: string,
+    agentId: number | null | undefined,
+    flag: "waitingOnApproval" | "waitingOnUserInput",
+  ) {
+    if (this.turn && (agentId === undefined || agentId === null)) this.waits.asked(callId, flag);
   }
 
   private warning(message: string): void {
@@ -105,6 +133,7 @@ export class AppServerEventMapper {
         this.openReasoning().summary.push(msg.text);
         return;
       case "exec_approval_request":
+        this.waitOn(msg.call_id, msg.agent_id, "waitingOnApproval");
         return this.tools.execApproval(msg);
       case "exec_command_begin":
         return this.tools.commandBegin(msg);
@@ -113,6 +142,7 @@ export class AppServerEventMapper {
       case "exec_command_end":
         return this.tools.commandEnd(msg);
       case "apply_patch_approval_request":
+        this.waitOn(msg.call_id, msg.agent_id, "waitingOnApproval");
         return this.tools.patchApproval(msg);
       case "patch_apply_begin":
         this.patchChanges.set(msg.call_id, msg.changes);
@@ -146,7 +176,14 @@ export class AppServerEventMapper {
         return mcpStartup(this.out, msg);
       case "subagent_lifecycle":
         return this.subagents.lifecycle(msg);
+      case "agent_inbox":
+        return this.subagents.inbox(msg);
+      case "subagent_tool_call_begin":
+        return this.subagents.callBegin(msg);
+      case "subagent_tool_call_end":
+        return this.subagents.callEnd(msg);
       case "request_user_input":
+        this.waitOn(msg.call_id, null, "waitingOnUserInput");
         return userInputRequest(this.out, msg);
       case "token_count":
         return this.tokenCount(msg);
@@ -198,6 +235,8 @@ export class AppServerEventMapper {
     if (this.agentMessage) this.out.item("item/completed", this.agentMessage);
     this.agentMessage = undefined;
     this.tools.closeAll(status);
+    this.waits.clear();
+    this.subagents.closeAll(status);
     this.inputs.delete(turn.subId);
     const completedAtMs = this.out.now();
     this.out.notify({

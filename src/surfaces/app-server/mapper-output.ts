@@ -20,6 +20,12 @@ export type MapperOutput =
       questions: UserInputQuestion[];
     };
 
+/** Where an item belongs: a thread and one of its turns. */
+export interface ItemScope {
+  threadId: string;
+  turnId: string;
+}
+
 /** Collects the outputs of one mapping step, stamped with the thread, the current turn and the time. */
 export class OutputBuffer {
   private outputs: MapperOutput[] = [];
@@ -42,9 +48,16 @@ export class OutputBuffer {
     this.outputs.push(output);
   }
 
-  /** item/started or item/completed, with a copy of the item (open items keep changing after this). */
-  item(method: "item/started" | "item/completed", item: ThreadItem): void {
-    const base = { threadId: this.threadId, turnId: this.turnId, item: { ...item } };
+  /**
+   * item/started or item/completed, with a copy of the item (open items keep changing after this); in
+   * this thread's current turn unless `scope` names another thread's (a subagent's) turn.
+   */
+  item(method: "item/started" | "item/completed", item: ThreadItem, scope?: ItemScope): void {
+    const base = {
+      threadId: scope?.threadId ?? this.threadId,
+      turnId: scope?.turnId ?? this.turnId,
+      item: { ...item },
+    };
     const at = this.now();
     if (method === "item/started") this.notify({ method, params: { ...base, startedAtMs: at } });
     else this.notify({ method, params: { ...base, completedAtMs: at } });

@@ -3,6 +3,7 @@
 // answered, so an IDE's start-up does not wait for the engine's modules.
 import { resolve } from "node:path";
 import { ConfigError, loadConfig, type Config } from "../../config/load.js";
+import type { ThreadStatus } from "../../protocol/app-server/v2/common.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import { AccountManager } from "./accounts.js";
 import { RateLimitTracker } from "./rate-limit-tracker.js";
@@ -75,6 +76,36 @@ export class ServerServices {
       if (err instanceof ConfigError) throw badRequest(err.message);
       throw err;
     }
+  }
+
+  /**
+   * Refuses to act on a subagent's thread while it runs inside a loaded parent: a second engine (or moving
+   * its file) would fight the one writing it.
+   */
+  assertNotRunningSubagent(threadId: string, action: string): void {
+    for (const host of this.threads.values()) {
+      if (!host.subagentThreads.has(threadId)) continue;
+      throw badRequest(
+        `cannot ${action} thread ${threadId}: it is a subagent running inside thread ${host.threadId}; ` +
+          `read it with thread/read, or reach it through its parent`,
+      );
+    }
+  }
+
+  /** A loaded thread's status, or a running subagent's (notLoaded for any other). */
+  statusOf(threadId: string): ThreadStatus {
+    const loaded = this.threads.get(threadId);
+    if (loaded) return loaded.status;
+    for (const host of this.threads.values()) {
+      const status = host.subagentThreads.get(threadId);
+      if (status) return status;
+    }
+    return { type: "notLoaded" };
+  }
+
+  /** Loaded threads, each followed by the subagent threads running inside it. */
+  loadedThreadIds(): string[] {
+    return [...this.threads.values()].flatMap((t) => [t.threadId, ...t.subagentThreads.keys()]);
   }
 
   async shutdown(): Promise<void> {

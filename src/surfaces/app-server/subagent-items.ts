@@ -1,57 +1,131 @@
-// The subagent tree as collabAgentToolCall items: a child's first subagent_lifecycle is its spawn
-// (spawnAgent, from its parent's thread to its own), its cancellation a closeAgent. The engine emits no
-// event for the subagent tools themselves, so send/await/logs/list calls are not shown. Part of the mapper.
-import type { EventMsgOf, SubagentSummary } from "../../protocol/core-protocol.js";
+// Subagents on the v2 wire. Each subagent tool call of this thread is a collabAgentToolCall item (from
+// subagent_tool_call_begin/end); every child in the tree is a thread of its own: thread/started when it
+// appears, thread/status/changed as it works, thread/closed when cancelled, and thread/queue/changed when
+// its inbox changes. Part of the mapper.
+import type { EventMsgOf, SubagentStatus, SubagentSummary } from "../../protocol/core-protocol.js";
+import type { ThreadStatus, TurnStatus } from "../../protocol/app-server/v2/common.js";
 import type { ThreadItemOf } from "../../protocol/app-server/v2/items.js";
+import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import type { OutputBuffer } from "./mapper-output.js";
+import { collabItem } from "./collab-item.js";
 
 type CollabItem = ThreadItemOf<"collabAgentToolCall">;
-type AgentState = CollabItem["agentsStates"][string]["status"];
+type CallEvent = EventMsgOf<"subagent_tool_call_begin"> | EventMsgOf<"subagent_tool_call_end">;
 
-const STATES: Record<SubagentSummary["status"], AgentState> = {
-  running: "running",
-  waiting: "running",
-  idle: "interrupted",
-  completed: "completed",
-  failed: "errored",
-  cancelled: "shutdown",
-};
+/** A child thread's status as a client sees threads. */
+function threadStatus(status: SubagentStatus): ThreadStatus {
+  if (status === "running") return { type: "active", activeFlags: [] };
+  if (status === "waiting") return { type: "active", activeFlags: ["waitingOnApproval"] };
+  return { type: "idle" };
+}
 
 export class SubagentItems {
-  /** agent id -> thread id; 0 is the root. */
-  private readonly threads = new Map<number, string>();
+  /** agent id -> its thread and depth; 0 is the root. */
+  private readonly agents = new Map<number, { threadId: string; depth: number }>();
+  private readonly statuses = new Map<number, SubagentStatus>();
+  private readonly open = new Map<string, CollabItem>();
+  /** The task of a spawn under way, by caller: the new thread's preview. */
+  private readonly spawnTasks = new Map<number, string>();
 
   constructor(
     private readonly out: OutputBuffer,
     rootThreadId: string,
+    /** This (root) thread as the wire shows it: a child thread starts from its facts (cwd, provider). */
+    private readonly rootThread: () => Thread,
   ) {
-    this.threads.set(0, rootThreadId);
+    this.agents.set(0, { threadId: rootThreadId, depth: 0 });
+  }
+
+  /** A subagent's thread (known once it appeared). */
+  threadOf(agentId: number): string | undefined {
+    return agentId === 0 ? undefined : this.agents.get(agentId)?.threadId;
+  }
+
+  callBegin(msg: EventMsgOf<"subagent_tool_call_begin">): void {
+    if (msg.tool === "spawn" && msg.prompt) this.spawnTasks.set(msg.sender_agent_id, msg.prompt);
+    const item = this.toItem(msg, "inProgress");
+    if (!item) return;
+    this.open.set(item.id, item);
+    this.out.item("item/started", item);
+  }
+
+  callEnd(msg: EventMsgOf<"subagent_tool_call_end">): void {
+    if (msg.tool === "spawn") this.spawnTasks.delete(msg.sender_agent_id);
+    // An end without its begin (the turn ended first) has nothing left to complete.
+    if (!this.open.delete(msg.call_id)) return;
+    const item = this.toItem(msg, msg.success ? "completed" : "failed");
+    if (item) this.out.item("item/completed", item);
+  }
+
+  /** The turn ended: calls still open end with it (an interrupted turn interrupted them). */
+  closeAll(turnStatus: TurnStatus): void {
+    const status = turnStatus === "inProgress" ? "interrupted" : turnStatus;
+    for (const item of this.open.values()) this.out.item("item/completed", { ...item, status });
+    this.open.clear();
   }
 
   lifecycle(msg: EventMsgOf<"subagent_lifecycle">): void {
     const s = msg.summary;
-    const known = this.threads.has(s.agent_id);
-    if (!known) this.threads.set(s.agent_id, s.session_id);
-    if (!known) this.emit("spawnAgent", s);
-    else if (s.status === "cancelled") this.emit("closeAgent", s);
+    const previous = this.statuses.get(s.agent_id);
+    if (previous === s.status) return;
+    this.statuses.set(s.agent_id, s.status);
+    if (s.status === "cancelled") {
+      this.out.notify({ method: "thread/closed", params: { threadId: s.session_id } });
+      return;
+    }
+    if (previous === undefined) {
+      this.out.notify({ method: "thread/started", params: { thread: this.childThread(s) } });
+      return;
+    }
+    this.out.notify({
+      method: "thread/status/changed",
+      params: { threadId: s.session_id, status: threadStatus(s.status) },
+    });
   }
 
-  private emit(tool: CollabItem["tool"], s: SubagentSummary): void {
-    // A spawn or cancel belongs to a running turn; one seen outside a turn (a child's child while the root
-    // is idle) is left out rather than shown under no turn.
-    if (this.out.turnId === "") return;
-    const item: CollabItem = {
-      type: "collabAgentToolCall",
-      id: `${tool === "spawnAgent" ? "spawn" : "close"}_agent_${s.agent_id}`,
-      tool,
-      status: "inProgress",
-      senderThreadId: this.threads.get(s.parent_agent_id) ?? this.threads.get(0) ?? "",
-      receiverThreadIds: [s.session_id],
-      prompt: null,
-      model: s.model ?? null,
-      agentsStates: { [s.session_id]: { status: STATES[s.status], message: s.name ?? null } },
+  inbox(msg: EventMsgOf<"agent_inbox">): void {
+    const threadId = msg.agent_id === 0 ? this.agents.get(0)?.threadId : msg.session_id;
+    if (!threadId) return;
+    this.out.notify({
+      method: "thread/queue/changed",
+      params: { threadId, pendingMessages: msg.pending_messages, pendingInterrupts: msg.pending_interrupts },
+    });
+  }
+
+  private childThread(s: SubagentSummary): Thread {
+    const parent = this.agents.get(s.parent_agent_id) ?? this.agents.get(0);
+    const depth = (parent?.depth ?? 0) + 1;
+    this.agents.set(s.agent_id, { threadId: s.session_id, depth });
+    const root = this.rootThread();
+    const now = Math.floor(this.out.now() / 1000);
+    const parentThreadId = parent?.threadId ?? root.id;
+    return {
+      ...root,
+      id: s.session_id,
+      sessionId: root.sessionId,
+      preview: this.spawnTasks.get(s.parent_agent_id) ?? "",
+      ephemeral: false,
+      model: s.model ?? root.model ?? null,
+      createdAt: now,
+      updatedAt: now,
+      status: threadStatus(s.status),
+      path: s.rollout_path ?? null,
+      source: {
+        subAgent: {
+          thread_spawn: { parent_thread_id: parentThreadId, depth, agent_nickname: s.name ?? null },
+        },
+      },
+      name: null,
+      forkedFromId: null,
+      parentThreadId,
+      agentNickname: s.name ?? null,
+      turns: [],
     };
-    this.out.item("item/started", item);
-    this.out.item("item/completed", { ...item, status: "completed" });
+  }
+
+  private toItem(msg: CallEvent, status: CollabItem["status"]): CollabItem | undefined {
+    // A call belongs to a running turn; one seen outside a turn has nowhere to go.
+    if (this.out.turnId === "") return undefined;
+    return collabItem(msg, status);
   }
 }

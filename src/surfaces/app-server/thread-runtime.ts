@@ -34,8 +34,11 @@ export interface ThreadStartOptions {
 
 export class ThreadRuntime {
   readonly subscribers = new Set<Connection>();
+  /** Threads of this thread's subagents that run inside it now (their engines are its children), by status. */
+  readonly subagentThreads = new Map<string, ThreadStatus>();
   private readonly waiters = new Map<string, Waiter>();
-  private readonly approvals = new Map<string, AbortController>();
+  /** Questions out to a client, by call id, with the thread they are about (this one or a subagent's). */
+  private readonly approvals = new Map<string, { controller: AbortController; threadId: string }>();
   private readonly turnEndWaiters = new Set<() => void>();
   private readonly mapper: AppServerEventMapper;
   private counter = 0;
@@ -49,7 +52,12 @@ export class ThreadRuntime {
     private readonly createdAtMs: number,
     private readonly options: ThreadStartOptions,
   ) {
-    this.mapper = new AppServerEventMapper(session.session_id, (msg) => this.describe(msg));
+    this.mapper = new AppServerEventMapper(
+      session.session_id,
+      (msg) => this.describe(msg),
+      Date.now,
+      () => ({ ...this.describe(), status: this.status }),
+    );
     this.pump = this.pumpEvents();
   }
 
@@ -142,7 +150,7 @@ export class ThreadRuntime {
   }
 
   get status(): ThreadStatus {
-    return this.runningTurnId ? { type: "active", activeFlags: [] } : { type: "idle" };
+    return this.mapper.threadStatus;
   }
 
   /**
@@ -192,7 +200,7 @@ export class ThreadRuntime {
   }
 
   async close(): Promise<void> {
-    for (const controller of this.approvals.values()) controller.abort();
+    for (const { controller } of this.approvals.values()) controller.abort();
     await this.codex.close();
     await this.pump;
   }
@@ -215,7 +223,8 @@ export class ThreadRuntime {
     for (const output of this.mapper.map(event)) {
       if (output.kind === "notification") {
         this.broadcast(output.notification);
-        if (output.notification.method === "turn/completed") this.turnEnded();
+        this.trackSubagents(output.notification);
+        this.settleApprovals(output.notification);
       } else if (output.kind === "userInput") {
         void this.askUser(output);
       } else {
@@ -228,9 +237,32 @@ export class ThreadRuntime {
     for (const connection of this.subscribers) connection.notify(notification);
   }
 
-  private turnEnded(): void {
-    // Approvals still waiting are moot: the engine already gave up on them.
-    for (const controller of this.approvals.values()) controller.abort();
+  private trackSubagents(n: ServerNotification): void {
+    if (n.method === "thread/started" && n.params.thread.id !== this.threadId) {
+      this.subagentThreads.set(n.params.thread.id, n.params.thread.status);
+    } else if (n.method === "thread/status/changed" && this.subagentThreads.has(n.params.threadId)) {
+      this.subagentThreads.set(n.params.threadId, n.params.status);
+    } else if (n.method === "thread/closed") {
+      this.subagentThreads.delete(n.params.threadId);
+    }
+  }
+
+  /**
+   * Questions still out are moot once the turn that asked them ended: this thread's when its turn completes,
+   * a subagent's when it stops working (idle, cancelled). The engine already gave up on them.
+   */
+  private settleApprovals(notification: ServerNotification): void {
+    const n = notification;
+    let ended: string | undefined;
+    if (n.method === "turn/completed") ended = this.threadId;
+    else if (n.method === "thread/closed") ended = n.params.threadId;
+    else if (n.method === "thread/status/changed" && n.params.status.type !== "active")
+      ended = n.params.threadId;
+    if (ended === undefined) return;
+    for (const { controller, threadId } of this.approvals.values()) {
+      if (threadId === ended) controller.abort();
+    }
+    if (n.method !== "turn/completed") return;
     for (const resolve of this.turnEndWaiters) resolve();
     this.turnEndWaiters.clear();
   }
@@ -243,7 +275,7 @@ export class ThreadRuntime {
   private async askApproval(output: ApprovalOutput): Promise<void> {
     const connection = this.firstClient();
     const controller = new AbortController();
-    this.approvals.set(output.callId, controller);
+    this.approvals.set(output.callId, { controller, threadId: output.params.threadId });
     let decision: ReviewDecision | undefined = "denied";
     let requestId: number | undefined;
     try {
@@ -272,14 +304,17 @@ export class ThreadRuntime {
       }
     }
     if (requestId !== undefined && requestId >= 0) {
-      this.broadcast({ method: "serverRequest/resolved", params: { threadId: this.threadId, requestId } });
+      this.broadcast({
+        method: "serverRequest/resolved",
+        params: { threadId: output.params.threadId, requestId },
+      });
     }
   }
 
   /** Asks the first subscribed client the model's questions; no answer (no client, an error) is no answers. */
   private async askUser(output: UserInputOutput): Promise<void> {
     const controller = new AbortController();
-    this.approvals.set(output.callId, controller);
+    this.approvals.set(output.callId, { controller, threadId: output.params.threadId });
     let answers: UserInputAnswers = {};
     let requestId: number | undefined;
     try {
@@ -299,9 +334,15 @@ export class ThreadRuntime {
     }
     if (!controller.signal.aborted) {
       this.codex.submit({ type: "user_input_answer", id: output.callId, response: { answers } });
+      for (const o of this.mapper.inputAnswered(output.callId)) {
+        if (o.kind === "notification") this.broadcast(o.notification);
+      }
     }
     if (requestId !== undefined && requestId >= 0) {
-      this.broadcast({ method: "serverRequest/resolved", params: { threadId: this.threadId, requestId } });
+      this.broadcast({
+        method: "serverRequest/resolved",
+        params: { threadId: output.params.threadId, requestId },
+      });
     }
   }
 }

@@ -317,6 +317,30 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
     ],
   },
   {
+    name: "an approval request exec refuses becomes an error item saying what was denied and why",
+    events: [
+      {
+        type: "exec_approval_request",
+        call_id: "c",
+        command: ["bash", "-lc", "touch x"],
+        cwd: "/w",
+        reason: "needs to write",
+      },
+    ],
+    expected: [
+      {
+        type: "item.completed",
+        item: {
+          id: "item_0",
+          type: "error",
+          message: expect.stringMatching(
+            /^denied: approval needed to run `touch x` \(needs to write\); exec cannot ask/,
+          ),
+        },
+      },
+    ],
+  },
+  {
     name: "events exec does not show map to nothing",
     events: [
       { type: "agent_message_content_delta", thread_id: "x", turn_id: "t", item_id: "i", delta: "h" },

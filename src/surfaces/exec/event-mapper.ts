@@ -2,6 +2,7 @@
 import { quote } from "shell-quote";
 import type { Event, EventMsgOf, TokenUsage } from "../../protocol/core-protocol.js";
 import type { ExecThreadEvent, ExecThreadItem, ExecUsage } from "../../protocol/exec-events.js";
+import { refuseRequest } from "./unanswerable-requests.js";
 
 type TodoItem = Extract<ExecThreadItem, { type: "todo_list" }>;
 type McpCallItem = Extract<ExecThreadItem, { type: "mcp_tool_call" }>;
@@ -61,6 +62,13 @@ export class ExecEventMapper {
         return [];
       case "warning":
         return [this.completed({ id: this.id(), type: "error", message: msg.message })];
+      case "exec_approval_request":
+      case "apply_patch_approval_request":
+      case "request_user_input": {
+        // Exec refuses these at once (run-exec.ts); the reader learns what was refused as an error item.
+        const notice = refuseRequest(msg)?.notice;
+        return notice ? [this.completed({ id: this.id(), type: "error", message: notice })] : [];
+      }
       case "stream_error":
         return [{ type: "error", message: msg.message }];
       case "error":

@@ -1,6 +1,7 @@
 // Exec's output for a person: progress on stderr, the final message on stdout.
 import { quote } from "shell-quote";
 import type { Event } from "../../protocol/core-protocol.js";
+import { refuseRequest } from "./unanswerable-requests.js";
 
 const COLORS = {
   dim: "\x1b[2m",
@@ -74,6 +75,13 @@ export class HumanOutput {
       case "agent_message":
         this.line(`${this.paint("bold", "codex")} ${msg.message}`);
         break;
+      case "exec_approval_request":
+      case "apply_patch_approval_request":
+      case "request_user_input": {
+        const notice = refuseRequest(msg)?.notice;
+        if (notice) this.line(this.paint("red", notice));
+        break;
+      }
       case "stream_error":
       case "warning":
         this.line(this.paint("dim", `warning: ${msg.message}`));

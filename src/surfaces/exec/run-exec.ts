@@ -1,5 +1,6 @@
 // `codex-ts exec`: one task, no interaction. JSONL events with --json, else progress on stderr and the
 // final message on stdout. Exit code 0 on success, 1 on a failed turn.
+import { resolveCredentials } from "../../auth/credentials.js";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { ExecFlags } from "../../cli.js";
@@ -12,6 +13,7 @@ import { ProtocolOutput } from "../shared/output.js";
 import { ExecEventMapper } from "./event-mapper.js";
 import { HumanOutput } from "./human-output.js";
 import { PromptError, readPrompt } from "./prompt-input.js";
+import { refuseRequest } from "./unanswerable-requests.js";
 
 function isThreadLookupError(err: unknown): boolean {
   return err instanceof Error && err.name === "ThreadLookupError";
@@ -84,7 +86,16 @@ export async function runExec(
     if (image.trim() !== "") items.push({ type: "local_image", path: resolve(image.trim()) });
   }
 
-  const codex = new Codex({ config, interactive: false, source: flags.threadSource ?? "exec" });
+  const codex = new Codex({
+    config,
+    interactive: false,
+    source: flags.threadSource ?? "exec",
+    // exec alone reads CODEX_API_KEY, ahead of auth.json (as the real exec does); its subagents too.
+    auth: {
+      credentialsFor: (provider) =>
+        resolveCredentials(provider, config.codexHome, process.env, { codexApiKeyEnv: true }),
+    },
+  });
   const mapper = new ExecEventMapper();
   const human = json
     ? undefined
@@ -102,8 +113,14 @@ export async function runExec(
     items,
     ...(outputSchema !== undefined ? { final_output_json_schema: outputSchema } : {}),
   });
+  // Exec's own answers to requests it cannot put to anyone; an error about one of them (the request was
+  // already gone, e.g. after Ctrl+C) is not the task's failure.
+  const refusals = new Set<string>();
   try {
     for await (const event of codex) {
+      if (event.msg.type === "error" && refusals.has(event.id)) continue;
+      const refusal = refuseRequest(event.msg);
+      if (refusal) refusals.add(codex.submit(refusal.op));
       if (json) {
         for (const line of mapper.map(event)) out.line(JSON.stringify(line));
       } else {

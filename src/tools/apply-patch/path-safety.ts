@@ -7,8 +7,10 @@ import type { ParsedPatch } from "./types.js";
 import { PatchApplyError } from "./types.js";
 
 export interface PathPolicyOptions {
-  /** Relative patch paths resolve against it; it is always writable. */
+  /** Relative patch paths resolve against it (unless `baseDir` is given); it is always writable. */
   cwd: string;
+  /** Where relative patch paths start when not at cwd (a patch run as `cd DIR && apply_patch`). */
+  baseDir?: string;
   /** More directories the patch may write (absolute, or relative to cwd). `["/"]` allows anything. */
   writableRoots?: readonly string[];
   fs?: PatchFs;
@@ -34,7 +36,7 @@ export async function listPatchTargets(
   const roots = await writableRoots(options, fs);
   const targets: PatchTarget[] = [];
   const check = async (path: string, action: PatchTarget["action"]) => {
-    const absolutePath = resolve(options.cwd, path);
+    const absolutePath = resolve(options.baseDir ?? options.cwd, path);
     const reason = await refusalReason(path, absolutePath, roots, fs);
     targets.push(
       reason === undefined

@@ -47,17 +47,34 @@ export function toProtocolChanges(changes: readonly PatchChange[]): Record<strin
   return byPath;
 }
 
+export interface RunApplyPatchOptions {
+  fs?: PatchFs;
+  /**
+   * Where the patch's relative paths start (default: the session's cwd). A patch run as a command may name
+   * another directory (`workdir`, `cd DIR && apply_patch`); what may be written still follows the session's
+   * cwd, as for commands.
+   */
+  baseDir?: string;
+}
+
 export async function runApplyPatch(
   input: string,
   ctx: Pick<ToolContext, "callId" | "cwd" | "sandboxPolicy" | "env" | "signal" | "emit" | "authorizePatch">,
-  fs?: PatchFs,
+  options: RunApplyPatchOptions = {},
 ): Promise<ToolResult> {
+  const { fs } = options;
+  const baseDir = options.baseDir ?? ctx.cwd;
   let plan: PatchPlan;
   let targets: PatchTargetInfo[];
   try {
     const parsed = parsePatch(input);
     const area = writableAreaForPolicy(ctx.sandboxPolicy, ctx.cwd, ctx.env);
-    const checked = await listPatchTargets(parsed, { cwd: ctx.cwd, writableRoots: area.roots, fs });
+    const checked = await listPatchTargets(parsed, {
+      cwd: ctx.cwd,
+      baseDir,
+      writableRoots: area.roots,
+      fs,
+    });
     const anyWritable = ctx.sandboxPolicy.type !== "read-only";
     targets = checked.map((t) => ({
       path: t.absolutePath,
@@ -65,7 +82,7 @@ export async function runApplyPatch(
         anyWritable && t.insideWritableRoots && !area.readOnly.some((ro) => isInside(t.absolutePath, ro)),
     }));
     // Computed in memory over the whole file system: whether it may be written is the gate's call.
-    plan = await planPatch(parsed, { cwd: ctx.cwd, writableRoots: [parsePath(ctx.cwd).root], fs });
+    plan = await planPatch(parsed, { cwd: baseDir, writableRoots: [parsePath(baseDir).root], fs });
   } catch (err) {
     return { output: `apply_patch verification failed: ${errorMessage(err)}`, success: false };
   }

@@ -231,7 +231,7 @@ describe("apply_patch handler", () => {
     const ws = makeWorkspace();
     const { ctx, events } = context(ws.dir);
     const failing = { ...nodePatchFs, writeFile: () => Promise.reject(new Error("disk full")) };
-    const result = await runApplyPatch(patch("*** Add File: a.txt", "+a"), ctx, failing);
+    const result = await runApplyPatch(patch("*** Add File: a.txt", "+a"), ctx, { fs: failing });
     expect(result.success).toBe(false);
     expect(result.output).toBe(
       `apply_patch failed: Failed to write ${ws.path("a.txt")}: disk full (no file was changed)`,

@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { CommandDecision } from "../../core/approvals/decisions.js";
+import { interceptApplyPatch } from "../apply-patch/intercept.js";
 import {
   defineTool,
   type CommandAuthorizationRequest,
@@ -37,6 +38,8 @@ export const shellTool = defineTool({
   isMutating: true,
   async handle(args, ctx) {
     const cwd = args.workdir ? resolve(ctx.cwd, args.workdir) : ctx.cwd;
+    const patched = await interceptApplyPatch(args.command, cwd, ctx);
+    if (patched) return patched;
     const request: CommandAuthorizationRequest = {
       argv: args.command,
       cwd,

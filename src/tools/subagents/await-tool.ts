@@ -2,9 +2,11 @@
 // timeout (5 to 30 minutes).
 import { z } from "zod";
 import type { AgentScope, AwaitResult } from "../../core/subagents/agent-scope.js";
+import type { SubagentCallAgent } from "../../protocol/core-protocol.js";
 import { defineTool, type FunctionTool } from "../define-tool.js";
 import { clampAwaitTimeout } from "./await-timeout.js";
-import { guarded, jsonOutput } from "./tool-output.js";
+import { announcedCall } from "./call-events.js";
+import { jsonOutput } from "./tool-output.js";
 
 export const SubagentAwaitParams = z.object({
   agent_id: z.number().int().min(1).optional().describe("The subagent to wait for (default: any of yours)."),
@@ -29,16 +31,37 @@ export function subagentAwaitTool(scope: AgentScope): FunctionTool<SubagentAwait
     parameters: SubagentAwaitParams,
     isMutating: false,
     handle: (args, ctx) =>
-      guarded("subagent_await", async () => {
+      announcedCall(ctx, scope, { tool: "await", targets: awaitTargets(scope, args.agent_id) }, async () => {
         const timeout = clampAwaitTimeout(args.timeout_s);
         const result = await scope.await({
           ...(args.agent_id !== undefined ? { agentId: args.agent_id } : {}),
           timeoutMs: timeout.seconds * 1000,
           signal: ctx.signal,
         });
-        return jsonOutput({ ...awaitView(result), ...(timeout.note ? { note: timeout.note } : {}) });
+        return {
+          result: jsonOutput({ ...awaitView(result), ...(timeout.note ? { note: timeout.note } : {}) }),
+          agents: awaitedAgents(scope, result),
+        };
       }),
   });
+}
+
+/** The awaited agent, or every running agent below the caller. */
+function awaitTargets(scope: AgentScope, agentId: number | undefined): number[] {
+  if (agentId !== undefined) return [agentId];
+  return scope.list().flatMap((s) => (s.status === "running" || s.status === "waiting" ? [s.agent_id] : []));
+}
+
+/** The agents whose turns ended (with their final messages), then those still running. */
+function awaitedAgents(scope: AgentScope, result: AwaitResult): SubagentCallAgent[] {
+  const finished = result.outcomes.map((o) => ({
+    agent_id: o.agentId,
+    session_id: o.sessionId,
+    status: o.status,
+    message: o.message,
+  }));
+  const running = result.running.flatMap((id) => scope.describe(id) ?? []);
+  return [...finished, ...running].filter((a) => a.session_id !== "");
 }
 
 function awaitView(result: AwaitResult) {

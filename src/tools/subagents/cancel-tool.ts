@@ -2,7 +2,8 @@
 import { z } from "zod";
 import type { AgentScope } from "../../core/subagents/agent-scope.js";
 import { defineTool, type FunctionTool } from "../define-tool.js";
-import { guarded, jsonOutput } from "./tool-output.js";
+import { announcedCall } from "./call-events.js";
+import { jsonOutput } from "./tool-output.js";
 
 export const SubagentCancelParams = z.object({
   agent_id: z.number().int().min(1).describe("The subagent to cancel."),
@@ -19,10 +20,17 @@ export function subagentCancelTool(scope: AgentScope): FunctionTool<SubagentCanc
     description: DESCRIPTION,
     parameters: SubagentCancelParams,
     isMutating: true,
-    handle: (args) =>
-      guarded("subagent_cancel", async () => {
+    handle: (args, ctx) =>
+      announcedCall(ctx, scope, { tool: "cancel", targets: [args.agent_id] }, async () => {
         const cancelled = await scope.cancel(args.agent_id);
-        return jsonOutput({ cancelled: cancelled.map((s) => s.agent_id) });
+        return {
+          result: jsonOutput({ cancelled: cancelled.map((s) => s.agent_id) }),
+          agents: cancelled.map((s) => ({
+            agent_id: s.agent_id,
+            session_id: s.session_id,
+            status: s.status,
+          })),
+        };
       }),
   });
 }

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import type { AgentScope } from "../../core/subagents/agent-scope.js";
 import { defineTool, type FunctionTool } from "../define-tool.js";
-import { guarded, jsonOutput } from "./tool-output.js";
+import { announcedCall } from "./call-events.js";
+import { jsonOutput } from "./tool-output.js";
 
 export const SubagentListParams = z.object({});
 export type SubagentListArgs = z.infer<typeof SubagentListParams>;
@@ -17,10 +18,10 @@ export function subagentListTool(scope: AgentScope): FunctionTool<SubagentListAr
     description: DESCRIPTION,
     parameters: SubagentListParams,
     isMutating: false,
-    handle: () =>
-      guarded("subagent_list", async () => {
+    handle: (_args, ctx) =>
+      announcedCall(ctx, scope, { tool: "list", targets: [] }, async () => {
         const agents = await Promise.resolve(scope.list());
-        return jsonOutput({
+        const output = jsonOutput({
           agents: agents.map((s) => ({
             agent_id: s.agent_id,
             parent_agent_id: s.parent_agent_id,
@@ -33,6 +34,10 @@ export function subagentListTool(scope: AgentScope): FunctionTool<SubagentListAr
             session_id: s.session_id,
           })),
         });
+        return {
+          result: output,
+          agents: agents.map((s) => ({ agent_id: s.agent_id, session_id: s.session_id, status: s.status })),
+        };
       }),
   });
 }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { AgentScope, LogsResult } from "../../core/subagents/agent-scope.js";
 import { defineTool, type FunctionTool } from "../define-tool.js";
-import { guarded } from "./tool-output.js";
+import { announcedCall } from "./call-events.js";
 
 export const DEFAULT_LOG_LIMIT = 20;
 export const MAX_LOG_LIMIT = 200;
@@ -29,10 +29,15 @@ export function subagentLogsTool(scope: AgentScope): FunctionTool<SubagentLogsAr
     description: DESCRIPTION,
     parameters: SubagentLogsParams,
     isMutating: false,
-    handle: (args) =>
-      guarded("subagent_logs", async () => {
+    handle: (args, ctx) =>
+      announcedCall(ctx, scope, { tool: "logs", targets: [args.agent_id] }, async () => {
         const limit = Math.min(args.limit ?? DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT);
-        return { output: renderLogs(await scope.logs(args.agent_id, limit)), success: true };
+        const logs = await scope.logs(args.agent_id, limit);
+        const s = logs.summary;
+        return {
+          result: { output: renderLogs(logs), success: true },
+          agents: [{ agent_id: s.agent_id, session_id: s.session_id, status: s.status }],
+        };
       }),
   });
 }

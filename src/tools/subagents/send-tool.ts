@@ -3,7 +3,8 @@
 import { z } from "zod";
 import type { AgentScope } from "../../core/subagents/agent-scope.js";
 import { defineTool, type FunctionTool } from "../define-tool.js";
-import { guarded, jsonOutput } from "./tool-output.js";
+import { announcedCall } from "./call-events.js";
+import { jsonOutput } from "./tool-output.js";
 
 export const SubagentSendParams = z.object({
   agent_id: z
@@ -34,14 +35,20 @@ export function subagentSendTool(scope: AgentScope): FunctionTool<SubagentSendAr
     description: DESCRIPTION,
     parameters: SubagentSendParams,
     isMutating: true,
-    handle: (args) =>
-      guarded("subagent_send", async () => {
-        const sent = await scope.send(args.agent_id, args.message, args.interrupt ?? false);
-        return jsonOutput({
-          agent_id: args.agent_id,
-          delivery: sent.delivery,
-          ...(sent.delivery === "queued" ? { pending_messages: sent.pendingMessages } : {}),
-        });
-      }),
+    handle: (args, ctx) =>
+      announcedCall(
+        ctx,
+        scope,
+        { tool: "send", targets: [args.agent_id], prompt: args.message },
+        async () => {
+          const sent = await scope.send(args.agent_id, args.message, args.interrupt ?? false);
+          const output = jsonOutput({
+            agent_id: args.agent_id,
+            delivery: sent.delivery,
+            ...(sent.delivery === "queued" ? { pending_messages: sent.pendingMessages } : {}),
+          });
+          return { result: output };
+        },
+      ),
   });
 }

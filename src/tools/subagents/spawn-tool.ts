@@ -2,7 +2,8 @@
 import { z } from "zod";
 import type { AgentScope } from "../../core/subagents/agent-scope.js";
 import { defineTool, type FunctionTool } from "../define-tool.js";
-import { guarded, jsonOutput } from "./tool-output.js";
+import { announcedCall } from "./call-events.js";
+import { jsonOutput } from "./tool-output.js";
 
 export const SubagentSpawnParams = z.object({
   task: z.string().min(1).describe("What the subagent should do: a complete, self-contained instruction."),
@@ -31,23 +32,37 @@ export function subagentSpawnTool(scope: AgentScope): FunctionTool<SubagentSpawn
     parameters: SubagentSpawnParams,
     isMutating: true,
     handle: (args, ctx) =>
-      guarded("subagent_spawn", async () => {
-        const spawned = await scope.spawn(
-          {
-            task: args.task,
-            ...(args.name ? { name: args.name } : {}),
-            ...(args.model ? { model: args.model } : {}),
-            forkContext: args.fork_context ?? false,
-          },
-          {
-            callId: ctx.callId,
-            cwd: ctx.cwd,
-            approvalPolicy: ctx.approvalPolicy,
-            sandboxPolicy: ctx.sandboxPolicy,
-            signal: ctx.signal,
-          },
-        );
-        return jsonOutput({ agent_id: spawned.agentId, session_id: spawned.sessionId });
-      }),
+      announcedCall(
+        ctx,
+        scope,
+        { tool: "spawn", targets: [], prompt: args.task, ...(args.model ? { model: args.model } : {}) },
+        async () => {
+          const spawned = await scope.spawn(
+            {
+              task: args.task,
+              ...(args.name ? { name: args.name } : {}),
+              ...(args.model ? { model: args.model } : {}),
+              forkContext: args.fork_context ?? false,
+            },
+            {
+              callId: ctx.callId,
+              cwd: ctx.cwd,
+              approvalPolicy: ctx.approvalPolicy,
+              sandboxPolicy: ctx.sandboxPolicy,
+              signal: ctx.signal,
+            },
+          );
+          return {
+            result: jsonOutput({ agent_id: spawned.agentId, session_id: spawned.sessionId }),
+            agents: [
+              scope.describe(spawned.agentId) ?? {
+                agent_id: spawned.agentId,
+                session_id: spawned.sessionId,
+                status: "running",
+              },
+            ],
+          };
+        },
+      ),
   });
 }

@@ -5,6 +5,7 @@ import { scriptByAgent, startHarness, type Harness } from "../../core/subagents/
 import { ToolRegistry } from "../registry.js";
 import { clampAwaitTimeout } from "./await-timeout.js";
 import { subagentTools } from "./index.js";
+import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -120,9 +121,42 @@ describe("subagent tools", () => {
     expect(parsed((await call("subagent_list", {})).output)).toEqual({ agents: [] });
   });
 
+  it("announces each call: begin with its targets, end with their states after it", async () => {
+    const { registry } = await setUp({ 1: [reply.message("A done")] });
+    const harness = h!;
+    const events: KnownEventMsg[] = [];
+    const call = (name: string, args: unknown, callId: string) =>
+      registry.dispatch(name, JSON.stringify(args), harness.ctx({ callId, emit: (m) => events.push(m) }));
+    await call("subagent_spawn", { task: "task-a: go", model: "other-model" }, "c1");
+    await call("subagent_await", { agent_id: 1 }, "c2");
+    await call("subagent_send", { agent_id: 7, message: "hi" }, "c3");
+    const rootId = harness.manager.scope(0).sessionId;
+    const childId = harness.manager.scope(1).sessionId;
+    expect(childId).not.toBe("");
+    const view = events.map((e) =>
+      e.type === "subagent_tool_call_begin" || e.type === "subagent_tool_call_end"
+        ? [e.type.slice(19), e.call_id, e.tool, e.sender_session_id, e.agents, e.prompt, e.model]
+        : e.type,
+    );
+    const child = { agent_id: 1, session_id: childId };
+    expect(view).toEqual([
+      ["begin", "c1", "spawn", rootId, [], "task-a: go", "other-model"],
+      ["end", "c1", "spawn", rootId, [{ ...child, status: "running" }], "task-a: go", "other-model"],
+      ["begin", "c2", "await", rootId, [{ ...child, status: "running" }], null, null],
+      ["end", "c2", "await", rootId, [{ ...child, status: "completed", message: "A done" }], null, null],
+      ["begin", "c3", "send", rootId, [], "hi", null],
+      ["end", "c3", "send", rootId, [], "hi", null],
+    ]);
+    const failed = events.at(-1);
+    expect(failed).toMatchObject({ success: false, error: expect.stringContaining("no subagent with id 7") });
+    expect(events[1]).toMatchObject({ success: true, error: null });
+  });
+
   it("offers six tools with JSON schemas the API accepts", () => {
     const fakeScope = {
       agentId: 0,
+      sessionId: "",
+      describe: () => undefined,
       spawn: () => Promise.reject(new Error("unused")),
       send: () => Promise.reject(new Error("unused")),
       await: () => Promise.reject(new Error("unused")),

@@ -76,4 +76,76 @@ describe("authorizeThroughToolContext", () => {
     const result = await exec.handle(exec.parameters.parse({ cmd: "true" }), ctx);
     expect(result).toEqual({ output: "aborted by user", success: false, abortTask: true });
   });
+
+  describe("under on-failure", () => {
+    // The "sandbox" here prints a denial and fails; outside it the command runs as asked.
+    const sandboxed = () =>
+      Promise.resolve({
+        kind: "run" as const,
+        argv: ["bash", "-c", "echo 'touch: cannot touch x: Read-only file system' >&2; exit 1"],
+        env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+        sandboxed: true,
+      });
+
+    it("reruns outside the sandbox when the user approves, as shell does", async () => {
+      const retried: Array<{ argv: string[]; exitCode: number; stderr: string }> = [];
+      const { exec } = execTool();
+      const { ctx, events } = recordingContext({
+        approvalPolicy: "on-failure",
+        authorizeCommand: sandboxed,
+        retryOutsideSandbox: (request, _ran, result) => {
+          retried.push({ argv: request.argv, exitCode: result.exitCode, stderr: result.stderr });
+          return Promise.resolve({
+            kind: "run",
+            argv: request.argv,
+            env: { PATH: process.env.PATH ?? "/usr/bin:/bin" },
+            sandboxed: false,
+          });
+        },
+      });
+      const result = await exec.handle(exec.parameters.parse({ cmd: "echo outside", login: false }), ctx);
+      expect(result.output as string).toMatch(/Process exited with code 0\n[\s\S]*Output:\noutside\n$/);
+      expect(result.success).toBe(true);
+      expect(retried).toEqual([
+        {
+          argv: ["bash", "-c", "echo outside"],
+          exitCode: 1,
+          stderr: "touch: cannot touch x: Read-only file system\n",
+        },
+      ]);
+      const ends = events.filter((e) => e.type === "exec_command_end");
+      expect(ends.map((e) => (e.type === "exec_command_end" ? e.exit_code : undefined))).toEqual([1, 0]);
+    }, 10_000);
+
+    it("keeps the failure when no rerun is offered, and reports a refused rerun", async () => {
+      const { exec } = execTool();
+      const kept = recordingContext({ approvalPolicy: "on-failure", authorizeCommand: sandboxed });
+      const failed = await exec.handle(exec.parameters.parse({ cmd: "true", login: false }), kept.ctx);
+      expect(failed.output as string).toMatch(/Process exited with code 1\n/);
+      expect(failed.success).toBe(false);
+
+      const refused = recordingContext({
+        approvalPolicy: "on-failure",
+        authorizeCommand: sandboxed,
+        retryOutsideSandbox: () => Promise.resolve({ kind: "rejected", message: "rejected by user" }),
+      });
+      const result = await exec.handle(exec.parameters.parse({ cmd: "true", login: false }), refused.ctx);
+      expect(result).toEqual({ output: "rejected by user", success: false });
+    }, 10_000);
+
+    it("offers no rerun under other policies", async () => {
+      let offered = false;
+      const { exec } = execTool();
+      const { ctx } = recordingContext({
+        approvalPolicy: "on-request",
+        authorizeCommand: sandboxed,
+        retryOutsideSandbox: () => {
+          offered = true;
+          return Promise.resolve(undefined);
+        },
+      });
+      await exec.handle(exec.parameters.parse({ cmd: "true", login: false }), ctx);
+      expect(offered).toBe(false);
+    }, 10_000);
+  });
 });

@@ -2,6 +2,7 @@
 // events, and report what happened.
 import type { ToolContext, ToolResult } from "../define-tool.js";
 import { formatUnifiedExecResponse } from "./format-response.js";
+import type { SessionEnd } from "./exec-session.js";
 import type { EndedSession, UnifiedExecManager } from "./session-manager.js";
 
 export interface CollectForCallOptions {
@@ -9,6 +10,14 @@ export interface CollectForCallOptions {
   maxOutputTokens: number | undefined;
   /** When the wall time starts (the call's start, or the spawn for `exec_command`). */
   startedAt: number;
+  /** The longest wait allowed (default 30000 ms; empty `write_stdin` polls may wait longer). */
+  maxYieldTimeMs?: number;
+}
+
+export interface CollectedCall {
+  result: ToolResult;
+  /** How the process ended, when it did during this call. */
+  exit?: SessionEnd;
 }
 
 export async function collectForCall(
@@ -16,13 +25,14 @@ export async function collectForCall(
   sessionId: number,
   ctx: ToolContext,
   options: CollectForCallOptions,
-): Promise<ToolResult> {
+): Promise<CollectedCall> {
   const relay = manager.relayOf(sessionId);
   relay?.attach(ctx.emit);
   let result;
   try {
     result = await manager.collect(sessionId, {
       yieldTimeMs: options.yieldTimeMs,
+      ...(options.maxYieldTimeMs !== undefined ? { maxYieldTimeMs: options.maxYieldTimeMs } : {}),
       maxOutputTokens: options.maxOutputTokens,
       signal: ctx.signal,
     });
@@ -31,7 +41,8 @@ export async function collectForCall(
   }
   const text = formatUnifiedExecResponse(result, performance.now() - options.startedAt);
   if (result.exit) relay?.end(result.exit, text, ctx.emit);
-  return { output: text, success: result.exit === undefined || result.exit.exitCode === 0 };
+  const toolResult = { output: text, success: result.exit === undefined || result.exit.exitCode === 0 };
+  return result.exit ? { result: toolResult, exit: result.exit } : { result: toolResult };
 }
 
 /** Sessions killed to make room for a new one still owe their call an end event. */

@@ -7,6 +7,7 @@ import { toolSpec } from "../define-tool.js";
 import { ToolRegistry } from "../registry.js";
 import { execCommandTool } from "./exec-command-tool.js";
 import { UnifiedExecManager, type UnifiedExecManagerOptions } from "./session-manager.js";
+import realTools from "./fixtures/real-codex-0.169-tools.json" with { type: "json" };
 import { recordingContext, streamedOutput } from "./test-support.js";
 import { writeStdinTool } from "./write-stdin-tool.js";
 
@@ -30,40 +31,42 @@ function parseResponse(text: string) {
   return { status: match[1] ?? "", tokens: Number(match[2]), output: text.slice(match[0].length) };
 }
 
+/** A schema without its descriptions: names, types, enums, required, additionalProperties. */
+function shape(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(shape);
+  if (typeof schema !== "object" || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== "description")
+      .map(([key, value]) => [key, shape(value)]),
+  );
+}
+
+/** The tool as the real Codex 0.169 sends it (fixtures/, dumped from its first request). */
+function realTool(name: string): { name: string; parameters: { properties: Record<string, unknown> } } {
+  const tool = (realTools as Array<{ name: string }>).find((t) => t.name === name);
+  if (!tool) throw new Error(`no ${name} in the fixture`);
+  return tool as ReturnType<typeof realTool>;
+}
+
 describe("exec_command spec", () => {
-  it("offers the parameters the model expects, with descriptions", () => {
+  it("has the real Codex's parameters: names, types, enums, required, no others", () => {
     const { exec } = tools();
-    const spec = toolSpec(exec) as { name: string; parameters: { properties: Record<string, unknown> } };
-    expect(spec.name).toBe("exec_command");
-    expect(spec.parameters).toMatchObject({ type: "object", required: ["cmd"] });
-    const properties = spec.parameters.properties;
-    expect(Object.keys(properties).sort()).toEqual(
-      [
-        "cmd",
-        "justification",
-        "login",
-        "max_output_tokens",
-        "sandbox_permissions",
-        "shell",
-        "tty",
-        "workdir",
-        "yield_time_ms",
-      ].sort(),
-    );
-    for (const property of Object.values(properties)) {
+    const spec = toolSpec(exec) as ReturnType<typeof realTool>;
+    const real = structuredClone(realTool("exec_command"));
+    // prefix_rule proposes a command prefix to approve for good; codex-ts approves commands one by one
+    // (approved_for_session), so it does not offer it (an unknown argument is ignored, not refused).
+    delete real.parameters.properties.prefix_rule;
+    expect(spec).toMatchObject({ type: "function", name: "exec_command", strict: false });
+    expect(shape(spec.parameters)).toEqual(shape(real.parameters));
+    for (const property of Object.values(spec.parameters.properties)) {
       expect(property).toHaveProperty("description");
     }
-    expect(properties.sandbox_permissions).toMatchObject({ enum: ["use_default", "require_escalated"] });
   });
 
-  it("keeps sandbox_permissions and justification in the parsed arguments, with defaults", () => {
+  it("parses arguments without adding defaults, and ignores ones it does not know", () => {
     const { exec } = tools();
-    expect(exec.parameters.parse({ cmd: "ls" })).toEqual({
-      cmd: "ls",
-      login: true,
-      tty: false,
-      sandbox_permissions: "use_default",
-    });
+    expect(exec.parameters.parse({ cmd: "ls", prefix_rule: ["ls"] })).toEqual({ cmd: "ls" });
     expect(
       exec.parameters.parse({ cmd: "ls", sandbox_permissions: "require_escalated", justification: "net" }),
     ).toMatchObject({ sandbox_permissions: "require_escalated", justification: "net" });

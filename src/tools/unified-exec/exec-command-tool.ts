@@ -1,65 +1,57 @@
 // `exec_command`: runs a shell command; if it is still running after the yield time, it stays alive in a
-// session the model continues with `write_stdin`.
+// session the model continues with `write_stdin`. The schema follows the real Codex's, word for word where
+// its words are true of ours, since models are trained on it.
 import { resolve } from "node:path";
 import { z } from "zod";
-import { defineTool, type FunctionTool } from "../define-tool.js";
+import { interceptApplyPatch } from "../apply-patch/intercept.js";
+import { defineTool, type FunctionTool, type ToolContext, type ToolResult } from "../define-tool.js";
 import { CommandRefusedError } from "./authorize-spawn.js";
 import { collectForCall, errorMessage, reportPruned } from "./call-session.js";
 import { ExecEventRelay } from "./event-relay.js";
-import { clampYieldTime, DEFAULT_EXEC_YIELD_TIME_MS, type UnifiedExecManager } from "./session-manager.js";
+import {
+  clampYieldTime,
+  DEFAULT_EXEC_YIELD_TIME_MS,
+  type SpawnPlan,
+  type UnifiedExecManager,
+} from "./session-manager.js";
+import { shellArgv } from "./shell-command.js";
 
 export const ExecCommandParams = z.object({
-  cmd: z.string().min(1).describe("The shell command line to run, e.g. `npm test -- --watch=false`."),
-  workdir: z
-    .string()
-    .optional()
-    .describe("Directory to run the command in, absolute or relative to the current working directory."),
-  shell: z.string().optional().describe("Shell program that runs `cmd` (default: bash)."),
-  login: z
-    .boolean()
-    .default(true)
-    .describe(
-      "Start the shell as a login shell (`-lc`, loading the user's profile); false runs it with `-c`.",
-    ),
-  tty: z
-    .boolean()
-    .default(false)
-    .describe(
-      "Run the command on a pseudo-terminal. Use it for interactive programs (REPLs, prompts, anything that " +
-        "needs a terminal); the output then has terminal line endings and echoes what you type.",
-    ),
-  yield_time_ms: z
-    .number()
-    .optional()
-    .describe(
-      "How long to wait for the command to finish before returning what it printed so far, in milliseconds " +
-        "(250 to 30000, default 10000). A command still running then keeps running.",
-    ),
-  max_output_tokens: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe("Most output tokens to return (default 10000); longer output loses its middle."),
-  sandbox_permissions: z
-    .enum(["use_default", "require_escalated"])
-    .default("use_default")
-    .describe(
-      "`require_escalated` asks the user to let this command run outside the sandbox (e.g. for network " +
-        "access or writes outside the workspace); say why in `justification`.",
-    ),
+  cmd: z.string().describe("Shell command to execute."),
   justification: z
     .string()
     .optional()
-    .describe("Why the command needs escalated permissions; shown to the user who approves it."),
+    .describe("User-facing approval question for `require_escalated`; omit otherwise."),
+  login: z
+    .boolean()
+    .optional()
+    .describe("True runs the shell with -l/-i semantics; false disables them. Defaults to true."),
+  max_output_tokens: z
+    .number()
+    .optional()
+    .describe("Output token budget. Defaults to 10000 tokens; longer output loses its middle."),
+  sandbox_permissions: z
+    .enum(["use_default", "require_escalated"])
+    .optional()
+    .describe(
+      "Per-command sandbox override. Defaults to `use_default`; use `require_escalated` for unsandboxed execution.",
+    ),
+  shell: z.string().optional().describe("Shell binary to launch. Defaults to bash."),
+  tty: z
+    .boolean()
+    .optional()
+    .describe("True allocates a PTY for the command; false or omitted uses plain pipes."),
+  workdir: z.string().optional().describe("Working directory for the command. Defaults to the turn cwd."),
+  yield_time_ms: z
+    .number()
+    .optional()
+    .describe("Wait before yielding output. Defaults to 10000 ms; effective range is 250-30000 ms."),
 });
 export type ExecCommandArgs = z.infer<typeof ExecCommandParams>;
 
 const DESCRIPTION =
-  "Runs a shell command and returns its output and exit code. If the command is still running when " +
-  "yield_time_ms has passed, the result says `Process running with session ID N` instead of an exit code " +
-  "and the process keeps running: call write_stdin with that session_id to send it input or to read more " +
-  "of its output until it exits. Suited to builds, tests, servers, watchers and interactive programs.";
+  "Runs a command (in a PTY when `tty` is true), returning its output, or a session ID for ongoing " +
+  "interaction through write_stdin.";
 
 export function execCommandTool(manager: UnifiedExecManager): FunctionTool<ExecCommandArgs> {
   return defineTool({
@@ -70,35 +62,85 @@ export function execCommandTool(manager: UnifiedExecManager): FunctionTool<ExecC
     async handle(args, ctx) {
       if (ctx.signal.aborted) return { output: "exec_command was aborted before it started", success: false };
       const cwd = args.workdir ? resolve(ctx.cwd, args.workdir) : ctx.cwd;
-      const relay = new ExecEventRelay(ctx.callId, cwd);
-      let started;
+      const login = args.login ?? true;
+      const patched = await interceptApplyPatch(
+        shellArgv(args.cmd, args.shell ?? manager.defaultShell, login),
+        cwd,
+        ctx,
+      );
+      if (patched) return patched;
+      const first = await startAndCollect(manager, args, ctx, cwd);
+      if (!first.retryOutsideSandbox || first.exit === undefined || first.exit.exitCode === 0) {
+        return first.result;
+      }
+      // Under on-failure, a sandboxed command that ended like a denial may run again outside the sandbox.
+      let plan: SpawnPlan | undefined;
       try {
-        started = await manager.start({
-          cmd: args.cmd,
-          cwd,
-          env: ctx.env,
-          tty: args.tty,
-          shell: args.shell,
-          login: args.login,
-          sandboxPermissions: args.sandbox_permissions,
-          justification: args.justification,
-          toolContext: ctx,
-          relay,
+        plan = await first.retryOutsideSandbox({
+          exitCode: first.exit.exitCode,
+          stdout: first.exit.stdout,
+          stderr: first.exit.stderr,
+          aggregated: first.exit.aggregatedOutput,
+          durationMs: first.exit.durationMs,
+          timedOut: false,
+          aborted: first.exit.killed,
         });
       } catch (err) {
-        if (err instanceof CommandRefusedError) {
-          return { output: err.message, success: false, ...(err.abortTask ? { abortTask: true } : {}) };
-        }
-        return { output: `exec_command failed: ${errorMessage(err)}`, success: false };
+        return refusal(err);
       }
-      const startedAt = performance.now();
-      reportPruned(started.pruned, ctx);
-      relay.begin(started.command, ctx.emit);
-      return collectForCall(manager, started.sessionId, ctx, {
-        yieldTimeMs: clampYieldTime(args.yield_time_ms, DEFAULT_EXEC_YIELD_TIME_MS),
-        maxOutputTokens: args.max_output_tokens,
-        startedAt,
-      });
+      if (!plan) return first.result;
+      return (await startAndCollect(manager, args, ctx, cwd, plan)).result;
     },
   });
+}
+
+type Collected = Awaited<ReturnType<typeof collectForCall>> & {
+  retryOutsideSandbox?: SpawnPlan["retryOutsideSandbox"];
+};
+
+/** Starts the command (through the gate, or with `plan` when already decided) and waits for the yield time. */
+async function startAndCollect(
+  manager: UnifiedExecManager,
+  args: ExecCommandArgs,
+  ctx: ToolContext,
+  cwd: string,
+  plan?: SpawnPlan,
+): Promise<Collected> {
+  const relay = new ExecEventRelay(ctx.callId, cwd);
+  let started;
+  try {
+    started = await manager.start({
+      cmd: args.cmd,
+      cwd,
+      env: ctx.env,
+      tty: args.tty ?? false,
+      shell: args.shell,
+      login: args.login ?? true,
+      sandboxPermissions: args.sandbox_permissions ?? "use_default",
+      justification: args.justification,
+      toolContext: ctx,
+      relay,
+      ...(plan ? { plan } : {}),
+    });
+  } catch (err) {
+    return { result: refusal(err) };
+  }
+  const startedAt = performance.now();
+  reportPruned(started.pruned, ctx);
+  relay.begin(started.command, ctx.emit);
+  const collected = await collectForCall(manager, started.sessionId, ctx, {
+    yieldTimeMs: clampYieldTime(args.yield_time_ms, DEFAULT_EXEC_YIELD_TIME_MS),
+    maxOutputTokens: args.max_output_tokens,
+    startedAt,
+  });
+  return started.retryOutsideSandbox
+    ? { ...collected, retryOutsideSandbox: started.retryOutsideSandbox }
+    : collected;
+}
+
+function refusal(err: unknown): ToolResult {
+  if (err instanceof CommandRefusedError) {
+    return { output: err.message, success: false, ...(err.abortTask ? { abortTask: true } : {}) };
+  }
+  return { output: `exec_command failed: ${errorMessage(err)}`, success: false };
 }

@@ -37,9 +37,14 @@ export class UnifiedExecError extends Error {
   }
 }
 
-export function clampYieldTime(ms: number | undefined, fallback: number): number {
+export function clampYieldTime(
+  ms: number | undefined,
+  fallback: number,
+  min = MIN_YIELD_TIME_MS,
+  max = MAX_YIELD_TIME_MS,
+): number {
   const value = ms === undefined || !Number.isFinite(ms) ? fallback : Math.round(ms);
-  return Math.min(MAX_YIELD_TIME_MS, Math.max(MIN_YIELD_TIME_MS, value));
+  return Math.min(max, Math.max(min, value));
 }
 
 interface Entry {
@@ -51,7 +56,8 @@ interface Entry {
 export class UnifiedExecManager {
   private readonly sessions = new Map<number, Entry>();
   private readonly spawnPlan: SpawnPlanner;
-  private readonly defaultShell: string;
+  /** The shell that runs `cmd` when a call names none. */
+  readonly defaultShell: string;
   private readonly maxSessions: number;
   private nextId = 1;
   /** Starts between choosing a slot and registering their session. */
@@ -102,7 +108,7 @@ export class UnifiedExecManager {
     };
     if (request.justification !== undefined) spawnRequest.justification = request.justification;
     if (request.toolContext !== undefined) spawnRequest.toolContext = request.toolContext;
-    const plan = await this.spawnPlan(spawnRequest);
+    const plan = request.plan ?? (await this.spawnPlan(spawnRequest));
     // The plan may have waited for an approval: the engine may have shut down meanwhile.
     this.assertOpen();
 
@@ -123,7 +129,9 @@ export class UnifiedExecManager {
       this.sessions.set(session.id, { session, relay, command });
       // Shut down while we were spawning: nothing may survive closeAll.
       if (this.closed) session.kill();
-      return { sessionId: session.id, pid: session.pid, command, pruned };
+      const started: StartedSession = { sessionId: session.id, pid: session.pid, command, pruned };
+      if (plan.retryOutsideSandbox) started.retryOutsideSandbox = plan.retryOutsideSandbox;
+      return started;
     } finally {
       this.starting--;
     }
@@ -142,7 +150,12 @@ export class UnifiedExecManager {
   /** Waits for the yield time or the process's end, then returns what it printed since the last collect. */
   async collect(sessionId: number, options: CollectOptions = {}): Promise<CollectResult> {
     const { session } = this.require(sessionId);
-    const yieldTimeMs = clampYieldTime(options.yieldTimeMs, DEFAULT_EXEC_YIELD_TIME_MS);
+    const yieldTimeMs = clampYieldTime(
+      options.yieldTimeMs,
+      DEFAULT_EXEC_YIELD_TIME_MS,
+      MIN_YIELD_TIME_MS,
+      options.maxYieldTimeMs ?? MAX_YIELD_TIME_MS,
+    );
     session.activeCalls++;
     session.touch();
     try {

@@ -1,6 +1,7 @@
 // The shapes the session manager is asked for and answers with (kept apart so the spawn hook's module can
 // name them without importing the manager).
 import type { ToolContext } from "../define-tool.js";
+import type { ProcessResult } from "../shell/run-process.js";
 import type { ExecEventRelay } from "./event-relay.js";
 import type { SessionEnd } from "./exec-session.js";
 
@@ -24,6 +25,12 @@ export interface SpawnPlan {
   argv: string[];
   env: Record<string, string>;
   cwd?: string;
+  /**
+   * Set when the plan ran the command in the sandbox under the on-failure policy: given how the run ended,
+   * asks whether to run it again outside the sandbox (a plan), or not (undefined). Throws
+   * `CommandRefusedError` when the user refused.
+   */
+  retryOutsideSandbox?: (result: ProcessResult) => Promise<SpawnPlan | undefined>;
 }
 
 /**
@@ -56,6 +63,8 @@ export interface StartRequest {
   toolContext?: ToolContext;
   /** Receives the session's output events (see event-relay.ts). */
   relay?: ExecEventRelay;
+  /** Already decided (a rerun outside the sandbox): the spawn hook is not asked again. */
+  plan?: SpawnPlan;
 }
 
 export interface EndedSession {
@@ -71,11 +80,15 @@ export interface StartedSession {
   command: string[];
   /** Sessions removed to make room for this one. */
   pruned: EndedSession[];
+  /** From the spawn plan: how to offer a rerun outside the sandbox if the command fails like a denial. */
+  retryOutsideSandbox?: SpawnPlan["retryOutsideSandbox"];
 }
 
 export interface CollectOptions {
-  /** Clamped to [250, 30000]; default 10000. */
+  /** Clamped to [250, maxYieldTimeMs]; default 10000. */
   yieldTimeMs?: number;
+  /** Default 30000. */
+  maxYieldTimeMs?: number;
   maxOutputTokens?: number;
   /** Aborting it kills the process (and all it started) at once. */
   signal?: AbortSignal;

@@ -4,7 +4,8 @@ import { ToolRegistry } from "../registry.js";
 import { execCommandTool } from "./exec-command-tool.js";
 import { UnifiedExecManager } from "./session-manager.js";
 import { recordingContext } from "./test-support.js";
-import { writeStdinTool } from "./write-stdin-tool.js";
+import realTools from "./fixtures/real-codex-0.169-tools.json" with { type: "json" };
+import { writeStdinTool, writeYieldTime } from "./write-stdin-tool.js";
 
 const managers: UnifiedExecManager[] = [];
 function tools() {
@@ -45,24 +46,38 @@ const outputOf = (text: unknown) =>
 const statusOf = (text: unknown) => String(text).split("\n")[2];
 
 describe("write_stdin spec", () => {
-  it("takes a session id, optional chars and yield time", () => {
+  it("has the real Codex's parameters: names, types, required, no others", () => {
     const { write } = tools();
-    expect(toolSpec(write)).toMatchObject({
-      name: "write_stdin",
-      parameters: {
-        type: "object",
-        required: ["session_id"],
-        properties: {
-          session_id: { type: "integer" },
-          chars: { type: "string", default: "" },
-          yield_time_ms: { type: "number" },
-          max_output_tokens: { type: "integer" },
-        },
-      },
-    });
-    expect(write.parameters.parse({ session_id: 3 })).toEqual({ session_id: 3, chars: "" });
+    const spec = toolSpec(write) as { parameters: unknown };
+    const real = (realTools as Array<{ name: string; parameters: unknown }>).find(
+      (t) => t.name === "write_stdin",
+    );
+    expect(spec).toMatchObject({ type: "function", name: "write_stdin", strict: false });
+    expect(shape(spec.parameters)).toEqual(shape(real?.parameters));
+    expect(write.parameters.parse({ session_id: 3 })).toEqual({ session_id: 3 });
+  });
+
+  it("waits 250 ms after a write and 5 s to 300 s on an empty poll, as the real Codex", () => {
+    expect(writeYieldTime("x", undefined)).toEqual({ wait: 250, max: 30_000 });
+    expect(writeYieldTime("x", 60_000)).toEqual({ wait: 30_000, max: 30_000 });
+    expect(writeYieldTime("x", 10)).toEqual({ wait: 250, max: 30_000 });
+    expect(writeYieldTime("", undefined)).toEqual({ wait: 5_000, max: 300_000 });
+    expect(writeYieldTime("", 1_000)).toEqual({ wait: 5_000, max: 300_000 });
+    expect(writeYieldTime("", 60_000)).toEqual({ wait: 60_000, max: 300_000 });
+    expect(writeYieldTime("", 1_000_000)).toEqual({ wait: 300_000, max: 300_000 });
   });
 });
+
+/** A schema without its descriptions. */
+function shape(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(shape);
+  if (typeof schema !== "object" || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => key !== "description")
+      .map(([key, value]) => [key, shape(value)]),
+  );
+}
 
 describe("write_stdin", () => {
   it("answers an unknown session with a clear output, never a throw", async () => {

@@ -1,42 +1,55 @@
 // `write_stdin`: sends input to a process `exec_command` left running, or just polls it for new output.
+// The schema follows the real Codex's, as for exec_command.
 import { z } from "zod";
 import { defineTool, type FunctionTool } from "../define-tool.js";
 import { collectForCall, errorMessage } from "./call-session.js";
-import { clampYieldTime, type UnifiedExecManager } from "./session-manager.js";
+import {
+  clampYieldTime,
+  MAX_YIELD_TIME_MS,
+  MIN_YIELD_TIME_MS,
+  type UnifiedExecManager,
+} from "./session-manager.js";
 
 export const DEFAULT_WRITE_YIELD_TIME_MS = 250;
+/** An empty poll waits at least this long (unless the process ends): polling in a tight loop wastes turns. */
+export const MIN_EMPTY_POLL_YIELD_TIME_MS = 5_000;
+export const MAX_EMPTY_POLL_YIELD_TIME_MS = 300_000;
 
 export const WriteStdinParams = z.object({
-  session_id: z
-    .number()
-    .int()
-    .describe("The session ID of a running process, from an earlier `Process running with session ID N`."),
   chars: z
     .string()
-    .default("")
-    .describe(
-      'Text to send to the process\'s input; end a line with "\\n". Empty (the default) sends nothing and ' +
-        'only reads new output. "\\u0003" interrupts the process (Ctrl-C); "\\u0004" ends its input (Ctrl-D).',
-    ),
+    .optional()
+    .describe("Bytes to write to stdin. Defaults to empty, which polls without writing."),
+  max_output_tokens: z
+    .number()
+    .optional()
+    .describe("Output token budget. Defaults to 10000 tokens; longer output loses its middle."),
+  session_id: z.number().describe("Identifier of the running unified exec session."),
   yield_time_ms: z
     .number()
     .optional()
     .describe(
-      "How long to wait for more output or for the process to exit, in milliseconds (250 to 30000, default 250).",
+      "Wait before yielding output. Non-empty writes default to 250 ms and cap at 30000 ms; empty polls " +
+        "wait 5000-300000 ms.",
     ),
-  max_output_tokens: z
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe("Most output tokens to return (default 10000); longer output loses its middle."),
 });
 export type WriteStdinArgs = z.infer<typeof WriteStdinParams>;
 
 const DESCRIPTION =
-  "Writes characters to the input of a process started by exec_command that is still running, then " +
-  "returns the output it produced since the last call, and its exit code once it has exited. Send empty " +
-  "chars to wait for and read more output of a long-running command.";
+  "Writes characters to an existing unified exec session and returns recent output. " +
+  '"\\u0003" interrupts the process (Ctrl-C); "\\u0004" ends its input (Ctrl-D).';
+
+/** How long a call waits: the real Codex's clamps, with a longer floor for an empty poll. */
+export function writeYieldTime(chars: string, requested: number | undefined): { wait: number; max: number } {
+  if (chars !== "") {
+    return { wait: clampYieldTime(requested, DEFAULT_WRITE_YIELD_TIME_MS), max: MAX_YIELD_TIME_MS };
+  }
+  const atLeast = Math.max(MIN_YIELD_TIME_MS, requested ?? DEFAULT_WRITE_YIELD_TIME_MS);
+  return {
+    wait: clampYieldTime(atLeast, atLeast, MIN_EMPTY_POLL_YIELD_TIME_MS, MAX_EMPTY_POLL_YIELD_TIME_MS),
+    max: MAX_EMPTY_POLL_YIELD_TIME_MS,
+  };
+}
 
 export function writeStdinTool(manager: UnifiedExecManager): FunctionTool<WriteStdinArgs> {
   return defineTool({
@@ -46,13 +59,17 @@ export function writeStdinTool(manager: UnifiedExecManager): FunctionTool<WriteS
     isMutating: true,
     async handle(args, ctx) {
       const startedAt = performance.now();
+      const chars = args.chars ?? "";
+      const { wait, max } = writeYieldTime(chars, args.yield_time_ms);
       try {
-        manager.write(args.session_id, args.chars);
-        return await collectForCall(manager, args.session_id, ctx, {
-          yieldTimeMs: clampYieldTime(args.yield_time_ms, DEFAULT_WRITE_YIELD_TIME_MS),
+        manager.write(args.session_id, chars);
+        const { result } = await collectForCall(manager, args.session_id, ctx, {
+          yieldTimeMs: wait,
+          maxYieldTimeMs: max,
           maxOutputTokens: args.max_output_tokens,
           startedAt,
         });
+        return result;
       } catch (err) {
         return { output: `write_stdin failed: ${errorMessage(err)}`, success: false };
       }

@@ -20,6 +20,8 @@ export type AuthMode = z.infer<typeof AuthMode>;
 export const LoginAccountParams = z.discriminatedUnion("type", [
   z.object({ type: z.literal("apiKey"), apiKey: z.string().min(1) }),
   z.object({ type: z.literal("chatgpt") }).loose(),
+  /** The device-code login (no browser on this machine). */
+  z.object({ type: z.literal("chatgptDeviceCode") }),
   z.object({
     type: z.literal("chatgptAuthTokens"),
     accessToken: z.string().min(1),
@@ -36,6 +38,13 @@ export const LoginAccountResponse = z.discriminatedUnion("type", [
   z.object({ type: z.literal("apiKey") }),
   /** The browser flow: open authUrl; account/login/completed follows with this loginId. */
   z.object({ type: z.literal("chatgpt"), loginId: z.string(), authUrl: z.string() }),
+  /** The device-code flow: open verificationUrl, enter userCode; account/login/completed follows. */
+  z.object({
+    type: z.literal("chatgptDeviceCode"),
+    loginId: z.string(),
+    verificationUrl: z.string(),
+    userCode: z.string(),
+  }),
   z.object({ type: z.literal("chatgptAuthTokens") }),
 ]);
 

@@ -79,7 +79,17 @@ export const McpToolCallItem = z.object({
 export const CollabAgentToolCallItem = z.object({
   type: z.literal("collabAgentToolCall"),
   id: z.string(),
-  tool: z.enum(["spawnAgent", "sendInput", "resumeAgent", "wait", "closeAgent"]),
+  tool: z.enum([
+    "spawnAgent",
+    "sendInput",
+    "resumeAgent",
+    "wait",
+    "closeAgent",
+    "sendMessage",
+    "followupTask",
+    "interruptAgent",
+    "listAgents",
+  ]),
   status: z.enum(["inProgress", "completed", "failed", "interrupted"]),
   senderThreadId: z.string(),
   receiverThreadIds: z.array(z.string()),

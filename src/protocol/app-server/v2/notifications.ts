@@ -16,6 +16,13 @@ export const serverNotifications = {
   "thread/started": z.object({ thread: Thread }),
   "thread/status/changed": z.object({ threadId: z.string(), status: ThreadStatus }),
   "thread/archived": z.object({ threadId: z.string() }),
+  "thread/closed": z.object({ threadId: z.string() }),
+  /** A subagent's inbox changed; the counts are a codex-ts addition (the schema allows extra fields). */
+  "thread/queue/changed": z.object({
+    threadId: z.string(),
+    pendingMessages: z.number().int().optional(),
+    pendingInterrupts: z.number().int().optional(),
+  }),
   "thread/unarchived": z.object({ threadId: z.string() }),
   "thread/reverted": z.object({ threadId: z.string() }),
   "thread/name/updated": z.object({ threadId: z.string(), threadName: z.string().nullish() }),

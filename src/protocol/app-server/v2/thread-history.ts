@@ -46,6 +46,12 @@ export const ThreadListResponse = z.object({
   backwardsCursor: z.string().nullish(),
 });
 
+export const ThreadLoadedListParams = z.object({ cursor: z.string().nullish(), limit: Limit });
+export const ThreadLoadedListResponse = z.object({
+  data: z.array(z.string()),
+  nextCursor: z.string().nullish(),
+});
+
 export const ThreadIdParams = z.object({ threadId: z.string() });
 export const ThreadReadParams = z.object({ threadId: z.string(), includeTurns: z.boolean().optional() });
 export const ThreadResponse = z.object({ thread: Thread });

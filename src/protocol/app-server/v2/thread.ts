@@ -48,6 +48,8 @@ export const Thread = z.object({
   name: z.string().nullish(),
   forkedFromId: z.string().nullish(),
   parentThreadId: z.string().nullish(),
+  /** A subagent's name. */
+  agentNickname: z.string().nullish(),
   turns: z.array(Turn),
 });
 export type Thread = z.infer<typeof Thread>;

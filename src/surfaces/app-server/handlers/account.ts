@@ -16,6 +16,8 @@ export const loginStart: Handler<"account/login/start"> = (params, ctx) => {
       return { type: "chatgptAuthTokens" };
     case "chatgpt":
       return accounts.loginChatgpt();
+    case "chatgptDeviceCode":
+      return accounts.loginChatgptDeviceCode();
   }
 };
 

@@ -10,6 +10,7 @@ import { modelList } from "./models.js";
 import {
   threadArchive,
   threadList,
+  threadLoadedList,
   threadNameSet,
   threadRead,
   threadTurnsList,
@@ -24,6 +25,7 @@ export const handlers = {
   "thread/resume": threadResume,
   "thread/fork": threadFork,
   "thread/list": threadList,
+  "thread/loaded/list": threadLoadedList,
   "thread/read": threadRead,
   "thread/turns/list": threadTurnsList,
   "thread/archive": threadArchive,

@@ -10,7 +10,7 @@ import { threadFromSummary } from "../threads/wire-thread.js";
 const DEFAULT_TURNS_PAGE = 25;
 
 function statusOf(services: ServerServices, id: string): ThreadStatus {
-  return services.threads.get(id)?.status ?? { type: "notLoaded" };
+  return services.statusOf(id);
 }
 
 /** A thread as its rollout tells it (turns only when asked); a loaded thread without a file yet as it is. */
@@ -40,6 +40,15 @@ export async function describeStored(
 export const threadList: Handler<"thread/list"> = (params, ctx) =>
   ctx.services.catalog.list(params, (id) => statusOf(ctx.services, id));
 
+export const threadLoadedList: Handler<"thread/loaded/list"> = (params, ctx) => {
+  const ids = ctx.services.loadedThreadIds();
+  const start = params.cursor ? Number(params.cursor) : 0;
+  if (!Number.isInteger(start) || start < 0) throw badRequest(`invalid cursor: ${params.cursor}`);
+  const data = params.limit ? ids.slice(start, start + params.limit) : ids.slice(start);
+  const end = start + data.length;
+  return { data, nextCursor: end < ids.length ? String(end) : null };
+};
+
 export const threadRead: Handler<"thread/read"> = async (params, ctx) => ({
   thread: await describeStored(ctx.services, params.threadId, params.includeTurns ?? false),
 });
@@ -59,6 +68,7 @@ export const threadTurnsList: Handler<"thread/turns/list"> = async (params, ctx)
 
 export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
   const { services, server } = ctx;
+  services.assertNotRunningSubagent(params.threadId, "archive");
   const loaded = services.threads.get(params.threadId);
   if (loaded?.runningTurnId)
     throw badRequest(`thread ${params.threadId} has a running turn: interrupt it first`);

@@ -21,6 +21,7 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
     const turns = params.excludeTurns ? [] : (await describeStored(services, live.threadId, true)).turns;
     return openResponse(live, turns);
   }
+  services.assertNotRunningSubagent(params.threadId, "resume");
   const { summary, archived } = await services.catalog.find(params.threadId);
   if (archived) throw badRequest(`thread ${params.threadId} is archived: thread/unarchive it first`);
   const thread = await openThread(

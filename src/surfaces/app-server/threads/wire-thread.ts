@@ -6,6 +6,7 @@ import type { SessionSource, ThreadStatus } from "../../../protocol/app-server/v
 import type { ThreadItem } from "../../../protocol/app-server/v2/items.js";
 import type { ThreadSourceKind } from "../../../protocol/app-server/v2/thread-history.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
+import { collabItem } from "../collab-item.js";
 
 const PLAIN_SOURCES = new Set(["cli", "vscode", "exec", "appServer", "unknown"]);
 
@@ -81,6 +82,10 @@ export function toWireTurns(turns: readonly ReplayedTurn[]): Turn[] {
           return;
         case "plan":
           items.push({ type: "plan", id: itemId, text: item.text });
+          return;
+        case "subagentCall":
+          // Keyed by its call id, as it was live.
+          items.push(collabItem(item.call, item.call.success ? "completed" : "failed"));
           return;
         case "planUpdate":
           // A step list is turn/plan/updated on the wire, not an item.

@@ -11,6 +11,7 @@ import { ProposedPlanCell } from "./cells/ProposedPlanCell.js";
 import { ReasoningCell } from "./cells/ReasoningCell.js";
 import { SessionHeaderCell } from "./cells/SessionHeaderCell.js";
 import { StatusCardCell } from "./cells/StatusCardCell.js";
+import { SubagentCallCell } from "./cells/SubagentCallCell.js";
 import { UserAnswersCell } from "./cells/UserAnswersCell.js";
 import { UserMessageCell } from "./cells/UserMessageCell.js";
 
@@ -35,11 +36,19 @@ function CellBody({ cell }: { cell: HistoryCell }) {
     case "notice":
       return <NoticeCell level={cell.level} text={cell.text} />;
     case "approval_decision":
-      return <ApprovalDecisionCell action={cell.action} decision={cell.decision} />;
+      return (
+        <ApprovalDecisionCell
+          action={cell.action}
+          decision={cell.decision}
+          {...(cell.actor ? { actor: cell.actor } : {})}
+        />
+      );
     case "status_card":
       return <StatusCardCell title={cell.title} rows={cell.rows} />;
     case "user_answers":
       return <UserAnswersCell answers={cell.answers} />;
+    case "subagent_call":
+      return <SubagentCallCell call={cell.call} />;
   }
 }
 

@@ -1,4 +1,5 @@
-// The line under the composer: model and effort, collaboration mode, context left, and the keys to know.
+// The line under the composer: model and effort, collaboration mode, context left, subagents at work, and the
+// keys to know.
 import { Text } from "ink";
 import type { SessionInfo } from "../state/cells.js";
 import type { CollaborationModeKind } from "../../../protocol/policies.js";
@@ -9,6 +10,8 @@ export interface StatusLineProps {
   contextLeft?: number;
   taskRunning: boolean;
   quitArmed: boolean;
+  /** Subagents with a turn in progress (shown when there are any). */
+  subagentsActive?: number;
 }
 
 export function StatusLine({
@@ -17,9 +20,12 @@ export function StatusLine({
   contextLeft,
   taskRunning,
   quitArmed,
+  subagentsActive = 0,
 }: StatusLineProps) {
   const model = session ? (session.effort ? `${session.model} ${session.effort}` : session.model) : undefined;
-  const after = contextLeft !== undefined ? ` · ${contextLeft}% context left` : "";
+  const agents =
+    subagentsActive > 0 ? ` · ${subagentsActive} subagent${subagentsActive === 1 ? "" : "s"} running` : "";
+  const after = (contextLeft !== undefined ? ` · ${contextLeft}% context left` : "") + agents;
   const hint = quitArmed
     ? "Press Ctrl+C again to quit"
     : taskRunning

@@ -63,7 +63,12 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
   // The submission id of a prompt whose task has not started yet: another prompt now would replace it.
   const awaitingStart = useRef<string | undefined>(undefined);
 
-  const { completion, sources } = useCompletion(state.session?.cwd ?? config.cwd, ui.composer, state.skills);
+  const { completion, sources } = useCompletion(
+    state.session?.cwd ?? config.cwd,
+    ui.composer,
+    state.skills,
+    state.task !== undefined,
+  );
   // The skills of the session's directory, for `$` completion and /skills.
   const threadId = state.session?.threadId;
   useEffect(() => {

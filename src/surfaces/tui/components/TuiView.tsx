@@ -8,12 +8,14 @@ import { menuMatches, slashQuery } from "../slash/slash-commands.js";
 import { APPROVAL_PRESETS, presetIndex } from "../slash/approval-presets.js";
 import { EFFORT_DESCRIPTIONS } from "../slash/model-choices.js";
 import { contextLeftPercent } from "../state/context-left.js";
+import { activeSubagentCount } from "../state/subagent-events.js";
 import type { TuiState } from "../state/tui-state.js";
 import { AgentMessageCell } from "./cells/AgentMessageCell.js";
 import { ExecCell } from "./cells/ExecCell.js";
 import { ProposedPlanCell } from "./cells/ProposedPlanCell.js";
 import { PatchCell } from "./cells/PatchCell.js";
 import { ReasoningCell } from "./cells/ReasoningCell.js";
+import { SubagentCallCell } from "./cells/SubagentCallCell.js";
 import { Composer } from "./Composer.js";
 import { CompletionList } from "./CompletionList.js";
 import type { Completion } from "../composer/completions.js";
@@ -129,7 +131,11 @@ function LiveArea({ state, ui, queued = [], width, rows, now, completion }: TuiV
       : undefined;
   // What the stream may use: the screen minus the composer, status line, indicators and running commands.
   const reserved =
-    composerLines + 8 + state.execs.length * 5 + (query !== undefined || completing ? MENU_ROWS + 1 : 0);
+    composerLines +
+    8 +
+    state.execs.length * 5 +
+    state.subagentCalls.length * 3 +
+    (query !== undefined || completing ? MENU_ROWS + 1 : 0);
   const streamRows = Math.max(3, rows - reserved);
   const contextLeft = contextLeftPercent(state.tokens, state.contextWindow);
   return (
@@ -165,6 +171,11 @@ function LiveArea({ state, ui, queued = [], width, rows, now, completion }: TuiV
       {state.patches.map((run) => (
         <Box key={run.callId} marginTop={1}>
           <PatchCell run={run} maxLinesPerFile={5} />
+        </Box>
+      ))}
+      {state.subagentCalls.map((call) => (
+        <Box key={call.callId} marginTop={1}>
+          <SubagentCallCell call={call} now={now} />
         </Box>
       ))}
       <Box marginTop={1} flexDirection="column">
@@ -214,6 +225,7 @@ function LiveArea({ state, ui, queued = [], width, rows, now, completion }: TuiV
           {...(contextLeft === undefined ? {} : { contextLeft })}
           taskRunning={state.task !== undefined}
           quitArmed={ui.quitArmedUntil !== undefined && now < ui.quitArmedUntil}
+          subagentsActive={activeSubagentCount(state.subagents)}
         />
       </Box>
     </Box>

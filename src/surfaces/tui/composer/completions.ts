@@ -14,7 +14,7 @@ export interface CompletionItem {
 export interface Completion {
   mention: Mention;
   items: CompletionItem[];
-  /** Set while the file list is still being read. */
+  /** Set while the file list is being read and has nothing to offer yet (the new list may). */
   loading?: boolean;
 }
 
@@ -23,6 +23,8 @@ export const MAX_COMPLETIONS = 8;
 export interface CompletionSources {
   /** Paths relative to the session's directory; undefined until read. */
   files?: readonly string[];
+  /** A newer file list is being read (the popup says "searching" rather than "no matching files"). */
+  filesReading?: boolean;
   skills?: readonly SkillMetadata[];
 }
 
@@ -38,7 +40,9 @@ export function completionFor(composer: ComposerState, sources: CompletionSource
       label: m.text,
       insert: asMention(m.text),
     }));
-    return { mention, items };
+    return items.length === 0 && sources.filesReading
+      ? { mention, items, loading: true }
+      : { mention, items };
   }
   const skills = sources.skills ?? [];
   const byName = new Map(skills.map((s) => [s.name, s]));

@@ -37,6 +37,30 @@ describe("listFiles", () => {
     ]);
   });
 
+  it("lists a file with a merge conflict once (git lists it once per stage)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "codex-ts-files-"));
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
+        cwd: dir,
+        stdio: "pipe",
+      });
+    git("init", "-q", "-b", "main");
+    writeFileSync(join(dir, "a.txt"), "base\n");
+    git("add", "a.txt");
+    git("commit", "-qm", "base");
+    git("checkout", "-qb", "other");
+    writeFileSync(join(dir, "a.txt"), "other\n");
+    git("commit", "-qam", "other");
+    git("checkout", "-q", "main");
+    writeFileSync(join(dir, "a.txt"), "main\n");
+    git("commit", "-qam", "main");
+    expect(() => git("merge", "-q", "other")).toThrow();
+    expect(execFileSync("git", ["ls-files", "--cached"], { cwd: dir, encoding: "utf8" })).toBe(
+      "a.txt\na.txt\na.txt\n",
+    );
+    expect(await listFiles(dir, ["git"])).toEqual(["a.txt"]);
+  });
+
   it("falls back to a walk outside a repository, honouring .gitignore files on the way", async () => {
     const dir = project();
     writeFileSync(join(dir, "src", ".gitignore"), "*.log\n!keep.log\n");
@@ -116,6 +140,10 @@ describe("@ and $ words", () => {
     ]);
     expect(completionFor(typed("@notes"), { files })?.items[0]?.insert).toBe('"my notes.md"');
     expect(completionFor(typed("@x"), {})).toMatchObject({ items: [], loading: true });
+    // While a newer list is read, no match yet means "searching", not "no matching files".
+    expect(completionFor(typed("@new"), { files, filesReading: true })).toMatchObject({ loading: true });
+    expect(completionFor(typed("@new"), { files, filesReading: false })?.loading).toBeUndefined();
+    expect(completionFor(typed("@app"), { files, filesReading: true })?.loading).toBeUndefined();
     const skills = [{ name: "deploy", description: "Ship it", path: "/s/SKILL.md", scope: "repo" as const }];
     expect(completionFor(typed("$dep"), { skills })?.items).toEqual([
       { label: "$deploy", insert: "$deploy", description: "Ship it" },

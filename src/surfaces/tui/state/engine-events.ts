@@ -6,6 +6,7 @@ import { appendOutput, decodeChunk } from "./exec-output.js";
 import { commit } from "./commit.js";
 import { cellsFromHistoryEvents, historyWithoutLastTurns } from "./history-replay.js";
 import { reducePlanEvent } from "./plan-events.js";
+import { labelFor, reduceSubagentEvent } from "./subagent-events.js";
 import type { TuiState } from "./tui-state.js";
 
 export { commit };
@@ -66,6 +67,7 @@ function endExec(state: TuiState, msg: EventMsgOf<"exec_command_end">): TuiState
     status: interrupted && msg.exit_code !== 0 ? "interrupted" : msg.exit_code === 0 ? "succeeded" : "failed",
     exitCode: msg.exit_code,
     durationMs: msg.duration_ms,
+    ...(live?.agentLabel ? { agentLabel: live.agentLabel } : labelFor(state.subagents, msg.agent_id)),
   };
   return commit(
     { ...state, execs: state.execs.filter((r) => r.callId !== msg.call_id) },
@@ -73,10 +75,22 @@ function endExec(state: TuiState, msg: EventMsgOf<"exec_command_end">): TuiState
   );
 }
 
-/** Ends the running task: what still streams or runs is committed, pending approvals are moot. */
+/**
+ * Ends the running task: what still streams or runs is committed, its pending approvals are moot. A
+ * subagent's request outlives the root's turn (the subagent keeps working), unless the turn was interrupted:
+ * that interrupts every subagent too. A subagent call still shown running is dropped (its end, if it comes,
+ * is still committed).
+ */
 function endTask(state: TuiState, interrupted: boolean): TuiState {
   const { task: _t, ...rest } = flushLive(state, interrupted);
-  return { ...rest, approvals: [], userInputs: [] };
+  const approvals = interrupted ? [] : state.approvals.filter((a) => a.agentId !== undefined);
+  return { ...rest, approvals, userInputs: [], subagentCalls: [] };
+}
+
+/** Who asks for an approval, when a subagent does. */
+function asker(state: TuiState, agentId: number | null | undefined) {
+  const { agentLabel } = labelFor(state.subagents, agentId);
+  return agentLabel && agentId ? { agentId, agentLabel } : {};
 }
 
 /** An `error` ends the task only when it carries the task's id; it may also answer a bad op. */
@@ -132,6 +146,7 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
             startedAt: now,
             output: "",
             status: "running",
+            ...labelFor(state.subagents, msg.agent_id),
           },
         ],
       };
@@ -157,6 +172,7 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
             command: msg.command,
             cwd: msg.cwd,
             ...(msg.reason ? { reason: msg.reason } : {}),
+            ...asker(state, msg.agent_id),
           },
         ],
       };
@@ -172,6 +188,7 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
             cwd: state.session?.cwd ?? "",
             ...(msg.reason ? { reason: msg.reason } : {}),
             ...(msg.grant_root ? { grantRoot: msg.grant_root } : {}),
+            ...asker(state, msg.agent_id),
           },
         ],
       };
@@ -204,7 +221,13 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
         ...state,
         patches: [
           ...state.patches,
-          { callId: msg.call_id, changes: msg.changes, cwd: state.session?.cwd ?? "", status: "applying" },
+          {
+            callId: msg.call_id,
+            changes: msg.changes,
+            cwd: state.session?.cwd ?? "",
+            status: "applying",
+            ...labelFor(state.subagents, msg.agent_id),
+          },
         ],
       };
     case "patch_apply_end": {
@@ -262,6 +285,11 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
           })
         : ended;
     }
+    case "subagent_lifecycle":
+    case "agent_inbox":
+    case "subagent_tool_call_begin":
+    case "subagent_tool_call_end":
+      return reduceSubagentEvent(state, msg, now);
     case "raw_response_item":
     case "shutdown_complete":
       return state;

@@ -2,6 +2,7 @@
 // `initial_messages`), and what stays on screen after a rollback.
 import { KnownEventMsg } from "../../../protocol/core-protocol.js";
 import type { HistoryCell, NewCell } from "./cells.js";
+import { callRun } from "./subagent-events.js";
 
 /** The cells of a thread's earlier turns; events that are not messages or plans are skipped. */
 export function cellsFromHistoryEvents(messages: readonly unknown[]): NewCell[] {
@@ -22,6 +23,10 @@ export function cellsFromHistoryEvents(messages: readonly unknown[]): NewCell[] 
         break;
       case "item_completed":
         if (msg.item.type === "plan") cells.push({ kind: "proposed_plan", markdown: msg.item.text });
+        break;
+      case "subagent_tool_call_end":
+        // Names are not in the history: agents show by id.
+        cells.push({ kind: "subagent_call", call: callRun([], msg, 0) });
         break;
       case "plan_update":
         cells.push({

@@ -93,6 +93,16 @@ describe("resumed history", () => {
     { type: "item_completed", ...ids, item: planItem("1. Memo") },
     { type: "agent_message", message: "Here it is." },
     { type: "plan_update", explanation: null, plan: [{ step: "a", status: "pending" }] },
+    {
+      type: "subagent_tool_call_end",
+      call_id: "c1",
+      tool: "spawn",
+      sender_agent_id: 0,
+      sender_session_id: "th",
+      agents: [{ agent_id: 1, session_id: "s1", status: "running" }],
+      prompt: "task-a",
+      success: true,
+    },
     { type: "something_new", whatever: 1 },
   ];
 
@@ -103,6 +113,7 @@ describe("resumed history", () => {
       "proposed_plan",
       "agent",
       "plan",
+      "subagent_call",
     ]);
   });
 
@@ -120,8 +131,9 @@ describe("resumed history", () => {
       "proposed_plan",
       "agent",
       "plan",
+      "subagent_call",
     ]);
-    expect(state.history.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(state.history.map((c) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(state.askImplementPlan).toBeUndefined();
     expect(HISTORY_BATCH).toBeGreaterThan(1);
   });

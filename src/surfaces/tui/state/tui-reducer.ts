@@ -48,7 +48,8 @@ function decide(state: TuiState, callId: string, decision: ReviewDecision): TuiS
     const files = Object.keys(request.changes).length;
     action = `apply changes to ${files} file${files === 1 ? "" : "s"}`;
   }
-  return commit(rest, { kind: "approval_decision", action, decision });
+  const actor = request.agentLabel ? { actor: request.agentLabel } : {};
+  return commit(rest, { kind: "approval_decision", action, decision, ...actor });
 }
 
 function answered(state: TuiState, callId: string, answers: UserInputAnswers): TuiState {

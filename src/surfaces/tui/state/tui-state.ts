@@ -5,22 +5,29 @@
 import type {
   FileChange,
   SkillMetadata,
+  SubagentSummary,
   TokenUsage,
   UserInputQuestion,
 } from "../../../protocol/core-protocol.js";
 import type { CollaborationModeKind } from "../../../protocol/policies.js";
-import type { ExecRun, HistoryCell, NewCell, PatchRun, SessionInfo } from "./cells.js";
+import type { ExecRun, HistoryCell, NewCell, PatchRun, SessionInfo, SubagentCallRun } from "./cells.js";
+
+/** Who asks, when a subagent does: its id and `subagent 2 "alpha"` (absent for the root agent). */
+interface ApprovalAsker {
+  agentId?: number;
+  agentLabel?: string;
+}
 
 export type PendingApproval =
-  | { kind: "exec"; callId: string; command: string[]; cwd: string; reason?: string }
-  | {
+  | ({ kind: "exec"; callId: string; command: string[]; cwd: string; reason?: string } & ApprovalAsker)
+  | ({
       kind: "patch";
       callId: string;
       changes: Record<string, FileChange>;
       cwd: string;
       reason?: string;
       grantRoot?: string;
-    };
+    } & ApprovalAsker);
 
 /** Questions the model asked (`request_user_input`), waiting for the user's answers. */
 export interface PendingUserInput {
@@ -75,6 +82,10 @@ export interface TuiState {
   historyEpoch: number;
   /** Skills of the session's directory (`list_skills`), for `$` completion and `/skills`. */
   skills?: SkillMetadata[];
+  /** The latest `subagent_lifecycle` summary of every subagent seen, by agent id (cancelled ones too). */
+  subagents: SubagentSummary[];
+  /** The root agent's subagent tool calls still running (an await can last minutes). */
+  subagentCalls: SubagentCallRun[];
 }
 
 export function initialTuiState(
@@ -95,6 +106,8 @@ export function initialTuiState(
     collaborationMode: options.collaborationMode ?? "default",
     pendingHistory: [],
     historyEpoch: 0,
+    subagents: [],
+    subagentCalls: [],
     ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
   };
 }

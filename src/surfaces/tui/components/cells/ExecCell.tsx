@@ -1,5 +1,6 @@
 // A command the model ran: the command, a spinner and elapsed time while it runs, then the tail of its output
-// and how it ended (failures in red).
+// and how it ended (failures in red). A subagent's command (forwarded because the user approved it) says whose
+// it is first.
 import { Box, Text } from "ink";
 import type { ExecRun } from "../../state/cells.js";
 import { displayCommand } from "../../state/display-command.js";
@@ -47,6 +48,7 @@ export function ExecCell({ run, now = Date.now() }: { run: ExecRun; now?: number
           <Text color={color}>{run.status === "running" ? spinnerFrame(now) : bullet} </Text>
         </Box>
         <Text>
+          {run.agentLabel ? <Text color="yellow">{`${run.agentLabel}: `}</Text> : null}
           <Text bold>{verb} </Text>
           <Text color={failed ? "red" : undefined}>{displayCommand(run.command)}</Text>
           {detail ? (

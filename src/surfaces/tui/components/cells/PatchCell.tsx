@@ -1,4 +1,5 @@
-// File changes: a header with the totals, then each file's coloured unified diff with its +/- counts.
+// File changes: a header with the totals, then each file's coloured unified diff with its +/- counts. A
+// subagent's patch says whose it is first.
 import { Box, Text } from "ink";
 import type { PatchRun } from "../../state/cells.js";
 import { countsSpans, fileDiffLines, fileDiffs } from "../../render/patch-lines.js";
@@ -31,6 +32,7 @@ export function PatchCell({
     <Box flexDirection="column">
       <Text>
         <Text color={bulletColor}>• </Text>
+        {run.agentLabel ? <Text color="yellow">{`${run.agentLabel}: `}</Text> : null}
         <Text bold>{title} </Text>
         {single ? (
           <Text>{single.movedTo ? `${single.path} → ${single.movedTo} ` : `${single.path} `}</Text>

@@ -1,5 +1,6 @@
 // Asks the user about a command or a patch the model wants to run: what, where, why, and the keys to answer.
-// The diff of a patch is cut to what fits; the full diff reaches the history once applied.
+// The diff of a patch is cut to what fits; the full diff reaches the history once applied. A subagent's
+// request says which subagent asks.
 import { Box, Text } from "ink";
 import { displayPath, fileDiffLines, fileDiffs } from "../../render/patch-lines.js";
 import type { StyledLine } from "../../render/styled-text.js";
@@ -51,9 +52,11 @@ export function ApprovalOverlay({
   return (
     <Box flexDirection="column" borderStyle="round" borderColor="yellow" paddingX={1}>
       <Text bold color="yellow">
-        {approval.kind === "exec"
-          ? "Allow codex-ts to run this command?"
-          : "Allow codex-ts to apply these changes?"}
+        {approval.agentLabel
+          ? `${approval.agentLabel} wants to ${approval.kind === "exec" ? "run this command" : "apply these changes"}. Allow it?`
+          : approval.kind === "exec"
+            ? "Allow codex-ts to run this command?"
+            : "Allow codex-ts to apply these changes?"}
       </Text>
       <Text> </Text>
       {approval.kind === "exec" ? (
@@ -86,7 +89,9 @@ export function ApprovalOverlay({
           <Text color="cyan" bold>
             {choice.key.padEnd(4)}
           </Text>
-          <Text>{choice.label}</Text>
+          <Text>
+            {choice.key === "Esc" && approval.agentLabel ? "Abort the subagent's turn" : choice.label}
+          </Text>
         </Text>
       ))}
       {queued > 0 ? <Text dimColor>{`${queued} more request${queued === 1 ? "" : "s"} waiting`}</Text> : null}

@@ -1,0 +1,112 @@
+// The cost of refreshing the `@` finder's file list on a large tree: 100,000 files in a git repository,
+// plus 20,000 more under an ignored node_modules. For each way of listing (rg, git, walk) and for a refresh
+// through FileListCache (what the TUI does when the finder opens): wall time, and the longest the event loop
+// was held (what typing would feel), medians of 5. Then the alternative not taken, a recursive fs.watch of
+// the tree: how long watch() blocks, and the memory it takes.
+//   node --import tsx bench/file-list.bench.ts
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { listFiles, type FileSource } from "../src/files/file-list.js";
+import { FileListCache } from "../src/surfaces/tui/files/file-list-cache.js";
+import { median } from "./support.js";
+
+const FOLDERS = 1_000;
+const PER_FOLDER = 100;
+const IGNORED_FOLDERS = 200;
+const ROUNDS = 5;
+
+function makeTree(): string {
+  const root = mkdtempSync(join(tmpdir(), "codex-ts-bench-files-"));
+  for (let d = 0; d < FOLDERS; d++) {
+    const dir = join(root, "src", `pkg${d % 50}`, `mod${d}`);
+    mkdirSync(dir, { recursive: true });
+    for (let f = 0; f < PER_FOLDER; f++) writeFileSync(join(dir, `file${f}.ts`), "x");
+  }
+  for (let d = 0; d < IGNORED_FOLDERS; d++) {
+    const dir = join(root, "node_modules", `dep${d}`, "lib");
+    mkdirSync(dir, { recursive: true });
+    for (let f = 0; f < PER_FOLDER; f++) writeFileSync(join(dir, `f${f}.js`), "x");
+  }
+  writeFileSync(join(root, ".gitignore"), "node_modules/\n");
+  execFileSync("git", ["init", "-q"], { cwd: root });
+  execFileSync("git", ["add", "-A"], { cwd: root });
+  return root;
+}
+
+/** Lets the loop monitor's timer fire, so a stall at the very end of the work is counted. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+/** Runs `work` ROUNDS times: median wall time and median of the longest event-loop stall per run. */
+async function measure(
+  work: () => Promise<number>,
+): Promise<{ wallMs: number; stallMs: number; count: number }> {
+  const walls: number[] = [];
+  const stalls: number[] = [];
+  let count = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
+    const started = performance.now();
+    count = await work();
+    walls.push(performance.now() - started);
+    await settle();
+    loop.disable();
+    stalls.push(loop.max / 1e6);
+  }
+  return { wallMs: median(walls), stallMs: median(stalls), count };
+}
+
+const row = (name: string, r: { wallMs: number; stallMs: number; count: number }) =>
+  console.log(
+    `${name.padEnd(34)} ${r.wallMs.toFixed(0).padStart(6)} ms wall   ` +
+      `${r.stallMs.toFixed(1).padStart(6)} ms longest stall   ${r.count} files`,
+  );
+
+const tree = makeTree();
+try {
+  console.log(`tree: ${FOLDERS * PER_FOLDER} files listed, ${IGNORED_FOLDERS * PER_FOLDER} ignored`);
+  for (const source of ["rg", "git", "walk"] as FileSource[]) {
+    const probe = await listFiles(tree, [source]);
+    if (probe.length === 0) {
+      console.log(`${`listFiles (${source})`.padEnd(34)} not available`);
+      continue;
+    }
+    row(`listFiles (${source})`, await measure(async () => (await listFiles(tree, [source])).length));
+  }
+
+  // What the finder pays when it opens: a read through the cache, the list already there (the usual case).
+  let landed: (() => void) | undefined;
+  const cache = new FileListCache({
+    list: () => listFiles(tree),
+    onChange: (snapshot) => {
+      if (!snapshot.reading) landed?.();
+    },
+  });
+  const refresh = () =>
+    new Promise<number>((resolve) => {
+      landed = () => resolve(cache.current.files?.length ?? 0);
+      cache.request("open");
+    });
+  await refresh();
+  row("refresh on open (FileListCache)", await measure(refresh));
+
+  // The alternative: watch the tree. Node 20 implements a recursive watch on Linux by walking the tree
+  // (ignored folders too) and adding one watcher per folder.
+  // watch() returns only when that is done, so its whole time is a stall.
+  const rssBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  const watcher = watch(tree, { recursive: true }, () => {});
+  const setupMs = performance.now() - started;
+  await settle();
+  const rssMiB = (process.memoryUsage().rss - rssBefore) / 1048576;
+  watcher.close();
+  console.log(
+    `${"fs.watch recursive (not used)".padEnd(34)} ${setupMs.toFixed(0).padStart(6)} ms wall   ` +
+      `${setupMs.toFixed(1).padStart(6)} ms longest stall   +${rssMiB.toFixed(0)} MiB RSS`,
+  );
+} finally {
+  rmSync(tree, { recursive: true, force: true });
+}

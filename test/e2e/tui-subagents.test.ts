@@ -1,0 +1,80 @@
+// Subagents in a real terminal (tmux) with `[subagents] enabled = true`, against the fake model scripted per
+// agent: the root spawns "alpha", awaits it and cancels it. Alpha's command asks for approval under
+// `-a untrusted`: the overlay says which subagent asks, and its command cell is labelled with it. Each
+// subagent call is one cell: spawned (with the task), finished waiting (with alpha's final message),
+// cancelled; the status line counts the subagent while it works.
+import { afterEach, describe, expect, it } from "vitest";
+import { makeHome } from "../support/cli.js";
+import { reply, startFakeModel } from "../support/fake-model.js";
+import { keepCapture, TmuxSession } from "../support/tmux.js";
+import { scriptByAgent } from "../../src/core/subagents/testing.js";
+
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+let term: TmuxSession | undefined;
+afterEach(async () => {
+  term?.kill();
+  term = undefined;
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+  model = undefined;
+});
+
+describe("codex-ts (interactive): subagents", () => {
+  it("shows a spawn, a subagent's approval and command, the await's result and the cancel", async () => {
+    const script = scriptByAgent({
+      0: [
+        reply.functionCall("subagent_spawn", { task: "task-a: make the file\nthen report", name: "alpha" }),
+        reply.functionCall("subagent_await", { agent_id: 1 }),
+        reply.functionCall("subagent_cancel", { agent_id: 1 }),
+        reply.message("All done."),
+      ],
+      1: [
+        reply.shell(["bash", "-lc", "touch made-by-alpha"]),
+        reply.message("A done: made the file.\nNothing else to report."),
+      ],
+    });
+    model = await startFakeModel({ fallback: script.fallback });
+    const home = makeHome(model.url, "[subagents]\nenabled = true\n");
+    term = TmuxSession.start({
+      args: ["-a", "untrusted", "-s", "workspace-write"],
+      env: home.env,
+      cwd: home.cwd,
+      width: 100,
+      height: 30,
+    });
+    await term.waitFor("directory:");
+    term.type("delegate the file");
+    term.press("Enter");
+
+    // The spawn's cell and alpha's request may arrive in either order.
+    const overlay = await term.waitFor(
+      (s) =>
+        s.includes('subagent 1 "alpha" wants to run this command. Allow it?') &&
+        s.includes('• Spawned subagent 1 "alpha"'),
+      { timeoutMs: 20_000 },
+    );
+    expect(overlay).toContain("Esc Abort the subagent's turn");
+    expect(overlay).toContain("└ task-a: make the file then report");
+    expect(overlay).toContain("$ touch made-by-alpha");
+    expect(overlay).toContain("1 subagent running");
+    keepCapture("subagent-ask", overlay);
+    term.type("y");
+
+    const screen = await term.waitFor("• All done.", { timeoutMs: 20_000 });
+    keepCapture("subagents", screen);
+    const all = term.captureAll();
+    expect(all).toContain('✔ You approved subagent 1 "alpha" to run touch made-by-alpha');
+    expect(all).toMatch(/• subagent 1 "alpha": Ran touch made-by-alpha \(\d+m?s\)/);
+    expect(all).toContain("• Finished waiting");
+    expect(all).toContain('└ subagent 1 "alpha": Completed - A done: made the file. Nothing else to report.');
+    expect(all).toContain('• Cancelled subagent 1 "alpha"');
+    // In order, each call once.
+    const order = ["• Spawned", "• Finished waiting", "• Cancelled", "• All done."].map((s) =>
+      all.indexOf(s),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(all.split("• Finished waiting")).toHaveLength(2);
+    // Nothing is left running: the status line no longer counts a subagent.
+    await term.waitFor((s) => s.includes("⏎ send") && !s.includes("subagent running"));
+  });
+});
