@@ -27,6 +27,8 @@ export interface CodexOptions {
   source?: string;
   /** Skills per cwd, to share across engines (one per engine when absent). */
   skills?: SkillsManager;
+  /** Whether another engine of this process has a thread open (a stopped subagent is not reopened then). */
+  threadOpenElsewhere?: (threadId: string) => boolean;
 }
 
 export class Codex implements AsyncIterable<Event> {
@@ -166,6 +168,7 @@ export class Codex implements AsyncIterable<Event> {
       config: this.options.config,
       env,
       ...(this.options.auth ? { auth: this.options.auth } : {}),
+      ...(this.options.threadOpenElsewhere ? { threadOpenElsewhere: this.options.threadOpenElsewhere } : {}),
       root: () => ({ threadId: seed.id, rolloutPath: seed.rollout.path, flush: () => seed.rollout.flush() }),
       // Children's events reach the root's client and rollout as the root session's own.
       emit: (msg) => this.sessionForSubagents?.emitOutOfTask(msg),

@@ -40,4 +40,10 @@ describe("pairToolCalls", () => {
       output("a"),
     ]);
   });
+
+  it("pairs a local_shell_call known by its item id", () => {
+    const local: ResponseItem = { type: "local_shell_call", id: "ls1", status: "completed", action: {} };
+    const out: ResponseItem = { type: "function_call_output", call_id: "ls1", output: "ok" };
+    expect(pairToolCalls([user, local, out])).toEqual([user, local, out]);
+  });
 });

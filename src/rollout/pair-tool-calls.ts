@@ -15,8 +15,10 @@ const OUTPUT_OF: Readonly<Record<string, string>> = {
 const OUTPUT_TYPES = new Set(["function_call_output", "custom_tool_call_output"]);
 
 function callIdOf(item: ResponseItem): string | undefined {
-  const id = (item as { call_id?: unknown }).call_id;
-  return typeof id === "string" ? id : undefined;
+  const { call_id: callId, id } = item as { call_id?: unknown; id?: unknown };
+  if (typeof callId === "string") return callId;
+  // A local_shell_call may carry only its item id, which its output then names.
+  return item.type === "local_shell_call" && typeof id === "string" ? id : undefined;
 }
 
 export function pairToolCalls(history: readonly ResponseItem[]): ResponseItem[] {

@@ -137,6 +137,8 @@ describe("app-server subagents", () => {
         reply.functionCall("subagent_spawn", { task: "task-b: make two files", name: "maker" }),
         reply.functionCall("subagent_await", { agent_id: 1 }),
         reply.message("maker finished"),
+        reply.functionCall("subagent_send", { agent_id: 1, message: "one more file" }),
+        reply.message("could not reach maker"),
       ],
       1: [
         reply.functionCall("shell", { command: ["bash", "-lc", "touch approved.txt"] }),
@@ -189,18 +191,51 @@ describe("app-server subagents", () => {
       .map((p) => p.status);
     expect(waiting).toContainEqual({ type: "active", activeFlags: ["waitingOnApproval"] });
 
-    // The child is loaded (inside the root), and listings show its live status.
-    expect((await c.call("thread/loaded/list", {})).data).toEqual([threadId, childId]);
+    // The child runs inside the root: only the root is a loaded thread; listings show the child's status.
+    expect((await c.call("thread/loaded/list", {})).data).toEqual([threadId]);
     const listedChild = ((await c.call("thread/list", {})).data as Json[]).find((t) => t.id === childId);
     expect(listedChild?.status).toEqual({ type: "idle" });
 
     // The child runs inside the root: a second engine on its file, or moving it, is refused.
     for (const method of ["thread/resume", "thread/archive"]) {
       const refused = await c.waitResponse(c.request(method, { threadId: childId }));
-      expect(String((refused.error as Json).message)).toContain(
-        `it is a subagent running inside thread ${threadId}`,
-      );
+      expect(String((refused.error as Json).message)).toContain(`it is a subagent of thread ${threadId}`);
     }
+    const turnRefused = await c.waitResponse(
+      c.request("turn/start", { threadId: childId, input: [{ type: "text", text: "hi" }] }),
+    );
+    expect(String((turnRefused.error as Json).message)).toContain("reach it through its parent");
+
+    // After a restart, the resumed root's tree holds the child (not running yet): still refused.
+    await c.close();
+    expect(c.violations).toEqual([]);
+    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
+    const again = client;
+    await again.initialize();
+    await again.call("thread/resume", { threadId });
+    const refusedAfter = await again.waitResponse(again.request("thread/resume", { threadId: childId }));
+    expect(String((refusedAfter.error as Json).message)).toContain(`it is a subagent of thread ${threadId}`);
+
+    // The other way round: the child opened on its own first (its root not loaded), then the root asks
+    // to reopen it: refused, so two engines never write one file.
+    await again.close();
+    expect(again.violations).toEqual([]);
+    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
+    const third = client;
+    await third.initialize();
+    await third.call("thread/resume", { threadId: childId });
+    await third.call("thread/resume", { threadId });
+    const before = third.received.length;
+    await third.call("turn/start", { threadId, input: [{ type: "text", text: "more" }] });
+    await third.waitNotification("turn/completed", (p) => p.threadId === threadId, {
+      from: before,
+      timeoutMs: 30_000,
+    });
+    const sendOutput = script
+      .requestsOf(0)
+      .at(-1)
+      ?.find((i) => i.type === "function_call_output" && String(i.output).includes("subagent_send"));
+    expect(String(sendOutput?.output)).toContain("is open in another session");
   });
 
   it("a subagent's requests are made as the root's account (tokens the client handed in)", async () => {

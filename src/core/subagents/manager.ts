@@ -36,6 +36,8 @@ export interface SubagentManagerOptions {
   env: NodeJS.ProcessEnv;
   /** The root's credential hooks, handed to every child. */
   auth?: ModelAuthHooks;
+  /** A thread another engine of this process has open: a stopped child with that thread is not reopened. */
+  threadOpenElsewhere?: (threadId: string) => boolean;
   /** The root thread once it is open (undefined before). */
   root: () => RootThread | undefined;
   /** Emits an event as the root session (recorded in its rollout when persisted, then sent to its client). */
@@ -248,6 +250,12 @@ export class SubagentManager {
     if (this.closed) throw new SubagentError("cannot resume: the session is shutting down");
     if (!node.rolloutPath) {
       throw new SubagentError(`cannot resume agent ${node.id}: where its thread is recorded is unknown`);
+    }
+    // Two engines appending to one rollout would interleave their lines.
+    if (this.options.threadOpenElsewhere?.(node.sessionId)) {
+      throw new SubagentError(
+        `cannot resume agent ${node.id}: its thread ${node.sessionId} is open in another session; close it there first`,
+      );
     }
     const parent = node.parentId === 0 ? undefined : this.tree.get(node.parentId);
     // Read before the engine opens the file again: did the last batch taken in the previous run reach it?

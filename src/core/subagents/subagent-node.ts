@@ -61,6 +61,8 @@ export class SubagentNode {
   readonly approvals = new Map<string, "exec" | "patch">();
   /** Calls whose approval went to the root's client, until they end. */
   private readonly askedCalls = new Set<string>();
+  /** Those of them that began: they end on their own, maybe after the turn (an exec_command session). */
+  private readonly begunCalls = new Set<string>();
   /** The running (or last) turn's id. */
   turnId: string | undefined;
 
@@ -126,10 +128,14 @@ export class SubagentNode {
         break;
       case "exec_command_begin":
       case "patch_apply_begin":
-        if (this.askedCalls.has(msg.call_id)) effect.approvedCall = msg;
+        if (this.askedCalls.has(msg.call_id)) {
+          this.begunCalls.add(msg.call_id);
+          effect.approvedCall = msg;
+        }
         break;
       case "exec_command_end":
       case "patch_apply_end":
+        this.begunCalls.delete(msg.call_id);
         if (this.askedCalls.delete(msg.call_id)) effect.approvedCall = msg;
         break;
       case "task_complete":
@@ -183,7 +189,8 @@ export class SubagentNode {
   private endTurn(status: SubagentStatus, message: string | null): boolean {
     this.taskRunning = false;
     this.approvals.clear();
-    this.askedCalls.clear();
+    // Calls that never began never will; those under way keep being followed to their end.
+    for (const callId of this.askedCalls) if (!this.begunCalls.has(callId)) this.askedCalls.delete(callId);
     this.outcome = { status, message };
     return this.setStatus(status);
   }

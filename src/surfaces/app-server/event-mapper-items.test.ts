@@ -61,6 +61,8 @@ const collab = (
   ),
 });
 
+const inChild = { threadId: "c1", turnId: "child-turn" };
+
 const rootThread: Thread = {
   id: T,
   sessionId: T,
@@ -82,11 +84,16 @@ const rootThread: Thread = {
 };
 
 function view(o: MapperOutput): unknown {
-  if (o.kind === "userInput") return { request: o.kind, params: o.params };
+  if (o.kind === "userInput" || o.kind === "patchApproval") return { request: o.kind, params: o.params };
   if (o.kind !== "notification") return { request: o.kind };
   const { method, params } = o.notification;
   if (method === "mcpServer/startupStatus/updated" || method.startsWith("thread/")) return { method, params };
-  if (method === "item/started" || method === "item/completed") return { method, item: params.item };
+  if (method === "item/started" || method === "item/completed") {
+    // Items of another thread (a subagent's) say so.
+    return params.threadId === T
+      ? { method, item: params.item }
+      : { method, item: params.item, threadId: params.threadId, turnId: params.turnId };
+  }
   if (method === "item/plan/delta" || method === "item/agentMessage/delta") {
     return { method, itemId: params.itemId, delta: params.delta, turnId: params.turnId };
   }
@@ -285,6 +292,43 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
       },
       { method: "thread/status/changed", params: { threadId: "c1", status: { type: "idle" } } },
       { method: "thread/closed", params: { threadId: "c1" } },
+    ],
+  },
+  {
+    name: "a subagent's patches: in its thread, never in this thread's diff; an unanswered one ends when it stops",
+    events: [
+      { type: "subagent_lifecycle", summary: child("running") },
+      {
+        type: "apply_patch_approval_request",
+        call_id: "p1",
+        agent_id: 1,
+        turn_id: "child-turn",
+        changes: { "/w/a.txt": { type: "add", content: "a\n" } },
+      },
+      { type: "patch_apply_begin", call_id: "p1", agent_id: 1, auto_approved: false, changes: {} },
+      { type: "patch_apply_end", call_id: "p1", agent_id: 1, stdout: "", stderr: "", success: true },
+      {
+        type: "apply_patch_approval_request",
+        call_id: "p2",
+        agent_id: 1,
+        turn_id: "child-turn",
+        changes: { "/w/b.txt": { type: "add", content: "b\n" } },
+      },
+      { type: "subagent_lifecycle", summary: child("idle") },
+    ],
+    expected: [
+      { method: "thread/started", params: expect.anything() },
+      { method: "item/started", item: expect.objectContaining({ type: "fileChange", id: "p1" }), ...inChild },
+      { request: "patchApproval", params: expect.objectContaining({ threadId: "c1", turnId: "child-turn" }) },
+      {
+        method: "item/completed",
+        item: expect.objectContaining({ id: "p1", status: "completed" }),
+        ...inChild,
+      },
+      { method: "item/started", item: expect.objectContaining({ type: "fileChange", id: "p2" }), ...inChild },
+      { request: "patchApproval", params: expect.objectContaining({ threadId: "c1", turnId: "child-turn" }) },
+      { method: "thread/status/changed", params: { threadId: "c1", status: { type: "idle" } } },
+      { method: "item/completed", item: expect.objectContaining({ id: "p2", status: "failed" }), ...inChild },
     ],
   },
   {

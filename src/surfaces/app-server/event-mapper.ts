@@ -145,7 +145,9 @@ export class AppServerEventMapper {
         this.waitOn(msg.call_id, msg.agent_id, "waitingOnApproval");
         return this.tools.patchApproval(msg);
       case "patch_apply_begin":
-        this.patchChanges.set(msg.call_id, msg.changes);
+        // A subagent's patch is not part of this thread's turn diff.
+        if (msg.agent_id === undefined || msg.agent_id === null)
+          this.patchChanges.set(msg.call_id, msg.changes);
         return this.tools.patchBegin(msg.call_id, msg.changes);
       case "patch_apply_end":
         this.tools.patchEnd(msg.call_id, msg.success);
@@ -174,8 +176,16 @@ export class AppServerEventMapper {
         return mcpEnd(this.out, msg);
       case "mcp_startup_update":
         return mcpStartup(this.out, msg);
-      case "subagent_lifecycle":
-        return this.subagents.lifecycle(msg);
+      case "subagent_lifecycle": {
+        this.subagents.lifecycle(msg);
+        const { status, agent_id } = msg.summary;
+        const threadId = this.subagents.threadOf(agent_id);
+        // A child that stopped working asks nothing any more; a cancelled one runs nothing any more.
+        if (threadId && status !== "running" && status !== "waiting") {
+          this.tools.settleChild(threadId, status === "cancelled");
+        }
+        return;
+      }
       case "agent_inbox":
         return this.subagents.inbox(msg);
       case "subagent_tool_call_begin":

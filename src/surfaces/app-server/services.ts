@@ -28,6 +28,9 @@ function cliLayer(flags: SharedFlags): Record<string, unknown> {
   return cli;
 }
 
+/** How far up the parents a subagent's tree is searched (deeper than any max_depth a config allows). */
+const MAX_TREE_DEPTH = 16;
+
 export class ServerServices {
   readonly threads = new Map<string, ThreadRuntime>();
   readonly accounts: AccountManager;
@@ -78,18 +81,36 @@ export class ServerServices {
     }
   }
 
-  /**
-   * Refuses to act on a subagent's thread while it runs inside a loaded parent: a second engine (or moving
-   * its file) would fight the one writing it.
-   */
-  assertNotRunningSubagent(threadId: string, action: string): void {
-    for (const host of this.threads.values()) {
-      if (!host.subagentThreads.has(threadId)) continue;
-      throw badRequest(
-        `cannot ${action} thread ${threadId}: it is a subagent running inside thread ${host.threadId}; ` +
-          `read it with thread/read, or reach it through its parent`,
+  /** The loaded thread whose subagent tree holds `threadId` (running now, or able to reopen it). */
+  async hostOfSubagent(threadId: string): Promise<ThreadRuntime | undefined> {
+    for (const host of this.threads.values()) if (host.subagentThreads.has(threadId)) return host;
+    // Children known only from a resumed root's rollout are not running yet, but the root may reopen
+    // them at any moment: walk up the parents the index knows.
+    let id: string | null = threadId;
+    for (let depth = 0; id && depth < MAX_TREE_DEPTH; depth++) {
+      const parent: string | null = await this.catalog.find(id).then(
+        (found) => found.summary.parentThreadId,
+        () => null,
       );
+      if (!parent) return undefined;
+      const host = this.threads.get(parent);
+      if (host) return host;
+      id = parent;
     }
+    return undefined;
+  }
+
+  /**
+   * Refuses to act on a subagent's thread while its tree is loaded: a second engine on its file (or moving
+   * the file) would fight the one its parent runs or may reopen.
+   */
+  async assertNotHostedSubagent(threadId: string, action: string): Promise<void> {
+    const host = await this.hostOfSubagent(threadId);
+    if (!host) return;
+    throw badRequest(
+      `cannot ${action} thread ${threadId}: it is a subagent of thread ${host.threadId}, which is loaded and ` +
+        `runs it; read it with thread/read, or reach it through its parent`,
+    );
   }
 
   /** A loaded thread's status, or a running subagent's (notLoaded for any other). */
@@ -103,9 +124,9 @@ export class ServerServices {
     return { type: "notLoaded" };
   }
 
-  /** Loaded threads, each followed by the subagent threads running inside it. */
+  /** Loaded threads: those a client can start turns on (subagents run inside theirs and are not listed). */
   loadedThreadIds(): string[] {
-    return [...this.threads.values()].flatMap((t) => [t.threadId, ...t.subagentThreads.keys()]);
+    return [...this.threads.keys()];
   }
 
   async shutdown(): Promise<void> {

@@ -28,6 +28,8 @@ export interface ThreadStartOptions {
   logger: Logger;
   originator: string;
   configure: Omit<OpOf<"configure_session">, "type">;
+  /** Whether another loaded thread is this one (its subagents must not reopen it twice). */
+  threadOpenElsewhere?: (threadId: string) => boolean;
   /** Called with the `rate_limits` of each token_count event that has them. */
   onRateLimits?: (rateLimits: unknown) => void;
 }
@@ -69,6 +71,7 @@ export class ThreadRuntime {
       auth: options.auth,
       interactive: true,
       source: "vscode",
+      ...(options.threadOpenElsewhere ? { threadOpenElsewhere: options.threadOpenElsewhere } : {}),
     });
     const createdAtMs = Date.now();
     codex.submitWithId({ id: "configure", op: { type: "configure_session", ...options.configure } });

@@ -177,6 +177,27 @@ export class ToolItems {
   }
 
   /**
+   * A subagent stopped working: its unanswered requests are moot (a started fileChange item completes as
+   * failed). When it was cancelled, its running commands are gone too. Commands of a child that is only
+   * idle stay open: an exec_command session can outlive the turn that started it.
+   */
+  settleChild(threadId: string, cancelled: boolean): void {
+    for (const [callId, scope] of this.childScopes) {
+      if (scope.threadId !== threadId) continue;
+      const patch = this.patches.get(callId);
+      const command = this.commands.get(callId);
+      if (command && !cancelled) continue;
+      if (patch) this.item("item/completed", { ...patch, status: "failed" });
+      if (command) this.item("item/completed", { ...command, status: "failed" });
+      this.patches.delete(callId);
+      this.commands.delete(callId);
+      this.decoders.delete(callId);
+      this.execRequests.delete(callId);
+      this.childScopes.delete(callId);
+    }
+  }
+
+  /**
    * Items still open when the turn ends (an interrupt) complete with what they have. A subagent's items
    * belong to its own turn, which goes on: they stay open until their call ends.
    */

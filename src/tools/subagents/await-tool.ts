@@ -46,10 +46,13 @@ export function subagentAwaitTool(scope: AgentScope): FunctionTool<SubagentAwait
   });
 }
 
-/** The awaited agent, or every running agent below the caller. */
+/** The awaited agent, or every running child of the caller (an await waits on its own children only). */
 function awaitTargets(scope: AgentScope, agentId: number | undefined): number[] {
   if (agentId !== undefined) return [agentId];
-  return scope.list().flatMap((s) => (s.status === "running" || s.status === "waiting" ? [s.agent_id] : []));
+  return scope
+    .list()
+    .filter((s) => s.parent_agent_id === scope.agentId && (s.status === "running" || s.status === "waiting"))
+    .map((s) => s.agent_id);
 }
 
 /** The agents whose turns ended (with their final messages), then those still running. */
@@ -60,7 +63,10 @@ function awaitedAgents(scope: AgentScope, result: AwaitResult): SubagentCallAgen
     status: o.status,
     message: o.message,
   }));
-  const running = result.running.flatMap((id) => scope.describe(id) ?? []);
+  // A child that finished a turn and at once started the next (its inbox had messages) is both: its
+  // outcome, with its final message, is what the call is about.
+  const reported = new Set(finished.map((a) => a.agent_id));
+  const running = result.running.filter((id) => !reported.has(id)).flatMap((id) => scope.describe(id) ?? []);
   return [...finished, ...running].filter((a) => a.session_id !== "");
 }
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { reply } from "../../../test/support/fake-model.js";
 import { scriptByAgent, startHarness, type Harness } from "../../core/subagents/testing.js";
 import { ToolRegistry } from "../registry.js";
+import { testToolContext } from "../testing.js";
 import { clampAwaitTimeout } from "./await-timeout.js";
 import { subagentTools } from "./index.js";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
@@ -150,6 +151,50 @@ describe("subagent tools", () => {
     const failed = events.at(-1);
     expect(failed).toMatchObject({ success: false, error: expect.stringContaining("no subagent with id 7") });
     expect(events[1]).toMatchObject({ success: true, error: null });
+  });
+
+  it("an await names each agent once: one that finished and at once started again shows its outcome", async () => {
+    const agents = [
+      { agent_id: 1, parent_agent_id: 0, session_id: "s1", status: "running" as const },
+      { agent_id: 2, parent_agent_id: 1, session_id: "s2", status: "running" as const },
+    ].map((a) => ({ ...a, pending_messages: 0, pending_interrupts: 0 }));
+    const scope = {
+      agentId: 0,
+      sessionId: "root",
+      describe: (id: number) => {
+        const a = agents.find((x) => x.agent_id === id);
+        return a && { agent_id: a.agent_id, session_id: a.session_id, status: a.status };
+      },
+      spawn: () => Promise.reject(new Error("unused")),
+      send: () => Promise.reject(new Error("unused")),
+      await: () =>
+        Promise.resolve({
+          reason: "ready" as const,
+          outcomes: [
+            { agentId: 1, sessionId: "s1", name: null, status: "completed" as const, message: "first done" },
+          ],
+          messages: [],
+          running: [1],
+        }),
+      logs: () => Promise.reject(new Error("unused")),
+      cancel: () => Promise.reject(new Error("unused")),
+      list: () => agents,
+    };
+    const events: KnownEventMsg[] = [];
+    const registry = new ToolRegistry([...subagentTools(scope)]);
+    await registry.dispatch(
+      "subagent_await",
+      "{}",
+      testToolContext({ callId: "w", emit: (m) => events.push(m) }),
+    );
+    const [begin, end] = events;
+    // Only the caller's own children are awaited (agent 2 is a grandchild).
+    expect(begin).toMatchObject({ type: "subagent_tool_call_begin", agents: [{ agent_id: 1 }] });
+    expect(end).toMatchObject({
+      type: "subagent_tool_call_end",
+      agents: [{ agent_id: 1, session_id: "s1", status: "completed", message: "first done" }],
+    });
+    expect((end as { agents: unknown[] }).agents).toHaveLength(1);
   });
 
   it("offers six tools with JSON schemas the API accepts", () => {

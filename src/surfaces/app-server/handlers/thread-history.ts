@@ -68,7 +68,7 @@ export const threadTurnsList: Handler<"thread/turns/list"> = async (params, ctx)
 
 export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
   const { services, server } = ctx;
-  services.assertNotRunningSubagent(params.threadId, "archive");
+  await services.assertNotHostedSubagent(params.threadId, "archive");
   const loaded = services.threads.get(params.threadId);
   if (loaded?.runningTurnId)
     throw badRequest(`thread ${params.threadId} has a running turn: interrupt it first`);

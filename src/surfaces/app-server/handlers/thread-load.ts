@@ -6,10 +6,11 @@ import type { ThreadRuntime } from "../thread-runtime.js";
 import { describeStored } from "./thread-history.js";
 import { openResponse, openThread } from "./thread-open.js";
 
-function loaded(services: ServerServices, threadId: string): ThreadRuntime {
+async function loaded(services: ServerServices, threadId: string): Promise<ThreadRuntime> {
   const thread = services.threads.get(threadId);
-  if (!thread) throw badRequest(`thread ${threadId} is not loaded: call thread/resume first`);
-  return thread;
+  if (thread) return thread;
+  await services.assertNotHostedSubagent(threadId, "change");
+  throw badRequest(`thread ${threadId} is not loaded: call thread/resume first`);
 }
 
 export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
@@ -21,7 +22,7 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
     const turns = params.excludeTurns ? [] : (await describeStored(services, live.threadId, true)).turns;
     return openResponse(live, turns);
   }
-  services.assertNotRunningSubagent(params.threadId, "resume");
+  await services.assertNotHostedSubagent(params.threadId, "resume");
   const { summary, archived } = await services.catalog.find(params.threadId);
   if (archived) throw badRequest(`thread ${params.threadId} is archived: thread/unarchive it first`);
   const thread = await openThread(
@@ -64,12 +65,12 @@ export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
 };
 
 export const threadRollback: Handler<"thread/rollback"> = async (params, ctx) => {
-  await loaded(ctx.services, params.threadId).rollback(params.numTurns);
+  await (await loaded(ctx.services, params.threadId)).rollback(params.numTurns);
   return { thread: await describeStored(ctx.services, params.threadId, true) };
 };
 
 export const threadRevert: Handler<"thread/revert"> = async (params, ctx) => {
-  const thread = loaded(ctx.services, params.threadId);
+  const thread = await loaded(ctx.services, params.threadId);
   const { turns } = await describeStored(ctx.services, params.threadId, true);
   const index = turns.findIndex((t) => t.id === params.beforeTurnId);
   if (index < 0) throw badRequest(`thread ${params.threadId} has no turn ${params.beforeTurnId}`);

@@ -42,8 +42,14 @@ export function checkDirectory(path: string): void {
 
 export function threadOf(services: ServerServices, threadId: string): ThreadRuntime {
   const thread = services.threads.get(threadId);
-  if (!thread) throw badRequest(`thread not found: ${threadId}`);
-  return thread;
+  if (thread) return thread;
+  const host = [...services.threads.values()].find((t) => t.subagentThreads.has(threadId));
+  if (host) {
+    throw badRequest(
+      `thread ${threadId} is a subagent running inside thread ${host.threadId}: reach it through its parent`,
+    );
+  }
+  throw badRequest(`thread not found: ${threadId}`);
 }
 
 export async function openThread(
@@ -78,6 +84,7 @@ export async function openThread(
     config,
     auth: services.accounts.hooks,
     onRateLimits: (limits) => services.rateLimits.note(limits),
+    threadOpenElsewhere: (id) => services.threads.has(id),
     logger: server.logger,
     originator: originator(server.options.env),
     configure,
