@@ -1,5 +1,6 @@
 // `exec --json "hello"` end to end against a fake model that answers at once: wall time and peak RSS.
-// Set REAL_CODEX=/path/to/codex to measure the real Codex CLI the same way and print the ratio.
+// Set REAL_CODEX=/path/to/codex to measure the real Codex CLI the same way and print the ratio, or
+// BASELINE_CLI=/path/to/other/dist/cli.js to compare with another build of codex-ts in the same run.
 import { resolve } from "node:path";
 import { reply, startFakeModel } from "../test/support/fake-model.js";
 import { canMeasureRss, median, scratchHome, timeCommand } from "./support.js";
@@ -44,6 +45,19 @@ const ours = await measure(
   [process.execPath, CLI, "exec", "--json", "hello"],
   (url) => `openai_base_url = "${url}"\n`,
 );
+
+const baselineCli = process.env.BASELINE_CLI;
+if (baselineCli) {
+  const base = await measure(
+    "baseline",
+    [process.execPath, baselineCli, "exec", "--json", "hello"],
+    (url) => `openai_base_url = "${url}"\n`,
+  );
+  console.log(
+    `ratio codex-ts / baseline: wall ${(ours.wallMs / base.wallMs).toFixed(2)}x` +
+      (ours.rssMiB && base.rssMiB ? `, peak RSS ${(ours.rssMiB / base.rssMiB).toFixed(2)}x` : ""),
+  );
+}
 
 const real = process.env.REAL_CODEX;
 if (real) {

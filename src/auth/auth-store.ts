@@ -48,8 +48,9 @@ export function writeAuthJson(codexHome: string, json: object): void {
   }
 }
 
+/** An API-key login, as `codex login --with-api-key` writes it: `{"auth_mode": "apikey", "OPENAI_API_KEY"}`. */
 export function saveApiKey(codexHome: string, apiKey: string): void {
-  writeAuthJson(codexHome, { OPENAI_API_KEY: apiKey });
+  writeAuthJson(codexHome, { auth_mode: "apikey", OPENAI_API_KEY: apiKey });
 }
 
 export function removeAuthJson(codexHome: string): void {

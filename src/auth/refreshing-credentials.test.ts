@@ -7,7 +7,7 @@ import { chatgptToken, startFakeIssuer, type FakeIssuer } from "../../test/suppo
 import type { Credentials } from "./credentials.js";
 import { openaiAuthHeaders, storedOpenaiAuth } from "./openai-auth.js";
 import { readAuthJson } from "./auth-store.js";
-import { refreshingCredentials } from "./refreshing-credentials.js";
+import { refreshingCredentials, sendWithCredentials } from "./refreshing-credentials.js";
 
 const homes: string[] = [];
 const issuers: FakeIssuer[] = [];
@@ -114,5 +114,64 @@ describe("refreshingCredentials", () => {
     });
     expect(await declines.onUnauthorized(signal, { bearer: OLD, headers: {} })).toBe(true);
     expect(fake.refreshes()).toHaveLength(1);
+  });
+});
+
+describe("sendWithCredentials", () => {
+  /** A server that accepts only `accepted` bearers; records what each request carried. */
+  function server(accepted: (bearer: string | undefined) => boolean) {
+    const sent: Array<string | undefined> = [];
+    const send = (credentials: Credentials) => {
+      sent.push(credentials.bearer);
+      return Promise.resolve({ status: accepted(credentials.bearer) ? 200 : 401 });
+    };
+    return { sent, send };
+  }
+
+  it("sends with a stale login's refreshed token", async () => {
+    const { fake, codexHome, env, resolve } = await setup("2020-01-01T00:00:00Z");
+    const fresh = fake.refreshed(1).access_token;
+    const { sent, send } = server((bearer) => bearer === fresh);
+    const login = refreshingCredentials({ codexHome, env, resolve });
+    expect(await sendWithCredentials(login, send)).toEqual({ status: 200 });
+    expect(sent).toEqual([fresh]);
+    expect(fake.refreshes().map((r) => r.body.refresh_reason)).toEqual(["scheduled"]);
+  });
+
+  it("after a 401, refreshes once and sends again; a second 401 is the answer", async () => {
+    const { fake, codexHome, env, resolve } = await setup(fresh());
+    const login = refreshingCredentials({ codexHome, env, resolve });
+    const released: unknown[] = [];
+    const ok = server((bearer) => bearer !== OLD);
+    const answer = await sendWithCredentials(login, ok.send, { release: (r) => released.push(r) });
+    expect(answer).toEqual({ status: 200 });
+    expect(ok.sent).toEqual([OLD, fake.refreshed(1).access_token]);
+    expect(released).toEqual([{ status: 401 }]);
+    expect(fake.refreshes().map((r) => r.body.refresh_reason)).toEqual(["unauthorized_recovery"]);
+
+    const never = server(() => false);
+    expect(await sendWithCredentials(login, never.send)).toEqual({ status: 401 });
+    expect(never.sent).toEqual([fake.refreshed(1).access_token, fake.refreshed(2).access_token]);
+    expect(fake.refreshes()).toHaveLength(2);
+  });
+
+  it("does not resend credentials that are not the stored login, nor after a failed refresh", async () => {
+    const { fake, codexHome, env, resolve } = await setup(fresh(), {
+      refresh: () => ({ status: 400, body: { error: "invalid_grant" } }),
+    });
+    const key = refreshingCredentials({ codexHome, env, resolve: () => ({ bearer: "sk-key", headers: {} }) });
+    const refused = server(() => false);
+    expect(await sendWithCredentials(key, refused.send)).toEqual({ status: 401 });
+    expect(refused.sent).toEqual(["sk-key"]);
+    expect(fake.refreshes()).toHaveLength(0);
+
+    const before = readFileSync(join(codexHome, "auth.json"), "utf8");
+    const released: unknown[] = [];
+    const login = refreshingCredentials({ codexHome, env, resolve });
+    await expect(
+      sendWithCredentials(login, server(() => false).send, { release: (r) => released.push(r) }),
+    ).rejects.toThrow(/could not be refreshed.*codex-ts login/);
+    expect(released).toHaveLength(1);
+    expect(readFileSync(join(codexHome, "auth.json"), "utf8")).toBe(before);
   });
 });

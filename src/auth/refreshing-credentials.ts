@@ -3,6 +3,9 @@
 // once (unless auth.json already holds newer tokens) before the request is retried. Credentials from
 // anywhere else (an API key, a provider's env_key, tokens an app-server client handed in) pass through as
 // they are; the surface's own 401 hook (the app-server asking its client) runs first.
+//
+// Model requests (core/model-client.ts) use these hooks through the model client's retry loop; any other
+// request made as the account (model/list, the connector directory) goes through sendWithCredentials.
 import { readAuthJson, type AuthJson } from "./auth-store.js";
 import type { Credentials } from "./credentials.js";
 import type { ModelAuthHooks } from "./model-auth.js";
@@ -92,4 +95,36 @@ export function refreshingCredentials(options: RefreshingCredentialsOptions): Re
       return true;
     },
   };
+}
+
+export interface SendOptions<R> {
+  signal?: AbortSignal;
+  /** Called with the refused answer before the request is sent again (to free its body). */
+  release?: (refused: R) => void;
+}
+
+/**
+ * Sends one request as the account: with the credentials (refreshed first when stale), and, when the answer
+ * is a 401 and the credentials could be renewed, once more with the new ones. Whatever the second answer is,
+ * it is returned. A renewal that fails after the 401 throws (a TokenRefreshError says why).
+ */
+export async function sendWithCredentials<R extends { status: number }>(
+  login: RefreshingCredentials,
+  send: (credentials: Credentials) => Promise<R>,
+  options: SendOptions<R> = {},
+): Promise<R> {
+  const signal = options.signal ?? new AbortController().signal;
+  const sent = await login.credentials(signal);
+  const answer = await send(sent);
+  if (answer.status !== 401) return answer;
+  let renewed: boolean;
+  try {
+    renewed = await login.onUnauthorized(signal, sent);
+  } catch (err) {
+    options.release?.(answer);
+    throw err;
+  }
+  if (!renewed) return answer;
+  options.release?.(answer);
+  return send(await login.credentials(signal));
 }

@@ -100,6 +100,7 @@ export async function connectMcpClient(
       await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
     const transport = new StreamableHTTPClientTransport(new URL(transportConfig.url), {
       requestInit: { headers: transportConfig.headers },
+      ...(transportConfig.fetch ? { fetch: transportConfig.fetch } : {}),
     });
     await connectOrClose(client, transport, options, () => "");
   }

@@ -10,7 +10,13 @@ export const SERVER_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
 export type McpTransportConfig =
   | { kind: "stdio"; command: string; args: string[]; env: Record<string, string>; cwd?: string }
-  | { kind: "streamable_http"; url: string; headers: Record<string, string> };
+  | {
+      kind: "streamable_http";
+      url: string;
+      headers: Record<string, string>;
+      /** Makes the HTTP requests in place of the global fetch (the connector directory: its credentials). */
+      fetch?: (url: string | URL, init?: RequestInit) => Promise<Response>;
+    };
 
 export interface McpServerConfig {
   name: string;

@@ -3,20 +3,12 @@
 // credential wins when several exist (docs/auth.md): account/read, the model request and exec agree.
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { makeHome, runCli } from "../support/cli.js";
-import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { reply } from "../support/fake-model.js";
+import { runCli } from "../support/cli.js";
+import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let client: AppServerClient | undefined;
-afterEach(async () => {
-  await closeAppServerTest(client, model);
-  client = undefined;
-  model = undefined;
-});
-
-type Json = Record<string, unknown>;
+const app = useAppServer();
 
 /** An unsigned JWT with ChatGPT claims, as the parent application would hold. */
 function jwt(claims: Json): string {
@@ -32,18 +24,9 @@ const token = (accountId: string, n: number) =>
   });
 
 async function start(args: string[] = [], env: NodeJS.ProcessEnv = {}) {
-  model = await startFakeModel();
-  const home = makeHome(model.url);
-  client = AppServerClient.spawn(args, { env: { ...home.env, ...env }, cwd: home.cwd });
-  await client.initialize("ide_with_tokens");
-  const threadId = ((await client.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+  const { home, model, client } = await app.start({ args, env, initialize: "ide_with_tokens" });
+  const threadId = await startThread(client, { cwd: home.cwd });
   return { home, model, client, threadId };
-}
-
-async function runTurn(c: AppServerClient, threadId: string, text: string): Promise<Json> {
-  const from = c.received.length;
-  c.request("turn/start", { threadId, input: [{ type: "text", text }] });
-  return (await c.waitNotification("turn/completed", () => true, { from })).turn as Json;
 }
 
 describe("app-server external auth", () => {
@@ -198,115 +181,104 @@ const chatgptLogin = (accessToken: string) => ({
 describe("which credential wins (as the real Codex 0.169)", () => {
   /** Spawns the server with `authJson` in CODEX_HOME and `env` (OPENAI_API_KEY unset unless given). */
   async function startWith(authJson: unknown, env: NodeJS.ProcessEnv) {
-    model = await startFakeModel();
-    const home = makeHome(model.url);
+    const { home, model } = await app.startModel();
     if (authJson !== undefined) writeFileSync(join(home.codexHome, "auth.json"), JSON.stringify(authJson));
     const fullEnv = { ...home.env, OPENAI_API_KEY: undefined, ...env };
-    client = AppServerClient.spawn([], { env: fullEnv, cwd: home.cwd });
-    await client.initialize("precedence");
-    const threadId = ((await client.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
-    return { home, model, client, threadId, env: fullEnv };
-  }
-
-  /** The Authorization (and workspace) header of one exec run against the same home. */
-  async function execSends(home: { cwd: string }, env: NodeJS.ProcessEnv) {
-    const before = model!.requests.length;
-    const res = await runCli(["exec", "--json", "hi"], { env, cwd: home.cwd });
-    expect(res.code).toBe(0);
-    const request = model!.requests[before]!;
-    return [request.headers.authorization, request.headers["chatgpt-account-id"]];
+    const client = await app.spawn(home, { env: fullEnv, initialize: "precedence" });
+    const threadId = await startThread(client, { cwd: home.cwd });
+    /** The Authorization (and workspace) header of one exec run against the same home. */
+    const execSends = async () => {
+      const before = model.requests.length;
+      const res = await runCli(["exec", "--json", "hi"], { env: fullEnv, cwd: home.cwd });
+      expect(res.code).toBe(0);
+      const request = model.requests[before]!;
+      return [request.headers.authorization, request.headers["chatgpt-account-id"]];
+    };
+    return { model, c: client, threadId, execSends };
   }
 
   it("(1) only OPENAI_API_KEY in the environment: an API-key account, and that key is sent", async () => {
-    const { home, client: c, threadId, env } = await startWith(undefined, { OPENAI_API_KEY: "sk-env" });
+    const { model, c, threadId, execSends } = await startWith(undefined, { OPENAI_API_KEY: "sk-env" });
     expect(await c.call("account/read", {})).toEqual({
       account: { type: "apiKey" },
       requiresOpenaiAuth: true,
     });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
-    expect(model!.requests.at(-1)?.headers.authorization).toBe("Bearer sk-env");
-    expect(await execSends(home, env)).toEqual(["Bearer sk-env", undefined]);
+    expect(model.requests.at(-1)?.headers.authorization).toBe("Bearer sk-env");
+    expect(await execSends()).toEqual(["Bearer sk-env", undefined]);
   });
 
   it("(2) a ChatGPT login in auth.json: the account from its id token, its access token sent", async () => {
     const access = token("acct-file", 1);
-    const { home, client: c, threadId, env } = await startWith(chatgptLogin(access), {});
+    const { model, c, threadId, execSends } = await startWith(chatgptLogin(access), {});
     expect(await c.call("account/read", {})).toEqual({
       account: { type: "chatgpt", email: "me@example.com", planType: "plus" },
       requiresOpenaiAuth: true,
     });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
-    expect(model!.requests.at(-1)?.headers.authorization).toBe(`Bearer ${access}`);
-    expect(model!.requests.at(-1)?.headers["chatgpt-account-id"]).toBe("acct-file");
-    expect(await execSends(home, env)).toEqual([`Bearer ${access}`, "acct-file"]);
+    expect(model.requests.at(-1)?.headers.authorization).toBe(`Bearer ${access}`);
+    expect(model.requests.at(-1)?.headers["chatgpt-account-id"]).toBe("acct-file");
+    expect(await execSends()).toEqual([`Bearer ${access}`, "acct-file"]);
   });
 
   it("(3) a ChatGPT login and OPENAI_API_KEY: the login wins everywhere", async () => {
     const access = token("acct-file", 2);
-    const {
-      home,
-      client: c,
-      threadId,
-      env,
-    } = await startWith(chatgptLogin(access), { OPENAI_API_KEY: "sk-env" });
+    const { model, c, threadId, execSends } = await startWith(chatgptLogin(access), {
+      OPENAI_API_KEY: "sk-env",
+    });
     expect((await c.call("account/read", {})).account).toMatchObject({
       type: "chatgpt",
       email: "me@example.com",
     });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
-    expect(model!.requests.at(-1)?.headers.authorization).toBe(`Bearer ${access}`);
-    expect(await execSends(home, env)).toEqual([`Bearer ${access}`, "acct-file"]);
+    expect(model.requests.at(-1)?.headers.authorization).toBe(`Bearer ${access}`);
+    expect(await execSends()).toEqual([`Bearer ${access}`, "acct-file"]);
   });
 
   it("(4) a key from login --with-api-key and OPENAI_API_KEY: the stored key wins", async () => {
     const stored = { auth_mode: "apikey", OPENAI_API_KEY: "sk-stored" };
-    const { home, client: c, threadId, env } = await startWith(stored, { OPENAI_API_KEY: "sk-env" });
+    const { model, c, threadId, execSends } = await startWith(stored, { OPENAI_API_KEY: "sk-env" });
     expect((await c.call("account/read", {})).account).toEqual({ type: "apiKey" });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
-    expect(model!.requests.at(-1)?.headers.authorization).toBe("Bearer sk-stored");
-    expect(await execSends(home, env)).toEqual(["Bearer sk-stored", undefined]);
+    expect(model.requests.at(-1)?.headers.authorization).toBe("Bearer sk-stored");
+    expect(await execSends()).toEqual(["Bearer sk-stored", undefined]);
   });
 
   it("CODEX_API_KEY: exec puts it first; the app-server does not read it", async () => {
     const access = token("acct-file", 3);
-    const {
-      home,
-      client: c,
-      threadId,
-      env,
-    } = await startWith(chatgptLogin(access), {
+    const { model, c, threadId, execSends } = await startWith(chatgptLogin(access), {
       CODEX_API_KEY: "sk-codex",
     });
     expect((await c.call("account/read", {})).account).toMatchObject({ type: "chatgpt" });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
-    expect(model!.requests.at(-1)?.headers.authorization).toBe(`Bearer ${access}`);
-    expect(await execSends(home, env)).toEqual(["Bearer sk-codex", undefined]);
+    expect(model.requests.at(-1)?.headers.authorization).toBe(`Bearer ${access}`);
+    expect(await execSends()).toEqual(["Bearer sk-codex", undefined]);
   });
 
   it("CODEX_API_KEY alone: no account for the app-server, so nothing is sent behind account/read's back", async () => {
-    const { home, client: c, threadId, env } = await startWith(undefined, { CODEX_API_KEY: "sk-codex" });
+    const { model, c, threadId, execSends } = await startWith(undefined, { CODEX_API_KEY: "sk-codex" });
     expect(await c.call("account/read", {})).toEqual({ account: null, requiresOpenaiAuth: true });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
-    expect(model!.requests.at(-1)?.headers.authorization).toBeUndefined();
-    expect(await execSends(home, env)).toEqual(["Bearer sk-codex", undefined]);
+    expect(model.requests.at(-1)?.headers.authorization).toBeUndefined();
+    expect(await execSends()).toEqual(["Bearer sk-codex", undefined]);
   });
 
   it("no account at all: account/read says so and the turn fails before any request", async () => {
-    const { client: c, threadId } = await startWith(undefined, {});
+    const { model, c, threadId } = await startWith(undefined, {});
     expect(await c.call("account/read", {})).toEqual({ account: null, requiresOpenaiAuth: true });
     const turn = await runTurn(c, threadId, "hi");
     expect(turn).toMatchObject({ status: "failed", error: { codexErrorInfo: "unauthorized" } });
     expect(String((turn.error as Json).message)).toContain("Not logged in");
-    expect(model!.requests).toHaveLength(0);
+    expect(model.requests).toHaveLength(0);
   });
 
   it("logging in with an API key over a ChatGPT login switches both the account and the requests", async () => {
     const access = token("acct-file", 4);
-    const { client: c, threadId } = await startWith(chatgptLogin(access), { OPENAI_API_KEY: "sk-env" });
+    const { model, c, threadId } = await startWith(chatgptLogin(access), { OPENAI_API_KEY: "sk-env" });
     await c.call("account/login/start", { type: "apiKey", apiKey: "sk-new" });
     await c.waitNotification("account/updated", (p) => p.authMode === "apikey");
     expect((await c.call("account/read", {})).account).toEqual({ type: "apiKey" });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
-    expect(model!.requests.at(-1)?.headers.authorization).toBe("Bearer sk-new");
+    expect(model.requests.at(-1)?.headers.authorization).toBe("Bearer sk-new");
   });
 });

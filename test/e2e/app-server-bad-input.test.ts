@@ -1,19 +1,12 @@
 // Malformed input while a turn streams on the same connection: every bad message gets the right JSON-RPC
 // error (or, for stray responses and unknown notifications, none), and the turn finishes untouched.
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { makeHome } from "../support/cli.js";
-import { AppServerClient, closeAppServerTest, type Message } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { reply } from "../support/fake-model.js";
+import type { Message } from "../support/app-server-client.js";
+import { startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let client: AppServerClient | undefined;
-afterEach(async () => {
-  await closeAppServerTest(client, model);
-  client = undefined;
-  model = undefined;
-});
+const app = useAppServer();
 
-type Json = Record<string, unknown>;
 interface BadCase {
   name: string;
   line: string;
@@ -193,12 +186,8 @@ const isError = (m: Message) => "error" in m && m.method === undefined;
 
 describe("app-server bad input", () => {
   it("answers 30+ malformed messages with the right codes while a turn keeps streaming", async () => {
-    model = await startFakeModel({ replies: [{ ...reply.slow(LONG_TEXT, 40) }] });
-    const home = makeHome(model.url);
-    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-    const c = client;
-    await c.initialize();
-    const threadId = ((await c.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+    const { home, client: c } = await app.start({ model: { replies: [{ ...reply.slow(LONG_TEXT, 40) }] } });
+    const threadId = await startThread(c, { cwd: home.cwd });
     const turn = (await c.call("turn/start", { threadId, input: [{ type: "text", text: "talk a while" }] }))
       .turn as Json;
     await c.waitNotification("item/agentMessage/delta");

@@ -4,29 +4,15 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { makeHome } from "../support/cli.js";
-import { AppServerClient } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { reply } from "../support/fake-model.js";
+import { runTurn, useAppServer, type Json } from "../support/app-server-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-const clients: AppServerClient[] = [];
-afterEach(async () => {
-  for (const c of clients.splice(0)) {
-    await c.close();
-    expect(c.violations).toEqual([]);
-  }
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
-
-type Json = Record<string, unknown>;
+const app = useAppServer();
 
 async function setup(args: string[] = []) {
-  model = await startFakeModel();
   // No shell_tool line: the tests read and rewrite config.toml as written.
-  const home = makeHome(model.url, "", { shellTool: "default" });
+  const { home, model } = await app.startModel({ home: { shellTool: "default" } });
   const repo = home.cwd;
   appendFileSync(
     join(home.codexHome, "config.toml"),
@@ -39,9 +25,7 @@ async function setup(args: string[] = []) {
   );
   mkdirSync(join(repo, "sub", ".codex"), { recursive: true });
   writeFileSync(join(repo, "sub", ".codex", "config.toml"), 'model_reasoning_effort = "high"\n');
-  const client = AppServerClient.spawn(args, { env: home.env, cwd: home.codexHome });
-  clients.push(client);
-  await client.initialize();
+  const client = await app.spawn(home, { args, cwd: home.codexHome });
   return { home, repo, client, model };
 }
 
@@ -104,9 +88,7 @@ describe("app-server layered config", () => {
       reasoningEffort: "high",
       cwd: join(repo, "sub"),
     });
-    const threadId = (started.thread as Json).id;
-    c.request("turn/start", { threadId, input: [{ type: "text", text: "hi" }] });
-    await c.waitNotification("turn/completed");
+    await runTurn(c, (started.thread as Json).id as string, "hi");
     expect(model.requests[0]?.body).toMatchObject({
       model: "gpt-5-root-model",
       reasoning: { effort: "high" },

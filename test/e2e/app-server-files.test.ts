@@ -5,28 +5,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { makeHome } from "../support/cli.js";
-import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { reply } from "../support/fake-model.js";
+import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
-type Json = Record<string, unknown>;
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let client: AppServerClient | undefined;
-
-afterEach(async () => {
-  await closeAppServerTest(client, model);
-  client = undefined;
-  model = undefined;
-});
-
-async function start() {
-  model = await startFakeModel({ replies: [reply.message("hello")] });
-  const home = makeHome(model.url);
-  client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-  await client.initialize();
-  return { home, c: client };
-}
+const app = useAppServer();
+const start = () => app.start({ model: { replies: [reply.message("hello")] } });
 
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "codex-ts-fuzzy-"));
@@ -40,7 +24,7 @@ function project(files: Record<string, string>): string {
 
 describe("app-server fuzzyFileSearch", () => {
   it("ranks matching paths across roots and leaves ignored files out", async () => {
-    const { c } = await start();
+    const { client: c } = await start();
     const a = project({
       ".gitignore": "build/\n",
       "src/main.ts": "",
@@ -66,10 +50,9 @@ describe("app-server fuzzyFileSearch", () => {
 
 describe("app-server feedback/upload", () => {
   it("writes the thread's rollout and the logs into $CODEX_HOME/feedback/<id>/", async () => {
-    const { home, c } = await start();
-    const threadId = ((await c.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
-    await c.call("turn/start", { threadId, input: [{ type: "text", text: "hi" }] });
-    await c.waitNotification("turn/completed");
+    const { home, client: c } = await start();
+    const threadId = await startThread(c, { cwd: home.cwd });
+    await runTurn(c, threadId, "hi");
     const logDir = join(home.codexHome, "log");
     mkdirSync(logDir, { recursive: true });
     writeFileSync(join(logDir, "extra.log"), "a log line\n");

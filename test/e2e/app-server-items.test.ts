@@ -4,26 +4,17 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { reply, sse, startFakeModel } from "../support/fake-model.js";
-import { makeHome } from "../support/cli.js";
-import { AppServerClient } from "../support/app-server-client.js";
+import { reply, sse } from "../support/fake-model.js";
+import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 import { startMcpHttpServer, type McpHttpServer } from "../support/mcp-http-server.js";
 
-type Json = Record<string, unknown>;
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let client: AppServerClient | undefined;
 let directory: McpHttpServer | undefined;
-
+// Registered first, so it runs after the app-server's teardown (vitest runs after-hooks in reverse).
 afterEach(async () => {
-  await client?.close();
-  expect(client?.violations ?? []).toEqual([]);
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
   await directory?.close();
-  client = undefined;
-  model = undefined;
   directory = undefined;
 });
+const app = useAppServer();
 
 const PLAN = "# Add a cache\n\n1. Wrap `load()` in a memo.\n2. Test a hit and a miss.\n";
 const MESSAGE = `Here is what I propose.\n<proposed_plan>\n${PLAN}</proposed_plan>\nSay go when ready.`;
@@ -44,27 +35,16 @@ function planReply() {
   };
 }
 
-async function start(toml = "") {
-  model = await startFakeModel();
-  const home = makeHome(model.url, toml);
-  client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-  await client.initialize();
-  return { home, model, c: client };
-}
-
 const item = (p: Json) => p.item as Json;
 
 describe("app-server items and listings", () => {
   it("a plan-mode turn: plan item with deltas, agent message without the block", async () => {
-    const { home, model, c } = await start();
-    const threadId = ((await c.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+    const { home, model, client: c } = await app.start();
+    const threadId = await startThread(c, { cwd: home.cwd });
     model.push(planReply());
-    await c.call("turn/start", {
-      threadId,
-      input: [{ type: "text", text: "plan a cache" }],
-      collaborationMode: { mode: "plan", settings: { model: "gpt-5.1-codex" } },
+    await runTurn(c, threadId, "plan a cache", {
+      params: { collaborationMode: { mode: "plan", settings: { model: "gpt-5.1-codex" } } },
     });
-    await c.waitNotification("turn/completed");
     const plan = c
       .notifications("item/completed")
       .map(item)
@@ -90,7 +70,7 @@ describe("app-server items and listings", () => {
   });
 
   it("skills/list: two skills and one error for the cwd", async () => {
-    const { home, c } = await start();
+    const { home, client: c } = await app.start();
     const write = (path: string, text: string) => {
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, text);
@@ -127,9 +107,9 @@ describe("app-server items and listings", () => {
         run: () => "sent",
       },
     ]);
-    const { c } = await start(
-      `\n[connectors]\nurl = ${JSON.stringify(directory.url)}\ndisabled = ["mail"]\n`,
-    );
+    const { client: c } = await app.start({
+      toml: `\n[connectors]\nurl = ${JSON.stringify(directory.url)}\ndisabled = ["mail"]\n`,
+    });
     const apps = await c.call("app/list", {});
     expect((apps.data as Json[]).map((a) => [a.id, a.name, a.description, a.isEnabled]).sort()).toEqual([
       ["mail", "Mail", "Your mail", false],
@@ -138,11 +118,10 @@ describe("app-server items and listings", () => {
   });
 
   it("thread/compact/start: a contextCompaction item", async () => {
-    const { home, model, c } = await start();
-    const threadId = ((await c.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+    const { home, model, client: c } = await app.start();
+    const threadId = await startThread(c, { cwd: home.cwd });
     model.push(reply.message("first"));
-    await c.call("turn/start", { threadId, input: [{ type: "text", text: "hello" }] });
-    await c.waitNotification("turn/completed");
+    await runTurn(c, threadId, "hello");
     model.push(reply.message("SUMMARY of the work"));
     expect(await c.call("thread/compact/start", { threadId })).toEqual({});
     await c.waitNotification("item/completed", (p) => item(p).type === "contextCompaction");

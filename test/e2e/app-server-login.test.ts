@@ -7,19 +7,15 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { AppServerClient } from "../support/app-server-client.js";
+import { useAppServer, type Json } from "../support/app-server-fixture.js";
 
-type Json = Record<string, unknown>;
-
-let client: AppServerClient | undefined;
 let issuer: http.Server | undefined;
-afterEach(async () => {
-  await client?.close();
-  expect(client?.violations ?? []).toEqual([]);
-  client = undefined;
+// Registered first, so it runs after the app-server's teardown (vitest runs after-hooks in reverse).
+afterEach(() => {
   issuer?.close();
   issuer = undefined;
 });
+const app = useAppServer();
 
 function jwt(claims: Json): string {
   const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
@@ -54,12 +50,9 @@ async function startIssuer(accountId: string) {
 
 async function start(accountId: string, args: string[] = []) {
   const fake = await startIssuer(accountId);
+  // No model: a login never reaches one.
   const home = makeHome("http://127.0.0.1:9");
-  const c = (client = AppServerClient.spawn(args, {
-    env: { ...home.env, CODEX_TS_LOGIN_ISSUER: fake.url },
-    cwd: home.cwd,
-  }));
-  await c.initialize("ide");
+  const c = await app.spawn(home, { args, env: { CODEX_TS_LOGIN_ISSUER: fake.url }, initialize: "ide" });
   const login = await c.call("account/login/start", { type: "chatgpt" });
   const authUrl = new URL(login.authUrl as string);
   return { home, fake, c, login, authUrl };

@@ -1,29 +1,16 @@
 // MCP server state and the model's questions through `codex-ts app-server`: mcpServerStatus/list and
 // mcpServer/startupStatus/updated with a real stdio server and one that never starts, and
 // item/tool/requestUserInput answered by the client. Every message is checked against the real protocol.
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, startFakeModel, type ScriptedReply } from "../support/fake-model.js";
-import { makeHome } from "../support/cli.js";
-import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { reply, type ScriptedReply } from "../support/fake-model.js";
+import { startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 import { hungServerToml, stdioServerToml } from "../support/mcp-config.js";
 
-type Json = Record<string, unknown>;
-type Model = Awaited<ReturnType<typeof startFakeModel>>;
-let model: Model | undefined;
-let client: AppServerClient | undefined;
-
-afterEach(async () => {
-  await closeAppServerTest(client, model);
-  client = undefined;
-  model = undefined;
-});
+const app = useAppServer();
 
 async function start(toml: string, replies: ScriptedReply[] = []) {
-  model = await startFakeModel({ replies });
-  const home = makeHome(model.url, toml);
-  client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-  await client.initialize();
-  const threadId = ((await client.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+  const { home, model, client } = await app.start({ model: { replies }, toml });
+  const threadId = await startThread(client, { cwd: home.cwd });
   return { home, model, c: client, threadId };
 }
 

@@ -1,19 +1,10 @@
 // account/rateLimits/read: the usage limits the last model response announced in its x-codex-* headers,
 // and account/rateLimits/updated when they change.
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { makeHome } from "../support/cli.js";
-import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { reply } from "../support/fake-model.js";
+import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
-type Json = Record<string, unknown>;
-
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let client: AppServerClient | undefined;
-afterEach(async () => {
-  await closeAppServerTest(client, model);
-  client = undefined;
-  model = undefined;
-});
+const app = useAppServer();
 
 const limits = (used: string) => ({
   "x-codex-primary-used-percent": used,
@@ -25,21 +16,17 @@ const limits = (used: string) => ({
 
 describe("app-server rate limits", () => {
   it("reads the limits of the last model response and notifies when they change", async () => {
-    model = await startFakeModel();
-    const home = makeHome(model.url);
-    const c = (client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd }));
-    await c.initialize("ide");
+    const { home, model, client: c } = await app.start({ initialize: "ide" });
     expect(await c.call("account/rateLimits/read")).toMatchObject({
       rateLimits: { primary: null, secondary: null },
       rateLimitsByLimitId: null,
     });
-    const threadId = ((await c.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+    const threadId = await startThread(c, { cwd: home.cwd });
 
     for (const used of ["25", "60"]) {
       model.push({ ...reply.message(`used ${used}`), headers: limits(used) });
       const from = c.received.length;
-      c.request("turn/start", { threadId, input: [{ type: "text", text: "hi" }] });
-      await c.waitNotification("turn/completed", () => true, { from });
+      await runTurn(c, threadId, "hi");
       await c.waitNotification(
         "account/rateLimits/updated",
         (p) => (p.rateLimits as { primary: Json }).primary.usedPercent === Number(used),
@@ -61,9 +48,7 @@ describe("app-server rate limits", () => {
 
     // A response without the headers keeps the last limits, and nothing is notified.
     model.push(reply.message("no headers"));
-    const from = c.received.length;
-    c.request("turn/start", { threadId, input: [{ type: "text", text: "again" }] });
-    await c.waitNotification("turn/completed", () => true, { from });
+    await runTurn(c, threadId, "again");
     expect(c.notifications("account/rateLimits/updated")).toHaveLength(2);
     expect((await c.call("account/rateLimits/read")).rateLimits).toEqual(expected);
   });

@@ -1,31 +1,21 @@
 // turn/steer: input added to the running turn reaches the model before its next request.
-import { afterEach, describe, expect, it } from "vitest";
-import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
-import { makeHome } from "../support/cli.js";
-import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { lastUserText, reply } from "../support/fake-model.js";
+import { startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let client: AppServerClient | undefined;
-afterEach(async () => {
-  await closeAppServerTest(client, model);
-  client = undefined;
-  model = undefined;
-});
-
-type Json = Record<string, unknown>;
+const app = useAppServer();
 
 describe("turn/steer", () => {
   it("adds input to the running turn; a wrong turn id is a bad request", async () => {
-    model = await startFakeModel({
-      replies: [
-        reply.slow("thinking about the first request, slowly", 80),
-        (req) => reply.message(`got: ${lastUserText(req.body.input ?? [])}`),
-      ],
+    const { home, model, client } = await app.start({
+      model: {
+        replies: [
+          reply.slow("thinking about the first request, slowly", 80),
+          (req) => reply.message(`got: ${lastUserText(req.body.input ?? [])}`),
+        ],
+      },
     });
-    const home = makeHome(model.url);
-    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-    await client.initialize();
-    const threadId = ((await client.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+    const threadId = await startThread(client, { cwd: home.cwd });
     const turn = (
       await client.call("turn/start", {
         threadId,

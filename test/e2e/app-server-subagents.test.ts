@@ -5,21 +5,16 @@
 // same items from disk. Every message is checked against the real protocol.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { makeHome } from "../support/cli.js";
-import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { reply, type ScriptedReply } from "../support/fake-model.js";
+import { startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 import { scriptByAgent } from "../../src/core/subagents/testing.js";
 
-type Json = Record<string, unknown>;
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let client: AppServerClient | undefined;
+const app = useAppServer();
 
-afterEach(async () => {
-  await closeAppServerTest(client, model);
-  client = undefined;
-  model = undefined;
-});
+/** An app-server with `[subagents] enabled = true`, every agent's model answering from `script`. */
+const start = (script: { fallback: ScriptedReply }, env: NodeJS.ProcessEnv = {}) =>
+  app.start({ model: { fallback: script.fallback }, toml: "[subagents]\nenabled = true\n", env });
 
 /** The fields a client renders of a collab item. */
 const shown = (i: Json) => [i.tool, i.status, i.prompt ?? null, i.receiverThreadIds, i.agentsStates];
@@ -40,12 +35,8 @@ describe("app-server subagents", () => {
       ],
       1: [reply.message("A done"), reply.message("A again")],
     });
-    model = await startFakeModel({ fallback: script.fallback });
-    const home = makeHome(model.url, "[subagents]\nenabled = true\n");
-    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-    const c = client;
-    await c.initialize();
-    const threadId = ((await c.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+    const { home, client: c } = await start(script);
+    const threadId = await startThread(c, { cwd: home.cwd });
     await c.call("turn/start", { threadId, input: [{ type: "text", text: "delegate" }] });
     const completed = await c.waitNotification("turn/completed", () => true, { timeoutMs: 30_000 });
     expect((completed.turn as Json).status).toBe("completed");
@@ -146,17 +137,12 @@ describe("app-server subagents", () => {
         reply.message("B done"),
       ],
     });
-    model = await startFakeModel({ fallback: script.fallback });
-    const home = makeHome(model.url, "[subagents]\nenabled = true\n");
-    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-    const c = client;
-    await c.initialize();
-    const started = await c.call("thread/start", {
+    const { home, client: c } = await start(script);
+    const threadId = await startThread(c, {
       cwd: home.cwd,
       approvalPolicy: "untrusted",
       sandbox: "workspace-write",
     });
-    const threadId = (started.thread as Json).id as string;
     await c.call("turn/start", { threadId, input: [{ type: "text", text: "delegate" }] });
 
     const ask = await c.waitServerRequest("item/commandExecution/requestApproval");
@@ -209,9 +195,7 @@ describe("app-server subagents", () => {
     // After a restart, the resumed root's tree holds the child (not running yet): still refused.
     await c.close();
     expect(c.violations).toEqual([]);
-    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-    const again = client;
-    await again.initialize();
+    const again = await app.spawn(home);
     await again.call("thread/resume", { threadId });
     const refusedAfter = await again.waitResponse(again.request("thread/resume", { threadId: childId }));
     expect(String((refusedAfter.error as Json).message)).toContain(`it is a subagent of thread ${threadId}`);
@@ -220,9 +204,7 @@ describe("app-server subagents", () => {
     // to reopen it: refused, so two engines never write one file.
     await again.close();
     expect(again.violations).toEqual([]);
-    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-    const third = client;
-    await third.initialize();
+    const third = await app.spawn(home);
     await third.call("thread/resume", { threadId: childId });
     await third.call("thread/resume", { threadId });
     const before = third.received.length;
@@ -247,12 +229,8 @@ describe("app-server subagents", () => {
       ],
       1: [reply.message("hi")],
     });
-    model = await startFakeModel({ fallback: script.fallback });
-    const home = makeHome(model.url, "[subagents]\nenabled = true\n");
     // No key anywhere: only the tokens handed in over the protocol can authenticate a request.
-    client = AppServerClient.spawn([], { env: { ...home.env, OPENAI_API_KEY: undefined }, cwd: home.cwd });
-    const c = client;
-    await c.initialize();
+    const { home, model, client: c } = await start(script, { OPENAI_API_KEY: undefined });
     const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
     const claims = {
       "https://api.openai.com/auth": { chatgpt_plan_type: "pro", chatgpt_account_id: "acct-9" },
@@ -263,7 +241,7 @@ describe("app-server subagents", () => {
       accessToken,
       chatgptAccountId: "acct-9",
     });
-    const threadId = ((await c.call("thread/start", { cwd: home.cwd })).thread as Json).id as string;
+    const threadId = await startThread(c, { cwd: home.cwd });
     await c.call("turn/start", { threadId, input: [{ type: "text", text: "delegate" }] });
     const completed = await c.waitNotification("turn/completed", () => true, { timeoutMs: 30_000 });
     expect((completed.turn as Json).status).toBe("completed");

@@ -4,57 +4,30 @@
 // transcript is checked against the real protocol's JSON Schema by the test client.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { makeHome } from "../support/cli.js";
-import { AppServerClient } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { reply } from "../support/fake-model.js";
+import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
-type Json = Record<string, unknown>;
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-const clients: AppServerClient[] = [];
+const app = useAppServer();
 
-afterEach(async () => {
-  for (const c of clients.splice(0)) {
-    await c.close();
-    expect(c.violations).toEqual([]);
-  }
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
-
+/** One model and home; `spawn` starts another initialized app-server process on them. */
 async function setup() {
-  model = await startFakeModel();
-  const home = makeHome(model.url);
-  const spawn = async () => {
-    const c = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-    clients.push(c);
-    await c.initialize();
-    return c;
-  };
-  return { home, model, spawn };
+  const { home, model } = await app.startModel();
+  return { home, model, spawn: () => app.spawn(home) };
 }
 
 const threadOf = (r: Json) => r.thread as Json;
 const turnsOf = (r: Json) => threadOf(r).turns as Json[];
 
-async function runTurn(c: AppServerClient, threadId: string, text: string): Promise<Json> {
-  const from = c.received.length;
-  const turn = (await c.call("turn/start", { threadId, input: [{ type: "text", text }] })).turn as Json;
-  await c.waitNotification("turn/completed", (p) => (p.turn as Json).id === turn.id, { from });
-  return turn;
-}
-
 describe("app-server thread lifecycle", () => {
   it("start -> approved command -> list -> archive -> unarchive -> resume elsewhere -> rollback -> read", async () => {
     const { home, model, spawn } = await setup();
     const c = await spawn();
-    const start = await c.call("thread/start", {
+    const threadId = await startThread(c, {
       cwd: home.cwd,
       approvalPolicy: "untrusted",
       sandbox: "workspace-write",
     });
-    const threadId = threadOf(start).id as string;
 
     model.push(
       reply.functionCall("shell", { command: ["bash", "-lc", "touch made.txt"] }),
@@ -119,7 +92,7 @@ describe("app-server thread lifecycle", () => {
   it("concurrent rollbacks: one succeeds, the other is a bad request", async () => {
     const { home, model, spawn } = await setup();
     const c = await spawn();
-    const threadId = threadOf(await c.call("thread/start", { cwd: home.cwd })).id as string;
+    const threadId = await startThread(c, { cwd: home.cwd });
     for (const n of [1, 2, 3]) {
       model.push(reply.message(`answer ${n}`));
       await runTurn(c, threadId, `question ${n}`);
@@ -141,7 +114,7 @@ describe("app-server thread lifecycle", () => {
   it("names, turns/list pages, revert, fork and list filters", async () => {
     const { home, model, spawn } = await setup();
     const c = await spawn();
-    const threadId = threadOf(await c.call("thread/start", { cwd: home.cwd })).id as string;
+    const threadId = await startThread(c, { cwd: home.cwd });
     const turns: Json[] = [];
     for (const n of [1, 2, 3]) {
       model.push(reply.message(`answer ${n}`));

@@ -1,20 +1,11 @@
 // imageView items, turn/diff/updated, and configWarning through the app-server.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, sse, startFakeModel } from "../support/fake-model.js";
-import { makeHome } from "../support/cli.js";
-import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { reply, sse } from "../support/fake-model.js";
+import { startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let client: AppServerClient | undefined;
-afterEach(async () => {
-  await closeAppServerTest(client, model);
-  client = undefined;
-  model = undefined;
-});
-
-type Json = Record<string, unknown>;
+const app = useAppServer();
 
 const PATCH = [
   "*** Begin Patch",
@@ -29,21 +20,19 @@ const PATCH = [
 
 describe("app-server turn extras", () => {
   it("an image the model looked at is an imageView item; applied patches update the turn diff", async () => {
-    model = await startFakeModel({
-      replies: [
-        reply.functionCall("view_image", { path: "shot.png" }, "img1"),
-        { events: [sse.created(), sse.customToolCall("apply_patch", PATCH, "patch1"), sse.completed()] },
-        reply.message("done"),
-      ],
+    const { home } = await app.startModel({
+      model: {
+        replies: [
+          reply.functionCall("view_image", { path: "shot.png" }, "img1"),
+          { events: [sse.created(), sse.customToolCall("apply_patch", PATCH, "patch1"), sse.completed()] },
+          reply.message("done"),
+        ],
+      },
     });
-    const home = makeHome(model.url);
     writeFileSync(join(home.cwd, "shot.png"), Buffer.from("89504e470d0a1a0a0000", "hex"));
     writeFileSync(join(home.cwd, "notes.txt"), "old line\n");
-    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-    await client.initialize();
-    const threadId = (
-      (await client.call("thread/start", { cwd: home.cwd, sandbox: "workspace-write" })).thread as Json
-    ).id as string;
+    const client = await app.spawn(home);
+    const threadId = await startThread(client, { cwd: home.cwd, sandbox: "workspace-write" });
     const turn = (
       await client.call("turn/start", {
         threadId,
@@ -69,12 +58,10 @@ describe("app-server turn extras", () => {
   });
 
   it("a project config that is not trusted is reported as a configWarning", async () => {
-    model = await startFakeModel();
-    const home = makeHome(model.url);
+    const { home } = await app.startModel();
     mkdirSync(join(home.cwd, ".codex"));
     writeFileSync(join(home.cwd, ".codex", "config.toml"), 'model = "project-model"\n');
-    client = AppServerClient.spawn([], { env: home.env, cwd: home.cwd });
-    await client.initialize();
+    const client = await app.spawn(home);
     await client.call("thread/start", { cwd: home.cwd });
     const warning = await client.waitNotification("configWarning");
     expect(warning).toMatchObject({ path: join(home.cwd, ".codex", "config.toml") });

@@ -5,34 +5,26 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
-import { afterEach, describe, expect, it } from "vitest";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { makeHome, runCli } from "../support/cli.js";
-import { AppServerClient, closeAppServerTest } from "../support/app-server-client.js";
+import { describe, expect, it } from "vitest";
+import { reply } from "../support/fake-model.js";
+import { runCli } from "../support/cli.js";
+import { AppServerClient } from "../support/app-server-client.js";
+import {
+  runTurn,
+  startThread,
+  useAppServer,
+  type Json,
+  type StartOptions,
+} from "../support/app-server-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let client: AppServerClient | undefined;
-afterEach(async () => {
-  await closeAppServerTest(client, model);
-  client = undefined;
-  model = undefined;
-});
+const app = useAppServer();
 
-type Json = Record<string, unknown>;
 const item = (p: Json) => p.item as Json;
 
-/** `shellTool: "default"`: codex-ts's own command tools (exec_command), as an IDE user gets them. */
-async function startServer(args: string[] = [], toml = "", shellTool: "shell" | "default" = "shell") {
-  model = await startFakeModel();
-  const home = makeHome(model.url, toml, { shellTool });
-  client = AppServerClient.spawn(args, { env: home.env, cwd: home.cwd });
-  return { home, model, client };
-}
-
-async function startThread(c: AppServerClient, params: Json): Promise<string> {
-  const result = await c.call("thread/start", params);
-  return (result.thread as Json).id as string;
-}
+/** For the tests that do the handshake themselves, or never do it. */
+const startServer = (options: StartOptions = {}) => app.start({ initialize: false, ...options });
+/** codex-ts's own command tools (exec_command), as an IDE user gets them. */
+const DEFAULT_TOOLS: StartOptions = { home: { shellTool: "default" } };
 
 describe("app-server", () => {
   it("initialize -> thread/start -> a streamed turn -> turn/completed; clientInfo.name is the originator", async () => {
@@ -77,17 +69,14 @@ describe("app-server", () => {
   });
 
   it("CODEX_INTERNAL_ORIGINATOR_OVERRIDE wins over clientInfo.name", async () => {
-    model = await startFakeModel({ replies: [reply.message("hi")] });
-    const home = makeHome(model.url);
-    client = AppServerClient.spawn([], {
-      env: { ...home.env, CODEX_INTERNAL_ORIGINATOR_OVERRIDE: "forced_origin" },
-      cwd: home.cwd,
+    const { home, model, client } = await startServer({
+      model: { replies: [reply.message("hi")] },
+      env: { CODEX_INTERNAL_ORIGINATOR_OVERRIDE: "forced_origin" },
     });
     const init = await client.initialize("my_ide");
     expect(init.userAgent).toMatch(/^forced_origin\//);
     const threadId = await startThread(client, { cwd: home.cwd });
-    client.request("turn/start", { threadId, input: [{ type: "text", text: "hi" }] });
-    await client.waitNotification("turn/completed");
+    await runTurn(client, threadId, "hi");
     expect(model.requests[0]?.headers.originator).toBe("forced_origin");
   });
 
@@ -104,8 +93,7 @@ describe("app-server", () => {
   });
 
   it("asks for approval of a command (-a untrusted): accept runs it, decline does not", async () => {
-    const { home, model, client: c } = await startServer([], "", "default");
-    await c.initialize();
+    const { home, model, client: c } = await app.start(DEFAULT_TOOLS);
     const threadId = await startThread(c, {
       cwd: home.cwd,
       approvalPolicy: "untrusted",
@@ -152,8 +140,7 @@ describe("app-server", () => {
   });
 
   it("exec_command: an escalation asks with its justification; apply_patch through it asks as a file change", async () => {
-    const { home, model, client: c } = await startServer([], "", "default");
-    await c.initialize();
+    const { home, model, client: c } = await app.start(DEFAULT_TOOLS);
     const threadId = await startThread(c, {
       cwd: home.cwd,
       approvalPolicy: "on-request",
@@ -198,8 +185,7 @@ describe("app-server", () => {
   });
 
   it("turn/interrupt stops a running command and completes the turn as interrupted", async () => {
-    const { home, model, client: c } = await startServer([], "", "default");
-    await c.initialize();
+    const { home, model, client: c } = await app.start(DEFAULT_TOOLS);
     const threadId = await startThread(c, {
       cwd: home.cwd,
       approvalPolicy: "never",
@@ -222,12 +208,7 @@ describe("app-server", () => {
   });
 
   it("accounts: API-key login is stored and announced; logout clears it", async () => {
-    const { home, client: c } = await startServer();
-    delete home.env.OPENAI_API_KEY;
-    await c.close();
-    client = AppServerClient.spawn([], { env: { ...home.env, OPENAI_API_KEY: undefined }, cwd: home.cwd });
-    const d = client;
-    await d.initialize();
+    const { home, client: d } = await app.start({ env: { OPENAI_API_KEY: undefined } });
     expect(await d.call("account/read", {})).toEqual({ account: null, requiresOpenaiAuth: true });
     expect(await d.call("account/login/start", { type: "apiKey", apiKey: "sk-stored" })).toEqual({
       type: "apiKey",
@@ -235,6 +216,7 @@ describe("app-server", () => {
     await d.waitNotification("account/login/completed", (p) => p.success === true);
     await d.waitNotification("account/updated", (p) => p.authMode === "apikey");
     expect(JSON.parse(readFileSync(join(home.codexHome, "auth.json"), "utf8"))).toEqual({
+      auth_mode: "apikey",
       OPENAI_API_KEY: "sk-stored",
     });
     expect((await d.call("account/read", {})).account).toEqual({ type: "apiKey" });
@@ -244,8 +226,7 @@ describe("app-server", () => {
   });
 
   it("model/list comes from the provider's /models, with context windows", async () => {
-    const { client: c } = await startServer();
-    await c.initialize();
+    const { client: c } = await app.start();
     const list = await c.call("model/list", {});
     expect(list).toMatchObject({
       data: [{ id: "gpt-5.1-codex", isDefault: true, contextWindow: 272_000 }],
@@ -254,8 +235,7 @@ describe("app-server", () => {
   });
 
   it("serves a WebSocket client on 127.0.0.1 (--listen ws://127.0.0.1:0)", async () => {
-    const { home, model } = await startServer(["--listen", "ws://127.0.0.1:0"]);
-    const server = client!;
+    const { home, model, client: server } = await startServer({ args: ["--listen", "ws://127.0.0.1:0"] });
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no listening line: ${server.stderr}`)), 10_000);
       const check = setInterval(() => {
@@ -272,9 +252,7 @@ describe("app-server", () => {
       model.push(reply.message("over the socket"));
       await ws.initialize("ws_client");
       const threadId = await startThread(ws, { cwd: home.cwd });
-      ws.request("turn/start", { threadId, input: [{ type: "text", text: "hi" }] });
-      const done = await ws.waitNotification("turn/completed");
-      expect(done.turn).toMatchObject({ status: "completed" });
+      expect(await runTurn(ws, threadId, "hi")).toMatchObject({ status: "completed" });
       expect(ws.notifications("item/completed").map(item).at(-1)).toMatchObject({ text: "over the socket" });
       expect(ws.violations).toEqual([]);
     } finally {

@@ -81,7 +81,10 @@ describe("codex-ts login --device-auth", () => {
       stdin: "sk-proj-1234567890ABCDE\n",
     });
     expect(run.code).toBe(0);
-    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ OPENAI_API_KEY: "sk-proj-1234567890ABCDE" });
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({
+      auth_mode: "apikey",
+      OPENAI_API_KEY: "sk-proj-1234567890ABCDE",
+    });
     const status = await runCli(["login", "status"], { env, cwd: home.cwd });
     expect(status.stderr.trim()).toBe("Logged in using an API key - sk-proj-***ABCDE");
   });

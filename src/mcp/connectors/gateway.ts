@@ -7,7 +7,7 @@ import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import { DEFAULT_TOOL_TIMEOUT_SEC, seconds, type McpServerEntry } from "../server-config.js";
 import type { ConnectorInfo, McpTool, McpToolInfo } from "../types.js";
-import { connectorAuthHeaders } from "./credentials.js";
+import { connectorFetch, NO_CONNECTOR_ACCOUNT } from "./credentials.js";
 
 export const GATEWAY_SERVER_NAME = "codex_apps";
 export const CONNECTOR_MENTION_PREFIX = "app://";
@@ -27,15 +27,14 @@ export function gatewayEntry(
   } catch {
     return { name, error: `[connectors] url '${connectors.url}' is not a valid URL` };
   }
-  const headers = connectorAuthHeaders(config, env, auth);
-  if (!headers) {
-    return { name, error: "connectors need an account: log in, or set OPENAI_API_KEY" };
-  }
+  // Each request carries the account's credentials as they are then (kept fresh): see credentials.ts.
+  const fetch = connectorFetch(config, env, auth);
+  if (!fetch) return { name, error: NO_CONNECTOR_ACCOUNT };
   return {
     name,
     config: {
       name,
-      transport: { kind: "streamable_http", url: connectors.url, headers },
+      transport: { kind: "streamable_http", url: connectors.url, headers: {}, fetch },
       startupTimeoutMs: seconds(connectors.startup_timeout_sec, GATEWAY_STARTUP_TIMEOUT_SEC),
       toolTimeoutMs: seconds(connectors.tool_timeout_sec, DEFAULT_TOOL_TIMEOUT_SEC),
       disabledTools: [],

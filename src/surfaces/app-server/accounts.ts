@@ -16,6 +16,7 @@ import { completeDeviceLogin, requestDeviceCode } from "../../auth/device-login.
 import { decodeChatgptClaims } from "../../auth/jwt-claims.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import { resolveOpenaiAuth, type OpenaiAuth, type OpenaiAuthOptions } from "../../auth/openai-auth.js";
+import { refreshStoredLogin, TokenRefreshError } from "../../auth/token-refresh.js";
 import type { ProviderInfo } from "../../model/providers.js";
 import {
   PlanType,
@@ -266,6 +267,22 @@ export class AccountManager {
       account: { type: "chatgpt", email: claims.email ?? null, planType: toPlanType(claims.planType) },
       requiresOpenaiAuth,
     };
+  }
+
+  /**
+   * `account/read {refreshToken: true}`: refreshes the ChatGPT login in auth.json now, stale or not. Tokens a
+   * client handed in are the client's to refresh, and an API key has nothing to refresh: both are left alone.
+   * A failed refresh is a JSON-RPC error saying why (auth.json is not touched), where the real Codex only
+   * logs it and answers as if nothing happened.
+   */
+  async refreshStoredTokens(): Promise<void> {
+    if (this.external || this.resolved()?.mode !== "chatgpt") return;
+    try {
+      await refreshStoredLogin(this.options.codexHome, this.options.env, { reason: "scheduled" });
+    } catch (err) {
+      if (!(err instanceof TokenRefreshError)) throw err;
+      throw new AppServerError(ErrorCode.internalError, err.message);
+    }
   }
 
   /** Asks the tokens' owner for new ones (bounded by the refresh timeout). */

@@ -1,5 +1,6 @@
 // model/list: the provider's own list (GET {base_url}/models) when it answers, else a built-in list. Context
-// windows come from what codex-ts knows of each model.
+// windows come from what codex-ts knows of each model. Which credentials the request carries, and their
+// refresh, is handlers/models.ts's business.
 import http from "node:http";
 import https from "node:https";
 import type { Credentials } from "../../auth/credentials.js";
@@ -54,11 +55,18 @@ export function builtInModels(defaultModel: string): Model[] {
   return BUILT_IN.map((m) => describeModel(m.id, defaultModel, m));
 }
 
-/** The ids the provider lists, or undefined when it does not answer in time or answers something else. */
-export function fetchProviderModelIds(
+/** The provider's answer to `GET {base_url}/models`: its HTTP status (0: no answer in time) and the ids listed. */
+export interface ProviderModels {
+  status: number;
+  /** Undefined unless it answered 2xx with a non-empty `data` list. */
+  ids: string[] | undefined;
+}
+
+/** Asks the provider for its models (once; model/list retries after a 401 with renewed credentials). */
+export function fetchProviderModels(
   provider: ProviderInfo,
   credentials: Credentials | undefined,
-): Promise<string[] | undefined> {
+): Promise<ProviderModels> {
   const url = new URL(`${provider.baseUrl}/models`);
   for (const [k, v] of Object.entries(provider.queryParams)) url.searchParams.set(k, v);
   const headers: Record<string, string> = {
@@ -70,39 +78,36 @@ export function fetchProviderModelIds(
   const lib = url.protocol === "https:" ? https : http;
   return new Promise((resolve) => {
     const req = lib.get(url, { headers, timeout: MODELS_TIMEOUT_MS }, (res) => {
+      const status = res.statusCode ?? 0;
       let body = "";
       res.setEncoding("utf8").on("data", (c: string) => (body += c));
-      res.on("error", () => resolve(undefined));
+      res.on("error", () => resolve({ status, ids: undefined }));
       res.on("end", () => {
-        if ((res.statusCode ?? 0) >= 300) return resolve(undefined);
+        if (status < 200 || status >= 300) return resolve({ status, ids: undefined });
         try {
           const data = (JSON.parse(body) as { data?: unknown }).data;
-          if (!Array.isArray(data)) return resolve(undefined);
+          if (!Array.isArray(data)) return resolve({ status, ids: undefined });
           const ids = data
             .map((m) => (m as { id?: unknown }).id)
             .filter((id): id is string => typeof id === "string");
-          resolve(ids.length > 0 ? ids : undefined);
+          resolve({ status, ids: ids.length > 0 ? ids : undefined });
         } catch {
-          resolve(undefined);
+          resolve({ status, ids: undefined });
         }
       });
     });
     req.on("timeout", () => req.destroy());
-    req.on("error", () => resolve(undefined));
+    req.on("error", () => resolve({ status: 0, ids: undefined }));
   });
 }
 
-export async function listModels(options: {
-  provider: ProviderInfo;
-  credentials: Credentials | undefined;
-  defaultModel: string;
-}): Promise<Model[]> {
-  const ids = await fetchProviderModelIds(options.provider, options.credentials);
-  if (!ids) return builtInModels(options.defaultModel);
+/** The models to show: the provider's ids when it listed some, else the built-in list. */
+export function modelsFrom(ids: string[] | undefined, defaultModel: string): Model[] {
+  if (!ids) return builtInModels(defaultModel);
   return ids.map((id) =>
     describeModel(
       id,
-      options.defaultModel,
+      defaultModel,
       BUILT_IN.find((m) => m.id === id),
     ),
   );

@@ -21,10 +21,12 @@ export const loginStart: Handler<"account/login/start"> = (params, ctx) => {
   }
 };
 
-export const accountRead: Handler<"account/read"> = (_params, { services }) =>
-  services.accounts.read(
+export const accountRead: Handler<"account/read"> = async (params, { services }) => {
+  if (params.refreshToken) await services.accounts.refreshStoredTokens();
+  return services.accounts.read(
     services.loadConfig(undefined, {}, { projectConfig: false }).provider.requiresOpenaiAuth,
   );
+};
 
 export const logout: Handler<"account/logout"> = (_params, ctx) => {
   ctx.services.accounts.logout();

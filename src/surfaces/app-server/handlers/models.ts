@@ -1,10 +1,46 @@
-// model/list: the provider's models (or the built-in list), a page at a time.
+// model/list: the provider's models (or the built-in list), a page at a time. The request for the provider's
+// list is made as the account the model requests use, with the same refresh of a stored ChatGPT login:
+// before the request when it is stale, and once after a 401 (auth/refreshing-credentials.ts).
 import { resolveCredentials, type Credentials } from "../../../auth/credentials.js";
-import { resolveProvider } from "../../../model/providers.js";
-import { listModels } from "../model-list.js";
-import { badRequest, type Handler } from "../router.js";
+import { refreshingCredentials, sendWithCredentials } from "../../../auth/refreshing-credentials.js";
+import { TokenRefreshError } from "../../../auth/token-refresh.js";
+import { resolveProvider, type ProviderInfo } from "../../../model/providers.js";
+import { AuthRefreshError } from "../accounts.js";
+import { fetchProviderModels, modelsFrom, type ProviderModels } from "../model-list.js";
+import { badRequest, type Handler, type RequestContext } from "../router.js";
 
-export const modelList: Handler<"model/list"> = async (params, { server, services }) => {
+async function providerModels(
+  provider: ProviderInfo,
+  codexHome: string,
+  { server, services }: RequestContext<"model/list">,
+): Promise<ProviderModels> {
+  const env = server.options.env;
+  const { credentialsFor, onUnauthorized } = services.accounts.hooks;
+  const resolve = (): Credentials => {
+    const handedIn = credentialsFor?.(provider);
+    if (handedIn) return handedIn;
+    try {
+      return resolveCredentials(provider, codexHome, env, { codexApiKeyEnv: false });
+    } catch {
+      // No key: the provider may still list its models, or the built-in list answers.
+      return { headers: {} };
+    }
+  };
+  // Tokens a client handed in stand for an OpenAI account only: only such a provider's 401 asks the client.
+  const upstream = provider.requiresOpenaiAuth ? onUnauthorized : undefined;
+  const login = refreshingCredentials({ codexHome, env, resolve, ...(upstream ? { upstream } : {}) });
+  try {
+    return await sendWithCredentials(login, (credentials) => fetchProviderModels(provider, credentials));
+  } catch (err) {
+    if (!(err instanceof TokenRefreshError || err instanceof AuthRefreshError)) throw err;
+    // Refused with a login that could not be renewed: as for any refusal, the built-in list answers.
+    server.logger.warn(`model/list: ${(err as Error).message}`);
+    return { status: 401, ids: undefined };
+  }
+}
+
+export const modelList: Handler<"model/list"> = async (params, ctx) => {
+  const { server, services } = ctx;
   const config = services.loadConfig(undefined, {}, { projectConfig: false });
   let provider = config.provider;
   if (params.modelProvider && params.modelProvider !== config.modelProviderId) {
@@ -14,13 +50,7 @@ export const modelList: Handler<"model/list"> = async (params, { server, service
       throw badRequest((err as Error).message);
     }
   }
-  let credentials: Credentials | undefined = services.accounts.hooks.credentialsFor?.(provider);
-  try {
-    credentials ??= resolveCredentials(provider, config.codexHome, server.options.env);
-  } catch {
-    // No key: the provider may still list its models, or the built-in list answers.
-  }
-  const all = await listModels({ provider, credentials, defaultModel: config.model });
+  const all = modelsFrom((await providerModels(provider, config.codexHome, ctx)).ids, config.model);
   const start = params.cursor ? Number.parseInt(params.cursor, 10) : 0;
   if (!Number.isInteger(start) || start < 0 || start > all.length)
     throw badRequest(`invalid cursor '${params.cursor}'`);
