@@ -4,7 +4,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { reply, sse } from "../support/fake-model.js";
+import { reply } from "../support/fake-model.js";
+import { PLAN, planReply } from "../support/plan-replies.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 import { startMcpHttpServer, type McpHttpServer } from "../support/mcp-http-server.js";
 
@@ -15,25 +16,6 @@ afterEach(async () => {
   directory = undefined;
 });
 const app = useAppServer();
-
-const PLAN = "# Add a cache\n\n1. Wrap `load()` in a memo.\n2. Test a hit and a miss.\n";
-const MESSAGE = `Here is what I propose.\n<proposed_plan>\n${PLAN}</proposed_plan>\nSay go when ready.`;
-
-function planReply() {
-  const id = "msg_plan";
-  const message = (content: unknown[]) => ({ type: "message", role: "assistant", id, content });
-  const deltas: string[] = [];
-  for (let i = 0; i < MESSAGE.length; i += 3) deltas.push(MESSAGE.slice(i, i + 3));
-  return {
-    events: [
-      sse.created(),
-      { type: "response.output_item.added", item: message([]) },
-      ...deltas.map((delta) => ({ type: "response.output_text.delta", item_id: id, delta })),
-      { type: "response.output_item.done", item: message([{ type: "output_text", text: MESSAGE }]) },
-      sse.completed(),
-    ],
-  };
-}
 
 const item = (p: Json) => p.item as Json;
 

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Event } from "../../src/protocol/core-protocol.js";
 import { ExecThreadEvent } from "../../src/protocol/exec-events.js";
 import { PLAN_MODE_UPDATE_PLAN_ERROR } from "../../src/tools/update-plan.js";
-import { reply, sse, startFakeModel } from "../support/fake-model.js";
+import { reply, startFakeModel } from "../support/fake-model.js";
+import { chunks, PLAN, PLAN_MESSAGE, planReply } from "../support/plan-replies.js";
 import { JsonLinesProcess, jsonLines, makeHome, runCli } from "../support/cli.js";
 
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
@@ -24,30 +25,8 @@ const msg = (e: Record<string, unknown>) => e.msg as Msg;
 const is = (type: string, id?: string) => (e: Record<string, unknown>) =>
   msg(e).type === type && (id === undefined || e.id === id);
 
-const PLAN = "# Add a cache\n\n1. Wrap `load()` in a memo.\n2. Test a hit and a miss.\n";
-const MESSAGE = `Here is what I propose.\n<proposed_plan>\n${PLAN}</proposed_plan>\nSay go when ready.`;
+const MESSAGE = PLAN_MESSAGE;
 const VISIBLE = "Here is what I propose.\nSay go when ready.";
-
-/** The message streamed in 3-character deltas (so every tag line is split), or in the deltas given. */
-function planReply(text = MESSAGE, deltas: string[] = chunks(text, 3)) {
-  const id = "msg_plan";
-  const message = (content: unknown[]) => ({ type: "message", role: "assistant", id, content });
-  return {
-    events: [
-      sse.created(),
-      { type: "response.output_item.added", item: message([]) },
-      ...deltas.map((delta) => ({ type: "response.output_text.delta", item_id: id, delta })),
-      { type: "response.output_item.done", item: message([{ type: "output_text", text }]) },
-      sse.completed(),
-    ],
-  };
-}
-
-function chunks(text: string, size: number): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i += size) out.push(text.slice(i, i + size));
-  return out;
-}
 
 /** Developer texts of a request (instructions). */
 function developerTexts(input: Array<Record<string, unknown>>): string[] {

@@ -2,7 +2,8 @@
 // its own block, "Implement this plan?", and yes sending the next request in default mode.
 import { afterEach, describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { reply, sse, startFakeModel } from "../support/fake-model.js";
+import { reply, startFakeModel } from "../support/fake-model.js";
+import { chunks, PLAN_MESSAGE, planReply } from "../support/plan-replies.js";
 import { keepCapture, TmuxSession } from "../support/tmux.js";
 
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
@@ -15,26 +16,6 @@ afterEach(async () => {
   model = undefined;
 });
 
-const PLAN = "# Add a cache\n\n1. Wrap `load()` in a memo.\n2. Test a hit and a miss.\n";
-const MESSAGE = `Here is what I propose.\n<proposed_plan>\n${PLAN}</proposed_plan>\nSay go when ready.`;
-
-/** A message holding a `<proposed_plan>` block, streamed in 4-character deltas. */
-function planReply() {
-  const id = "msg_plan";
-  const message = (content: unknown[]) => ({ type: "message", role: "assistant", id, content });
-  const deltas: string[] = [];
-  for (let i = 0; i < MESSAGE.length; i += 4) deltas.push(MESSAGE.slice(i, i + 4));
-  return {
-    events: [
-      sse.created(),
-      { type: "response.output_item.added", item: message([]) },
-      ...deltas.map((delta) => ({ type: "response.output_text.delta", item_id: id, delta })),
-      { type: "response.output_item.done", item: message([{ type: "output_text", text: MESSAGE }]) },
-      sse.completed(),
-    ],
-  };
-}
-
 /** The developer messages of a request (instructions, mode changes). */
 function developerTexts(input: Array<Record<string, unknown>>): string[] {
   return input
@@ -44,7 +25,9 @@ function developerTexts(input: Array<Record<string, unknown>>): string[] {
 
 describe("codex-ts (interactive): plan mode", () => {
   it("Shift+Tab → proposed plan → Implement this plan? → yes → the next turn in default mode", async () => {
-    model = await startFakeModel({ replies: [planReply(), reply.message("Implementing it now.")] });
+    model = await startFakeModel({
+      replies: [planReply(PLAN_MESSAGE, chunks(PLAN_MESSAGE, 4)), reply.message("Implementing it now.")],
+    });
     const home = makeHome(model.url);
     term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
     await term.waitFor("default mode");
@@ -78,7 +61,9 @@ describe("codex-ts (interactive): plan mode", () => {
   });
 
   it("no returns to the composer, still in plan mode; a turn without a plan does not ask", async () => {
-    model = await startFakeModel({ replies: [planReply(), reply.message("Just an answer.")] });
+    model = await startFakeModel({
+      replies: [planReply(PLAN_MESSAGE, chunks(PLAN_MESSAGE, 4)), reply.message("Just an answer.")],
+    });
     const home = makeHome(model.url);
     term = TmuxSession.start({
       args: ["-c", "collaboration_mode=plan"],
