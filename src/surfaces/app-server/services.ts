@@ -81,9 +81,16 @@ export class ServerServices {
     }
   }
 
+  /** The loaded thread inside which the subagent thread `threadId` runs now. */
+  runningHostOf(threadId: string): ThreadRuntime | undefined {
+    for (const host of this.threads.values()) if (host.subagentThreads.has(threadId)) return host;
+    return undefined;
+  }
+
   /** The loaded thread whose subagent tree holds `threadId` (running now, or able to reopen it). */
   async hostOfSubagent(threadId: string): Promise<ThreadRuntime | undefined> {
-    for (const host of this.threads.values()) if (host.subagentThreads.has(threadId)) return host;
+    const running = this.runningHostOf(threadId);
+    if (running) return running;
     // Children known only from a resumed root's rollout are not running yet, but the root may reopen
     // them at any moment: walk up the parents the index knows.
     let id: string | null = threadId;
@@ -117,11 +124,7 @@ export class ServerServices {
   statusOf(threadId: string): ThreadStatus {
     const loaded = this.threads.get(threadId);
     if (loaded) return loaded.status;
-    for (const host of this.threads.values()) {
-      const status = host.subagentThreads.get(threadId);
-      if (status) return status;
-    }
-    return { type: "notLoaded" };
+    return this.runningHostOf(threadId)?.subagentThreads.get(threadId) ?? { type: "notLoaded" };
   }
 
   /** Loaded threads: those a client can start turns on (subagents run inside theirs and are not listed). */

@@ -43,7 +43,7 @@ export function checkDirectory(path: string): void {
 export function threadOf(services: ServerServices, threadId: string): ThreadRuntime {
   const thread = services.threads.get(threadId);
   if (thread) return thread;
-  const host = [...services.threads.values()].find((t) => t.subagentThreads.has(threadId));
+  const host = services.runningHostOf(threadId);
   if (host) {
     throw badRequest(
       `thread ${threadId} is a subagent running inside thread ${host.threadId}: reach it through its parent`,
