@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { listFiles, type FileSource } from "../src/files/file-list.js";
+import { fuzzyFilter } from "../src/files/fuzzy.js";
 import { FileListCache } from "../src/surfaces/tui/files/file-list-cache.js";
 import { median } from "./support.js";
 
@@ -76,6 +77,26 @@ try {
     }
     row(`listFiles (${source})`, await measure(async () => (await listFiles(tree, [source])).length));
   }
+
+  // Matching a keystroke against the whole list: the first query prepares every path (once per list), the
+  // next ones reuse that.
+  const all = await listFiles(tree);
+  const first = performance.now();
+  fuzzyFilter("m", all, 8);
+  const prepareMs = performance.now() - first;
+  const keystrokes = ["mo", "mod4", "mod42f", "pkg7/mod9/file3"];
+  const perKey: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const query of keystrokes) {
+      const started = performance.now();
+      fuzzyFilter(query, all, 8);
+      perKey.push(performance.now() - started);
+    }
+  }
+  console.log(
+    `${"fuzzyFilter on the list".padEnd(34)} ${prepareMs.toFixed(0).padStart(6)} ms first query   ` +
+      `${median(perKey).toFixed(1).padStart(6)} ms per keystroke (median)`,
+  );
 
   // What the finder pays when it opens: a read through the cache, the list already there (the usual case).
   let landed: (() => void) | undefined;

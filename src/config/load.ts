@@ -1,8 +1,6 @@
 // Config layers, lowest first: built-in defaults < /etc/codex-ts/config.toml < $CODEX_HOME/config.toml <
 // each trusted project's .codex/config.toml from the repository root down to cwd < profile < CLI flags < -c.
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { parse as parseToml, TomlError } from "smol-toml";
 import { describeZodError } from "../protocol/errors.js";
 import {
   sandboxPolicyFromMode,
@@ -13,12 +11,13 @@ import {
 } from "../protocol/policies.js";
 import { contextWindowFor, DEFAULT_MODEL } from "../model/model-info.js";
 import { resolveProvider, type ProviderInfo } from "../model/providers.js";
+import { checkConfigFile, ConfigError, describeIssue, readConfigFile, type KeyIssue } from "./config-file.js";
 import { resolveCodexHome } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
 import { ConfigToml } from "./schema.js";
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 export interface ConfigLayer {
   /** "defaults", "system", "user", "project", "profile:NAME", "cli", "overrides" */
@@ -51,6 +50,13 @@ export interface Config {
   /** Applied layers, lowest precedence first. */
   layers: ConfigLayer[];
   disabledLayers: DisabledConfigLayer[];
+  /** Problems that did not stop loading: unknown keys, bad values that a higher layer replaces. */
+  warnings: ConfigWarning[];
+}
+
+export interface ConfigWarning {
+  summary: string;
+  path?: string;
 }
 
 export interface LoadConfigOptions {
@@ -80,19 +86,15 @@ const DEFAULTS: Record<string, unknown> = {
 };
 
 export function readTomlFile(path: string): Record<string, unknown> | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw new ConfigError(`cannot read ${path}: ${(err as Error).message}`);
-  }
-  try {
-    return parseToml(text);
-  } catch (err) {
-    const where = err instanceof TomlError ? ` (line ${err.line}, column ${err.column})` : "";
-    throw new ConfigError(`invalid TOML in ${path}${where}: ${(err as Error).message.split("\n")[0]}`);
-  }
+  return readConfigFile(path)?.value;
+}
+
+/** Reads a file layer and checks each of its keys; the problems are judged once every layer is known. */
+function readLayer(path: string, issues: KeyIssue[]): Record<string, unknown> | undefined {
+  const file = readConfigFile(path);
+  if (!file) return undefined;
+  issues.push(...checkConfigFile(path, file));
+  return file.value;
 }
 
 export function loadConfig(options: LoadConfigOptions = {}): Config {
@@ -101,13 +103,15 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const cwd = resolve(options.cwd ?? process.cwd());
   const layers: ConfigLayer[] = [{ source: "defaults", value: { ...DEFAULTS, ...options.surfaceDefaults } }];
 
+  const issues: KeyIssue[] = [];
   const systemPath = options.systemConfigPath ?? SYSTEM_CONFIG_PATH;
-  const system = readTomlFile(systemPath);
+  const system = readLayer(systemPath, issues);
   if (system) layers.push({ source: "system", path: systemPath, value: system });
   const userPath = join(codexHome, "config.toml");
-  const user = readTomlFile(userPath);
+  const user = readLayer(userPath, issues);
   if (user) layers.push({ source: "user", path: userPath, value: user });
-  const disabledLayers = options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome);
+  const disabledLayers =
+    options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome, issues);
 
   const overrides = safeOverrides(options.overrides ?? []);
   let merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
@@ -124,6 +128,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (options.cli && Object.keys(options.cli).length > 0) layers.push({ source: "cli", value: options.cli });
   if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
   merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
+  const warnings = judgeIssues(issues, layers);
 
   const parsed = ConfigToml.safeParse(merged);
   if (!parsed.success) {
@@ -157,6 +162,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     toml,
     layers,
     disabledLayers,
+    warnings,
   };
   if (toml.model_reasoning_effort) config.reasoningEffort = toml.model_reasoning_effort;
   const window = toml.model_context_window ?? contextWindowFor(model);
@@ -167,7 +173,12 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
 }
 
 /** Appends trusted project layers; returns the untrusted ones. Trust comes from the system and user files. */
-function addProjectLayers(layers: ConfigLayer[], cwd: string, codexHome: string): DisabledConfigLayer[] {
+function addProjectLayers(
+  layers: ConfigLayer[],
+  cwd: string,
+  codexHome: string,
+  issues: KeyIssue[],
+): DisabledConfigLayer[] {
   const trustTable = layers.reduce(
     (acc, layer) => deepMerge(acc, (layer.value.projects ?? {}) as Record<string, unknown>),
     {} as Record<string, unknown>,
@@ -190,10 +201,42 @@ function addProjectLayers(layers: ConfigLayer[], cwd: string, codexHome: string)
       });
       continue;
     }
-    const value = readTomlFile(file.path);
+    const value = readLayer(file.path, issues);
     if (value) layers.push({ source: "project", path: file.path, value });
   }
   return disabled;
+}
+
+/**
+ * A bad value stops loading unless a layer above its file sets the same key (then it is only a warning, so
+ * the file still gets fixed); unknown keys are warnings.
+ */
+function judgeIssues(issues: KeyIssue[], layers: ConfigLayer[]): ConfigWarning[] {
+  const warnings: ConfigWarning[] = [];
+  for (const issue of issues) {
+    const text = describeIssue(issue);
+    if (issue.kind === "unknown") {
+      warnings.push({ summary: text, path: issue.file });
+      continue;
+    }
+    const own = layers.findIndex((layer) => layer.path === issue.file);
+    const above = layers.slice(own + 1).find((layer) => setsKey(layer.value, issue.keyPath));
+    if (!above) throw new ConfigError(`invalid config in ${text}`);
+    warnings.push({
+      summary: `invalid value ignored (set again by ${above.source}): ${text}`,
+      path: issue.file,
+    });
+  }
+  return warnings;
+}
+
+function setsKey(value: Record<string, unknown>, keyPath: string[]): boolean {
+  let node: unknown = value;
+  for (const key of keyPath) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
 }
 
 function safeOverrides(raw: readonly string[]): Record<string, unknown> {

@@ -3,9 +3,10 @@
 // `git ls-files` (tracked and untracked, ignored ones left out), else a walk of the directory that skips
 // dot-directories and node_modules and reads the .gitignore files it meets. Bounded in count and time.
 import { execFile } from "node:child_process";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { isIgnored, parseGitignore, type IgnoreRule } from "./gitignore.js";
+import { findRepoRoot } from "../config/repo-folders.js";
+import { folderLayer, isIgnored, rootLayers, type IgnoreLayer } from "./gitignore.js";
 
 export const MAX_FILES = 200_000;
 const TIMEOUT_MS = 10_000;
@@ -30,33 +31,31 @@ const sortedOnce = (paths: string[]) => paths.sort().filter((path, i) => path !=
 
 interface Folder {
   path: string;
-  /** The .gitignore rules in force, each with the folder it applies from. */
-  rules: Array<{ base: string; rules: IgnoreRule[] }>;
+  /** The ignore rules in force, shallowest first. */
+  layers: IgnoreLayer[];
 }
-
-const ignoredBy = (rules: Folder["rules"], path: string, isDir: boolean) =>
-  rules.some((r) => isIgnored(r.rules, relative(r.base, path).split("\\").join("/"), isDir));
 
 async function walk(root: string): Promise<string[]> {
   const found: string[] = [];
   const deadline = Date.now() + TIMEOUT_MS;
-  const pending: Folder[] = [{ path: root, rules: [] }];
+  const pending: Folder[] = [{ path: root, layers: rootLayers(root, findRepoRoot(root)) }];
   while (pending.length > 0 && found.length < MAX_FILES && Date.now() < deadline) {
-    const folder = pending.pop() ?? { path: root, rules: [] };
+    const folder = pending.pop();
+    if (!folder) break;
     let entries;
     try {
       entries = await readdir(folder.path, { withFileTypes: true });
     } catch {
       continue;
     }
-    const own = await readFile(join(folder.path, ".gitignore"), "utf8").then(parseGitignore, () => []);
-    const rules = own.length > 0 ? [...folder.rules, { base: folder.path, rules: own }] : folder.rules;
+    const own = folderLayer(folder.path);
+    const layers = own ? [...folder.layers, own] : folder.layers;
     for (const entry of entries) {
       const path = join(folder.path, entry.name);
       if (entry.isDirectory()) {
         const skip = entry.name.startsWith(".") || entry.name === "node_modules";
-        if (!skip && !ignoredBy(rules, path, true)) pending.push({ path, rules });
-      } else if (entry.isFile() && !ignoredBy(rules, path, false)) {
+        if (!skip && !isIgnored(layers, path, true)) pending.push({ path, layers });
+      } else if (entry.isFile() && !isIgnored(layers, path, false)) {
         found.push(relative(root, path));
       }
     }

@@ -1,51 +1,69 @@
-// Enough of .gitignore for the directory walk the `@` finder falls back to when neither rg nor git can list
-// files: `name`, `dir/`, `/anchored`, `*`, `?`, `**`, and `!negation`; the last matching rule wins.
+// .gitignore semantics for the directory walk the `@` finder falls back to when neither rg nor git can list
+// files, from the `ignore` package (git's own matching rules: character classes, escapes, trailing spaces,
+// negation). Rules come from the global excludes file, the repository's .git/info/exclude and every
+// .gitignore on the way down; a deeper file can re-include what a shallower one ignored, as in git.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, relative } from "node:path";
+import ignore, { type Ignore } from "ignore";
 
-export interface IgnoreRule {
-  negate: boolean;
-  dirOnly: boolean;
-  regex: RegExp;
+export interface IgnoreLayer {
+  /** The folder the rules are relative to. */
+  base: string;
+  rules: Ignore;
 }
 
-function globToRegex(glob: string): string {
-  let out = "";
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i] ?? "";
-    if (c === "*" && glob[i + 1] === "*") {
-      const slash = glob[i + 2] === "/";
-      out += slash ? "(?:.*/)?" : ".*";
-      i += slash ? 2 : 1;
-    } else if (c === "*") out += "[^/]*";
-    else if (c === "?") out += "[^/]";
-    else out += c.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
   }
-  return out;
 }
 
-export function parseGitignore(text: string): IgnoreRule[] {
-  const rules: IgnoreRule[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    let line = raw.trimEnd();
-    if (line === "" || line.startsWith("#")) continue;
-    const negate = line.startsWith("!");
-    if (negate) line = line.slice(1);
-    const dirOnly = line.endsWith("/");
-    if (dirOnly) line = line.slice(0, -1);
-    const anchored = line.includes("/");
-    if (line.startsWith("/")) line = line.slice(1);
-    if (line === "") continue;
-    const body = globToRegex(line);
-    rules.push({ negate, dirOnly, regex: new RegExp(anchored ? `^${body}$` : `(?:^|/)${body}$`) });
+/** The layer of one folder's .gitignore (undefined when it has none). */
+export function folderLayer(
+  folder: string,
+  text = readText(join(folder, ".gitignore")),
+): IgnoreLayer | undefined {
+  return text === undefined ? undefined : { base: folder, rules: ignore().add(text) };
+}
+
+/** git's `core.excludesFile`, else its default `$XDG_CONFIG_HOME/git/ignore` (~/.config/git/ignore). */
+function globalExcludesFile(env: NodeJS.ProcessEnv): string {
+  try {
+    const configured = execFileSync("git", ["config", "--global", "--get", "core.excludesFile"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      env,
+    }).trim();
+    if (configured !== "") return configured.replace(/^~(?=\/)/, homedir());
+  } catch {
+    // Not set, or no git: the default place.
   }
-  return rules;
+  return join(env.XDG_CONFIG_HOME || join(env.HOME ?? homedir(), ".config"), "git", "ignore");
 }
 
-/** Whether `path` (relative to the rules' folder, `/`-separated) is ignored. */
-export function isIgnored(rules: readonly IgnoreRule[], path: string, isDir: boolean): boolean {
+/** The layers that apply from the walk's root: global excludes, then the repository's info/exclude. */
+export function rootLayers(root: string, repoRoot: string | undefined, env = process.env): IgnoreLayer[] {
+  const layers: IgnoreLayer[] = [];
+  const global = readText(globalExcludesFile(env));
+  if (global !== undefined) layers.push({ base: repoRoot ?? root, rules: ignore().add(global) });
+  const exclude = repoRoot ? readText(join(repoRoot, ".git", "info", "exclude")) : undefined;
+  if (exclude !== undefined && repoRoot) layers.push({ base: repoRoot, rules: ignore().add(exclude) });
+  return layers;
+}
+
+/** Whether `path` is ignored by the layers (shallowest first; the last one with an opinion wins). */
+export function isIgnored(layers: readonly IgnoreLayer[], path: string, isDir: boolean): boolean {
   let ignored = false;
-  for (const rule of rules) {
-    if (rule.dirOnly && !isDir) continue;
-    if (rule.regex.test(path)) ignored = !rule.negate;
+  for (const layer of layers) {
+    const rel = relative(layer.base, path).split("\\").join("/");
+    if (rel === "" || rel.startsWith("../")) continue;
+    const verdict = layer.rules.test(isDir ? `${rel}/` : rel);
+    if (verdict.ignored) ignored = true;
+    else if (verdict.unignored) ignored = false;
   }
   return ignored;
 }

@@ -1,36 +1,53 @@
-// Server-sent events: bytes in, one message per blank-line-terminated block out.
+// Server-sent events: bytes in, one message per blank-line-terminated block out. Linear in the input: each
+// chunk is scanned once, and a long line that spans many chunks is kept as parts and joined once.
 export interface SseMessage {
   event: string | undefined;
   data: string;
 }
 
+const LINE_BREAK = /\r\n|\r|\n/g;
+
 export async function* parseSse(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<SseMessage> {
   const decoder = new TextDecoder();
-  let buffer = "";
+  let partial: string[] = [];
+  // The previous chunk ended in \r: a \n at the start of this one belongs to that line break.
+  let afterCarriageReturn = false;
   let event: string | undefined;
   let data: string[] = [];
-  for await (const chunk of chunks) {
-    buffer += typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buffer.search(/\r\n|\r|\n/)) !== -1) {
-      const line = buffer.slice(0, nl);
-      // A lone \r at the end of the buffer may be the first half of \r\n: wait for more.
-      if (buffer[nl] === "\r" && nl === buffer.length - 1) break;
-      buffer = buffer.slice(nl + (buffer.startsWith("\r\n", nl) ? 2 : 1));
-      if (line === "") {
-        if (data.length > 0) yield { event, data: data.join("\n") };
-        event = undefined;
-        data = [];
-        continue;
-      }
-      if (line.startsWith(":")) continue;
-      const colon = line.indexOf(":");
-      const field = colon === -1 ? line : line.slice(0, colon);
-      let value = colon === -1 ? "" : line.slice(colon + 1);
-      if (value.startsWith(" ")) value = value.slice(1);
-      if (field === "event") event = value;
-      else if (field === "data") data.push(value);
+
+  const takeLine = (line: string): SseMessage | undefined => {
+    if (line === "") {
+      const message = data.length > 0 ? { event, data: data.join("\n") } : undefined;
+      event = undefined;
+      data = [];
+      return message;
     }
+    if (line.startsWith(":")) return undefined;
+    const colon = line.indexOf(":");
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "event") event = value;
+    else if (field === "data") data.push(value);
+    return undefined;
+  };
+
+  for await (const chunk of chunks) {
+    let text = typeof chunk === "string" ? chunk : decoder.decode(chunk, { stream: true });
+    if (afterCarriageReturn && text.startsWith("\n")) text = text.slice(1);
+    afterCarriageReturn = false;
+    let start = 0;
+    LINE_BREAK.lastIndex = 0;
+    for (let match = LINE_BREAK.exec(text); match; match = LINE_BREAK.exec(text)) {
+      const piece = text.slice(start, match.index);
+      const line = partial.length > 0 ? partial.join("") + piece : piece;
+      partial = [];
+      start = LINE_BREAK.lastIndex;
+      if (match[0] === "\r" && start === text.length) afterCarriageReturn = true;
+      const message = takeLine(line);
+      if (message) yield message;
+    }
+    if (start < text.length) partial.push(text.slice(start));
   }
   // A final block without its blank line is incomplete (the stream was cut): it is dropped, as the spec says.
 }

@@ -75,6 +75,24 @@ export function toTokenUsage(usage: z.infer<typeof Usage>): TokenUsage {
   };
 }
 
+/**
+ * The two events that come by the thousand, read without the schema: a long answer is mostly text
+ * deltas, and the union's checks cost more than the rest of the event's path.
+ */
+function parseDelta(json: unknown): ModelEvent | undefined {
+  if (typeof json !== "object" || json === null) return undefined;
+  const e = json as { type?: unknown; delta?: unknown; item_id?: unknown; summary_index?: unknown };
+  if (typeof e.delta !== "string") return undefined;
+  const itemId = typeof e.item_id === "string" ? { itemId: e.item_id } : {};
+  if (e.type === "response.output_text.delta")
+    return { type: "output_text_delta", delta: e.delta, ...itemId };
+  const index = e.summary_index ?? 0;
+  if (e.type === "response.reasoning_summary_text.delta" && typeof index === "number") {
+    return { type: "reasoning_summary_delta", delta: e.delta, summaryIndex: index, ...itemId };
+  }
+  return undefined;
+}
+
 /** Parses one SSE data payload; returns undefined for event types we do not use. */
 export function parseStreamEvent(data: string): ModelEvent | undefined {
   let json: unknown;
@@ -83,6 +101,8 @@ export function parseStreamEvent(data: string): ModelEvent | undefined {
   } catch {
     return undefined;
   }
+  const fast = parseDelta(json);
+  if (fast) return fast;
   const parsed = StreamEvent.safeParse(json);
   if (!parsed.success) return undefined;
   const e = parsed.data;

@@ -11,7 +11,7 @@ interface BadCase {
   name: string;
   line: string;
   /** The id the error answers with; undefined: no answer at all. */
-  id?: number | string;
+  id?: number | string | null;
   code?: number;
   message?: RegExp;
 }
@@ -23,17 +23,17 @@ function badCases(threadId: string, turnId: string): BadCase[] {
   const req = (id: number | string, method: string, params?: unknown) =>
     JSON.stringify(params === undefined ? { id, method } : { id, method, params });
   return [
-    { name: "not JSON", line: "this is not json", id: "", code: -32700, message: /^Parse error/ },
+    { name: "not JSON", line: "this is not json", id: null, code: -32700, message: /^Parse error/ },
     {
       name: "truncated JSON keeps its id",
       line: '{"id": 101, "method": "thread/start", "params": ',
       id: 101,
       code: -32700,
     },
-    { name: "an array", line: "[1, 2, 3]", id: "", code: -32600, message: /expected a JSON object/ },
-    { name: "a string", line: '"just a string"', id: "", code: -32600 },
-    { name: "null", line: "null", id: "", code: -32600 },
-    { name: "an empty object", line: "{}", id: "", code: -32600, message: /expected a request/ },
+    { name: "an array", line: "[1, 2, 3]", id: null, code: -32600, message: /expected a JSON object/ },
+    { name: "a string", line: '"just a string"', id: null, code: -32600 },
+    { name: "null", line: "null", id: null, code: -32600 },
+    { name: "an empty object", line: "{}", id: null, code: -32600, message: /expected a request/ },
     {
       name: "method not a string",
       line: '{"id": 103, "method": 42}',
@@ -44,11 +44,11 @@ function badCases(threadId: string, turnId: string): BadCase[] {
     {
       name: "object id",
       line: '{"id": {"x": 1}, "method": "config/read"}',
-      id: "",
+      id: null,
       code: -32600,
       message: /id/,
     },
-    { name: "fractional id", line: '{"id": 1.5, "method": "config/read"}', id: "", code: -32600 },
+    { name: "fractional id", line: '{"id": 1.5, "method": "config/read"}', id: 1.5, code: -32600 },
     {
       name: "unknown method",
       line: req(104, "no/such/method"),
@@ -171,11 +171,11 @@ function badCases(threadId: string, turnId: string): BadCase[] {
       id: 117,
       code: -32601,
     },
-    { name: "a big (1 MiB) line of garbage", line: "{".repeat(MIB), id: "", code: -32700 },
+    { name: "a big (1 MiB) line of garbage", line: "{".repeat(MIB), id: null, code: -32700 },
     {
       name: "a line over the 16 MiB limit",
       line: `{"id": 120, "blob": "${"y".repeat(17 * MIB)}"}`,
-      id: "",
+      id: null,
       code: -32600,
       message: /exceeds the limit/,
     },
@@ -207,10 +207,10 @@ describe("app-server bad input", () => {
     expect(errors.map((e) => key(e.id, (e.error as Json).code)).sort()).toEqual(
       answered.map((b) => key(b.id, b.code)).sort(),
     );
-    const withoutId = errors.filter((e) => e.id === "");
+    const withoutId = errors.filter((e) => e.id === null);
     for (const bad of answered) {
       // Errors without a readable id answer synchronously, in the order the lines came.
-      const error = bad.id === "" ? withoutId.shift() : errors.find((e) => e.id === bad.id);
+      const error = bad.id === null ? withoutId.shift() : errors.find((e) => e.id === bad.id);
       if (bad.message) expect(String((error?.error as Json).message), bad.name).toMatch(bad.message);
     }
     const invalid = errors.find((e) => e.id === 106)?.error as Json;

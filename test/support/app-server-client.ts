@@ -13,7 +13,12 @@ import WebSocket from "ws";
 import { CLI } from "./cli.js";
 
 type Json = Record<string, unknown>;
-export type Message = Json & { id?: number | string; method?: string; params?: unknown; result?: unknown };
+export type Message = Json & {
+  id?: number | string | null;
+  method?: string;
+  params?: unknown;
+  result?: unknown;
+};
 
 export const PROTOCOL_DIR =
   process.env.CODEX_PROTOCOL_DIR ?? resolve(import.meta.dirname, "../../../shared/codex-protocol");
@@ -149,6 +154,8 @@ interface Transport {
 
 export class AppServerClient {
   readonly received: Message[] = [];
+  /** Every line the server sent, as text (ids past 2^53 survive only here). */
+  readonly rawLines: string[] = [];
   /** Every schema problem seen in either direction; a test asserts this stays empty. */
   readonly violations: string[] = [];
   stderr = "";
@@ -201,6 +208,7 @@ export class AppServerClient {
   }
 
   private onText(text: string): void {
+    this.rawLines.push(text);
     let message: Message;
     try {
       message = JSON.parse(text) as Message;
@@ -218,13 +226,21 @@ export class AppServerClient {
   }
 
   private validateIncoming(m: Message): void {
+    if ((m.id === null || (typeof m.id === "number" && !Number.isInteger(m.id))) && "error" in m) {
+      // JSON-RPC 2.0 answers a request whose id could not be read with id null, and a fractional id is
+      // echoed as sent; the real schema's RequestId has neither, so these envelopes are checked by hand.
+      const error = m.error as { code?: unknown; message?: unknown } | undefined;
+      const ok = Number.isInteger(error?.code) && typeof error?.message === "string";
+      this.note(ok ? "" : "error with id null lacks {code, message}", m);
+      return;
+    }
     this.note(this.schema.checkEnvelope(m), m);
-    if (typeof m.method === "string" && m.id !== undefined) {
+    if (typeof m.method === "string" && m.id !== undefined && m.id !== null) {
       this.serverRequestMethods.set(m.id, m.method);
       this.note(this.schema.checkParams("ServerRequest", m.method, m.params), m);
     } else if (typeof m.method === "string") {
       this.note(this.schema.checkParams("ServerNotification", m.method, m.params), m);
-    } else if ("result" in m && m.id !== undefined) {
+    } else if ("result" in m && m.id !== undefined && m.id !== null) {
       const method = this.sentMethods.get(m.id);
       this.note(method ? this.schema.checkResult(method, m.result) : `response to unknown id ${m.id}`, m);
     }

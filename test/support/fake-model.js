@@ -68,10 +68,10 @@ export const sse = {
   ],
 };
 
-/** @param {string} text */
+/** @param {string} text @returns {string[]} */
 function splitDeltas(text) {
   const parts = text.match(/.{1,8}/gs);
-  return parts ?? [""];
+  return parts ? [...parts] : [""];
 }
 
 /** Ready-made replies. */

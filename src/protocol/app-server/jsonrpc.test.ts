@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyMessage, recoverRequestId } from "./jsonrpc.js";
+import { classifyMessage, RawNumberId, recoverRequestId } from "./jsonrpc.js";
 
 describe("classifyMessage", () => {
   it.each([
@@ -36,8 +36,9 @@ describe("recoverRequestId", () => {
     ['{"method":"x","id":"abc"', "abc"],
     ['{"id": "a\\"b", ', 'a"b'],
     ['{"id": 1.5}', undefined],
+    ['{"id": 12345678901234567890, "method": ', new RawNumberId("12345678901234567890")],
     ["garbage", undefined],
   ])("%s -> %s", (line, id) => {
-    expect(recoverRequestId(line)).toBe(id);
+    expect(recoverRequestId(line)).toEqual(id);
   });
 });

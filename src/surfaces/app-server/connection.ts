@@ -14,6 +14,7 @@ import type {
   ServerRequestParams,
 } from "../../protocol/app-server/v2/server-requests.js";
 import type { Logger } from "./log.js";
+import { messageText, parseMessageText } from "./message-text.js";
 import { PendingServerRequests, ServerRequestError } from "./pending-server-requests.js";
 
 export interface Transport {
@@ -25,8 +26,8 @@ export interface IncomingHandler {
   onNotification(connection: Connection, notification: JsonRpcNotification): void;
 }
 
-/** The id used when an error answers a message whose id cannot be read (the schema allows no null id). */
-export const UNKNOWN_ID = "";
+/** The id of an error that answers a message whose id cannot be read, as JSON-RPC 2.0 says. */
+export const UNKNOWN_ID = null;
 
 export interface OutgoingRequest {
   id: number;
@@ -63,7 +64,7 @@ export class Connection {
   receive(text: string): void {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseMessageText(text);
     } catch (err) {
       const id = recoverRequestId(text) ?? UNKNOWN_ID;
       this.respondError(id, ErrorCode.parseError, `Parse error: ${(err as Error).message}`);
@@ -78,18 +79,22 @@ export class Connection {
           `Invalid request: ${message.reason}`,
         );
         return;
-      case "request":
+      case "request": {
+        const { id, method } = message.message;
         this.handler.onRequest(this, message.message).catch((err: unknown) => {
-          this.log.error(`request ${message.message.method} crashed: ${(err as Error).stack ?? String(err)}`);
+          this.log.error(`request ${method} crashed: ${(err as Error).stack ?? String(err)}`);
+          // Every request is answered, even when its handler fails before it could answer.
+          this.respondError(id, ErrorCode.internalError, `Internal error: ${(err as Error).message}`);
         });
         return;
+      }
       case "notification":
         this.handler.onNotification(this, message.message);
         return;
       case "response":
         if (!this.pending.resolve(message.message.id, message.message.result)) {
           this.log.warn(
-            `connection ${this.id}: response to unknown server request id ${message.message.id} ignored`,
+            `connection ${this.id}: response to unknown server request id ${String(message.message.id)} ignored`,
           );
         }
         return;
@@ -102,7 +107,7 @@ export class Connection {
           error,
         );
         if (!this.pending.reject(id, failure)) {
-          this.log.warn(`connection ${this.id}: error for unknown server request id ${id} ignored`);
+          this.log.warn(`connection ${this.id}: error for unknown server request id ${String(id)} ignored`);
         }
         return;
       }
@@ -122,7 +127,7 @@ export class Connection {
     this.send({ id, result });
   }
 
-  respondError(id: RequestId, code: number, message: string, data?: unknown): void {
+  respondError(id: RequestId | null, code: number, message: string, data?: unknown): void {
     this.send({ id, error: data === undefined ? { code, message } : { code, message, data } });
   }
 
@@ -163,6 +168,6 @@ export class Connection {
 
   private send(message: unknown): void {
     if (this.closed) return;
-    this.transport.send(JSON.stringify(message));
+    this.transport.send(messageText(message as { id?: unknown; [key: string]: unknown }));
   }
 }

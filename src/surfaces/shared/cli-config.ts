@@ -32,11 +32,14 @@ export function loadCliConfig(flags: SharedFlags, defaults: Record<string, unkno
   }
   const cwd = flags.cd ? resolve(flags.cd) : process.cwd();
   // Surface defaults (e.g. exec never asks for approval) apply only where no layer chose a value.
-  return loadConfig({
+  const config = loadConfig({
     cwd,
     ...(flags.profile ? { profile: flags.profile } : {}),
     cli,
     overrides: flags.config ?? [],
     surfaceDefaults: defaults,
   });
+  // Before anything else the command prints, and on stderr, so protocol output on stdout stays clean.
+  for (const warning of config.warnings) process.stderr.write(`warning: ${warning.summary}\n`);
+  return config;
 }

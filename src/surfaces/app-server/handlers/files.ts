@@ -2,7 +2,7 @@
 // matched fuzzily against the query and ranked best first across the roots.
 import { basename, isAbsolute, resolve } from "node:path";
 import { listFiles } from "../../../files/file-list.js";
-import { fuzzyFilter, fuzzyIndices } from "../../../files/fuzzy.js";
+import { fuzzyFilter } from "../../../files/fuzzy.js";
 import type { Handler } from "../router.js";
 
 export const MAX_RESULTS = 50;
@@ -27,8 +27,8 @@ export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) =
       path: m.text,
       file_name: basename(m.text),
       match_type: "file" as const,
-      score: Math.max(0, m.score),
-      indices: fuzzyIndices(params.query, m.text) ?? null,
+      score: m.score,
+      indices: m.indices,
     })),
   };
 };

@@ -80,6 +80,12 @@ export async function openThread(
       },
     });
   }
+  for (const warning of config.warnings) {
+    connection.notify({
+      method: "configWarning",
+      params: { summary: warning.summary, details: null, path: warning.path ?? null },
+    });
+  }
   const thread = await ThreadRuntime.start({
     config,
     auth: services.accounts.hooks,

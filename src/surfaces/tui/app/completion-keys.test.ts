@@ -28,13 +28,14 @@ function press(keys: KeyEvent[], ui: UiState = initialUi()) {
 
 describe("completion keys", () => {
   it("inserts the highlighted file on Tab or Enter, without sending", () => {
+    // "ap" matches both equally well: the tie goes to alphabetical order.
     const tabbed = press([text("see @ap"), key("tab")]);
-    expect(tabbed.ui.composer.text).toBe("see src/app.ts ");
+    expect(tabbed.ui.composer.text).toBe("see src/api.ts ");
     const entered = press([text("see @ap"), key("down"), key("enter")]);
-    expect(entered.ui.composer.text).toBe("see src/api.ts ");
+    expect(entered.ui.composer.text).toBe("see src/app.ts ");
     expect(entered.effects).toEqual([]);
     // Enter again sends the message.
-    expect(press([key("enter")], entered.ui).effects).toEqual([{ type: "send", text: "see src/api.ts " }]);
+    expect(press([key("enter")], entered.ui).effects).toEqual([{ type: "send", text: "see src/app.ts " }]);
   });
 
   it("closes on Esc until the text changes; Enter then sends", () => {

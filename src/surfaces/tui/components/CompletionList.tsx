@@ -1,6 +1,32 @@
 // The `@` file finder and `$` skill completion under the composer: the best matches, one highlighted.
 import { Box, Text } from "ink";
-import type { Completion } from "../composer/completions.js";
+import type { Completion, CompletionItem } from "../composer/completions.js";
+
+/** The label with the characters the query matched in bold, so a person sees why it matched. */
+function Label({ item }: { item: CompletionItem }) {
+  const hits = new Set(item.matched ?? []);
+  if (hits.size === 0) return <>{item.label}</>;
+  const runs: Array<{ text: string; hit: boolean }> = [];
+  for (const [i, char] of [...item.label].entries()) {
+    const hit = hits.has(i);
+    const last = runs.at(-1);
+    if (last && last.hit === hit) last.text += char;
+    else runs.push({ text: char, hit });
+  }
+  return (
+    <>
+      {runs.map((run, i) =>
+        run.hit ? (
+          <Text key={i} bold underline>
+            {run.text}
+          </Text>
+        ) : (
+          run.text
+        ),
+      )}
+    </>
+  );
+}
 
 export function CompletionList({ completion, selected }: { completion: Completion; selected: number }) {
   if (completion.items.length === 0) {
@@ -15,7 +41,8 @@ export function CompletionList({ completion, selected }: { completion: Completio
         <Box key={item.label} flexDirection="row">
           <Box flexShrink={0} width={Math.min(width, 70)}>
             <Text color={i === at ? "cyan" : undefined} bold={i === at} wrap="truncate-middle">
-              {`${i === at ? "›" : " "} ${item.label}`}
+              {`${i === at ? "›" : " "} `}
+              <Label item={item} />
             </Text>
           </Box>
           {item.description ? (

@@ -9,6 +9,8 @@ export interface CompletionItem {
   /** What replaces the typed word. */
   insert: string;
   description?: string;
+  /** Positions in `label` that the query matched, shown highlighted. */
+  matched?: number[];
 }
 
 export interface Completion {
@@ -39,6 +41,7 @@ export function completionFor(composer: ComposerState, sources: CompletionSource
     const items = fuzzyFilter(mention.query, sources.files, MAX_COMPLETIONS).map((m) => ({
       label: m.text,
       insert: asMention(m.text),
+      matched: m.indices,
     }));
     return items.length === 0 && sources.filesReading
       ? { mention, items, loading: true }
@@ -49,6 +52,7 @@ export function completionFor(composer: ComposerState, sources: CompletionSource
   const items = fuzzyFilter(mention.query, [...byName.keys()], MAX_COMPLETIONS).map((m) => ({
     label: `$${m.text}`,
     insert: `$${m.text}`,
+    matched: m.indices.map((i) => i + 1),
     description: byName.get(m.text)?.description ?? "",
   }));
   return { mention, items };

@@ -9,8 +9,8 @@ import { completionFor } from "../composer/completions.js";
 import { emptyComposer, insertText } from "../composer/composer-state.js";
 import { activeMention, completeMention } from "../composer/mention.js";
 import { listFiles } from "../../../files/file-list.js";
-import { fuzzyFilter, fuzzyScore } from "../../../files/fuzzy.js";
-import { isIgnored, parseGitignore } from "../../../files/gitignore.js";
+import { fuzzyFilter } from "../../../files/fuzzy.js";
+import { folderLayer, isIgnored } from "../../../files/gitignore.js";
 
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), "codex-ts-files-"));
@@ -77,16 +77,49 @@ describe("listFiles", () => {
     ]);
   });
 
-  it("reads .gitignore rules: names, folders, anchors, globs, negation", () => {
-    const rules = parseGitignore("# c\n*.tmp\nout/\n/top.txt\ndocs/**/gen\n!keep.tmp\n");
-    expect(isIgnored(rules, "a/b.tmp", false)).toBe(true);
-    expect(isIgnored(rules, "a/keep.tmp", false)).toBe(false);
-    expect(isIgnored(rules, "x/out", true)).toBe(true);
-    expect(isIgnored(rules, "x/out", false)).toBe(false);
-    expect(isIgnored(rules, "top.txt", false)).toBe(true);
-    expect(isIgnored(rules, "sub/top.txt", false)).toBe(false);
-    expect(isIgnored(rules, "docs/a/b/gen", true)).toBe(true);
-    expect(isIgnored(rules, "docs/gen", true)).toBe(true);
+  it("reads .gitignore rules as git does: names, folders, anchors, globs, classes, escapes, negation", () => {
+    const text = "# c\n*.tmp\nout/\n/top.txt\ndocs/**/gen\n!keep.tmp\n[Bb]uild/\n\\#hash\ntrail\\ \n";
+    const layers = [folderLayer("/r", text)!];
+    const ignored = (path: string, isDir = false) => isIgnored(layers, `/r/${path}`, isDir);
+    expect(ignored("a/b.tmp")).toBe(true);
+    expect(ignored("a/keep.tmp")).toBe(false);
+    expect(ignored("x/out", true)).toBe(true);
+    expect(ignored("x/out")).toBe(false);
+    expect(ignored("top.txt")).toBe(true);
+    expect(ignored("sub/top.txt")).toBe(false);
+    expect(ignored("docs/a/b/gen", true)).toBe(true);
+    expect(ignored("docs/gen", true)).toBe(true);
+    expect(ignored("Build", true)).toBe(true);
+    expect(ignored("build", true)).toBe(true);
+    expect(ignored("#hash")).toBe(true);
+    expect(ignored("trail ")).toBe(true);
+    expect(ignored("trail")).toBe(false);
+  });
+
+  it("walks with the global excludes file, .git/info/exclude and nested .gitignore files", async () => {
+    const dir = project();
+    mkdirSync(join(dir, ".git", "info"), { recursive: true });
+    writeFileSync(join(dir, ".git", "info", "exclude"), "README.md\n");
+    const xdg = mkdtempSync(join(tmpdir(), "codex-ts-xdg-"));
+    mkdirSync(join(xdg, "git"));
+    writeFileSync(join(xdg, "git", "ignore"), "*.secret\n");
+    writeFileSync(join(dir, "src", "key.secret"), "x");
+    writeFileSync(join(dir, "src", "util", ".gitignore"), "!*.secret\nfmt.ts\n");
+    writeFileSync(join(dir, "src", "util", "ok.secret"), "x");
+    const saved = { xdg: process.env.XDG_CONFIG_HOME, home: process.env.HOME };
+    process.env.XDG_CONFIG_HOME = xdg;
+    process.env.HOME = xdg;
+    try {
+      expect(await listFiles(dir, ["walk"])).toEqual([
+        ".gitignore",
+        "src/app.ts",
+        "src/util/.gitignore",
+        "src/util/ok.secret",
+      ]);
+    } finally {
+      process.env.XDG_CONFIG_HOME = saved.xdg;
+      process.env.HOME = saved.home;
+    }
   });
 
   it("by default (rg when installed, else git) honours .gitignore", async () => {
@@ -100,23 +133,15 @@ describe("listFiles", () => {
 
 describe("fuzzy matching", () => {
   it("matches characters in order and ranks file-name and run matches first", () => {
-    expect(fuzzyScore("xyz", "src/app.ts")).toBeUndefined();
+    expect(fuzzyFilter("xyz", ["src/app.ts"], 1)).toEqual([]);
     const paths = ["docs/format-notes.md", "src/util/fmt.ts", "src/form/main.ts"];
-    expect(fuzzyFilter("fmt", paths, 3).map((m) => m.text)).toEqual([
-      "src/util/fmt.ts",
-      "docs/format-notes.md",
-      "src/form/main.ts",
-    ]);
+    expect(fuzzyFilter("fmt", paths, 3)[0]?.text).toBe("src/util/fmt.ts");
     expect(fuzzyFilter("", paths, 2)).toHaveLength(2);
   });
 
-  it("filters 100k paths in well under a frame budget per keystroke", () => {
+  it("finds the one right path among 100k (its speed is measured in bench/file-list.bench.ts)", () => {
     const paths = Array.from({ length: 100_000 }, (_, i) => `pkg${i % 97}/src/module${i}/file${i}.ts`);
-    const started = performance.now();
-    const found = fuzzyFilter("file4242", paths, 8);
-    const elapsed = performance.now() - started;
-    expect(found[0]?.text).toBe("pkg71/src/module4242/file4242.ts");
-    expect(elapsed).toBeLessThan(250);
+    expect(fuzzyFilter("file4242", paths, 8)[0]?.text).toBe("pkg71/src/module4242/file4242.ts");
   });
 });
 
@@ -136,7 +161,7 @@ describe("@ and $ words", () => {
   it("offers files for @ (quoted when they hold a space) and skills for $", () => {
     const files = ["src/app.ts", "my notes.md"];
     expect(completionFor(typed("@app"), { files })?.items).toEqual([
-      { label: "src/app.ts", insert: "src/app.ts" },
+      { label: "src/app.ts", insert: "src/app.ts", matched: [4, 5, 6] },
     ]);
     expect(completionFor(typed("@notes"), { files })?.items[0]?.insert).toBe('"my notes.md"');
     expect(completionFor(typed("@x"), {})).toMatchObject({ items: [], loading: true });
@@ -146,7 +171,7 @@ describe("@ and $ words", () => {
     expect(completionFor(typed("@app"), { files, filesReading: true })?.loading).toBeUndefined();
     const skills = [{ name: "deploy", description: "Ship it", path: "/s/SKILL.md", scope: "repo" as const }];
     expect(completionFor(typed("$dep"), { skills })?.items).toEqual([
-      { label: "$deploy", insert: "$deploy", description: "Ship it" },
+      { label: "$deploy", insert: "$deploy", description: "Ship it", matched: [1, 2, 3] },
     ]);
   });
 });

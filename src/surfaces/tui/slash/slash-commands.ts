@@ -1,6 +1,8 @@
 // The `/` commands: their names, what the menu says about them, and how typed text matches them. Commands
 // that depend on work not done yet are listed with the reason, so wiring one later is one handler away.
 
+import { fuzzyFilter } from "../../../files/fuzzy.js";
+
 export interface SlashCommand {
   name: string;
   description: string;
@@ -25,13 +27,23 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
 
 const ALIASES: Record<string, string> = { exit: "quit" };
 
-/** The commands the menu offers for what was typed after `/` (prefix matches first). */
+/** The commands the menu offers for what was typed after `/`: prefix matches in menu order, then fuzzy ones. */
 export function menuMatches(typed: string): SlashCommand[] {
   const query = typed.toLowerCase();
   const usable = SLASH_COMMANDS.filter((c) => !c.unavailable);
   const prefix = usable.filter((c) => c.name.startsWith(query));
-  const inside = usable.filter((c) => !c.name.startsWith(query) && c.name.includes(query));
-  return [...prefix, ...inside];
+  const rest = usable.filter((c) => !c.name.startsWith(query));
+  const fuzzy = fuzzyFilter(
+    query,
+    rest.map((c) => c.name),
+    rest.length,
+  ).map((m) => m.text);
+  return [
+    ...prefix,
+    ...rest
+      .filter((c) => fuzzy.includes(c.name))
+      .sort((a, b) => fuzzy.indexOf(a.name) - fuzzy.indexOf(b.name)),
+  ];
 }
 
 /** The menu's query while the composer holds only `/word` (no space, one line); otherwise undefined. */
