@@ -112,6 +112,11 @@ export class TmuxSession {
     return this.tmux("capture-pane", "-p", "-t", this.target);
   }
 
+  /** The visible screen with its colours and styles as escape codes. */
+  captureStyled(): string {
+    return this.tmux("capture-pane", "-p", "-e", "-t", this.target);
+  }
+
   /** The screen plus the scrollback above it. */
   captureAll(): string {
     return this.tmux("capture-pane", "-p", "-S", "-", "-t", this.target);

@@ -1,5 +1,6 @@
-// A small line-by-line highlighter for code blocks: keywords, strings, comments and numbers. Not a parser:
-// it colours the common cases of a few languages and leaves everything else plain. Cheap to load.
+// Syntax colour for code blocks from highlight.js, loaded on the first code block and then one language at
+// a time (a plain message pays nothing). Its HTML output is turned back into styled spans, line by line.
+import { createRequire } from "node:module";
 import { span, type Span, type SpanStyle } from "../render/styled-text.js";
 
 export const CODE_STYLES = {
@@ -7,125 +8,148 @@ export const CODE_STYLES = {
   string: { color: "green" },
   comment: { color: "gray", italic: true },
   number: { color: "yellow" },
+  title: { color: "cyan" },
+  type: { color: "yellow" },
+  meta: { color: "gray" },
+  added: { color: "green" },
+  removed: { color: "red" },
 } satisfies Record<string, SpanStyle>;
 
-interface Language {
-  keywords: ReadonlySet<string>;
-  /** Line comment openers. */
-  comments: readonly string[];
-}
-
-const words = (s: string): ReadonlySet<string> => new Set(s.split(" "));
-
-const C_LIKE_COMMENTS = ["//"];
-const JS: Language = {
-  keywords: words(
-    "async await break case catch class const continue default delete do else export extends false finally for from function if import in instanceof interface let new null of return static super switch this throw true try type typeof undefined var void while yield enum implements private public readonly",
-  ),
-  comments: C_LIKE_COMMENTS,
-};
-const LANGUAGES: Record<string, Language> = {
-  js: JS,
-  ts: JS,
-  python: {
-    keywords: words(
-      "and as assert async await break class continue def del elif else except False finally for from global if import in is lambda None nonlocal not or pass raise return self True try while with yield",
-    ),
-    comments: ["#"],
-  },
-  rust: {
-    keywords: words(
-      "as async await break const continue crate else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while dyn Some None Ok Err",
-    ),
-    comments: C_LIKE_COMMENTS,
-  },
-  go: {
-    keywords: words(
-      "break case chan const continue default defer else fallthrough for func go goto if import interface map package range return select struct switch type var nil true false",
-    ),
-    comments: C_LIKE_COMMENTS,
-  },
-  shell: {
-    keywords: words(
-      "if then else elif fi for while until do done case esac function return in export local set",
-    ),
-    comments: ["#"],
-  },
-  json: { keywords: words("true false null"), comments: [] },
+/** highlight.js scopes (the first word of a class) to our styles; scopes not listed stay plain. */
+const SCOPE_STYLES: Record<string, SpanStyle> = {
+  keyword: CODE_STYLES.keyword,
+  built_in: CODE_STYLES.type,
+  type: CODE_STYLES.type,
+  literal: CODE_STYLES.number,
+  number: CODE_STYLES.number,
+  string: CODE_STYLES.string,
+  regexp: CODE_STYLES.string,
+  comment: CODE_STYLES.comment,
+  quote: CODE_STYLES.comment,
+  doctag: CODE_STYLES.comment,
+  title: CODE_STYLES.title,
+  section: CODE_STYLES.title,
+  attr: CODE_STYLES.title,
+  meta: CODE_STYLES.meta,
+  addition: CODE_STYLES.added,
+  deletion: CODE_STYLES.removed,
+  variable: CODE_STYLES.type,
 };
 
-const ALIASES: Record<string, string> = {
-  javascript: "js",
-  jsx: "js",
-  mjs: "js",
-  cjs: "js",
-  typescript: "ts",
-  tsx: "ts",
+/** Fence tags to highlight.js language modules (file names under highlight.js/lib/languages). */
+const LANGUAGES: Record<string, string> = {
+  js: "javascript",
+  javascript: "javascript",
+  jsx: "javascript",
+  mjs: "javascript",
+  cjs: "javascript",
+  ts: "typescript",
+  typescript: "typescript",
+  tsx: "typescript",
   py: "python",
+  python: "python",
   rs: "rust",
+  rust: "rust",
+  go: "go",
   golang: "go",
-  sh: "shell",
-  bash: "shell",
-  zsh: "shell",
-  console: "shell",
+  sh: "bash",
+  bash: "bash",
+  zsh: "bash",
+  shell: "bash",
+  console: "bash",
+  json: "json",
   jsonc: "json",
+  yaml: "yaml",
+  yml: "yaml",
+  toml: "ini",
+  ini: "ini",
+  diff: "diff",
+  patch: "diff",
+  c: "c",
+  h: "c",
+  cpp: "cpp",
+  "c++": "cpp",
+  java: "java",
+  kotlin: "kotlin",
+  swift: "swift",
+  ruby: "ruby",
+  rb: "ruby",
+  php: "php",
+  sql: "sql",
+  css: "css",
+  html: "xml",
+  xml: "xml",
+  markdown: "markdown",
+  md: "markdown",
+  dockerfile: "dockerfile",
+  makefile: "makefile",
+  lua: "lua",
+  csharp: "csharp",
+  cs: "csharp",
 };
 
-export function languageFor(tag: string | undefined): Language | undefined {
-  if (!tag) return undefined;
-  const name = tag.toLowerCase();
-  return LANGUAGES[ALIASES[name] ?? name];
+interface HighlightJs {
+  registerLanguage(name: string, language: unknown): void;
+  getLanguage(name: string): unknown;
+  highlight(code: string, options: { language: string; ignoreIllegals: boolean }): { value: string };
 }
 
-/** Highlights one line of code; unknown languages come back as one plain span. */
-export function highlightLine(line: string, tag: string | undefined): Span[] {
-  const lang = languageFor(tag);
-  if (!lang) return [span(line)];
-  const out: Span[] = [];
-  let plain = "";
-  const flush = () => {
-    if (plain) out.push(span(plain));
-    plain = "";
-  };
-  let i = 0;
-  while (i < line.length) {
-    const rest = line.slice(i);
-    const comment = lang.comments.find((c) => rest.startsWith(c));
-    if (comment && (comment !== "#" || i === 0 || /\s/.test(line[i - 1] ?? ""))) {
-      flush();
-      out.push(span(rest, CODE_STYLES.comment));
-      break;
-    }
-    const ch = line[i] as string;
-    if (ch === '"' || ch === "'" || ch === "`") {
-      let end = i + 1;
-      while (end < line.length && line[end] !== ch) end += line[end] === "\\" ? 2 : 1;
-      flush();
-      out.push(span(line.slice(i, end + 1), CODE_STYLES.string));
-      i = end + 1;
-      continue;
-    }
-    const word = /^[A-Za-z_$][\w$]*/.exec(rest)?.[0];
-    if (word) {
-      if (lang.keywords.has(word)) {
-        flush();
-        out.push(span(word, CODE_STYLES.keyword));
-      } else {
-        plain += word;
-      }
-      i += word.length;
-      continue;
-    }
-    const number = /^\d[\d_.xXa-fA-F]*/.exec(rest)?.[0];
-    if (number) {
-      flush();
-      out.push(span(number, CODE_STYLES.number));
-      i += number.length;
-      continue;
-    }
-    plain += ch;
-    i++;
+const load = createRequire(import.meta.url);
+let hljs: HighlightJs | undefined;
+
+/** The language module's name when highlight.js knows the tag (loading it now), else undefined. */
+function languageFor(tag: string | undefined): string | undefined {
+  const name = tag ? LANGUAGES[tag.toLowerCase()] : undefined;
+  if (!name) return undefined;
+  hljs ??= load("highlight.js/lib/core") as HighlightJs;
+  if (!hljs.getLanguage(name)) {
+    const module = load(`highlight.js/lib/languages/${name}`) as { default?: unknown };
+    hljs.registerLanguage(name, module.default ?? module);
   }
-  flush();
-  return out;
+  return name;
+}
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#x27;": "'",
+};
+const decode = (text: string) => text.replace(/&(?:amp|lt|gt|quot|#x27);/g, (e) => ENTITIES[e] ?? e);
+
+/** highlight.js HTML (spans only) to lines of styled spans; an inner scope's style wins. */
+function htmlToLines(html: string): Span[][] {
+  const lines: Span[][] = [[]];
+  const styles: Array<SpanStyle | undefined> = [];
+  const current = () => styles.findLast((s) => s !== undefined);
+  for (const part of html.split(/(<span class="[^"]*">|<\/span>)/)) {
+    if (part.startsWith("<span")) {
+      const scope = /class="hljs-([\w-]+)/.exec(part)?.[1]?.split("-")[0] ?? "";
+      styles.push(SCOPE_STYLES[scope]);
+    } else if (part === "</span>") {
+      styles.pop();
+    } else if (part !== "") {
+      const style = current();
+      decode(part)
+        .split("\n")
+        .forEach((text, i) => {
+          if (i > 0) lines.push([]);
+          if (text !== "") lines.at(-1)?.push(span(text, style));
+        });
+    }
+  }
+  return lines;
+}
+
+/** The lines of a code block, coloured when its language is known; unknown languages stay plain. */
+export function highlightCode(code: string, tag: string | undefined): Span[][] {
+  const plain = () => code.split("\n").map((line) => (line === "" ? [] : [span(line)]));
+  const language = languageFor(tag);
+  if (!language || !hljs) return plain();
+  try {
+    return htmlToLines(hljs.highlight(code, { language, ignoreIllegals: true }).value);
+  } catch {
+    return plain();
+  }
 }

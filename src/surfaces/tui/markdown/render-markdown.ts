@@ -1,86 +1,146 @@
-// Markdown to styled lines, one source line at a time, so a half-streamed message renders as far as it got:
-// headings, lists (nested, numbered, task boxes), block quotes, rules, fenced code with syntax colour.
-// Line breaks are kept as written; the terminal wraps long lines.
-import { plainLine, span, type StyledLine } from "../render/styled-text.js";
-import { highlightLine } from "./highlight.js";
-import { parseInline } from "./parse-inline.js";
+// Markdown to styled lines through marked's lexer: headings, paragraphs (line breaks kept as written),
+// nested lists with numbers and task boxes, block quotes (nested too), rules, tables with aligned columns,
+// and fenced code with syntax colour. A half-streamed message renders as far as it got: an unclosed fence
+// is a code block to its end, an unclosed marker is text.
+import { Lexer, type Token, type Tokens } from "marked";
+import stringWidth from "string-width";
+import { plainLine, span, type Span, type SpanStyle, type StyledLine } from "../render/styled-text.js";
+import { highlightCode } from "./highlight.js";
+import { inlineSpans, splitLines } from "./inline-spans.js";
 
-const FENCE = /^(\s*)(`{3,}|~{3,})\s*([\w+#.-]*)/;
-const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
-const LIST_ITEM = /^(\s*)([-*+]|\d{1,9}[.)])\s+(\[[ xX]\]\s+)?(.*)$/;
-const RULE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
-const QUOTE = /^\s{0,3}>\s?(.*)$/;
+const HEADING_STYLES: SpanStyle[] = [
+  { bold: true, underline: true },
+  { bold: true },
+  { bold: true, italic: true },
+];
 
-function headingLine(level: number, text: string): StyledLine {
-  const style =
-    level === 1
-      ? { bold: true, underline: true }
-      : level === 2
-        ? { bold: true }
-        : { bold: true, italic: true };
-  return { spans: parseInline(text, style) };
+/** Lines of inline text, each with the same prefix on the first line and `rest` on the others. */
+function textLines(spans: Span[], first?: Span[], rest?: Span[]): StyledLine[] {
+  return splitLines(spans).map((line, i) => {
+    const prefix = i === 0 ? first : rest;
+    return prefix && prefix.length > 0 ? { prefix, spans: line } : { spans: line };
+  });
 }
 
-function listLine(indent: string, marker: string, task: string | undefined, text: string): StyledLine {
-  const depth = Math.floor(indent.replace(/\t/g, "    ").length / 2);
-  const bullet = /\d/.test(marker) ? `${marker.replace(")", ".")} ` : depth % 2 === 0 ? "• " : "◦ ";
-  const prefix = [span("  ".repeat(depth)), span(bullet, { dim: /\d/.test(marker) ? false : true })];
-  if (task) {
-    const done = /[xX]/.test(task);
-    prefix.push(span(done ? "✔ " : "□ ", done ? { color: "green" } : { dim: true }));
-    return { prefix, spans: parseInline(text, done ? { dim: true, strikethrough: true } : undefined) };
+function listLines(list: Tokens.List, depth: number): StyledLine[] {
+  const out: StyledLine[] = [];
+  const start = typeof list.start === "number" ? list.start : 1;
+  list.items.forEach((item, index) => {
+    const indent = span("  ".repeat(depth));
+    const bullet = list.ordered
+      ? span(`${start + index}. `)
+      : span(depth % 2 === 0 ? "• " : "◦ ", { dim: true });
+    const marker = [indent, bullet];
+    let textStyle: SpanStyle | undefined;
+    if (item.task) {
+      marker.push(item.checked ? span("✔ ", { color: "green" }) : span("□ ", { dim: true }));
+      if (item.checked) textStyle = { dim: true, strikethrough: true };
+    }
+    const hang = [span(" ".repeat(marker.reduce((n, s) => n + stringWidth(s.text), 0)))];
+    let first = true;
+    for (const token of item.tokens) {
+      if (token.type === "checkbox") continue;
+      if (token.type === "list") {
+        out.push(...listLines(token as Tokens.List, depth + 1));
+        continue;
+      }
+      const lines =
+        token.type === "text" || token.type === "paragraph"
+          ? textLines(
+              inlineSpans((token as Tokens.Text).tokens ?? [token], textStyle),
+              first ? marker : hang,
+              hang,
+            )
+          : blockLines([token], depth + 1).map((line) => ({
+              ...line,
+              prefix: [...hang, ...(line.prefix ?? [])],
+            }));
+      if (lines.length > 0) first = false;
+      out.push(...lines);
+    }
+    if (first) out.push({ prefix: marker, spans: [] });
+  });
+  return out;
+}
+
+function tableLines(table: Tokens.Table): StyledLine[] {
+  const header = table.header.map((cell) => inlineSpans(cell.tokens, { bold: true }));
+  const rows = table.rows.map((row) => row.map((cell) => inlineSpans(cell.tokens)));
+  const width = (spans: Span[]) => stringWidth(spans.map((s) => s.text).join(""));
+  const widths = header.map((cell, col) =>
+    Math.max(width(cell), ...rows.map((row) => width(row[col] ?? []))),
+  );
+  const pad = (cell: Span[], col: number): Span[] => {
+    const room = (widths[col] ?? 0) - width(cell);
+    const align = table.align[col];
+    const left = align === "right" ? room : align === "center" ? Math.floor(room / 2) : 0;
+    return [span(" ".repeat(left)), ...cell, span(" ".repeat(room - left))];
+  };
+  const row = (cells: Span[][]): StyledLine => ({
+    spans: cells.flatMap((cell, col) => [
+      ...(col > 0 ? [span(" │ ", { dim: true })] : []),
+      ...pad(cell, col),
+    ]),
+  });
+  const rule = plainLine(widths.map((w) => "─".repeat(w)).join("─┼─"), { dim: true });
+  return [row(header), rule, ...rows.map(row)];
+}
+
+function blockLines(tokens: readonly Token[], depth = 0): StyledLine[] {
+  const out: StyledLine[] = [];
+  for (const token of tokens) {
+    switch (token.type) {
+      case "heading": {
+        const heading = token as Tokens.Heading;
+        const style = HEADING_STYLES[Math.min(heading.depth, 3) - 1];
+        out.push(...textLines(inlineSpans(heading.tokens, style)));
+        break;
+      }
+      case "paragraph":
+      case "text":
+        out.push(...textLines(inlineSpans((token as Tokens.Paragraph).tokens ?? [token])));
+        break;
+      case "list":
+        out.push(...listLines(token as Tokens.List, depth));
+        break;
+      case "blockquote": {
+        const bar = span("▌ ", { color: "green" });
+        for (const line of blockLines((token as Tokens.Blockquote).tokens, depth)) {
+          out.push({
+            prefix: [bar, ...(line.prefix ?? [])],
+            spans: line.spans.map((s) => span(s.text, { ...s.style, dim: true })),
+          });
+        }
+        break;
+      }
+      case "code": {
+        const code = token as Tokens.Code;
+        for (const spans of highlightCode(code.text, code.lang)) out.push({ prefix: [span("  ")], spans });
+        break;
+      }
+      case "hr":
+        out.push(plainLine("─".repeat(40), { dim: true }));
+        break;
+      case "table":
+        out.push(...tableLines(token as Tokens.Table));
+        break;
+      case "space":
+        if (out.length > 0) out.push({ spans: [] });
+        break;
+      default:
+        if ("text" in token && typeof token.text === "string") out.push(...textLines([span(token.text)]));
+    }
   }
-  return { prefix, spans: parseInline(text) };
+  return out;
 }
 
 export function renderMarkdown(source: string): StyledLine[] {
-  const lines: StyledLine[] = [];
-  let fence: { marker: string; lang: string; indent: number } | undefined;
-  for (const raw of source.replace(/\r\n/g, "\n").split("\n")) {
-    if (fence) {
-      const close = FENCE.exec(raw);
-      if (close && close[2]?.startsWith(fence.marker) && !close[3]) {
-        fence = undefined;
-        continue;
-      }
-      const code = raw.slice(Math.min(fence.indent, raw.length - raw.trimStart().length));
-      lines.push({ prefix: [span("  ")], spans: highlightLine(code, fence.lang) });
-      continue;
-    }
-    const open = FENCE.exec(raw);
-    if (open) {
-      fence = { marker: open[2]?.slice(0, 3) ?? "```", lang: open[3] ?? "", indent: open[1]?.length ?? 0 };
-      continue;
-    }
-    const heading = HEADING.exec(raw);
-    if (heading) {
-      lines.push(headingLine(heading[1]?.length ?? 1, heading[2] ?? ""));
-      continue;
-    }
-    if (RULE.test(raw)) {
-      lines.push(plainLine("─".repeat(40), { dim: true }));
-      continue;
-    }
-    const item = LIST_ITEM.exec(raw);
-    if (item) {
-      lines.push(listLine(item[1] ?? "", item[2] ?? "-", item[3], item[4] ?? ""));
-      continue;
-    }
-    const quote = QUOTE.exec(raw);
-    if (quote) {
-      lines.push({
-        prefix: [span("▌ ", { color: "green" })],
-        spans: parseInline(quote[1] ?? "", { dim: true }),
-      });
-      continue;
-    }
-    lines.push({ spans: parseInline(raw) });
-  }
+  const lines = blockLines(Lexer.lex(source.replace(/\r\n/g, "\n"), { gfm: true }));
   // Trailing blank lines of a stream carry no content.
   while (
     lines.length > 0 &&
-    lines[lines.length - 1]?.spans.every((s) => s.text.trim() === "") &&
-    !lines[lines.length - 1]?.prefix
+    lines.at(-1)?.spans.every((s) => s.text.trim() === "") &&
+    !lines.at(-1)?.prefix
   ) {
     lines.pop();
   }
