@@ -92,10 +92,11 @@ export async function runTurn(options: {
         });
         break;
       case "reasoning_summary_delta":
-        host.emit({ type: "agent_reasoning_delta", delta: event.delta });
+        host.emit({ type: "agent_reasoning_delta", delta: event.delta, summary_index: event.summaryIndex });
         break;
       case "reasoning_summary_part_added":
-        if (event.summaryIndex > 0) host.emit({ type: "agent_reasoning_section_break" });
+        if (event.summaryIndex > 0)
+          host.emit({ type: "agent_reasoning_section_break", summary_index: event.summaryIndex });
         break;
       case "output_item_done":
         outputs.push(event.item);

@@ -450,25 +450,7 @@ describe("AppServerEventMapper", () => {
     });
   });
 
-  it("a declined command shows as a declined item; decisions map to review decisions", () => {
-    const mapper = new AppServerEventMapper(T, () => {
-      throw new Error("unused");
-    });
-    mapper.map({ id: "sub-1", msg: started });
-    mapper.map({
-      id: "sub-1",
-      msg: { type: "exec_approval_request", call_id: "c9", command: ["rm", "x"], cwd: "/w" },
-    });
-    const out = mapper.approvalDecided("c9", "denied");
-    expect(out.map(view)).toEqual([
-      { method: "item/started", item: expect.objectContaining({ id: "c9", status: "inProgress" }) },
-      {
-        method: "item/completed",
-        item: expect.objectContaining({ id: "c9", command: "rm x", status: "declined" }),
-      },
-      { method: "thread/status/changed", status: "active" },
-    ]);
-    expect(mapper.approvalDecided("c9", "approved")).toEqual([]);
+  it("decisions map to review decisions", () => {
     expect(
       ["accept", "acceptForSession", "decline", "cancel"].map((d) => toReviewDecision(d as "accept")),
     ).toEqual(["approved", "approved_for_session", "denied", "abort"]);
