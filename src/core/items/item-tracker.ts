@@ -42,7 +42,7 @@ export class ItemTracker {
     const before: KnownEventMsg[] = [];
     const after: KnownEventMsg[] = [];
     // Reasoning parts arrive one event each; the item completes when anything else comes.
-    if (!msg.type.startsWith("agent_reasoning")) this.closeReasoning(before);
+    if (!msg.type.startsWith("agent_reasoning") && msg.type !== "stream_error") this.closeReasoning(before);
     const self = this.observe(msg, before, after);
     return [...before, self, ...after];
   }
@@ -178,6 +178,12 @@ export class ItemTracker {
         this.open.delete(msg.item.id);
         return { ...msg, started_at_ms: startedAtMs, completed_at_ms: msg.completed_at_ms ?? this.now() };
       }
+      case "stream_error":
+        // The model's answer streams again from the start: what the failed attempt began is dropped.
+        for (const id of [this.agentMessageId, this.reasoningId]) if (id) this.open.delete(id);
+        this.agentMessageId = undefined;
+        this.reasoningId = undefined;
+        return msg;
       case "task_complete":
         this.closeAll(before, "completed");
         return msg;
