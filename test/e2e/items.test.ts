@@ -2,7 +2,7 @@
 // (type, id, fields) through `exec --json`, the app-server live (item/completed and turn/completed), and
 // `thread/read` from a second app-server process after a restart. Every app-server message is checked
 // against the real protocol's JSON Schema by the test client.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ExecThreadEvent } from "../../src/protocol/exec-events.js";
@@ -36,10 +36,14 @@ interface Surfaces {
 }
 
 /** The same script through exec --json, then through the app-server, then thread/read after a restart. */
-async function runEverywhere(script: () => ScriptedReply[]): Promise<Surfaces> {
+async function runEverywhere(
+  script: () => ScriptedReply[],
+  options: { prepare?: (cwd: string) => void } = {},
+): Promise<Surfaces> {
   const { home, model } = await app.startModel();
+  options.prepare?.(home.cwd);
   model.push(...script());
-  const res = await runCli(["exec", "--json", "--skip-git-repo-check", "go"], {
+  const res = await runCli(["exec", "--json", "--skip-git-repo-check", "-s", "workspace-write", "go"], {
     env: home.env,
     cwd: home.cwd,
   });
@@ -48,6 +52,7 @@ async function runEverywhere(script: () => ScriptedReply[]): Promise<Surfaces> {
   for (const e of events) expect(ExecThreadEvent.safeParse(e).success).toBe(true);
   const exec = events.filter((e) => e.type === "item.completed").map((e) => e.item as Json);
 
+  options.prepare?.(home.cwd);
   const c = await app.spawn(home);
   const threadId = await startThread(c, {
     cwd: home.cwd,
@@ -125,10 +130,13 @@ describe("one item model through every surface", () => {
   });
 
   it("a file change: the same item live, in turn/completed and after a restart", async () => {
-    const s = await runEverywhere(() => [
-      reply.shell(["bash", "-lc", `apply_patch <<'EOF'\n${PATCH}\nEOF\n`], { callId: "call_patch" }),
-      reply.message("added"),
-    ]);
+    const s = await runEverywhere(
+      () => [
+        reply.shell(["bash", "-lc", `apply_patch <<'EOF'\n${PATCH}\nEOF\n`], { callId: "call_patch" }),
+        reply.message("added"),
+      ],
+      { prepare: (cwd) => rmSync(join(cwd, "notes.txt"), { force: true }) },
+    );
     const change = s.live.find((i) => i.type === "fileChange");
     expect(change).toMatchObject({
       id: "call_patch",
@@ -142,10 +150,10 @@ describe("one item model through every surface", () => {
   });
 
   it("an image the model looked at", async () => {
-    const s = await runEverywhere(() => [
-      reply.functionCall("view_image", { path: "pic.png" }, "call_img"),
-      reply.message("seen"),
-    ]);
+    const s = await runEverywhere(
+      () => [reply.functionCall("view_image", { path: "pic.png" }, "call_img"), reply.message("seen")],
+      { prepare: (cwd) => writeFileSync(join(cwd, "pic.png"), Buffer.from("89504e470d0a1a0a0000", "hex")) },
+    );
     expect(s.live.find((i) => i.type === "imageView")).toMatchObject({ id: "call_img" });
     expect(s.read).toEqual(s.live);
     expect(s.turnItems).toEqual(s.live);
