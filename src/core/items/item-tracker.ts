@@ -34,6 +34,8 @@ export class ItemTracker {
   constructor(
     private readonly threadId: string,
     private readonly now: () => number = Date.now,
+    /** Ids of items the events do not name (messages without deltas, reasoning, user input). */
+    private readonly newId: () => string = () => uuidv7(),
   ) {}
 
   /** The events to emit for `msg`, in order: item events around it, and the event itself. */
@@ -70,7 +72,7 @@ export class ItemTracker {
         this.closed.clear();
         return msg;
       case "user_message":
-        this.startAndComplete(after, { type: "userMessage", id: uuidv7(), content: userContent(msg) });
+        this.startAndComplete(after, { type: "userMessage", id: this.newId(), content: userContent(msg) });
         return msg;
       case "agent_message_content_delta":
         if (this.agentMessageId !== msg.item_id) {
@@ -82,7 +84,7 @@ export class ItemTracker {
         return msg;
       case "agent_message": {
         // The final text is authoritative: a retried stream may have sent some deltas twice.
-        const id = this.agentMessageId ?? uuidv7();
+        const id = this.agentMessageId ?? this.newId();
         this.agentMessageId = undefined;
         if (!this.open.has(id)) this.start(after, { type: "agentMessage", id, text: "" });
         this.complete(after, id, () => ({ type: "agentMessage", id, text: msg.message }));
@@ -165,7 +167,7 @@ export class ItemTracker {
         this.startAndComplete(after, { type: "imageView", id: msg.call_id, path: msg.path });
         return msg;
       case "context_compacted":
-        this.startAndComplete(after, { type: "contextCompaction", id: uuidv7() });
+        this.startAndComplete(after, { type: "contextCompaction", id: this.newId() });
         return msg;
       case "item_started": {
         // Items made elsewhere in the core (plan mode's proposed plan) get their time here.
@@ -234,7 +236,7 @@ export class ItemTracker {
 
   private openReasoning(out: KnownEventMsg[]): string {
     if (this.reasoningId) return this.reasoningId;
-    const id = uuidv7();
+    const id = this.newId();
     this.reasoningId = id;
     this.summaryIndex = 0;
     this.start(out, { type: "reasoning", id, summary: [], content: [] });

@@ -1,6 +1,7 @@
 // Table-driven, for the items added with plan mode, compaction and MCP: engine events in, v2 notifications
 // out, each checked against the real protocol's JSON Schema.
 import { describe, expect, it } from "vitest";
+import { ItemTracker } from "../../core/items/item-tracker.js";
 import type { KnownEventMsg, SubagentStatus, SubagentToolName } from "../../protocol/core-protocol.js";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
 import type { Thread } from "../../protocol/app-server/v2/thread.js";
@@ -396,8 +397,10 @@ describe("event mapper: plan, compaction and MCP items", () => {
       () => 1_700_000_000_000,
       () => rootThread,
     );
-    mapper.map({ id: "sub-1", msg: started });
-    const out = events.flatMap((msg) => mapper.map({ id: "sub-1", msg }));
+    const tracker = testTracker();
+    const feed = (msg: KnownEventMsg) => tracker.process(msg).flatMap((m) => mapper.map({ id: "sub-1", msg: m }));
+    feed(started);
+    const out = events.flatMap(feed);
     expect(out.map(view)).toEqual(expected);
     const schema = protocolSchema();
     const problems = out.flatMap((o) => {
@@ -410,3 +413,9 @@ describe("event mapper: plan, compaction and MCP items", () => {
     expect(problems.filter(Boolean)).toEqual([]);
   });
 });
+
+/** The engine's item tracker with a fixed clock and numbered ids, as events pass through it in the engine. */
+function testTracker(): ItemTracker {
+  let n = 0;
+  return new ItemTracker(T, () => 1_700_000_000_000, () => `id_${++n}`);
+}

@@ -1,6 +1,7 @@
 // Table-driven: engine events in, v2 notifications and server requests out, each checked against the real
 // protocol's JSON Schema.
 import { describe, expect, it } from "vitest";
+import { ItemTracker } from "../../core/items/item-tracker.js";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
@@ -368,9 +369,11 @@ function mapAll(events: Array<KnownEventMsg | [string, KnownEventMsg]>): MapperO
     },
     () => 1_700_000_000_000,
   );
-  return events.flatMap((e) =>
-    Array.isArray(e) ? mapper.map({ id: e[0], msg: e[1] }) : mapper.map({ id: "sub-1", msg: e }),
-  );
+  const tracker = testTracker();
+  return events.flatMap((e) => {
+    const [id, msg] = Array.isArray(e) ? e : ["sub-1", e];
+    return tracker.process(msg).flatMap((m) => mapper.map({ id, msg: m }));
+  });
 }
 
 function schemaProblems(outputs: MapperOutput[]): string[] {
@@ -459,3 +462,9 @@ describe("AppServerEventMapper", () => {
     );
   });
 });
+
+/** The engine's item tracker with a fixed clock and numbered ids, as events pass through it in the engine. */
+function testTracker(): ItemTracker {
+  let n = 0;
+  return new ItemTracker(T, () => 1_700_000_000_000, () => `id_${++n}`);
+}

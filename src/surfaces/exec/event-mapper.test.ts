@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { KnownEventMsg, TokenUsage } from "../../protocol/core-protocol.js";
 import { ExecThreadEvent } from "../../protocol/exec-events.js";
+import { ItemTracker } from "../../core/items/item-tracker.js";
 import { ExecEventMapper } from "./event-mapper.js";
 
 const usage = (input: number, output: number): TokenUsage => ({
@@ -355,7 +356,9 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
 describe("ExecEventMapper", () => {
   it.each(cases)("$name", ({ events, expected }) => {
     const mapper = new ExecEventMapper();
-    const out = events.flatMap((msg) => mapper.map({ id: "s", msg }));
+    // Events go through the engine's item tracker first, as they do in the engine.
+    const tracker = new ItemTracker("thread");
+    const out = events.flatMap((e) => tracker.process(e)).flatMap((msg) => mapper.map({ id: "s", msg }));
     expect(out).toEqual(expected);
     for (const e of out) expect(ExecThreadEvent.safeParse(e).success).toBe(true);
   });
