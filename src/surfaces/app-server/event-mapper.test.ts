@@ -76,11 +76,11 @@ const cases: Array<{
       { method: "turn/started", status: "inProgress", error: null },
       {
         method: "item/started",
-        item: { type: "userMessage", id: "user_1", content: [{ type: "text", text: "hi" }] },
+        item: { type: "userMessage", id: "id_1", content: [{ type: "text", text: "hi" }] },
       },
       {
         method: "item/completed",
-        item: { type: "userMessage", id: "user_1", content: [{ type: "text", text: "hi" }] },
+        item: { type: "userMessage", id: "id_1", content: [{ type: "text", text: "hi" }] },
       },
       { method: "item/started", item: { type: "agentMessage", id: "msg_a", text: "" } },
       { method: "item/agentMessage/delta", itemId: "msg_a", delta: "Hel" },
@@ -128,19 +128,24 @@ const cases: Array<{
     expected: [
       { method: "thread/status/changed", status: "active" },
       { method: "turn/started", status: "inProgress", error: null },
-      { method: "item/started", item: { type: "reasoning", id: "rs_1", summary: [], content: [] } },
+      { method: "item/started", item: { type: "reasoning", id: "id_1", summary: [], content: [] } },
+      // Each summary part is announced before its text, the first one too.
+      {
+        method: "item/reasoning/summaryPartAdded",
+        params: { threadId: T, turnId: "turn-1", itemId: "id_1", summaryIndex: 0 },
+      },
       { method: "item/reasoning/summaryTextDelta", delta: "think", summaryIndex: 0 },
       {
         method: "item/reasoning/summaryPartAdded",
-        params: { threadId: T, turnId: "turn-1", itemId: "rs_1", summaryIndex: 1 },
+        params: { threadId: T, turnId: "turn-1", itemId: "id_1", summaryIndex: 1 },
       },
       { method: "item/reasoning/summaryTextDelta", delta: "more", summaryIndex: 1 },
       {
         method: "item/completed",
-        item: { type: "reasoning", id: "rs_1", summary: ["think", "more"], content: [] },
+        item: { type: "reasoning", id: "id_1", summary: ["think", "more"], content: [] },
       },
-      { method: "item/started", item: { type: "agentMessage", id: "msg_2", text: "" } },
-      { method: "item/completed", item: { type: "agentMessage", id: "msg_2", text: "done" } },
+      { method: "item/started", item: { type: "agentMessage", id: "id_2", text: "" } },
+      { method: "item/completed", item: { type: "agentMessage", id: "id_2", text: "done" } },
     ],
   },
   {
@@ -237,7 +242,7 @@ const cases: Array<{
     expected: [
       { method: "thread/status/changed", status: "active" },
       { method: "turn/started", status: "inProgress", error: null },
-      { method: "thread/status/changed", status: "active" },
+      // The item shows first (the engine starts it), then the thread waits on the approval.
       {
         method: "item/started",
         item: {
@@ -247,6 +252,7 @@ const cases: Array<{
           status: "inProgress",
         },
       },
+      { method: "thread/status/changed", status: "active" },
       { request: "patchApproval", itemId: "p1", turnId: "turn-1" },
       {
         method: "item/completed",
@@ -436,15 +442,16 @@ describe("AppServerEventMapper", () => {
       { type: "text", text: "see" },
       { type: "image", url: "https://x/y.png" },
     ]);
-    const out = [started, { type: "user_message", message: "see" } as KnownEventMsg].flatMap((msg) =>
-      mapper.map({ id: "sub-1", msg }),
-    );
+    const tracker = testTracker();
+    const out = [started, { type: "user_message", message: "see" } as KnownEventMsg]
+      .flatMap((msg) => tracker.process(msg))
+      .flatMap((msg) => mapper.map({ id: "sub-1", msg }));
     const item = out.map(view).find((v) => (v as { method?: string }).method === "item/completed");
     expect(item).toEqual({
       method: "item/completed",
       item: {
         type: "userMessage",
-        id: "user_1",
+        id: "id_1",
         content: [
           { type: "text", text: "see" },
           { type: "image", url: "https://x/y.png" },

@@ -284,6 +284,18 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
           status: "failed",
         },
       },
+      // An end without its begin still starts the item first (the engine's item tracker does).
+      {
+        type: "item.started",
+        item: {
+          id: "item_2",
+          type: "mcp_tool_call",
+          server: "docs",
+          tool: "broken",
+          arguments: {},
+          status: "in_progress",
+        },
+      },
       {
         type: "item.completed",
         item: {
