@@ -20,7 +20,11 @@ export const UserMessageItem = z.object({
   content: z.array(UserInputItem),
 });
 
-export const AgentMessageItem = z.object({ type: z.literal("agentMessage"), id: z.string(), text: z.string() });
+export const AgentMessageItem = z.object({
+  type: z.literal("agentMessage"),
+  id: z.string(),
+  text: z.string(),
+});
 
 /** Reasoning: the summary parts the model showed, and its raw content when the provider sends it. */
 export const ReasoningItem = z.object({
@@ -61,9 +65,7 @@ export const McpToolCallItem = z.object({
   tool: z.string(),
   arguments: z.unknown(),
   status: ItemStatus,
-  result: z
-    .object({ content: z.array(z.unknown()), structured_content: z.unknown().nullish() })
-    .nullish(),
+  result: z.object({ content: z.array(z.unknown()), structured_content: z.unknown().nullish() }).nullish(),
   error: z.string().nullish(),
   duration_ms: z.number().nullish(),
 });

@@ -66,6 +66,8 @@ export class ItemTracker {
   }
 
   private observe(msg: KnownEventMsg, before: KnownEventMsg[], after: KnownEventMsg[]): KnownEventMsg {
+    // The end of a call whose item the turn's end already closed changes nothing.
+    if ("call_id" in msg && this.closed.has(msg.call_id)) return msg;
     switch (msg.type) {
       case "task_started":
         this.turnId = msg.turn_id;
@@ -102,7 +104,10 @@ export class ItemTracker {
       }
       case "agent_reasoning": {
         const id = this.openReasoning(before);
-        this.update(id, (item) => ({ ...item, summary: [...(item as { summary: string[] }).summary, msg.text] }));
+        this.update(id, (item) => ({
+          ...item,
+          summary: [...(item as { summary: string[] }).summary, msg.text],
+        }));
         return msg;
       }
       case "exec_approval_request":
@@ -113,7 +118,6 @@ export class ItemTracker {
         this.start(after, commandItem(msg.call_id, msg.command, msg.cwd));
         return msg;
       case "exec_command_end":
-        if (this.closed.has(msg.call_id)) return msg;
         if (!this.open.has(msg.call_id)) this.start(after, commandItem(msg.call_id, msg.command, msg.cwd));
         this.complete(after, msg.call_id, (item) => ({
           ...(item as TurnItemOf<"commandExecution">),
@@ -126,16 +130,30 @@ export class ItemTracker {
       case "apply_patch_approval_request":
         // The item shows first, so a client can display the diff it is asked about.
         if (!this.open.has(msg.call_id))
-          this.start(before, { type: "fileChange", id: msg.call_id, changes: msg.changes, status: "in_progress" });
+          this.start(before, {
+            type: "fileChange",
+            id: msg.call_id,
+            changes: msg.changes,
+            status: "in_progress",
+          });
         return msg;
       case "patch_apply_begin":
         if (!this.open.has(msg.call_id))
-          this.start(after, { type: "fileChange", id: msg.call_id, changes: msg.changes, status: "in_progress" });
+          this.start(after, {
+            type: "fileChange",
+            id: msg.call_id,
+            changes: msg.changes,
+            status: "in_progress",
+          });
         return msg;
       case "patch_apply_end":
         if (!this.open.has(msg.call_id))
           this.start(after, { type: "fileChange", id: msg.call_id, changes: {}, status: "in_progress" });
-        this.complete(after, msg.call_id, (item) => ({ ...item, status: msg.success ? "completed" : "failed" }) as TurnItem);
+        this.complete(
+          after,
+          msg.call_id,
+          (item) => ({ ...item, status: msg.success ? "completed" : "failed" }) as TurnItem,
+        );
         return msg;
       case "mcp_tool_call_begin":
         this.start(after, mcpItem(msg.call_id, msg.invocation));
@@ -201,7 +219,13 @@ export class ItemTracker {
   }
 
   private event(type: "item_started", item: TurnItem, startedAtMs: number): KnownEventMsg {
-    return { type, thread_id: this.threadId, turn_id: this.turnId, item: structuredClone(item), started_at_ms: startedAtMs };
+    return {
+      type,
+      thread_id: this.threadId,
+      turn_id: this.turnId,
+      item: structuredClone(item),
+      started_at_ms: startedAtMs,
+    };
   }
 
   private start(out: KnownEventMsg[], item: TurnItem): void {
@@ -266,7 +290,7 @@ export class ItemTracker {
     for (const [id, open] of [...this.open]) {
       const item = open.item;
       if ("status" in item && item.status === "in_progress") {
-        this.complete(out, id, () => ({ ...item, status }) as TurnItem);
+        this.complete(out, id, () => ({ ...item, status }));
         this.closed.add(id);
       } else {
         this.complete(out, id, () => item);
@@ -303,7 +327,10 @@ function mcpItem(
   };
 }
 
-type SubagentCallMsg = Extract<KnownEventMsg, { type: "subagent_tool_call_begin" | "subagent_tool_call_end" }>;
+type SubagentCallMsg = Extract<
+  KnownEventMsg,
+  { type: "subagent_tool_call_begin" | "subagent_tool_call_end" }
+>;
 
 function collabItem(msg: SubagentCallMsg, status: ItemStatus): TurnItemOf<"collabAgentToolCall"> {
   return {

@@ -13,7 +13,9 @@ export class ApprovalRequests {
 
   private scope(agentId: number | null | undefined, turnId: string | null | undefined) {
     const child = agentId === undefined || agentId === null ? undefined : this.threadOfAgent(agentId);
-    return child ? { threadId: child, turnId: turnId ?? "" } : { threadId: this.out.threadId, turnId: this.out.turnId };
+    return child
+      ? { threadId: child, turnId: turnId ?? "" }
+      : { threadId: this.out.threadId, turnId: this.out.turnId };
   }
 
   exec(msg: EventMsgOf<"exec_approval_request">): void {

@@ -473,5 +473,9 @@ describe("AppServerEventMapper", () => {
 /** The engine's item tracker with a fixed clock and numbered ids, as events pass through it in the engine. */
 function testTracker(): ItemTracker {
   let n = 0;
-  return new ItemTracker(T, () => 1_700_000_000_000, () => `id_${++n}`);
+  return new ItemTracker(
+    T,
+    () => 1_700_000_000_000,
+    () => `id_${++n}`,
+  );
 }

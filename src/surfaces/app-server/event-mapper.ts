@@ -126,7 +126,8 @@ export class AppServerEventMapper {
       case "subagent_lifecycle":
         this.subagents.lifecycle(msg);
         // A cancelled child's turn ends with it.
-        if (msg.summary.status === "cancelled") this.children.get(msg.summary.session_id)?.end("interrupted", null);
+        if (msg.summary.status === "cancelled")
+          this.children.get(msg.summary.session_id)?.end("interrupted", null);
         return;
       case "agent_inbox":
         return this.subagents.inbox(msg);
@@ -227,7 +228,12 @@ export class AppServerEventMapper {
     }));
     this.out.notify({
       method: "turn/plan/updated",
-      params: { threadId: this.threadId, turnId: this.own.turn.id, explanation: msg.explanation ?? null, plan },
+      params: {
+        threadId: this.threadId,
+        turnId: this.own.turn.id,
+        explanation: msg.explanation ?? null,
+        plan,
+      },
     });
   }
 

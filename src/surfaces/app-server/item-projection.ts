@@ -46,7 +46,10 @@ const SEARCH_ACTIONS: Record<string, "search" | "openPage" | "findInPage"> = {
 
 function webSearchAction(action: Extract<TurnItem, { type: "webSearch" }>["action"]) {
   if (!action) return null;
-  const str = (key: string) => (typeof action[key] === "string" ? (action[key] as string) : null);
+  const str = (key: string) => {
+    const value = action[key];
+    return typeof value === "string" ? value : null;
+  };
   switch (SEARCH_ACTIONS[action.type]) {
     case "search":
       return {
@@ -115,7 +118,8 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
             }
           : null,
         error: item.error ? { message: item.error } : null,
-        durationMs: item.duration_ms === undefined || item.duration_ms === null ? null : Math.round(item.duration_ms),
+        durationMs:
+          item.duration_ms === undefined || item.duration_ms === null ? null : Math.round(item.duration_ms),
       };
     case "dynamicToolCall":
       return {
@@ -126,10 +130,12 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
         status: undeclinable(item.status),
         contentItems: item.content_items ?? null,
         success: item.success ?? null,
-        durationMs: item.duration_ms === undefined || item.duration_ms === null ? null : Math.round(item.duration_ms),
+        durationMs:
+          item.duration_ms === undefined || item.duration_ms === null ? null : Math.round(item.duration_ms),
       };
     case "collabAgentToolCall": {
-      const status = item.status === "in_progress" ? "inProgress" : item.status === "completed" ? "completed" : "failed";
+      const status =
+        item.status === "in_progress" ? "inProgress" : item.status === "completed" ? "completed" : "failed";
       return collabItem({ ...item, call_id: item.id }, status);
     }
     case "webSearch":

@@ -3,11 +3,9 @@
 // appears, thread/status/changed as it works, thread/closed when cancelled, and thread/queue/changed when
 // its inbox changes. Part of the mapper.
 import type { EventMsgOf, SubagentStatus, SubagentSummary } from "../../protocol/core-protocol.js";
-import type { ThreadStatus, TurnStatus } from "../../protocol/app-server/v2/common.js";
-import type { ThreadItemOf } from "../../protocol/app-server/v2/items.js";
+import type { ThreadStatus } from "../../protocol/app-server/v2/common.js";
 import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import type { OutputBuffer } from "./mapper-output.js";
-
 
 /** A child thread's status as a client sees threads. */
 function threadStatus(status: SubagentStatus): ThreadStatus {

@@ -88,7 +88,12 @@ export class TurnProjector {
         this.partAdded(msg.item_id, msg.summary_index ?? 0);
         this.out.notify({
           method: "item/reasoning/summaryTextDelta",
-          params: { ...this.scope, itemId: msg.item_id, delta: msg.delta, summaryIndex: msg.summary_index ?? 0 },
+          params: {
+            ...this.scope,
+            itemId: msg.item_id,
+            delta: msg.delta,
+            summaryIndex: msg.summary_index ?? 0,
+          },
         });
         return true;
       case "agent_reasoning_section_break":
