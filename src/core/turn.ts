@@ -106,6 +106,13 @@ export async function runTurn(options: {
         result.responseId = event.responseId;
         if (event.usage) result.usage = event.usage;
         break;
+      case "invalid_event":
+        // The stream goes on without it; the reader learns what was skipped.
+        host.emit({
+          type: "warning",
+          message: `skipped an invalid ${event.eventType} event from the model: ${event.problem}`,
+        });
+        break;
       case "created":
       case "failed":
         break;

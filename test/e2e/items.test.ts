@@ -196,4 +196,34 @@ describe("one item model through every surface", () => {
       aggregated_output: "hi\n",
     });
   });
+
+  it("a known model event that fails validation is skipped with a warning naming it; the turn goes on", async () => {
+    const { home, model } = await app.startModel();
+    model.push({
+      events: [
+        sse.created(),
+        { type: "response.output_text.delta" },
+        ...sse.message("still here"),
+        sse.completed(),
+      ],
+    });
+    const res = await runCli(["exec", "--json", "--skip-git-repo-check", "go"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(res.code).toBe(0);
+    const items = jsonLines(res.stdout)
+      .filter((e) => e.type === "item.completed")
+      .map((e) => e.item as Json);
+    expect(items).toEqual([
+      {
+        id: "item_0",
+        type: "error",
+        message: expect.stringMatching(
+          /^skipped an invalid response\.output_text\.delta event from the model: delta/,
+        ),
+      },
+      { id: "item_1", type: "agent_message", text: "still here" },
+    ]);
+  });
 });
