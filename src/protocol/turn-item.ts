@@ -56,6 +56,8 @@ export const FileChangeItem = z.object({
   id: z.string(),
   changes: z.record(z.string(), ItemFileChange),
   status: ItemStatus,
+  /** Why it failed, as the patch tool said. */
+  error: z.string().nullish(),
 });
 
 export const McpToolCallItem = z.object({

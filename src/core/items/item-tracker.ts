@@ -152,7 +152,10 @@ export class ItemTracker {
         this.complete(
           after,
           msg.call_id,
-          (item) => ({ ...item, status: msg.success ? "completed" : "failed" }) as TurnItem,
+          (item) =>
+            (msg.success
+              ? { ...item, status: "completed" }
+              : { ...item, status: "failed", error: msg.stderr || msg.stdout }) as TurnItem,
         );
         return msg;
       case "mcp_tool_call_begin":
