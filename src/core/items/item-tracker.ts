@@ -285,13 +285,16 @@ export class ItemTracker {
   }
 
   /**
-   * Items still open when the turn ends (an interrupt, an error) complete with what they have: tool calls
-   * as `status`, messages as they stand. A background command reporting later changes nothing.
+   * Items still open when the turn ends complete with what they have: tool calls as `status`, messages as
+   * they stand. A call closed this way that reports later changes nothing.
    */
   private closeAll(out: KnownEventMsg[], status: ItemStatus): void {
     this.closeAgentMessage(out);
     for (const [id, open] of [...this.open]) {
       const item = open.item;
+      // A command still running when the turn completes is a background process (exec_command keeps it
+      // across turns): its item completes when it ends. An interrupt killed it.
+      if (item.type === "commandExecution" && status === "completed") continue;
       if ("status" in item && item.status === "in_progress") {
         this.complete(out, id, () => ({ ...item, status }));
         this.closed.add(id);

@@ -2,7 +2,7 @@
 // turn shows comes from the engine's items (item-events.ts); streams from their deltas.
 import type { Event, EventMsgOf, KnownEventMsg } from "../../../protocol/core-protocol.js";
 import { VERSION } from "../../../version.js";
-import type { ExecRun, NewCell, SessionInfo } from "./cells.js";
+import type { NewCell, SessionInfo } from "./cells.js";
 import { appendOutput, decodeChunk } from "./exec-output.js";
 import { commit } from "./commit.js";
 import { cellsFromHistoryEvents, historyWithoutLastTurns } from "./history-replay.js";

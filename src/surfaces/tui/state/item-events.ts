@@ -3,7 +3,7 @@
 // plan-events.ts's; subagent tool calls are subagent-events.ts's.
 import type { EventMsgOf } from "../../../protocol/core-protocol.js";
 import type { TurnItem, TurnItemOf } from "../../../protocol/turn-item.js";
-import type { ExecRun, NewCell } from "./cells.js";
+import type { ExecRun, NewCell, PatchRun } from "./cells.js";
 import { commit } from "./commit.js";
 import { labelFor } from "./subagent-events.js";
 import type { TuiState } from "./tui-state.js";
@@ -13,8 +13,12 @@ type ItemMsg = EventMsgOf<"item_started"> | EventMsgOf<"item_completed">;
 export function reduceItemEvent(state: TuiState, msg: ItemMsg, now: number, agentId?: number): TuiState {
   const item = msg.item;
   if (msg.type === "item_started") {
-    if (item.type !== "commandExecution") return state;
-    return { ...state, execs: [...state.execs, startedRun(item, now, state, agentId)] };
+    if (item.type === "commandExecution")
+      return { ...state, execs: [...state.execs, startedRun(item, now, state, agentId)] };
+    // A patch the user is asked about shows in the approval overlay, not as being applied.
+    if (item.type === "fileChange" && !state.approvals.some((a) => a.callId === item.id))
+      return { ...state, patches: [...state.patches, applying(item, state, agentId)] };
+    return state;
   }
   return completed(state, item, agentId);
 }
@@ -32,6 +36,16 @@ function startedRun(
     startedAt: now,
     output: "",
     status: "running",
+    ...labelFor(state.subagents, agentId),
+  };
+}
+
+function applying(item: TurnItemOf<"fileChange">, state: TuiState, agentId: number | undefined): PatchRun {
+  return {
+    callId: item.id,
+    changes: item.changes,
+    cwd: state.session?.cwd ?? "",
+    status: "applying",
     ...labelFor(state.subagents, agentId),
   };
 }
@@ -61,7 +75,11 @@ function completed(state: TuiState, item: TurnItem, agentId: number | undefined)
   }
 }
 
-function endExec(state: TuiState, item: TurnItemOf<"commandExecution">, agentId: number | undefined): TuiState {
+function endExec(
+  state: TuiState,
+  item: TurnItemOf<"commandExecution">,
+  agentId: number | undefined,
+): TuiState {
   const live = state.execs.find((run) => run.callId === item.id);
   const rest = { ...state, execs: state.execs.filter((r) => r.callId !== item.id) };
   // A refused command never ran: the approval's decision is already in the history.
@@ -83,15 +101,12 @@ function endExec(state: TuiState, item: TurnItemOf<"commandExecution">, agentId:
 }
 
 function patchDone(state: TuiState, item: TurnItemOf<"fileChange">, agentId: number | undefined): TuiState {
+  const live = state.patches.find((p) => p.callId === item.id);
+  const rest = { ...state, patches: state.patches.filter((p) => p.callId !== item.id) };
   // A refused patch was never applied: the approval's decision is already in the history.
-  if (item.status === "declined") return state;
-  const run = {
-    callId: item.id,
-    changes: item.changes,
-    cwd: state.session?.cwd ?? "",
-    ...labelFor(state.subagents, agentId),
-  };
-  return commit(state, {
+  if (item.status === "declined") return rest;
+  const run = live ?? applying(item, state, agentId);
+  return commit(rest, {
     kind: "patch",
     run:
       item.status === "completed"
