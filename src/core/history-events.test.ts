@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { historyEvents } from "./history-events.js";
 
 const spawnCall = {
-  type: "subagent_tool_call_end" as const,
-  call_id: "c1",
+  type: "collabAgentToolCall" as const,
+  id: "c1",
   tool: "spawn" as const,
   sender_agent_id: 0,
   sender_session_id: "thread",
   agents: [{ agent_id: 1, session_id: "s1", status: "running" as const }],
   prompt: "task-a",
-  success: true,
+  status: "completed" as const,
 };
 
 describe("historyEvents", () => {
@@ -25,9 +25,9 @@ describe("historyEvents", () => {
             userMessage: "plan it",
             status: "completed",
             items: [
-              { type: "reasoning", text: "thinking" },
-              { type: "plan", text: "1. a\n" },
-              { type: "agentMessage", text: "Here." },
+              { type: "reasoning", id: "", summary: ["thinking"], content: [] },
+              { type: "plan", id: "", text: "1. a\n" },
+              { type: "agentMessage", id: "m1", text: "Here." },
             ],
           },
           {
@@ -41,7 +41,7 @@ describe("historyEvents", () => {
                   { step: "b", status: "odd" },
                 ],
               },
-              { type: "subagentCall", call: spawnCall },
+              spawnCall,
             ],
           },
         ],
@@ -55,12 +55,12 @@ describe("historyEvents", () => {
         type: "item_completed",
         thread_id: "thread",
         turn_id: "t1",
-        item: { type: "plan", id: "t1-plan", text: "1. a\n" },
+        item: { type: "plan", id: "t1:2", text: "1. a\n" },
       },
       { type: "agent_message", message: "Here." },
       { type: "user_message", message: "go" },
       { type: "plan_update", explanation: null, plan: [{ step: "a", status: "completed" }] },
-      spawnCall,
+      { type: "item_completed", thread_id: "thread", turn_id: "turn-2", item: spawnCall },
     ]);
   });
 });

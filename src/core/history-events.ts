@@ -1,6 +1,7 @@
 // A resumed or forked thread's history as events (`session_configured.initial_messages`), so a client can
-// show the conversation so far: each turn's user message, agent messages, reasoning, plans, proposed
-// plans (plan mode's `item_completed`) and subagent calls, rebuilt from the rollout with rollbacks applied.
+// show the conversation so far: each turn's user message, agent messages and reasoning (as the legacy
+// events the real Codex sends there), step lists, and every other item as a completed item, rebuilt from
+// the rollout with rollbacks applied.
 import { PlanStep, type KnownEventMsg } from "../protocol/core-protocol.js";
 import type { ReplayResult } from "../rollout/replay.js";
 
@@ -9,22 +10,14 @@ export function historyEvents(replay: ReplayResult, threadId: string): KnownEven
   replay.turns.forEach((turn, index) => {
     const turnId = turn.turnId ?? `turn-${index + 1}`;
     if (turn.userMessage !== "") events.push({ type: "user_message", message: turn.userMessage });
-    for (const item of turn.items) {
+    turn.items.forEach((item, i) => {
       switch (item.type) {
         case "agentMessage":
           events.push({ type: "agent_message", message: item.text });
-          break;
+          return;
         case "reasoning":
-          events.push({ type: "agent_reasoning", text: item.text });
-          break;
-        case "plan":
-          events.push({
-            type: "item_completed",
-            thread_id: threadId,
-            turn_id: turnId,
-            item: { type: "plan", id: `${turnId}-plan`, text: item.text },
-          });
-          break;
+          for (const text of item.summary) events.push({ type: "agent_reasoning", text });
+          return;
         case "planUpdate":
           events.push({
             type: "plan_update",
@@ -34,14 +27,17 @@ export function historyEvents(replay: ReplayResult, threadId: string): KnownEven
               return parsed.success ? [parsed.data] : [];
             }),
           });
-          break;
-        case "subagentCall":
-          events.push(item.call);
-          break;
+          return;
         default:
-          break;
+          events.push({
+            type: "item_completed",
+            thread_id: threadId,
+            turn_id: turnId,
+            // Items of older files have no id: named by position, as thread/read names them.
+            item: item.id === "" ? { ...item, id: `${turnId}:${i + 1}` } : item,
+          });
       }
-    }
+    });
   });
   return events;
 }

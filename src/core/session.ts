@@ -25,6 +25,7 @@ import { autoCompactLimit } from "./compaction/context-meter.js";
 import { ConversationHistory } from "./history.js";
 import { uuidv7 } from "./ids.js";
 import { historyEvents } from "./history-events.js";
+import { ItemTracker } from "./items/item-tracker.js";
 import { buildInitialContext, renderEnvironmentContext } from "./initial-context.js";
 import { configuredCollaborationMode } from "./plan-mode/configured-mode.js";
 import { TurnInstructions } from "./plan-mode/turn-instructions.js";
@@ -98,11 +99,14 @@ export class Session {
   private steered: UserInputItem[][] = [];
   /** The latest update_plan, restated after a compaction. */
   private latestPlan: PlanStep[] | undefined;
+  /** Makes the turn's items from what the engine emits (core/items/item-tracker.ts). */
+  private readonly items: ItemTracker;
 
   constructor(private readonly options: SessionOptions) {
     const { config, seed } = options;
     this.requests = new ClientRequests(options.interactive);
     this.threadId = seed.id;
+    this.items = new ItemTracker(seed.id);
     this.rollout = seed.rollout;
     this.history = new ConversationHistory(seed.history, (items) => this.rollout.recordItems(items));
     this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
@@ -317,11 +321,18 @@ export class Session {
   }
 
   resolveExecApproval(id: string, decision: ReviewDecision): boolean {
-    return this.requests.resolveExec(id, decision);
+    return this.requests.resolveExec(id, decision) && this.decided(id, decision);
   }
 
   resolvePatchApproval(id: string, decision: ReviewDecision): boolean {
-    return this.requests.resolvePatch(id, decision);
+    return this.requests.resolvePatch(id, decision) && this.decided(id, decision);
+  }
+
+  /** A refused command or patch shows as a declined item. */
+  private decided(id: string, decision: ReviewDecision): true {
+    const subId = this.running?.subId ?? this.lastSubId;
+    for (const msg of this.items.decided(id, decision)) this.send(subId, msg);
+    return true;
   }
 
   resolveUserInput(id: string, answers: UserInputAnswers): boolean {
@@ -486,6 +497,10 @@ export class Session {
 
   private emit(subId: string, msg: KnownEventMsg): void {
     if (msg.type === "plan_update") this.latestPlan = msg.plan;
+    for (const out of this.items.process(msg)) this.send(subId, out);
+  }
+
+  private send(subId: string, msg: KnownEventMsg): void {
     this.rollout.recordEvent(msg);
     this.options.emit({ id: subId, msg });
   }

@@ -92,10 +92,11 @@ export async function runTurn(options: {
         });
         break;
       case "reasoning_summary_delta":
-        host.emit({ type: "agent_reasoning_delta", delta: event.delta });
+        host.emit({ type: "agent_reasoning_delta", delta: event.delta, summary_index: event.summaryIndex });
         break;
       case "reasoning_summary_part_added":
-        if (event.summaryIndex > 0) host.emit({ type: "agent_reasoning_section_break" });
+        if (event.summaryIndex > 0)
+          host.emit({ type: "agent_reasoning_section_break", summary_index: event.summaryIndex });
         break;
       case "output_item_done":
         outputs.push(event.item);
@@ -104,6 +105,13 @@ export async function runTurn(options: {
       case "completed":
         result.responseId = event.responseId;
         if (event.usage) result.usage = event.usage;
+        break;
+      case "invalid_event":
+        // The stream goes on without it; the reader learns what was skipped.
+        host.emit({
+          type: "warning",
+          message: `skipped an invalid ${event.eventType} event from the model: ${event.problem}`,
+        });
         break;
       case "created":
       case "failed":

@@ -42,12 +42,18 @@ describe("parseStreamEvent", () => {
     });
   });
 
-  it.each([
-    ['{"type":"response.something_new","x":1}'],
-    ['{"type":"response.output_text.delta"}'],
-    ["not json at all"],
-    ["[]"],
-  ])("skips %s without throwing", (data) => {
-    expect(parseStreamEvent(data)).toBeUndefined();
+  it.each([['{"type":"response.something_new","x":1}'], ["not json at all"], ["[]"]])(
+    "skips %s without throwing",
+    (data) => {
+      expect(parseStreamEvent(data)).toBeUndefined();
+    },
+  );
+
+  it("names a known event that fails validation, and its problem", () => {
+    expect(parseStreamEvent('{"type":"response.output_text.delta"}')).toEqual({
+      type: "invalid_event",
+      eventType: "response.output_text.delta",
+      problem: expect.stringContaining("delta"),
+    });
   });
 });

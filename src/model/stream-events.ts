@@ -1,5 +1,6 @@
-// Responses API stream events. Each SSE data payload is parsed by a zod union; an unknown or malformed
-// event type is skipped, so a new event from the API never breaks a stream.
+// Responses API stream events. Each SSE data payload is parsed by a zod union; an unknown event type is
+// skipped, so a new event from the API never breaks a stream. A known type that fails validation is not
+// dropped silently: it becomes an `invalid_event` naming the type and the problem, and the stream goes on.
 import { z } from "zod";
 import type { TokenUsage } from "../protocol/core-protocol.js";
 import { ResponseItem } from "../protocol/items.js";
@@ -61,7 +62,11 @@ export type ModelEvent =
   | { type: "reasoning_summary_delta"; itemId?: string; summaryIndex: number; delta: string }
   | { type: "reasoning_summary_part_added"; summaryIndex: number }
   | { type: "completed"; responseId: string; usage?: TokenUsage }
-  | { type: "failed"; code?: string; message: string };
+  | { type: "failed"; code?: string; message: string }
+  /** A known event type that failed validation (skipped; the consumer logs it). */
+  | { type: "invalid_event"; eventType: string; problem: string };
+
+const KNOWN_TYPES: ReadonlySet<string> = new Set(StreamEvent.options.map((o) => o.shape.type.value));
 
 export function toTokenUsage(usage: z.infer<typeof Usage>): TokenUsage {
   const input = usage.input_tokens;
@@ -93,7 +98,7 @@ function parseDelta(json: unknown): ModelEvent | undefined {
   return undefined;
 }
 
-/** Parses one SSE data payload; returns undefined for event types we do not use. */
+/** Parses one SSE data payload; returns undefined for event types we do not use (or that are not JSON). */
 export function parseStreamEvent(data: string): ModelEvent | undefined {
   let json: unknown;
   try {
@@ -104,7 +109,14 @@ export function parseStreamEvent(data: string): ModelEvent | undefined {
   const fast = parseDelta(json);
   if (fast) return fast;
   const parsed = StreamEvent.safeParse(json);
-  if (!parsed.success) return undefined;
+  if (!parsed.success) {
+    const type = typeof json === "object" && json !== null && "type" in json ? json.type : undefined;
+    if (typeof type !== "string" || !KNOWN_TYPES.has(type)) return undefined;
+    const problem = parsed.error.issues
+      .map((issue) => `${issue.path.join(".") || "(event)"}: ${issue.message}`)
+      .join("; ");
+    return { type: "invalid_event", eventType: type, problem };
+  }
   const e = parsed.data;
   switch (e.type) {
     case "response.created":

@@ -12,6 +12,7 @@ import {
 } from "./policies.js";
 import { UserInputItem } from "./user-input.js";
 import { ResponseItem } from "./items.js";
+import { TurnItem } from "./turn-item.js";
 
 // ---------------------------------------------------------------- Ops
 
@@ -141,13 +142,7 @@ export const McpStartupStatus = z.discriminatedUnion("state", [
 ]);
 export type McpStartupStatus = z.infer<typeof McpStartupStatus>;
 
-/** A proposed plan: the `<proposed_plan>` block of a plan-mode turn, as one item. */
-export const PlanTurnItem = z.object({ type: z.literal("plan"), id: z.string(), text: z.string() });
-export type PlanTurnItem = z.infer<typeof PlanTurnItem>;
-
-/** Items announced with `item_started` / `item_completed` (the plan today; more kinds may follow). */
-export const TurnItem = z.discriminatedUnion("type", [PlanTurnItem]);
-export type TurnItem = z.infer<typeof TurnItem>;
+export { TurnItem, type PlanTurnItem, type TurnItemOf } from "./turn-item.js";
 
 /** A skill found on disk: its front matter, where it lives, and whose it is. */
 export const SkillMetadata = z.object({
@@ -273,6 +268,79 @@ export const SubagentToolCallEnd = ev("subagent_tool_call_end", {
 });
 export type SubagentToolCallEnd = z.infer<typeof SubagentToolCallEnd>;
 
+// Turn and item events: a subagent's are forwarded live inside `subagent_event`.
+const TaskStartedEvent = ev("task_started", {
+  turn_id: z.string(),
+  model_context_window: z.number().nullish(),
+  collaboration_mode_kind: CollaborationModeKind,
+});
+const TaskCompleteEvent = ev("task_complete", {
+  turn_id: z.string(),
+  last_agent_message: z.string().nullish(),
+  response_id: z.string().nullish(),
+});
+const AgentMessageContentDeltaEvent = ev("agent_message_content_delta", {
+  thread_id: z.string(),
+  turn_id: z.string(),
+  item_id: z.string(),
+  delta: z.string(),
+});
+const PlanDeltaEvent = ev("plan_delta", {
+  thread_id: z.string(),
+  turn_id: z.string(),
+  item_id: z.string(),
+  delta: z.string(),
+});
+const ItemStartedEvent = ev("item_started", {
+  thread_id: z.string(),
+  turn_id: z.string(),
+  item: TurnItem,
+  started_at_ms: z.number().optional(),
+});
+const ItemCompletedEvent = ev("item_completed", {
+  thread_id: z.string(),
+  turn_id: z.string(),
+  item: TurnItem,
+  started_at_ms: z.number().optional(),
+  completed_at_ms: z.number().optional(),
+});
+const AgentReasoningDeltaEvent = ev("agent_reasoning_delta", {
+  delta: z.string(),
+  item_id: z.string().optional(),
+  summary_index: z.number().int().optional(),
+});
+const AgentReasoningSectionBreakEvent = ev("agent_reasoning_section_break", {
+  item_id: z.string().optional(),
+  summary_index: z.number().int().optional(),
+});
+const ExecCommandOutputDeltaEvent = ev("exec_command_output_delta", {
+  call_id: z.string(),
+  stream: z.enum(["stdout", "stderr"]),
+  /** Base64 of the raw bytes, as the real Codex sends them. */
+  chunk: z.string(),
+});
+const ErrorEvent = ev("error", { message: z.string(), codex_error_info: z.unknown().nullish() });
+const TurnAbortedEvent = ev("turn_aborted", {
+  turn_id: z.string().nullish(),
+  reason: z.enum(["interrupted", "replaced", "review_ended"]),
+});
+
+/** The events of a subagent's turn the root forwards (live) to its clients. */
+export const SubagentTurnEvent = z.discriminatedUnion("type", [
+  TaskStartedEvent,
+  TaskCompleteEvent,
+  AgentMessageContentDeltaEvent,
+  PlanDeltaEvent,
+  ItemStartedEvent,
+  ItemCompletedEvent,
+  AgentReasoningDeltaEvent,
+  AgentReasoningSectionBreakEvent,
+  ExecCommandOutputDeltaEvent,
+  ErrorEvent,
+  TurnAbortedEvent,
+]);
+export type SubagentTurnEvent = z.infer<typeof SubagentTurnEvent>;
+
 export const KnownEventMsg = z.discriminatedUnion("type", [
   ev("session_configured", {
     session_id: z.string(),
@@ -289,36 +357,21 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     /** A resumed or forked thread's history as events (messages, plans), for a client to show. */
     initial_messages: z.array(z.looseObject({ type: z.string() })).nullish(),
   }),
-  ev("task_started", {
-    turn_id: z.string(),
-    model_context_window: z.number().nullish(),
-    collaboration_mode_kind: CollaborationModeKind,
-  }),
-  ev("task_complete", {
-    turn_id: z.string(),
-    last_agent_message: z.string().nullish(),
-    response_id: z.string().nullish(),
-  }),
+  TaskStartedEvent,
+  TaskCompleteEvent,
   ev("user_message", { message: z.string(), images: z.array(z.string()).nullish() }),
   ev("agent_message", { message: z.string() }),
-  ev("agent_message_content_delta", {
-    thread_id: z.string(),
-    turn_id: z.string(),
-    item_id: z.string(),
-    delta: z.string(),
-  }),
+  AgentMessageContentDeltaEvent,
   /** Plan mode: text of the `<proposed_plan>` block as it streams (the completed item is authoritative). */
-  ev("plan_delta", {
-    thread_id: z.string(),
-    turn_id: z.string(),
-    item_id: z.string(),
-    delta: z.string(),
-  }),
-  ev("item_started", { thread_id: z.string(), turn_id: z.string(), item: TurnItem }),
-  ev("item_completed", { thread_id: z.string(), turn_id: z.string(), item: TurnItem }),
+  PlanDeltaEvent,
+  /** An item began; the engine stamps `started_at_ms` (core/items/item-tracker.ts). */
+  ItemStartedEvent,
+  /** An item is final (persisted in rollouts, as Codex 0.169 does). */
+  ItemCompletedEvent,
   ev("agent_reasoning", { text: z.string() }),
-  ev("agent_reasoning_delta", { delta: z.string() }),
-  ev("agent_reasoning_section_break", {}),
+  /** `item_id` / `summary_index`: the reasoning item and summary part the text belongs to. */
+  AgentReasoningDeltaEvent,
+  AgentReasoningSectionBreakEvent,
   ev("exec_approval_request", {
     call_id: z.string(),
     /** The subagent asking (absent for the root thread); answer with the same call id. */
@@ -346,12 +399,7 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     /** Set when a subagent runs a command the root's client approved (its outcome is shown there too). */
     agent_id: z.number().int().nullish(),
   }),
-  ev("exec_command_output_delta", {
-    call_id: z.string(),
-    stream: z.enum(["stdout", "stderr"]),
-    /** Base64 of the raw bytes, as the real Codex sends them. */
-    chunk: z.string(),
-  }),
+  ExecCommandOutputDeltaEvent,
   ev("exec_command_end", {
     call_id: z.string(),
     command: z.array(z.string()),
@@ -395,14 +443,11 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
       .nullable(),
     rate_limits: z.unknown().nullish(),
   }),
-  ev("error", { message: z.string(), codex_error_info: z.unknown().nullish() }),
+  ErrorEvent,
   ev("warning", { message: z.string() }),
   ev("stream_error", { message: z.string() }),
   ev("background_event", { message: z.string() }),
-  ev("turn_aborted", {
-    turn_id: z.string().nullish(),
-    reason: z.enum(["interrupted", "replaced", "review_ended"]),
-  }),
+  TurnAbortedEvent,
   ev("raw_response_item", { item: ResponseItem }),
   ev("thread_rolled_back", { num_turns: z.number() }),
   ev("context_compacted", { reason: z.enum(["auto", "manual", "context_length_exceeded"]) }),
@@ -430,6 +475,15 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     duration_ms: z.number(),
     /** As the real Codex serialises a Rust Result: the server's result, or why there is none. */
     result: z.union([z.object({ Ok: McpCallToolResult }), z.object({ Err: z.string() })]),
+  }),
+  /**
+   * A subagent's turn or item event (task_started, item_*, deltas, task_complete, ...), live only: its own
+   * rollout keeps it. `session_id` is the subagent's thread.
+   */
+  ev("subagent_event", {
+    agent_id: z.number().int().min(1),
+    session_id: z.string(),
+    event: SubagentTurnEvent,
   }),
   /** Sent whenever an MCP server's status changes (at startup, and when it fails later). */
   ev("mcp_startup_update", { server: z.string(), status: McpStartupStatus }),

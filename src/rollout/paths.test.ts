@@ -63,9 +63,9 @@ describe("shouldPersistEventMsg", () => {
     expect(shouldPersistEventMsg({ type })).toBe(expected);
   });
 
-  it("keeps completed plan items only", () => {
-    expect(shouldPersistEventMsg({ type: "item_completed", item: { type: "Plan", text: "x" } })).toBe(true);
-    expect(shouldPersistEventMsg({ type: "item_completed", item: { type: "AgentMessage" } })).toBe(false);
-    expect(shouldPersistEventMsg({ type: "item_completed" })).toBe(false);
+  it("keeps every completed item, as Codex 0.169 does", () => {
+    expect(shouldPersistEventMsg({ type: "item_completed", item: { type: "plan", text: "x" } })).toBe(true);
+    expect(shouldPersistEventMsg({ type: "item_completed", item: { type: "commandExecution" } })).toBe(true);
+    expect(shouldPersistEventMsg({ type: "item_started", item: { type: "commandExecution" } })).toBe(false);
   });
 });

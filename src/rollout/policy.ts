@@ -1,6 +1,6 @@
 // Which events go into a rollout: the ones a resumed thread or a UI needs to rebuild the conversation
 // (messages, turn boundaries and outcomes, token usage, plans, rollbacks, errors). Streaming deltas,
-// command output and begin/end chatter are live-only: persisting them would bloat files for no replay value.
+// command output and begin/end chatter are live-only (a command's result is in its completed item): persisting them would bloat files for no replay value.
 
 const PERSISTED_EVENT_TYPES: ReadonlySet<string> = new Set([
   "user_message",
@@ -30,9 +30,6 @@ const PERSISTED_EVENT_TYPES: ReadonlySet<string> = new Set([
   "patch_approval_decision",
 ]);
 
-/** Item types of `item_completed` worth keeping: a plan proposed in plan mode. */
-const PERSISTED_COMPLETED_ITEM_TYPES: ReadonlySet<string> = new Set(["Plan", "plan"]);
-
 /** Spellings of the same event accepted on input (see core-protocol's aliases). */
 const EVENT_TYPE_ALIASES: Readonly<Record<string, string>> = {
   turn_started: "task_started",
@@ -50,15 +47,8 @@ export interface EventLike {
 
 export function shouldPersistEventMsg(msg: EventLike): boolean {
   const type = canonicalEventType(msg.type);
-  if (type === "item_completed") {
-    const item = msg.item;
-    return (
-      typeof item === "object" &&
-      item !== null &&
-      "type" in item &&
-      typeof item.type === "string" &&
-      PERSISTED_COMPLETED_ITEM_TYPES.has(item.type)
-    );
-  }
+  // Completed items are what a replay reads first (as Codex 0.169 writes them); the events above stay
+  // for readers that know only those.
+  if (type === "item_completed") return true;
   return PERSISTED_EVENT_TYPES.has(type);
 }

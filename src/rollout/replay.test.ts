@@ -42,8 +42,10 @@ describe("replayRollout", () => {
         turnId: "01a2022c-4e32-7363-a3ad-dfddf4b2f5e8",
         userMessage: "say hi",
         // From the completed AgentMessage item, not repeated from the assistant response item.
-        items: [{ type: "agentMessage", text: "Hello world" }],
+        items: [{ type: "agentMessage", id: "msg_1", text: "Hello world" }],
         status: "completed",
+        startedAtMs: Date.parse("2026-11-22T07:33:07.769Z"),
+        completedAtMs: Date.parse("2026-11-22T07:33:07.917Z"),
       },
     ]);
     expect(lastTurnContext?.model).toBe("gpt-5.1-codex");
@@ -52,17 +54,17 @@ describe("replayRollout", () => {
 
   it("builds turns from our own lines", () => {
     const { turns, history } = replayRollout(threadLines(ID, 2));
-    expect(turns).toEqual([
+    expect(turns).toMatchObject([
       {
         turnId: "turn-1",
         userMessage: "question 1",
-        items: [{ type: "agentMessage", text: "answer 1" }],
+        items: [{ type: "agentMessage", id: "", text: "answer 1" }],
         status: "completed",
       },
       {
         turnId: "turn-2",
         userMessage: "question 2",
-        items: [{ type: "agentMessage", text: "answer 2" }],
+        items: [{ type: "agentMessage", id: "", text: "answer 2" }],
         status: "completed",
       },
     ]);
@@ -159,9 +161,9 @@ describe("replayRollout", () => {
     }
     const { turns } = replayRollout(legacy);
     expect(turns.map((t) => [t.userMessage, t.items, t.status])).toEqual([
-      ["q1", [{ type: "agentMessage", text: "a1" }], "completed"],
-      ["q2", [{ type: "agentMessage", text: "a2" }], "completed"],
-      ["q3", [{ type: "agentMessage", text: "a3" }], "completed"],
+      ["q1", [{ type: "agentMessage", id: "", text: "a1" }], "completed"],
+      ["q2", [{ type: "agentMessage", id: "", text: "a2" }], "completed"],
+      ["q3", [{ type: "agentMessage", id: "", text: "a3" }], "completed"],
     ]);
     expect(replayRollout([...legacy, rollback(1)]).history).toHaveLength(2 + 2 * 2);
   });
@@ -185,12 +187,12 @@ describe("replayRollout", () => {
       item(userTextMessage("third")),
     ];
     const { turns } = replayRollout(lines);
-    expect(turns).toEqual([
+    expect(turns).toMatchObject([
       {
         turnId: "t1",
         userMessage: "first",
         items: [
-          { type: "reasoning", text: "thinking" },
+          { type: "reasoning", id: "", summary: ["thinking"], content: [] },
           { type: "planUpdate", plan: [{ step: "a", status: "pending" }] },
         ],
         status: "interrupted",
@@ -204,8 +206,8 @@ describe("replayRollout", () => {
     const plan = event({ type: "item_completed", item: { type: "Plan", id: "p", text: "1. do it" } });
     const { turns } = replayRollout([metaLine(ID), ...turnLines(1, { extra: [plan] })]);
     expect(turns[0]?.items).toEqual([
-      { type: "plan", text: "1. do it" },
-      { type: "agentMessage", text: "answer 1" },
+      { type: "plan", id: "p", text: "1. do it" },
+      { type: "agentMessage", id: "", text: "answer 1" },
     ]);
   });
 });

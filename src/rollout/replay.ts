@@ -30,7 +30,13 @@ import type {
 import { pairToolCalls } from "./pair-tool-calls.js";
 import { canonicalEventType } from "./policy.js";
 import type { ItemSource, SourcedItem, TurnItem } from "./turn-items.js";
-import { pickBestSources, turnItemOfEvent, turnItemOfResponse, userTextOfEvent } from "./turn-items.js";
+import {
+  pickBestSources,
+  turnItemOfEvent,
+  turnItemOfResponse,
+  userItemIdOfEvent,
+  userTextOfEvent,
+} from "./turn-items.js";
 import { isContextItem, isRealUserMessage, messageTextParts } from "./user-input.js";
 
 export type { TurnItem } from "./turn-items.js";
@@ -40,8 +46,13 @@ export type TurnStatus = "completed" | "interrupted" | "failed" | "inProgress";
 export interface ReplayedTurn {
   turnId?: string;
   userMessage: string;
+  /** The id of the user's message item, when the file has it (ours since items came in). */
+  userItemId?: string;
   items: TurnItem[];
   status: TurnStatus;
+  /** When the turn opened and ended, from the lines' timestamps (absent when unknown). */
+  startedAtMs?: number;
+  completedAtMs?: number;
 }
 
 export interface ReplayResult {
@@ -71,6 +82,14 @@ interface TurnState {
   status: TurnStatus;
   entries: SourcedItem[];
   userText: Partial<Record<ItemSource, string>>;
+  userItemId?: string;
+  startedAtMs?: number;
+  completedAtMs?: number;
+}
+
+function lineTime(line: RolloutLine): number | undefined {
+  const ms = Date.parse(line.timestamp);
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 class Replayer {
@@ -84,7 +103,11 @@ class Replayer {
   /** A `task_started` not yet followed by user input. */
   private pending: TurnState | undefined;
 
+  /** The time of the line being applied. */
+  private at: number | undefined;
+
   apply(line: RolloutLine, index: number): void {
+    this.at = lineTime(line);
     switch (line.type) {
       case "response_item":
         if (isRealUserMessage(line.payload))
@@ -110,6 +133,12 @@ class Replayer {
     const userText = userTextOfEvent(payload);
     if (userText) {
       this.userInput("event", index, userText.text, userText.source);
+      return;
+    }
+    const userItemId = userItemIdOfEvent(payload);
+    if (userItemId !== undefined) {
+      const turn = this.openTurn();
+      if (turn) turn.userItemId ??= userItemId;
       return;
     }
     switch (canonicalEventType(payload.type)) {
@@ -176,6 +205,7 @@ class Replayer {
       status: "inProgress",
       entries: [],
       userText: {},
+      ...(this.at !== undefined ? { startedAtMs: this.at } : {}),
     };
   }
 
@@ -208,6 +238,7 @@ class Replayer {
     const turn = this.openTurn();
     if (!turn) return;
     turn.open = false;
+    if (this.at !== undefined) turn.completedAtMs = this.at;
     if (turn.status !== "failed" || status === "interrupted") turn.status = status;
   }
 
@@ -246,6 +277,9 @@ function finishTurn(turn: TurnState): ReplayedTurn {
   return {
     ...(turn.turnId !== undefined ? { turnId: turn.turnId } : {}),
     userMessage: turn.userText.event ?? turn.userText.item ?? turn.userText.response ?? "",
+    ...(turn.userItemId !== undefined ? { userItemId: turn.userItemId } : {}),
+    ...(turn.startedAtMs !== undefined ? { startedAtMs: turn.startedAtMs } : {}),
+    ...(turn.completedAtMs !== undefined ? { completedAtMs: turn.completedAtMs } : {}),
     items: pickBestSources(turn.entries),
     // Older files have no end markers: a turn opened by user input alone counts as completed.
     status: !turn.explicit && turn.status === "inProgress" ? "completed" : turn.status,

@@ -1,8 +1,11 @@
-// What a UI shows inside a replayed turn, read from the three places a rollout may hold it: events
-// (`agent_message`, ...: ours and older Codex), completed items (`item_completed`: Codex 0.169 writes
-// these instead), and the model's own response items (a last resort for files with neither).
+// What a UI shows inside a replayed turn, read from the three places a rollout may hold it: completed
+// items (`item_completed`: ours since items came in, and Codex 0.169's), events (`agent_message`, ...:
+// ours before, and older Codex), and the model's own response items (a last resort for files with
+// neither). Items come out as the engine's typed items; ones read from events or response items have no
+// id (""): the reader names them by position.
 import { SubagentToolCallEnd } from "../protocol/core-protocol.js";
 import type { ResponseItem } from "../protocol/items.js";
+import { TurnItem as CoreTurnItem } from "../protocol/turn-item.js";
 import type { EventMsgPayload } from "./lines.js";
 import { canonicalEventType } from "./policy.js";
 import { isMessage, messageTextParts } from "./user-input.js";
@@ -13,11 +16,16 @@ export interface PlanStepView {
 }
 
 export type TurnItem =
-  | { type: "agentMessage"; text: string }
-  | { type: "reasoning"; text: string }
-  | { type: "plan"; text: string }
-  | { type: "planUpdate"; explanation?: string; plan: PlanStepView[] }
-  | { type: "subagentCall"; call: SubagentToolCallEnd };
+  | Exclude<CoreTurnItem, { type: "userMessage" }>
+  | { type: "planUpdate"; explanation?: string; plan: PlanStepView[] };
+
+function agentMessage(text: string): TurnItem {
+  return { type: "agentMessage", id: "", text };
+}
+
+function reasoning(summary: string[]): TurnItem {
+  return { type: "reasoning", id: "", summary, content: [] };
+}
 
 /** Where an item came from; when a turn has the same kind from several, the first listed wins. */
 export type ItemSource = "item" | "event" | "response";
@@ -50,6 +58,12 @@ function texts(value: unknown): string | undefined {
 }
 
 /** The user's text carried by a user-input event (`user_message` or a completed UserMessage item). */
+/** The id of our own completed userMessage item (the user's text comes from its `user_message` event). */
+export function userItemIdOfEvent(payload: EventMsgPayload): string | undefined {
+  if (canonicalEventType(payload.type) !== "item_completed" || !isJson(payload.item)) return undefined;
+  return payload.item.type === "userMessage" ? str(payload.item, "id") : undefined;
+}
+
 export function userTextOfEvent(payload: EventMsgPayload): { text: string; source: ItemSource } | undefined {
   const type = canonicalEventType(payload.type);
   if (type === "user_message") return { text: str(payload, "message") ?? "", source: "event" };
@@ -62,9 +76,9 @@ export function userTextOfEvent(payload: EventMsgPayload): { text: string; sourc
 export function turnItemOfEvent(payload: EventMsgPayload): SourcedItem | undefined {
   switch (canonicalEventType(payload.type)) {
     case "agent_message":
-      return { item: { type: "agentMessage", text: str(payload, "message") ?? "" }, source: "event" };
+      return { item: agentMessage(str(payload, "message") ?? ""), source: "event" };
     case "agent_reasoning":
-      return { item: { type: "reasoning", text: str(payload, "text") ?? "" }, source: "event" };
+      return { item: reasoning([str(payload, "text") ?? ""]), source: "event" };
     case "plan_update": {
       const plan = Array.isArray(payload.plan)
         ? payload.plan
@@ -81,8 +95,22 @@ export function turnItemOfEvent(payload: EventMsgPayload): SourcedItem | undefin
       return isJson(payload.item) ? turnItemOfCompletedItem(payload.item) : undefined;
     case "subagent_tool_call_end": {
       // A malformed line shows nothing rather than half an item.
-      const call = SubagentToolCallEnd.safeParse(payload);
-      return call.success ? { item: { type: "subagentCall", call: call.data }, source: "event" } : undefined;
+      const parsed = SubagentToolCallEnd.safeParse(payload);
+      if (!parsed.success) return undefined;
+      const call = parsed.data;
+      const item: TurnItem = {
+        type: "collabAgentToolCall",
+        id: call.call_id,
+        tool: call.tool,
+        sender_agent_id: call.sender_agent_id,
+        sender_session_id: call.sender_session_id,
+        agents: call.agents,
+        prompt: call.prompt ?? null,
+        model: call.model ?? null,
+        status: call.success ? "completed" : "failed",
+        error: call.error ?? null,
+      };
+      return { item, source: "event" };
     }
     default:
       return undefined;
@@ -90,28 +118,45 @@ export function turnItemOfEvent(payload: EventMsgPayload): SourcedItem | undefin
 }
 
 function turnItemOfCompletedItem(item: Json): SourcedItem | undefined {
+  // Ours: the engine's own item, as it was announced (a malformed one shows nothing).
+  const ours = CoreTurnItem.safeParse(item);
+  if (ours.success) return ours.data.type === "userMessage" ? undefined : { item: ours.data, source: "item" };
+  // The real Codex's spelling.
+  const id = str(item, "id") ?? "";
   switch (item.type) {
     case "AgentMessage":
-      return { item: { type: "agentMessage", text: texts(item.content) ?? "" }, source: "item" };
+      return { item: { type: "agentMessage", id, text: texts(item.content) ?? "" }, source: "item" };
     case "Reasoning": {
-      const text = texts(item.summary_text) ?? texts(item.summary) ?? texts(item.raw_content) ?? "";
-      return { item: { type: "reasoning", text }, source: "item" };
+      const summary = stringsOf(item.summary_text) ?? stringsOf(item.summary) ?? [];
+      const content = stringsOf(item.raw_content) ?? [];
+      return { item: { type: "reasoning", id, summary, content }, source: "item" };
     }
     case "Plan":
-    case "plan":
-      return { item: { type: "plan", text: str(item, "text") ?? "" }, source: "item" };
+      return { item: { type: "plan", id, text: str(item, "text") ?? "" }, source: "item" };
+    case "ContextCompaction":
+      return { item: { type: "contextCompaction", id }, source: "item" };
     default:
       return undefined;
   }
 }
 
+/** Strings of a list of strings or of `[{text}]` parts. */
+function stringsOf(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((part) => {
+    if (typeof part === "string") return [part];
+    const text = isJson(part) ? str(part, "text") : undefined;
+    return text === undefined ? [] : [text];
+  });
+}
+
 export function turnItemOfResponse(item: ResponseItem): SourcedItem | undefined {
   if (isMessage(item) && item.role === "assistant") {
-    return { item: { type: "agentMessage", text: messageTextParts(item) }, source: "response" };
+    return { item: agentMessage(messageTextParts(item)), source: "response" };
   }
   if (item.type === "reasoning" && "summary" in item) {
-    const text = texts(item.summary);
-    if (text !== undefined) return { item: { type: "reasoning", text }, source: "response" };
+    const summary = stringsOf(item.summary);
+    if (summary !== undefined && summary.length > 0) return { item: reasoning(summary), source: "response" };
   }
   return undefined;
 }

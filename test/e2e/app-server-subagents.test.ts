@@ -38,7 +38,9 @@ describe("app-server subagents", () => {
     const { home, client: c } = await start(script);
     const threadId = await startThread(c, { cwd: home.cwd });
     await c.call("turn/start", { threadId, input: [{ type: "text", text: "delegate" }] });
-    const completed = await c.waitNotification("turn/completed", () => true, { timeoutMs: 30_000 });
+    const completed = await c.waitNotification("turn/completed", (p) => p.threadId === threadId, {
+      timeoutMs: 30_000,
+    });
     expect((completed.turn as Json).status).toBe("completed");
 
     // The child appears as a thread of its own, below the root.
@@ -57,6 +59,29 @@ describe("app-server subagents", () => {
         subAgent: { thread_spawn: { parent_thread_id: threadId, depth: 1, agent_nickname: "alpha" } },
       },
     });
+
+    // The child's turns are live on its own thread: turn/started, its items, turn/completed with them.
+    const liveTurns = c.notifications("turn/completed").filter((p) => p.threadId === childId);
+    expect(liveTurns.map((p) => (p.turn as Json).status)).toEqual(["completed", "completed"]);
+    const childItems = (p: Json) => ((p.turn as Json).items as Json[]).map((i) => [i.type, i.text ?? null]);
+    expect(liveTurns.map(childItems)).toEqual([
+      [
+        ["userMessage", null],
+        ["agentMessage", "A done"],
+      ],
+      [
+        ["userMessage", null],
+        ["agentMessage", "A again"],
+      ],
+    ]);
+    expect(c.notifications("turn/started").filter((p) => p.threadId === childId)).toHaveLength(2);
+    const liveChildItems = c
+      .notifications("item/completed")
+      .filter((p) => p.threadId === childId)
+      .map((p) => [(p.item as Json).id, p.turnId]);
+    expect(liveChildItems).toEqual(
+      liveTurns.flatMap((p) => ((p.turn as Json).items as Json[]).map((i) => [i.id, (p.turn as Json).id])),
+    );
 
     const collab = c
       .notifications("item/completed")
@@ -156,7 +181,9 @@ describe("app-server subagents", () => {
     const from = c.received.length;
     const ask2 = await c.waitServerRequest("item/commandExecution/requestApproval", { from });
     c.respond(ask2.id!, { decision: "decline" });
-    const completed = await c.waitNotification("turn/completed", () => true, { timeoutMs: 30_000 });
+    const completed = await c.waitNotification("turn/completed", (p) => p.threadId === threadId, {
+      timeoutMs: 30_000,
+    });
     expect((completed.turn as Json).status).toBe("completed");
 
     expect(existsSync(join(home.cwd, "approved.txt"))).toBe(true);
@@ -243,7 +270,9 @@ describe("app-server subagents", () => {
     });
     const threadId = await startThread(c, { cwd: home.cwd });
     await c.call("turn/start", { threadId, input: [{ type: "text", text: "delegate" }] });
-    const completed = await c.waitNotification("turn/completed", () => true, { timeoutMs: 30_000 });
+    const completed = await c.waitNotification("turn/completed", (p) => p.threadId === threadId, {
+      timeoutMs: 30_000,
+    });
     expect((completed.turn as Json).status).toBe("completed");
     expect(script.requestsOf(1)).toHaveLength(1);
     expect(new Set(model.requests.map((r) => r.headers.authorization))).toEqual(

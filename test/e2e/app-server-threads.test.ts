@@ -70,8 +70,10 @@ describe("app-server thread lifecycle", () => {
     const resumed = await d.call("thread/resume", { threadId });
     expect(threadOf(resumed)).toMatchObject({ id: threadId, status: { type: "idle" } });
     expect(turnsOf(resumed).map((t) => t.id)).toEqual([turn1.id, turn2.id]);
+    // The command stays in history, as live.
     expect((turnsOf(resumed)[0]?.items as Json[]).map((i) => i.type)).toEqual([
       "userMessage",
+      "commandExecution",
       "agentMessage",
     ]);
     model.push(reply.message("third answer"));

@@ -137,13 +137,14 @@ describe("plan mode through proto", () => {
     expect(plan.length).toBeGreaterThan(5);
     expect(text.join("")).toBe(VISIBLE);
     expect(plan.join("")).toBe(draft.split("<proposed_plan>\n")[1]?.split("</proposed_plan>")[0]);
-    const started = events.find((e) => e.type === "item_started");
-    const completed = events.find((e) => e.type === "item_completed");
+    const isPlan = (e: Msg) => (e.item as Msg | undefined)?.type === "plan";
+    const started = events.find((e) => e.type === "item_started" && isPlan(e));
+    const completed = events.find((e) => e.type === "item_completed" && isPlan(e));
     expect(started?.item).toEqual({ type: "plan", id: expect.any(String), text: "" });
     expect(completed?.item).toEqual({ type: "plan", id: (started?.item as Msg).id, text: PLAN });
     expect(events.find((e) => e.type === "agent_message")?.message).toBe(VISIBLE);
     expect(events.find((e) => e.type === "task_complete")?.last_agent_message).toBe(VISIBLE);
-    const order = events.map((e) => e.type).filter((t) => t.startsWith("item_") || t === "agent_message");
+    const order = events.filter((e) => isPlan(e) || e.type === "agent_message").map((e) => e.type);
     expect(order).toEqual(["item_started", "item_completed", "agent_message"]);
 
     // Back to default mode: the model is told plan mode ended, and text streams as usual.
@@ -168,7 +169,11 @@ describe("plan mode through proto", () => {
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Msg);
     const persisted = lines.filter((l) => l.type === "event_msg").map((l) => (l.payload as Msg).type);
-    expect(persisted.filter((t) => t === "item_completed")).toHaveLength(1);
+    // Every completed item is kept (one plan among them), no started one.
+    const persistedItems = lines
+      .filter((l) => l.type === "event_msg" && (l.payload as Msg).type === "item_completed")
+      .map((l) => ((l.payload as Msg).item as Msg).type);
+    expect(persistedItems.filter((t) => t === "plan")).toHaveLength(1);
     expect(persisted).not.toContain("plan_delta");
     expect(persisted).not.toContain("item_started");
     const turnContexts = lines
@@ -208,12 +213,14 @@ describe("plan mode through proto", () => {
       await proto.waitFor(is("task_complete", id));
     }
     const of = (id: string) => proto!.received.filter((e) => e.id === id).map(msg);
-    expect(of("a").find((e) => e.type === "item_completed")?.item).toMatchObject({ text: "- one\n" });
+    const planOf = (id: string) =>
+      of(id).find((e) => e.type === "item_completed" && (e.item as Msg).type === "plan")?.item;
+    expect(planOf("a")).toMatchObject({ text: "- one\n" });
     expect(of("a").find((e) => e.type === "agent_message")?.message).toBe(
       "<proposed_plan>\n- two\n</proposed_plan>\n",
     );
     expect(of("a").find((e) => e.type === "warning")?.message).toMatch(/only one <proposed_plan> block/);
-    expect(of("b").find((e) => e.type === "item_completed")?.item).toMatchObject({ text: "- open" });
+    expect(planOf("b")).toMatchObject({ text: "- open" });
     expect(of("b").find((e) => e.type === "agent_message")?.message).toBe("Plan:\n");
   });
 });

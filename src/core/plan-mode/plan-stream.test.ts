@@ -14,7 +14,7 @@ function setup() {
           return `plan:${e.delta}`;
         case "item_started":
         case "item_completed":
-          return `${e.type}:${e.item.text}`;
+          return `${e.type}:${"text" in e.item ? e.item.text : ""}`;
         case "warning":
           return "warning";
         default:

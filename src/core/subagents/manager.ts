@@ -6,6 +6,7 @@
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import type { Event, KnownEventMsg, SubagentSummary } from "../../protocol/core-protocol.js";
+import { SubagentTurnEvent } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
 import type { AgentScope, CallerTurn, SendResult, SpawnRequest, SpawnResult } from "./agent-scope.js";
 import { SubagentError } from "./agent-scope.js";
@@ -288,6 +289,15 @@ export class SubagentManager {
   private onChildEvent(node: SubagentNode, event: Event): void {
     // A cancelled child's last words (its turn aborting as it closes) change nothing.
     if (node.status === "cancelled") return;
+    const forwarded = SubagentTurnEvent.safeParse(event.msg);
+    if (forwarded.success) {
+      this.options.emit({
+        type: "subagent_event",
+        agent_id: node.id,
+        session_id: node.sessionId,
+        event: forwarded.data,
+      });
+    }
     const effect = node.apply(event);
     if (effect.changed) this.announce(node);
     if (effect.approval) {

@@ -1,7 +1,13 @@
 // Table-driven, for the items added with plan mode, compaction and MCP: engine events in, v2 notifications
 // out, each checked against the real protocol's JSON Schema.
 import { describe, expect, it } from "vitest";
-import type { KnownEventMsg, SubagentStatus, SubagentToolName } from "../../protocol/core-protocol.js";
+import { ItemTracker } from "../../core/items/item-tracker.js";
+import type {
+  KnownEventMsg,
+  SubagentStatus,
+  SubagentToolName,
+  SubagentTurnEvent,
+} from "../../protocol/core-protocol.js";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
 import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
@@ -62,6 +68,21 @@ const collab = (
 });
 
 const inChild = { threadId: "c1", turnId: "child-turn" };
+const childScope = { thread_id: "c1", turn_id: "child-turn" };
+
+/** A subagent's own event, as the root forwards it. */
+function childEvent(event: SubagentTurnEvent): KnownEventMsg {
+  return { type: "subagent_event", agent_id: 1, session_id: "c1", event };
+}
+
+function patchItem(status: "in_progress" | "completed") {
+  return {
+    type: "fileChange" as const,
+    id: "p1",
+    changes: { "/w/a.txt": { type: "add" as const, content: "a\n" } },
+    status,
+  };
+}
 
 const rootThread: Thread = {
   id: T,
@@ -125,8 +146,8 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
     name: "a compaction is a contextCompaction item",
     events: [{ type: "context_compacted", reason: "manual" }],
     expected: [
-      { method: "item/started", item: { type: "contextCompaction", id: "compaction_1" } },
-      { method: "item/completed", item: { type: "contextCompaction", id: "compaction_1" } },
+      { method: "item/started", item: { type: "contextCompaction", id: "id_1" } },
+      { method: "item/completed", item: { type: "contextCompaction", id: "id_1" } },
     ],
   },
   {
@@ -173,10 +194,13 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
           result: { content: [{ type: "text", text: "hit" }], structuredContent: { n: 1 } },
         }),
       },
+      // An end without its begin still starts its item first (the engine's item tracker does).
+      { method: "item/started", item: expect.objectContaining({ id: "m2", status: "inProgress" }) },
       {
         method: "item/completed",
         item: expect.objectContaining({ id: "m2", status: "failed", result: { content: [] } }),
       },
+      { method: "item/started", item: expect.objectContaining({ id: "m3", status: "inProgress" }) },
       {
         method: "item/completed",
         item: expect.objectContaining({ id: "m3", status: "failed", error: { message: "gone" } }),
@@ -184,7 +208,7 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
     ],
   },
   {
-    name: "subagent tool calls are collabAgentToolCall items; one still open when the turn ends is interrupted",
+    name: "subagent tool calls are collabAgentToolCall items; one still open when the turn ends fails",
     events: [
       call("begin", "c1", "spawn", [], { prompt: "task-a", model: "m" }),
       call("end", "c1", "spawn", [agent(1, "running")], { prompt: "task-a", model: "m", success: true }),
@@ -225,7 +249,7 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
       { method: "item/started", item: collab("c6", "closeAgent", "inProgress", { c1: ["completed", null] }) },
       { method: "item/completed", item: collab("c6", "closeAgent", "completed", { c1: ["shutdown", null] }) },
       { method: "item/started", item: collab("c7", "wait", "inProgress", { c2: ["running", null] }) },
-      { method: "item/completed", item: collab("c7", "wait", "interrupted", { c2: ["running", null] }) },
+      { method: "item/completed", item: collab("c7", "wait", "failed", { c2: ["running", null] }) },
       { method: "turn/completed" },
       { method: "thread/status/changed", params: { threadId: T, status: { type: "idle" } } },
     ],
@@ -295,9 +319,11 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
     ],
   },
   {
-    name: "a subagent's patches: in its thread, never in this thread's diff; an unanswered one ends when it stops",
+    name: "a subagent's turn and items are live on its thread; its approvals are asked there; never in this thread's diff",
     events: [
       { type: "subagent_lifecycle", summary: child("running") },
+      childEvent({ type: "task_started", turn_id: "child-turn", collaboration_mode_kind: "default" }),
+      childEvent({ type: "item_started", ...childScope, item: patchItem("in_progress"), started_at_ms: 5 }),
       {
         type: "apply_patch_approval_request",
         call_id: "p1",
@@ -305,19 +331,22 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
         turn_id: "child-turn",
         changes: { "/w/a.txt": { type: "add", content: "a\n" } },
       },
+      // The root sees the approved call's events too: they make no item of its own.
       { type: "patch_apply_begin", call_id: "p1", agent_id: 1, auto_approved: false, changes: {} },
       { type: "patch_apply_end", call_id: "p1", agent_id: 1, stdout: "", stderr: "", success: true },
-      {
-        type: "apply_patch_approval_request",
-        call_id: "p2",
-        agent_id: 1,
-        turn_id: "child-turn",
-        changes: { "/w/b.txt": { type: "add", content: "b\n" } },
-      },
+      childEvent({
+        type: "item_completed",
+        ...childScope,
+        item: patchItem("completed"),
+        started_at_ms: 5,
+        completed_at_ms: 9,
+      }),
+      childEvent({ type: "task_complete", turn_id: "child-turn" }),
       { type: "subagent_lifecycle", summary: child("idle") },
     ],
     expected: [
       { method: "thread/started", params: expect.anything() },
+      { method: "turn/started" },
       { method: "item/started", item: expect.objectContaining({ type: "fileChange", id: "p1" }), ...inChild },
       { request: "patchApproval", params: expect.objectContaining({ threadId: "c1", turnId: "child-turn" }) },
       {
@@ -325,10 +354,8 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
         item: expect.objectContaining({ id: "p1", status: "completed" }),
         ...inChild,
       },
-      { method: "item/started", item: expect.objectContaining({ type: "fileChange", id: "p2" }), ...inChild },
-      { request: "patchApproval", params: expect.objectContaining({ threadId: "c1", turnId: "child-turn" }) },
+      { method: "turn/completed" },
       { method: "thread/status/changed", params: { threadId: "c1", status: { type: "idle" } } },
-      { method: "item/completed", item: expect.objectContaining({ id: "p2", status: "failed" }), ...inChild },
     ],
   },
   {
@@ -396,8 +423,11 @@ describe("event mapper: plan, compaction and MCP items", () => {
       () => 1_700_000_000_000,
       () => rootThread,
     );
-    mapper.map({ id: "sub-1", msg: started });
-    const out = events.flatMap((msg) => mapper.map({ id: "sub-1", msg }));
+    const tracker = testTracker();
+    const feed = (msg: KnownEventMsg) =>
+      tracker.process(msg).flatMap((m) => mapper.map({ id: "sub-1", msg: m }));
+    feed(started);
+    const out = events.flatMap(feed);
     expect(out.map(view)).toEqual(expected);
     const schema = protocolSchema();
     const problems = out.flatMap((o) => {
@@ -410,3 +440,13 @@ describe("event mapper: plan, compaction and MCP items", () => {
     expect(problems.filter(Boolean)).toEqual([]);
   });
 });
+
+/** The engine's item tracker with a fixed clock and numbered ids, as events pass through it in the engine. */
+function testTracker(): ItemTracker {
+  let n = 0;
+  return new ItemTracker(
+    T,
+    () => 1_700_000_000_000,
+    () => `id_${++n}`,
+  );
+}

@@ -1,6 +1,7 @@
 // Table-driven: engine events in, v2 notifications and server requests out, each checked against the real
 // protocol's JSON Schema.
 import { describe, expect, it } from "vitest";
+import { ItemTracker } from "../../core/items/item-tracker.js";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
@@ -75,11 +76,11 @@ const cases: Array<{
       { method: "turn/started", status: "inProgress", error: null },
       {
         method: "item/started",
-        item: { type: "userMessage", id: "user_1", content: [{ type: "text", text: "hi" }] },
+        item: { type: "userMessage", id: "id_1", content: [{ type: "text", text: "hi" }] },
       },
       {
         method: "item/completed",
-        item: { type: "userMessage", id: "user_1", content: [{ type: "text", text: "hi" }] },
+        item: { type: "userMessage", id: "id_1", content: [{ type: "text", text: "hi" }] },
       },
       { method: "item/started", item: { type: "agentMessage", id: "msg_a", text: "" } },
       { method: "item/agentMessage/delta", itemId: "msg_a", delta: "Hel" },
@@ -127,19 +128,24 @@ const cases: Array<{
     expected: [
       { method: "thread/status/changed", status: "active" },
       { method: "turn/started", status: "inProgress", error: null },
-      { method: "item/started", item: { type: "reasoning", id: "rs_1", summary: [], content: [] } },
+      { method: "item/started", item: { type: "reasoning", id: "id_1", summary: [], content: [] } },
+      // Each summary part is announced before its text, the first one too.
+      {
+        method: "item/reasoning/summaryPartAdded",
+        params: { threadId: T, turnId: "turn-1", itemId: "id_1", summaryIndex: 0 },
+      },
       { method: "item/reasoning/summaryTextDelta", delta: "think", summaryIndex: 0 },
       {
         method: "item/reasoning/summaryPartAdded",
-        params: { threadId: T, turnId: "turn-1", itemId: "rs_1", summaryIndex: 1 },
+        params: { threadId: T, turnId: "turn-1", itemId: "id_1", summaryIndex: 1 },
       },
       { method: "item/reasoning/summaryTextDelta", delta: "more", summaryIndex: 1 },
       {
         method: "item/completed",
-        item: { type: "reasoning", id: "rs_1", summary: ["think", "more"], content: [] },
+        item: { type: "reasoning", id: "id_1", summary: ["think", "more"], content: [] },
       },
-      { method: "item/started", item: { type: "agentMessage", id: "msg_2", text: "" } },
-      { method: "item/completed", item: { type: "agentMessage", id: "msg_2", text: "done" } },
+      { method: "item/started", item: { type: "agentMessage", id: "id_2", text: "" } },
+      { method: "item/completed", item: { type: "agentMessage", id: "id_2", text: "done" } },
     ],
   },
   {
@@ -236,7 +242,7 @@ const cases: Array<{
     expected: [
       { method: "thread/status/changed", status: "active" },
       { method: "turn/started", status: "inProgress", error: null },
-      { method: "thread/status/changed", status: "active" },
+      // The item shows first (the engine starts it), then the thread waits on the approval.
       {
         method: "item/started",
         item: {
@@ -246,6 +252,7 @@ const cases: Array<{
           status: "inProgress",
         },
       },
+      { method: "thread/status/changed", status: "active" },
       { request: "patchApproval", itemId: "p1", turnId: "turn-1" },
       {
         method: "item/completed",
@@ -368,9 +375,11 @@ function mapAll(events: Array<KnownEventMsg | [string, KnownEventMsg]>): MapperO
     },
     () => 1_700_000_000_000,
   );
-  return events.flatMap((e) =>
-    Array.isArray(e) ? mapper.map({ id: e[0], msg: e[1] }) : mapper.map({ id: "sub-1", msg: e }),
-  );
+  const tracker = testTracker();
+  return events.flatMap((e) => {
+    const [id, msg] = Array.isArray(e) ? e : ["sub-1", e];
+    return tracker.process(msg).flatMap((m) => mapper.map({ id, msg: m }));
+  });
 }
 
 function schemaProblems(outputs: MapperOutput[]): string[] {
@@ -433,15 +442,16 @@ describe("AppServerEventMapper", () => {
       { type: "text", text: "see" },
       { type: "image", url: "https://x/y.png" },
     ]);
-    const out = [started, { type: "user_message", message: "see" } as KnownEventMsg].flatMap((msg) =>
-      mapper.map({ id: "sub-1", msg }),
-    );
+    const tracker = testTracker();
+    const out = [started, { type: "user_message", message: "see" } as KnownEventMsg]
+      .flatMap((msg) => tracker.process(msg))
+      .flatMap((msg) => mapper.map({ id: "sub-1", msg }));
     const item = out.map(view).find((v) => (v as { method?: string }).method === "item/completed");
     expect(item).toEqual({
       method: "item/completed",
       item: {
         type: "userMessage",
-        id: "user_1",
+        id: "id_1",
         content: [
           { type: "text", text: "see" },
           { type: "image", url: "https://x/y.png" },
@@ -450,25 +460,7 @@ describe("AppServerEventMapper", () => {
     });
   });
 
-  it("a declined command shows as a declined item; decisions map to review decisions", () => {
-    const mapper = new AppServerEventMapper(T, () => {
-      throw new Error("unused");
-    });
-    mapper.map({ id: "sub-1", msg: started });
-    mapper.map({
-      id: "sub-1",
-      msg: { type: "exec_approval_request", call_id: "c9", command: ["rm", "x"], cwd: "/w" },
-    });
-    const out = mapper.approvalDecided("c9", "denied");
-    expect(out.map(view)).toEqual([
-      { method: "item/started", item: expect.objectContaining({ id: "c9", status: "inProgress" }) },
-      {
-        method: "item/completed",
-        item: expect.objectContaining({ id: "c9", command: "rm x", status: "declined" }),
-      },
-      { method: "thread/status/changed", status: "active" },
-    ]);
-    expect(mapper.approvalDecided("c9", "approved")).toEqual([]);
+  it("decisions map to review decisions", () => {
     expect(
       ["accept", "acceptForSession", "decline", "cancel"].map((d) => toReviewDecision(d as "accept")),
     ).toEqual(["approved", "approved_for_session", "denied", "abort"]);
@@ -477,3 +469,13 @@ describe("AppServerEventMapper", () => {
     );
   });
 });
+
+/** The engine's item tracker with a fixed clock and numbered ids, as events pass through it in the engine. */
+function testTracker(): ItemTracker {
+  let n = 0;
+  return new ItemTracker(
+    T,
+    () => 1_700_000_000_000,
+    () => `id_${++n}`,
+  );
+}

@@ -1,42 +1,32 @@
-// Engine events -> app-server v2 notifications and server requests, for one thread. The one place the
-// mapping lives (commands and patches in tool-items.ts, MCP in mcp-items.ts, subagents in subagent-items.ts,
-// questions in user-input.ts); table-tested in event-mapper.test.ts and event-mapper-items.test.ts.
+// Engine events -> app-server v2 notifications and server requests, for one thread. Items are the
+// engine's (projected in item-projection.ts, turns in turn-projector.ts); subagents in subagent-items.ts,
+// approvals in approval-requests.ts, questions in user-input.ts. Table-tested in event-mapper.test.ts and
+// event-mapper-items.test.ts.
 import type { Event, EventMsgOf, KnownEventMsg } from "../../protocol/core-protocol.js";
-import type { ReviewDecision } from "../../protocol/policies.js";
 import type { TurnError, TurnStatus, UserInput } from "../../protocol/app-server/v2/common.js";
-import type { ThreadItem, ThreadItemOf } from "../../protocol/app-server/v2/items.js";
 import type { Thread } from "../../protocol/app-server/v2/thread.js";
+import { ApprovalRequests } from "./approval-requests.js";
 import { breakdown, errorInfo } from "./mapper-conversions.js";
 import { OutputBuffer, type MapperOutput } from "./mapper-output.js";
-import { mcpBegin, mcpEnd, mcpStartup } from "./mcp-items.js";
+import { mcpStartup } from "./mcp-items.js";
 import { TurnDiff } from "./turn-diff.js";
 import { SubagentItems } from "./subagent-items.js";
-import { ToolItems } from "./tool-items.js";
+import { TurnProjector } from "./turn-projector.js";
 import { userInputRequest } from "./user-input.js";
 import { ThreadWaits } from "./thread-waits.js";
 
 export type { MapperOutput } from "./mapper-output.js";
 
-interface OpenTurn {
-  subId: string;
-  id: string;
-  startedAtMs: number;
-}
-
-type OpenReasoning = ThreadItemOf<"reasoning"> & { index: number };
-
 export class AppServerEventMapper {
-  private turn: OpenTurn | undefined;
-  private counter = 0;
-  private agentMessage: ThreadItemOf<"agentMessage"> | undefined;
-  private reasoning: OpenReasoning | undefined;
   private readonly inputs = new Map<string, UserInput[]>();
   private readonly out: OutputBuffer;
-  private readonly tools: ToolItems;
+  private readonly own: TurnProjector;
+  /** Live turns of subagents' threads, by thread id. */
+  private readonly children = new Map<string, TurnProjector>();
+  private readonly approvals: ApprovalRequests;
   private readonly subagents: SubagentItems;
   private readonly turnDiff = new TurnDiff();
   private readonly waits: ThreadWaits;
-  private readonly patchChanges = new Map<string, EventMsgOf<"patch_apply_begin">["changes"]>();
 
   constructor(
     private readonly threadId: string,
@@ -47,10 +37,11 @@ export class AppServerEventMapper {
       throw new Error(`thread ${threadId} cannot describe itself here`);
     },
   ) {
-    this.out = new OutputBuffer(threadId, () => this.turn?.id, now);
+    this.out = new OutputBuffer(threadId, () => this.own.turn?.id, now);
+    this.own = new TurnProjector(this.out, threadId);
     this.waits = new ThreadWaits(this.out);
     this.subagents = new SubagentItems(this.out, threadId, describeSelf);
-    this.tools = new ToolItems(this.out, (agentId) => this.subagents.threadOf(agentId));
+    this.approvals = new ApprovalRequests(this.out, (agentId) => this.subagents.threadOf(agentId));
   }
 
   /** The wire input of a turn submission, so its userMessage item shows what the client sent. */
@@ -59,32 +50,29 @@ export class AppServerEventMapper {
   }
 
   get currentTurnId(): string | undefined {
-    return this.turn?.id;
+    return this.own.turn?.id;
   }
 
   map(event: Event): MapperOutput[] {
-    // Reasoning parts arrive one event each; the item completes when anything else comes.
-    if (!event.msg.type.startsWith("agent_reasoning")) this.closeReasoning();
     this.mapMessage(event.id, event.msg);
     return this.out.take();
   }
 
-  /** What the client decided about an approval; a refusal shows the item as declined. */
-  approvalDecided(callId: string, decision: ReviewDecision): MapperOutput[] {
-    this.tools.decided(callId, decision);
-    if (this.turn) this.waits.answered(callId);
+  /** What the client decided about an approval (a refusal's declined item comes from the engine). */
+  approvalDecided(callId: string): MapperOutput[] {
+    if (this.own.turn) this.waits.answered(callId);
     return this.out.take();
   }
 
   /** The client answered (or could not answer) the model's questions. */
   inputAnswered(callId: string): MapperOutput[] {
-    if (this.turn) this.waits.answered(callId);
+    if (this.own.turn) this.waits.answered(callId);
     return this.out.take();
   }
 
   /** The thread's status now: idle, or active with what its turn waits on. */
   get threadStatus() {
-    return this.waits.status(this.turn !== undefined);
+    return this.waits.status(this.own.turn !== undefined);
   }
 
   /** This thread's own turn waits on the client (a subagent's wait shows on the subagent's thread). */
@@ -93,7 +81,7 @@ export class AppServerEventMapper {
     agentId: number | null | undefined,
     flag: "waitingOnApproval" | "waitingOnUserInput",
   ) {
-    if (this.turn && (agentId === undefined || agentId === null)) this.waits.asked(callId, flag);
+    if (this.own.turn && (agentId === undefined || agentId === null)) this.waits.asked(callId, flag);
   }
 
   private warning(message: string): void {
@@ -101,11 +89,9 @@ export class AppServerEventMapper {
   }
 
   /** After a patch applied, the whole turn's diff so far (`turn/diff/updated`). */
-  private diffUpdated(callId: string, success: boolean): void {
-    const changes = this.patchChanges.get(callId);
-    this.patchChanges.delete(callId);
-    if (!success || !changes) return;
-    const diff = this.turnDiff.add(changes);
+  private diffUpdated(item: EventMsgOf<"item_completed">["item"]): void {
+    if (item.type !== "fileChange" || item.status !== "completed") return;
+    const diff = this.turnDiff.add(item.changes);
     this.out.notify({
       method: "turn/diff/updated",
       params: { threadId: this.threadId, turnId: this.out.turnId, diff },
@@ -113,85 +99,40 @@ export class AppServerEventMapper {
   }
 
   private mapMessage(subId: string, msg: KnownEventMsg): void {
+    if (this.own.delta(msg)) return;
     switch (msg.type) {
       case "session_configured":
         return this.out.notify({ method: "thread/started", params: { thread: this.describeThread(msg) } });
       case "task_started":
         this.turnDiff.reset();
         return this.startTurn(subId, msg.turn_id);
-      case "user_message":
-        return this.userMessage(subId, msg.message);
-      case "agent_message_content_delta":
-        return this.agentDelta(msg.item_id, msg.delta);
-      case "agent_message":
-        return this.agentMessageDone(msg.message);
-      case "agent_reasoning_delta":
-        return this.reasoningDelta(msg.delta);
-      case "agent_reasoning_section_break":
-        return this.reasoningBreak();
-      case "agent_reasoning":
-        this.openReasoning().summary.push(msg.text);
-        return;
+      case "item_started":
+        return this.own.itemStarted(msg, this.userInput(subId, msg.item.type));
+      case "item_completed":
+        this.own.itemCompleted(msg, this.userInput(subId, msg.item.type));
+        return this.diffUpdated(msg.item);
+      case "subagent_event":
+        return this.childEvent(msg);
       case "exec_approval_request":
         this.waitOn(msg.call_id, msg.agent_id, "waitingOnApproval");
-        return this.tools.execApproval(msg);
-      case "exec_command_begin":
-        return this.tools.commandBegin(msg);
-      case "exec_command_output_delta":
-        return this.tools.commandOutput(msg);
-      case "exec_command_end":
-        return this.tools.commandEnd(msg);
+        return this.approvals.exec(msg);
       case "apply_patch_approval_request":
         this.waitOn(msg.call_id, msg.agent_id, "waitingOnApproval");
-        return this.tools.patchApproval(msg);
-      case "patch_apply_begin":
-        // A subagent's patch is not part of this thread's turn diff.
-        if (msg.agent_id === undefined || msg.agent_id === null)
-          this.patchChanges.set(msg.call_id, msg.changes);
-        return this.tools.patchBegin(msg.call_id, msg.changes);
-      case "patch_apply_end":
-        this.tools.patchEnd(msg.call_id, msg.success);
-        return this.diffUpdated(msg.call_id, msg.success);
-      case "view_image_tool_call": {
-        const item = { type: "imageView" as const, id: msg.call_id, path: msg.path };
-        this.out.item("item/started", item);
-        return this.out.item("item/completed", item);
-      }
+        return this.approvals.patch(msg);
       case "plan_update":
         return this.planUpdate(msg);
-      case "item_started":
-        return this.out.item("item/started", { ...msg.item, text: "" });
-      case "plan_delta":
-        return this.out.notify({
-          method: "item/plan/delta",
-          params: { threadId: this.threadId, turnId: this.out.turnId, itemId: msg.item_id, delta: msg.delta },
-        });
-      case "item_completed":
-        return this.out.item("item/completed", msg.item);
-      case "context_compacted":
-        return this.compacted();
-      case "mcp_tool_call_begin":
-        return mcpBegin(this.out, msg);
-      case "mcp_tool_call_end":
-        return mcpEnd(this.out, msg);
       case "mcp_startup_update":
         return mcpStartup(this.out, msg);
-      case "subagent_lifecycle": {
+      case "subagent_lifecycle":
         this.subagents.lifecycle(msg);
-        const { status, agent_id } = msg.summary;
-        const threadId = this.subagents.threadOf(agent_id);
-        // A child that stopped working asks nothing any more; a cancelled one runs nothing any more.
-        if (threadId && status !== "running" && status !== "waiting") {
-          this.tools.settleChild(threadId, status === "cancelled");
-        }
+        // A cancelled child's turn ends with it.
+        if (msg.summary.status === "cancelled")
+          this.children.get(msg.summary.session_id)?.end("interrupted", null);
         return;
-      }
       case "agent_inbox":
         return this.subagents.inbox(msg);
       case "subagent_tool_call_begin":
         return this.subagents.callBegin(msg);
-      case "subagent_tool_call_end":
-        return this.subagents.callEnd(msg);
       case "request_user_input":
         this.waitOn(msg.call_id, null, "waitingOnUserInput");
         return userInputRequest(this.out, msg);
@@ -202,7 +143,7 @@ export class AppServerEventMapper {
       case "warning":
         return this.warning(msg.message);
       case "error":
-        if (this.turn?.subId === subId) {
+        if (this.own.turn?.subId === subId) {
           const error = { message: msg.message, codexErrorInfo: errorInfo(msg.codex_error_info) };
           this.turnError(error, false);
           return this.endTurn("failed", error);
@@ -218,154 +159,86 @@ export class AppServerEventMapper {
     }
   }
 
-  private nextId(prefix: string): string {
-    return `${prefix}_${++this.counter}`;
+  /** The wire input of the turn's user message, for a userMessage item. */
+  private userInput(subId: string, type: string): UserInput[] | undefined {
+    return type === "userMessage" ? this.inputs.get(subId) : undefined;
   }
 
   private startTurn(subId: string, turnId: string): void {
-    const startedAtMs = this.out.now();
-    this.turn = { subId, id: turnId, startedAtMs };
     const status = { type: "active" as const, activeFlags: [] };
     this.out.notify({ method: "thread/status/changed", params: { threadId: this.threadId, status } });
-    const turn = {
-      id: turnId,
-      items: [],
-      status: "inProgress" as const,
-      error: null,
-      startedAt: Math.floor(startedAtMs / 1000),
-      completedAt: null,
-      durationMs: null,
-    };
-    this.out.notify({ method: "turn/started", params: { threadId: this.threadId, turn } });
+    this.own.start(subId, turnId);
   }
 
   private endTurn(status: TurnStatus, error: TurnError | null): void {
-    const turn = this.turn;
+    const turn = this.own.turn;
     if (!turn) return;
-    if (this.agentMessage) this.out.item("item/completed", this.agentMessage);
-    this.agentMessage = undefined;
-    this.tools.closeAll(status);
     this.waits.clear();
-    this.subagents.closeAll(status);
+    this.subagents.closeAll();
     this.inputs.delete(turn.subId);
-    const completedAtMs = this.out.now();
-    this.out.notify({
-      method: "turn/completed",
-      params: {
-        threadId: this.threadId,
-        turn: {
-          id: turn.id,
-          items: [],
-          status,
-          error,
-          startedAt: Math.floor(turn.startedAtMs / 1000),
-          completedAt: Math.floor(completedAtMs / 1000),
-          durationMs: completedAtMs - turn.startedAtMs,
-        },
-      },
-    });
+    this.own.end(status, error);
     this.out.notify({
       method: "thread/status/changed",
       params: { threadId: this.threadId, status: { type: "idle" } },
     });
-    this.turn = undefined;
+  }
+
+  /** A subagent's turn and items, live, on its own thread. */
+  private childEvent(msg: EventMsgOf<"subagent_event">): void {
+    const threadId = msg.session_id;
+    let child = this.children.get(threadId);
+    if (!child) this.children.set(threadId, (child = new TurnProjector(this.out, threadId)));
+    const event = msg.event;
+    if (child.delta(event)) return;
+    switch (event.type) {
+      case "task_started":
+        return child.start("", event.turn_id);
+      case "item_started":
+        return child.itemStarted(event);
+      case "item_completed":
+        child.itemCompleted(event);
+        return;
+      case "task_complete":
+        child.end("completed", null);
+        return;
+      case "turn_aborted":
+        child.end("interrupted", null);
+        return;
+      case "error":
+        child.end("failed", { message: event.message, codexErrorInfo: errorInfo(event.codex_error_info) });
+        return;
+      default:
+        return;
+    }
   }
 
   private turnError(error: TurnError, willRetry: boolean): void {
-    if (!this.turn) return;
+    if (!this.own.turn) return;
     this.out.notify({
       method: "error",
-      params: { threadId: this.threadId, turnId: this.turn.id, error, willRetry },
+      params: { threadId: this.threadId, turnId: this.own.turn.id, error, willRetry },
     });
-  }
-
-  private userMessage(subId: string, text: string): void {
-    const content = this.inputs.get(subId) ?? [{ type: "text" as const, text }];
-    const item: ThreadItem = { type: "userMessage", id: this.nextId("user"), content };
-    this.out.item("item/started", item);
-    this.out.item("item/completed", item);
-  }
-
-  private agentDelta(itemId: string, delta: string): void {
-    if (this.agentMessage?.id !== itemId) {
-      if (this.agentMessage) this.out.item("item/completed", this.agentMessage);
-      this.agentMessage = { type: "agentMessage", id: itemId, text: "" };
-      this.out.item("item/started", this.agentMessage);
-    }
-    this.agentMessage.text += delta;
-    this.out.notify({
-      method: "item/agentMessage/delta",
-      params: { threadId: this.threadId, turnId: this.out.turnId, itemId, delta },
-    });
-  }
-
-  /** The final text is authoritative: a retried stream may have sent some deltas twice. */
-  private agentMessageDone(text: string): void {
-    const open = this.agentMessage;
-    this.agentMessage = undefined;
-    const item: ThreadItem = { type: "agentMessage", id: open?.id ?? this.nextId("msg"), text };
-    if (!open) this.out.item("item/started", { ...item, text: "" });
-    this.out.item("item/completed", item);
-  }
-
-  private openReasoning(): OpenReasoning {
-    if (!this.reasoning) {
-      this.reasoning = { type: "reasoning", id: this.nextId("rs"), summary: [], content: [], index: 0 };
-      this.out.item("item/started", { type: "reasoning", id: this.reasoning.id, summary: [], content: [] });
-    }
-    return this.reasoning;
-  }
-
-  private reasoningDelta(delta: string): void {
-    const item = this.openReasoning();
-    this.out.notify({
-      method: "item/reasoning/summaryTextDelta",
-      params: {
-        threadId: this.threadId,
-        turnId: this.out.turnId,
-        itemId: item.id,
-        delta,
-        summaryIndex: item.index,
-      },
-    });
-  }
-
-  private reasoningBreak(): void {
-    const item = this.openReasoning();
-    item.index++;
-    this.out.notify({
-      method: "item/reasoning/summaryPartAdded",
-      params: { threadId: this.threadId, turnId: this.out.turnId, itemId: item.id, summaryIndex: item.index },
-    });
-  }
-
-  private closeReasoning(): void {
-    const item = this.reasoning;
-    if (!item) return;
-    this.reasoning = undefined;
-    this.out.item("item/completed", { type: "reasoning", id: item.id, summary: item.summary, content: [] });
   }
 
   private planUpdate(msg: EventMsgOf<"plan_update">): void {
-    if (!this.turn) return;
+    if (!this.own.turn) return;
     const plan = msg.plan.map((s) => ({
       step: s.step,
       status: s.status === "in_progress" ? ("inProgress" as const) : s.status,
     }));
     this.out.notify({
       method: "turn/plan/updated",
-      params: { threadId: this.threadId, turnId: this.turn.id, explanation: msg.explanation ?? null, plan },
+      params: {
+        threadId: this.threadId,
+        turnId: this.own.turn.id,
+        explanation: msg.explanation ?? null,
+        plan,
+      },
     });
   }
 
-  private compacted(): void {
-    const item: ThreadItem = { type: "contextCompaction", id: this.nextId("compaction") };
-    this.out.item("item/started", item);
-    this.out.item("item/completed", item);
-  }
-
   private tokenCount(msg: EventMsgOf<"token_count">): void {
-    if (!msg.info || !this.turn) return;
+    if (!msg.info || !this.own.turn) return;
     const tokenUsage = {
       total: breakdown(msg.info.total_token_usage),
       last: breakdown(msg.info.last_token_usage),
@@ -373,7 +246,7 @@ export class AppServerEventMapper {
     };
     this.out.notify({
       method: "thread/tokenUsage/updated",
-      params: { threadId: this.threadId, turnId: this.turn.id, tokenUsage },
+      params: { threadId: this.threadId, turnId: this.own.turn.id, tokenUsage },
     });
   }
 }

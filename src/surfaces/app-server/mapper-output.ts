@@ -50,15 +50,16 @@ export class OutputBuffer {
 
   /**
    * item/started or item/completed, with a copy of the item (open items keep changing after this); in
-   * this thread's current turn unless `scope` names another thread's (a subagent's) turn.
+   * this thread's current turn unless `scope` names another thread's (a subagent's) turn; at the engine's
+   * time for the item when given.
    */
-  item(method: "item/started" | "item/completed", item: ThreadItem, scope?: ItemScope): void {
+  item(method: "item/started" | "item/completed", item: ThreadItem, scope?: ItemScope, atMs?: number): void {
     const base = {
       threadId: scope?.threadId ?? this.threadId,
       turnId: scope?.turnId ?? this.turnId,
       item: { ...item },
     };
-    const at = this.now();
+    const at = atMs ?? this.now();
     if (method === "item/started") this.notify({ method, params: { ...base, startedAtMs: at } });
     else this.notify({ method, params: { ...base, completedAtMs: at } });
   }

@@ -1,16 +1,11 @@
-// Subagents on the v2 wire. Each subagent tool call of this thread is a collabAgentToolCall item (from
-// subagent_tool_call_begin/end); every child in the tree is a thread of its own: thread/started when it
+// Subagents on the v2 wire. Each subagent tool call of this thread is a collabAgentToolCall item (the
+// engine's, see item-projection.ts); every child in the tree is a thread of its own: thread/started when it
 // appears, thread/status/changed as it works, thread/closed when cancelled, and thread/queue/changed when
 // its inbox changes. Part of the mapper.
 import type { EventMsgOf, SubagentStatus, SubagentSummary } from "../../protocol/core-protocol.js";
-import type { ThreadStatus, TurnStatus } from "../../protocol/app-server/v2/common.js";
-import type { ThreadItemOf } from "../../protocol/app-server/v2/items.js";
+import type { ThreadStatus } from "../../protocol/app-server/v2/common.js";
 import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import type { OutputBuffer } from "./mapper-output.js";
-import { collabItem } from "./collab-item.js";
-
-type CollabItem = ThreadItemOf<"collabAgentToolCall">;
-type CallEvent = EventMsgOf<"subagent_tool_call_begin"> | EventMsgOf<"subagent_tool_call_end">;
 
 /** A child thread's status as a client sees threads. */
 function threadStatus(status: SubagentStatus): ThreadStatus {
@@ -23,7 +18,6 @@ export class SubagentItems {
   /** agent id -> its thread and depth; 0 is the root. */
   private readonly agents = new Map<number, { threadId: string; depth: number }>();
   private readonly statuses = new Map<number, SubagentStatus>();
-  private readonly open = new Map<string, CollabItem>();
   /** The task of a spawn under way, by caller: the new thread's preview. */
   private readonly spawnTasks = new Map<number, string>();
 
@@ -41,27 +35,14 @@ export class SubagentItems {
     return agentId === 0 ? undefined : this.agents.get(agentId)?.threadId;
   }
 
+  /** A spawn under way: its task becomes the new thread's preview (the call's item is the engine's). */
   callBegin(msg: EventMsgOf<"subagent_tool_call_begin">): void {
     if (msg.tool === "spawn" && msg.prompt) this.spawnTasks.set(msg.sender_agent_id, msg.prompt);
-    const item = this.toItem(msg, "inProgress");
-    if (!item) return;
-    this.open.set(item.id, item);
-    this.out.item("item/started", item);
   }
 
-  callEnd(msg: EventMsgOf<"subagent_tool_call_end">): void {
-    if (msg.tool === "spawn") this.spawnTasks.delete(msg.sender_agent_id);
-    // An end without its begin (the turn ended first) has nothing left to complete.
-    if (!this.open.delete(msg.call_id)) return;
-    const item = this.toItem(msg, msg.success ? "completed" : "failed");
-    if (item) this.out.item("item/completed", item);
-  }
-
-  /** The turn ended: calls still open end with it (an interrupted turn interrupted them). */
-  closeAll(turnStatus: TurnStatus): void {
-    const status = turnStatus === "inProgress" ? "interrupted" : turnStatus;
-    for (const item of this.open.values()) this.out.item("item/completed", { ...item, status });
-    this.open.clear();
+  /** The turn ended: no spawn of it is under way any more. */
+  closeAll(): void {
+    this.spawnTasks.clear();
   }
 
   lifecycle(msg: EventMsgOf<"subagent_lifecycle">): void {
@@ -121,11 +102,5 @@ export class SubagentItems {
       agentNickname: s.name ?? null,
       turns: [],
     };
-  }
-
-  private toItem(msg: CallEvent, status: CollabItem["status"]): CollabItem | undefined {
-    // A call belongs to a running turn; one seen outside a turn has nowhere to go.
-    if (this.out.turnId === "") return undefined;
-    return collabItem(msg, status);
   }
 }

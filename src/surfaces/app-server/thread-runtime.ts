@@ -302,7 +302,7 @@ export class ThreadRuntime {
     if (decision) {
       const type = output.kind === "execApproval" ? "exec_approval" : "patch_approval";
       this.codex.submit({ type, id: output.callId, decision });
-      for (const o of this.mapper.approvalDecided(output.callId, decision)) {
+      for (const o of this.mapper.approvalDecided(output.callId)) {
         if (o.kind === "notification") this.broadcast(o.notification);
       }
     }

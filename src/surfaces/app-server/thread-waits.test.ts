@@ -34,7 +34,7 @@ describe("thread status flags", () => {
       active("waitingOnApproval", "waitingOnUserInput"),
     ]);
     expect(mapper.threadStatus).toEqual(active("waitingOnApproval", "waitingOnUserInput"));
-    expect(statuses(mapper.approvalDecided("c1", "approved"))).toEqual([active("waitingOnUserInput")]);
+    expect(statuses(mapper.approvalDecided("c1"))).toEqual([active("waitingOnUserInput")]);
     expect(statuses(mapper.inputAnswered("q1"))).toEqual([active()]);
     const ended = mapper.map({ id: "sub-1", msg: { type: "task_complete", turn_id: "turn-1" } });
     expect(statuses(ended)).toEqual([{ type: "idle" }]);

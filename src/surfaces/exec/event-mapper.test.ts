@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { KnownEventMsg, TokenUsage } from "../../protocol/core-protocol.js";
 import { ExecThreadEvent } from "../../protocol/exec-events.js";
+import { ItemTracker } from "../../core/items/item-tracker.js";
 import { ExecEventMapper } from "./event-mapper.js";
 
 const usage = (input: number, output: number): TokenUsage => ({
@@ -283,6 +284,18 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
           status: "failed",
         },
       },
+      // An end without its begin still starts the item first (the engine's item tracker does).
+      {
+        type: "item.started",
+        item: {
+          id: "item_2",
+          type: "mcp_tool_call",
+          server: "docs",
+          tool: "broken",
+          arguments: {},
+          status: "in_progress",
+        },
+      },
       {
         type: "item.completed",
         item: {
@@ -355,7 +368,9 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
 describe("ExecEventMapper", () => {
   it.each(cases)("$name", ({ events, expected }) => {
     const mapper = new ExecEventMapper();
-    const out = events.flatMap((msg) => mapper.map({ id: "s", msg }));
+    // Events go through the engine's item tracker first, as they do in the engine.
+    const tracker = new ItemTracker("thread");
+    const out = events.flatMap((e) => tracker.process(e)).flatMap((msg) => mapper.map({ id: "s", msg }));
     expect(out).toEqual(expected);
     for (const e of out) expect(ExecThreadEvent.safeParse(e).success).toBe(true);
   });

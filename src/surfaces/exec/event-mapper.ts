@@ -1,20 +1,24 @@
-// Core events -> the exec JSONL ThreadEvents that @openai/codex-sdk reads. One mapper, one place.
+// Core events -> the exec JSONL ThreadEvents that @openai/codex-sdk reads: a projection of the engine's
+// items (one exec item per engine item, numbered `item_N` as the real Codex exec numbers them), plus the
+// turn boundaries, the step list (todo_list) and what exec refused.
 import { quote } from "shell-quote";
 import type { Event, EventMsgOf, TokenUsage } from "../../protocol/core-protocol.js";
+import type { TurnItem } from "../../protocol/turn-item.js";
 import type { ExecThreadEvent, ExecThreadItem, ExecUsage } from "../../protocol/exec-events.js";
 import { refuseRequest } from "./unanswerable-requests.js";
 
 type TodoItem = Extract<ExecThreadItem, { type: "todo_list" }>;
-type McpCallItem = Extract<ExecThreadItem, { type: "mcp_tool_call" }>;
+
+/** Statuses of exec item kinds that cannot be declined: a refusal shows as a failure. */
+function undeclined(status: "in_progress" | "completed" | "failed" | "declined") {
+  return status === "declined" ? "failed" : status;
+}
 
 export class ExecEventMapper {
   private nextItem = 0;
-  private readonly commands = new Map<string, Extract<ExecThreadItem, { type: "command_execution" }>>();
-  private readonly patches = new Map<string, Extract<ExecThreadItem, { type: "file_change" }>>();
-  private readonly mcpCalls = new Map<string, McpCallItem>();
+  /** Engine item id -> exec item id. */
+  private readonly ids = new Map<string, string>();
   private todo: TodoItem | undefined;
-  /** Plan-mode plan items: core item id -> exec item id. */
-  private readonly plans = new Map<string, string>();
   private usage: TokenUsage | undefined;
   private turnUsageStart: TokenUsage | undefined;
   lastAgentMessage: string | undefined;
@@ -31,32 +35,12 @@ export class ExecEventMapper {
         this.turnUsageStart = this.usage;
         this.todo = undefined;
         return [{ type: "turn.started" }];
-      case "agent_message":
-        this.lastAgentMessage = msg.message;
-        return [this.completed({ id: this.id(), type: "agent_message", text: msg.message })];
-      case "agent_reasoning":
-        return [this.completed({ id: this.id(), type: "reasoning", text: msg.text })];
-      case "exec_command_begin":
-        return [this.startCommand(msg)];
-      case "exec_command_end":
-        return [this.endCommand(msg)];
-      case "patch_apply_begin":
-        return [this.startPatch(msg)];
-      case "patch_apply_end":
-        return [this.endPatch(msg)];
-      case "mcp_tool_call_begin":
-        return [this.startMcpCall(msg)];
-      case "mcp_tool_call_end":
-        return [this.endMcpCall(msg)];
+      case "item_started":
+        return this.itemStarted(msg.item);
+      case "item_completed":
+        return this.itemCompleted(msg.item);
       case "plan_update":
         return [this.updateTodo(msg)];
-      case "item_started":
-        return [
-          { type: "item.started", item: { id: this.planId(msg.item.id), type: "plan", text: msg.item.text } },
-        ];
-      case "item_completed":
-        this.lastPlan = msg.item.text;
-        return [this.completed({ id: this.planId(msg.item.id), type: "plan", text: msg.item.text })];
       case "token_count":
         if (msg.info) this.usage = msg.info.total_token_usage;
         return [];
@@ -88,100 +72,81 @@ export class ExecEventMapper {
     return `item_${this.nextItem++}`;
   }
 
-  /** One exec item per plan: started and completed under the same id. */
-  private planId(coreId: string): string {
-    let id = this.plans.get(coreId);
+  /** The exec id of an engine item: started and completed under the same one. */
+  private idOf(itemId: string): string {
+    let id = this.ids.get(itemId);
     if (id === undefined) {
       id = this.id();
-      this.plans.set(coreId, id);
+      this.ids.set(itemId, id);
     }
     return id;
   }
 
+  /** Messages and reasoning show once, completed (as the real Codex exec shows them). */
+  private itemStarted(item: TurnItem): ExecThreadEvent[] {
+    if (item.type === "agentMessage" || item.type === "reasoning") return [];
+    const exec = this.toExec(item);
+    return exec ? [{ type: "item.started", item: exec }] : [];
+  }
+
+  private itemCompleted(item: TurnItem): ExecThreadEvent[] {
+    if (item.type === "agentMessage") this.lastAgentMessage = item.text;
+    if (item.type === "plan") this.lastPlan = item.text;
+    const exec = this.toExec(item);
+    this.ids.delete(item.id);
+    return exec ? [this.completed(exec)] : [];
+  }
+
+  private toExec(item: TurnItem): ExecThreadItem | undefined {
+    switch (item.type) {
+      case "agentMessage":
+        return { id: this.idOf(item.id), type: "agent_message", text: item.text };
+      case "reasoning":
+        // A reasoning item without a summary (only encrypted content) has nothing to show.
+        if (item.summary.length === 0) return undefined;
+        return { id: this.idOf(item.id), type: "reasoning", text: item.summary.join("\n\n") };
+      case "plan":
+        return { id: this.idOf(item.id), type: "plan", text: item.text };
+      case "commandExecution":
+        return {
+          id: this.idOf(item.id),
+          type: "command_execution",
+          command: quote(item.command),
+          aggregated_output: item.aggregated_output ?? "",
+          exit_code: item.exit_code,
+          status: item.status,
+        };
+      case "fileChange":
+        return {
+          id: this.idOf(item.id),
+          type: "file_change",
+          changes: Object.entries(item.changes).map(([path, change]) => ({ path, kind: change.type })),
+          status: undeclined(item.status),
+        };
+      case "mcpToolCall": {
+        const base = {
+          id: this.idOf(item.id),
+          type: "mcp_tool_call" as const,
+          server: item.server,
+          tool: item.tool,
+          arguments: item.arguments ?? null,
+          status: undeclined(item.status),
+        };
+        if (item.error) return { ...base, error: { message: item.error } };
+        if (!item.result) return base;
+        const { content, structured_content } = item.result;
+        return { ...base, result: { content, structured_content: structured_content ?? null } };
+      }
+      case "webSearch":
+        return { id: this.idOf(item.id), type: "web_search", query: item.query };
+      default:
+        // The exec stream has no kind for the rest (user messages, subagent calls, compactions, ...).
+        return undefined;
+    }
+  }
+
   private completed(item: ExecThreadItem): ExecThreadEvent {
     return { type: "item.completed", item };
-  }
-
-  private startCommand(msg: EventMsgOf<"exec_command_begin">): ExecThreadEvent {
-    const item = {
-      id: this.id(),
-      type: "command_execution" as const,
-      command: quote(msg.command),
-      aggregated_output: "",
-      exit_code: null,
-      status: "in_progress" as const,
-    };
-    this.commands.set(msg.call_id, item);
-    return { type: "item.started", item };
-  }
-
-  private endCommand(msg: EventMsgOf<"exec_command_end">): ExecThreadEvent {
-    const started = this.commands.get(msg.call_id);
-    this.commands.delete(msg.call_id);
-    return this.completed({
-      id: started?.id ?? this.id(),
-      type: "command_execution",
-      command: started?.command ?? quote(msg.command),
-      aggregated_output: msg.aggregated_output,
-      exit_code: msg.exit_code,
-      status: msg.exit_code === 0 ? "completed" : "failed",
-    });
-  }
-
-  private startPatch(msg: EventMsgOf<"patch_apply_begin">): ExecThreadEvent {
-    const item = {
-      id: this.id(),
-      type: "file_change" as const,
-      changes: Object.entries(msg.changes).map(([path, change]) => ({ path, kind: change.type })),
-      status: "in_progress" as const,
-    };
-    this.patches.set(msg.call_id, item);
-    return { type: "item.started", item };
-  }
-
-  private endPatch(msg: EventMsgOf<"patch_apply_end">): ExecThreadEvent {
-    const started = this.patches.get(msg.call_id);
-    this.patches.delete(msg.call_id);
-    return this.completed({
-      id: started?.id ?? this.id(),
-      type: "file_change",
-      changes: started?.changes ?? [],
-      status: msg.success ? "completed" : "failed",
-    });
-  }
-
-  private startMcpCall(msg: EventMsgOf<"mcp_tool_call_begin">): ExecThreadEvent {
-    const item: McpCallItem = {
-      id: this.id(),
-      type: "mcp_tool_call",
-      server: msg.invocation.server,
-      tool: msg.invocation.tool,
-      arguments: msg.invocation.arguments ?? null,
-      status: "in_progress",
-    };
-    this.mcpCalls.set(msg.call_id, item);
-    return { type: "item.started", item };
-  }
-
-  private endMcpCall(msg: EventMsgOf<"mcp_tool_call_end">): ExecThreadEvent {
-    const started = this.mcpCalls.get(msg.call_id);
-    this.mcpCalls.delete(msg.call_id);
-    const base = {
-      id: started?.id ?? this.id(),
-      type: "mcp_tool_call" as const,
-      server: msg.invocation.server,
-      tool: msg.invocation.tool,
-      arguments: msg.invocation.arguments ?? null,
-    };
-    if ("Err" in msg.result) {
-      return this.completed({ ...base, error: { message: msg.result.Err }, status: "failed" });
-    }
-    const { content, structuredContent, isError } = msg.result.Ok;
-    return this.completed({
-      ...base,
-      result: { content, structured_content: structuredContent ?? null },
-      status: isError ? "failed" : "completed",
-    });
   }
 
   private updateTodo(msg: EventMsgOf<"plan_update">): ExecThreadEvent {

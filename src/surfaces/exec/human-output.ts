@@ -1,6 +1,7 @@
-// Exec's output for a person: progress on stderr, the final message on stdout.
+// Exec's output for a person: progress on stderr, the final message on stdout. Reads the engine's items.
 import { quote } from "shell-quote";
 import type { Event } from "../../protocol/core-protocol.js";
+import type { TurnItem } from "../../protocol/turn-item.js";
 import { refuseRequest } from "./unanswerable-requests.js";
 
 const COLORS = {
@@ -38,42 +39,14 @@ export class HumanOutput {
           ),
         );
         break;
-      case "user_message":
-        this.line(`${this.paint("cyan", "user")} ${msg.message}`);
+      case "item_started":
+        this.itemStarted(msg.item);
         break;
-      case "agent_reasoning":
-        this.line(this.paint("dim", `thinking ${msg.text}`));
-        break;
-      case "exec_command_begin":
-        this.line(
-          `${this.paint("bold", "exec")} ${quote(msg.command)} ${this.paint("dim", `in ${msg.cwd}`)}`,
-        );
-        break;
-      case "exec_command_end": {
-        const status =
-          msg.exit_code === 0
-            ? this.paint("green", "succeeded")
-            : this.paint("red", `exited ${msg.exit_code}`);
-        this.line(`${status} ${this.paint("dim", `in ${(msg.duration_ms / 1000).toFixed(1)}s`)}`);
-        const tail = msg.aggregated_output.trimEnd().split("\n").slice(-5).join("\n");
-        if (tail) this.line(this.paint("dim", tail));
-        break;
-      }
-      case "patch_apply_end":
-        this.line(
-          msg.success
-            ? this.paint("green", "patch applied")
-            : this.paint("red", `patch failed: ${msg.stderr}`),
-        );
+      case "item_completed":
+        this.itemCompleted(msg.item);
         break;
       case "plan_update":
         for (const step of msg.plan) this.line(`${step.status === "completed" ? "[x]" : "[ ]"} ${step.step}`);
-        break;
-      case "item_completed":
-        if (msg.item.type === "plan") this.line(`${this.paint("bold", "proposed plan")}\n${msg.item.text}`);
-        break;
-      case "agent_message":
-        this.line(`${this.paint("bold", "codex")} ${msg.message}`);
         break;
       case "exec_approval_request":
       case "apply_patch_approval_request":
@@ -97,6 +70,63 @@ export class HumanOutput {
         break;
       default:
         break;
+    }
+  }
+
+  private itemStarted(item: TurnItem): void {
+    if (item.type !== "commandExecution") return;
+    this.line(`${this.paint("bold", "exec")} ${quote(item.command)} ${this.paint("dim", `in ${item.cwd}`)}`);
+  }
+
+  /** Items print when complete (a command also when it starts). */
+  private itemCompleted(item: TurnItem): void {
+    switch (item.type) {
+      case "userMessage": {
+        const text = item.content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("\n");
+        this.line(`${this.paint("cyan", "user")} ${text}`);
+        return;
+      }
+      case "reasoning":
+        for (const part of item.summary) this.line(this.paint("dim", `thinking ${part}`));
+        return;
+      case "agentMessage":
+        this.line(`${this.paint("bold", "codex")} ${item.text}`);
+        return;
+      case "plan":
+        this.line(`${this.paint("bold", "proposed plan")}\n${item.text}`);
+        return;
+      case "commandExecution": {
+        if (item.status === "declined") {
+          this.line(this.paint("red", "declined"));
+          return;
+        }
+        const code = item.exit_code;
+        const status =
+          code === 0 ? this.paint("green", "succeeded") : this.paint("red", `exited ${code ?? "?"}`);
+        const seconds = ((item.duration_ms ?? 0) / 1000).toFixed(1);
+        this.line(`${status} ${this.paint("dim", `in ${seconds}s`)}`);
+        const tail = (item.aggregated_output ?? "").trimEnd().split("\n").slice(-5).join("\n");
+        if (tail) this.line(this.paint("dim", tail));
+        return;
+      }
+      case "fileChange":
+        this.line(
+          item.status === "completed"
+            ? this.paint("green", "patch applied")
+            : this.paint("red", `patch ${item.status === "declined" ? "declined" : "failed"}`),
+        );
+        return;
+      case "mcpToolCall":
+        this.line(
+          `${this.paint("bold", "mcp")} ${item.server}.${item.tool} ${
+            item.status === "completed"
+              ? this.paint("green", "done")
+              : this.paint("red", item.error ?? "failed")
+          }`,
+        );
+        return;
+      default:
+        return;
     }
   }
 }

@@ -1,7 +1,8 @@
 // Engine events as the MCP client sees them while a turn runs: every event (but streaming deltas) as a
 // logging notification whose data is the event, and a progress notification with a one-line summary for
-// those a person would want to follow.
+// those a person would want to follow (read from the engine's items).
 import type { Event, KnownEventMsg } from "../../protocol/core-protocol.js";
+import type { TurnItem } from "../../protocol/turn-item.js";
 
 const NOT_LOGGED = new Set<string>([
   "agent_message_content_delta",
@@ -25,18 +26,10 @@ export function progressMessage(msg: KnownEventMsg): string | undefined {
       return `thread ${msg.session_id} started (model ${msg.model})`;
     case "task_started":
       return "turn started";
-    case "agent_reasoning":
-      return `thinking: ${clip(msg.text)}`;
-    case "agent_message":
-      return `message: ${clip(msg.message)}`;
-    case "exec_command_begin":
-      return `running: ${clip(msg.command.join(" "))}`;
-    case "exec_command_end":
-      return `exited ${msg.exit_code}: ${clip(msg.command.join(" "))}`;
-    case "patch_apply_begin":
-      return `editing: ${Object.keys(msg.changes).join(", ")}`;
-    case "mcp_tool_call_begin":
-      return `calling ${msg.invocation.server}.${msg.invocation.tool}`;
+    case "item_started":
+      return startedMessage(msg.item);
+    case "item_completed":
+      return completedMessage(msg.item);
     case "plan_update":
       return `plan: ${msg.plan.map((s) => `[${s.status}] ${s.step}`).join("; ")}`;
     case "warning":
@@ -45,6 +38,32 @@ export function progressMessage(msg: KnownEventMsg): string | undefined {
       return clip(msg.message);
     case "task_complete":
       return "turn complete";
+    default:
+      return undefined;
+  }
+}
+
+function startedMessage(item: TurnItem): string | undefined {
+  switch (item.type) {
+    case "commandExecution":
+      return `running: ${clip(item.command.join(" "))}`;
+    case "fileChange":
+      return `editing: ${Object.keys(item.changes).join(", ")}`;
+    case "mcpToolCall":
+      return `calling ${item.server}.${item.tool}`;
+    default:
+      return undefined;
+  }
+}
+
+function completedMessage(item: TurnItem): string | undefined {
+  switch (item.type) {
+    case "reasoning":
+      return item.summary.length > 0 ? `thinking: ${clip(item.summary.join(" "))}` : undefined;
+    case "agentMessage":
+      return `message: ${clip(item.text)}`;
+    case "commandExecution":
+      return `exited ${item.exit_code ?? item.status}: ${clip(item.command.join(" "))}`;
     default:
       return undefined;
   }

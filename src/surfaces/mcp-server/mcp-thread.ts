@@ -83,7 +83,7 @@ export class McpThread {
       this.listener = (event) => {
         observer.onEvent(event);
         const { msg } = event;
-        if (msg.type === "agent_message") lastMessage = msg.message;
+        if (msg.type === "item_completed" && msg.item.type === "agentMessage") lastMessage = msg.item.text;
         if (msg.type === "exec_approval_request" || msg.type === "apply_patch_approval_request") {
           this.relayApproval(msg, observer, approvals.signal);
         }

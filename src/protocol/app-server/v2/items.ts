@@ -46,6 +46,8 @@ export const CommandExecutionItem = z.object({
   aggregatedOutput: z.string().nullable(),
   exitCode: z.number().int().nullable(),
   durationMs: z.number().int().nullable(),
+  /** A background terminal's process id, when the command outlived its call. */
+  processId: z.string().nullish(),
 });
 
 export const FileChangeItem = z.object({
@@ -112,7 +114,53 @@ export const CollabAgentToolCallItem = z.object({
   ),
 });
 
+/** A call to a tool the client provides. */
+export const DynamicToolCallItem = z.object({
+  type: z.literal("dynamicToolCall"),
+  id: z.string(),
+  tool: z.string(),
+  arguments: z.unknown(),
+  status: z.enum(["inProgress", "completed", "failed"]),
+  contentItems: z.array(z.unknown()).nullish(),
+  success: z.boolean().nullish(),
+  durationMs: z.number().int().nullish(),
+});
+
+export const WebSearchAction = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("search"),
+    query: z.string().nullish(),
+    queries: z.array(z.string()).nullish(),
+  }),
+  z.object({ type: z.literal("openPage"), url: z.string().nullish() }),
+  z.object({ type: z.literal("findInPage"), url: z.string().nullish(), pattern: z.string().nullish() }),
+  z.object({ type: z.literal("other") }),
+]);
+
+export const WebSearchItem = z.object({
+  type: z.literal("webSearch"),
+  id: z.string(),
+  query: z.string(),
+  action: WebSearchAction.nullish(),
+});
+
+export const EnteredReviewModeItem = z.object({
+  type: z.literal("enteredReviewMode"),
+  id: z.string(),
+  review: z.string(),
+});
+
+export const ExitedReviewModeItem = z.object({
+  type: z.literal("exitedReviewMode"),
+  id: z.string(),
+  review: z.string(),
+});
+
 export const ThreadItem = z.discriminatedUnion("type", [
+  DynamicToolCallItem,
+  WebSearchItem,
+  EnteredReviewModeItem,
+  ExitedReviewModeItem,
   PlanItem,
   CollabAgentToolCallItem,
   ContextCompactionItem,

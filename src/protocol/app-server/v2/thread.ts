@@ -24,6 +24,10 @@ export const Turn = z.object({
   startedAt: z.number().int().nullish(),
   completedAt: z.number().int().nullish(),
   durationMs: z.number().int().nullish(),
+  /** The first turn of the chain of work that led to this one (a user's turn is its own root). */
+  rootTurnId: z.string().nullish(),
+  /** How much of `items` is loaded: every item (`full`) on each path codex-ts serves. */
+  itemsView: z.enum(["notLoaded", "summary", "full"]).optional(),
 });
 export type Turn = z.infer<typeof Turn>;
 

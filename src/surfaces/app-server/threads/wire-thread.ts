@@ -1,12 +1,13 @@
 // Threads and turns read from disk, as the v2 wire shows them: an index row -> Thread, replayed turns ->
-// Turn[]. Ids of replayed turns and items are derived from their position, so reading twice gives the same.
+// Turn[]. Items keep the ids the engine gave them; in older files without ids, turns and items are named by
+// their position, so reading twice gives the same.
 import type { ReplayedTurn } from "../../../rollout/replay.js";
 import type { ThreadSummary } from "../../../rollout/summary.js";
 import type { SessionSource, ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadItem } from "../../../protocol/app-server/v2/items.js";
 import type { ThreadSourceKind } from "../../../protocol/app-server/v2/thread-history.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
-import { collabItem } from "../collab-item.js";
+import { toThreadItem } from "../item-projection.js";
 
 const PLAIN_SOURCES = new Set(["cli", "vscode", "exec", "appServer", "unknown"]);
 
@@ -65,33 +66,37 @@ export function replayedTurnId(turn: ReplayedTurn, index: number): string {
   return turn.turnId ?? `turn-${index + 1}`;
 }
 
+/**
+ * Replayed turns on the wire, through the same projection as live items. Items read from files without
+ * ids (older rollouts) are named by their position in the turn.
+ */
 export function toWireTurns(turns: readonly ReplayedTurn[]): Turn[] {
   return turns.map((turn, index) => {
     const id = replayedTurnId(turn, index);
     const items: ThreadItem[] = [
-      { type: "userMessage", id: `${id}:0`, content: [{ type: "text", text: turn.userMessage }] },
+      {
+        type: "userMessage",
+        id: turn.userItemId ?? `${id}:0`,
+        content: [{ type: "text", text: turn.userMessage }],
+      },
     ];
     turn.items.forEach((item, i) => {
-      const itemId = `${id}:${i + 1}`;
-      switch (item.type) {
-        case "agentMessage":
-          items.push({ type: "agentMessage", id: itemId, text: item.text });
-          return;
-        case "reasoning":
-          items.push({ type: "reasoning", id: itemId, summary: [item.text], content: [] });
-          return;
-        case "plan":
-          items.push({ type: "plan", id: itemId, text: item.text });
-          return;
-        case "subagentCall":
-          // Keyed by its call id, as it was live.
-          items.push(collabItem(item.call, item.call.success ? "completed" : "failed"));
-          return;
-        case "planUpdate":
-          // A step list is turn/plan/updated on the wire, not an item.
-          return;
-      }
+      // A step list is turn/plan/updated on the wire, not an item.
+      if (item.type === "planUpdate") return;
+      items.push(toThreadItem(item.id === "" ? { ...item, id: `${id}:${i + 1}` } : item));
     });
-    return { id, items, status: turn.status, error: null };
+    const seconds = (ms: number | undefined) => (ms === undefined ? null : Math.floor(ms / 1000));
+    const ended = turn.status !== "inProgress" ? turn.completedAtMs : undefined;
+    return {
+      id,
+      items,
+      itemsView: "full" as const,
+      status: turn.status,
+      error: null,
+      startedAt: seconds(turn.startedAtMs),
+      completedAt: seconds(ended),
+      durationMs: ended !== undefined && turn.startedAtMs !== undefined ? ended - turn.startedAtMs : null,
+      rootTurnId: id,
+    };
   });
 }

@@ -45,7 +45,7 @@ describe("TuiView", () => {
   });
 
   it("shows only the tail of a long streaming answer, so the live area fits the screen", () => {
-    let state = replayThrough(recordedEvents("message"), "user_message");
+    let state = replayThrough(recordedEvents("message"), "item_completed");
     const long = Array.from({ length: 200 }, (_, i) => `streamed line ${i}`).join("\n");
     state = tuiReducer(state, {
       type: "engine_event",

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { ItemTracker } from "../../../core/items/item-tracker.js";
 import type { Event, KnownEventMsg } from "../../../protocol/core-protocol.js";
 import { recordedEvents, replay, replayThrough, type FixtureName } from "../fixtures/recorded-events.js";
 import type { HistoryCell } from "./cells.js";
@@ -8,11 +9,18 @@ import { initialTuiState, type TuiState } from "./tui-state.js";
 
 const kinds = (cells: readonly HistoryCell[]) => cells.map((c) => c.kind);
 const ev = (msg: KnownEventMsg, id = "turn"): Event => ({ id, msg });
+// Events pass through the engine's item tracker first, as they do in the engine (one per test).
+let tracker = new ItemTracker("thread");
+beforeEach(() => {
+  tracker = new ItemTracker("thread");
+});
 const apply = (state: TuiState, ...msgs: Array<KnownEventMsg | Event>) =>
-  msgs.reduce(
-    (s, m, i) => tuiReducer(s, { type: "engine_event", event: "msg" in m ? m : ev(m), now: 100 + i }),
-    state,
-  );
+  msgs
+    .flatMap((m) => {
+      const event = "msg" in m ? m : ev(m);
+      return tracker.process(event.msg).map((msg) => ({ id: event.id, msg }));
+    })
+    .reduce((s, event, i) => tuiReducer(s, { type: "engine_event", event, now: 100 + i }), state);
 
 describe("engine events -> cells (recorded sessions)", () => {
   const table: Array<[FixtureName, string[]]> = [
@@ -142,10 +150,10 @@ describe("engine events -> cells (recorded sessions)", () => {
   });
 
   it("commits a patch once applied, with the session's cwd for relative paths", () => {
-    const live = replayThrough(recordedEvents("patch-approval"), "patch_apply_begin");
-    expect(live.patches).toEqual([expect.objectContaining({ status: "applying", cwd: "/work/project" })]);
     const done = replay(recordedEvents("patch-approval"));
-    expect(done.history.find((c) => c.kind === "patch")).toMatchObject({ run: { status: "applied" } });
+    expect(done.history.find((c) => c.kind === "patch")).toMatchObject({
+      run: { status: "applied", cwd: "/work/project" },
+    });
   });
 });
 
@@ -192,7 +200,13 @@ describe("engine events -> cells (edge cases)", () => {
       { type: "agent_reasoning_delta", delta: "two" },
     );
     expect(state.reasoningStream).toBe("one\n\ntwo");
-    expect(kinds(apply(state, { type: "agent_reasoning", text: "one two" }).history)).toEqual(["reasoning"]);
+    // The reasoning item completes when something else comes.
+    const done = apply(
+      state,
+      { type: "agent_reasoning", text: "one two" },
+      { type: "task_complete", turn_id: "t" },
+    );
+    expect(kinds(done.history)).toEqual(["reasoning"]);
   });
 
   it("keeps a command that outlives its turn live until its end arrives", () => {

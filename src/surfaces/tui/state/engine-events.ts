@@ -1,10 +1,12 @@
-// The one place engine events become TUI state: a pure function (state, event, now) -> state.
+// The one place engine events become TUI state: a pure function (state, event, now) -> state. What a
+// turn shows comes from the engine's items (item-events.ts); streams from their deltas.
 import type { Event, EventMsgOf, KnownEventMsg } from "../../../protocol/core-protocol.js";
 import { VERSION } from "../../../version.js";
-import type { ExecRun, NewCell, SessionInfo } from "./cells.js";
+import type { NewCell, SessionInfo } from "./cells.js";
 import { appendOutput, decodeChunk } from "./exec-output.js";
 import { commit } from "./commit.js";
 import { cellsFromHistoryEvents, historyWithoutLastTurns } from "./history-replay.js";
+import { reduceItemEvent } from "./item-events.js";
 import { reducePlanEvent } from "./plan-events.js";
 import { labelFor, reduceSubagentEvent } from "./subagent-events.js";
 import type { TuiState } from "./tui-state.js";
@@ -55,26 +57,6 @@ function rolledBack(state: TuiState, turns: number): TuiState {
 
 const numberless = (cells: NewCell[]) => cells.map((cell, i) => ({ ...cell, id: -1 - i }));
 
-function endExec(state: TuiState, msg: EventMsgOf<"exec_command_end">): TuiState {
-  const live = state.execs.find((run) => run.callId === msg.call_id);
-  const interrupted = state.task?.interruptRequested === true;
-  const run: ExecRun = {
-    callId: msg.call_id,
-    command: msg.command,
-    cwd: msg.cwd,
-    startedAt: live?.startedAt ?? 0,
-    output: msg.aggregated_output,
-    status: interrupted && msg.exit_code !== 0 ? "interrupted" : msg.exit_code === 0 ? "succeeded" : "failed",
-    exitCode: msg.exit_code,
-    durationMs: msg.duration_ms,
-    ...(live?.agentLabel ? { agentLabel: live.agentLabel } : labelFor(state.subagents, msg.agent_id)),
-  };
-  return commit(
-    { ...state, execs: state.execs.filter((r) => r.callId !== msg.call_id) },
-    { kind: "exec", run },
-  );
-}
-
 /**
  * Ends the running task: what still streams or runs is committed, its pending approvals are moot. A
  * subagent's request outlives the root's turn (the subagent keeps working), unless the turn was interrupted:
@@ -85,6 +67,22 @@ function endTask(state: TuiState, interrupted: boolean): TuiState {
   const { task: _t, ...rest } = flushLive(state, interrupted);
   const approvals = interrupted ? [] : state.approvals.filter((a) => a.agentId !== undefined);
   return { ...rest, approvals, userInputs: [], subagentCalls: [] };
+}
+
+/** A subagent's call the user is asked about: its items will show here. */
+function askedByChild(state: TuiState, callId: string, agentId: number | null | undefined) {
+  return agentId ? { askedChildCalls: [...state.askedChildCalls, callId] } : {};
+}
+
+/** A subagent's command or patch shows (labelled) when the user was asked about it. */
+function childItem(state: TuiState, msg: EventMsgOf<"subagent_event">, now: number): TuiState {
+  const event = msg.event;
+  if (event.type !== "item_started" && event.type !== "item_completed") return state;
+  if (!state.askedChildCalls.includes(event.item.id)) return state;
+  const next = reduceItemEvent(state, event, now, msg.agent_id);
+  return event.type === "item_completed"
+    ? { ...next, askedChildCalls: next.askedChildCalls.filter((id) => id !== event.item.id) }
+    : next;
 }
 
 /** Who asks for an approval, when a subagent does. */
@@ -116,40 +114,13 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
         collaborationMode: msg.collaboration_mode_kind,
         ...(msg.model_context_window ? { contextWindow: msg.model_context_window } : {}),
       };
-    case "user_message":
-      return commit(state, { kind: "user", text: msg.message });
     case "agent_message_content_delta":
       return { ...state, agentStream: (state.agentStream ?? "") + msg.delta };
-    case "agent_message": {
-      const { agentStream: _s, ...rest } = state;
-      return commit(rest, { kind: "agent", markdown: msg.message });
-    }
     case "agent_reasoning_delta":
       if (state.hideReasoning) return state;
       return { ...state, reasoningStream: (state.reasoningStream ?? "") + msg.delta };
     case "agent_reasoning_section_break":
       return state.reasoningStream ? { ...state, reasoningStream: `${state.reasoningStream}\n\n` } : state;
-    case "agent_reasoning": {
-      if (state.hideReasoning) return state;
-      const { reasoningStream: _s, ...rest } = state;
-      return commit(rest, { kind: "reasoning", text: msg.text });
-    }
-    case "exec_command_begin":
-      return {
-        ...state,
-        execs: [
-          ...state.execs,
-          {
-            callId: msg.call_id,
-            command: msg.command,
-            cwd: msg.cwd,
-            startedAt: now,
-            output: "",
-            status: "running",
-            ...labelFor(state.subagents, msg.agent_id),
-          },
-        ],
-      };
     case "exec_command_output_delta":
       return {
         ...state,
@@ -159,11 +130,10 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
             : run,
         ),
       };
-    case "exec_command_end":
-      return endExec(state, msg);
     case "exec_approval_request":
       return {
         ...state,
+        ...askedByChild(state, msg.call_id, msg.agent_id),
         approvals: [
           ...state.approvals,
           {
@@ -179,6 +149,7 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
     case "apply_patch_approval_request":
       return {
         ...state,
+        ...askedByChild(state, msg.call_id, msg.agent_id),
         approvals: [
           ...state.approvals,
           {
@@ -200,9 +171,12 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
     case "thread_rolled_back":
       return rolledBack(state, msg.num_turns);
     case "plan_delta":
+      return reducePlanEvent(state, msg);
     case "item_started":
     case "item_completed":
-      return reducePlanEvent(state, msg);
+      return msg.item.type === "plan" ? reducePlanEvent(state, msg) : reduceItemEvent(state, msg, now);
+    case "subagent_event":
+      return childItem(state, msg, now);
     case "list_skills_response": {
       const skills = new Map(msg.skills.flatMap((entry) => entry.skills).map((skill) => [skill.name, skill]));
       return { ...state, skills: [...skills.values()] };
@@ -216,31 +190,6 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
             ? "Context compacted: the conversation so far is now a summary."
             : "Context compacted automatically: the conversation so far is now a summary.",
       });
-    case "patch_apply_begin":
-      return {
-        ...state,
-        patches: [
-          ...state.patches,
-          {
-            callId: msg.call_id,
-            changes: msg.changes,
-            cwd: state.session?.cwd ?? "",
-            status: "applying",
-            ...labelFor(state.subagents, msg.agent_id),
-          },
-        ],
-      };
-    case "patch_apply_end": {
-      const live = state.patches.find((p) => p.callId === msg.call_id);
-      const rest = { ...state, patches: state.patches.filter((p) => p.callId !== msg.call_id) };
-      if (!live) return rest;
-      return commit(rest, {
-        kind: "patch",
-        run: msg.success
-          ? { ...live, status: "applied" }
-          : { ...live, status: "failed", error: msg.stderr || msg.stdout },
-      });
-    }
     case "plan_update":
       return commit(state, {
         kind: "plan",

@@ -1,11 +1,17 @@
 // `hide_agent_reasoning = true`: reasoning summaries are neither streamed nor kept, live or replayed.
 import { describe, expect, it } from "vitest";
+import { ItemTracker } from "../../../core/items/item-tracker.js";
 import type { KnownEventMsg } from "../../../protocol/core-protocol.js";
 import { tuiReducer } from "./tui-reducer.js";
 import { initialTuiState, type TuiState } from "./tui-state.js";
 
-const apply = (state: TuiState, ...msgs: KnownEventMsg[]) =>
-  msgs.reduce((s, msg) => tuiReducer(s, { type: "engine_event", event: { id: "t", msg }, now: 0 }), state);
+// Events pass through the engine's item tracker first, as they do in the engine.
+const apply = (state: TuiState, ...msgs: KnownEventMsg[]) => {
+  const tracker = new ItemTracker("th");
+  return msgs
+    .flatMap((m) => tracker.process(m))
+    .reduce((s, msg) => tuiReducer(s, { type: "engine_event", event: { id: "t", msg }, now: 0 }), state);
+};
 
 const reasoning: KnownEventMsg[] = [
   { type: "agent_reasoning_delta", delta: "thinking" },

@@ -1,6 +1,7 @@
 // Cells for history shown again: a resumed or forked thread's earlier turns (`session_configured`'s
 // `initial_messages`), and what stays on screen after a rollback.
 import { KnownEventMsg } from "../../../protocol/core-protocol.js";
+import type { TurnItem } from "../../../protocol/turn-item.js";
 import type { HistoryCell, NewCell } from "./cells.js";
 import { callRun } from "./subagent-events.js";
 
@@ -22,7 +23,7 @@ export function cellsFromHistoryEvents(messages: readonly unknown[]): NewCell[] 
         cells.push({ kind: "reasoning", text: msg.text });
         break;
       case "item_completed":
-        if (msg.item.type === "plan") cells.push({ kind: "proposed_plan", markdown: msg.item.text });
+        cells.push(...cellsOfItem(msg.item));
         break;
       case "subagent_tool_call_end":
         // Names are not in the history: agents show by id.
@@ -40,6 +41,70 @@ export function cellsFromHistoryEvents(messages: readonly unknown[]): NewCell[] 
     }
   }
   return cells;
+}
+
+/** A completed item of an earlier turn as cells (messages and reasoning come as their own events). */
+function cellsOfItem(item: TurnItem): NewCell[] {
+  switch (item.type) {
+    case "plan":
+      return [{ kind: "proposed_plan", markdown: item.text }];
+    case "commandExecution":
+      if (item.status === "declined") return [];
+      return [
+        {
+          kind: "exec",
+          run: {
+            callId: item.id,
+            command: item.command,
+            cwd: item.cwd,
+            startedAt: 0,
+            output: item.aggregated_output ?? "",
+            status: item.exit_code === 0 ? "succeeded" : "failed",
+            exitCode: item.exit_code ?? -1,
+            durationMs: item.duration_ms ?? 0,
+          },
+        },
+      ];
+    case "fileChange":
+      if (item.status === "declined") return [];
+      return [
+        {
+          kind: "patch",
+          run: {
+            callId: item.id,
+            changes: item.changes,
+            cwd: "",
+            status: item.status === "completed" ? "applied" : "failed",
+            ...(item.error ? { error: item.error } : {}),
+          },
+        },
+      ];
+    case "collabAgentToolCall":
+      // Names are not in the history: agents show by id.
+      return [
+        {
+          kind: "subagent_call",
+          call: callRun(
+            [],
+            {
+              type: "subagent_tool_call_end",
+              call_id: item.id,
+              tool: item.tool,
+              sender_agent_id: item.sender_agent_id,
+              sender_session_id: item.sender_session_id,
+              agents: item.agents,
+              prompt: item.prompt ?? null,
+              model: item.model ?? null,
+              success: item.status === "completed",
+              error: item.error ?? null,
+            },
+            0,
+          ),
+        },
+      ];
+    default:
+      return [];
+  }
 }
 
 /** The history without its last `turns` user turns (each from its user message on), ids dropped. */

@@ -1,5 +1,6 @@
 // The reducer for plan mode (proposed plan, "Implement this plan?"), resumed history, rollback and compaction.
 import { describe, expect, it } from "vitest";
+import { ItemTracker } from "../../../core/items/item-tracker.js";
 import type { Event, KnownEventMsg } from "../../../protocol/core-protocol.js";
 import { recordedEvents, replay } from "../fixtures/recorded-events.js";
 import type { HistoryCell } from "./cells.js";
@@ -9,8 +10,13 @@ import { initialTuiState, type TuiState } from "./tui-state.js";
 
 const kinds = (cells: readonly { kind: string }[]) => cells.map((c) => c.kind);
 const ev = (msg: KnownEventMsg, id = "turn"): Event => ({ id, msg });
-const apply = (state: TuiState, ...msgs: KnownEventMsg[]) =>
-  msgs.reduce((s, m, i) => tuiReducer(s, { type: "engine_event", event: ev(m), now: 100 + i }), state);
+// Events pass through the engine's item tracker first, as they do in the engine.
+const apply = (state: TuiState, ...msgs: KnownEventMsg[]) => {
+  const tracker = new ItemTracker("th");
+  return msgs
+    .flatMap((m) => tracker.process(m))
+    .reduce((s, m, i) => tuiReducer(s, { type: "engine_event", event: ev(m), now: 100 + i }), state);
+};
 const started = (mode: "plan" | "default" = "plan"): KnownEventMsg => ({
   type: "task_started",
   turn_id: "t",

@@ -210,49 +210,72 @@ describe("a subagent's approvals and forwarded calls", () => {
     expect(interrupted.approvals).toEqual([]);
   });
 
-  it("labels a subagent's forwarded command and patch with its name", () => {
+  it("labels a subagent's command and patch the user was asked about with its name; shows no other", () => {
     const command = ["bash", "-lc", "touch made-by-alpha"];
+    const scope = { thread_id: "session-1", turn_id: "child-turn" };
+    const child = (event: unknown) => ({
+      type: "subagent_event",
+      agent_id: 1,
+      session_id: "session-1",
+      event,
+    });
+    const commandItem = (status: string, extra: object = {}) => ({
+      type: "commandExecution",
+      id: "call_21",
+      command,
+      cwd: "/work",
+      status,
+      aggregated_output: null,
+      exit_code: null,
+      duration_ms: null,
+      ...extra,
+    });
+    const patchItem = (status: string) => ({
+      type: "fileChange",
+      id: "call_22",
+      changes: { "/work/a.txt": { type: "add", content: "a\n" } },
+      status,
+    });
+    const asked = apply(withAlpha(), execRequest, patchRequest);
     const state = apply(
-      withAlpha(),
-      { type: "exec_command_begin", call_id: "call_21", command, cwd: "/work", agent_id: 1 },
-      {
-        type: "patch_apply_begin",
-        call_id: "call_22",
-        agent_id: 1,
-        auto_approved: false,
-        changes: { "/work/a.txt": { type: "add", content: "a\n" } },
-      },
+      { ...asked, approvals: [] },
+      child({ type: "item_started", ...scope, item: commandItem("in_progress") }),
+      child({ type: "item_started", ...scope, item: patchItem("in_progress") }),
+      // A call nobody was asked about stays in the subagent's own thread.
+      child({ type: "item_started", ...scope, item: { ...commandItem("in_progress"), id: "call_99" } }),
     );
-    expect(state.execs[0]?.agentLabel).toBe('subagent 1 "alpha"');
-    expect(state.patches[0]?.agentLabel).toBe('subagent 1 "alpha"');
+    expect(state.execs.map((r) => [r.callId, r.agentLabel])).toEqual([["call_21", 'subagent 1 "alpha"']]);
+    expect(state.patches.map((r) => [r.callId, r.agentLabel])).toEqual([["call_22", 'subagent 1 "alpha"']]);
     const done = apply(
       state,
-      {
-        type: "exec_command_end",
-        call_id: "call_21",
-        command,
-        cwd: "/work",
-        stdout: "",
-        stderr: "",
-        aggregated_output: "",
-        exit_code: 0,
-        duration_ms: 43,
-        formatted_output: "",
-        agent_id: 1,
-      },
-      { type: "patch_apply_end", call_id: "call_22", agent_id: 1, stdout: "", stderr: "", success: true },
+      child({
+        type: "item_completed",
+        ...scope,
+        item: commandItem("completed", { aggregated_output: "", exit_code: 0, duration_ms: 43 }),
+      }),
+      child({ type: "item_completed", ...scope, item: patchItem("completed") }),
     );
     expect(
-      done.history.map((c) => (c.kind === "exec" || c.kind === "patch" ? c.run.agentLabel : c.kind)),
+      done.history.flatMap((c) => (c.kind === "exec" || c.kind === "patch" ? [c.run.agentLabel] : [])),
     ).toEqual(['subagent 1 "alpha"', 'subagent 1 "alpha"']);
+    expect(done.askedChildCalls).toEqual([]);
   });
 
   it("leaves the root agent's own commands unlabelled", () => {
     const state = apply(withAlpha(), {
-      type: "exec_command_begin",
-      call_id: "c",
-      command: ["ls"],
-      cwd: "/work",
+      type: "item_started",
+      thread_id: "root",
+      turn_id: "t",
+      item: {
+        type: "commandExecution",
+        id: "c",
+        command: ["ls"],
+        cwd: "/work",
+        status: "in_progress",
+        aggregated_output: null,
+        exit_code: null,
+        duration_ms: null,
+      },
     });
     expect(state.execs[0]).not.toHaveProperty("agentLabel");
   });

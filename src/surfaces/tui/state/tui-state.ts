@@ -86,6 +86,8 @@ export interface TuiState {
   subagents: SubagentSummary[];
   /** The root agent's subagent tool calls still running (an await can last minutes). */
   subagentCalls: SubagentCallRun[];
+  /** Calls of subagents the user was asked about: their items show here, labelled (others do not). */
+  askedChildCalls: string[];
 }
 
 export function initialTuiState(
@@ -108,6 +110,7 @@ export function initialTuiState(
     historyEpoch: 0,
     subagents: [],
     subagentCalls: [],
+    askedChildCalls: [],
     ...(options.contextWindow !== undefined ? { contextWindow: options.contextWindow } : {}),
   };
 }

@@ -3,6 +3,8 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { recordedEvents, replay, replayThrough, type FixtureName } from "../../fixtures/recorded-events.js";
 import type { CellOf, HistoryCell } from "../../state/cells.js";
+import { tuiReducer } from "../../state/tui-reducer.js";
+import { initialTuiState } from "../../state/tui-state.js";
 import { HistoryCellView } from "../HistoryCellView.js";
 import { renderText, trimLines } from "../test-render.js";
 import { ExecCell } from "./ExecCell.js";
@@ -153,7 +155,23 @@ describe("live cells", () => {
   });
 
   it("a patch being applied", () => {
-    const state = replayThrough(recordedEvents("patch-approval"), "patch_apply_begin");
+    // The recorded patch was asked about (no live cell then): the same changes, applied without asking.
+    const asked = replayThrough(recordedEvents("patch-approval"), "apply_patch_approval_request");
+    const request = asked.approvals[0];
+    if (request?.kind !== "patch") throw new Error("no patch request");
+    const state = tuiReducer(initialTuiState(), {
+      type: "engine_event",
+      event: {
+        id: "t",
+        msg: {
+          type: "item_started",
+          thread_id: "th",
+          turn_id: "t",
+          item: { type: "fileChange", id: "p", changes: request.changes, status: "in_progress" },
+        },
+      },
+      now: 0,
+    });
     const run = state.patches[0];
     if (!run) throw new Error("no patch");
     expect(renderText(createElement(PatchCell, { run, maxLinesPerFile: 1 }))).toContain("• Applying patch");
