@@ -112,7 +112,7 @@ export function toChatMessages(
   };
 
   for (const item of input) {
-    const it = item as Record<string, unknown> & ResponseItem;
+    const it: Record<string, unknown> = item;
     switch (it.type) {
       case "message": {
         const role = String(it.role);
