@@ -126,11 +126,16 @@ export async function checkLocalServer(
       "model_not_found",
     );
   }
-  if (kind === "ollama") await learnFromOllama(provider, model, signal);
+  if (kind === "ollama") await learnLocalModel(provider, model, signal);
 }
 
 /** `/api/show`: `capabilities` (tools, thinking, vision) and `model_info["<arch>.context_length"]`. */
-async function learnFromOllama(provider: ProviderInfo, model: string, signal: AbortSignal): Promise<void> {
+export async function learnLocalModel(
+  provider: ProviderInfo,
+  model: string,
+  signal: AbortSignal,
+): Promise<void> {
+  if (provider.local !== "ollama") return;
   let answer: JsonAnswer;
   try {
     answer = await requestJson(new URL(`${serverRoot(provider.baseUrl)}/api/show`), signal, { model });

@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 /** A Chat Completions provider named `local` at the fake model, as the session's provider. */
-export function chatProviderToml(url: string, modelName = "local-coder"): string {
+function chatProviderToml(url: string, modelName = "local-coder"): string {
   return (
     `model = "${modelName}"\nmodel_provider = "local"\n` +
     `[model_providers.local]\nname = "Local"\nbase_url = "${url}"\nwire_api = "chat"\n` +

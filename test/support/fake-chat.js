@@ -93,7 +93,7 @@ export function chatChunks(o) {
 export const chatReply = {
   /** @param {string} text @param {{ flavor?: Flavor, reasoning?: string, usage?: UsageSpec }} [o] */
   message: (text, o = {}) => ({ events: [...chatChunks({ ...o, text }), "[DONE]"] }),
-  /** @param {CallSpec[]} calls @param {{ flavor?: Flavor, text?: string }} [o] */
+  /** @param {CallSpec[]} calls @param {{ flavor?: Flavor, text?: string, usage?: UsageSpec }} [o] */
   toolCalls: (calls, o = {}) => ({ events: [...chatChunks({ ...o, calls }), "[DONE]"] }),
   /** An exec_command call. @param {string} cmd @param {{ flavor?: Flavor, id?: string }} [o] */
   exec: (cmd, o = {}) =>

@@ -41,7 +41,9 @@ const Chunk = z.looseObject({
       completion_tokens_details: z.looseObject({ reasoning_tokens: z.number().nullish() }).nullish(),
     })
     .nullish(),
-  error: z.union([z.string(), z.looseObject({ message: z.string().nullish(), code: z.unknown().optional() })]).nullish(),
+  error: z
+    .union([z.string(), z.looseObject({ message: z.string().nullish(), code: z.unknown().optional() })])
+    .nullish(),
 });
 type Chunk = z.infer<typeof Chunk>;
 
