@@ -1,13 +1,19 @@
 // `--oss` end to end: the built binary against nothing (a clear error naming the URL) and against the fake
 // model's Ollama endpoints (/api/tags, /api/show, /v1/chat/completions) and an LM Studio-like /v1/models.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { chatReply } from "../support/fake-chat.js";
-import { makeHome, runCli, type TestHome } from "../support/cli.js";
+import { CLI, makeHome, runCli, type TestHome } from "../support/cli.js";
 import { runTurn, useAppServer, type FakeModel, type Json } from "../support/app-server-fixture.js";
 
 const app = useAppServer();
+const mcpClients: Client[] = [];
+afterEach(async () => {
+  for (const client of mcpClients.splice(0)) await client.close();
+});
 
 /** A port nothing listens on: bound, then closed again. */
 async function closedPort(): Promise<number> {
@@ -153,5 +159,34 @@ describe("--oss on the app-server", () => {
     const turn = await runTurn(c, threadId, "hello");
     expect(turn.status).toBe("completed");
     expect(model.requests.at(-1)?.body.model).toBe("gpt-oss:20b");
+  });
+});
+
+describe("--oss on the mcp-server", () => {
+  it("the codex tool runs a thread against Ollama and answers with the local model's message", async () => {
+    const { home, model } = await ollamaHome({
+      model: { replies: [chatReply.message("mcp local answer", { flavor: "ollama" })] },
+    });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, "mcp-server", "--oss"],
+      env: Object.fromEntries(
+        Object.entries(home.env).filter((e): e is [string, string] => e[1] !== undefined),
+      ),
+      cwd: home.cwd,
+      stderr: "pipe",
+    });
+    const client = new Client({ name: "e2e", version: "1.0.0" });
+    mcpClients.push(client);
+    await client.connect(transport);
+    const result = await client.callTool(
+      { name: "codex", arguments: { prompt: "hello", sandbox: "read-only" } },
+      undefined,
+      { timeout: 20_000 },
+    );
+    expect(result.isError).toBeFalsy();
+    const content = result.content as Array<{ text?: string }>;
+    expect(content.map((c) => c.text ?? "").join("")).toBe("mcp local answer");
+    expect(paths(model)).toEqual(["/api/tags", "/v1/chat/completions"]);
   });
 });
