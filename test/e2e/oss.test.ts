@@ -1,12 +1,14 @@
-// `--oss` end to end: the built binary against nothing (a clear error naming the URL) and against the fake
+// `--oss` and Chat Completions providers end to end, on exec, app-server, mcp-server and with subagents: the
+// built binary against nothing (a clear error naming the URL) and against the fake
 // model's Ollama endpoints (/api/tags, /api/show, /v1/chat/completions) and an LM Studio-like /v1/models.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import http from "node:http";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { chatReply } from "../support/fake-chat.js";
-import { CLI, makeHome, runCli, type TestHome } from "../support/cli.js";
+import { CLI, JsonLinesProcess, makeHome, runCli, type TestHome } from "../support/cli.js";
 import { runTurn, useAppServer, type FakeModel, type Json } from "../support/app-server-fixture.js";
 
 const app = useAppServer();
@@ -188,5 +190,53 @@ describe("--oss on the mcp-server", () => {
     const content = result.content as Array<{ text?: string }>;
     expect(content.map((c) => c.text ?? "").join("")).toBe("mcp local answer");
     expect(paths(model)).toEqual(["/api/tags", "/v1/chat/completions"]);
+  });
+});
+
+describe("a Chat Completions provider with subagents (proto)", () => {
+  it("the root spawns and awaits a child; both talk Chat Completions", async () => {
+    type Message = { role: string; content: unknown };
+    const firstUser = (messages: Message[]) => String(messages.find((m) => m.role === "user")?.content);
+    const { home, model } = await app.startModel({
+      home: { shellTool: "default" },
+      toml:
+        'model = "local-coder"\nmodel_provider = "local"\n[subagents]\nenabled = true\n' +
+        '[model_providers.local]\nbase_url = "URL"\nwire_api = "chat"\n',
+      model: {
+        fallback: (request) => {
+          const messages = (request.body.messages ?? []) as Message[];
+          if (firstUser(messages).includes("task-z")) return chatReply.message("child done");
+          const outputs = messages.filter((m) => m.role === "tool");
+          if (outputs.length === 0) {
+            return chatReply.toolCalls([{ name: "subagent_spawn", args: { task: "task-z: say done" } }]);
+          }
+          if (outputs.length === 1)
+            return chatReply.toolCalls([{ name: "subagent_await", args: { agent_id: 1 } }]);
+          return chatReply.message(`root saw: ${String(outputs.at(-1)?.content)}`);
+        },
+      },
+    });
+    // The provider's URL is the fake model's, known only now.
+    const configPath = `${home.codexHome}/config.toml`;
+    writeFileSync(configPath, readFileSync(configPath, "utf8").replace('"URL"', `"${model.url}"`));
+    const proto = new JsonLinesProcess(["proto", "-s", "danger-full-access", "-a", "never"], {
+      env: { ...home.env, OPENAI_API_KEY: undefined },
+      cwd: home.cwd,
+    });
+    try {
+      proto.send({ id: "c", op: { type: "configure_session" } });
+      proto.send({ id: "t", op: { type: "user_turn", items: [{ type: "text", text: "delegate" }] } });
+      const done = await proto.waitFor(
+        (e) => e.id === "t" && ["task_complete", "error"].includes(String((e.msg as Json).type)),
+        { timeoutMs: 20_000 },
+      );
+      expect(done.msg).toMatchObject({ type: "task_complete" });
+      expect(String((done.msg as Json).last_agent_message)).toMatch(/^root saw: .*child done/s);
+      expect(model.requests.every((r) => r.path === "/v1/chat/completions")).toBe(true);
+      expect(model.requests).toHaveLength(4);
+    } finally {
+      proto.child.stdin.end();
+      await proto.exited;
+    }
   });
 });
