@@ -1,9 +1,9 @@
 // The check before a local server's first request: is anything listening, and does it have the model?
 // Ollama answers /api/tags (and /api/show for a model's context length and capabilities); LM Studio
-// answers the OpenAI /v1/models list. What is learned feeds model-info (compaction, tools, images).
+// answers the OpenAI /v1/models list (and /api/v0/models/{model} for its context and whether it sees images). What is learned feeds model-info (compaction, tools, images).
 import http from "node:http";
 import https from "node:https";
-import { learnModelDefaults } from "./model-info.js";
+import { learnModelDefaults, type ModelInfo } from "./model-info.js";
 import { ModelError } from "./model-client.js";
 import type { LocalServerKind, ProviderInfo } from "./providers.js";
 
@@ -126,28 +126,40 @@ export async function checkLocalServer(
       "model_not_found",
     );
   }
-  if (kind === "ollama") await learnLocalModel(provider, model, signal);
+  await learnLocalModel(provider, model, signal);
 }
 
-/** `/api/show`: `capabilities` (tools, thinking, vision) and `model_info["<arch>.context_length"]`. */
+/** What the server says of one model: Ollama's `/api/show`, LM Studio's `/api/v0/models/{model}`. */
 export async function learnLocalModel(
   provider: ProviderInfo,
   model: string,
   signal: AbortSignal,
 ): Promise<void> {
-  if (provider.local !== "ollama") return;
+  if (!provider.local) return;
+  const root = serverRoot(provider.baseUrl);
   let answer: JsonAnswer;
   try {
-    answer = await requestJson(new URL(`${serverRoot(provider.baseUrl)}/api/show`), signal, { model });
+    answer =
+      provider.local === "ollama"
+        ? await requestJson(new URL(`${root}/api/show`), signal, { model })
+        : await requestJson(new URL(`${root}/api/v0/models/${encodeURI(model)}`), signal);
   } catch {
-    return; // An older server without /api/show: the model still runs, with what config says of it.
+    return; // An older server without it: the model still runs, with what config says of it.
   }
   if (answer.status !== 200 || typeof answer.body !== "object" || answer.body === null) return;
-  const show = answer.body as { capabilities?: unknown; model_info?: Record<string, unknown> };
+  learnModelDefaults(
+    model,
+    provider.local === "ollama" ? fromOllamaShow(answer.body) : fromLmStudioModel(answer.body),
+  );
+}
+
+/** `capabilities` (tools, thinking, vision) and `model_info["<arch>.context_length"]`. */
+function fromOllamaShow(body: object): ModelInfo {
+  const show = body as { capabilities?: unknown; model_info?: Record<string, unknown> };
   const caps = Array.isArray(show.capabilities) ? show.capabilities.map(String) : undefined;
   const contextKey = Object.keys(show.model_info ?? {}).find((k) => k.endsWith(".context_length"));
   const context = contextKey ? show.model_info?.[contextKey] : undefined;
-  learnModelDefaults(model, {
+  return {
     ...(typeof context === "number" ? { contextWindow: context } : {}),
     ...(caps
       ? {
@@ -156,5 +168,15 @@ export async function learnLocalModel(
           supportsImages: caps.includes("vision"),
         }
       : {}),
-  });
+  };
+}
+
+/** `type` ("vlm" takes images) and the context it was loaded with, else the most it can take. */
+function fromLmStudioModel(body: object): ModelInfo {
+  const info = body as { type?: unknown; loaded_context_length?: unknown; max_context_length?: unknown };
+  const context = info.loaded_context_length ?? info.max_context_length;
+  return {
+    ...(typeof context === "number" ? { contextWindow: context } : {}),
+    ...(info.type === "vlm" || info.type === "llm" ? { supportsImages: info.type === "vlm" } : {}),
+  };
 }

@@ -94,8 +94,18 @@ describe("--oss", () => {
   it("--local-provider lmstudio checks /v1/models and uses LM Studio's default model", async () => {
     const { home, model } = await app.startModel({
       home: { shellTool: "default" },
-      model: { models: ["openai/gpt-oss-20b"], replies: [chatReply.message("from lm studio")] },
+      model: {
+        lmStudioModels: [{ id: "openai/gpt-oss-20b", type: "llm", loadedContextLength: 16_384 }],
+        replies: [chatReply.message("from lm studio")],
+      },
     });
+    const c = await app.spawn(home, {
+      args: ["--local-provider", "lmstudio", "-c", `model_providers.lmstudio.base_url="${model.url}"`],
+    });
+    const list = await c.call("model/list", {});
+    expect(list.data).toEqual([
+      expect.objectContaining({ id: "openai/gpt-oss-20b", contextWindow: 16_384, inputModalities: ["text"] }),
+    ]);
     const res = await exec(home, [
       "--local-provider",
       "lmstudio",

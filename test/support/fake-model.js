@@ -17,6 +17,7 @@ import { chatReply, checkChatRequest, lastChatUserText } from "./fake-chat.js";
  * @typedef {Reply | ((request: RecordedRequest) => Reply)} ScriptedReply
  * @typedef {{ path: string, headers: http.IncomingHttpHeaders, body: Json & { input?: Json[], messages?: Json[] } }} RecordedRequest
  * @typedef {{ name: string, contextLength?: number, capabilities?: string[] }} OllamaModel
+ * @typedef {{ id: string, type?: "llm" | "vlm", maxContextLength?: number, loadedContextLength?: number }} LmStudioModel
  */
 
 let counter = 0;
@@ -157,9 +158,10 @@ export function checkToolPairs(input) {
 /**
  * Starts the server. Replies are served in order; when they run out, `fallback` answers (by default a
  * message echoing the last user text).
- * `models` is what GET /models lists; `ollamaModels` turns on Ollama's /api/tags and /api/show.
+ * `models` is what GET /models lists; `ollamaModels` turns on Ollama's /api/tags and /api/show, and
+ * `lmStudioModels` LM Studio's /api/v0/models/{id} (and the list, when `models` is not given).
  * @param {{ replies?: ScriptedReply[], fallback?: ScriptedReply, port?: number, models?: string[],
- *   ollamaModels?: OllamaModel[] }} [options]
+ *   ollamaModels?: OllamaModel[], lmStudioModels?: LmStudioModel[] }} [options]
  */
 export async function startFakeModel(options = {}) {
   /** @type {ScriptedReply[]} */
@@ -187,8 +189,22 @@ export async function startFakeModel(options = {}) {
     const path = req.url ?? "/";
     const route = path.split("?")[0] ?? "";
     if (req.method === "GET" && route.endsWith("/models")) {
-      const ids = options.models ?? options.ollamaModels?.map((m) => m.name) ?? ["gpt-5.1-codex"];
+      const ids = options.models ??
+        options.ollamaModels?.map((m) => m.name) ??
+        options.lmStudioModels?.map((m) => m.id) ?? ["gpt-5.1-codex"];
       sendJson(res, 200, { object: "list", data: ids.map((id) => ({ id, object: "model" })) });
+      return;
+    }
+    const lmStudio = options.lmStudioModels?.find((m) => route === `/api/v0/models/${m.id}`);
+    if (lmStudio && req.method === "GET") {
+      sendJson(res, 200, {
+        id: lmStudio.id,
+        object: "model",
+        type: lmStudio.type ?? "llm",
+        state: "loaded",
+        max_context_length: lmStudio.maxContextLength ?? 131072,
+        ...(lmStudio.loadedContextLength ? { loaded_context_length: lmStudio.loadedContextLength } : {}),
+      });
       return;
     }
     if (options.ollamaModels && route === "/api/tags" && req.method === "GET") {
