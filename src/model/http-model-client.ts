@@ -47,7 +47,8 @@ export class HttpModelClient implements ModelClient {
     private readonly credentials: (signal?: AbortSignal) => Credentials | Promise<Credentials>,
     private readonly identity: ClientIdentity,
     private readonly auth: Pick<ModelAuthHooks, "onUnauthorized"> = {},
-    /** Runs once before the first request (a local server's check that it answers and has the model). */
+    /** Runs before each request's first attempt: a local server's check that it answers and has the model
+     * (which remembers what it already checked). */
     private readonly preflight?: (request: ResponsesRequest, signal: AbortSignal) => Promise<void>,
   ) {}
 

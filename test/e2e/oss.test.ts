@@ -10,10 +10,14 @@ import { afterEach, describe, expect, it } from "vitest";
 import { chatReply } from "../support/fake-chat.js";
 import { CLI, JsonLinesProcess, makeHome, runCli, type TestHome } from "../support/cli.js";
 import { runTurn, useAppServer, type FakeModel, type Json } from "../support/app-server-fixture.js";
+import { TmuxSession } from "../support/tmux.js";
 
 const app = useAppServer();
 const mcpClients: Client[] = [];
+let term: TmuxSession | undefined;
 afterEach(async () => {
+  term?.kill();
+  term = undefined;
   for (const client of mcpClients.splice(0)) await client.close();
 });
 
@@ -248,5 +252,26 @@ describe("a Chat Completions provider with subagents (proto)", () => {
       proto.child.stdin.end();
       await proto.exited;
     }
+  });
+});
+
+describe("--oss in the interactive UI", () => {
+  it("answers from Ollama and shows the local model with the context its server reported", async () => {
+    const { home } = await ollamaHome({
+      model: { replies: [chatReply.message("Hello from a local model.", { flavor: "ollama" })] },
+    });
+    // A model codex-ts has no table for: "context left" shows only because the server told its window.
+    term = TmuxSession.start({
+      args: ["--oss", "-m", "qwen3-coder:30b"],
+      env: home.env,
+      cwd: home.cwd,
+      width: 100,
+      height: 30,
+    });
+    await term.waitFor("Ask codex-ts to do anything");
+    term.type("hello");
+    term.press("Enter");
+    const screen = await term.waitFor("Hello from a local model.");
+    expect(screen).toMatch(/qwen3-coder:30b · default mode · \d+% context left/);
   });
 });
