@@ -217,7 +217,9 @@ function addProjectLayers(layers: ConfigLayer[], cwd: string, codexHome: string)
 function ossProvider(chosen: unknown): string {
   const id = chosen ?? DEFAULT_OSS_PROVIDER;
   if (typeof id !== "string" || !(LOCAL_PROVIDERS as readonly string[]).includes(id)) {
-    throw new ConfigError(`unknown local provider ${JSON.stringify(id)} (choose ${LOCAL_PROVIDERS.join(" or ")})`);
+    throw new ConfigError(
+      `unknown local provider ${JSON.stringify(id)} (choose ${LOCAL_PROVIDERS.join(" or ")})`,
+    );
   }
   return id;
 }
