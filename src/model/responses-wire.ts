@@ -22,9 +22,21 @@ class ResponsesParser implements WireParser {
   }
 }
 
+/**
+ * The request as it is, except reasoning items without encrypted content when nothing is stored: the API
+ * could only look them up by id (and refuses the request), e.g. those a Chat Completions turn recorded.
+ */
+function body(request: ResponsesRequest): ResponsesRequest {
+  if (request.store) return request;
+  const unresolvable = (item: ResponsesRequest["input"][number]) =>
+    item.type === "reasoning" && !(item as { encrypted_content?: unknown }).encrypted_content;
+  if (!request.input.some(unresolvable)) return request;
+  return { ...request, input: request.input.filter((item) => !unresolvable(item)) };
+}
+
 export const responsesWire: WireFormat = {
   path: "/responses",
   cutMessage: "stream closed before response.completed",
-  body: (request: ResponsesRequest) => request,
+  body,
   parser: () => new ResponsesParser(),
 };

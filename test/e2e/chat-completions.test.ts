@@ -212,7 +212,7 @@ describe("a thread that changes provider between turns", () => {
       replies: [
         reply.exec("echo first", { callId: "call_r1" }),
         reply.message("one"),
-        chatReply.exec("echo second", { id: "call_c1" }),
+        chatReply.exec("echo second", { id: "call_c1", reasoning: "let me run it" }),
         chatReply.message("two"),
         reply.message("three"),
       ],
@@ -256,8 +256,10 @@ describe("a thread that changes provider between turns", () => {
     const chat = messagesOf(2);
     expect(chat.filter((m) => m.role === "tool").map((m) => m.tool_call_id)).toEqual(["call_r1"]);
     expect(chat.filter((m) => m.role === "assistant").map((m) => m.content)).toEqual([null, "one"]);
-    // The Responses request carries the chat turn's call and output as items.
+    // The Responses request carries the chat turn's call and output as items, but not its reasoning: without
+    // encrypted content the API could not resolve it.
     const input = model.requests[4]?.body.input ?? [];
+    expect(input.filter((i) => i.type === "reasoning")).toEqual([]);
     expect(input.filter((i) => i.type === "function_call").map((i) => i.call_id)).toEqual([
       "call_r1",
       "call_c1",

@@ -93,9 +93,9 @@ export function chatChunks(o) {
 export const chatReply = {
   /** @param {string} text @param {{ flavor?: Flavor, reasoning?: string, usage?: UsageSpec }} [o] */
   message: (text, o = {}) => ({ events: [...chatChunks({ ...o, text }), "[DONE]"] }),
-  /** @param {CallSpec[]} calls @param {{ flavor?: Flavor, text?: string, usage?: UsageSpec }} [o] */
+  /** @param {CallSpec[]} calls @param {{ flavor?: Flavor, text?: string, reasoning?: string, usage?: UsageSpec }} [o] */
   toolCalls: (calls, o = {}) => ({ events: [...chatChunks({ ...o, calls }), "[DONE]"] }),
-  /** An exec_command call. @param {string} cmd @param {{ flavor?: Flavor, id?: string }} [o] */
+  /** An exec_command call. @param {string} cmd @param {{ flavor?: Flavor, id?: string, reasoning?: string }} [o] */
   exec: (cmd, o = {}) =>
     chatReply.toolCalls([{ name: "exec_command", args: { cmd }, ...(o.id ? { id: o.id } : {}) }], o),
   /** A message whose stream is cut after `after` chunks (no finish, no [DONE]). */
