@@ -167,6 +167,16 @@ export function checkChatRequest(body) {
       return `Invalid value for 'messages.role': '${String(m.role)}'`;
     }
   }
+  for (const [i, tool] of (Array.isArray(body.tools) ? body.tools : []).entries()) {
+    const t = /** @type {Json} */ (tool);
+    const fn = /** @type {Json | undefined} */ (t.function);
+    if (t.type !== "function" || typeof fn?.name !== "string") {
+      return `Invalid value for 'tools[${i}]': only function tools with a name are supported.`;
+    }
+  }
+  if (body.tool_choice !== undefined && !Array.isArray(body.tools)) {
+    return "Invalid value for 'tool_choice': 'tool_choice' is only allowed when 'tools' are specified.";
+  }
   if (body.stream_options !== undefined && body.stream !== true) {
     return "The 'stream_options' parameter is only allowed when 'stream' is enabled.";
   }
