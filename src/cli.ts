@@ -33,6 +33,13 @@ function sharedOptions(cmd: Command): Command {
     .option("-C, --cd <dir>", "working directory for the session")
     .option("--add-dir <dir>", "another writable root for workspace-write", collect, [])
     .option("--full-auto", "workspace-write sandbox, ask only when the model requests it")
+    .option("--oss", "use a local model server (Ollama by default; see --local-provider)")
+    .addOption(
+      new Option("--local-provider <provider>", "the local server for --oss (implies --oss)").choices([
+        "ollama",
+        "lmstudio",
+      ]),
+    )
     .option("--dangerously-bypass-approvals-and-sandbox", "no sandbox and no approvals (danger)");
 }
 

@@ -9,9 +9,14 @@ import {
   type ReasoningSummary,
   type SandboxPolicy,
 } from "../protocol/policies.js";
-import { contextWindowFor, DEFAULT_MODEL } from "../model/model-info.js";
-import { resolveProvider, type ProviderInfo } from "../model/providers.js";
 import { checkConfigFile, ConfigError, describeIssue, readConfigFile, type KeyIssue } from "./config-file.js";
+import { contextWindowFor, DEFAULT_MODEL, learnModelInfo } from "../model/model-info.js";
+import {
+  DEFAULT_OSS_PROVIDER,
+  LOCAL_PROVIDERS,
+  resolveProvider,
+  type ProviderInfo,
+} from "../model/providers.js";
 import { resolveCodexHome } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
@@ -74,6 +79,8 @@ export interface LoadConfigOptions {
   projectConfig?: boolean;
   /** A surface's own defaults (exec: approval_policy never), over the built-in ones and under every layer. */
   surfaceDefaults?: Record<string, unknown>;
+  /** `--oss`: a local provider (this one, else `oss_provider`, else ollama) with its default model. */
+  oss?: { provider?: string };
 }
 
 const DEFAULTS: Record<string, unknown> = {
@@ -125,7 +132,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     }
     layers.push({ source: `profile:${profileName}`, value: profile as Record<string, unknown> });
   }
-  if (options.cli && Object.keys(options.cli).length > 0) layers.push({ source: "cli", value: options.cli });
+  const cli = { ...options.cli };
+  if (options.oss) cli.model_provider = ossProvider(options.oss.provider ?? merged.oss_provider);
+  if (Object.keys(cli).length > 0) layers.push({ source: "cli", value: cli });
   if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
   merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
   const warnings = judgeIssues(issues, layers);
@@ -135,7 +144,6 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     throw new ConfigError(`invalid config: ${describeZodError(parsed.error)}`);
   }
   const toml = parsed.data;
-  const model = toml.model ?? DEFAULT_MODEL;
   const modelProviderId = toml.model_provider ?? "openai";
   let provider: ProviderInfo;
   try {
@@ -143,6 +151,16 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   } catch (err) {
     throw new ConfigError((err as Error).message);
   }
+  // The built-in default model is OpenAI's: a provider with a default of its own uses that one instead.
+  const modelChosen = layers.slice(1).some((layer) => typeof layer.value.model === "string");
+  const model = (modelChosen ? toml.model : provider.defaultModel) ?? toml.model ?? DEFAULT_MODEL;
+  if (modelChosen || provider.defaultModel) toml.model = model;
+  learnModelInfo(model, {
+    contextWindow: toml.model_context_window,
+    supportsTools: toml.model_supports_tools,
+    supportsReasoning: toml.model_supports_reasoning,
+    supportsImages: toml.model_supports_images,
+  });
   const ww = toml.sandbox_workspace_write ?? {};
   const config: Config = {
     codexHome,
@@ -237,6 +255,16 @@ function setsKey(value: Record<string, unknown>, keyPath: string[]): boolean {
     node = (node as Record<string, unknown>)[key];
   }
   return true;
+}
+
+function ossProvider(chosen: unknown): string {
+  const id = chosen ?? DEFAULT_OSS_PROVIDER;
+  if (typeof id !== "string" || !(LOCAL_PROVIDERS as readonly string[]).includes(id)) {
+    throw new ConfigError(
+      `unknown local provider ${JSON.stringify(id)} (choose ${LOCAL_PROVIDERS.join(" or ")})`,
+    );
+  }
+  return id;
 }
 
 function safeOverrides(raw: readonly string[]): Record<string, unknown> {

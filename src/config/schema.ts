@@ -15,6 +15,8 @@ export const ProviderToml = z.looseObject({
   stream_max_retries: z.number().int().min(0).max(100).optional(),
   stream_idle_timeout_ms: z.number().int().positive().optional(),
   requires_openai_auth: z.boolean().optional(),
+  /** The model used with this provider when no config layer names one. */
+  default_model: z.string().optional(),
 });
 export type ProviderToml = z.infer<typeof ProviderToml>;
 
@@ -73,6 +75,12 @@ const ConfigFields = {
   model_reasoning_effort: ReasoningEffort.optional(),
   model_reasoning_summary: ReasoningSummary.optional(),
   model_context_window: z.number().int().positive().optional(),
+  /** What codex-ts cannot know of a model it has no table for (local models): tools, reasoning, images. */
+  model_supports_tools: z.boolean().optional(),
+  model_supports_reasoning: z.boolean().optional(),
+  model_supports_images: z.boolean().optional(),
+  /** The provider `--oss` uses: ollama (default) or lmstudio. */
+  oss_provider: z.enum(["ollama", "lmstudio"]).optional(),
   model_auto_compact_token_limit: z.number().int().positive().optional(),
   project_doc_max_bytes: z.number().int().min(0).optional(),
   developer_instructions: z.string().optional(),

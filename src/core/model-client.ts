@@ -3,8 +3,12 @@ import { resolveCredentials } from "../auth/credentials.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import { refreshingCredentials } from "../auth/refreshing-credentials.js";
 import type { Config } from "../config/load.js";
-import { resolveProvider } from "../model/providers.js";
-import { ResponsesClient } from "../model/responses-client.js";
+import { chatWire } from "../model/chat/chat-wire.js";
+import { HttpModelClient } from "../model/http-model-client.js";
+import { checkLocalServer } from "../model/local-server.js";
+import type { ModelClient, ResponsesRequest } from "../model/model-client.js";
+import { resolveProvider, type ProviderInfo } from "../model/providers.js";
+import { responsesWire } from "../model/responses-wire.js";
 import { VERSION } from "../version.js";
 
 export const USER_AGENT = `codex-ts/${VERSION} (${process.platform} ${process.arch}; node ${process.versions.node})`;
@@ -16,7 +20,7 @@ export function makeModelClient(options: {
   threadId: string;
   originator: string;
   auth?: ModelAuthHooks;
-}): ResponsesClient {
+}): ModelClient {
   const { config, env, providerId } = options;
   const provider =
     providerId === config.modelProviderId ? config.provider : resolveProvider(providerId, config.toml, env);
@@ -33,10 +37,22 @@ export function makeModelClient(options: {
     resolve,
     ...(auth.onUnauthorized ? { upstream: auth.onUnauthorized } : {}),
   });
-  return new ResponsesClient(
+  return new HttpModelClient(
     provider,
+    provider.wireApi === "chat" ? chatWire : responsesWire,
     login.credentials,
     { originator: options.originator, userAgent: USER_AGENT, sessionId: options.threadId },
     { onUnauthorized: login.onUnauthorized },
+    provider.local ? localServerCheck(provider) : undefined,
   );
+}
+
+/** A local server is checked before the first request for each model (a failed check is asked again). */
+function localServerCheck(provider: ProviderInfo) {
+  const checked = new Set<string>();
+  return async (request: ResponsesRequest, signal: AbortSignal): Promise<void> => {
+    if (checked.has(request.model)) return;
+    await checkLocalServer(provider, request.model, signal);
+    checked.add(request.model);
+  };
 }

@@ -1,12 +1,8 @@
-// Builds the Responses API request for a turn.
-import type { ResponsesRequest } from "../model/responses-client.js";
+// Builds the model request for a turn, in Responses form (a Chat Completions provider converts it).
+import type { ResponsesRequest } from "../model/model-client.js";
 import type { ResponseItem } from "../protocol/items.js";
+import { supportsReasoning } from "../model/model-info.js";
 import type { TurnContext } from "./turn-context.js";
-
-/** Models that take a `reasoning` parameter. */
-export function supportsReasoning(model: string): boolean {
-  return /^(gpt-5|o\d|codex)/.test(model);
-}
 
 export function buildRequest(options: {
   turn: TurnContext;

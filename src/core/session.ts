@@ -1,7 +1,7 @@
 // A Session: the engine's configuration and state for one thread, and at most one running Task.
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
-import type { ResponsesClient } from "../model/responses-client.js";
+import type { ModelClient } from "../model/model-client.js";
 import type {
   Event,
   KnownEventMsg,
@@ -72,7 +72,7 @@ export class Session {
   readonly threadId: string;
   private defaults: TurnContext;
   private providerId: string;
-  private client: ResponsesClient;
+  private client: ModelClient;
   private readonly history: ConversationHistory;
   private readonly rollout: ThreadRollout;
   private readonly index: ThreadIndexUpdater;
@@ -137,7 +137,8 @@ export class Session {
       rollout: this.rollout,
       client: () => this.client,
       latestPlan: () => this.latestPlan,
-      autoLimit: autoCompactLimit(config.toml.model_auto_compact_token_limit, config.modelContextWindow),
+      autoLimit: (model) =>
+        autoCompactLimit(config.toml.model_auto_compact_token_limit, this.contextWindow(model)),
     });
     this.commandGate = new CommandGate({
       codexHome: config.codexHome,
@@ -468,7 +469,7 @@ export class Session {
     };
   }
 
-  private makeClient(providerId: string): ResponsesClient {
+  private makeClient(providerId: string): ModelClient {
     return makeModelClient({
       config: this.options.config,
       env: this.options.env,

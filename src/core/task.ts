@@ -2,7 +2,7 @@
 import type { TokenUsage } from "../protocol/core-protocol.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { UserInputItem } from "../protocol/user-input.js";
-import { ModelError } from "../model/responses-client.js";
+import { ModelError } from "../model/model-client.js";
 import { CONTEXT_OVERFLOW_ADVICE, isContextOverflow } from "./compaction/compactor.js";
 import { PlanModeStream } from "./plan-mode/plan-stream.js";
 import { runTurn, type TurnHost } from "./turn.js";

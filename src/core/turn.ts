@@ -1,5 +1,5 @@
 // One turn: a request to the model, its streamed answer, and the tool calls it made.
-import type { ResponsesClient } from "../model/responses-client.js";
+import type { ModelClient } from "../model/model-client.js";
 import type { KnownEventMsg, TokenUsage } from "../protocol/core-protocol.js";
 import type {
   CustomToolCallItem,
@@ -18,7 +18,7 @@ import type { TurnContext } from "./turn-context.js";
 
 export interface TurnHost {
   threadId: string;
-  client: ResponsesClient;
+  client: ModelClient;
   tools: ToolRegistry;
   history: ConversationHistory;
   env: NodeJS.ProcessEnv;

@@ -1,4 +1,7 @@
-// What we know of models without asking the provider: context windows for token accounting.
+// What we know of a model: its context window (for token accounting and compaction) and whether it takes
+// tools, reasoning effort and images. Known OpenAI models are built in; anything else is learned from
+// config (`model_context_window`, `model_supports_*`) or from a local server's model list, and kept here
+// for the life of the process.
 const CONTEXT_WINDOWS: ReadonlyArray<readonly [prefix: string, tokens: number]> = [
   ["gpt-5", 272_000],
   ["o3", 200_000],
@@ -11,9 +14,49 @@ const CONTEXT_WINDOWS: ReadonlyArray<readonly [prefix: string, tokens: number]> 
 
 export const DEFAULT_MODEL = "gpt-5.1-codex";
 
+export interface ModelInfo {
+  contextWindow?: number;
+  supportsTools?: boolean;
+  supportsReasoning?: boolean;
+  supportsImages?: boolean;
+}
+
+const learned = new Map<string, ModelInfo>();
+
+/** Records what config or a server said of a model; later facts override earlier ones, field by field. */
+export function learnModelInfo(model: string, info: ModelInfo): void {
+  const defined = Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined));
+  learned.set(model, { ...learned.get(model), ...defined });
+}
+
+/** Fills in only what is not known yet: what a server reports never overrides config. */
+export function learnModelDefaults(model: string, info: ModelInfo): void {
+  const defined = Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined));
+  learned.set(model, { ...defined, ...learned.get(model) });
+}
+
+export function modelInfo(model: string): ModelInfo {
+  return learned.get(model) ?? {};
+}
+
 export function contextWindowFor(model: string): number | undefined {
+  const known = learned.get(model)?.contextWindow;
+  if (known !== undefined) return known;
   for (const [prefix, tokens] of CONTEXT_WINDOWS) {
     if (model.startsWith(prefix)) return tokens;
   }
   return undefined;
+}
+
+/** Models that take a reasoning effort: OpenAI's reasoning families, or any model config or its server says. */
+export function supportsReasoning(model: string): boolean {
+  return learned.get(model)?.supportsReasoning ?? /^(gpt-5|o\d|codex|gpt-oss)/.test(model);
+}
+
+export function supportsTools(model: string): boolean {
+  return learned.get(model)?.supportsTools ?? true;
+}
+
+export function supportsImages(model: string): boolean {
+  return learned.get(model)?.supportsImages ?? true;
 }

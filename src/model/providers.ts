@@ -1,4 +1,5 @@
-// Model providers: the built-in `openai` one and those declared under [model_providers.NAME].
+// Model providers: the built-in `openai`, `ollama` and `lmstudio` ones and those declared under
+// [model_providers.NAME] (a declaration named like a built-in one changes only the keys it sets).
 import type { ConfigToml, ProviderToml } from "../config/schema.js";
 
 export interface ProviderInfo {
@@ -16,7 +17,17 @@ export interface ProviderInfo {
   streamIdleTimeoutMs: number;
   /** Uses the OpenAI key sources (OPENAI_API_KEY, CODEX_API_KEY, auth.json). */
   requiresOpenaiAuth: boolean;
+  /** The model used with this provider when no config layer names one. */
+  defaultModel?: string;
+  /** A local server whose model list is checked before the first request (`--oss`). */
+  local?: LocalServerKind;
 }
+
+export type LocalServerKind = "ollama" | "lmstudio";
+
+/** The providers `--oss` can use, as `--local-provider` / `oss_provider` name them. */
+export const LOCAL_PROVIDERS: readonly LocalServerKind[] = ["ollama", "lmstudio"];
+export const DEFAULT_OSS_PROVIDER: LocalServerKind = "ollama";
 
 export const DEFAULT_REQUEST_MAX_RETRIES = 4;
 export const DEFAULT_STREAM_MAX_RETRIES = 5;
@@ -31,6 +42,26 @@ function builtInOpenAi(config: ConfigToml, env: NodeJS.ProcessEnv): ProviderToml
   };
 }
 
+function builtInLocal(id: string, env: NodeJS.ProcessEnv): ProviderToml | undefined {
+  if (id === "ollama") {
+    return {
+      name: "Ollama",
+      base_url: env.CODEX_OSS_BASE_URL ?? `http://localhost:${env.CODEX_OSS_PORT ?? "11434"}/v1`,
+      wire_api: "chat",
+      default_model: "gpt-oss:20b",
+    };
+  }
+  if (id === "lmstudio") {
+    return {
+      name: "LM Studio",
+      base_url: "http://localhost:1234/v1",
+      wire_api: "chat",
+      default_model: "openai/gpt-oss-20b",
+    };
+  }
+  return undefined;
+}
+
 export class UnknownProviderError extends Error {}
 
 export function resolveProvider(
@@ -39,9 +70,9 @@ export function resolveProvider(
   env: NodeJS.ProcessEnv = process.env,
 ): ProviderInfo {
   const declared = config.model_providers?.[id];
-  const builtIn = id === "openai" ? builtInOpenAi(config, env) : undefined;
+  const builtIn = id === "openai" ? builtInOpenAi(config, env) : builtInLocal(id, env);
   if (!declared && !builtIn) {
-    const known = ["openai", ...Object.keys(config.model_providers ?? {})].join(", ");
+    const known = ["openai", ...LOCAL_PROVIDERS, ...Object.keys(config.model_providers ?? {})].join(", ");
     throw new UnknownProviderError(`unknown model provider '${id}' (known: ${known})`);
   }
   const p: ProviderToml = { ...builtIn, ...declared };
@@ -62,5 +93,7 @@ export function resolveProvider(
     streamMaxRetries: p.stream_max_retries ?? DEFAULT_STREAM_MAX_RETRIES,
     streamIdleTimeoutMs: p.stream_idle_timeout_ms ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
     requiresOpenaiAuth: p.requires_openai_auth ?? false,
+    ...(p.default_model ? { defaultModel: p.default_model } : {}),
+    ...(id === "ollama" || id === "lmstudio" ? { local: id } : {}),
   };
 }

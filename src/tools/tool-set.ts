@@ -10,11 +10,13 @@ import { viewImageTool } from "./view-image.js";
 
 export type ApplyPatchForm = "freeform" | "function";
 
-/** Freeform (grammar) tools are an OpenAI Responses feature of the gpt-5 family; others get JSON. */
+/** Freeform (grammar) tools are an OpenAI Responses feature of the gpt-5 family; others (and every Chat
+ * Completions provider) get JSON. */
 export function applyPatchForm(config: Pick<Config, "model" | "provider" | "toml">): ApplyPatchForm {
   const configured = config.toml.apply_patch_tool_type;
   if (configured === "freeform" || configured === "function") return configured;
-  return config.provider.requiresOpenaiAuth && /^(gpt-5|codex)/.test(config.model) ? "freeform" : "function";
+  const openai = config.provider.requiresOpenaiAuth && config.provider.wireApi === "responses";
+  return openai && /^(gpt-5|codex)/.test(config.model) ? "freeform" : "function";
 }
 
 export interface ToolSet {

@@ -1,18 +1,23 @@
 // A scripted OpenAI Responses API server on 127.0.0.1: real HTTP, real SSE. The one fake of the test suite.
 // Like the real API, it rejects a request whose input has a tool call without its output (or the reverse).
+// It also speaks Chat Completions (POST /chat/completions, replies from fake-chat.js, with the same checks)
+// and, given `ollamaModels`, Ollama's own /api/tags and /api/show (what `--oss` asks first).
 // By hand: node test/support/fake-model.js [--script FILE] [--port N]
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
+import { chatReply, checkChatRequest, lastChatUserText } from "./fake-chat.js";
 
 /**
  * @typedef {Record<string, unknown>} Json
- * @typedef {{ events: Json[], cutAfter?: number, delayMs?: number, headers?: Record<string, string> }} SseReply
+ * @typedef {{ events: Array<Json | string>, cutAfter?: number, delayMs?: number, headers?: Record<string, string> }} SseReply
  * @typedef {{ status: number, body?: unknown, headers?: Record<string, string> }} HttpReply
  * @typedef {{ hang: true }} HangReply
  * @typedef {SseReply | HttpReply | HangReply} Reply
  * @typedef {Reply | ((request: RecordedRequest) => Reply)} ScriptedReply
- * @typedef {{ path: string, headers: http.IncomingHttpHeaders, body: Json & { input?: Json[] } }} RecordedRequest
+ * @typedef {{ path: string, headers: http.IncomingHttpHeaders, body: Json & { input?: Json[], messages?: Json[] } }} RecordedRequest
+ * @typedef {{ name: string, contextLength?: number, capabilities?: string[] }} OllamaModel
+ * @typedef {{ id: string, type?: "llm" | "vlm", maxContextLength?: number, loadedContextLength?: number }} LmStudioModel
  */
 
 let counter = 0;
@@ -153,7 +158,10 @@ export function checkToolPairs(input) {
 /**
  * Starts the server. Replies are served in order; when they run out, `fallback` answers (by default a
  * message echoing the last user text).
- * @param {{ replies?: ScriptedReply[], fallback?: ScriptedReply, port?: number }} [options]
+ * `models` is what GET /models lists; `ollamaModels` turns on Ollama's /api/tags and /api/show, and
+ * `lmStudioModels` LM Studio's /api/v0/models/{id} (and the list, when `models` is not given).
+ * @param {{ replies?: ScriptedReply[], fallback?: ScriptedReply, port?: number, models?: string[],
+ *   ollamaModels?: OllamaModel[], lmStudioModels?: LmStudioModel[] }} [options]
  */
 export async function startFakeModel(options = {}) {
   /** @type {ScriptedReply[]} */
@@ -179,11 +187,46 @@ export async function startFakeModel(options = {}) {
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {string} raw */
   async function handle(req, res, raw) {
     const path = req.url ?? "/";
-    if (req.method === "GET" && path.endsWith("/models")) {
-      sendJson(res, 200, { data: [{ id: "gpt-5.1-codex", object: "model" }] });
+    const route = path.split("?")[0] ?? "";
+    if (req.method === "GET" && route.endsWith("/models")) {
+      const ids = options.models ??
+        options.ollamaModels?.map((m) => m.name) ??
+        options.lmStudioModels?.map((m) => m.id) ?? ["gpt-5.1-codex"];
+      sendJson(res, 200, { object: "list", data: ids.map((id) => ({ id, object: "model" })) });
       return;
     }
-    if (req.method !== "POST" || !path.split("?")[0]?.endsWith("/responses")) {
+    const lmStudio = options.lmStudioModels?.find((m) => route === `/api/v0/models/${m.id}`);
+    if (lmStudio && req.method === "GET") {
+      sendJson(res, 200, {
+        id: lmStudio.id,
+        object: "model",
+        type: lmStudio.type ?? "llm",
+        state: "loaded",
+        max_context_length: lmStudio.maxContextLength ?? 131072,
+        ...(lmStudio.loadedContextLength ? { loaded_context_length: lmStudio.loadedContextLength } : {}),
+      });
+      return;
+    }
+    if (options.ollamaModels && route === "/api/tags" && req.method === "GET") {
+      requests.push({ path, headers: req.headers, body: {} });
+      sendJson(res, 200, {
+        models: options.ollamaModels.map((m) => ({ name: m.name, model: m.name, size: 1, digest: "fake" })),
+      });
+      return;
+    }
+    if (options.ollamaModels && route === "/api/show" && req.method === "POST") {
+      const wanted = String(JSON.parse(raw || "{}").model ?? "");
+      const found = options.ollamaModels.find((m) => m.name === wanted);
+      if (!found) sendJson(res, 404, { error: `model '${wanted}' not found` });
+      else
+        sendJson(res, 200, {
+          capabilities: found.capabilities ?? ["completion", "tools"],
+          model_info: { "general.architecture": "fake", "fake.context_length": found.contextLength ?? 8192 },
+        });
+      return;
+    }
+    const chat = route.endsWith("/chat/completions");
+    if (req.method !== "POST" || !(chat || route.endsWith("/responses"))) {
       sendJson(res, 404, { error: { message: `no route for ${req.method} ${path}` } });
       return;
     }
@@ -199,13 +242,13 @@ export async function startFakeModel(options = {}) {
     const recorded = { path, headers: req.headers, body };
     requests.push(recorded);
     for (const wake of waiters.splice(0)) wake();
-    const problem = checkToolPairs(body.input ?? []);
+    const problem = chat ? checkChatRequest(body) : checkToolPairs(body.input ?? []);
     if (problem) {
       errors.push(problem);
       sendJson(res, 400, { error: { message: problem, type: "invalid_request_error" } });
       return;
     }
-    const next = queue.shift() ?? options.fallback ?? echo;
+    const next = queue.shift() ?? options.fallback ?? (chat ? echoChat : echo);
     const answer = typeof next === "function" ? next(recorded) : next;
     await serve(res, answer);
   }
@@ -236,9 +279,14 @@ export async function startFakeModel(options = {}) {
       }
       if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
       if (res.destroyed) return;
-      await new Promise((r) =>
-        res.write(`event: ${String(event.type)}\ndata: ${JSON.stringify(event)}\n\n`, r),
-      );
+      // Responses events name their type; Chat chunks are bare `data:` lines, and "[DONE]" is sent as is.
+      const frame =
+        typeof event === "string"
+          ? `data: ${event}\n\n`
+          : typeof event.type === "string"
+            ? `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`
+            : `data: ${JSON.stringify(event)}\n\n`;
+      await new Promise((r) => res.write(frame, r));
     }
     res.end();
   }
@@ -275,6 +323,11 @@ export async function startFakeModel(options = {}) {
 /** @param {RecordedRequest} request */
 function echo(request) {
   return reply.message(`(fake model) you said: ${lastUserText(request.body.input ?? [])}`);
+}
+
+/** @param {RecordedRequest} request */
+function echoChat(request) {
+  return chatReply.message(`(fake model) you said: ${lastChatUserText(request.body.messages ?? [])}`);
 }
 
 /** The text of the last user message in a request's input. @param {Json[]} input */

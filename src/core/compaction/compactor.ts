@@ -1,7 +1,7 @@
 // Runs compactions for a session: automatically before a turn when the context is nearly full, on demand,
 // and after the model reported the context as exceeded. The replacement is recorded as a `compacted`
 // rollout line, so a resume sends exactly what the live thread sends.
-import type { ResponsesClient } from "../../model/responses-client.js";
+import type { ModelClient } from "../../model/model-client.js";
 import type { KnownEventMsg, PlanStep } from "../../protocol/core-protocol.js";
 import type { ConversationHistory } from "../history.js";
 import type { ThreadRollout } from "../thread-rollout.js";
@@ -16,10 +16,11 @@ export interface CompactorDeps {
   threadId: string;
   history: ConversationHistory;
   rollout: ThreadRollout;
-  client: () => ResponsesClient;
+  client: () => ModelClient;
   latestPlan: () => readonly PlanStep[] | undefined;
-  /** Tokens at which a turn compacts first; undefined: never automatically. */
-  autoLimit: number | undefined;
+  /** Tokens at which a turn with this model compacts first; undefined: never automatically. Asked per turn:
+   * a local model's window is learned from its server before the first request. */
+  autoLimit: (model: string) => number | undefined;
 }
 
 export class Compactor {
@@ -33,7 +34,7 @@ export class Compactor {
     signal: AbortSignal,
     emit: (msg: KnownEventMsg) => void,
   ): Promise<void> {
-    const limit = this.deps.autoLimit;
+    const limit = this.deps.autoLimit(turn.model);
     if (limit === undefined) return;
     const estimate = this.meter.estimate(this.deps.history.snapshot());
     if (estimate === undefined || estimate < limit) return;

@@ -1,5 +1,5 @@
 // Asks the model for a handoff summary of the conversation so far.
-import type { ResponsesClient } from "../../model/responses-client.js";
+import type { ModelClient } from "../../model/model-client.js";
 import type { KnownEventMsg, TokenUsage } from "../../protocol/core-protocol.js";
 import { isKnownItem, messageText, userTextMessage, type ResponseItem } from "../../protocol/items.js";
 import { readPackageFile } from "../package-files.js";
@@ -9,7 +9,7 @@ import type { TurnContext } from "../turn-context.js";
 export class CompactionError extends Error {}
 
 export async function summarizeConversation(options: {
-  client: ResponsesClient;
+  client: ModelClient;
   turn: TurnContext;
   threadId: string;
   items: readonly ResponseItem[];

@@ -4,7 +4,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { Credentials } from "../../auth/credentials.js";
-import { contextWindowFor } from "../../model/model-info.js";
+import { contextWindowFor, supportsImages, supportsReasoning } from "../../model/model-info.js";
 import type { ProviderInfo } from "../../model/providers.js";
 import type { ReasoningEffort } from "../../protocol/app-server/v2/common.js";
 import type { Model } from "../../protocol/app-server/v2/model.js";
@@ -35,8 +35,7 @@ const BUILT_IN: Array<{ id: string; displayName: string; description: string }> 
 ];
 
 export function describeModel(id: string, defaultModel: string, known?: (typeof BUILT_IN)[number]): Model {
-  const reasoning =
-    id.startsWith("gpt-5") || id.startsWith("o3") || id.startsWith("o4") || id.includes("codex");
+  const reasoning = supportsReasoning(id) || id.includes("codex");
   return {
     id,
     model: id,
@@ -46,7 +45,7 @@ export function describeModel(id: string, defaultModel: string, known?: (typeof 
     isDefault: id === defaultModel,
     supportedReasoningEfforts: reasoning ? EFFORTS : [],
     defaultReasoningEffort: "medium",
-    inputModalities: ["text", "image"],
+    inputModalities: supportsImages(id) ? ["text", "image"] : ["text"],
     contextWindow: contextWindowFor(id) ?? null,
   };
 }

@@ -4,7 +4,7 @@
 import { resolve } from "node:path";
 import { ConfigError, loadConfig, type Config } from "../../config/load.js";
 import type { ThreadStatus } from "../../protocol/app-server/v2/common.js";
-import type { SharedFlags } from "../shared/cli-config.js";
+import { ossOption, type SharedFlags } from "../shared/cli-config.js";
 import { AccountManager } from "./accounts.js";
 import { RateLimitTracker } from "./rate-limit-tracker.js";
 import { badRequest } from "./router.js";
@@ -72,6 +72,7 @@ export class ServerServices {
         cli: cliLayer(merged),
         overrides: merged.config ?? [],
         env: this.server.options.env,
+        ...ossOption(merged),
         ...(merged.profile ? { profile: merged.profile } : {}),
         ...(options.projectConfig === false ? { projectConfig: false } : {}),
       });

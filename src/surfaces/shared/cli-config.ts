@@ -12,6 +12,15 @@ export interface SharedFlags {
   addDir?: string[];
   fullAuto?: boolean;
   dangerouslyBypassApprovalsAndSandbox?: boolean;
+  /** A local model server (Ollama, LM Studio) instead of the configured provider. */
+  oss?: boolean;
+  localProvider?: string;
+}
+
+/** `--oss` (or `--local-provider`, which implies it) as loadConfig's option. */
+export function ossOption(flags: SharedFlags): { oss?: { provider?: string } } {
+  if (!flags.oss && !flags.localProvider) return {};
+  return { oss: flags.localProvider ? { provider: flags.localProvider } : {} };
 }
 
 export function loadCliConfig(flags: SharedFlags, defaults: Record<string, unknown> = {}): Config {
@@ -38,6 +47,7 @@ export function loadCliConfig(flags: SharedFlags, defaults: Record<string, unkno
     cli,
     overrides: flags.config ?? [],
     surfaceDefaults: defaults,
+    ...ossOption(flags),
   });
   // Before anything else the command prints, and on stderr, so protocol output on stdout stays clean.
   for (const warning of config.warnings) process.stderr.write(`warning: ${warning.summary}\n`);

@@ -4,6 +4,7 @@
 import { resolveCredentials, type Credentials } from "../../../auth/credentials.js";
 import { refreshingCredentials, sendWithCredentials } from "../../../auth/refreshing-credentials.js";
 import { TokenRefreshError } from "../../../auth/token-refresh.js";
+import { learnLocalModel } from "../../../model/local-server.js";
 import { resolveProvider, type ProviderInfo } from "../../../model/providers.js";
 import { AuthRefreshError } from "../accounts.js";
 import { fetchProviderModels, modelsFrom, type ProviderModels } from "../model-list.js";
@@ -50,7 +51,13 @@ export const modelList: Handler<"model/list"> = async (params, ctx) => {
       throw badRequest((err as Error).message);
     }
   }
-  const all = modelsFrom((await providerModels(provider, config.codexHome, ctx)).ids, config.model);
+  const { ids } = await providerModels(provider, config.codexHome, ctx);
+  // A local server's models: their context windows and capabilities come from the server (Ollama's /api/show).
+  if (provider.local && ids) {
+    const signal = AbortSignal.timeout(5_000);
+    await Promise.all(ids.map((id) => learnLocalModel(provider, id, signal)));
+  }
+  const all = modelsFrom(ids, config.model);
   const start = params.cursor ? Number.parseInt(params.cursor, 10) : 0;
   if (!Number.isInteger(start) || start < 0 || start > all.length)
     throw badRequest(`invalid cursor '${params.cursor}'`);

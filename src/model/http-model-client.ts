@@ -1,59 +1,25 @@
-// The only code that talks to a model: POST {base_url}/responses with stream=true, SSE parsed into
-// ModelEvents, with retries on 429/5xx/network errors and on a stream cut before response.completed.
+// The only code that talks to a model: POST {base_url}{wire.path} with stream=true, SSE parsed into
+// ModelEvents by the wire format (Responses or Chat Completions), with retries on 429/5xx/network errors
+// and on a stream cut before its end.
 import http from "node:http";
 import https from "node:https";
 import type { IncomingMessage } from "node:http";
-import type { ResponseItem } from "../protocol/items.js";
 import type { Credentials } from "../auth/credentials.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import { rateLimitsFromHeaders, type RateLimitSnapshot } from "../auth/rate-limits.js";
 import type { ProviderInfo } from "./providers.js";
+import {
+  ModelError,
+  WireFailure,
+  type ClientIdentity,
+  type ModelClient,
+  type ResponsesRequest,
+  type StreamItem,
+  type WireFormat,
+} from "./model-client.js";
 import { parseSse } from "./sse.js";
-import { parseStreamEvent, type ModelEvent } from "./stream-events.js";
-import { backoffMs, FATAL_FAILURE_CODES, isRetryableStatus, parseRetryAfter, sleep } from "./retry.js";
-
-export interface ResponsesRequest {
-  model: string;
-  input: ResponseItem[];
-  tools: unknown[];
-  tool_choice: "auto";
-  parallel_tool_calls: boolean;
-  reasoning: { effort?: string; summary?: string } | null;
-  store: boolean;
-  stream: true;
-  include: string[];
-  prompt_cache_key?: string;
-  text?: { format: { type: "json_schema"; name: string; schema: unknown; strict: boolean } };
-  instructions?: string;
-}
-
-export interface ClientIdentity {
-  originator: string;
-  userAgent: string;
-  sessionId: string;
-}
-
-/** Emitted when an attempt failed and another starts: the consumer drops what the failed attempt gave. */
-export interface RetryNotice {
-  type: "retry";
-  attempt: number;
-  maxAttempts: number;
-  delayMs: number;
-  reason: string;
-}
-
-export type StreamItem = ModelEvent | RetryNotice;
-
-export class ModelError extends Error {
-  constructor(
-    message: string,
-    readonly kind: "http" | "stream" | "network" | "failed" | "aborted",
-    readonly status?: number,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
+import type { ModelEvent } from "./stream-events.js";
+import { backoffMs, isRetryableStatus, parseRetryAfter, sleep } from "./retry.js";
 
 class AttemptError extends Error {
   constructor(
@@ -70,16 +36,20 @@ class AttemptError extends Error {
 
 const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
 
-export class ResponsesClient {
+export class HttpModelClient implements ModelClient {
   /** The usage limits the last model response announced in its headers, if any did. */
   rateLimits: RateLimitSnapshot | undefined;
 
   constructor(
     private readonly provider: ProviderInfo,
+    private readonly wire: WireFormat,
     /** May refresh a stale login before answering (auth/refreshing-credentials.ts). */
     private readonly credentials: (signal?: AbortSignal) => Credentials | Promise<Credentials>,
     private readonly identity: ClientIdentity,
     private readonly auth: Pick<ModelAuthHooks, "onUnauthorized"> = {},
+    /** Runs before each request's first attempt: a local server's check that it answers and has the model
+     * (which remembers what it already checked). */
+    private readonly preflight?: (request: ResponsesRequest, signal: AbortSignal) => Promise<void>,
   ) {}
 
   /** Streams one model response, retrying as the provider allows. Throws ModelError when it gives up. */
@@ -87,6 +57,7 @@ export class ResponsesClient {
     let requestRetries = 0;
     let streamRetries = 0;
     let refreshedAuth = false;
+    await this.preflight?.(request, signal);
     for (;;) {
       try {
         yield* this.attempt(request, signal);
@@ -120,31 +91,26 @@ export class ResponsesClient {
 
   private async *attempt(request: ResponsesRequest, signal: AbortSignal): AsyncGenerator<ModelEvent> {
     const response = await this.post(request, signal);
-    let completed = false;
+    const parser = this.wire.parser(request);
+    let tail: ModelEvent[] | undefined;
     const idle = new IdleTimer(this.provider.streamIdleTimeoutMs, () =>
       response.destroy(new Error(`no data from the model for ${this.provider.streamIdleTimeoutMs} ms`)),
     );
     try {
       for await (const message of parseSse(response)) {
         idle.reset();
-        const event = parseStreamEvent(message.data);
-        if (!event) continue;
-        if (event.type === "failed") {
-          const retryable = !event.code || !FATAL_FAILURE_CODES.has(event.code);
-          throw new AttemptError(
-            new ModelError(event.message, "failed", undefined, event.code),
-            retryable,
-            "stream",
-          );
-        }
-        yield event;
-        if (event.type === "completed") {
-          completed = true;
-          break;
-        }
+        yield* parser.push(message.data);
+        if (parser.done) break;
       }
+      tail = parser.end();
     } catch (err) {
-      if (err instanceof AttemptError) throw err;
+      if (err instanceof WireFailure) {
+        throw new AttemptError(
+          new ModelError(err.message, "failed", undefined, err.code),
+          err.retryable,
+          "stream",
+        );
+      }
       if (signal.aborted) throw err;
       throw new AttemptError(
         new ModelError(`stream disconnected before completion: ${(err as Error).message}`, "stream"),
@@ -155,19 +121,16 @@ export class ResponsesClient {
       idle.stop();
       response.destroy();
     }
-    if (!completed) {
-      throw new AttemptError(
-        new ModelError("stream closed before response.completed", "stream"),
-        true,
-        "stream",
-      );
+    if (!tail) {
+      throw new AttemptError(new ModelError(this.wire.cutMessage, "stream"), true, "stream");
     }
+    yield* tail;
   }
 
   private async post(request: ResponsesRequest, signal: AbortSignal): Promise<IncomingMessage> {
-    const url = new URL(`${this.provider.baseUrl}/responses`);
+    const url = new URL(`${this.provider.baseUrl}${this.wire.path}`);
     for (const [k, v] of Object.entries(this.provider.queryParams)) url.searchParams.set(k, v);
-    const body = JSON.stringify(request);
+    const body = JSON.stringify(this.wire.body(request));
     const creds = await this.credentials(signal);
     const headers: Record<string, string> = {
       "content-type": "application/json",
@@ -240,7 +203,7 @@ class IdleTimer {
   }
 }
 
-async function readBody(res: IncomingMessage, limit = 64 * 1024): Promise<string> {
+export async function readBody(res: IncomingMessage, limit = 64 * 1024): Promise<string> {
   let text = "";
   try {
     for await (const chunk of res) {
@@ -263,7 +226,7 @@ function errorCode(text: string): string | undefined {
   }
 }
 
-function describeErrorBody(text: string): string {
+export function describeErrorBody(text: string): string {
   if (text.trim() === "") return "";
   try {
     const json = JSON.parse(text) as { error?: { message?: string } | string; message?: string };
