@@ -2,7 +2,8 @@
 // It reads items only (ItemEvent), never engine events, so the item source can change without touching it.
 import type { PlanEntry, SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
 import type { ExecThreadItem } from "../../protocol/exec-events.js";
-import { absolutePath, commandKind, textContent, ToolCallLedger } from "./tool-calls.js";
+import type { ToolCallLedger } from "./tool-calls.js";
+import { absolutePath, commandKind, textContent } from "./tool-calls.js";
 
 /** One item moving through its life, and the tool call id it is shown under (its own id when absent). */
 export interface ItemEvent {

@@ -45,7 +45,7 @@ function serverToml(server: McpServer): McpServerToml {
         : {}),
     };
   }
-  const stdio = server as Extract<McpServer, { command: string }>;
+  const stdio = server;
   return {
     command: stdio.command,
     args: stdio.args,
