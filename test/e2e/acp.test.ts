@@ -79,7 +79,14 @@ describe("codex-ts acp", () => {
       "the slash commands",
     );
 
-    model?.push(reply.message("Hello there, this is codex-ts speaking."));
+    model?.push({
+      events: [
+        sse.created(),
+        ...sse.reasoning("**Greeting** the user"),
+        ...sse.message("Hello there, this is codex-ts speaking."),
+        sse.completed(),
+      ],
+    });
     const result = await acp.agent.request("session/prompt", {
       sessionId: session.sessionId,
       prompt: [{ type: "text", text: "hi" }],
@@ -89,6 +96,24 @@ describe("codex-ts acp", () => {
     const chunks = updates.filter((u) => u.sessionUpdate === "agent_message_chunk");
     expect(chunks.length).toBeGreaterThan(1);
     expect(agentText(updates)).toBe("Hello there, this is codex-ts speaking.");
+    const thoughts = updates.map((u) =>
+      u.sessionUpdate === "agent_thought_chunk" && u.content.type === "text" ? u.content.text : "",
+    );
+    expect(thoughts.join("")).toBe("**Greeting** the user");
+
+    // The model chosen through the config option is the one the next turn asks for.
+    const set = await acp.agent.request("session/set_config_option", {
+      sessionId: session.sessionId,
+      configId: "model",
+      value: "gpt-5.1-codex-mini",
+    });
+    expect(set.configOptions[0]).toMatchObject({ currentValue: "gpt-5.1-codex-mini" });
+    model?.push(reply.message("again"));
+    await acp.agent.request("session/prompt", {
+      sessionId: session.sessionId,
+      prompt: [{ type: "text", text: "x" }],
+    });
+    expect(model?.requests.at(-1)?.body.model).toBe("gpt-5.1-codex-mini");
   });
 
   it("asks permission for a command: runs it when allowed, not when rejected", async () => {
@@ -324,6 +349,35 @@ describe("codex-ts acp", () => {
     const input = JSON.stringify(model?.requests.at(-1)?.body.input);
     expect(input).toContain("unsaved buffer text");
     expect(input).toContain("embedded text");
+  });
+
+  it("ends a turn cut at the output limit with max_tokens", async () => {
+    const { acp, home } = await start();
+    const { sessionId } = await newSession(acp, home.cwd);
+    const incomplete = {
+      type: "response.incomplete",
+      response: { id: "resp_cut", incomplete_details: { reason: "max_output_tokens" } },
+    };
+    // The engine retries a cut stream (stream_max_retries = 2 in the test config) before it gives up.
+    const cut = () => ({ events: [sse.created(), ...sse.message("Partial"), incomplete] });
+    model?.push(cut(), cut(), cut());
+    const result = await acp.agent.request("session/prompt", {
+      sessionId,
+      prompt: [{ type: "text", text: "long" }],
+    });
+    expect(result.stopReason).toBe("max_tokens");
+  });
+
+  it("authenticates with the API key of its environment and explains the ChatGPT login", async () => {
+    const { acp, home } = await start();
+    await expect(acp.agent.request("authenticate", { methodId: "openai-api-key" })).resolves.toEqual({});
+    expect(JSON.parse(readFileSync(join(home.codexHome, "auth.json"), "utf8"))).toMatchObject({
+      OPENAI_API_KEY: "sk-test",
+    });
+    await expect(acp.agent.request("authenticate", { methodId: "chatgpt" })).rejects.toMatchObject({
+      code: -32000,
+      message: expect.stringContaining("codex-ts login"),
+    });
   });
 
   it("answers bad input with the JSON-RPC errors ACP defines and keeps running", async () => {

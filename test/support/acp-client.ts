@@ -38,7 +38,10 @@ const RANGES: Record<string, [number, number]> = {
   int64: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
 for (const [name, [min, max]] of Object.entries(RANGES)) {
-  ajv.addFormat(name, { type: "number", validate: (n: number) => Number.isInteger(n) && n >= min && n <= max });
+  ajv.addFormat(name, {
+    type: "number",
+    validate: (n: number) => Number.isInteger(n) && n >= min && n <= max,
+  });
 }
 ajv.addFormat("double", { type: "number", validate: (n: number) => Number.isFinite(n) });
 ajv.addSchema(jsonSchema, "acp");
@@ -59,7 +62,10 @@ const AGENT_REQUESTS: Record<string, string> = {
   "fs/read_text_file": "ReadTextFileRequest",
   "fs/write_text_file": "WriteTextFileRequest",
 };
-const AGENT_NOTIFICATIONS: Record<string, string> = { "session/update": "SessionNotification" };
+const AGENT_NOTIFICATIONS: Record<string, string> = {
+  "session/update": "SessionNotification",
+  "$/cancel_request": "CancelRequestNotification",
+};
 
 function check(type: string, value: unknown): string[] {
   const problems: string[] = [];
