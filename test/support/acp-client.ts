@@ -44,6 +44,7 @@ for (const [name, [min, max]] of Object.entries(RANGES)) {
   });
 }
 ajv.addFormat("double", { type: "number", validate: (n: number) => Number.isFinite(n) });
+ajv.addFormat("uri", { type: "string", validate: (s: string) => URL.canParse(s) });
 ajv.addSchema(jsonSchema, "acp");
 
 /** The schema type of each answer, by the method asked. */
