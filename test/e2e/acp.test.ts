@@ -53,6 +53,11 @@ const toolCalls = (updates: SessionUpdate[], id?: string) =>
       (id === undefined || u.toolCallId === id),
   );
 
+/** A 1x1 PNG. */
+const PIXEL =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const input = () => JSON.stringify(model?.requests.at(-1)?.body.input);
+
 describe("codex-ts acp", () => {
   it("initializes, says hello in streamed chunks and ends the turn", async () => {
     const { acp, home, init } = await start();
@@ -344,11 +349,34 @@ describe("codex-ts acp", () => {
         { type: "text", text: "look at these" },
         { type: "resource_link", name: "draft.md", uri: pathToFileURL(linked).href },
         { type: "resource", resource: { uri: "file:///tmp/embedded.txt", text: "embedded text" } },
+        { type: "image", mimeType: "image/png", data: PIXEL },
       ],
     });
-    const input = JSON.stringify(model?.requests.at(-1)?.body.input);
-    expect(input).toContain("unsaved buffer text");
-    expect(input).toContain("embedded text");
+    expect(input()).toContain(`data:image/png;base64,${PIXEL}`);
+    expect(input()).toContain("unsaved buffer text");
+    expect(input()).toContain("embedded text");
+  });
+
+  it("offers /compact and runs it as a turn", async () => {
+    const { acp, home } = await start();
+    const { sessionId } = await newSession(acp, home.cwd);
+    const commands = await acp.waitFor(
+      () => acp.updatesOf(sessionId).find((u) => u.sessionUpdate === "available_commands_update"),
+      "the slash commands",
+    );
+    expect(commands).toMatchObject({ availableCommands: [{ name: "compact" }] });
+    model?.push(reply.message("first answer"));
+    await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "start" }] });
+    const before = model?.requests.length ?? 0;
+    model?.push(reply.message("SUMMARY of the talk"));
+    const result = await acp.agent.request("session/prompt", {
+      sessionId,
+      prompt: [{ type: "text", text: "/compact" }],
+    });
+    expect(result.stopReason).toBe("end_turn");
+    // One more model request: the summary, not a turn about the text "/compact".
+    expect(model?.requests.length).toBe(before + 1);
+    expect(JSON.stringify(model?.requests.at(-1)?.body.input)).not.toContain('"/compact"');
   });
 
   it("ends a turn cut at the output limit with max_tokens", async () => {
