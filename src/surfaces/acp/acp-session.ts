@@ -163,7 +163,8 @@ export class AcpSession {
 
   private async replay(history: Array<{ type: string }>): Promise<void> {
     const source = new ExecItemSource();
-    const items = new ItemUpdates(new ToolCallLedger(), { take: () => "" }, this.cwd);
+    const extras = new EngineExtras(new ToolCallLedger(), this.cwd);
+    const items = new ItemUpdates(new ToolCallLedger(), extras, this.cwd);
     for (const msg of history as KnownEventMsg[]) {
       if (msg.type === "user_message") {
         await this.send({
@@ -172,6 +173,7 @@ export class AcpSession {
         });
         continue;
       }
+      extras.observe(msg);
       for (const item of source.items({ id: "replay", msg })) {
         for (const update of items.map(item)) await this.send(update);
       }
@@ -204,6 +206,7 @@ export class AcpSession {
       const refusal = refuseRequest(msg);
       if (refusal) this.submit(refusal.op);
     }
+    this.extras.observe(msg);
     for (const item of this.source.items(event)) {
       for (const update of this.items.map(item)) await this.send(update);
     }

@@ -1,16 +1,18 @@
 // What ACP needs that the item projection does not carry, taken straight from the engine's events: text and
-// reasoning as they stream, a command's output while it runs, and a patch's changes as diffs. Approvals
+// reasoning as they stream, a command's output while it runs, a patch's changes as diffs, and which plan
+// step is in progress. Approvals
 // have their own module (permissions.ts).
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
-import type { StreamedText } from "./item-updates.js";
+import type { ItemDetails } from "./item-updates.js";
 import { changeDiffs, textContent, type ToolCallLedger } from "./tool-calls.js";
 
 /** Live output shown per command: the tail, so a chatty command does not grow every update without end. */
 const OUTPUT_TAIL = 64 * 1024;
 
-export class EngineExtras implements StreamedText {
+export class EngineExtras implements ItemDetails {
   private readonly streamed = { message: "", thought: "" };
+  private stepsInProgress = new Set<string>();
   private readonly outputs = new Map<string, string>();
 
   constructor(
@@ -22,6 +24,17 @@ export class EngineExtras implements StreamedText {
     const text = this.streamed[kind];
     this.streamed[kind] = "";
     return text;
+  }
+
+  inProgress(step: string): boolean {
+    return this.stepsInProgress.has(step);
+  }
+
+  /** Notes what the items of this event will need; read before they are mapped. */
+  observe(msg: KnownEventMsg): void {
+    if (msg.type === "plan_update") {
+      this.stepsInProgress = new Set(msg.plan.filter((s) => s.status === "in_progress").map((s) => s.step));
+    }
   }
 
   /** Updates for an event, sent after the item updates of the same event. */

@@ -56,6 +56,7 @@ describe("ItemUpdates", () => {
           streamed[kind] = "";
           return text;
         },
+        inProgress: (step) => step === "two",
       },
       "/work",
     );
@@ -108,6 +109,7 @@ describe("ItemUpdates", () => {
       items: [
         { text: "one", completed: true },
         { text: "two", completed: false },
+        { text: "three", completed: false },
       ],
     };
     expect(updates.map({ phase: "started", item })).toEqual([
@@ -115,7 +117,8 @@ describe("ItemUpdates", () => {
         sessionUpdate: "plan",
         entries: [
           { content: "one", priority: "medium", status: "completed" },
-          { content: "two", priority: "medium", status: "pending" },
+          { content: "two", priority: "medium", status: "in_progress" },
+          { content: "three", priority: "medium", status: "pending" },
         ],
       },
     ]);

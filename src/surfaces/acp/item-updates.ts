@@ -12,15 +12,18 @@ export interface ItemEvent {
   toolCallId?: string;
 }
 
-/** Text already streamed to the client as chunks, which a completed message must not repeat. */
-export interface StreamedText {
+/** What the items do not carry, supplied from elsewhere (engine-extras.ts today). */
+export interface ItemDetails {
+  /** Text already streamed to the client as chunks, which a completed message must not repeat. */
   take(kind: "message" | "thought"): string;
+  /** Whether a plan step not completed is the one in progress (a todo item knows only "completed"). */
+  inProgress(step: string): boolean;
 }
 
 export class ItemUpdates {
   constructor(
     private readonly calls: ToolCallLedger,
-    private readonly streamed: StreamedText,
+    private readonly details: ItemDetails,
     private readonly cwd: string,
   ) {}
 
@@ -38,7 +41,7 @@ export class ItemUpdates {
           ? [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: item.text } }]
           : [];
       case "todo_list":
-        return [{ sessionUpdate: "plan", entries: item.items.map(planEntry) }];
+        return [{ sessionUpdate: "plan", entries: item.items.map((step) => this.planEntry(step)) }];
       case "error":
         return [
           {
@@ -123,20 +126,25 @@ export class ItemUpdates {
     }
   }
 
+  private planEntry(step: { text: string; completed: boolean }): PlanEntry {
+    const status = step.completed
+      ? "completed"
+      : this.details.inProgress(step.text)
+        ? "in_progress"
+        : "pending";
+    return { content: step.text, priority: "medium", status };
+  }
+
   private chunk(
     update: "agent_message_chunk" | "agent_thought_chunk",
     kind: "message" | "thought",
     text: string,
   ): SessionUpdate[] {
-    const streamed = this.streamed.take(kind);
+    const streamed = this.details.take(kind);
     // What was streamed is the start of the item's text; only a rest nobody saw yet is sent.
     const rest = streamed === "" ? text : text.startsWith(streamed) ? text.slice(streamed.length) : "";
     return rest === "" ? [] : [{ sessionUpdate: update, content: { type: "text", text: rest } }];
   }
-}
-
-function planEntry(step: { text: string; completed: boolean }): PlanEntry {
-  return { content: step.text, priority: "medium", status: step.completed ? "completed" : "pending" };
 }
 
 function fence(output: string): string {
