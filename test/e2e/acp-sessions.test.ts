@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { agentText } from "../support/acp-client.js";
 import { toolCalls, useAcpFixture } from "../support/acp-fixture.js";
+import { makeHome } from "../support/cli.js";
 import { reply, sse } from "../support/fake-model.js";
 import { STDIO_SERVER_SCRIPT } from "../support/mcp-config.js";
 
@@ -159,6 +160,16 @@ describe("codex-ts acp: sessions", () => {
       code: -32000,
       message: expect.stringContaining("codex-ts login"),
     });
+  });
+
+  it("asks for authentication when no credentials exist", async () => {
+    const home = makeHome((await fx.fakeModel()).url);
+    delete home.env.OPENAI_API_KEY;
+    const { acp } = await fx.start("", home);
+    const { sessionId } = await fx.newSession(acp, home.cwd);
+    await expect(
+      acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "hi" }] }),
+    ).rejects.toMatchObject({ code: -32000, message: expect.stringContaining("Not logged in") });
   });
 
   it("answers bad input with the JSON-RPC errors ACP defines and keeps running", async () => {

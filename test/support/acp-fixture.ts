@@ -11,10 +11,15 @@ export class AcpFixture {
   model: FakeModel | undefined;
   private readonly agents: AcpProcess[] = [];
 
+  /** The test's fake model, started on first use. */
+  async fakeModel(): Promise<FakeModel> {
+    this.model ??= await startFakeModel();
+    return this.model;
+  }
+
   /** Starts `codex-ts acp` (in a fresh home unless given one) and initializes it as an editor would. */
   async start(toml = "", home?: TestHome) {
-    this.model ??= await startFakeModel();
-    const h = home ?? makeHome(this.model.url, toml);
+    const h = home ?? makeHome((await this.fakeModel()).url, toml);
     const acp = new AcpProcess([], { env: h.env, cwd: h.cwd });
     this.agents.push(acp);
     const init = await acp.agent.request("initialize", {

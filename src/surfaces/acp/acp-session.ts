@@ -9,7 +9,7 @@ import {
 } from "@agentclientprotocol/sdk";
 import type { Config } from "../../config/load.js";
 import { Codex } from "../../core/codex.js";
-import type { Event, KnownEventMsg, Op } from "../../protocol/core-protocol.js";
+import type { Event, EventMsgOf, KnownEventMsg, Op } from "../../protocol/core-protocol.js";
 import { refuseRequest } from "../exec/unanswerable-requests.js";
 import { EngineExtras } from "./engine-extras.js";
 import { ExecItemSource } from "./item-source.js";
@@ -221,7 +221,7 @@ export class AcpSession {
     let outcome: StopReason | Error | undefined;
     if (msg.type === "task_complete") outcome = "end_turn";
     else if (msg.type === "turn_aborted") outcome = "cancelled";
-    else if (msg.type === "error" && event.id === turn.submissionId) outcome = errorOutcome(msg.message);
+    else if (msg.type === "error" && event.id === turn.submissionId) outcome = errorOutcome(msg);
     if (outcome === undefined) return;
     this.turn = undefined;
     await this.sending;
@@ -230,11 +230,16 @@ export class AcpSession {
   }
 }
 
-/** Why a failed turn stopped: the model's output limit and refusals are stop reasons, the rest errors. */
-function errorOutcome(message: string): StopReason | Error {
-  if (/max_output_tokens|max_tokens/.test(message)) return "max_tokens";
-  if (/content_filter|refus/i.test(message)) return "refusal";
-  return RequestError.internalError(undefined, message);
+/**
+ * Why a failed turn stopped: the model's output limit and refusals are stop reasons; missing credentials are
+ * ACP's "auth required" (the editor then offers the auth methods); the rest internal errors.
+ */
+function errorOutcome(msg: EventMsgOf<"error">): StopReason | Error {
+  if (msg.codex_error_info === "missing_credentials")
+    return RequestError.authRequired(undefined, msg.message);
+  if (/max_output_tokens|max_tokens/.test(msg.message)) return "max_tokens";
+  if (/content_filter|refus/i.test(msg.message)) return "refusal";
+  return RequestError.internalError(undefined, msg.message);
 }
 
 function slashCommand(blocks: ContentBlock[]): string | undefined {
