@@ -194,12 +194,14 @@ export class AcpProcess {
     return this.received.map((m) => JSON.stringify(m)).join("\n");
   }
 
-  async close(): Promise<void> {
+  /** Ends the agent's input, as an editor closing does; resolves with its exit code (null: it had to be killed). */
+  async close(): Promise<number | null> {
     this.connection?.close();
     this.child.stdin.end();
     const timer = setTimeout(() => this.child.kill("SIGKILL"), 5_000);
-    await this.exited;
+    const code = await this.exited;
     clearTimeout(timer);
+    return code;
   }
 
   private recordSent(line: string): void {

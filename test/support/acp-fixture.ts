@@ -41,7 +41,8 @@ export class AcpFixture {
 
   async teardown(): Promise<void> {
     for (const a of this.agents.splice(0)) {
-      await a.close();
+      // It winds down by itself when its input ends (sessions, MCP servers and all).
+      expect(await a.close()).toBe(0);
       expect(a.invalid).toEqual([]);
     }
     expect(this.model?.errors ?? []).toEqual([]);
