@@ -56,6 +56,13 @@ describe("codex-ts acp: sessions", () => {
       "Noted: the password is swordfish.",
     );
 
+    // Closed, it is gone from this process until loaded again.
+    await expect(acp.agent.request("session/close", { sessionId })).resolves.toEqual({});
+    await expect(
+      acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "still there?" }] }),
+    ).rejects.toMatchObject({ code: -32002 });
+    await acp.agent.request("session/load", { sessionId, cwd: first.home.cwd, mcpServers: [] });
+
     await expect(
       acp.agent.request("session/load", {
         sessionId: "0199a0a0-0000-7000-8000-000000000000",

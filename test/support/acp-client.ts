@@ -57,6 +57,7 @@ const RESPONSES: Record<string, string> = {
   "session/prompt": "PromptResponse",
   "session/set_mode": "SetSessionModeResponse",
   "session/set_config_option": "SetSessionConfigOptionResponse",
+  "session/close": "CloseSessionResponse",
 };
 const AGENT_REQUESTS: Record<string, string> = {
   "session/request_permission": "RequestPermissionRequest",

@@ -151,7 +151,8 @@ export class AcpSession {
 
   async close(): Promise<void> {
     this.permissions.cancelAll();
-    this.turn?.reject(new Error("the session was closed"));
+    // The prompt of a closed session ends as cancelled (its turn stops with the engine).
+    this.turn?.resolve("cancelled");
     this.turn = undefined;
     await this.codex.close();
     await this.pump;

@@ -40,7 +40,7 @@ export class AcpAgent {
             loadSession: true,
             promptCapabilities: { image: true, audio: false, embeddedContext: true },
             mcpCapabilities: { http: true, sse: false },
-            sessionCapabilities: { list: {} },
+            sessionCapabilities: { list: {}, close: {} },
           },
           agentInfo: { name: "codex-ts", title: "Codex (TypeScript)", version: VERSION },
           authMethods: AUTH_METHODS,
@@ -76,6 +76,13 @@ export class AcpAgent {
       .onRequest("session/prompt", async ({ params }) => ({
         stopReason: await this.session(params.sessionId).prompt(params.prompt),
       }))
+      .onRequest("session/close", async ({ params }) => {
+        const session = this.session(params.sessionId);
+        this.sessions.delete(params.sessionId);
+        // A running turn is cancelled; the thread stays recorded, so session/load brings it back.
+        await session.close();
+        return {};
+      })
       .onNotification("session/cancel", ({ params }) => {
         this.sessions.get(params.sessionId)?.cancel();
       })
