@@ -10,6 +10,7 @@ import { toolCalls, useAcpFixture } from "../support/acp-fixture.js";
 import { makeHome } from "../support/cli.js";
 import { reply, sse } from "../support/fake-model.js";
 import { STDIO_SERVER_SCRIPT } from "../support/mcp-config.js";
+import { startMcpHttpServer } from "../support/mcp-http-server.js";
 
 const fx = useAcpFixture();
 
@@ -96,6 +97,41 @@ describe("codex-ts acp: sessions", () => {
       status: "completed",
       content: [{ type: "content", content: { type: "text", text: "echo: ping" } }],
     });
+  });
+
+  it("connects an HTTP MCP server the client brings, with its headers", async () => {
+    const { acp, home } = await fx.start();
+    const http = await startMcpHttpServer([
+      {
+        name: "add",
+        description: "Adds two numbers.",
+        inputSchema: { type: "object", properties: { a: { type: "number" }, b: { type: "number" } } },
+        run: (args) => String(Number(args.a) + Number(args.b)),
+      },
+    ]);
+    try {
+      const { sessionId } = await fx.newSession(acp, home.cwd, [
+        {
+          type: "http",
+          name: "calc",
+          url: http.url,
+          headers: [{ name: "Authorization", value: "Bearer t0k" }],
+        },
+      ]);
+      fx.model?.push(reply.functionCall("calc__add", { a: 2, b: 3 }, "call_add"), reply.message("five"));
+      await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "2+3" }] });
+      expect(http.calls).toEqual([{ name: "add", arguments: { a: 2, b: 3 } }]);
+      expect(http.authorizations).toContain("Bearer t0k");
+      expect(toolCalls(acp.updatesOf(sessionId), "call_add").at(-1)).toMatchObject({
+        status: "completed",
+        content: [{ type: "content", content: { type: "text", text: "5" } }],
+      });
+      await expect(
+        fx.newSession(acp, home.cwd, [{ type: "sse", name: "old", url: http.url, headers: [] }]),
+      ).rejects.toMatchObject({ code: -32602 });
+    } finally {
+      await http.close();
+    }
   });
 
   it("reads linked files through the editor and embeds resources in the prompt", async () => {
