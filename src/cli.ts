@@ -195,6 +195,17 @@ sharedOptions(
   process.exitCode = await runMcpServer(flags);
 });
 
+sharedOptions(
+  program
+    .command("acp")
+    .description(
+      "serve editors over the Agent Client Protocol (JSON-RPC on stdio), e.g. Zed's agent_servers",
+    ),
+).action(async (flags: SharedFlags) => {
+  const { runAcp } = await import("./surfaces/acp/run-acp.js");
+  process.exitCode = await runAcp(flags);
+});
+
 const mcpCommand = program
   .command("mcp")
   .description("manage the MCP servers of $CODEX_HOME/config.toml ([mcp_servers])");

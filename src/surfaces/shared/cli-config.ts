@@ -23,8 +23,16 @@ export function ossOption(flags: SharedFlags): { oss?: { provider?: string } } {
   return { oss: flags.localProvider ? { provider: flags.localProvider } : {} };
 }
 
-export function loadCliConfig(flags: SharedFlags, defaults: Record<string, unknown> = {}): Config {
-  const cli: Record<string, unknown> = {};
+/**
+ * `extra` adds config keys a surface sets for one thread (e.g. the MCP servers an ACP client brings); `cwd`
+ * replaces --cd for it.
+ */
+export function loadCliConfig(
+  flags: SharedFlags,
+  defaults: Record<string, unknown> = {},
+  thread: { cwd?: string; extra?: Record<string, unknown> } = {},
+): Config {
+  const cli: Record<string, unknown> = { ...thread.extra };
   if (flags.model) cli.model = flags.model;
   if (flags.fullAuto) {
     cli.sandbox_mode = "workspace-write";
@@ -39,7 +47,7 @@ export function loadCliConfig(flags: SharedFlags, defaults: Record<string, unkno
   if (flags.addDir && flags.addDir.length > 0) {
     cli.sandbox_workspace_write = { writable_roots: flags.addDir.map((d) => resolve(d)) };
   }
-  const cwd = flags.cd ? resolve(flags.cd) : process.cwd();
+  const cwd = thread.cwd ? resolve(thread.cwd) : flags.cd ? resolve(flags.cd) : process.cwd();
   // Surface defaults (e.g. exec never asks for approval) apply only where no layer chose a value.
   const config = loadConfig({
     cwd,

@@ -1,0 +1,76 @@
+// What ACP needs that the item projection does not carry, taken straight from the engine's events: text and
+// reasoning as they stream, a command's output while it runs, a patch's changes as diffs, and which plan
+// step is in progress. Approvals
+// have their own module (permissions.ts).
+import type { SessionUpdate } from "@agentclientprotocol/sdk";
+import type { KnownEventMsg } from "../../protocol/core-protocol.js";
+import type { ItemDetails } from "./item-updates.js";
+import { changeDiffs, textContent, type ToolCallLedger } from "./tool-calls.js";
+
+/** Live output shown per command: the tail, so a chatty command does not grow every update without end. */
+const OUTPUT_TAIL = 64 * 1024;
+
+export class EngineExtras implements ItemDetails {
+  private readonly streamed = { message: "", thought: "" };
+  private stepsInProgress = new Set<string>();
+  private readonly outputs = new Map<string, string>();
+
+  constructor(
+    private readonly calls: ToolCallLedger,
+    private readonly cwd: string,
+  ) {}
+
+  take(kind: "message" | "thought"): string {
+    const text = this.streamed[kind];
+    this.streamed[kind] = "";
+    return text;
+  }
+
+  inProgress(step: string): boolean {
+    return this.stepsInProgress.has(step);
+  }
+
+  /** Notes what the items of this event will need; read before they are mapped. */
+  observe(msg: KnownEventMsg): void {
+    if (msg.type === "plan_update") {
+      this.stepsInProgress = new Set(msg.plan.filter((s) => s.status === "in_progress").map((s) => s.step));
+    }
+  }
+
+  /** Updates for an event, sent after the item updates of the same event. */
+  updates(msg: KnownEventMsg): SessionUpdate[] {
+    switch (msg.type) {
+      case "agent_message_content_delta":
+        this.streamed.message += msg.delta;
+        return [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: msg.delta } }];
+      case "agent_reasoning_delta":
+        this.streamed.thought += msg.delta;
+        return [{ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: msg.delta } }];
+      case "agent_reasoning_section_break":
+        this.streamed.thought = "";
+        return [];
+      case "exec_command_output_delta": {
+        const text =
+          (this.outputs.get(msg.call_id) ?? "") + Buffer.from(msg.chunk, "base64").toString("utf8");
+        const tail = text.length > OUTPUT_TAIL ? text.slice(-OUTPUT_TAIL) : text;
+        this.outputs.set(msg.call_id, tail);
+        return [
+          this.calls.update({ toolCallId: msg.call_id, content: [textContent(`\`\`\`\n${tail}\n\`\`\``)] }),
+        ];
+      }
+      case "exec_command_end":
+        this.outputs.delete(msg.call_id);
+        return [];
+      case "patch_apply_begin":
+        return [this.calls.update({ toolCallId: msg.call_id, content: changeDiffs(msg.changes, this.cwd) })];
+      case "task_started":
+      case "task_complete":
+      case "turn_aborted":
+        this.streamed.message = "";
+        this.streamed.thought = "";
+        return [];
+      default:
+        return [];
+    }
+  }
+}
