@@ -67,7 +67,7 @@ function encode(fields: Partial<TaskRecord>): Record<string, string> {
     if (v === undefined) continue;
     if (JSON_FIELDS.has(k)) out[k] = JSON.stringify(v);
     else if (typeof v === "boolean") out[k] = v ? "1" : "0";
-    else out[k] = String(v as string | number);
+    else if (typeof v === "string" || typeof v === "number") out[k] = String(v);
   }
   return out;
 }
