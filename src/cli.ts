@@ -291,7 +291,7 @@ fleetOptions(
   .option("--store <dir>", "shared directory for rollouts and worktrees (default $CODEX_FLEET_STORE)")
   .option("--lock-ms <ms>", "job lock; a worker silent this long loses its tasks to others", "30000")
   .option("--rate-max <n>", "tasks started per --rate-duration-ms across the queue")
-  .option("--rate-duration-ms <ms>", "window of --rate-max", "1000")
+  .option("--rate-duration-ms <ms>", "window of --rate-max (default 1000)")
   .action(async (flags: WorkerFlags) => {
     const { runWorker } = await import("./surfaces/fleet/run-worker.js");
     process.exitCode = await runWorker(flags);

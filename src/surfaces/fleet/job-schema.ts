@@ -25,10 +25,21 @@ export const TaskSpec = z.strictObject({
   baseRef: z.string().min(1).default("HEAD"),
   model: z.string().min(1).optional(),
   reasoningEffort: ReasoningEffort.optional(),
+  /** config.toml keys for this task: only those of TASK_CONFIG_KEYS. */
   config: z
-    .record(z.enum(TASK_CONFIG_KEYS), ConfigValue)
-    .optional()
-    .describe("config.toml keys for this task (a fixed list)"),
+    .record(z.string(), ConfigValue)
+    .superRefine((config, ctx) => {
+      for (const key of Object.keys(config)) {
+        if (!(TASK_CONFIG_KEYS as readonly string[]).includes(key)) {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `not a key a task may set (allowed: ${TASK_CONFIG_KEYS.join(", ")})`,
+          });
+        }
+      }
+    })
+    .optional(),
   sandbox: SandboxMode.default("workspace-write"),
   /** `never` by default: nobody watches a fleet task. `on-request` parks the task on each request. */
   approvalPolicy: AskForApproval.default("never"),
