@@ -92,7 +92,10 @@ export async function runWorker(flags: WorkerFlags): Promise<number> {
   );
 
   // The queue's side of a 429: `rateLimit` holds back every worker of the queue, not just this one.
-  const queue = new Queue(target.queue, { connection: redis.duplicate() });
+  // BullMQ leaves connections it is handed open on close: these are closed at the end, with the others.
+  const queueConnection = redis.duplicate();
+  const workerConnection = redis.duplicate();
+  const queue = new Queue(target.queue, { connection: queueConnection });
   queue.on("error", () => undefined);
   const worker = new Worker<unknown, TaskResult>(
     target.queue,
@@ -109,7 +112,7 @@ export async function runWorker(flags: WorkerFlags): Promise<number> {
       }
     },
     {
-      connection: redis.duplicate(),
+      connection: workerConnection,
       concurrency,
       lockDuration,
       stalledInterval: lockDuration,
@@ -147,6 +150,6 @@ export async function runWorker(flags: WorkerFlags): Promise<number> {
       await updateTask(redis, k, id, { state: "queued" });
   }
   await queue.close();
-  await Promise.all([redis.quit(), subscriber.quit()]);
+  for (const connection of [redis, subscriber, queueConnection, workerConnection]) connection.disconnect();
   return 0;
 }
