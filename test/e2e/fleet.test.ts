@@ -119,6 +119,7 @@ describe("fleet", () => {
 
     const records = await waitForTasks(redis.url, ids);
     for (const [i, record] of records.entries()) {
+      expect(record.error).toBeUndefined();
       expect(record.state).toBe("completed");
       expect(record.runs).toBe(1);
       expect(record.finalMessage).toBe(`done: ${prompts[i]}`);

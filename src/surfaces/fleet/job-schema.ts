@@ -9,7 +9,6 @@ export const TASK_CONFIG_KEYS = [
   "model",
   "model_reasoning_effort",
   "model_reasoning_summary",
-  "model_verbosity",
   "shell_tool",
   "developer_instructions",
   "hide_agent_reasoning",

@@ -13,13 +13,25 @@ export class WorkspaceError extends Error {
   override name = "WorkspaceError";
 }
 
+/** Git's own lock files: another worker is changing the same repository's refs or worktree list. */
+const LOCKED = /\.lock'?:? File exists|Unable to create '.*\.lock'|could not lock|cannot lock ref/i;
+const LOCK_RETRIES = 20;
+
 async function git(cwd: string, args: string[]): Promise<string> {
-  try {
-    const { stdout } = await run("git", args, { cwd, maxBuffer: MAX_DIFF_BYTES });
-    return stdout;
-  } catch (err) {
-    const e = err as { stderr?: string; message: string };
-    throw new WorkspaceError(`git ${args.join(" ")}: ${(e.stderr ?? e.message).trim()}`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const { stdout } = await run("git", args, { cwd, maxBuffer: MAX_DIFF_BYTES });
+      return stdout;
+    } catch (err) {
+      const e = err as { stderr?: string; message: string };
+      const text = (e.stderr ?? e.message).trim();
+      if (attempt < LOCK_RETRIES && LOCKED.test(text)) {
+        // Workers on many machines share the repository: wait for the other one's git to finish.
+        await new Promise((r) => setTimeout(r, 50 + Math.random() * 100 * (attempt + 1)));
+        continue;
+      }
+      throw new WorkspaceError(`git ${args.join(" ")}: ${text}`);
+    }
   }
 }
 
