@@ -49,7 +49,7 @@ afterEach(async () => {
   await redis.stop();
 });
 
-describe("fleet limits", () => {
+describe("fleet limits", { timeout: 60_000 }, () => {
   it("keeps the whole fleet under the queue's rate limit", async () => {
     const arrivals: number[] = [];
     model = await startFakeModel({

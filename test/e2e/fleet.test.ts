@@ -55,7 +55,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-describe("fleet", () => {
+describe("fleet", { timeout: 60_000 }, () => {
   it("submits a task, watches it live, and reads its status and results", async () => {
     await startWorker("--concurrency", "2");
     const submitted = await fleet(
