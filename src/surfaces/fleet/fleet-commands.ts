@@ -174,7 +174,7 @@ export function runStatus(id: string | undefined, flags: FleetFlags & { json?: b
           ? `  [${row.error}]`
           : "";
       out().line(
-        `${cell(row.id, 16)} ${cell(row.state, 17)} ${cell(String(row.tokens), 8)} ${cell(time, 8)} ${cell(row.prompt.replace(/\s+/g, " "), 40)}${note}`,
+        `${cell(row.id, 16)} ${cell(row.state, 17)} ${cell(String(row.tokens), 8)} ${cell(time, 8)} ${cell(row.prompt.replace(/\s+/g, " "), 40)}${note}`.trimEnd(),
       );
     }
     return 0;

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { resolveCodexHome } from "../../config/home.js";
 import { connect, fleetTarget, FleetError, keys, type FleetFlags } from "./connection.js";
 import { subscribeControl } from "./control.js";
+import { appendItem } from "./item-stream.js";
 import { ModelRateLimited, runTaskJob, type TaskResult, type WorkerContext } from "./run-task.js";
 import { readTask, updateTask } from "./task-record.js";
 
@@ -29,6 +30,14 @@ function positiveInt(value: string | undefined, name: string, fallback: number):
 /** The shared store: the flag, $CODEX_FLEET_STORE, else $CODEX_HOME/fleet (one machine only). */
 export function storeDir(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
   return resolve(flag ?? env.CODEX_FLEET_STORE ?? join(resolveCodexHome(env), "fleet"));
+}
+
+/** Marks a task failed unless its record already tells how it ended (or that it waits for another run). */
+async function recordFailure(ctx: WorkerContext, id: string, error: string): Promise<void> {
+  const state = (await readTask(ctx.redis, ctx.keys, id))?.state;
+  if (state !== "active" && state !== "waiting-approval") return;
+  await updateTask(ctx.redis, ctx.keys, id, { state: "failed", error, finishedAt: new Date().toISOString() });
+  await appendItem(ctx.redis, ctx.keys, id, { type: "fleet.task.finished", state: "failed", error });
 }
 
 function log(line: string): void {
@@ -124,7 +133,11 @@ export async function runWorker(flags: WorkerFlags): Promise<number> {
   worker.on("error", (err) => log(`queue: ${err.message}`));
   worker.on("active", (job) => log(`task ${job.id}: started`));
   worker.on("completed", (job) => log(`task ${job.id}: completed`));
-  worker.on("failed", (job, err) => log(`task ${job?.id ?? "?"}: ${err.message}`));
+  worker.on("failed", (job, err) => {
+    log(`task ${job?.id ?? "?"}: ${err.message}`);
+    // A job BullMQ failed on its own (stalled too often): its record would still say it runs.
+    if (job?.id && job.finishedOn) void recordFailure(ctx, job.id, err.message).catch(() => undefined);
+  });
   worker.on("stalled", (id) => log(`task ${id}: stalled (its worker stopped renewing the lock); requeued`));
   await worker.waitUntilReady();
   log(`worker ${name} ready: queue ${target.queue} at ${target.redisUrl}, concurrency ${concurrency}`);
