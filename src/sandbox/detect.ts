@@ -3,7 +3,7 @@ import { execFile, type ExecFileException } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
 import { buildBwrapArgs } from "./bwrap-args.js";
-import { networkFilterFile, type SeccompFileStatus } from "./seccomp-file.js";
+import { networkFilterFile, networkOnFilterFile, type SeccompFileStatus } from "./seccomp-file.js";
 
 export interface BwrapStatus {
   available: boolean;
@@ -13,7 +13,9 @@ export interface BwrapStatus {
   path?: string;
   /** Where the wrapper opens the network seccomp filter, when bwrap accepted it (see seccomp-file.ts). */
   seccompFilterPath?: string;
-  /** Why commands without network get no seccomp filter, so Unix sockets on disk stay reachable. */
+  /** The filter for commands that keep the network (ptrace and friends only). */
+  seccompNetworkOnFilterPath?: string;
+  /** Why commands get no seccomp filter (Unix sockets on disk and ptrace stay reachable). */
   seccompUnavailableReason?: string;
 }
 
@@ -24,6 +26,8 @@ export interface ProbeBwrapOptions {
   env?: NodeJS.ProcessEnv;
   /** For tests; default: the process-wide filter file. */
   seccompFilter?: () => SeccompFileStatus;
+  /** For tests; default: the process-wide network-on filter file. */
+  seccompNetworkOnFilter?: () => SeccompFileStatus;
 }
 
 const NOT_INSTALLED =
@@ -70,7 +74,11 @@ export async function probeBwrap(options: ProbeBwrapOptions = {}): Promise<Bwrap
       seccompUnavailableReason: `bubblewrap could not load the seccomp filter (${detail})`,
     };
   }
-  return { available: true, path: bwrapPath, seccompFilterPath: filter.path };
+  const status: BwrapStatus = { available: true, path: bwrapPath, seccompFilterPath: filter.path };
+  // Same program minus the network rules: if the first one loaded, this one does too.
+  const networkOn = (options.seccompNetworkOnFilter ?? networkOnFilterFile)();
+  if ("path" in networkOn) status.seccompNetworkOnFilterPath = networkOn.path;
+  return status;
 }
 
 interface ProbeResult {
@@ -120,4 +128,27 @@ let cached: Promise<BwrapStatus> | undefined;
 export function detectBwrap(): Promise<BwrapStatus> {
   cached ??= probeBwrap();
   return cached;
+}
+
+/** What planExec needs from detection, without undefined fields (exactOptionalPropertyTypes). */
+export function bwrapPlanInput(bwrap: BwrapStatus): {
+  bwrapAvailable: boolean;
+  bwrapUnavailableReason?: string;
+  bwrapPath?: string;
+  seccompFilterPath?: string;
+  seccompNetworkOnFilterPath?: string;
+  seccompUnavailableReason?: string;
+} {
+  return {
+    bwrapAvailable: bwrap.available,
+    ...(bwrap.reason !== undefined ? { bwrapUnavailableReason: bwrap.reason } : {}),
+    ...(bwrap.path !== undefined ? { bwrapPath: bwrap.path } : {}),
+    ...(bwrap.seccompFilterPath !== undefined ? { seccompFilterPath: bwrap.seccompFilterPath } : {}),
+    ...(bwrap.seccompNetworkOnFilterPath !== undefined
+      ? { seccompNetworkOnFilterPath: bwrap.seccompNetworkOnFilterPath }
+      : {}),
+    ...(bwrap.seccompUnavailableReason !== undefined
+      ? { seccompUnavailableReason: bwrap.seccompUnavailableReason }
+      : {}),
+  };
 }

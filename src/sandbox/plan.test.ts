@@ -198,10 +198,24 @@ describe("planExec: network seccomp filter (Unix sockets)", () => {
     expect(p.warning).toBeUndefined();
   });
 
-  it("network on: neither filter nor warning", () => {
+  it("network on: the network-on filter (ptrace and friends), no warning", () => {
+    const ON = "/proc/42/fd/10";
+    const p = runnable(
+      plan({
+        policy: ws({ network_access: true }),
+        seccompFilterPath: FILTER,
+        seccompNetworkOnFilterPath: ON,
+      }),
+    );
+    expect(p.argv.slice(0, SECCOMP_WRAPPER.length + 1)).toEqual([...SECCOMP_WRAPPER, ON]);
+    expect(p.argv).not.toContain("--unshare-net");
+    expect(p.warning).toBeUndefined();
+  });
+
+  it("network on without its filter: sandboxed, with a warning that ptrace stays allowed", () => {
     const p = runnable(plan({ policy: ws({ network_access: true }), seccompFilterPath: FILTER }));
     expect(p.argv).not.toContain("--seccomp");
-    expect(p.warning).toBeUndefined();
+    expect(p.warning).toMatch(/can use ptrace/);
   });
 
   it("network off without a filter: still sandboxed, with a warning that quotes the reason", () => {

@@ -43,8 +43,10 @@ export interface PlanExecInput {
   /** Why bwrap is unavailable (from detection), quoted in the plan's reason. */
   bwrapUnavailableReason?: string;
   bwrapPath?: string;
-  /** From detection: where the wrapper opens the network seccomp filter (Unix sockets on disk). */
+  /** From detection: where the wrapper opens the network-off seccomp filter (Unix sockets, ptrace). */
   seccompFilterPath?: string;
+  /** From detection: the filter for commands that keep the network (ptrace and friends). */
+  seccompNetworkOnFilterPath?: string;
   /** From detection: why there is no filter, quoted in the plan's warning. */
   seccompUnavailableReason?: string;
   probe?: FsProbe;
@@ -80,7 +82,7 @@ export function planExec(input: PlanExecInput): ExecPlan {
         const detail = input.bwrapUnavailableReason ?? "bubblewrap (bwrap) is not available";
         return { backend: "unavailable", reason: `cannot sandbox on Linux: ${detail}` };
       }
-      const { seccompFilterPath } = input;
+      const seccompFilterPath = networkAllowed ? input.seccompNetworkOnFilterPath : input.seccompFilterPath;
       const argv = buildBwrapArgs({
         ...common,
         command,
@@ -89,7 +91,7 @@ export function planExec(input: PlanExecInput): ExecPlan {
         seccompFilterPath,
       });
       const plan: RunnablePlan = { backend: "bwrap", argv, env, ...common };
-      if (!networkAllowed && seccompFilterPath === undefined) plan.warning = noSeccompWarning(input);
+      if (seccompFilterPath === undefined) plan.warning = noSeccompWarning(input, networkAllowed);
       return plan;
     }
     case "darwin": {
@@ -101,11 +103,14 @@ export function planExec(input: PlanExecInput): ExecPlan {
   }
 }
 
-function noSeccompWarning(input: PlanExecInput): string {
+function noSeccompWarning(input: PlanExecInput, networkAllowed: boolean): string {
   const reason = input.seccompUnavailableReason ?? "no filter was provided";
+  if (networkAllowed) {
+    return `sandbox is partial: no seccomp filter (${reason}); sandboxed commands can use ptrace`;
+  }
   return (
     `network sandbox is partial: no seccomp filter (${reason}); sandboxed commands have no network ` +
-    "but can still connect to Unix sockets they can see on disk (e.g. /var/run/docker.sock)"
+    "but can still connect to Unix sockets they can see on disk (e.g. /var/run/docker.sock) and use ptrace"
   );
 }
 

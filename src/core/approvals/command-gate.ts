@@ -3,7 +3,7 @@
 // `never`, a refusal the model can read).
 import type { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
 import type { ProcessResult } from "../../tools/shell/run-process.js";
-import type { BwrapStatus } from "../../sandbox/detect.js";
+import { bwrapPlanInput, type BwrapStatus } from "../../sandbox/detect.js";
 import { buildCommandEnv, type ShellEnvironmentPolicyInput } from "../../sandbox/env-policy.js";
 import { planExec } from "../../sandbox/plan.js";
 import { looksLikeSandboxDenial } from "../../sandbox/run-with-plan.js";
@@ -79,11 +79,7 @@ export class CommandGate {
       env,
       codexHome: this.options.codexHome,
       platform: this.options.platform ?? process.platform,
-      bwrapAvailable: bwrap.available,
-      ...(bwrap.reason ? { bwrapUnavailableReason: bwrap.reason } : {}),
-      ...(bwrap.path ? { bwrapPath: bwrap.path } : {}),
-      ...(bwrap.seccompFilterPath ? { seccompFilterPath: bwrap.seccompFilterPath } : {}),
-      ...(bwrap.seccompUnavailableReason ? { seccompUnavailableReason: bwrap.seccompUnavailableReason } : {}),
+      ...bwrapPlanInput(bwrap),
     });
     if (plan.backend === "unavailable") {
       this.options.warnOnce("sandbox-unavailable", `${plan.reason}. Commands will ask for approval instead.`);
