@@ -438,6 +438,7 @@ export class Session {
       tools: this.options.tools.registry,
       history: this.history,
       env: this.options.env,
+      codexHome: this.options.config.codexHome,
       emit: (msg) => this.emit(subId, msg),
       services: this.turnServices(subId, controller),
       onResponse: (usage) => this.compactor.meter.onResponse(usage, this.history.length),

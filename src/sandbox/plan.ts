@@ -15,6 +15,8 @@ export interface RunnablePlan {
   /** `["/"]` for direct: everything is writable. */
   writableRoots: string[];
   readOnlySubpaths: string[];
+  /** Protected paths that do not exist and must not be created (see writable-roots.ts). */
+  maskedSubpaths: string[];
   networkAllowed: boolean;
   /** Something the user should hear once: the sandbox runs, but weaker than the policy asks. */
   warning?: string;
@@ -66,6 +68,7 @@ export function planExec(input: PlanExecInput): ExecPlan {
       env: { ...input.env },
       writableRoots: ["/"],
       readOnlySubpaths: [],
+      maskedSubpaths: [],
       networkAllowed: true,
     };
   }
@@ -96,7 +99,10 @@ export function planExec(input: PlanExecInput): ExecPlan {
     }
     case "darwin": {
       env[SANDBOX_ENV] = "seatbelt";
-      return { backend: "seatbelt", argv: buildSeatbeltArgs({ ...common, command }), env, ...common };
+      // Seatbelt rules name paths, existing or not: a missing protected path is simply one more exclusion.
+      const readOnlySubpaths = [...common.readOnlySubpaths, ...common.maskedSubpaths];
+      const argv = buildSeatbeltArgs({ ...common, readOnlySubpaths, command });
+      return { backend: "seatbelt", argv, env, ...common };
     }
     default:
       return { backend: "unavailable", reason: `no sandbox backend for platform "${input.platform}"` };
@@ -115,7 +121,8 @@ function noSeccompWarning(input: PlanExecInput, networkAllowed: boolean): string
 }
 
 function sandboxPathsFor(policy: SandboxPolicy, input: PlanExecInput): SandboxPaths {
-  if (policy.type !== "workspace-write") return { writableRoots: [], readOnlySubpaths: [] };
+  if (policy.type !== "workspace-write")
+    return { writableRoots: [], readOnlySubpaths: [], maskedSubpaths: [] };
   return resolveSandboxPaths({
     policy,
     cwd: input.rootsCwd ?? input.cwd,
