@@ -51,7 +51,11 @@ const program = new Command()
   .name("codex-ts")
   .description("A coding agent for the terminal: exec, proto, and more, over one engine.")
   .version(VERSION)
-  .showHelpAfterError();
+  .showHelpAfterError()
+  .hook("preAction", async () => {
+    const { recoverPatchesAtStartup } = await import("./surfaces/startup/recover-patches.js");
+    await recoverPatchesAtStartup();
+  });
 
 const execCommand = sharedOptions(
   program

@@ -13,6 +13,7 @@ import type {
 import type { ResponseItem } from "../protocol/items.js";
 import { userTextMessage } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
+import { modelSecretsFrom } from "../sandbox/env-policy.js";
 import { detectBwrap } from "../sandbox/detect.js";
 import type { ToolSet } from "../tools/tool-set.js";
 import { openSessionMcp, type SessionMcp } from "../mcp/session-mcp.js";
@@ -138,6 +139,7 @@ export class Session {
     this.commandGate = new CommandGate({
       codexHome: config.codexHome,
       parentEnv: options.env,
+      modelSecrets: modelSecretsFrom(options.env, config.provider.envKey),
       ...(config.toml.shell_environment_policy
         ? { shellEnvironmentPolicy: config.toml.shell_environment_policy }
         : {}),

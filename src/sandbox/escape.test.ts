@@ -44,6 +44,8 @@ beforeAll(async () => {
   mkdirSync(path.join(workspace, ".git"));
   outside = mkdtempSync(path.join(tmpdir(), "escape-outside-"));
   process.env.MY_API_KEY = SECRET;
+  process.env.MY_PASSWORD = SECRET;
+  process.env.DEPLOY_CREDENTIALS = SECRET;
   const countConnection = (socket: Socket) => {
     connections++;
     connectionWaiters.splice(0).forEach((wake) => wake());
@@ -65,6 +67,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.MY_API_KEY;
+  delete process.env.MY_PASSWORD;
+  delete process.env.DEPLOY_CREDENTIALS;
   for (const listener of [server, ...unixServers]) {
     if (listener) await new Promise<void>((resolve) => listener.close(() => resolve()));
   }
@@ -165,6 +169,12 @@ const ATTEMPTS: EscapeAttempt[] = [
   {
     name: "(d) read MY_API_KEY from the parent env",
     command: () => ["printenv", "MY_API_KEY"],
+    escaped: (result) => result.stdout.includes(SECRET),
+    deniedVisibly: false,
+  },
+  {
+    name: "(g) read MY_PASSWORD and DEPLOY_CREDENTIALS from the parent env",
+    command: () => ["sh", "-c", 'echo "$MY_PASSWORD $DEPLOY_CREDENTIALS"'],
     escaped: (result) => result.stdout.includes(SECRET),
     deniedVisibly: false,
   },

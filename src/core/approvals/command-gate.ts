@@ -4,7 +4,11 @@
 import type { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
 import type { ProcessResult } from "../../tools/shell/run-process.js";
 import { bwrapPlanInput, type BwrapStatus } from "../../sandbox/detect.js";
-import { buildCommandEnv, type ShellEnvironmentPolicyInput } from "../../sandbox/env-policy.js";
+import {
+  buildCommandEnv,
+  type ModelSecrets,
+  type ShellEnvironmentPolicyInput,
+} from "../../sandbox/env-policy.js";
 import { planExec } from "../../sandbox/plan.js";
 import { looksLikeSandboxDenial } from "../../sandbox/run-with-plan.js";
 import { isKnownSafeCommand } from "../../sandbox/safe-commands.js";
@@ -30,6 +34,8 @@ export interface CommandGateOptions {
   codexHome: string;
   parentEnv: NodeJS.ProcessEnv;
   shellEnvironmentPolicy?: ShellEnvironmentPolicyInput;
+  /** The model's API key (names and values): removed from every command's environment. */
+  modelSecrets?: ModelSecrets;
   platform?: NodeJS.Platform;
   bwrap: () => Promise<BwrapStatus>;
   /** Reports a problem once per session (e.g. no sandbox on this machine). */
@@ -43,7 +49,11 @@ export class CommandGate {
   constructor(private readonly options: CommandGateOptions) {}
 
   async authorize(request: CommandRequest, ask: AskUser): Promise<CommandDecision> {
-    const env = buildCommandEnv(this.options.shellEnvironmentPolicy, this.options.parentEnv);
+    const env = buildCommandEnv(
+      this.options.shellEnvironmentPolicy,
+      this.options.parentEnv,
+      this.options.modelSecrets,
+    );
     const key = JSON.stringify(request.argv);
     const remember = () => this.approvedForSession.add(key);
     const direct: CommandDecision = { kind: "run", argv: request.argv, env, sandboxed: false };
@@ -108,7 +118,11 @@ export class CommandGate {
       () => this.approvedForSession.add(key),
     );
     if (answer !== true) return answer;
-    const env = buildCommandEnv(this.options.shellEnvironmentPolicy, this.options.parentEnv);
+    const env = buildCommandEnv(
+      this.options.shellEnvironmentPolicy,
+      this.options.parentEnv,
+      this.options.modelSecrets,
+    );
     return { kind: "run", argv: request.argv, env, sandboxed: false };
   }
 }

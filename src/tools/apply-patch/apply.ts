@@ -68,6 +68,7 @@ export async function commitPlan(plan: PatchPlan, options: CommitOptions = {}): 
   const journal: PatchJournal = {
     version: 1,
     id,
+    pid: process.pid,
     startedAt: new Date().toISOString(),
     state: "staging",
     files: steps.map(({ target, staged }) => ({ target, staged })),

@@ -30,6 +30,8 @@ export type JournalEntry = z.infer<typeof JournalEntry>;
 export const PatchJournal = z.object({
   version: z.literal(1),
   id: z.string(),
+  /** The process applying the patch: while it lives, the journal is its own, not a leftover. */
+  pid: z.number(),
   startedAt: z.string(),
   state: z.enum(["staging", "committing"]),
   files: z.array(JournalEntry),
@@ -83,13 +85,12 @@ export interface RecoveryReport {
 }
 
 /**
- * Finishes or rolls back every patch a killed process left half-done. Meant for startup, before any
- * new patch: with two live processes sharing CODEX_HOME a journal could belong to a patch still running,
- * so a journal younger than `minAgeMs` is left alone.
+ * Finishes or rolls back every patch a killed process left half-done. Meant for startup; a journal whose
+ * process still runs (another codex-ts sharing CODEX_HOME, mid-patch) is left alone.
  */
 export async function recoverInterruptedPatches(
   codexHome: string,
-  options: { fs?: PatchFs; minAgeMs?: number; now?: number } = {},
+  options: { fs?: PatchFs } = {},
 ): Promise<RecoveryReport[]> {
   const fs = options.fs ?? nodePatchFs;
   const dir = journalDirFor(codexHome);
@@ -114,12 +115,21 @@ export async function recoverInterruptedPatches(
       });
       continue;
     }
-    const age = (options.now ?? Date.now()) - Date.parse(journal.startedAt);
-    if (options.minAgeMs !== undefined && age < options.minAgeMs) continue;
+    if (journal.pid !== process.pid && isAlive(journal.pid)) continue;
     reports.push(await recoverOne(journal, fs));
     removeJournal(dir, id);
   }
   return reports;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function recoverOne(journal: PatchJournal, fs: PatchFs): Promise<RecoveryReport> {
