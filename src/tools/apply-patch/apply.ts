@@ -84,11 +84,14 @@ export async function commitPlan(plan: PatchPlan, options: CommitOptions = {}): 
 
   record("staging");
   let current = "";
+  const madeDirs = new Set<string>();
   try {
     for (const step of steps) {
       if (step.staged === null || step.content === null) continue;
       current = step.path;
-      await fs.mkdirRecursive(dirname(step.target));
+      const dir = dirname(step.target);
+      if (!madeDirs.has(dir)) await fs.mkdirRecursive(dir);
+      madeDirs.add(dir);
       await fs.writeFile(step.staged, step.content, step.existed ? step.target : undefined);
     }
   } catch (err) {
