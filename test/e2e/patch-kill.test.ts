@@ -115,7 +115,6 @@ describe("apply-patch killed at random points", () => {
       }
     }
     expect(readdirSync(join(home.codexHome, "patch-journal")).filter((n) => n.endsWith(".json"))).toEqual([]);
-    // eslint-disable-next-line no-console -- how the kills fell, for the CI log
     console.log(`patch kills: ${JSON.stringify(outcomes)}`);
     expect(outcomes.finished + outcomes.rolledBack).toBeGreaterThan(0);
   }, 240_000);
