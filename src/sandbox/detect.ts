@@ -3,6 +3,7 @@ import { execFile, type ExecFileException } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
 import { buildBwrapArgs } from "./bwrap-args.js";
+import { defaultHelperPath, HELPER_NAME, probeLandlockHelper } from "./landlock.js";
 import { networkFilterFile, networkOnFilterFile, type SeccompFileStatus } from "./seccomp-file.js";
 
 export interface BwrapStatus {
@@ -17,6 +18,10 @@ export interface BwrapStatus {
   seccompNetworkOnFilterPath?: string;
   /** Why commands get no seccomp filter (Unix sockets on disk and ptrace stay reachable). */
   seccompUnavailableReason?: string;
+  /** When bwrap is unavailable: the working Landlock helper that sandboxes instead (see landlock.ts). */
+  landlockHelperPath?: string;
+  /** When bwrap is unavailable and so is the helper: why. */
+  landlockUnavailableReason?: string;
 }
 
 export interface ProbeBwrapOptions {
@@ -126,8 +131,36 @@ let cached: Promise<BwrapStatus> | undefined;
 
 /** Probes once per process; later calls share the first answer. */
 export function detectBwrap(): Promise<BwrapStatus> {
-  cached ??= probeBwrap();
+  cached ??= probeSandbox();
   return cached;
+}
+
+/** bwrap first; when it cannot run, the Landlock helper with both seccomp programs. */
+export async function probeSandbox(
+  options: ProbeBwrapOptions & { helperPath?: string } = {},
+): Promise<BwrapStatus> {
+  const status = await probeBwrap(options);
+  if (status.available || process.platform !== "linux") return status;
+  const helper = options.helperPath ?? defaultHelperPath();
+  if (helper === undefined) {
+    return {
+      ...status,
+      landlockUnavailableReason: `the Landlock helper (${HELPER_NAME}) was not built at install (no C compiler?)`,
+    };
+  }
+  const off = networkFilterFile();
+  const on = networkOnFilterFile();
+  const offPath = "path" in off ? off.path : undefined;
+  const failure = await probeLandlockHelper(helper, offPath);
+  if (failure !== undefined)
+    return { ...status, landlockUnavailableReason: `the Landlock helper failed: ${failure}` };
+  return {
+    ...status,
+    landlockHelperPath: helper,
+    ...(offPath !== undefined ? { seccompFilterPath: offPath } : {}),
+    ...("path" in on ? { seccompNetworkOnFilterPath: on.path } : {}),
+    ...("reason" in off ? { seccompUnavailableReason: off.reason } : {}),
+  };
 }
 
 /** What planExec needs from detection, without undefined fields (exactOptionalPropertyTypes). */
@@ -138,8 +171,14 @@ export function bwrapPlanInput(bwrap: BwrapStatus): {
   seccompFilterPath?: string;
   seccompNetworkOnFilterPath?: string;
   seccompUnavailableReason?: string;
+  landlockHelperPath?: string;
+  landlockUnavailableReason?: string;
 } {
   return {
+    ...(bwrap.landlockHelperPath !== undefined ? { landlockHelperPath: bwrap.landlockHelperPath } : {}),
+    ...(bwrap.landlockUnavailableReason !== undefined
+      ? { landlockUnavailableReason: bwrap.landlockUnavailableReason }
+      : {}),
     bwrapAvailable: bwrap.available,
     ...(bwrap.reason !== undefined ? { bwrapUnavailableReason: bwrap.reason } : {}),
     ...(bwrap.path !== undefined ? { bwrapPath: bwrap.path } : {}),

@@ -24,7 +24,8 @@ import type { SandboxPolicy } from "../protocol/policies.js";
 import { nodePatchFs, type PatchFs } from "../tools/apply-patch/patch-fs.js";
 import { runApplyPatch } from "../tools/apply-patch/run-apply-patch.js";
 import { testToolContext } from "../tools/testing.js";
-import { bwrapPlanInput, detectBwrap, type BwrapStatus } from "./detect.js";
+import { bwrapPlanInput, detectBwrap, probeSandbox, type BwrapStatus } from "./detect.js";
+import { defaultHelperPath } from "./landlock.js";
 import { buildCommandEnv } from "./env-policy.js";
 import { planExec } from "./plan.js";
 import { runWithPlan } from "./run-with-plan.js";
@@ -42,11 +43,19 @@ const FULL_ACCESS: SandboxPolicy = { type: "danger-full-access" };
 const PWNED = "pwned\n";
 
 let bwrap: BwrapStatus;
+/** The same machine with bwrap hidden: the Landlock helper sandboxes instead. */
+let landlock: BwrapStatus;
 let scratch: string;
 let counter = 0;
 
 beforeAll(async () => {
   bwrap = await detectBwrap();
+  // The helper is built with the package; build it here too when only the sources are present.
+  if (defaultHelperPath() === undefined) {
+    const script = path.resolve(import.meta.dirname, "../../scripts/build-sandbox-helper.mjs");
+    execFileSync(process.execPath, [script], { stdio: "inherit" });
+  }
+  landlock = await probeSandbox({ env: { PATH: "/nonexistent/no-bwrap-here" } });
   scratch = mkdtempSync(path.join(tmpdir(), "escape-protected-"));
 });
 afterAll(() => {
@@ -165,7 +174,12 @@ const ATTEMPTS: Attempt[] = [
   },
 ];
 
-async function byCommand(policy: SandboxPolicy, attempt: Attempt, s: Setup): Promise<string> {
+async function byCommand(
+  policy: SandboxPolicy,
+  attempt: Attempt,
+  s: Setup,
+  status: BwrapStatus = bwrap,
+): Promise<string> {
   const target = attempt.target(s);
   const command = attempt.command?.(s) ?? [
     "sh",
@@ -180,7 +194,7 @@ async function byCommand(policy: SandboxPolicy, attempt: Attempt, s: Setup): Pro
     env: buildCommandEnv(undefined, process.env),
     codexHome: s.codexHome,
     platform: "linux",
-    ...bwrapPlanInput(bwrap),
+    ...bwrapPlanInput(status),
   });
   if (plan.backend === "unavailable") throw new Error(plan.reason);
   const result = await runWithPlan(plan, {
@@ -254,6 +268,62 @@ describe("escape suite: protected paths, symlinks", () => {
       `escape suite (protected paths): ${tally.denied}/${total} denied, ${tally.controls} controls allowed`,
     );
     expect(tally).toEqual({ denied: total, controls: ATTEMPTS.length * ENFORCERS.length });
+  });
+});
+
+describe("escape suite: protected paths, symlinks, with bwrap hidden (Landlock + seccomp)", () => {
+  it("bwrap is unavailable and the Landlock helper stands in", () => {
+    expect(landlock.available).toBe(false);
+    expect(landlock.landlockHelperPath, landlock.landlockUnavailableReason).toBeDefined();
+    expect(landlock.seccompFilterPath).toBeDefined();
+  });
+
+  for (const [policyName, policy] of POLICIES) {
+    it.each(ATTEMPTS)(`${policyName}, by command: $name → denied`, async (attempt) => {
+      const s = freshSetup();
+      attempt.prepare?.(s);
+      const output = await byCommand(policy, attempt, s, landlock);
+      expect(attempt.escaped(s), output).toBe(false);
+    });
+  }
+
+  it("writes inside the workspace still work: existing files, and new files in subdirectories", async () => {
+    const s = freshSetup();
+    put(path.join(s.ws, "src", "a.txt"), "a\n");
+    put(path.join(s.ws, "top.txt"), "t\n");
+    const output = await byCommand(
+      WORKSPACE_WRITE,
+      {
+        name: "ordinary writes",
+        target: () => "",
+        command: () => ["sh", "-c", "echo pwned > top.txt && echo pwned > src/new.txt && mkdir -p src/d/e"],
+        escaped: () => false,
+      },
+      s,
+      landlock,
+    );
+    expect(readFileSync(path.join(s.ws, "top.txt"), "utf8"), output).toBe(PWNED);
+    expect(readFileSync(path.join(s.ws, "src", "new.txt"), "utf8")).toBe(PWNED);
+  });
+
+  it.each(["ptrace", "connect"])("%s is refused by the seccomp filter", async (what) => {
+    const s = freshSetup();
+    const script =
+      what === "ptrace"
+        ? "import ctypes,os,sys\nl=ctypes.CDLL(None,use_errno=True)\nsys.exit(0 if l.ptrace(0,0,0,0)==0 else 3)"
+        : "import socket,sys\ntry:\n socket.create_connection(('127.0.0.1', 9), 2)\nexcept PermissionError:\n sys.exit(3)\nexcept OSError:\n sys.exit(0)";
+    const output = await byCommand(
+      WORKSPACE_WRITE,
+      {
+        name: what,
+        target: () => "",
+        command: () => ["sh", "-c", 'python3 -c "$0"; echo "rc=$?"', script],
+        escaped: () => false,
+      },
+      s,
+      landlock,
+    );
+    expect(output).toBe("rc=3\n");
   });
 });
 

@@ -3,10 +3,11 @@
 import type { SandboxPolicy } from "../protocol/policies.js";
 import { buildBwrapArgs } from "./bwrap-args.js";
 import { nodeFsProbe, type FsProbe } from "./fs-probe.js";
+import { buildLandlockArgs, landlockWritePaths, type DirLister } from "./landlock.js";
 import { buildSeatbeltArgs } from "./seatbelt.js";
 import { resolveSandboxPaths, type SandboxPaths } from "./writable-roots.js";
 
-export type SandboxBackend = "direct" | "bwrap" | "seatbelt";
+export type SandboxBackend = "direct" | "bwrap" | "landlock" | "seatbelt";
 
 export interface RunnablePlan {
   backend: SandboxBackend;
@@ -49,6 +50,12 @@ export interface PlanExecInput {
   seccompFilterPath?: string;
   /** From detection: the filter for commands that keep the network (ptrace and friends). */
   seccompNetworkOnFilterPath?: string;
+  /** From detection, when bwrap is unavailable: the Landlock helper that sandboxes instead. */
+  landlockHelperPath?: string;
+  /** From detection: why the Landlock helper cannot be used either. */
+  landlockUnavailableReason?: string;
+  /** For tests: lists directories when granting around protected paths (Landlock). */
+  dirLister?: DirLister;
   /** From detection: why there is no filter, quoted in the plan's warning. */
   seccompUnavailableReason?: string;
   probe?: FsProbe;
@@ -83,7 +90,10 @@ export function planExec(input: PlanExecInput): ExecPlan {
     case "linux": {
       if (!input.bwrapAvailable) {
         const detail = input.bwrapUnavailableReason ?? "bubblewrap (bwrap) is not available";
-        return { backend: "unavailable", reason: `cannot sandbox on Linux: ${detail}` };
+        if (input.landlockHelperPath !== undefined)
+          return planLandlock(input, input.landlockHelperPath, env, common, detail);
+        const fallback = input.landlockUnavailableReason ? `; ${input.landlockUnavailableReason}` : "";
+        return { backend: "unavailable", reason: `cannot sandbox on Linux: ${detail}${fallback}` };
       }
       const seccompFilterPath = networkAllowed ? input.seccompNetworkOnFilterPath : input.seccompFilterPath;
       const argv = buildBwrapArgs({
@@ -107,6 +117,36 @@ export function planExec(input: PlanExecInput): ExecPlan {
     default:
       return { backend: "unavailable", reason: `no sandbox backend for platform "${input.platform}"` };
   }
+}
+
+function planLandlock(
+  input: PlanExecInput,
+  helperPath: string,
+  env: Record<string, string>,
+  common: SandboxPaths & { networkAllowed: boolean },
+  bwrapProblem: string,
+): RunnablePlan {
+  const seccompFilterPath = common.networkAllowed
+    ? input.seccompNetworkOnFilterPath
+    : input.seccompFilterPath;
+  const argv = buildLandlockArgs({
+    helperPath,
+    command: input.command,
+    writePaths: landlockWritePaths(common, input.dirLister),
+    ...(seccompFilterPath !== undefined ? { seccompFilterPath } : {}),
+  });
+  const gaps = [
+    "no separate PID namespace",
+    "new entries cannot be created at the top level of a writable root",
+    ...(seccompFilterPath === undefined ? ["no seccomp filter (network and ptrace not restricted)"] : []),
+  ];
+  return {
+    backend: "landlock",
+    argv,
+    env,
+    ...common,
+    warning: `${bwrapProblem}; sandboxing with Landlock + seccomp instead (${gaps.join("; ")})`,
+  };
 }
 
 function noSeccompWarning(input: PlanExecInput, networkAllowed: boolean): string {
