@@ -2,11 +2,15 @@
  * codex-ts-sandbox-helper: the sandbox used when bubblewrap is missing or unusable. Built at install
  * time with the machine's C compiler (scripts/build-sandbox-helper.mjs); no download.
  *
- *   codex-ts-sandbox-helper [--seccomp FILE] [--write PATH]... -- COMMAND [ARG]...
+ *   codex-ts-sandbox-helper [--seccomp FILE] [--write PATH]... [--ro PATH]... [--mask PATH]... -- CMD [ARG]...
  *
- * In order: die with the parent, own session, drop every capability, Landlock (every write refused except
- * under the --write paths; reads and execution stay free), no_new_privs, the seccomp program from FILE
- * (the same bytes bwrap would get), then exec. Any failure exits 126 without running the command.
+ * In order: die with the parent, own session; with --ro/--mask, a private mount namespace (a user
+ * namespace too when not root) where each --ro path is bound read-only onto itself and each --mask path
+ * (which does not exist) gets an empty read-only directory; then drop every capability, Landlock (every
+ * write refused except under the --write paths; reads and execution stay free; the mounts can no longer
+ * be changed), no_new_privs, the seccomp program from FILE (the same bytes bwrap would get), and exec.
+ * Landlock alone cannot protect a path below a writable one: it only grants. Any failure exits 126
+ * without running the command.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,6 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -60,6 +66,36 @@ static __u64 handled_rights(int abi) {
   if (abi >= 2) rights |= LANDLOCK_ACCESS_FS_REFER;
   if (abi >= 3) rights |= LANDLOCK_ACCESS_FS_TRUNCATE;
   return rights;
+}
+
+static void write_file(const char *path, const char *text) {
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) die(path);
+  if (write(fd, text, strlen(text)) != (ssize_t)strlen(text)) die(path);
+  close(fd);
+}
+
+/* A mount namespace of our own; as a non-root user that takes a user namespace mapping us to ourselves. */
+static void private_mounts(void) {
+  if (unshare(CLONE_NEWNS) != 0) {
+    if (errno != EPERM) die("unshare(CLONE_NEWNS)");
+    uid_t uid = getuid();
+    gid_t gid = getgid();
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) die("unshare(CLONE_NEWUSER | CLONE_NEWNS)");
+    char map[64];
+    write_file("/proc/self/setgroups", "deny");
+    snprintf(map, sizeof map, "%u %u 1\n", uid, uid);
+    write_file("/proc/self/uid_map", map);
+    snprintf(map, sizeof map, "%u %u 1\n", gid, gid);
+    write_file("/proc/self/gid_map", map);
+  }
+  /* Nothing we mount may propagate back to the host. */
+  if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) die("make / private");
+}
+
+static void bind_read_only(const char *path) {
+  if (mount(path, path, NULL, MS_BIND | MS_REC, NULL) != 0) die(path);
+  if (mount(NULL, path, NULL, MS_BIND | MS_REMOUNT | MS_RDONLY, NULL) != 0) die(path);
 }
 
 static void drop_capabilities(void) {
@@ -124,7 +160,9 @@ static void install_seccomp(void) {
 
 int main(int argc, char **argv) {
   static char *writes[MAX_WRITE_PATHS];
-  int write_count = 0;
+  static char *read_only[MAX_WRITE_PATHS];
+  static char *masked[MAX_WRITE_PATHS];
+  int write_count = 0, read_only_count = 0, masked_count = 0;
   const char *seccomp_file = NULL;
   int i = 1;
   for (; i < argc; i++) {
@@ -138,6 +176,12 @@ int main(int argc, char **argv) {
     } else if (strcmp(argv[i], "--write") == 0) {
       if (write_count == MAX_WRITE_PATHS) fail("too many --write paths");
       writes[write_count++] = argv[++i];
+    } else if (strcmp(argv[i], "--ro") == 0) {
+      if (read_only_count == MAX_WRITE_PATHS) fail("too many --ro paths");
+      read_only[read_only_count++] = argv[++i];
+    } else if (strcmp(argv[i], "--mask") == 0) {
+      if (masked_count == MAX_WRITE_PATHS) fail("too many --mask paths");
+      masked[masked_count++] = argv[++i];
     } else {
       fprintf(stderr, "codex-ts-sandbox-helper: unknown option %s\n", argv[i]);
       return 126;
@@ -148,6 +192,15 @@ int main(int argc, char **argv) {
   if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) die("PR_SET_PDEATHSIG");
   if (getppid() == 1) fail("the parent is gone");
   setsid(); /* fails only when already a group leader; the command still gets no terminal injection then */
+  if (read_only_count + masked_count > 0) {
+    /* The placeholder is made on the host, before the namespace: a harmless empty directory, as with bwrap. */
+    for (int m = 0; m < masked_count; m++) {
+      if (mkdir(masked[m], 0755) != 0 && errno != EEXIST) die(masked[m]);
+    }
+    private_mounts();
+    for (int r = 0; r < read_only_count; r++) bind_read_only(read_only[r]);
+    for (int m = 0; m < masked_count; m++) bind_read_only(masked[m]);
+  }
   drop_capabilities();
   restrict_writes(writes, write_count);
   if (filter_length > 0) install_seccomp();

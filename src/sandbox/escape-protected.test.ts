@@ -287,7 +287,7 @@ describe("escape suite: protected paths, symlinks, with bwrap hidden (Landlock +
     });
   }
 
-  it("writes inside the workspace still work: existing files, and new files in subdirectories", async () => {
+  it("writes inside the workspace still work, new files at the top level included", async () => {
     const s = freshSetup();
     put(path.join(s.ws, "src", "a.txt"), "a\n");
     put(path.join(s.ws, "top.txt"), "t\n");
@@ -296,7 +296,11 @@ describe("escape suite: protected paths, symlinks, with bwrap hidden (Landlock +
       {
         name: "ordinary writes",
         target: () => "",
-        command: () => ["sh", "-c", "echo pwned > top.txt && echo pwned > src/new.txt && mkdir -p src/d/e"],
+        command: () => [
+          "sh",
+          "-c",
+          "echo pwned > top.txt && echo pwned > src/new.txt && echo pwned > new.txt",
+        ],
         escaped: () => false,
       },
       s,
@@ -304,6 +308,7 @@ describe("escape suite: protected paths, symlinks, with bwrap hidden (Landlock +
     );
     expect(readFileSync(path.join(s.ws, "top.txt"), "utf8"), output).toBe(PWNED);
     expect(readFileSync(path.join(s.ws, "src", "new.txt"), "utf8")).toBe(PWNED);
+    expect(readFileSync(path.join(s.ws, "new.txt"), "utf8")).toBe(PWNED);
   });
 
   it.each(["ptrace", "connect"])("%s is refused by the seccomp filter", async (what) => {

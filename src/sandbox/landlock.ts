@@ -1,13 +1,12 @@
 // The fallback when bubblewrap is missing or cannot run: a small helper (native/sandbox-helper.c, built at
 // install with the machine's compiler) that applies Landlock write rules and the same seccomp program, then
-// execs the command. Landlock only grants, it never denies below a grant, so the protected paths are kept
-// read-only by granting around them: a root holding one is granted entry by entry (see landlockWritePaths).
+// execs the command. Landlock only grants, it never denies below a grant, so the protected paths inside a
+// writable root are bound read-only in a private mount namespace first, as bwrap does.
 import { execFile } from "node:child_process";
-import { accessSync, constants, existsSync, lstatSync, readdirSync } from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { SandboxPaths } from "./writable-roots.js";
-import { isWithin } from "./writable-roots.js";
 
 export const HELPER_NAME = "codex-ts-sandbox-helper";
 
@@ -41,56 +40,15 @@ export function defaultHelperPath(): string | undefined {
   }
 }
 
-export interface DirLister {
-  /** Entries of a directory with whether each is a symlink; [] when unreadable. */
-  list(dir: string): { name: string; symlink: boolean }[];
-}
-
-export const nodeDirLister: DirLister = {
-  list: (dir) => {
-    try {
-      return readdirSync(dir).map((name) => {
-        let symlink = false;
-        try {
-          symlink = lstatSync(path.join(dir, name)).isSymbolicLink();
-        } catch {
-          // Vanished meanwhile: granted as a plain name, which the helper skips if absent.
-        }
-        return { name, symlink };
-      });
-    } catch {
-      return [];
-    }
-  },
-};
-
-/**
- * The paths the helper grants write access to: each writable root, except that a root (or directory) with
- * a protected path inside is replaced by its entries, recursively, leaving the protected ones out. Symlinks
- * are never granted (a grant would follow them). The price: where a protected path sits (the top level
- * of every root), existing entries stay writable but new ones cannot be created.
- */
-export function landlockWritePaths(paths: SandboxPaths, lister: DirLister = nodeDirLister): string[] {
-  const protectedPaths = [...paths.readOnlySubpaths, ...paths.maskedSubpaths];
-  const grants: string[] = [];
-  const visit = (dir: string) => {
-    if (protectedPaths.some((p) => isWithin(dir, p))) return;
-    if (!protectedPaths.some((p) => isWithin(p, dir))) {
-      grants.push(dir);
-      return;
-    }
-    for (const entry of lister.list(dir)) {
-      if (!entry.symlink) visit(path.join(dir, entry.name));
-    }
-  };
-  for (const root of paths.writableRoots) visit(root);
-  return [...new Set(grants)];
-}
-
 export interface LandlockArgsInput {
   helperPath: string;
   command: string[];
+  /** The writable roots (Landlock grants). */
   writePaths: readonly string[];
+  /** Existing protected paths, bound read-only. */
+  readOnlyPaths?: readonly string[];
+  /** Missing protected paths: an empty read-only directory is put there. */
+  maskedPaths?: readonly string[];
   seccompFilterPath?: string;
 }
 
@@ -99,6 +57,8 @@ export function buildLandlockArgs(input: LandlockArgsInput): string[] {
   const argv = [input.helperPath];
   if (input.seccompFilterPath !== undefined) argv.push("--seccomp", input.seccompFilterPath);
   for (const p of [...DEVICE_WRITE_PATHS, ...input.writePaths]) argv.push("--write", p);
+  for (const p of input.readOnlyPaths ?? []) argv.push("--ro", p);
+  for (const p of input.maskedPaths ?? []) argv.push("--mask", p);
   argv.push("--", ...input.command);
   return argv;
 }
@@ -113,6 +73,8 @@ export function probeLandlockHelper(
     helperPath,
     command: ["true"],
     writePaths: [],
+    // Exercises the private mount namespace too, which workspace-write needs for its protected paths.
+    readOnlyPaths: [tmpdir()],
     ...(seccompFilterPath !== undefined ? { seccompFilterPath } : {}),
   });
   return new Promise((resolve) => {

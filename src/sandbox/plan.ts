@@ -3,7 +3,7 @@
 import type { SandboxPolicy } from "../protocol/policies.js";
 import { buildBwrapArgs } from "./bwrap-args.js";
 import { nodeFsProbe, type FsProbe } from "./fs-probe.js";
-import { buildLandlockArgs, landlockWritePaths, type DirLister } from "./landlock.js";
+import { buildLandlockArgs } from "./landlock.js";
 import { buildSeatbeltArgs } from "./seatbelt.js";
 import { resolveSandboxPaths, type SandboxPaths } from "./writable-roots.js";
 
@@ -54,8 +54,6 @@ export interface PlanExecInput {
   landlockHelperPath?: string;
   /** From detection: why the Landlock helper cannot be used either. */
   landlockUnavailableReason?: string;
-  /** For tests: lists directories when granting around protected paths (Landlock). */
-  dirLister?: DirLister;
   /** From detection: why there is no filter, quoted in the plan's warning. */
   seccompUnavailableReason?: string;
   probe?: FsProbe;
@@ -132,12 +130,13 @@ function planLandlock(
   const argv = buildLandlockArgs({
     helperPath,
     command: input.command,
-    writePaths: landlockWritePaths(common, input.dirLister),
+    writePaths: common.writableRoots,
+    readOnlyPaths: common.readOnlySubpaths,
+    maskedPaths: common.maskedSubpaths,
     ...(seccompFilterPath !== undefined ? { seccompFilterPath } : {}),
   });
   const gaps = [
-    "no separate PID namespace",
-    "new entries cannot be created at the top level of a writable root",
+    "no separate PID or network namespace",
     ...(seccompFilterPath === undefined ? ["no seccomp filter (network and ptrace not restricted)"] : []),
   ];
   return {

@@ -37,7 +37,7 @@ export async function runDoctor(
   write(`platform: ${process.platform} ${process.arch}\n`);
   write(describeBwrap(bwrap));
   if (process.platform !== "linux") return 0;
-  if (!bwrap.available) {
+  if (!bwrap.available && bwrap.landlockHelperPath === undefined) {
     write("sandbox: none; commands will ask for approval before running unsandboxed\n");
     return 1;
   }
@@ -63,6 +63,7 @@ export async function runDoctor(
         ...bwrapPlanInput(bwrap),
       });
       if (plan.backend === "unavailable") throw new Error(plan.reason);
+      if (probe === PROBES[0]) write(`sandbox backend: ${plan.backend}\n`);
       const result = await runWithPlan(plan, {
         cwd: ws,
         signal: AbortSignal.timeout(10_000),
@@ -84,16 +85,21 @@ function describeBwrap(bwrap: BwrapStatus): string {
   const lines: string[] = [];
   if (!bwrap.available) {
     lines.push(`bubblewrap: unavailable (${bwrap.reason ?? "unknown reason"})`);
+    lines.push(
+      bwrap.landlockHelperPath !== undefined
+        ? `landlock fallback: ${bwrap.landlockHelperPath} (no PID or network namespace)`
+        : `landlock fallback: unavailable (${bwrap.landlockUnavailableReason ?? "unknown reason"})`,
+    );
   } else {
     lines.push(`bubblewrap: ${bwrap.path ?? "bwrap"}`);
+  }
+  if (bwrap.available || bwrap.landlockHelperPath !== undefined) {
     lines.push(
       bwrap.seccompFilterPath !== undefined
         ? "seccomp: loaded (network off: sockets refused; every policy: ptrace and process_vm_* refused)"
         : `seccomp: unavailable (${bwrap.seccompUnavailableReason ?? "unknown reason"})`,
     );
   }
-  // Said plainly, so nobody relies on a fallback that is not there.
-  lines.push("landlock fallback: not built in (without bubblewrap, commands ask for approval)");
   lines.push(`git: ${findExecutable("git") ?? "not found"}`);
   return lines.map((l) => `${l}\n`).join("");
 }
