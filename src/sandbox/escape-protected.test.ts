@@ -26,6 +26,7 @@ import { runApplyPatch } from "../tools/apply-patch/run-apply-patch.js";
 import { testToolContext } from "../tools/testing.js";
 import { bwrapPlanInput, detectBwrap, probeSandbox, type BwrapStatus } from "./detect.js";
 import { defaultHelperPath } from "./landlock.js";
+import { placeholderCleanupFor } from "./placeholder-cleanup.js";
 import { buildCommandEnv } from "./env-policy.js";
 import { planExec } from "./plan.js";
 import { runWithPlan } from "./run-with-plan.js";
@@ -396,27 +397,53 @@ describe("escape suite: races and links", () => {
     expect(existsSync(path.join(s.ws, "new-link.txt")), output).toBe(false);
   });
 
-  it("the placeholder left for a missing .git does not hide the enclosing repository from git", async () => {
+  it("placeholders for missing names are removed after the command, unless another sandbox still runs", async () => {
+    const s = freshSetup();
+    const cleanup = placeholderCleanupFor(s.codexHome);
+    if (cleanup === undefined) throw new Error("flock(1) is needed for placeholder cleanup");
+    const plan = (command: string[]) => {
+      const p = planExec({
+        policy: WORKSPACE_WRITE,
+        command,
+        cwd: s.ws,
+        env: buildCommandEnv(undefined, process.env),
+        platform: "linux",
+        placeholderCleanup: cleanup,
+        ...bwrapPlanInput(bwrap),
+      });
+      if (p.backend === "unavailable") throw new Error(p.reason);
+      return p;
+    };
+    const run = (command: string[], signal = AbortSignal.timeout(RUN_TIMEOUT_MS)) =>
+      runWithPlan(plan(command), { cwd: s.ws, signal, timeoutMs: RUN_TIMEOUT_MS });
+    expect(plan(["true"]).maskedSubpaths).toContain(path.join(s.ws, ".git"));
+    await run(["true"]);
+    expect(readdirSync(s.ws)).toEqual([]);
+
+    // A long-running sandbox keeps its mount: the other one's cleanup must not remove the mount point.
+    const long = new AbortController();
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    const first = runWithPlan(plan(["sh", "-c", "echo up; sleep 30"]), {
+      cwd: s.ws,
+      signal: long.signal,
+      timeoutMs: RUN_TIMEOUT_MS,
+      onOutput: () => started(),
+    });
+    await running;
+    await run(["true"]);
+    expect(readdirSync(s.ws).sort()).toEqual([".agents", ".codex", ".git"]);
+    const attempt = await run(["sh", "-c", "git init -q . && echo created"]);
+    expect(attempt.stdout).not.toContain("created");
+    long.abort();
+    await first;
+  });
+
+  it("a leftover placeholder does not hide the enclosing repository from git", async () => {
     const s = freshSetup();
     execFileSync("git", ["init", "-q", s.ws]);
     const sub = path.join(s.ws, "pkg");
-    mkdirSync(sub);
-    const plan = planExec({
-      policy: WORKSPACE_WRITE,
-      command: ["true"],
-      cwd: sub,
-      env: buildCommandEnv(undefined, process.env),
-      platform: "linux",
-      ...bwrapPlanInput(bwrap),
-    });
-    if (plan.backend === "unavailable") throw new Error(plan.reason);
-    expect(plan.maskedSubpaths).toContain(path.join(sub, ".git"));
-    await runWithPlan(plan, {
-      cwd: sub,
-      signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
-      timeoutMs: RUN_TIMEOUT_MS,
-    });
-    expect(readdirSync(path.join(sub, ".git"))).toEqual([]);
+    mkdirSync(path.join(sub, ".git"), { recursive: true });
     const top = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd: sub, encoding: "utf8" }).trim();
     expect(top).toBe(s.ws);
   });

@@ -4,6 +4,7 @@ import type { SandboxPolicy } from "../protocol/policies.js";
 import { buildBwrapArgs } from "./bwrap-args.js";
 import { nodeFsProbe, type FsProbe } from "./fs-probe.js";
 import { buildLandlockArgs } from "./landlock.js";
+import { wrapWithPlaceholderCleanup, type PlaceholderCleanup } from "./placeholder-cleanup.js";
 import { buildSeatbeltArgs } from "./seatbelt.js";
 import { resolveSandboxPaths, type SandboxPaths } from "./writable-roots.js";
 
@@ -50,6 +51,8 @@ export interface PlanExecInput {
   seccompFilterPath?: string;
   /** From detection: the filter for commands that keep the network (ptrace and friends). */
   seccompNetworkOnFilterPath?: string;
+  /** Removes the empty placeholders left for missing protected paths (see placeholder-cleanup.ts). */
+  placeholderCleanup?: PlaceholderCleanup;
   /** From detection, when bwrap is unavailable: the Landlock helper that sandboxes instead. */
   landlockHelperPath?: string;
   /** From detection: why the Landlock helper cannot be used either. */
@@ -94,13 +97,11 @@ export function planExec(input: PlanExecInput): ExecPlan {
         return { backend: "unavailable", reason: `cannot sandbox on Linux: ${detail}${fallback}` };
       }
       const seccompFilterPath = networkAllowed ? input.seccompNetworkOnFilterPath : input.seccompFilterPath;
-      const argv = buildBwrapArgs({
-        ...common,
-        command,
-        cwd: input.cwd,
-        bwrapPath: input.bwrapPath,
-        seccompFilterPath,
-      });
+      const argv = withCleanup(
+        input,
+        common.maskedSubpaths,
+        buildBwrapArgs({ ...common, command, cwd: input.cwd, bwrapPath: input.bwrapPath, seccompFilterPath }),
+      );
       const plan: RunnablePlan = { backend: "bwrap", argv, env, ...common };
       if (seccompFilterPath === undefined) plan.warning = noSeccompWarning(input, networkAllowed);
       return plan;
@@ -127,14 +128,18 @@ function planLandlock(
   const seccompFilterPath = common.networkAllowed
     ? input.seccompNetworkOnFilterPath
     : input.seccompFilterPath;
-  const argv = buildLandlockArgs({
-    helperPath,
-    command: input.command,
-    writePaths: common.writableRoots,
-    readOnlyPaths: common.readOnlySubpaths,
-    maskedPaths: common.maskedSubpaths,
-    ...(seccompFilterPath !== undefined ? { seccompFilterPath } : {}),
-  });
+  const argv = withCleanup(
+    input,
+    common.maskedSubpaths,
+    buildLandlockArgs({
+      helperPath,
+      command: input.command,
+      writePaths: common.writableRoots,
+      readOnlyPaths: common.readOnlySubpaths,
+      maskedPaths: common.maskedSubpaths,
+      ...(seccompFilterPath !== undefined ? { seccompFilterPath } : {}),
+    }),
+  );
   const gaps = [
     "no separate PID or network namespace",
     ...(seccompFilterPath === undefined ? ["no seccomp filter (network and ptrace not restricted)"] : []),
@@ -146,6 +151,12 @@ function planLandlock(
     ...common,
     warning: `${bwrapProblem}; sandboxing with Landlock + seccomp instead (${gaps.join("; ")})`,
   };
+}
+
+function withCleanup(input: PlanExecInput, masked: readonly string[], argv: string[]): string[] {
+  return input.placeholderCleanup === undefined
+    ? argv
+    : wrapWithPlaceholderCleanup(argv, masked, input.placeholderCleanup);
 }
 
 function noSeccompWarning(input: PlanExecInput, networkAllowed: boolean): string {

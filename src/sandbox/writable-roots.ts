@@ -57,8 +57,10 @@ export function resolveSandboxPaths(input: SandboxPathsInput): SandboxPaths {
 
   const existing = new Set<string>();
   const missing = new Set<string>();
-  const protect = (candidate: string) => {
-    if (!probe.exists(candidate)) {
+  const protect = (candidate: string, placeholderAllowed = false) => {
+    // An empty directory under a protected name is (most likely) a placeholder an earlier sandbox left:
+    // masked like a missing one, so it is removed again after the command.
+    if (!probe.exists(candidate) || (placeholderAllowed && probe.isEmptyDir?.(candidate) === true)) {
       missing.add(candidate);
       return;
     }
@@ -68,7 +70,7 @@ export function resolveSandboxPaths(input: SandboxPathsInput): SandboxPaths {
   for (const root of writableRoots) {
     for (const name of PROTECTED_NAMES) {
       const candidate = path.join(root, name);
-      protect(candidate);
+      protect(candidate, true);
       for (const target of gitdirTargets(candidate, probe)) protect(target);
     }
   }

@@ -10,6 +10,7 @@ import {
   type ShellEnvironmentPolicyInput,
 } from "../../sandbox/env-policy.js";
 import { planExec } from "../../sandbox/plan.js";
+import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { looksLikeSandboxDenial } from "../../sandbox/run-with-plan.js";
 import { isKnownSafeCommand } from "../../sandbox/safe-commands.js";
 import { askAndInterpret, type AskUser, type CommandDecision } from "./decisions.js";
@@ -40,6 +41,11 @@ export interface CommandGateOptions {
   bwrap: () => Promise<BwrapStatus>;
   /** Reports a problem once per session (e.g. no sandbox on this machine). */
   warnOnce: (key: string, message: string) => void;
+}
+
+function cleanupFor(codexHome: string) {
+  const cleanup = placeholderCleanupFor(codexHome);
+  return cleanup ? { placeholderCleanup: cleanup } : {};
 }
 
 export class CommandGate {
@@ -88,6 +94,7 @@ export class CommandGate {
       ...(request.turnCwd ? { rootsCwd: request.turnCwd } : {}),
       env,
       codexHome: this.options.codexHome,
+      ...cleanupFor(this.options.codexHome),
       platform: this.options.platform ?? process.platform,
       ...bwrapPlanInput(bwrap),
     });

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { bwrapPlanInput, detectBwrap } from "../../sandbox/detect.js";
 import { buildCommandEnv, modelSecretsFrom } from "../../sandbox/env-policy.js";
 import { planExec } from "../../sandbox/plan.js";
+import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
 
 export async function runSandboxCommand(command: string[], flags: SharedFlags): Promise<number> {
@@ -18,6 +19,7 @@ export async function runSandboxCommand(command: string[], flags: SharedFlags): 
     process.env,
     modelSecretsFrom(process.env, config.provider.envKey),
   );
+  const cleanup = placeholderCleanupFor(config.codexHome);
   const plan = planExec({
     policy: config.sandboxPolicy,
     command,
@@ -25,6 +27,7 @@ export async function runSandboxCommand(command: string[], flags: SharedFlags): 
     rootsCwd: config.cwd,
     env,
     codexHome: config.codexHome,
+    ...(cleanup ? { placeholderCleanup: cleanup } : {}),
     platform: process.platform,
     ...bwrapPlanInput(await detectBwrap()),
   });
