@@ -52,3 +52,4 @@ await build({
   logLevel: "warning",
 });
 chmodSync(new URL("../dist/cli.js", import.meta.url), 0o755);
+await import("./build-sandbox-helper.mjs");

@@ -61,7 +61,11 @@ const program = new Command()
   .name("codex-ts")
   .description("A coding agent for the terminal: exec, proto, and more, over one engine.")
   .version(VERSION)
-  .showHelpAfterError();
+  .showHelpAfterError()
+  .hook("preAction", async () => {
+    const { recoverPatchesAtStartup } = await import("./surfaces/startup/recover-patches.js");
+    await recoverPatchesAtStartup();
+  });
 
 const execCommand = sharedOptions(
   program
@@ -283,6 +287,32 @@ program
   .action(async (flags: { config?: string[] }) => {
     const { runLogout } = await import("./surfaces/login/run-login.js");
     process.exitCode = await runLogout(flags);
+  });
+
+sharedOptions(
+  program
+    .command("sandbox")
+    .description(
+      "run a command under the sandbox policy, as the agent's commands run (read-only unless told)",
+    )
+    .argument("<platform>", "linux")
+    .argument("<command...>", "the command, after --"),
+).action(async (platform: string, command: string[], flags: SharedFlags) => {
+  if (platform !== "linux") {
+    process.stderr.write(`codex-ts sandbox: unknown platform "${platform}" (only linux)\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const { runSandboxCommand } = await import("./surfaces/sandbox/run-sandbox-command.js");
+  process.exitCode = await runSandboxCommand(command, flags);
+});
+
+program
+  .command("doctor")
+  .description("report what the sandbox can do on this machine, by running probes under it")
+  .action(async () => {
+    const { runDoctor } = await import("./surfaces/sandbox/run-doctor.js");
+    process.exitCode = await runDoctor();
   });
 
 program

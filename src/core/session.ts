@@ -13,6 +13,7 @@ import type {
 import type { ResponseItem } from "../protocol/items.js";
 import { userTextMessage } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
+import { modelSecretsFrom } from "../sandbox/env-policy.js";
 import { detectBwrap } from "../sandbox/detect.js";
 import type { ToolSet } from "../tools/tool-set.js";
 import { openSessionMcp, type SessionMcp } from "../mcp/session-mcp.js";
@@ -143,6 +144,7 @@ export class Session {
     this.commandGate = new CommandGate({
       codexHome: config.codexHome,
       parentEnv: options.env,
+      modelSecrets: modelSecretsFrom(options.env, config.provider.envKey),
       ...(config.toml.shell_environment_policy
         ? { shellEnvironmentPolicy: config.toml.shell_environment_policy }
         : {}),
@@ -450,6 +452,7 @@ export class Session {
       tools: this.options.tools.registry,
       history: this.history,
       env: this.options.env,
+      codexHome: this.options.config.codexHome,
       emit: (msg) => this.emit(subId, msg),
       services: this.turnServices(subId, controller),
       onResponse: (usage) => this.compactor.meter.onResponse(usage, this.history.length),

@@ -22,6 +22,8 @@ export interface TurnHost {
   tools: ToolRegistry;
   history: ConversationHistory;
   env: NodeJS.ProcessEnv;
+  /** Protected from patches when inside a writable root; holds the patch journal. */
+  codexHome?: string;
   emit: (msg: KnownEventMsg) => void;
   services: TurnServices;
   /** A response completed and its items are in the history (the context meter counts from here). */
@@ -211,6 +213,7 @@ function toolContext(
     ...policies,
     collaborationMode: turn.collaborationMode,
     env: host.env,
+    ...(host.codexHome !== undefined ? { codexHome: host.codexHome } : {}),
     signal,
     emit: host.emit,
     authorizeCommand: (request) =>

@@ -77,11 +77,17 @@ describe("buildBwrapArgs", () => {
       expect(argv.slice(argv.indexOf("--") + 1)).toEqual(["--seccomp", "4"]);
     });
 
-    it("network on: no filter and no wrapper, even when one is offered", () => {
+    it("network on: the (process-rules) filter given is installed too, without --unshare-net", () => {
       const argv = buildBwrapArgs({ ...base, networkAllowed: true, seccompFilterPath: FILTER });
+      expect(argv.slice(0, SECCOMP_WRAPPER.length + 1)).toEqual([...SECCOMP_WRAPPER, FILTER]);
+      expect(argv).toContain("--seccomp");
+      expect(argv).not.toContain("--unshare-net");
+    });
+
+    it("no filter given: no wrapper", () => {
+      const argv = buildBwrapArgs({ ...base, networkAllowed: true });
       expect(argv[0]).toBe("bwrap");
       expect(argv).not.toContain("--seccomp");
-      expect(argv).not.toContain(FILTER);
     });
   });
 

@@ -11,10 +11,12 @@ export interface BwrapArgsInput {
   /** Absolute path is best: the command's env may carry no PATH. */
   bwrapPath?: string;
   /**
-   * A path the host shell can open to read the compiled network seccomp filter (see seccomp-file.ts).
-   * Used only when the network is off; then the argv starts with `/bin/sh`, which opens it as fd 3.
+   * A path the host shell can open to read the compiled seccomp filter (see seccomp-file.ts): the caller
+   * picks the one for the network policy. The argv then starts with `/bin/sh`, which opens it as fd 3.
    */
   seccompFilterPath?: string;
+  /** Paths that do not exist yet and must not be created: an empty read-only tmpfs is mounted there. */
+  maskedSubpaths?: readonly string[];
 }
 
 /** The fd bwrap reads the filter from (`--seccomp 3`): the first one after stdin, stdout and stderr. */
@@ -49,7 +51,7 @@ export function buildBwrapArgs(input: BwrapArgsInput): string[] {
   // Isolation of the process itself: own session (no terminal injection), dies with us, no capabilities
   // even when we run as root (otherwise it could simply unmount the read-only binds).
   argv.push("--new-session", "--die-with-parent", "--unshare-pid", "--cap-drop", "ALL");
-  const filterPath = input.networkAllowed ? undefined : input.seccompFilterPath;
+  const filterPath = input.seccompFilterPath;
   if (!input.networkAllowed) argv.push("--unshare-net");
   // bwrap applies the filter last, just before exec'ing the command, so its own setup is unaffected.
   if (filterPath !== undefined) argv.push("--seccomp", String(SECCOMP_FD));
@@ -57,6 +59,9 @@ export function buildBwrapArgs(input: BwrapArgsInput): string[] {
   for (const procPath of PROC_READ_ONLY_PATHS) argv.push("--ro-bind-try", procPath, procPath);
   for (const root of input.writableRoots) argv.push("--bind", root, root);
   for (const subpath of input.readOnlySubpaths) argv.push("--ro-bind", subpath, subpath);
+  // bwrap creates the (empty) directory as a mount point; it stays behind as a harmless placeholder that
+  // git, project config and skills discovery all treat as absent, and the next plan binds it read-only.
+  for (const subpath of input.maskedSubpaths ?? []) argv.push("--tmpfs", subpath, "--remount-ro", subpath);
   argv.push("--chdir", input.cwd, "--", ...input.command);
   return filterPath === undefined ? argv : [...SECCOMP_WRAPPER, filterPath, ...argv];
 }

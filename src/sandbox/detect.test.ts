@@ -48,8 +48,17 @@ describe("probeBwrap", () => {
   it("works: reports the absolute path it found on PATH and passes the real isolation flags", async () => {
     const argsFile = path.join(dir, "args.txt");
     fakeBwrap("bwrap", `printf '%s\\n' "$@" >> '${argsFile}'; echo --- >> '${argsFile}'`);
-    const status = await probeBwrap({ env: { PATH: dir }, seccompFilter: () => ({ path: filterFile }) });
-    expect(status).toEqual({ available: true, path: path.join(dir, "bwrap"), seccompFilterPath: filterFile });
+    const status = await probeBwrap({
+      env: { PATH: dir },
+      seccompFilter: () => ({ path: filterFile }),
+      seccompNetworkOnFilter: () => ({ path: `${filterFile}-on` }),
+    });
+    expect(status).toEqual({
+      available: true,
+      path: path.join(dir, "bwrap"),
+      seccompFilterPath: filterFile,
+      seccompNetworkOnFilterPath: `${filterFile}-on`,
+    });
     const [plain, filtered] = readFileSync(argsFile, "utf8").split("---\n");
     for (const run of [plain, filtered]) {
       expect(run?.trim().split("\n")).toEqual(

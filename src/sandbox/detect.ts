@@ -3,7 +3,8 @@ import { execFile, type ExecFileException } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
 import { buildBwrapArgs } from "./bwrap-args.js";
-import { networkFilterFile, type SeccompFileStatus } from "./seccomp-file.js";
+import { defaultHelperPath, HELPER_NAME, probeLandlockHelper } from "./landlock.js";
+import { networkFilterFile, networkOnFilterFile, type SeccompFileStatus } from "./seccomp-file.js";
 
 export interface BwrapStatus {
   available: boolean;
@@ -13,8 +14,14 @@ export interface BwrapStatus {
   path?: string;
   /** Where the wrapper opens the network seccomp filter, when bwrap accepted it (see seccomp-file.ts). */
   seccompFilterPath?: string;
-  /** Why commands without network get no seccomp filter, so Unix sockets on disk stay reachable. */
+  /** The filter for commands that keep the network (ptrace and friends only). */
+  seccompNetworkOnFilterPath?: string;
+  /** Why commands get no seccomp filter (Unix sockets on disk and ptrace stay reachable). */
   seccompUnavailableReason?: string;
+  /** When bwrap is unavailable: the working Landlock helper that sandboxes instead (see landlock.ts). */
+  landlockHelperPath?: string;
+  /** When bwrap is unavailable and so is the helper: why. */
+  landlockUnavailableReason?: string;
 }
 
 export interface ProbeBwrapOptions {
@@ -24,6 +31,8 @@ export interface ProbeBwrapOptions {
   env?: NodeJS.ProcessEnv;
   /** For tests; default: the process-wide filter file. */
   seccompFilter?: () => SeccompFileStatus;
+  /** For tests; default: the process-wide network-on filter file. */
+  seccompNetworkOnFilter?: () => SeccompFileStatus;
 }
 
 const NOT_INSTALLED =
@@ -70,7 +79,11 @@ export async function probeBwrap(options: ProbeBwrapOptions = {}): Promise<Bwrap
       seccompUnavailableReason: `bubblewrap could not load the seccomp filter (${detail})`,
     };
   }
-  return { available: true, path: bwrapPath, seccompFilterPath: filter.path };
+  const status: BwrapStatus = { available: true, path: bwrapPath, seccompFilterPath: filter.path };
+  // Same program minus the network rules: if the first one loaded, this one does too.
+  const networkOn = (options.seccompNetworkOnFilter ?? networkOnFilterFile)();
+  if ("path" in networkOn) status.seccompNetworkOnFilterPath = networkOn.path;
+  return status;
 }
 
 interface ProbeResult {
@@ -118,6 +131,63 @@ let cached: Promise<BwrapStatus> | undefined;
 
 /** Probes once per process; later calls share the first answer. */
 export function detectBwrap(): Promise<BwrapStatus> {
-  cached ??= probeBwrap();
+  cached ??= probeSandbox();
   return cached;
+}
+
+/** bwrap first; when it cannot run, the Landlock helper with both seccomp programs. */
+export async function probeSandbox(
+  options: ProbeBwrapOptions & { helperPath?: string } = {},
+): Promise<BwrapStatus> {
+  const status = await probeBwrap(options);
+  if (status.available || process.platform !== "linux") return status;
+  const helper = options.helperPath ?? defaultHelperPath();
+  if (helper === undefined) {
+    return {
+      ...status,
+      landlockUnavailableReason: `the Landlock helper (${HELPER_NAME}) was not built at install (no C compiler?)`,
+    };
+  }
+  const off = networkFilterFile();
+  const on = networkOnFilterFile();
+  const offPath = "path" in off ? off.path : undefined;
+  const failure = await probeLandlockHelper(helper, offPath);
+  if (failure !== undefined)
+    return { ...status, landlockUnavailableReason: `the Landlock helper failed: ${failure}` };
+  return {
+    ...status,
+    landlockHelperPath: helper,
+    ...(offPath !== undefined ? { seccompFilterPath: offPath } : {}),
+    ...("path" in on ? { seccompNetworkOnFilterPath: on.path } : {}),
+    ...("reason" in off ? { seccompUnavailableReason: off.reason } : {}),
+  };
+}
+
+/** What planExec needs from detection, without undefined fields (exactOptionalPropertyTypes). */
+export function bwrapPlanInput(bwrap: BwrapStatus): {
+  bwrapAvailable: boolean;
+  bwrapUnavailableReason?: string;
+  bwrapPath?: string;
+  seccompFilterPath?: string;
+  seccompNetworkOnFilterPath?: string;
+  seccompUnavailableReason?: string;
+  landlockHelperPath?: string;
+  landlockUnavailableReason?: string;
+} {
+  return {
+    ...(bwrap.landlockHelperPath !== undefined ? { landlockHelperPath: bwrap.landlockHelperPath } : {}),
+    ...(bwrap.landlockUnavailableReason !== undefined
+      ? { landlockUnavailableReason: bwrap.landlockUnavailableReason }
+      : {}),
+    bwrapAvailable: bwrap.available,
+    ...(bwrap.reason !== undefined ? { bwrapUnavailableReason: bwrap.reason } : {}),
+    ...(bwrap.path !== undefined ? { bwrapPath: bwrap.path } : {}),
+    ...(bwrap.seccompFilterPath !== undefined ? { seccompFilterPath: bwrap.seccompFilterPath } : {}),
+    ...(bwrap.seccompNetworkOnFilterPath !== undefined
+      ? { seccompNetworkOnFilterPath: bwrap.seccompNetworkOnFilterPath }
+      : {}),
+    ...(bwrap.seccompUnavailableReason !== undefined
+      ? { seccompUnavailableReason: bwrap.seccompUnavailableReason }
+      : {}),
+  };
 }

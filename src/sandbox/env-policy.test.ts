@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCommandEnv, type ShellEnvironmentPolicyInput } from "./env-policy.js";
+import { buildCommandEnv, modelSecretsFrom, type ShellEnvironmentPolicyInput } from "./env-policy.js";
 import { matchesGlob } from "./glob.js";
 
 const PARENT = {
@@ -106,6 +106,18 @@ describe("buildCommandEnv", () => {
     const env = buildCommandEnv({ set: { C: "3" } }, parent);
     expect(env).toEqual({ A: "1", C: "3" });
     expect(parent).toEqual({ A: "1", B: undefined });
+  });
+
+  it("drops PASSWORD and CREDENTIAL names by default", () => {
+    const parent = { MY_PASSWORD: "p", DB_PASSWD: "q", GOOGLE_APPLICATION_CREDENTIALS: "/c.json", OK: "1" };
+    expect(buildCommandEnv(undefined, parent)).toEqual({ OK: "1" });
+  });
+
+  it("never passes the model's API key, even when the policy would keep or set it", () => {
+    const parent = { OPENAI_API_KEY: "sk-model-key-123", MY_PROVIDER_KEY: "pk-0000000000", PATH: "/bin" };
+    const secrets = modelSecretsFrom(parent, "MY_PROVIDER_KEY");
+    const policy = { ignore_default_excludes: true, set: { COPY: "sk-model-key-123" } };
+    expect(buildCommandEnv(policy, parent, secrets)).toEqual({ PATH: "/bin" });
   });
 
   it("rejects a malformed policy with a precise error", () => {

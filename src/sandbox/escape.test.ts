@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SandboxPolicy } from "../protocol/policies.js";
 import type { ProcessResult } from "../tools/shell/run-process.js";
-import { detectBwrap, type BwrapStatus } from "./detect.js";
+import { bwrapPlanInput, detectBwrap, type BwrapStatus } from "./detect.js";
 import { buildCommandEnv, type ShellEnvironmentPolicyInput } from "./env-policy.js";
 import { planExec } from "./plan.js";
 import { looksLikeSandboxDenial, runWithPlan } from "./run-with-plan.js";
@@ -44,6 +44,8 @@ beforeAll(async () => {
   mkdirSync(path.join(workspace, ".git"));
   outside = mkdtempSync(path.join(tmpdir(), "escape-outside-"));
   process.env.MY_API_KEY = SECRET;
+  process.env.MY_PASSWORD = SECRET;
+  process.env.DEPLOY_CREDENTIALS = SECRET;
   const countConnection = (socket: Socket) => {
     connections++;
     connectionWaiters.splice(0).forEach((wake) => wake());
@@ -65,6 +67,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.MY_API_KEY;
+  delete process.env.MY_PASSWORD;
+  delete process.env.DEPLOY_CREDENTIALS;
   for (const listener of [server, ...unixServers]) {
     if (listener) await new Promise<void>((resolve) => listener.close(() => resolve()));
   }
@@ -89,11 +93,7 @@ async function run(
     cwd: workspace,
     env: buildCommandEnv(envPolicy, process.env),
     platform: "linux",
-    bwrapAvailable: bwrap.available,
-    bwrapUnavailableReason: bwrap.reason,
-    bwrapPath: bwrap.path,
-    seccompFilterPath: bwrap.seccompFilterPath,
-    seccompUnavailableReason: bwrap.seccompUnavailableReason,
+    ...bwrapPlanInput(bwrap),
   });
   if (plan.backend === "unavailable") throw new Error(plan.reason);
   expect(plan.backend).toBe(policy.type === "danger-full-access" ? "direct" : "bwrap");
@@ -169,6 +169,12 @@ const ATTEMPTS: EscapeAttempt[] = [
   {
     name: "(d) read MY_API_KEY from the parent env",
     command: () => ["printenv", "MY_API_KEY"],
+    escaped: (result) => result.stdout.includes(SECRET),
+    deniedVisibly: false,
+  },
+  {
+    name: "(g) read MY_PASSWORD and DEPLOY_CREDENTIALS from the parent env",
+    command: () => ["sh", "-c", 'echo "$MY_PASSWORD $DEPLOY_CREDENTIALS"'],
     escaped: (result) => result.stdout.includes(SECRET),
     deniedVisibly: false,
   },
@@ -284,6 +290,49 @@ describe("escape suite: hardening (matters most when running as root)", () => {
     );
     expect(result.aborted).toBe(true);
     await vi.waitFor(() => expect(sleepersNamed(marker)).toEqual([]), { timeout: 5_000 });
+  });
+});
+
+// ptrace would let a command attach to its bwrap parent (outside the sandbox's mounts); process_vm_* read
+// and write another process's memory. PTRACE_TRACEME and reading one's own memory succeed anywhere
+// unfiltered, so a failure here is the seccomp filter's doing.
+const PROCESS_PROBE = `
+import ctypes, os, sys
+libc = ctypes.CDLL(None, use_errno=True)
+what = sys.argv[1]
+if what == "ptrace":
+    rc = libc.ptrace(0, 0, 0, 0)
+else:
+    class iovec(ctypes.Structure):
+        _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+    src = ctypes.create_string_buffer(b"secret!")
+    dst = ctypes.create_string_buffer(8)
+    local = iovec(ctypes.cast(dst, ctypes.c_void_p), 8)
+    remote = iovec(ctypes.cast(src, ctypes.c_void_p), 8)
+    rc = libc.process_vm_readv(os.getpid(), ctypes.byref(local), 1, ctypes.byref(remote), 1, 0)
+if rc < 0:
+    print(what + ": " + os.strerror(ctypes.get_errno()), file=sys.stderr)
+    sys.exit(1)
+print(what + ": ok")
+`;
+const PROCESS_POLICIES: [string, SandboxPolicy][] = [
+  ["read-only", { type: "read-only" }],
+  ["workspace-write", WORKSPACE_WRITE],
+  ["workspace-write with network", { ...WORKSPACE_WRITE, network_access: true }],
+];
+
+describe("escape suite: ptrace and process memory, under every policy", () => {
+  describe.each(PROCESS_POLICIES)("%s", (_name, policy) => {
+    it.each(["ptrace", "process_vm_readv"])("%s → EPERM", async (what) => {
+      const result = await run(policy, ["python3", "-c", PROCESS_PROBE, what]);
+      expect(result.exitCode, result.aggregated).toBe(1);
+      expect(result.stderr).toContain(`${what}: Operation not permitted`);
+    });
+  });
+
+  it.each(["ptrace", "process_vm_readv"])("%s works without a sandbox (control)", async (what) => {
+    const result = await run(FULL_ACCESS, ["python3", "-c", PROCESS_PROBE, what]);
+    expect(result.exitCode, result.aggregated).toBe(0);
   });
 });
 

@@ -1,11 +1,15 @@
 // The two questions the planner asks the filesystem, behind an interface so planning stays testable.
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 
 export interface FsProbe {
   /** True for anything present at the path (directory, file, or a symlink to one). */
   exists(path: string): boolean;
   /** The canonical path (symlinks resolved); the input unchanged when it cannot be resolved. */
   realpath(path: string): string;
+  /** The text of a small regular file (not following a final symlink); undefined for anything else. */
+  readTextFile?(path: string): string | undefined;
+  /** An empty directory (not a symlink to one): what a sandbox leaves as a mount point. */
+  isEmptyDir?(path: string): boolean;
 }
 
 export const nodeFsProbe: FsProbe = {
@@ -15,6 +19,23 @@ export const nodeFsProbe: FsProbe = {
       return realpathSync(path);
     } catch {
       return path;
+    }
+  },
+  isEmptyDir: (path) => {
+    try {
+      return lstatSync(path).isDirectory() && readdirSync(path).length === 0;
+    } catch {
+      return false;
+    }
+  },
+  readTextFile: (path) => {
+    try {
+      const stat = lstatSync(path);
+      // A gitdir pointer or commondir file is a line; anything large is not one of those.
+      if (!stat.isFile() || stat.size > 64 * 1024) return undefined;
+      return readFileSync(path, "utf8");
+    } catch {
+      return undefined;
     }
   },
 };

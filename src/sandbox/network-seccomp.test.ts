@@ -7,6 +7,8 @@ import {
   EPERM,
   networkFilterBytes,
   networkFilterProgram,
+  PROCESS_DENIED_SYSCALLS,
+  seccompFilterProgram,
   SECCOMP_RET_ALLOW,
   SECCOMP_RET_ERRNO,
   SECCOMP_RET_KILL_PROCESS,
@@ -45,8 +47,9 @@ describe.each(Object.entries(SYSCALL_TABLES) as [string, SyscallTable][])(
     const socketArgs = (domain: number, type: number) => [BigInt(domain), BigInt(type), 0n];
 
     it("is short and starts by checking the architecture", () => {
-      // 2 arch + 1 nr (+1 x32) + 2 socket jumps + 8 denials + allow, then 6 socket checks and 3 returns.
-      expect(program).toHaveLength(t.hasX32 ? 24 : 23);
+      // 2 arch + 1 nr (+1 x32) + 4 process denials + 2 socket jumps + 8 denials + allow, then 6 socket
+      // checks and 3 returns.
+      expect(program).toHaveLength(t.hasX32 ? 28 : 27);
       expect(program[0]).toEqual({ code: BPF_OP.LD_W_ABS, jt: 0, jf: 0, k: SECCOMP_DATA.arch });
       expect(program[1]).toMatchObject({ code: BPF_OP.JMP_JEQ_K, jt: 0, k: t.auditArch });
       // A foreign arch jumps to the last instruction: kill.
@@ -55,8 +58,18 @@ describe.each(Object.entries(SYSCALL_TABLES) as [string, SyscallTable][])(
       expect(program[2]).toEqual({ code: BPF_OP.LD_W_ABS, jt: 0, jf: 0, k: SECCOMP_DATA.nr });
     });
 
-    it.each(DENIED_SYSCALLS)("%s → EPERM", (name) => {
+    it.each([...DENIED_SYSCALLS, ...PROCESS_DENIED_SYSCALLS])("%s → EPERM", (name) => {
       expect(run(t.denied[name])).toBe(DENY);
+    });
+
+    it("with the network on, only ptrace and friends are refused; foreign ABIs are still killed", () => {
+      const open = seccompFilterProgram(arch, { networkOff: false }) as SockFilter[];
+      const runOpen = (nr: number, a = t.auditArch) => evaluate(open, { arch: a, nr, args: [] });
+      for (const name of PROCESS_DENIED_SYSCALLS) expect(runOpen(t.denied[name]), name).toBe(DENY);
+      for (const name of DENIED_SYSCALLS) expect(runOpen(t.denied[name]), name).toBe(ALLOW);
+      expect(runOpen(t.socket)).toBe(ALLOW);
+      expect(runOpen(t.denied.ptrace, 0x40000003)).toBe(KILL);
+      if (t.hasX32) expect(runOpen(X32_SYSCALL_BIT | t.denied.ptrace)).toBe(KILL);
     });
 
     it("ordinary syscalls, including send*/recv* on existing sockets, are allowed", () => {
@@ -108,10 +121,10 @@ describe.each(Object.entries(SYSCALL_TABLES) as [string, SyscallTable][])(
 describe("networkFilterBytes", () => {
   it("encodes the program in native (little-endian) order, 8 bytes per instruction", () => {
     const bytes = networkFilterBytes("x64", "LE") as Buffer;
-    expect(bytes).toHaveLength(24 * 8);
+    expect(bytes).toHaveLength(28 * 8);
     expect(decode(bytes, "LE")).toEqual(networkFilterProgram("x64"));
     // ld [4] (arch), then jeq AUDIT_ARCH_X86_64.
-    expect([...bytes.subarray(0, 16)]).toEqual([0x20, 0, 0, 0, 4, 0, 0, 0, 0x15, 0, 0, 21, 0x3e, 0, 0, 0xc0]);
+    expect([...bytes.subarray(0, 16)]).toEqual([0x20, 0, 0, 0, 4, 0, 0, 0, 0x15, 0, 0, 25, 0x3e, 0, 0, 0xc0]);
   });
 
   it.each([
@@ -139,7 +152,8 @@ describe("syscall numbers match the kernel headers", () => {
       const table = SYSCALL_TABLES[arch] as SyscallTable;
       expect(numbers.get("socket")).toBe(table.socket);
       expect(numbers.get("socketpair")).toBe(table.socketpair);
-      for (const name of DENIED_SYSCALLS) expect(numbers.get(name), name).toBe(table.denied[name]);
+      for (const name of [...DENIED_SYSCALLS, ...PROCESS_DENIED_SYSCALLS])
+        expect(numbers.get(name), name).toBe(table.denied[name]);
     });
   }
 });

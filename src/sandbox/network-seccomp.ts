@@ -1,4 +1,9 @@
-// The seccomp filter bwrap installs when the network is off. `--unshare-net` already isolates IP,
+// The seccomp filters bwrap installs. Every sandboxed command gets the process rules (no ptrace,
+// process_vm_readv/writev or pidfd_getfd: with them a command could attach to its own bwrap parent, which
+// runs outside the sandbox's mounts, or read the memory of another sandboxed command). When the network is
+// off the network rules below come on top.
+//
+// The network rules: `--unshare-net` already isolates IP,
 // abstract Unix sockets and netlink (all per network namespace), but not Unix sockets bound to a path:
 // a command could still connect to /var/run/docker.sock, an X server or an ssh-agent it can see.
 //
@@ -44,6 +49,15 @@ export interface SyscallTable {
   denied: Readonly<Record<DeniedSyscall, number>>;
 }
 
+/** Refused for every sandboxed command, whatever the network policy. */
+export const PROCESS_DENIED_SYSCALLS = [
+  "ptrace",
+  "process_vm_readv",
+  "process_vm_writev",
+  "pidfd_getfd",
+] as const;
+
+/** Refused when the network is off. */
 export const DENIED_SYSCALLS = [
   "connect",
   "bind",
@@ -54,7 +68,7 @@ export const DENIED_SYSCALLS = [
   "io_uring_enter",
   "io_uring_register",
 ] as const;
-export type DeniedSyscall = (typeof DENIED_SYSCALLS)[number];
+export type DeniedSyscall = (typeof DENIED_SYSCALLS)[number] | (typeof PROCESS_DENIED_SYSCALLS)[number];
 
 /** Keyed by `process.arch`. Numbers from asm/unistd_64.h (x86_64) and asm-generic/unistd.h (aarch64). */
 export const SYSCALL_TABLES: Readonly<Partial<Record<string, SyscallTable>>> = {
@@ -72,6 +86,10 @@ export const SYSCALL_TABLES: Readonly<Partial<Record<string, SyscallTable>>> = {
       io_uring_setup: 425,
       io_uring_enter: 426,
       io_uring_register: 427,
+      ptrace: 101,
+      process_vm_readv: 310,
+      process_vm_writev: 311,
+      pidfd_getfd: 438,
     },
   },
   arm64: {
@@ -88,6 +106,10 @@ export const SYSCALL_TABLES: Readonly<Partial<Record<string, SyscallTable>>> = {
       io_uring_setup: 425,
       io_uring_enter: 426,
       io_uring_register: 427,
+      ptrace: 117,
+      process_vm_readv: 270,
+      process_vm_writev: 271,
+      pidfd_getfd: 438,
     },
   },
 };
@@ -98,12 +120,28 @@ export const SYSCALL_TABLES: Readonly<Partial<Record<string, SyscallTable>>> = {
  * it through would bypass every rule below, and a wrong errno there would only confuse.
  */
 export function networkFilterAsm(table: SyscallTable): AsmLine[] {
+  return seccompFilterAsm(table, { networkOff: true });
+}
+
+/** The filter as assembly: the process rules always, the network rules when `networkOff`. */
+export function seccompFilterAsm(table: SyscallTable, options: { networkOff: boolean }): AsmLine[] {
   const lines: AsmLine[] = [
     asm.load(SECCOMP_DATA.arch),
     asm.jeq(table.auditArch, undefined, "kill"),
     asm.load(SECCOMP_DATA.nr),
   ];
   if (table.hasX32) lines.push(asm.jge(X32_SYSCALL_BIT, "kill"));
+  for (const name of PROCESS_DENIED_SYSCALLS) lines.push(asm.jeq(table.denied[name], "deny"));
+  if (!options.networkOff) {
+    lines.push(
+      asm.ret(SECCOMP_RET_ALLOW),
+      asm.label("deny"),
+      asm.ret(SECCOMP_RET_ERRNO | EPERM),
+      asm.label("kill"),
+      asm.ret(SECCOMP_RET_KILL_PROCESS),
+    );
+    return lines;
+  }
   lines.push(asm.jeq(table.socket, "check_socket"), asm.jeq(table.socketpair, "check_socket"));
   for (const name of DENIED_SYSCALLS) lines.push(asm.jeq(table.denied[name], "deny"));
   lines.push(
@@ -129,13 +167,29 @@ export function networkFilterAsm(table: SyscallTable): AsmLine[] {
 }
 
 export function networkFilterProgram(arch: string): SockFilter[] | undefined {
+  return seccompFilterProgram(arch, { networkOff: true });
+}
+
+export function seccompFilterProgram(
+  arch: string,
+  options: { networkOff: boolean },
+): SockFilter[] | undefined {
   const table = SYSCALL_TABLES[arch];
-  return table && assemble(networkFilterAsm(table));
+  return table && assemble(seccompFilterAsm(table, options));
+}
+
+/** The network-off filter's bytes (see seccompFilterBytes). */
+export function networkFilterBytes(arch: string, endianness: Endianness): Buffer | undefined {
+  return seccompFilterBytes(arch, endianness, { networkOff: true });
 }
 
 /** The bytes bwrap reads from `--seccomp FD`, or undefined when we have no syscall table for `arch`. */
-export function networkFilterBytes(arch: string, endianness: Endianness): Buffer | undefined {
-  const program = networkFilterProgram(arch);
+export function seccompFilterBytes(
+  arch: string,
+  endianness: Endianness,
+  options: { networkOff: boolean },
+): Buffer | undefined {
+  const program = seccompFilterProgram(arch, options);
   // Our tables are for little-endian ABIs only (the AUDIT_ARCH values above carry the LE flag).
   if (!program || endianness !== "LE") return undefined;
   return encode(program, endianness);

@@ -56,6 +56,7 @@ describe("planExec: backend choice", () => {
       env: { PATH: "/usr/bin", TMPDIR: "/var/tmpdir" },
       writableRoots: ["/"],
       readOnlySubpaths: [],
+      maskedSubpaths: [],
       networkAllowed: true,
     });
   });
@@ -115,6 +116,29 @@ describe("planExec: writable roots", () => {
     ]);
   });
 
+  it("a gitdir: file pointing inside a root protects its target and the target's commondir", () => {
+    const files: Record<string, string> = {
+      "/ws/.git": "gitdir: ../ws/real-git/worktrees/w\n",
+      "/ws/real-git/worktrees/w/commondir": "../..\n",
+    };
+    const probe: FsProbe = {
+      ...fakeFs(["/ws", "/ws/.git", "/ws/real-git", "/ws/real-git/worktrees/w"]),
+      readTextFile: (p) => files[p],
+    };
+    const policy = ws({ exclude_slash_tmp: true, exclude_tmpdir_env_var: true });
+    const p = runnable(plan({ policy, probe }));
+    expect(p.readOnlySubpaths).toEqual(["/ws/.git", "/ws/real-git", "/ws/real-git/worktrees/w"]);
+  });
+
+  it("protected names that do not exist yet are masked, so they cannot be created", () => {
+    const probe = fakeFs(["/ws"]);
+    const policy = ws({ exclude_slash_tmp: true, exclude_tmpdir_env_var: true });
+    const p = runnable(plan({ policy, probe, codexHome: "/ws/home" }));
+    expect(p.readOnlySubpaths).toEqual([]);
+    expect(p.maskedSubpaths).toEqual(["/ws/.agents", "/ws/.codex", "/ws/.git", "/ws/home"]);
+    expect(p.argv).toEqual(expect.arrayContaining(["--tmpfs", "/ws/.git", "--remount-ro", "/ws/.git"]));
+  });
+
   it("network_access turns the network on and drops the marker", () => {
     const p = runnable(plan({ policy: ws({ network_access: true }) }));
     expect(p.networkAllowed).toBe(true);
@@ -160,6 +184,7 @@ describe("planExec: argv", () => {
       "--ro-bind",
       "/ws/.git",
       "/ws/.git",
+      ...["/ws/.agents", "/ws/.codex"].flatMap((p) => ["--tmpfs", p, "--remount-ro", p]),
       "--chdir",
       "/ws",
       "--",
@@ -172,7 +197,14 @@ describe("planExec: argv", () => {
       plan({ policy: ws({ exclude_slash_tmp: true, exclude_tmpdir_env_var: true }), platform: "darwin" }),
     );
     expect(p.argv[0]).toBe(SANDBOX_EXEC_PATH);
-    expect(p.argv.slice(3)).toEqual(["-DWRITABLE_ROOT_0=/ws", "-DWRITABLE_ROOT_0_RO_0=/ws/.git", "--", "ls"]);
+    expect(p.argv.slice(3)).toEqual([
+      "-DWRITABLE_ROOT_0=/ws",
+      "-DWRITABLE_ROOT_0_RO_0=/ws/.git",
+      "-DWRITABLE_ROOT_0_RO_1=/ws/.agents",
+      "-DWRITABLE_ROOT_0_RO_2=/ws/.codex",
+      "--",
+      "ls",
+    ]);
     expect(p.env.CODEX_SANDBOX).toBe("seatbelt");
   });
 
@@ -198,10 +230,24 @@ describe("planExec: network seccomp filter (Unix sockets)", () => {
     expect(p.warning).toBeUndefined();
   });
 
-  it("network on: neither filter nor warning", () => {
+  it("network on: the network-on filter (ptrace and friends), no warning", () => {
+    const ON = "/proc/42/fd/10";
+    const p = runnable(
+      plan({
+        policy: ws({ network_access: true }),
+        seccompFilterPath: FILTER,
+        seccompNetworkOnFilterPath: ON,
+      }),
+    );
+    expect(p.argv.slice(0, SECCOMP_WRAPPER.length + 1)).toEqual([...SECCOMP_WRAPPER, ON]);
+    expect(p.argv).not.toContain("--unshare-net");
+    expect(p.warning).toBeUndefined();
+  });
+
+  it("network on without its filter: sandboxed, with a warning that ptrace stays allowed", () => {
     const p = runnable(plan({ policy: ws({ network_access: true }), seccompFilterPath: FILTER }));
     expect(p.argv).not.toContain("--seccomp");
-    expect(p.warning).toBeUndefined();
+    expect(p.warning).toMatch(/can use ptrace/);
   });
 
   it("network off without a filter: still sandboxed, with a warning that quotes the reason", () => {

@@ -3,10 +3,12 @@
 import type { SandboxPolicy } from "../protocol/policies.js";
 import { buildBwrapArgs } from "./bwrap-args.js";
 import { nodeFsProbe, type FsProbe } from "./fs-probe.js";
+import { buildLandlockArgs } from "./landlock.js";
+import { wrapWithPlaceholderCleanup, type PlaceholderCleanup } from "./placeholder-cleanup.js";
 import { buildSeatbeltArgs } from "./seatbelt.js";
 import { resolveSandboxPaths, type SandboxPaths } from "./writable-roots.js";
 
-export type SandboxBackend = "direct" | "bwrap" | "seatbelt";
+export type SandboxBackend = "direct" | "bwrap" | "landlock" | "seatbelt";
 
 export interface RunnablePlan {
   backend: SandboxBackend;
@@ -15,6 +17,8 @@ export interface RunnablePlan {
   /** `["/"]` for direct: everything is writable. */
   writableRoots: string[];
   readOnlySubpaths: string[];
+  /** Protected paths that do not exist and must not be created (see writable-roots.ts). */
+  maskedSubpaths: string[];
   networkAllowed: boolean;
   /** Something the user should hear once: the sandbox runs, but weaker than the policy asks. */
   warning?: string;
@@ -43,8 +47,16 @@ export interface PlanExecInput {
   /** Why bwrap is unavailable (from detection), quoted in the plan's reason. */
   bwrapUnavailableReason?: string;
   bwrapPath?: string;
-  /** From detection: where the wrapper opens the network seccomp filter (Unix sockets on disk). */
+  /** From detection: where the wrapper opens the network-off seccomp filter (Unix sockets, ptrace). */
   seccompFilterPath?: string;
+  /** From detection: the filter for commands that keep the network (ptrace and friends). */
+  seccompNetworkOnFilterPath?: string;
+  /** Removes the empty placeholders left for missing protected paths (see placeholder-cleanup.ts). */
+  placeholderCleanup?: PlaceholderCleanup;
+  /** From detection, when bwrap is unavailable: the Landlock helper that sandboxes instead. */
+  landlockHelperPath?: string;
+  /** From detection: why the Landlock helper cannot be used either. */
+  landlockUnavailableReason?: string;
   /** From detection: why there is no filter, quoted in the plan's warning. */
   seccompUnavailableReason?: string;
   probe?: FsProbe;
@@ -64,6 +76,7 @@ export function planExec(input: PlanExecInput): ExecPlan {
       env: { ...input.env },
       writableRoots: ["/"],
       readOnlySubpaths: [],
+      maskedSubpaths: [],
       networkAllowed: true,
     };
   }
@@ -78,39 +91,88 @@ export function planExec(input: PlanExecInput): ExecPlan {
     case "linux": {
       if (!input.bwrapAvailable) {
         const detail = input.bwrapUnavailableReason ?? "bubblewrap (bwrap) is not available";
-        return { backend: "unavailable", reason: `cannot sandbox on Linux: ${detail}` };
+        if (input.landlockHelperPath !== undefined)
+          return planLandlock(input, input.landlockHelperPath, env, common, detail);
+        const fallback = input.landlockUnavailableReason ? `; ${input.landlockUnavailableReason}` : "";
+        return { backend: "unavailable", reason: `cannot sandbox on Linux: ${detail}${fallback}` };
       }
-      const { seccompFilterPath } = input;
-      const argv = buildBwrapArgs({
-        ...common,
-        command,
-        cwd: input.cwd,
-        bwrapPath: input.bwrapPath,
-        seccompFilterPath,
-      });
+      const seccompFilterPath = networkAllowed ? input.seccompNetworkOnFilterPath : input.seccompFilterPath;
+      const argv = withCleanup(
+        input,
+        common.maskedSubpaths,
+        buildBwrapArgs({ ...common, command, cwd: input.cwd, bwrapPath: input.bwrapPath, seccompFilterPath }),
+      );
       const plan: RunnablePlan = { backend: "bwrap", argv, env, ...common };
-      if (!networkAllowed && seccompFilterPath === undefined) plan.warning = noSeccompWarning(input);
+      if (seccompFilterPath === undefined) plan.warning = noSeccompWarning(input, networkAllowed);
       return plan;
     }
     case "darwin": {
       env[SANDBOX_ENV] = "seatbelt";
-      return { backend: "seatbelt", argv: buildSeatbeltArgs({ ...common, command }), env, ...common };
+      // Seatbelt rules name paths, existing or not: a missing protected path is simply one more exclusion.
+      const readOnlySubpaths = [...common.readOnlySubpaths, ...common.maskedSubpaths];
+      const argv = buildSeatbeltArgs({ ...common, readOnlySubpaths, command });
+      return { backend: "seatbelt", argv, env, ...common };
     }
     default:
       return { backend: "unavailable", reason: `no sandbox backend for platform "${input.platform}"` };
   }
 }
 
-function noSeccompWarning(input: PlanExecInput): string {
+function planLandlock(
+  input: PlanExecInput,
+  helperPath: string,
+  env: Record<string, string>,
+  common: SandboxPaths & { networkAllowed: boolean },
+  bwrapProblem: string,
+): RunnablePlan {
+  const seccompFilterPath = common.networkAllowed
+    ? input.seccompNetworkOnFilterPath
+    : input.seccompFilterPath;
+  const argv = withCleanup(
+    input,
+    common.maskedSubpaths,
+    buildLandlockArgs({
+      helperPath,
+      command: input.command,
+      writePaths: common.writableRoots,
+      readOnlyPaths: common.readOnlySubpaths,
+      maskedPaths: common.maskedSubpaths,
+      ...(seccompFilterPath !== undefined ? { seccompFilterPath } : {}),
+    }),
+  );
+  const gaps = [
+    "no separate PID or network namespace",
+    ...(seccompFilterPath === undefined ? ["no seccomp filter (network and ptrace not restricted)"] : []),
+  ];
+  return {
+    backend: "landlock",
+    argv,
+    env,
+    ...common,
+    warning: `${bwrapProblem}; sandboxing with Landlock + seccomp instead (${gaps.join("; ")})`,
+  };
+}
+
+function withCleanup(input: PlanExecInput, masked: readonly string[], argv: string[]): string[] {
+  return input.placeholderCleanup === undefined
+    ? argv
+    : wrapWithPlaceholderCleanup(argv, masked, input.placeholderCleanup);
+}
+
+function noSeccompWarning(input: PlanExecInput, networkAllowed: boolean): string {
   const reason = input.seccompUnavailableReason ?? "no filter was provided";
+  if (networkAllowed) {
+    return `sandbox is partial: no seccomp filter (${reason}); sandboxed commands can use ptrace`;
+  }
   return (
     `network sandbox is partial: no seccomp filter (${reason}); sandboxed commands have no network ` +
-    "but can still connect to Unix sockets they can see on disk (e.g. /var/run/docker.sock)"
+    "but can still connect to Unix sockets they can see on disk (e.g. /var/run/docker.sock) and use ptrace"
   );
 }
 
 function sandboxPathsFor(policy: SandboxPolicy, input: PlanExecInput): SandboxPaths {
-  if (policy.type !== "workspace-write") return { writableRoots: [], readOnlySubpaths: [] };
+  if (policy.type !== "workspace-write")
+    return { writableRoots: [], readOnlySubpaths: [], maskedSubpaths: [] };
   return resolveSandboxPaths({
     policy,
     cwd: input.rootsCwd ?? input.cwd,

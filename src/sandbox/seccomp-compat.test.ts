@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxPolicy } from "../protocol/policies.js";
 import type { ProcessResult } from "../tools/shell/run-process.js";
-import { detectBwrap, findExecutable, type BwrapStatus } from "./detect.js";
+import { bwrapPlanInput, detectBwrap, findExecutable, type BwrapStatus } from "./detect.js";
 import { buildCommandEnv } from "./env-policy.js";
 import { planExec } from "./plan.js";
 import { runWithPlan } from "./run-with-plan.js";
@@ -45,11 +45,7 @@ async function run(policy: SandboxPolicy, command: string[]): Promise<ProcessRes
     cwd: workspace,
     env: buildCommandEnv(undefined, process.env),
     platform: "linux",
-    bwrapAvailable: bwrap.available,
-    bwrapUnavailableReason: bwrap.reason,
-    bwrapPath: bwrap.path,
-    seccompFilterPath: bwrap.seccompFilterPath,
-    seccompUnavailableReason: bwrap.seccompUnavailableReason,
+    ...bwrapPlanInput(bwrap),
   });
   if (plan.backend === "unavailable") throw new Error(plan.reason);
   expect(plan.warning).toBeUndefined();

@@ -9,7 +9,7 @@
 import { closeSync, constants, mkdtempSync, openSync, rmdirSync, unlinkSync, writeSync } from "node:fs";
 import { endianness, tmpdir } from "node:os";
 import path from "node:path";
-import { networkFilterBytes } from "./network-seccomp.js";
+import { seccompFilterBytes } from "./network-seccomp.js";
 
 export type SeccompFileStatus = { path: string } | { reason: string };
 
@@ -55,17 +55,30 @@ export function procFdPath(fd: number, pid: number = process.pid): string {
   return `/proc/${pid}/fd/${fd}`;
 }
 
-let cached: SeccompFileStatus | undefined;
+const cached = new Map<boolean, SeccompFileStatus>();
 
-/** Prepares the network filter once per process (the fd stays open for the process's lifetime). */
+/** Prepares the network-off filter once per process (the fd stays open for the process's lifetime). */
 export function networkFilterFile(): SeccompFileStatus {
-  cached ??= prepare();
-  return cached;
+  return seccompFilterFile({ networkOff: true });
 }
 
-function prepare(): SeccompFileStatus {
+/** The filter for commands that keep the network (process rules only), prepared once per process. */
+export function networkOnFilterFile(): SeccompFileStatus {
+  return seccompFilterFile({ networkOff: false });
+}
+
+function seccompFilterFile(options: { networkOff: boolean }): SeccompFileStatus {
+  let status = cached.get(options.networkOff);
+  if (status === undefined) {
+    status = prepare(options);
+    cached.set(options.networkOff, status);
+  }
+  return status;
+}
+
+function prepare(options: { networkOff: boolean }): SeccompFileStatus {
   if (process.platform !== "linux") return { reason: "seccomp filters exist only on Linux" };
-  const bytes = networkFilterBytes(process.arch, endianness());
+  const bytes = seccompFilterBytes(process.arch, endianness(), options);
   if (!bytes) {
     return { reason: `no seccomp syscall table for the ${process.arch} architecture (only x64 and arm64)` };
   }

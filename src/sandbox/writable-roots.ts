@@ -1,22 +1,33 @@
-// Which paths a workspace-write command may write, and which paths inside them stay read-only.
+// Which paths a workspace-write command may write, and which paths inside them stay read-only. The same
+// answer serves both enforcers: the sandbox's mounts (bwrap-args.ts, seatbelt.ts) and apply_patch's own
+// path check (tools/apply-patch/run-apply-patch.ts).
 import path from "node:path";
 import type { SandboxPolicy } from "../protocol/policies.js";
 import type { FsProbe } from "./fs-probe.js";
 
 export type WorkspaceWritePolicy = Extract<SandboxPolicy, { type: "workspace-write" }>;
 
+/**
+ * Names kept read-only directly inside every writable root, existing or not: git's metadata (whose hooks
+ * and config run on the user's next git command, outside the sandbox), the project's Codex config
+ * (approval policy, MCP servers, hooks for the next run) and project skills.
+ */
+export const PROTECTED_NAMES: readonly string[] = [".git", ".codex", ".agents"];
+
 export interface SandboxPaths {
   /** Canonical, de-duplicated, parents before children (mount order matters for bwrap). */
   writableRoots: string[];
-  /** Existing paths under some writable root that must not be written (each root's `.git`, CODEX_HOME). */
+  /** Existing paths under some writable root that must not be written (`.git`, its gitdir, `.codex`...). */
   readOnlySubpaths: string[];
+  /** Protected paths that do not exist yet and must not be created (bwrap mounts an empty read-only dir). */
+  maskedSubpaths: string[];
 }
 
 export interface SandboxPathsInput {
   policy: WorkspaceWritePolicy;
   cwd: string;
   env: Record<string, string | undefined>;
-  codexHome?: string;
+  codexHome?: string | undefined;
   probe: FsProbe;
 }
 
@@ -42,18 +53,58 @@ export function resolveSandboxPaths(input: SandboxPathsInput): SandboxPaths {
   const writableRoots = [
     ...new Set(candidates.filter((p) => probe.exists(p)).map((p) => probe.realpath(p))),
   ].sort(byDepthThenName);
+  const insideSomeRoot = (p: string) => writableRoots.some((root) => isWithin(p, root));
 
-  const protectedCandidates = writableRoots.map((root) => path.join(root, ".git"));
+  const existing = new Set<string>();
+  const missing = new Set<string>();
+  const protect = (candidate: string, placeholderAllowed = false) => {
+    // An empty directory under a protected name is (most likely) a placeholder an earlier sandbox left:
+    // masked like a missing one, so it is removed again after the command.
+    if (!probe.exists(candidate) || (placeholderAllowed && probe.isEmptyDir?.(candidate) === true)) {
+      missing.add(candidate);
+      return;
+    }
+    const real = probe.realpath(candidate);
+    if (insideSomeRoot(real)) existing.add(real);
+  };
+  for (const root of writableRoots) {
+    for (const name of PROTECTED_NAMES) {
+      const candidate = path.join(root, name);
+      protect(candidate, true);
+      for (const target of gitdirTargets(candidate, probe)) protect(target);
+    }
+  }
   // The agent's own config and credentials must not be rewritable by the commands it runs.
-  if (input.codexHome !== undefined) protectedCandidates.push(path.resolve(cwd, input.codexHome));
-  const readOnlySubpaths = [
-    ...new Set(
-      protectedCandidates
-        .filter((p) => probe.exists(p))
-        .map((p) => probe.realpath(p))
-        .filter((p) => writableRoots.some((root) => isWithin(p, root))),
-    ),
-  ].sort(byDepthThenName);
+  if (input.codexHome !== undefined) {
+    const home = path.resolve(cwd, input.codexHome);
+    if (probe.exists(home) || probe.exists(path.dirname(home))) protect(home);
+  }
+  const readOnlySubpaths = [...existing].sort(byDepthThenName);
+  const maskedSubpaths = [...missing]
+    .filter((p) => insideSomeRoot(p) && !readOnlySubpaths.some((ro) => isWithin(p, ro)))
+    .sort(byDepthThenName);
+  return { writableRoots, readOnlySubpaths, maskedSubpaths };
+}
 
-  return { writableRoots, readOnlySubpaths };
+/**
+ * Where a `.git` *file* (worktrees, submodules, `git init --separate-git-dir`) sends git: its `gitdir:`
+ * and that directory's `commondir`, both of which git writes through (hooks, config, refs).
+ */
+function gitdirTargets(dotGit: string, probe: FsProbe): string[] {
+  const text = probe.readTextFile?.(dotGit);
+  const match = text === undefined ? null : /^gitdir:\s*(.+?)\s*$/m.exec(text);
+  if (!match?.[1]) return [];
+  const gitdir = path.resolve(path.dirname(dotGit), match[1]);
+  const targets = [gitdir];
+  const common = probe.readTextFile?.(path.join(gitdir, "commondir"))?.trim();
+  if (common) targets.push(path.resolve(gitdir, common));
+  return targets;
+}
+
+/**
+ * Whether `physicalPath` (symlinks already resolved) is one a workspace-write command may not write:
+ * inside a read-only subpath, or at or under a protected path that does not exist yet.
+ */
+export function isProtectedPath(physicalPath: string, paths: SandboxPaths): boolean {
+  return [...paths.readOnlySubpaths, ...paths.maskedSubpaths].some((p) => isWithin(physicalPath, p));
 }

@@ -29,6 +29,8 @@ export interface ToolContext {
   approvalPolicy: AskForApproval;
   collaborationMode: CollaborationModeKind;
   env: NodeJS.ProcessEnv;
+  /** The session's CODEX_HOME: kept read-only for patches when inside a root; holds the patch journal. */
+  codexHome?: string;
   signal: AbortSignal;
   emit: (msg: KnownEventMsg) => void;
   /** Whether and how a command may run (sandbox plan, or the user's answer). */

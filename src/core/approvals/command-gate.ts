@@ -3,9 +3,14 @@
 // `never`, a refusal the model can read).
 import type { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
 import type { ProcessResult } from "../../tools/shell/run-process.js";
-import type { BwrapStatus } from "../../sandbox/detect.js";
-import { buildCommandEnv, type ShellEnvironmentPolicyInput } from "../../sandbox/env-policy.js";
+import { bwrapPlanInput, type BwrapStatus } from "../../sandbox/detect.js";
+import {
+  buildCommandEnv,
+  type ModelSecrets,
+  type ShellEnvironmentPolicyInput,
+} from "../../sandbox/env-policy.js";
 import { planExec } from "../../sandbox/plan.js";
+import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { looksLikeSandboxDenial } from "../../sandbox/run-with-plan.js";
 import { isKnownSafeCommand } from "../../sandbox/safe-commands.js";
 import { askAndInterpret, type AskUser, type CommandDecision } from "./decisions.js";
@@ -30,10 +35,17 @@ export interface CommandGateOptions {
   codexHome: string;
   parentEnv: NodeJS.ProcessEnv;
   shellEnvironmentPolicy?: ShellEnvironmentPolicyInput;
+  /** The model's API key (names and values): removed from every command's environment. */
+  modelSecrets?: ModelSecrets;
   platform?: NodeJS.Platform;
   bwrap: () => Promise<BwrapStatus>;
   /** Reports a problem once per session (e.g. no sandbox on this machine). */
   warnOnce: (key: string, message: string) => void;
+}
+
+function cleanupFor(codexHome: string) {
+  const cleanup = placeholderCleanupFor(codexHome);
+  return cleanup ? { placeholderCleanup: cleanup } : {};
 }
 
 export class CommandGate {
@@ -43,7 +55,11 @@ export class CommandGate {
   constructor(private readonly options: CommandGateOptions) {}
 
   async authorize(request: CommandRequest, ask: AskUser): Promise<CommandDecision> {
-    const env = buildCommandEnv(this.options.shellEnvironmentPolicy, this.options.parentEnv);
+    const env = buildCommandEnv(
+      this.options.shellEnvironmentPolicy,
+      this.options.parentEnv,
+      this.options.modelSecrets,
+    );
     const key = JSON.stringify(request.argv);
     const remember = () => this.approvedForSession.add(key);
     const direct: CommandDecision = { kind: "run", argv: request.argv, env, sandboxed: false };
@@ -78,12 +94,9 @@ export class CommandGate {
       ...(request.turnCwd ? { rootsCwd: request.turnCwd } : {}),
       env,
       codexHome: this.options.codexHome,
+      ...cleanupFor(this.options.codexHome),
       platform: this.options.platform ?? process.platform,
-      bwrapAvailable: bwrap.available,
-      ...(bwrap.reason ? { bwrapUnavailableReason: bwrap.reason } : {}),
-      ...(bwrap.path ? { bwrapPath: bwrap.path } : {}),
-      ...(bwrap.seccompFilterPath ? { seccompFilterPath: bwrap.seccompFilterPath } : {}),
-      ...(bwrap.seccompUnavailableReason ? { seccompUnavailableReason: bwrap.seccompUnavailableReason } : {}),
+      ...bwrapPlanInput(bwrap),
     });
     if (plan.backend === "unavailable") {
       this.options.warnOnce("sandbox-unavailable", `${plan.reason}. Commands will ask for approval instead.`);
@@ -112,7 +125,11 @@ export class CommandGate {
       () => this.approvedForSession.add(key),
     );
     if (answer !== true) return answer;
-    const env = buildCommandEnv(this.options.shellEnvironmentPolicy, this.options.parentEnv);
+    const env = buildCommandEnv(
+      this.options.shellEnvironmentPolicy,
+      this.options.parentEnv,
+      this.options.modelSecrets,
+    );
     return { kind: "run", argv: request.argv, env, sandboxed: false };
   }
 }

@@ -3,6 +3,8 @@ import { parsePatch } from "../../tools/apply-patch/parse.js";
 import { applyPatch } from "../../tools/apply-patch/apply.js";
 import { PatchApplyError, PatchParseError } from "../../tools/apply-patch/types.js";
 import { parse as parsePath } from "node:path";
+import { resolveCodexHome } from "../../config/home.js";
+import { journalDirFor } from "../../tools/apply-patch/patch-journal.js";
 
 export async function runApplyPatchCommand(stdin: NodeJS.ReadStream = process.stdin): Promise<number> {
   let text = "";
@@ -10,7 +12,11 @@ export async function runApplyPatchCommand(stdin: NodeJS.ReadStream = process.st
   for await (const chunk of stdin) text += String(chunk);
   const cwd = process.cwd();
   try {
-    const result = await applyPatch(parsePatch(text), { cwd, writableRoots: [parsePath(cwd).root] });
+    const result = await applyPatch(parsePatch(text), {
+      cwd,
+      writableRoots: [parsePath(cwd).root],
+      journalDir: journalDirFor(resolveCodexHome()),
+    });
     process.stdout.write(`${result.summary}\n`);
     return 0;
   } catch (err) {

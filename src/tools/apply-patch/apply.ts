@@ -1,8 +1,18 @@
-// Step two: write a plan to disk. Removals go first (a removed file may make room for a directory);
-// if any write fails, what was already done is undone, so a patch lands whole or not at all.
+// Step two: write a plan to disk, all or nothing. Every new content is staged next to its target first;
+// only when all of it is on disk are the staged files renamed over their targets (removals with them).
+// With a journal directory (CODEX_HOME/patch-journal) a kill at any moment leaves each file old or new,
+// and the next start completes or rolls back the patch (patch-journal.ts). A failure while writing puts
+// back what was already changed.
 import { dirname } from "node:path";
 import type { PatchFs } from "./patch-fs.js";
-import { nodePatchFs } from "./patch-fs.js";
+import { nodePatchFs, statOrUndefined } from "./patch-fs.js";
+import {
+  newJournalId,
+  removeJournal,
+  stagedPathFor,
+  writeJournal,
+  type PatchJournal,
+} from "./patch-journal.js";
 import type { PatchChange, PatchOptions, PatchPlan } from "./plan.js";
 import { planPatch } from "./plan.js";
 import type { ParsedPatch } from "./types.js";
@@ -13,62 +23,139 @@ export interface PatchResult {
   summary: string;
 }
 
+export interface CommitOptions {
+  fs?: PatchFs;
+  /** Where the write-ahead journal goes; without it a killed process can leave a patch half-applied. */
+  journalDir?: string;
+}
+
 /** Plans the whole patch (throwing PatchApplyError before any write), then writes it. */
-export async function applyPatch(parsed: ParsedPatch, options: PatchOptions): Promise<PatchResult> {
+export async function applyPatch(
+  parsed: ParsedPatch,
+  options: PatchOptions & { journalDir?: string },
+): Promise<PatchResult> {
   const plan = await planPatch(parsed, options);
-  await commitPlan(plan, options.fs);
+  await commitPlan(plan, {
+    ...(options.fs ? { fs: options.fs } : {}),
+    ...(options.journalDir ? { journalDir: options.journalDir } : {}),
+  });
   return { changes: plan.changes, summary: plan.summary };
 }
 
-export async function commitPlan(plan: PatchPlan, fs: PatchFs = nodePatchFs): Promise<void> {
-  const entries = [...plan.finalContents];
-  const removals = entries.filter(
-    ([path, content]) => content === null && plan.originalContents.get(path) != null,
-  );
-  const writes = entries.filter((entry): entry is [string, string] => entry[1] !== null);
-  const touched: string[] = [];
-  const createdDirectories: string[] = [];
-  let current = "";
-  try {
-    for (const [path] of removals) {
-      current = path;
-      touched.push(path);
-      await fs.remove(path);
-    }
-    for (const [path, content] of writes) {
-      current = path;
-      const created = await fs.mkdirRecursive(dirname(path));
-      if (created !== undefined) createdDirectories.push(created);
-      touched.push(path);
-      await fs.writeFile(path, content);
-    }
-  } catch (err) {
-    const undoFailures = await undo(plan, fs, touched, createdDirectories);
-    const undoNote =
-      undoFailures.length === 0
-        ? "no file was changed"
-        : `could not restore ${undoFailures.join(", ")}; other files were restored`;
-    throw new PatchApplyError(`Failed to write ${current}: ${(err as Error).message} (${undoNote})`);
-  }
+interface Step {
+  /** As planned (lexical), for messages. */
+  path: string;
+  /** Where the write lands: symlinks resolved at plan time, none followed at write time. */
+  target: string;
+  content: string | null;
+  staged: string | null;
+  existed: boolean;
 }
 
-/** Puts every touched file back as it was; returns the paths it could not restore. */
-async function undo(plan: PatchPlan, fs: PatchFs, touched: string[], createdDirectories: string[]) {
-  const failures: string[] = [];
-  for (const path of [...touched].reverse()) {
-    const original = plan.originalContents.get(path) ?? null;
-    try {
-      if (original === null) await fs.remove(path);
-      else {
-        await fs.mkdirRecursive(dirname(path));
-        await fs.writeFile(path, original);
-      }
-    } catch {
-      failures.push(path);
-    }
+export async function commitPlan(plan: PatchPlan, options: CommitOptions = {}): Promise<void> {
+  const fs = options.fs ?? nodePatchFs;
+  const id = newJournalId();
+  const steps: Step[] = [];
+  let index = 0;
+  for (const [path, content] of plan.finalContents) {
+    const existed = plan.originalContents.get(path) != null;
+    if (content === null && !existed) continue;
+    const target = plan.physicalPaths.get(path) ?? path;
+    const staged = content === null ? null : stagedPathFor(target, id, index++);
+    steps.push({ path, target, content, staged, existed });
   }
-  for (const directory of [...createdDirectories].reverse()) {
-    await fs.remove(directory).catch(() => failures.push(directory));
+  const createdDirs = await missingDirectories(fs, steps);
+  const journal: PatchJournal = {
+    version: 1,
+    id,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+    state: "staging",
+    files: steps.map(({ target, staged }) => ({ target, staged })),
+    createdDirs,
+  };
+  const { journalDir } = options;
+  const record = (state: PatchJournal["state"]) => {
+    if (journalDir !== undefined) writeJournal(journalDir, { ...journal, state });
+  };
+  const forget = () => {
+    if (journalDir !== undefined) removeJournal(journalDir, id);
+  };
+
+  record("staging");
+  let current = "";
+  const madeDirs = new Set<string>();
+  try {
+    for (const step of steps) {
+      if (step.staged === null || step.content === null) continue;
+      current = step.path;
+      const dir = dirname(step.target);
+      if (!madeDirs.has(dir)) await fs.mkdirRecursive(dir);
+      madeDirs.add(dir);
+      await fs.writeFile(step.staged, step.content, step.existed ? step.target : undefined);
+    }
+  } catch (err) {
+    await discardStaged(fs, steps, createdDirs);
+    forget();
+    throw new PatchApplyError(`Failed to write ${current}: ${(err as Error).message} (no file was changed)`);
+  }
+
+  record("committing");
+  const done: Step[] = [];
+  try {
+    for (const step of steps) {
+      current = step.path;
+      if (step.staged === null) await fs.remove(step.target);
+      else await fs.rename(step.staged, step.target);
+      done.push(step);
+    }
+  } catch (err) {
+    const failures = await undo(plan, fs, done);
+    await discardStaged(fs, steps, createdDirs);
+    forget();
+    const undoNote =
+      failures.length === 0
+        ? "no file was changed"
+        : `could not restore ${failures.join(", ")}; other files were restored`;
+    throw new PatchApplyError(`Failed to write ${current}: ${(err as Error).message} (${undoNote})`);
+  }
+  forget();
+}
+
+/** The directories the patch will create, parents first (to remove them again on roll-back). */
+async function missingDirectories(fs: PatchFs, steps: readonly Step[]): Promise<string[]> {
+  const missing = new Set<string>();
+  for (const step of steps) {
+    if (step.content === null) continue;
+    const chain: string[] = [];
+    let dir = dirname(step.target);
+    while (!missing.has(dir) && !(await statOrUndefined(fs, dir))) {
+      chain.push(dir);
+      const parent = dirname(dir);
+      if (parent === dir) break;
+      dir = parent;
+    }
+    for (const created of chain.reverse()) missing.add(created);
+  }
+  return [...missing];
+}
+
+async function discardStaged(fs: PatchFs, steps: readonly Step[], createdDirs: readonly string[]) {
+  for (const step of steps) if (step.staged !== null) await fs.remove(step.staged).catch(() => undefined);
+  for (const dir of [...createdDirs].reverse()) await fs.remove(dir).catch(() => undefined);
+}
+
+/** Puts every changed file back as it was; returns the paths it could not restore. */
+async function undo(plan: PatchPlan, fs: PatchFs, done: readonly Step[]) {
+  const failures: string[] = [];
+  for (const step of [...done].reverse()) {
+    const original = plan.originalContents.get(step.path) ?? null;
+    try {
+      if (original === null) await fs.remove(step.target);
+      else await fs.writeFile(step.target, original);
+    } catch {
+      failures.push(step.path);
+    }
   }
   return failures;
 }

@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import { computeUpdatedContent } from "./compute-update.js";
 import type { PatchFs } from "./patch-fs.js";
-import { nodePatchFs, statOrUndefined } from "./patch-fs.js";
+import { nodePatchFs, physicalPath, statOrUndefined } from "./patch-fs.js";
 import type { PathPolicyOptions, PatchTarget } from "./path-safety.js";
 import { assertTargetsWritable, listPatchTargets } from "./path-safety.js";
 import type { ParsedPatch } from "./types.js";
@@ -33,6 +33,11 @@ export interface PatchPlan {
   finalContents: Map<string, string | null>;
   /** State before the patch (null: did not exist), so a failed write can be undone. */
   originalContents: Map<string, string | null>;
+  /**
+   * Each touched path with its symlinks resolved now, at plan time: the write goes there and follows no
+   * symlink, so one swapped in later makes it fail rather than land elsewhere.
+   */
+  physicalPaths: Map<string, string>;
 }
 
 export async function planPatch(parsed: ParsedPatch, options: PatchOptions): Promise<PatchPlan> {
@@ -94,7 +99,9 @@ export async function planPatch(parsed: ParsedPatch, options: PatchOptions): Pro
     }
   }
   const summary = formatSummary(added, modified, deleted);
-  return { changes, summary, targets, finalContents, originalContents };
+  const physicalPaths = new Map<string, string>();
+  for (const path of finalContents.keys()) physicalPaths.set(path, await physicalPath(fs, path));
+  return { changes, summary, targets, finalContents, originalContents, physicalPaths };
 }
 
 /** Codex's wording, so models trained on it read the result as they expect. */

@@ -5,32 +5,39 @@ import type { FileChange } from "../../protocol/core-protocol.js";
 import type { SandboxPolicy } from "../../protocol/policies.js";
 import type { PatchTargetInfo } from "../../core/approvals/patch-gate.js";
 import { nodeFsProbe } from "../../sandbox/fs-probe.js";
-import { resolveSandboxPaths } from "../../sandbox/writable-roots.js";
+import { isProtectedPath, resolveSandboxPaths } from "../../sandbox/writable-roots.js";
 import type { ToolContext, ToolResult } from "../define-tool.js";
 import { isInside, listPatchTargets } from "./path-safety.js";
 import { commitPlan } from "./apply.js";
 import { parsePatch } from "./parse.js";
 import type { PatchChange, PatchPlan } from "./plan.js";
 import { planPatch } from "./plan.js";
-import type { PatchFs } from "./patch-fs.js";
+import { nodePatchFs, physicalPath, type PatchFs } from "./patch-fs.js";
+import { journalDirFor } from "./patch-journal.js";
 
 /**
  * What the sandbox lets a patch write without asking: for workspace-write the same roots a command gets
- * (cwd, writable_roots, $TMPDIR, /tmp) minus their read-only subpaths (.git); nothing for read-only.
+ * (cwd, writable_roots, $TMPDIR, /tmp) minus the same protected paths (.git and its gitdir, .codex,
+ * .agents, CODEX_HOME; existing or not) — one policy for both enforcers; nothing for read-only.
  */
 export function writableAreaForPolicy(
   policy: SandboxPolicy,
   cwd: string,
   env: NodeJS.ProcessEnv,
-): { roots: string[]; readOnly: string[] } {
+  codexHome?: string,
+): { roots: string[]; readOnly: string[]; isProtected: (physicalPath: string) => boolean } {
   switch (policy.type) {
     case "danger-full-access":
-      return { roots: [parsePath(cwd).root], readOnly: [] };
+      return { roots: [parsePath(cwd).root], readOnly: [], isProtected: () => false };
     case "read-only":
-      return { roots: [], readOnly: [] };
+      return { roots: [], readOnly: [], isProtected: () => false };
     case "workspace-write": {
-      const paths = resolveSandboxPaths({ policy, cwd, env, probe: nodeFsProbe });
-      return { roots: paths.writableRoots, readOnly: paths.readOnlySubpaths };
+      const paths = resolveSandboxPaths({ policy, cwd, env, codexHome, probe: nodeFsProbe });
+      return {
+        roots: paths.writableRoots,
+        readOnly: [...paths.readOnlySubpaths, ...paths.maskedSubpaths],
+        isProtected: (physical) => isProtectedPath(physical, paths),
+      };
     }
   }
 }
@@ -59,7 +66,10 @@ export interface RunApplyPatchOptions {
 
 export async function runApplyPatch(
   input: string,
-  ctx: Pick<ToolContext, "callId" | "cwd" | "sandboxPolicy" | "env" | "signal" | "emit" | "authorizePatch">,
+  ctx: Pick<
+    ToolContext,
+    "callId" | "cwd" | "sandboxPolicy" | "env" | "signal" | "emit" | "authorizePatch" | "codexHome"
+  >,
   options: RunApplyPatchOptions = {},
 ): Promise<ToolResult> {
   const { fs } = options;
@@ -68,7 +78,7 @@ export async function runApplyPatch(
   let targets: PatchTargetInfo[];
   try {
     const parsed = parsePatch(input);
-    const area = writableAreaForPolicy(ctx.sandboxPolicy, ctx.cwd, ctx.env);
+    const area = writableAreaForPolicy(ctx.sandboxPolicy, ctx.cwd, ctx.env, ctx.codexHome);
     const checked = await listPatchTargets(parsed, {
       cwd: ctx.cwd,
       baseDir,
@@ -76,11 +86,14 @@ export async function runApplyPatch(
       fs,
     });
     const anyWritable = ctx.sandboxPolicy.type !== "read-only";
-    targets = checked.map((t) => ({
-      path: t.absolutePath,
-      writable:
-        anyWritable && t.insideWritableRoots && !area.readOnly.some((ro) => isInside(t.absolutePath, ro)),
-    }));
+    targets = [];
+    for (const t of checked) {
+      // Both spellings: as written, and with symlinks resolved (a link to .git is .git).
+      const physical = await physicalPath(fs ?? nodePatchFs, t.absolutePath);
+      const isProtected =
+        area.readOnly.some((ro) => isInside(t.absolutePath, ro)) || area.isProtected(physical);
+      targets.push({ path: t.absolutePath, writable: anyWritable && t.insideWritableRoots && !isProtected });
+    }
     // Computed in memory over the whole file system: whether it may be written is the gate's call.
     plan = await planPatch(parsed, { cwd: baseDir, writableRoots: [parsePath(baseDir).root], fs });
   } catch (err) {
@@ -99,7 +112,10 @@ export async function runApplyPatch(
     changes,
   });
   try {
-    await commitPlan(plan, fs);
+    await commitPlan(plan, {
+      ...(fs ? { fs } : {}),
+      ...(ctx.codexHome !== undefined ? { journalDir: journalDirFor(ctx.codexHome) } : {}),
+    });
   } catch (err) {
     const message = `apply_patch failed: ${errorMessage(err)}`;
     ctx.emit({ type: "patch_apply_end", call_id: ctx.callId, stdout: "", stderr: message, success: false });

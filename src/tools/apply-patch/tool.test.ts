@@ -249,15 +249,19 @@ describe("apply_patch handler", () => {
 
 describe("writableAreaForPolicy", () => {
   it("maps each sandbox policy to the roots a patch may write", () => {
-    expect(writableAreaForPolicy({ type: "read-only" }, "/w", {})).toEqual({ roots: [], readOnly: [] });
-    expect(writableAreaForPolicy({ type: "danger-full-access" }, "/w", {})).toEqual({
+    expect(writableAreaForPolicy({ type: "read-only" }, "/w", {})).toMatchObject({ roots: [], readOnly: [] });
+    expect(writableAreaForPolicy({ type: "danger-full-access" }, "/w", {})).toMatchObject({
       roots: ["/"],
       readOnly: [],
     });
     const ws = makeWorkspace({ ".git/HEAD": "ref" });
     const area = writableAreaForPolicy(workspaceWrite(), ws.dir, {});
     expect(area.roots).toHaveLength(1);
-    expect(area.readOnly).toEqual([`${area.roots[0]}/.git`]);
+    const root = area.roots[0] ?? "";
+    // The existing .git, then the protected names that do not exist yet.
+    expect(area.readOnly).toEqual([`${root}/.git`, `${root}/.agents`, `${root}/.codex`]);
+    expect(area.isProtected(`${root}/.codex/config.toml`)).toBe(true);
+    expect(area.isProtected(`${root}/src/main.ts`)).toBe(false);
   });
 });
 
