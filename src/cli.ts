@@ -1,6 +1,6 @@
 // The codex-ts command line. Each command imports its surface lazily so start-up loads only what it runs.
 import { Command, Option } from "commander";
-import { VERSION } from "./version.js";
+import { VERSION_LINE } from "./version.js";
 import type { SharedFlags } from "./surfaces/shared/cli-config.js";
 import type { ForkFlags, SessionsFlags } from "./surfaces/threads/thread-commands.js";
 import type { McpAddFlags } from "./surfaces/mcp-cli/run-mcp-command.js";
@@ -50,7 +50,7 @@ export interface ExecFlags extends SharedFlags {
 const program = new Command()
   .name("codex-ts")
   .description("A coding agent for the terminal: exec, proto, and more, over one engine.")
-  .version(VERSION)
+  .version(VERSION_LINE)
   .showHelpAfterError();
 
 const execCommand = sharedOptions(

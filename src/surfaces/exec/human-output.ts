@@ -1,7 +1,13 @@
 // Exec's output for a person: progress on stderr, the final message on stdout.
 import { quote } from "shell-quote";
 import type { Event } from "../../protocol/core-protocol.js";
+import { CODEX_COMPAT_VERSION, VERSION } from "../../version.js";
 import { refuseRequest } from "./unanswerable-requests.js";
+
+/** What the header shows that session_configured does not carry. */
+export interface HeaderDetails {
+  reasoningSummary: string;
+}
 
 const COLORS = {
   dim: "\x1b[2m",
@@ -16,6 +22,7 @@ export class HumanOutput {
   constructor(
     private readonly err: NodeJS.WritableStream,
     private readonly color: boolean,
+    private readonly details: HeaderDetails = { reasoningSummary: "auto" },
   ) {}
 
   private paint(code: keyof typeof COLORS, text: string): string {
@@ -30,16 +37,10 @@ export class HumanOutput {
     const msg = event.msg;
     switch (msg.type) {
       case "session_configured":
-        this.line(
-          this.paint(
-            "dim",
-            `codex-ts · model ${msg.model} · provider ${msg.model_provider_id} · sandbox ${msg.sandbox_policy.type} · approval ${msg.approval_policy}\n` +
-              `workdir ${msg.cwd} · thread ${msg.session_id}`,
-          ),
-        );
+        this.header(msg);
         break;
       case "user_message":
-        this.line(`${this.paint("cyan", "user")} ${msg.message}`);
+        this.line(`${this.paint("cyan", "user")}\n${msg.message}`);
         break;
       case "agent_reasoning":
         this.line(this.paint("dim", `thinking ${msg.text}`));
@@ -73,7 +74,7 @@ export class HumanOutput {
         if (msg.item.type === "plan") this.line(`${this.paint("bold", "proposed plan")}\n${msg.item.text}`);
         break;
       case "agent_message":
-        this.line(`${this.paint("bold", "codex")} ${msg.message}`);
+        this.line(`${this.paint("bold", "codex")}\n${msg.message}`);
         break;
       case "exec_approval_request":
       case "apply_patch_approval_request":
@@ -98,5 +99,31 @@ export class HumanOutput {
       default:
         break;
     }
+  }
+
+  /**
+   * The real Codex's header, line for line: tools that wrap exec read `session id: <uuid>` from it to
+   * resume the thread later.
+   */
+  private header(msg: Extract<Event["msg"], { type: "session_configured" }>): void {
+    const rule = "--------";
+    this.line(`OpenAI Codex v${CODEX_COMPAT_VERSION} (codex-ts ${VERSION})`);
+    this.line(
+      this.paint(
+        "dim",
+        [
+          rule,
+          `workdir: ${msg.cwd}`,
+          `model: ${msg.model}`,
+          `provider: ${msg.model_provider_id}`,
+          `approval: ${msg.approval_policy}`,
+          `sandbox: ${msg.sandbox_policy.type}`,
+          `reasoning effort: ${msg.reasoning_effort ?? "none"}`,
+          `reasoning summaries: ${this.details.reasoningSummary}`,
+          `session id: ${msg.session_id}`,
+          rule,
+        ].join("\n"),
+      ),
+    );
   }
 }

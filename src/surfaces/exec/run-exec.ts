@@ -102,6 +102,7 @@ export async function runExec(
     : new HumanOutput(
         process.stderr,
         flags.color === "always" || (flags.color !== "never" && process.stderr.isTTY),
+        { reasoningSummary: config.reasoningSummary },
       );
   const out = new ProtocolOutput();
   const onSigint = () => codex.submit({ type: "interrupt" });
