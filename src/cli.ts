@@ -33,7 +33,8 @@ function sharedOptions(cmd: Command): Command {
     .option("-C, --cd <dir>", "working directory for the session")
     .option("--add-dir <dir>", "another writable root for workspace-write", collect, [])
     .option("--full-auto", "workspace-write sandbox, ask only when the model requests it")
-    .option("--dangerously-bypass-approvals-and-sandbox", "no sandbox and no approvals (danger)");
+    .option("--dangerously-bypass-approvals-and-sandbox", "no sandbox and no approvals (danger)")
+    .option("--search", 'offer the model live web search (web_search = "live")');
 }
 
 export interface ExecFlags extends SharedFlags {
@@ -45,6 +46,11 @@ export interface ExecFlags extends SharedFlags {
   image?: string[];
   color?: string;
   threadSource?: string;
+}
+
+/** `codex-ts --search exec ...`: the flag given before the command, as the real Codex accepts it. */
+function withRootSearch<F extends SharedFlags>(flags: F): F {
+  return program.opts<SharedFlags>().search ? { ...flags, search: true } : flags;
 }
 
 const program = new Command()
@@ -73,7 +79,7 @@ const execCommand = sharedOptions(
   .option("--thread-source <source>", "what started this thread (recorded with it)")
   .action(async (prompt: string | undefined, flags: ExecFlags) => {
     const { runExec } = await import("./surfaces/exec/run-exec.js");
-    process.exitCode = await runExec(prompt, flags);
+    process.exitCode = await runExec(prompt, withRootSearch(flags));
   });
 
 execCommand
@@ -92,7 +98,7 @@ execCommand
     ) => {
       const { runExec } = await import("./surfaces/exec/run-exec.js");
       const parent: ExecFlags = cmd.parent?.opts<ExecFlags>() ?? {};
-      const flags: ExecFlags = { ...parent, image: [...(parent.image ?? []), ...(own.image ?? [])] };
+      const flags: ExecFlags = withRootSearch({ ...parent, image: [...(parent.image ?? []), ...(own.image ?? [])] });
       const target = own.last ? { last: true } : { ...(id ? { id } : {}) };
       process.exitCode = await runExec(own.last ? id : prompt, flags, target);
     },

@@ -123,6 +123,7 @@ export class Session {
       sandboxPolicy: config.sandboxPolicy,
       collaborationMode: configuredMode.mode,
       ...(config.reasoningEffort ? { effort: config.reasoningEffort } : {}),
+      ...(config.toml.model_verbosity ? { verbosity: config.toml.model_verbosity } : {}),
     };
     this.developerInstructions = config.developerInstructions;
     this.providerId = config.modelProviderId;

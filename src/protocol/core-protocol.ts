@@ -384,6 +384,14 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     questions: z.array(UserInputQuestion),
   }),
   ev("view_image_tool_call", { call_id: z.string(), path: z.string() }),
+  /**
+   * A tool call failed where no event of the tool's own says so (unknown tool, arguments that do not
+   * parse, a patch that does not verify, a handler that threw): every surface shows it as a failed item.
+   */
+  ev("tool_call_failed", { call_id: z.string(), tool: z.string(), error: z.string() }),
+  /** The model used the hosted web_search tool (a `web_search_call` output item). */
+  ev("web_search_begin", { call_id: z.string() }),
+  ev("web_search_end", { call_id: z.string(), query: z.string(), action: z.unknown().nullish() }),
   ev("plan_update", { explanation: z.string().nullish(), plan: z.array(PlanStep) }),
   ev("token_count", {
     info: z

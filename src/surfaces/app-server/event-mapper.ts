@@ -9,6 +9,7 @@ import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import { breakdown, errorInfo } from "./mapper-conversions.js";
 import { OutputBuffer, type MapperOutput } from "./mapper-output.js";
 import { mcpBegin, mcpEnd, mcpStartup } from "./mcp-items.js";
+import { ExtraItems } from "./extra-items.js";
 import { TurnDiff } from "./turn-diff.js";
 import { SubagentItems } from "./subagent-items.js";
 import { ToolItems } from "./tool-items.js";
@@ -33,6 +34,7 @@ export class AppServerEventMapper {
   private readonly inputs = new Map<string, UserInput[]>();
   private readonly out: OutputBuffer;
   private readonly tools: ToolItems;
+  private readonly extra: ExtraItems;
   private readonly subagents: SubagentItems;
   private readonly turnDiff = new TurnDiff();
   private readonly waits: ThreadWaits;
@@ -49,6 +51,7 @@ export class AppServerEventMapper {
   ) {
     this.out = new OutputBuffer(threadId, () => this.turn?.id, now);
     this.waits = new ThreadWaits(this.out);
+    this.extra = new ExtraItems(this.out);
     this.subagents = new SubagentItems(this.out, threadId, describeSelf);
     this.tools = new ToolItems(this.out, (agentId) => this.subagents.threadOf(agentId));
   }
@@ -159,6 +162,12 @@ export class AppServerEventMapper {
       }
       case "plan_update":
         return this.planUpdate(msg);
+      case "tool_call_failed":
+        return this.extra.toolCallFailed(msg);
+      case "web_search_begin":
+        return this.extra.webSearchBegin(msg);
+      case "web_search_end":
+        return this.extra.webSearchEnd(msg);
       case "item_started":
         return this.out.item("item/started", { ...msg.item, text: "" });
       case "plan_delta":

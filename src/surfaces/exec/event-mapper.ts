@@ -12,6 +12,8 @@ export class ExecEventMapper {
   private readonly commands = new Map<string, Extract<ExecThreadItem, { type: "command_execution" }>>();
   private readonly patches = new Map<string, Extract<ExecThreadItem, { type: "file_change" }>>();
   private readonly mcpCalls = new Map<string, McpCallItem>();
+  /** Web searches under way: call id -> exec item id. */
+  private readonly webSearches = new Map<string, string>();
   private todo: TodoItem | undefined;
   /** Plan-mode plan items: core item id -> exec item id. */
   private readonly plans = new Map<string, string>();
@@ -50,6 +52,17 @@ export class ExecEventMapper {
         return [this.endMcpCall(msg)];
       case "plan_update":
         return [this.updateTodo(msg)];
+      case "tool_call_failed":
+        return [this.completed({ id: this.id(), type: "error", message: `${msg.tool}: ${msg.error}` })];
+      case "web_search_begin": {
+        const id = this.webSearchId(msg.call_id);
+        return [{ type: "item.started", item: { id, type: "web_search", query: "" } }];
+      }
+      case "web_search_end": {
+        const id = this.webSearchId(msg.call_id);
+        this.webSearches.delete(msg.call_id);
+        return [this.completed({ id, type: "web_search", query: msg.query })];
+      }
       case "item_started":
         return [
           { type: "item.started", item: { id: this.planId(msg.item.id), type: "plan", text: msg.item.text } },
@@ -94,6 +107,15 @@ export class ExecEventMapper {
     if (id === undefined) {
       id = this.id();
       this.plans.set(coreId, id);
+    }
+    return id;
+  }
+
+  private webSearchId(callId: string): string {
+    let id = this.webSearches.get(callId);
+    if (id === undefined) {
+      id = this.id();
+      this.webSearches.set(callId, id);
     }
     return id;
   }

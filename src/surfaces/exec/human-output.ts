@@ -67,6 +67,12 @@ export class HumanOutput {
             : this.paint("red", `patch failed: ${msg.stderr}`),
         );
         break;
+      case "tool_call_failed":
+        this.line(this.paint("red", `${msg.tool} failed: ${msg.error}`));
+        break;
+      case "web_search_end":
+        this.line(`${this.paint("bold", "web search")} ${msg.query}`);
+        break;
       case "plan_update":
         for (const step of msg.plan) this.line(`${step.status === "completed" ? "[x]" : "[ ]"} ${step.step}`);
         break;

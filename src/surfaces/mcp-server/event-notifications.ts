@@ -37,6 +37,10 @@ export function progressMessage(msg: KnownEventMsg): string | undefined {
       return `editing: ${Object.keys(msg.changes).join(", ")}`;
     case "mcp_tool_call_begin":
       return `calling ${msg.invocation.server}.${msg.invocation.tool}`;
+    case "tool_call_failed":
+      return `${msg.tool} failed: ${clip(msg.error)}`;
+    case "web_search_end":
+      return `web search: ${clip(msg.query)}`;
     case "plan_update":
       return `plan: ${msg.plan.map((s) => `[${s.status}] ${s.step}`).join("; ")}`;
     case "warning":

@@ -12,6 +12,8 @@ export interface SharedFlags {
   addDir?: string[];
   fullAuto?: boolean;
   dangerouslyBypassApprovalsAndSandbox?: boolean;
+  /** Offer the model live web search (`web_search = "live"`). */
+  search?: boolean;
 }
 
 export function loadCliConfig(flags: SharedFlags, defaults: Record<string, unknown> = {}): Config {
@@ -26,6 +28,7 @@ export function loadCliConfig(flags: SharedFlags, defaults: Record<string, unkno
     cli.approval_policy = "never";
   }
   if (flags.sandbox) cli.sandbox_mode = flags.sandbox;
+  if (flags.search) cli.web_search = "live";
   if (flags.askForApproval) cli.approval_policy = flags.askForApproval;
   if (flags.addDir && flags.addDir.length > 0) {
     cli.sandbox_workspace_write = { writable_roots: flags.addDir.map((d) => resolve(d)) };

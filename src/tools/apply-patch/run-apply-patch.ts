@@ -84,7 +84,8 @@ export async function runApplyPatch(
     // Computed in memory over the whole file system: whether it may be written is the gate's call.
     plan = await planPatch(parsed, { cwd: baseDir, writableRoots: [parsePath(baseDir).root], fs });
   } catch (err) {
-    return { output: `apply_patch verification failed: ${errorMessage(err)}`, success: false };
+    const message = `apply_patch verification failed: ${errorMessage(err)}`;
+    return { output: message, success: false, failed: message };
   }
   const changes = toProtocolChanges(plan.changes);
   const decision = await ctx.authorizePatch({ targets, changes });

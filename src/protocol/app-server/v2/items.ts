@@ -112,7 +112,65 @@ export const CollabAgentToolCallItem = z.object({
   ),
 });
 
+/** A tool call that is none of the above; codex-ts shows failed calls of its own tools this way. */
+export const DynamicToolCallItem = z.object({
+  type: z.literal("dynamicToolCall"),
+  id: z.string(),
+  namespace: z.string().nullish(),
+  tool: z.string(),
+  arguments: z.unknown(),
+  status: z.enum(["inProgress", "completed", "failed"]),
+  contentItems: z
+    .array(
+      z.discriminatedUnion("type", [
+        z.object({ type: z.literal("inputText"), text: z.string() }),
+        z.object({ type: z.literal("inputImage"), imageUrl: z.string() }),
+      ]),
+    )
+    .nullish(),
+  success: z.boolean().nullish(),
+  durationMs: z.number().int().nullish(),
+});
+
+export const WebSearchAction = z.union([
+  z.object({
+    type: z.literal("search"),
+    query: z.string().nullish(),
+    queries: z.array(z.string()).nullish(),
+  }),
+  z.object({ type: z.literal("openPage"), url: z.string().nullish() }),
+  z.object({ type: z.literal("findInPage"), url: z.string().nullish(), pattern: z.string().nullish() }),
+  z.object({ type: z.literal("other") }),
+]);
+export type WebSearchAction = z.infer<typeof WebSearchAction>;
+
+/** The model searched the web (the Responses API's hosted web_search tool). */
+export const WebSearchItem = z.object({
+  type: z.literal("webSearch"),
+  id: z.string(),
+  query: z.string(),
+  action: WebSearchAction.nullish(),
+});
+
+/** A review started (`review` is what is being reviewed, as a person reads it). */
+export const EnteredReviewModeItem = z.object({
+  type: z.literal("enteredReviewMode"),
+  id: z.string(),
+  review: z.string(),
+});
+
+/** A review ended; `review` is its findings rendered as text. */
+export const ExitedReviewModeItem = z.object({
+  type: z.literal("exitedReviewMode"),
+  id: z.string(),
+  review: z.string(),
+});
+
 export const ThreadItem = z.discriminatedUnion("type", [
+  DynamicToolCallItem,
+  WebSearchItem,
+  EnteredReviewModeItem,
+  ExitedReviewModeItem,
   PlanItem,
   CollabAgentToolCallItem,
   ContextCompactionItem,

@@ -241,6 +241,11 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
           : { ...live, status: "failed", error: msg.stderr || msg.stdout },
       });
     }
+    case "tool_call_failed":
+      // Never silent: the model may go on as if the call worked, the user must see that it did not.
+      return commit(state, { kind: "notice", level: "error", text: `${msg.tool} failed: ${msg.error}` });
+    case "web_search_end":
+      return commit(state, { kind: "notice", level: "info", text: `Searched the web: ${msg.query}` });
     case "plan_update":
       return commit(state, {
         kind: "plan",
