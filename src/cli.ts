@@ -98,7 +98,10 @@ execCommand
     ) => {
       const { runExec } = await import("./surfaces/exec/run-exec.js");
       const parent: ExecFlags = cmd.parent?.opts<ExecFlags>() ?? {};
-      const flags: ExecFlags = withRootSearch({ ...parent, image: [...(parent.image ?? []), ...(own.image ?? [])] });
+      const flags: ExecFlags = withRootSearch({
+        ...parent,
+        image: [...(parent.image ?? []), ...(own.image ?? [])],
+      });
       const target = own.last ? { last: true } : { ...(id ? { id } : {}) };
       process.exitCode = await runExec(own.last ? id : prompt, flags, target);
     },

@@ -24,7 +24,7 @@ export function initialize(params: InitializeParams, ctx: HandshakeContext): Ini
     if (!(err instanceof OriginatorAlreadySetError)) throw err;
   }
   const result = {
-        // The real Codex's shape (`originator/VERSION (os; arch) terminal (client; version)`) with the Codex
+    // The real Codex's shape (`originator/VERSION (os; arch) terminal (client; version)`) with the Codex
     // version first, for clients that gate on it; ours is named in the first parenthesis.
     userAgent: `${originator(server.options.env)}/${CODEX_COMPAT_VERSION} (codex-ts ${VERSION}; ${platformOs()} ${release()}; ${process.arch}) node/${process.versions.node} (${clientInfo.name}; ${clientInfo.version})`,
     codexHome: server.codexHome,
