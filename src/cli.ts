@@ -107,6 +107,53 @@ execCommand
     },
   );
 
+interface ReviewFlags extends ExecFlags {
+  uncommitted?: boolean;
+  base?: string;
+  commit?: string;
+  title?: string;
+}
+
+/** `codex-ts review` and `codex-ts exec review`: one review, printed like exec. */
+function reviewCommand(parent: Command, name: string): Command {
+  return sharedOptions(
+    parent
+      .command(name)
+      .description(
+        "review code: uncommitted changes, against a base branch, a commit, or custom instructions",
+      )
+      .argument("[prompt]", "custom review instructions; '-' reads them from stdin"),
+  )
+    .option("--uncommitted", "review staged, unstaged and untracked changes")
+    .option("--base <branch>", "review the changes against this base branch")
+    .option("--commit <sha>", "review the changes a commit introduced")
+    .option("--title <title>", "the commit's title, shown in the review summary")
+    .option("--json", "print events as JSON lines")
+    .option("--skip-git-repo-check", "allow running outside a git repository")
+    .option("-o, --output-last-message <file>", "write the review to a file")
+    .action(async (prompt: string | undefined, own: ReviewFlags, cmd: Command) => {
+      const { runExec } = await import("./surfaces/exec/run-exec.js");
+      const flags: ReviewFlags = withRootSearch({ ...(cmd.parent?.opts<ReviewFlags>() ?? {}), ...own });
+      const chosen = [flags.uncommitted, flags.base, flags.commit, prompt].filter((v) => v).length;
+      if (chosen > 1) {
+        process.stderr.write("Error: choose one of --uncommitted, --base, --commit or a prompt\n");
+        process.exitCode = 2;
+        return;
+      }
+      const target = flags.base
+        ? { type: "baseBranch" as const, branch: flags.base }
+        : flags.commit
+          ? { type: "commit" as const, sha: flags.commit, ...(flags.title ? { title: flags.title } : {}) }
+          : prompt
+            ? { type: "custom" as const }
+            : { type: "uncommittedChanges" as const };
+      process.exitCode = await runExec(prompt, flags, undefined, target);
+    });
+}
+
+reviewCommand(execCommand, "review");
+reviewCommand(program, "review");
+
 sharedOptions(
   program
     .command("proto")

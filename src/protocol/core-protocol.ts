@@ -12,6 +12,7 @@ import {
 } from "./policies.js";
 import { UserInputItem } from "./user-input.js";
 import { ResponseItem } from "./items.js";
+import { ReviewOutput, ReviewRequest } from "./review.js";
 
 // ---------------------------------------------------------------- Ops
 
@@ -65,6 +66,8 @@ export const Op = z.discriminatedUnion("type", [
   z.object({ type: z.literal("override_turn_context"), ...TurnContextFields }),
   z.object({ type: z.literal("thread_rollback"), num_turns: z.number().int().min(1) }),
   z.object({ type: z.literal("compact") }),
+  /** Runs a code review as a turn of its own (review prompt, isolated context); findings at the end. */
+  z.object({ type: z.literal("review"), review_request: ReviewRequest }),
   z.object({ type: z.literal("shutdown") }),
 ]);
 export type Op = z.infer<typeof Op>;
@@ -389,6 +392,10 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
    * parse, a patch that does not verify, a handler that threw): every surface shows it as a failed item.
    */
   ev("tool_call_failed", { call_id: z.string(), tool: z.string(), error: z.string() }),
+  /** A review turn started; its model output is not shown until the review ends. */
+  ev("entered_review_mode", { review_request: ReviewRequest }),
+  /** A review ended: its findings (null when it was interrupted or the output could not be read). */
+  ev("exited_review_mode", { review_output: ReviewOutput.nullable() }),
   /** The model used the hosted web_search tool (a `web_search_call` output item). */
   ev("web_search_begin", { call_id: z.string() }),
   ev("web_search_end", { call_id: z.string(), query: z.string(), action: z.unknown().nullish() }),

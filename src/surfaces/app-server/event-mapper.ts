@@ -164,6 +164,9 @@ export class AppServerEventMapper {
         return this.planUpdate(msg);
       case "tool_call_failed":
         return this.extra.toolCallFailed(msg);
+      case "entered_review_mode":
+      case "exited_review_mode":
+        return this.extra.reviewMode(msg);
       case "web_search_begin":
         return this.extra.webSearchBegin(msg);
       case "web_search_end":

@@ -1,8 +1,9 @@
-// Web searches and failed tool calls as app-server items. Part of the event mapper, kept apart so the
+// Web searches, failed tool calls and review mode as app-server items. Part of the event mapper, kept apart so the
 // mapping of each item kind stays in one small place.
 import type { EventMsgOf } from "../../protocol/core-protocol.js";
 import type { ThreadItemOf, WebSearchAction } from "../../protocol/app-server/v2/items.js";
 import type { OutputBuffer } from "./mapper-output.js";
+import { renderReviewOutput } from "../../core/review/review-output.js";
 
 /** The Responses API's action (snake_case, `open_page`) as the wire names it. */
 export function webSearchAction(action: unknown): WebSearchAction | null {
@@ -45,6 +46,25 @@ export class ExtraItems {
     };
     // A search announced only when done still gets its item/started.
     if (!this.searching.delete(msg.call_id)) this.out.item("item/started", item);
+    this.out.item("item/completed", item);
+  }
+
+  /** Review mode starts and ends as one-shot items: what is reviewed, then the findings as text. */
+  reviewMode(msg: EventMsgOf<"entered_review_mode"> | EventMsgOf<"exited_review_mode">): void {
+    const turnId = this.out.turnId;
+    const item =
+      msg.type === "entered_review_mode"
+        ? {
+            type: "enteredReviewMode" as const,
+            id: `${turnId}-review-entered`,
+            review: msg.review_request.user_facing_hint ?? "",
+          }
+        : {
+            type: "exitedReviewMode" as const,
+            id: `${turnId}-review-exited`,
+            review: msg.review_output ? renderReviewOutput(msg.review_output) : "",
+          };
+    this.out.item("item/started", item);
     this.out.item("item/completed", item);
   }
 

@@ -67,6 +67,14 @@ export class HumanOutput {
             : this.paint("red", `patch failed: ${msg.stderr}`),
         );
         break;
+      case "entered_review_mode":
+        this.line(
+          this.paint("bold", `>> Code review started: ${msg.review_request.user_facing_hint ?? ""} <<`),
+        );
+        break;
+      case "exited_review_mode":
+        this.line(this.paint("bold", "<< Code review finished >>"));
+        break;
       case "tool_call_failed":
         this.line(this.paint("red", `${msg.tool} failed: ${msg.error}`));
         break;

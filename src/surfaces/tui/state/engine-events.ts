@@ -241,6 +241,16 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
           : { ...live, status: "failed", error: msg.stderr || msg.stdout },
       });
     }
+    case "entered_review_mode":
+      return commit(state, {
+        kind: "notice",
+        level: "info",
+        text: `>> Code review started: ${msg.review_request.user_facing_hint ?? ""} <<`,
+      });
+    case "exited_review_mode":
+      return msg.review_output
+        ? commit(state, { kind: "notice", level: "info", text: "<< Code review finished >>" })
+        : state;
     case "tool_call_failed":
       // Never silent: the model may go on as if the call worked, the user must see that it did not.
       return commit(state, { kind: "notice", level: "error", text: `${msg.tool} failed: ${msg.error}` });
