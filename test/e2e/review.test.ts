@@ -83,7 +83,9 @@ describe("codex-ts review", () => {
     expect(res.stdout).toContain("(confidence 0.90)");
     const input = texts(model.requests[0]?.body.input);
     expect(input[0]).toMatch(/^# Code review/);
-    expect(input.at(-1)).toMatch(/^Review the current code changes \(staged, unstaged, and untracked files\)/);
+    expect(input.at(-1)).toMatch(
+      /^Review the current code changes \(staged, unstaged, and untracked files\)/,
+    );
     expect(input.some((t) => t.includes("<environment_context>"))).toBe(true);
   });
 
