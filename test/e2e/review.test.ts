@@ -184,6 +184,7 @@ describe("/review and the mcp-server's review tool", () => {
     });
     mcp = new Client({ name: "e2e", version: "1.0.0" }, { capabilities: {} });
     await mcp.connect(transport);
+    expect(mcp.getServerVersion()?.version).toBe("0.169.0");
     const result = await mcp.callTool({ name: "review", arguments: { base: "main" } });
     expect(result.isError).toBeFalsy();
     const text = (result.content as Array<{ text?: string }>).map((c) => c.text ?? "").join("");

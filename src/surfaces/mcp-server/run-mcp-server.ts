@@ -7,7 +7,7 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ConfigError } from "../../config/load.js";
-import { VERSION } from "../../version.js";
+import { CODEX_COMPAT_VERSION, VERSION } from "../../version.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import { loadCliConfig } from "../shared/cli-config.js";
 import { elicitApproval } from "./elicit-approval.js";
@@ -29,7 +29,8 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export async function runMcpServer(flags: SharedFlags): Promise<number> {
   const server = new McpServer(
-    { name: "codex-ts-mcp-server", title: "Codex", version: VERSION },
+    // The Codex version first, as for `--version`; ours in the title.
+    { name: "codex-ts-mcp-server", title: `Codex (codex-ts ${VERSION})`, version: CODEX_COMPAT_VERSION },
     { capabilities: { logging: {} } },
   );
   const threads = new Map<string, McpThread>();
