@@ -1,6 +1,6 @@
 // Tool calls as third-party providers and clients see them: apply_patch in either form whatever the
 // provider, failing calls shown as failed items (exec, app-server, TUI), web search, model_verbosity.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, sse, startFakeModel } from "../support/fake-model.js";
@@ -93,6 +93,19 @@ describe("failing tool calls are failed items", () => {
     model.push(customCall(BAD_PATCH), reply.message("ok"));
     const human = await runCli(["exec", "edit"], { env: home.env, cwd: home.cwd });
     expect(human.stderr).toMatch(/apply_patch failed: apply_patch verification failed/);
+  });
+
+  it("exec: a patch the policy refuses (read-only, never asks) is an error item, not silence", async () => {
+    model = await startFakeModel({ replies: [customCall(PATCH), reply.message("done")] });
+    const home = makeHome(model.url);
+    const res = await runCli(["exec", "--json", "add hello"], { env: home.env, cwd: home.cwd });
+    expect(res.code).toBe(0);
+    expect(existsSync(join(home.cwd, "hello.txt"))).toBe(false);
+    const errors = jsonLines(res.stdout)
+      .filter((e) => e.type === "item.completed" && (e.item as Json).type === "error")
+      .map((e) => String((e.item as Json).message));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^apply_patch: /);
   });
 
   it("app-server: a dynamicToolCall item with status failed", async () => {
