@@ -27,9 +27,13 @@ describe("review output", () => {
     });
   });
 
-  it("renders the verdict, then each finding with priority, location, body and confidence", () => {
+  it("renders the explanation alone when there is no finding", () => {
+    expect(renderReviewOutput({ ...output, findings: [] })).toBe("One bug.");
+  });
+
+  it("renders the explanation, then each finding with priority, location, body and confidence", () => {
     expect(renderReviewOutput(output)).toBe(
-      "Verdict: patch is incorrect. One bug.\n\nReview comment:\n\n" +
+      "One bug.\n\nReview comment:\n\n" +
         "- [P2] Off by one — /r/a.ts:3-5\n  Loops past the end.\n  (confidence 0.50)",
     );
   });

@@ -40,17 +40,17 @@ function findingBlock(finding: ReviewFinding): string {
   );
 }
 
-/** The explanation, then one block per finding (title, location, body, confidence). */
+/**
+ * The explanation, then one block per finding (title, location, body, confidence). Without findings, the
+ * explanation alone, as Codex answers (the verdict itself stays in the structured output).
+ */
 export function renderReviewOutput(output: ReviewOutput): string {
   const parts: string[] = [];
-  const verdict = output.overall_correctness ? `Verdict: ${output.overall_correctness}. ` : "";
-  const explanation = `${verdict}${output.overall_explanation}`.trim();
+  const explanation = output.overall_explanation.trim();
   if (explanation) parts.push(explanation);
   if (output.findings.length > 0) {
     const title = output.findings.length === 1 ? "Review comment:" : "Full review comments:";
     parts.push(`${title}\n\n${output.findings.map(findingBlock).join("\n\n")}`);
-  } else {
-    parts.push("No findings.");
   }
   return parts.join("\n\n");
 }
