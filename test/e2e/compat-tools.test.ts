@@ -206,3 +206,17 @@ describe("web search", () => {
     });
   });
 });
+
+describe("web search in the terminal UI", () => {
+  it("--search: the search shows as a line with its query", async () => {
+    model = await startFakeModel({ replies: [SEARCH] });
+    const home = makeHome(model.url);
+    term = TmuxSession.start({ args: ["--search"], env: home.env, cwd: home.cwd, width: 100, height: 30 });
+    await term.waitFor("directory:");
+    term.type("look it up");
+    term.press("Enter");
+    const screen = await term.waitFor("Found them.");
+    expect(screen).toContain("Searched the web: codex release notes");
+    expect(model.requests[0]?.body.tools).toContainEqual({ type: "web_search", external_web_access: true });
+  });
+});
