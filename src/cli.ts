@@ -133,7 +133,14 @@ function reviewCommand(parent: Command, name: string): Command {
     .option("-o, --output-last-message <file>", "write the review to a file")
     .action(async (prompt: string | undefined, own: ReviewFlags, cmd: Command) => {
       const { runExec } = await import("./surfaces/exec/run-exec.js");
-      const flags: ReviewFlags = withRootSearch({ ...(cmd.parent?.opts<ReviewFlags>() ?? {}), ...own });
+      // `exec -c k=v review`: the parent's flags hold, with -c and --add-dir from both places.
+      const parent = cmd.parent?.opts<ReviewFlags>() ?? {};
+      const flags: ReviewFlags = withRootSearch({
+        ...parent,
+        ...own,
+        config: [...(parent.config ?? []), ...(own.config ?? [])],
+        addDir: [...(parent.addDir ?? []), ...(own.addDir ?? [])],
+      });
       const chosen = [flags.uncommitted, flags.base, flags.commit, prompt].filter((v) => v).length;
       if (chosen > 1) {
         process.stderr.write("Error: choose one of --uncommitted, --base, --commit or a prompt\n");

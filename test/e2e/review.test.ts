@@ -101,13 +101,21 @@ describe("codex-ts review", () => {
     const run = (args: string[]) => runCli(args, { env: home.env, cwd: home.cwd });
     expect((await run(["review", "--base", "main"])).code).toBe(0);
     expect((await run(["review", "--commit", head, "--title", "bump x"])).code).toBe(0);
-    const custom = await run(["exec", "review", "--json", "look only at app.js"]);
+    const custom = await run([
+      "exec",
+      "-c",
+      'model="gpt-5.1-codex-mini"',
+      "review",
+      "--json",
+      "look only at app.js",
+    ]);
     expect(custom.code).toBe(0);
     const [b, c, x] = model.requests.map((r) => texts(r.body.input).at(-1));
     expect(b).toContain(`against the base branch 'main'`);
     expect(b).toContain(`git diff ${base}`);
     expect(c).toContain(`introduced by commit ${head} ("bump x")`);
     expect(x).toBe("look only at app.js");
+    expect(model.requests[2]?.body.model).toBe("gpt-5.1-codex-mini");
     const items = jsonLines(custom.stdout).filter((e) => e.type === "item.completed");
     // An answer that is not the findings JSON is kept as the explanation.
     expect(items.map((e) => e.item)).toEqual([
