@@ -1,6 +1,6 @@
 // The codex-ts command line. Each command imports its surface lazily so start-up loads only what it runs.
 import { Command, Option } from "commander";
-import { VERSION } from "./version.js";
+import { VERSION_LINE } from "./version.js";
 import type { SharedFlags } from "./surfaces/shared/cli-config.js";
 import type { ForkFlags, SessionsFlags } from "./surfaces/threads/thread-commands.js";
 import type { McpAddFlags } from "./surfaces/mcp-cli/run-mcp-command.js";
@@ -43,7 +43,8 @@ function sharedOptions(cmd: Command): Command {
         "lmstudio",
       ]),
     )
-    .option("--dangerously-bypass-approvals-and-sandbox", "no sandbox and no approvals (danger)");
+    .option("--dangerously-bypass-approvals-and-sandbox", "no sandbox and no approvals (danger)")
+    .option("--search", 'offer the model live web search (web_search = "live")');
 }
 
 export interface ExecFlags extends SharedFlags {
@@ -57,10 +58,15 @@ export interface ExecFlags extends SharedFlags {
   threadSource?: string;
 }
 
+/** `codex-ts --search exec ...`: the flag given before the command, as the real Codex accepts it. */
+function withRootSearch<F extends SharedFlags>(flags: F): F {
+  return program.opts<SharedFlags>().search ? { ...flags, search: true } : flags;
+}
+
 const program = new Command()
   .name("codex-ts")
   .description("A coding agent for the terminal: exec, proto, and more, over one engine.")
-  .version(VERSION)
+  .version(VERSION_LINE)
   .showHelpAfterError()
   .hook("preAction", async () => {
     const { recoverPatchesAtStartup } = await import("./surfaces/startup/recover-patches.js");
@@ -87,7 +93,7 @@ const execCommand = sharedOptions(
   .option("--thread-source <source>", "what started this thread (recorded with it)")
   .action(async (prompt: string | undefined, flags: ExecFlags) => {
     const { runExec } = await import("./surfaces/exec/run-exec.js");
-    process.exitCode = await runExec(prompt, flags);
+    process.exitCode = await runExec(prompt, withRootSearch(flags));
   });
 
 execCommand
@@ -106,11 +112,68 @@ execCommand
     ) => {
       const { runExec } = await import("./surfaces/exec/run-exec.js");
       const parent: ExecFlags = cmd.parent?.opts<ExecFlags>() ?? {};
-      const flags: ExecFlags = { ...parent, image: [...(parent.image ?? []), ...(own.image ?? [])] };
+      const flags: ExecFlags = withRootSearch({
+        ...parent,
+        image: [...(parent.image ?? []), ...(own.image ?? [])],
+      });
       const target = own.last ? { last: true } : { ...(id ? { id } : {}) };
       process.exitCode = await runExec(own.last ? id : prompt, flags, target);
     },
   );
+
+interface ReviewFlags extends ExecFlags {
+  uncommitted?: boolean;
+  base?: string;
+  commit?: string;
+  title?: string;
+}
+
+/** `codex-ts review` and `codex-ts exec review`: one review, printed like exec. */
+function reviewCommand(parent: Command, name: string): Command {
+  return sharedOptions(
+    parent
+      .command(name)
+      .description(
+        "review code: uncommitted changes, against a base branch, a commit, or custom instructions",
+      )
+      .argument("[prompt]", "custom review instructions; '-' reads them from stdin"),
+  )
+    .option("--uncommitted", "review staged, unstaged and untracked changes")
+    .option("--base <branch>", "review the changes against this base branch")
+    .option("--commit <sha>", "review the changes a commit introduced")
+    .option("--title <title>", "the commit's title, shown in the review summary")
+    .option("--json", "print events as JSON lines")
+    .option("--skip-git-repo-check", "allow running outside a git repository")
+    .option("-o, --output-last-message <file>", "write the review to a file")
+    .action(async (prompt: string | undefined, own: ReviewFlags, cmd: Command) => {
+      const { runExec } = await import("./surfaces/exec/run-exec.js");
+      // `exec -c k=v review`: the parent's flags hold, with -c and --add-dir from both places.
+      const parent = cmd.parent?.opts<ReviewFlags>() ?? {};
+      const flags: ReviewFlags = withRootSearch({
+        ...parent,
+        ...own,
+        config: [...(parent.config ?? []), ...(own.config ?? [])],
+        addDir: [...(parent.addDir ?? []), ...(own.addDir ?? [])],
+      });
+      const chosen = [flags.uncommitted, flags.base, flags.commit, prompt].filter((v) => v).length;
+      if (chosen > 1) {
+        process.stderr.write("Error: choose one of --uncommitted, --base, --commit or a prompt\n");
+        process.exitCode = 2;
+        return;
+      }
+      const target = flags.base
+        ? { type: "baseBranch" as const, branch: flags.base }
+        : flags.commit
+          ? { type: "commit" as const, sha: flags.commit, ...(flags.title ? { title: flags.title } : {}) }
+          : prompt
+            ? { type: "custom" as const }
+            : { type: "uncommittedChanges" as const };
+      process.exitCode = await runExec(prompt, flags, undefined, target);
+    });
+}
+
+reviewCommand(execCommand, "review");
+reviewCommand(program, "review");
 
 sharedOptions(
   program

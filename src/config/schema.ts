@@ -87,6 +87,10 @@ const ConfigFields = {
   instructions: z.string().optional(),
   shell_environment_policy: ShellEnvironmentPolicyToml.optional(),
   apply_patch_tool_type: z.enum(["freeform", "function"]).optional(),
+  /** Sent as the request's `text.verbosity`. */
+  model_verbosity: z.enum(["low", "medium", "high"]).optional(),
+  /** The Responses API's hosted `web_search` tool: cached results only, live access, or not offered. */
+  web_search: z.enum(["cached", "live", "disabled"]).optional(),
   shell_tool: z.enum(["shell", "exec_command"]).optional(),
   /** The terminal UI does not show the model's reasoning summaries. */
   hide_agent_reasoning: z.boolean().optional(),

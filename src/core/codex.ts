@@ -280,6 +280,9 @@ export class Codex implements AsyncIterable<Event> {
       case "compact":
         await session.startCompaction(id);
         break;
+      case "review":
+        await session.startReview(id, op);
+        break;
     }
     return false;
   }

@@ -40,5 +40,6 @@ export function buildRequest(options: {
       },
     };
   }
+  if (turn.verbosity) request.text = { ...request.text, verbosity: turn.verbosity };
   return request;
 }

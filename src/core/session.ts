@@ -38,6 +38,7 @@ import { makeModelClient } from "./model-client.js";
 import type { ThreadSeed } from "./open-thread.js";
 import { ClientRequests } from "./client-requests.js";
 import { runTask, TaskAbort } from "./task.js";
+import { runReview } from "./review/run-review.js";
 import { ThreadIndexUpdater } from "./thread-index-updater.js";
 import type { ThreadRollout } from "./thread-rollout.js";
 import type { TurnHost } from "./turn.js";
@@ -128,6 +129,7 @@ export class Session {
       sandboxPolicy: config.sandboxPolicy,
       collaborationMode: configuredMode.mode,
       ...(config.reasoningEffort ? { effort: config.reasoningEffort } : {}),
+      ...(config.toml.model_verbosity ? { verbosity: config.toml.model_verbosity } : {}),
     };
     this.developerInstructions = config.developerInstructions;
     this.providerId = config.modelProviderId;
@@ -241,6 +243,29 @@ export class Session {
         // Input steered into a task that ended without reading it belongs to no later task.
         this.steered = [];
       }
+      await this.rollout.flush();
+      this.touchIndex();
+    });
+    this.running = { subId, controller, done };
+  }
+
+  /** Runs a code review as a task of its own (the `review` op); a task already running is replaced. */
+  async startReview(subId: string, op: OpOf<"review">): Promise<void> {
+    this.lastSubId = subId;
+    await this.abortRunning("replaced");
+    const turn = this.defaults;
+    this.rollout.recordTurnContext(turn);
+    this.index.prepare();
+    const controller = new AbortController();
+    const done = runReview({
+      host: this.turnHost(subId, controller),
+      turn,
+      turnId: uuidv7(),
+      request: op.review_request,
+      signal: controller.signal,
+      onUsage: (usage) => this.recordUsage(subId, usage),
+    }).finally(async () => {
+      if (this.running?.controller === controller) this.running = undefined;
       await this.rollout.flush();
       this.touchIndex();
     });

@@ -18,6 +18,8 @@ export interface TurnContext {
   sandboxPolicy: SandboxPolicy;
   collaborationMode: CollaborationModeKind;
   personality?: Personality;
+  /** `model_verbosity`: the request's `text.verbosity`. */
+  verbosity?: "low" | "medium" | "high";
 }
 
 type TurnOverrides = Partial<

@@ -79,6 +79,9 @@ export async function runTurn(options: {
         break;
       case "output_item_added":
         if (isKnownItem(event.item, "message") && event.item.id) deltaItemId = event.item.id;
+        if (event.item.type === "web_search_call") {
+          host.emit({ type: "web_search_begin", call_id: webSearchCallId(event.item) });
+        }
         break;
       case "output_text_delta":
         if (plan) {
@@ -151,7 +154,29 @@ function announceItem(
     emit({ type: "agent_message", message: text });
   } else if (isKnownItem(item, "reasoning")) {
     for (const part of item.summary) emit({ type: "agent_reasoning", text: part.text });
+  } else if (item.type === "web_search_call") {
+    const action = (item as { action?: unknown }).action;
+    emit({
+      type: "web_search_end",
+      call_id: webSearchCallId(item),
+      query: webSearchQuery(action),
+      action: action ?? null,
+    });
   }
+}
+
+function webSearchCallId(item: ResponseItem): string {
+  const id = (item as { id?: unknown }).id;
+  return typeof id === "string" ? id : "web_search";
+}
+
+/** What was searched: the query, the first of several, or the page opened. */
+function webSearchQuery(action: unknown): string {
+  if (!action || typeof action !== "object") return "";
+  const a = action as { query?: unknown; queries?: unknown; url?: unknown };
+  if (typeof a.query === "string") return a.query;
+  if (Array.isArray(a.queries) && typeof a.queries[0] === "string") return a.queries[0];
+  return typeof a.url === "string" ? a.url : "";
 }
 
 type ToolCallItem = FunctionCallItem | CustomToolCallItem;
@@ -173,20 +198,28 @@ async function runToolCall(
   call: ToolCallItem,
   signal: AbortSignal,
 ): Promise<ResponseItem[]> {
-  const raw = call.type === "custom_tool_call" ? call.input : call.arguments;
+  const custom = call.type === "custom_tool_call";
+  const raw = custom ? call.input : call.arguments;
   const ctx = toolContext(host, turn, turnId, call.call_id, signal);
+  const failed = (error: string) =>
+    host.emit({ type: "tool_call_failed", call_id: call.call_id, tool: call.name, error });
   try {
-    const res = await host.tools.dispatch(call.name, raw, ctx, host.toolSelection);
+    const res = await host.tools.dispatch(
+      call.name,
+      raw,
+      ctx,
+      host.toolSelection,
+      custom ? "custom" : "function",
+    );
     if (res.abortTask) host.services.abortTask();
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
+    if (res.failed !== undefined) failed(res.failed);
     return [outputItem(call, res.output), ...(res.followUp ?? [])];
   } catch (err) {
-    return [
-      outputItem(
-        call,
-        signal.aborted ? ABORTED_TOOL_OUTPUT : `tool ${call.name} failed: ${(err as Error).message}`,
-      ),
-    ];
+    if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
+    const message = `tool ${call.name} failed: ${(err as Error).message}`;
+    failed(message);
+    return [outputItem(call, message)];
   }
 }
 

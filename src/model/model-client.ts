@@ -16,7 +16,10 @@ export interface ResponsesRequest {
   stream: true;
   include: string[];
   prompt_cache_key?: string;
-  text?: { format: { type: "json_schema"; name: string; schema: unknown; strict: boolean } };
+  text?: {
+    format?: { type: "json_schema"; name: string; schema: unknown; strict: boolean };
+    verbosity?: "low" | "medium" | "high";
+  };
   instructions?: string;
 }
 

@@ -13,6 +13,7 @@ import {
 import { UserInputItem } from "./user-input.js";
 import { ResponseItem } from "./items.js";
 import { TurnItem } from "./turn-item.js";
+import { ReviewOutput, ReviewRequest } from "./review.js";
 
 // ---------------------------------------------------------------- Ops
 
@@ -66,6 +67,8 @@ export const Op = z.discriminatedUnion("type", [
   z.object({ type: z.literal("override_turn_context"), ...TurnContextFields }),
   z.object({ type: z.literal("thread_rollback"), num_turns: z.number().int().min(1) }),
   z.object({ type: z.literal("compact") }),
+  /** Runs a code review as a turn of its own (review prompt, isolated context); findings at the end. */
+  z.object({ type: z.literal("review"), review_request: ReviewRequest }),
   z.object({ type: z.literal("shutdown") }),
 ]);
 export type Op = z.infer<typeof Op>;
@@ -432,6 +435,18 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     questions: z.array(UserInputQuestion),
   }),
   ev("view_image_tool_call", { call_id: z.string(), path: z.string() }),
+  /**
+   * A tool call failed where no event of the tool's own says so (unknown tool, arguments that do not
+   * parse, a patch that does not verify, a handler that threw): every surface shows it as a failed item.
+   */
+  ev("tool_call_failed", { call_id: z.string(), tool: z.string(), error: z.string() }),
+  /** A review turn started; its model output is not shown until the review ends. */
+  ev("entered_review_mode", { review_request: ReviewRequest }),
+  /** A review ended: its findings (null when it was interrupted or the output could not be read). */
+  ev("exited_review_mode", { review_output: ReviewOutput.nullable() }),
+  /** The model used the hosted web_search tool (a `web_search_call` output item). */
+  ev("web_search_begin", { call_id: z.string() }),
+  ev("web_search_end", { call_id: z.string(), query: z.string(), action: z.unknown().nullish() }),
   ev("plan_update", { explanation: z.string().nullish(), plan: z.array(PlanStep) }),
   ev("token_count", {
     info: z

@@ -58,6 +58,11 @@ export interface ToolResult {
   followUp?: ResponseItem[];
   /** The user chose to abort the task (not just this call). */
   abortTask?: boolean;
+  /**
+   * Why the call failed, when no event of the tool's own shows it (a bad call, a patch that does not
+   * parse): the turn announces it as a failed tool call, so no surface drops it silently.
+   */
+  failed?: string;
 }
 
 interface ToolBase<P> {

@@ -26,7 +26,11 @@ export class ToolRegistry {
   /** Request tool lists by selection: rebuilt only when the provided tools change. */
   private readonly specsBySelection = new Map<string, Record<string, unknown>[]>();
 
-  constructor(tools: readonly AnyTool[]) {
+  constructor(
+    tools: readonly AnyTool[],
+    /** Tools the API runs itself (e.g. `web_search`): offered as given, never dispatched here. */
+    private readonly hosted: readonly Record<string, unknown>[] = [],
+  ) {
     for (const tool of tools) {
       if (this.byName.has(tool.name)) throw new Error(`duplicate tool name '${tool.name}'`);
       this.byName.set(tool.name, tool);
@@ -59,7 +63,7 @@ export class ToolRegistry {
 
   /** Computed once per set of tools: a request's tool list costs nothing per turn. */
   specsForModel(selected: readonly string[] = []): Record<string, unknown>[] {
-    this.specs ??= [...this.byName.values()].map(toolSpec);
+    this.specs ??= [...[...this.byName.values()].map(toolSpec), ...this.hosted];
     if (this.provided.size === 0) return this.specs;
     const offered = [...this.provided.values()].filter((t) => isOffered(t, selected));
     const key = offered.map((t) => t.name).join("\n");
@@ -71,29 +75,38 @@ export class ToolRegistry {
     return specs;
   }
 
-  /** Runs a call; a bad call becomes an output the model can read, never an exception. */
+  /**
+   * Runs a call; a bad call becomes an output the model can read (and a `failed` reason for the user),
+   * never an exception. A call in the other form than the one declared is accepted: models trained on one
+   * form keep sending it whatever the request declared (a patch as a custom call to a function tool, or
+   * `{"input": ...}` as a function call to a freeform tool).
+   */
   async dispatch(
     name: string,
     rawArguments: string,
     ctx: ToolContext,
     selected: readonly string[] = [],
+    callKind: "function" | "custom" = "function",
   ): Promise<ToolResult> {
     const tool = this.byName.get(name);
     if (!tool) {
       const provided = this.provided.get(name);
       if (provided && isOffered(provided, selected)) return provided.handle(rawArguments, ctx);
-      return { output: `unsupported call: ${name}`, success: false };
+      return badCall(`unsupported call: ${name}`);
     }
-    if (tool.kind === "custom") return tool.handle(rawArguments, ctx);
+    if (tool.kind === "custom") {
+      return tool.handle(callKind === "function" ? freeformInput(rawArguments) : rawArguments, ctx);
+    }
     let json: unknown;
     try {
       json = rawArguments.trim() === "" ? {} : JSON.parse(rawArguments);
     } catch (err) {
-      return { output: `failed to parse function arguments: ${(err as Error).message}`, success: false };
+      if (callKind === "custom") json = { input: rawArguments };
+      else return badCall(`failed to parse function arguments: ${(err as Error).message}`);
     }
     const parsed = tool.parameters.safeParse(json);
     if (!parsed.success) {
-      return { output: `invalid arguments for ${name}: ${describeZodError(parsed.error)}`, success: false };
+      return badCall(`invalid arguments for ${name}: ${describeZodError(parsed.error)}`);
     }
     return tool.handle(parsed.data, ctx);
   }
@@ -101,4 +114,24 @@ export class ToolRegistry {
 
 function isOffered(tool: ProvidedTool, selected: readonly string[]): boolean {
   return tool.selector === undefined || selected.includes(tool.selector);
+}
+
+function badCall(message: string): ToolResult {
+  return { output: message, success: false, failed: message };
+}
+
+/** A function call to a freeform tool: its `input` (or only string) argument, else the text as sent. */
+function freeformInput(rawArguments: string): string {
+  try {
+    const json: unknown = JSON.parse(rawArguments);
+    if (json && typeof json === "object" && !Array.isArray(json)) {
+      const values = Object.values(json as Record<string, unknown>);
+      const input = (json as Record<string, unknown>).input;
+      if (typeof input === "string") return input;
+      if (values.length === 1 && typeof values[0] === "string") return values[0];
+    }
+  } catch {
+    // Not JSON: the text itself is the input.
+  }
+  return rawArguments;
 }

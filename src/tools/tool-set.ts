@@ -10,13 +10,27 @@ import { viewImageTool } from "./view-image.js";
 
 export type ApplyPatchForm = "freeform" | "function";
 
-/** Freeform (grammar) tools are an OpenAI Responses feature of the gpt-5 family; others (and every Chat
- * Completions provider) get JSON. */
-export function applyPatchForm(config: Pick<Config, "model" | "provider" | "toml">): ApplyPatchForm {
+/**
+ * The form follows the model family, whatever the provider (a proxy or local server in front of a gpt-5 or
+ * codex model still gets freeform calls from it), as the real Codex decides; `apply_patch_tool_type` wins.
+ * Either way the handler accepts both forms.
+ */
+export function applyPatchForm(config: Pick<Config, "model" | "toml">): ApplyPatchForm {
   const configured = config.toml.apply_patch_tool_type;
   if (configured === "freeform" || configured === "function") return configured;
-  const openai = config.provider.requiresOpenaiAuth && config.provider.wireApi === "responses";
-  return openai && /^(gpt-5|codex)/.test(config.model) ? "freeform" : "function";
+  const model = config.model.replace(/^.*\//, "");
+  return /^(gpt-5|codex)/.test(model) ? "freeform" : "function";
+}
+
+/**
+ * The hosted `web_search` tool as the real Codex sends it: `cached` serves indexed results only
+ * (`external_web_access: false`), `live` may fetch pages; absent or `disabled` offers none.
+ */
+export function webSearchSpecs(config: Pick<Config, "toml">): Record<string, unknown>[] {
+  const mode = config.toml.web_search;
+  if (mode === "cached") return [{ type: "web_search", external_web_access: false }];
+  if (mode === "live") return [{ type: "web_search", external_web_access: true }];
+  return [];
 }
 
 export interface ToolSet {
@@ -38,12 +52,13 @@ export function shellToolKind(config: Pick<Config, "toml">): ShellToolKind {
 export function buildToolSet(config: Pick<Config, "model" | "provider" | "toml">): ToolSet {
   const applyPatch = applyPatchForm(config) === "freeform" ? applyPatchCustomTool : applyPatchFunctionTool;
   const common = [applyPatch, updatePlanTool, viewImageTool, requestUserInputTool];
+  const hosted = webSearchSpecs(config);
   if (shellToolKind(config) === "shell") {
-    return { registry: new ToolRegistry([shellTool, ...common]), close: () => Promise.resolve() };
+    return { registry: new ToolRegistry([shellTool, ...common], hosted), close: () => Promise.resolve() };
   }
   const manager = new UnifiedExecManager();
   return {
-    registry: new ToolRegistry([execCommandTool(manager), writeStdinTool(manager), ...common]),
+    registry: new ToolRegistry([execCommandTool(manager), writeStdinTool(manager), ...common], hosted),
     close: () => manager.closeAll(),
   };
 }

@@ -32,7 +32,8 @@ describe("app-server", () => {
     model.push(reply.message("Hello from the fake model"));
     const init = await c.initialize("my_ide");
     expect(init).toMatchObject({ codexHome: home.codexHome, platformFamily: "unix", platformOs: "linux" });
-    expect(init.userAgent).toMatch(/^my_ide\/\d+\.\d+\.\d+ .*\(my_ide; 1\.0\.0\)$/);
+    // Version-gated clients read the Codex version after the originator; ours follows in parentheses.
+    expect(init.userAgent).toMatch(/^my_ide\/0\.169\.0 \(codex-ts \d+\.\d+\.\d+; .*\(my_ide; 1\.0\.0\)$/);
 
     const started = await c.call("thread/start", { cwd: home.cwd });
     const thread = started.thread as Json;

@@ -126,7 +126,7 @@ describe("exec --json", () => {
     });
     expect(res.code).toBe(0);
     expect(res.stdout).toBe("from stdin\n");
-    expect(res.stderr).toContain("user a piped prompt");
+    expect(res.stderr).toContain("user\na piped prompt");
     expect(readFileSync(out, "utf8")).toBe("from stdin");
   });
 

@@ -48,11 +48,11 @@ function text(result: Awaited<ReturnType<Client["callTool"]>>): string {
 }
 
 describe("codex-ts mcp-server", () => {
-  it("lists its two tools", async () => {
+  it("lists its three tools", async () => {
     model = await startFakeModel();
     const { client } = await connect(makeHome(model.url));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["codex", "codex-reply"]);
+    expect(tools.map((t) => t.name).sort()).toEqual(["codex", "codex-reply", "review"]);
     const codex = tools.find((t) => t.name === "codex");
     expect(Object.keys(codex?.inputSchema.properties ?? {})).toEqual(
       expect.arrayContaining(["prompt", "model", "profile", "cwd", "approval-policy", "sandbox", "config"]),

@@ -1,5 +1,7 @@
 // The official @openai/codex-sdk drives our binary through codexPathOverride.
 import { Codex } from "@openai/codex-sdk";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
 import { CLI, makeHome } from "../support/cli.js";
@@ -92,5 +94,89 @@ describe("@openai/codex-sdk against codex-ts", () => {
     const home = makeHome("http://unused.invalid/v1", "", { shellTool: "default" });
     const thread = sdkFor(model.url, home.env).startThread({ workingDirectory: home.cwd });
     await expect(thread.run("hi")).rejects.toThrow(/HTTP 503: overloaded/);
+  });
+
+  it("every option reaches the request: config, effort, network, web search, dirs, schema, images", async () => {
+    const schema = {
+      type: "object",
+      properties: { ok: { type: "boolean" } },
+      required: ["ok"],
+      additionalProperties: false,
+    };
+    model = await startFakeModel({ replies: [reply.message('{"ok":true}')] });
+    const home = makeHome("http://unused.invalid/v1", "", { shellTool: "default" });
+    const extra = join(home.cwd, "..", "extra-dir");
+    mkdirSync(extra);
+    const image = join(home.cwd, "pixel.png");
+    // A 1x1 PNG.
+    writeFileSync(
+      image,
+      Buffer.from(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+        "base64",
+      ),
+    );
+    const clean = Object.fromEntries(
+      Object.entries(home.env).filter((e): e is [string, string] => e[1] !== undefined),
+    );
+    const codex = new Codex({
+      codexPathOverride: CLI,
+      baseUrl: model.url,
+      apiKey: "sk-options",
+      env: clean,
+      config: { model_verbosity: "high", developer_instructions: "Answer in JSON." },
+    });
+    const thread = codex.startThread({
+      workingDirectory: home.cwd,
+      model: "gpt-5.1-codex",
+      sandboxMode: "workspace-write",
+      modelReasoningEffort: "high",
+      networkAccessEnabled: true,
+      webSearchMode: "cached",
+      additionalDirectories: [extra],
+    });
+    const turn = await thread.run(
+      [
+        { type: "text", text: "is it ok?" },
+        { type: "local_image", path: image },
+      ],
+      { outputSchema: schema },
+    );
+    expect(JSON.parse(turn.finalResponse)).toEqual({ ok: true });
+    const request = model.requests[0];
+    const body = request?.body as Record<string, unknown>;
+    expect(request?.headers.authorization).toBe("Bearer sk-options");
+    expect(body.reasoning).toMatchObject({ effort: "high" });
+    expect(body.text).toEqual({
+      format: { type: "json_schema", name: "codex_output_schema", schema, strict: true },
+      verbosity: "high",
+    });
+    expect(body.tools).toContainEqual({ type: "web_search", external_web_access: false });
+    const input = JSON.stringify(body.input);
+    expect(input).toContain("Answer in JSON.");
+    expect(input).toContain("<network_access>enabled</network_access>");
+    expect(input).toContain(extra);
+    expect(input).toContain('"type":"input_image"');
+    expect(input).toContain("data:image/png;base64,");
+  });
+
+  it("an abort signal stops the run; the thread resumes afterwards", async () => {
+    model = await startFakeModel({ replies: [reply.hang(), reply.message("after the abort")] });
+    const home = makeHome("http://unused.invalid/v1", "", { shellTool: "default" });
+    const codex = sdkFor(model.url, home.env);
+    const thread = codex.startThread({ workingDirectory: home.cwd });
+    const controller = new AbortController();
+    const { events } = await thread.runStreamed("wait forever", { signal: controller.signal });
+    const seen: string[] = [];
+    const consumed = (async () => {
+      for await (const event of events) {
+        seen.push(event.type);
+        if (event.type === "thread.started") void model?.waitForRequests(1).then(() => controller.abort());
+      }
+    })();
+    await expect(consumed).rejects.toThrow(/abort/i);
+    expect(seen[0]).toBe("thread.started");
+    const again = await codex.resumeThread(thread.id ?? "", { workingDirectory: home.cwd }).run("go on");
+    expect(again.finalResponse).toBe("after the abort");
   });
 });

@@ -48,6 +48,7 @@ const RESPONSE_TYPES: Record<string, string> = {
   "turn/start": "TurnStartResponse",
   "turn/interrupt": "TurnInterruptResponse",
   "turn/steer": "TurnSteerResponse",
+  "review/start": "ReviewStartResponse",
   "config/read": "ConfigReadResponse",
   "config/value/write": "ConfigWriteResponse",
   "config/batchWrite": "ConfigWriteResponse",

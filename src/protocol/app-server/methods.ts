@@ -17,6 +17,7 @@ import {
   LoginAccountResponse,
 } from "./v2/account.js";
 import { EmptyParams, EmptyResult } from "./v2/common.js";
+import { ReviewStartParams, ReviewStartResponse } from "./v2/review.js";
 import {
   ConfigBatchWriteParams,
   ConfigReadParams,
@@ -93,6 +94,7 @@ export const methods = {
   "turn/start": { params: TurnStartParams, result: TurnStartResponse },
   "turn/interrupt": { params: TurnInterruptParams, result: TurnInterruptResponse },
   "turn/steer": { params: TurnSteerParams, result: TurnSteerResponse },
+  "review/start": { params: ReviewStartParams, result: ReviewStartResponse },
   "config/read": { params: ConfigReadParams, result: ConfigReadResponse },
   "config/value/write": { params: ConfigValueWriteParams, result: ConfigWriteResponse },
   "config/batchWrite": { params: ConfigBatchWriteParams, result: ConfigWriteResponse },

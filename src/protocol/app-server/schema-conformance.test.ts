@@ -249,6 +249,16 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
     ],
     results: [{ turnId: "turn1" }],
   },
+  // `delivery: "detached"` (clients of earlier versions) is accepted but not in 0.169's schema.
+  "review/start": {
+    params: [
+      { threadId: "t1", target: { type: "uncommittedChanges" } },
+      { threadId: "t1", target: { type: "baseBranch", branch: "main" }, delivery: "inline" },
+      { threadId: "t1", target: { type: "commit", sha: "abc1234", title: "Fix" } },
+      { threadId: "t1", target: { type: "custom", instructions: "look at auth" }, delivery: null },
+    ],
+    results: [{ turn, reviewThreadId: "t1" }],
+  },
   ...threadHistorySamples,
   "config/read": {
     params: [{}, { cwd: "/w", includeLayers: true }, { cwd: null }],

@@ -119,6 +119,19 @@ export class ThreadRuntime {
     op: Omit<OpOf<"user_turn">, "type">,
     onStarted: (turn: Turn) => void,
   ): Promise<Turn> {
+    return this.submitTurn(input, { type: "user_turn", ...op }, onStarted);
+  }
+
+  /** Starts a review as this thread's turn (a `review` op); `onStarted` as for startTurn. */
+  startReview(request: OpOf<"review">["review_request"], onStarted: (turn: Turn) => void): Promise<Turn> {
+    return this.submitTurn([], { type: "review", review_request: request }, onStarted);
+  }
+
+  private submitTurn(
+    input: UserInput[],
+    op: OpOf<"user_turn"> | OpOf<"review">,
+    onStarted: (turn: Turn) => void,
+  ): Promise<Turn> {
     if (this.startingTurn || this.runningTurnId) {
       throw badRequest(
         `thread ${this.threadId} already has a running turn${this.runningTurnId ? ` (${this.runningTurnId})` : ""}: interrupt it first`,
@@ -143,7 +156,7 @@ export class ThreadRuntime {
         }
         return false;
       });
-      this.codex.submitWithId({ id: subId, op: { type: "user_turn", ...op } });
+      this.codex.submitWithId({ id: subId, op });
     });
   }
 

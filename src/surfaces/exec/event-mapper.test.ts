@@ -354,6 +354,38 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
     ],
   },
   {
+    name: "a web search starts and completes under one id; a failed tool call is an error item",
+    events: [
+      { type: "web_search_begin", call_id: "ws" },
+      { type: "web_search_end", call_id: "ws", query: "q", action: { type: "search", query: "q" } },
+      { type: "tool_call_failed", call_id: "c", tool: "apply_patch", error: "bad patch" },
+    ],
+    expected: [
+      { type: "item.started", item: { id: "item_0", type: "web_search", query: "" } },
+      { type: "item.completed", item: { id: "item_0", type: "web_search", query: "q" } },
+      { type: "item.completed", item: { id: "item_1", type: "error", message: "apply_patch: bad patch" } },
+    ],
+  },
+  {
+    name: "review mode shows only its findings (as the agent message the engine sends)",
+    events: [
+      {
+        type: "entered_review_mode",
+        review_request: { target: { type: "uncommittedChanges" }, user_facing_hint: "current changes" },
+      },
+      {
+        type: "exited_review_mode",
+        review_output: {
+          findings: [],
+          overall_correctness: "patch is correct",
+          overall_explanation: "ok",
+          overall_confidence_score: 1,
+        },
+      },
+    ],
+    expected: [],
+  },
+  {
     name: "events exec does not show map to nothing",
     events: [
       { type: "agent_message_content_delta", thread_id: "x", turn_id: "t", item_id: "i", delta: "h" },

@@ -18,6 +18,8 @@ export class ExecEventMapper {
   private nextItem = 0;
   /** Engine item id -> exec item id. */
   private readonly ids = new Map<string, string>();
+  /** Web searches under way: call id -> exec item id. */
+  private readonly webSearches = new Map<string, string>();
   private todo: TodoItem | undefined;
   private usage: TokenUsage | undefined;
   private turnUsageStart: TokenUsage | undefined;
@@ -41,6 +43,17 @@ export class ExecEventMapper {
         return this.itemCompleted(msg.item);
       case "plan_update":
         return [this.updateTodo(msg)];
+      case "tool_call_failed":
+        return [this.completed({ id: this.id(), type: "error", message: `${msg.tool}: ${msg.error}` })];
+      case "web_search_begin": {
+        const id = this.webSearchId(msg.call_id);
+        return [{ type: "item.started", item: { id, type: "web_search", query: "" } }];
+      }
+      case "web_search_end": {
+        const id = this.webSearchId(msg.call_id);
+        this.webSearches.delete(msg.call_id);
+        return [this.completed({ id, type: "web_search", query: msg.query })];
+      }
       case "token_count":
         if (msg.info) this.usage = msg.info.total_token_usage;
         return [];
@@ -78,6 +91,15 @@ export class ExecEventMapper {
     if (id === undefined) {
       id = this.id();
       this.ids.set(itemId, id);
+    }
+    return id;
+  }
+
+  private webSearchId(callId: string): string {
+    let id = this.webSearches.get(callId);
+    if (id === undefined) {
+      id = this.id();
+      this.webSearches.set(callId, id);
     }
     return id;
   }

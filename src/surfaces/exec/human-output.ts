@@ -2,7 +2,13 @@
 import { quote } from "shell-quote";
 import type { Event } from "../../protocol/core-protocol.js";
 import type { TurnItem } from "../../protocol/turn-item.js";
+import { CODEX_COMPAT_VERSION, VERSION } from "../../version.js";
 import { refuseRequest } from "./unanswerable-requests.js";
+
+/** What the header shows that session_configured does not carry. */
+export interface HeaderDetails {
+  reasoningSummary: string;
+}
 
 const COLORS = {
   dim: "\x1b[2m",
@@ -14,9 +20,12 @@ const COLORS = {
 };
 
 export class HumanOutput {
+  private tokensUsed: number | undefined;
+
   constructor(
     private readonly err: NodeJS.WritableStream,
     private readonly color: boolean,
+    private readonly details: HeaderDetails = { reasoningSummary: "auto" },
   ) {}
 
   private paint(code: keyof typeof COLORS, text: string): string {
@@ -31,19 +40,27 @@ export class HumanOutput {
     const msg = event.msg;
     switch (msg.type) {
       case "session_configured":
-        this.line(
-          this.paint(
-            "dim",
-            `codex-ts · model ${msg.model} · provider ${msg.model_provider_id} · sandbox ${msg.sandbox_policy.type} · approval ${msg.approval_policy}\n` +
-              `workdir ${msg.cwd} · thread ${msg.session_id}`,
-          ),
-        );
+        this.header(msg);
         break;
       case "item_started":
         this.itemStarted(msg.item);
         break;
       case "item_completed":
         this.itemCompleted(msg.item);
+        break;
+      case "entered_review_mode":
+        this.line(
+          this.paint("bold", `>> Code review started: ${msg.review_request.user_facing_hint ?? ""} <<`),
+        );
+        break;
+      case "exited_review_mode":
+        this.line(this.paint("bold", "<< Code review finished >>"));
+        break;
+      case "tool_call_failed":
+        this.line(this.paint("red", `${msg.tool} failed: ${msg.error}`));
+        break;
+      case "web_search_end":
+        this.line(`${this.paint("bold", "web search")} ${msg.query}`);
         break;
       case "plan_update":
         for (const step of msg.plan) this.line(`${step.status === "completed" ? "[x]" : "[ ]"} ${step.step}`);
@@ -66,7 +83,12 @@ export class HumanOutput {
         this.line(this.paint("red", `turn ${msg.reason}`));
         break;
       case "token_count":
-        if (msg.info) this.line(this.paint("dim", `tokens used: ${msg.info.total_token_usage.total_tokens}`));
+        if (msg.info) this.tokensUsed = msg.info.total_token_usage.total_tokens;
+        break;
+      case "task_complete":
+        // Once, at the end, as Codex prints it.
+        if (this.tokensUsed !== undefined)
+          this.line(`${this.paint("dim", "tokens used")}\n${this.tokensUsed}`);
         break;
       default:
         break;
@@ -83,14 +105,14 @@ export class HumanOutput {
     switch (item.type) {
       case "userMessage": {
         const text = item.content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("\n");
-        this.line(`${this.paint("cyan", "user")} ${text}`);
+        this.line(`${this.paint("cyan", "user")}\n${text}`);
         return;
       }
       case "reasoning":
         for (const part of item.summary) this.line(this.paint("dim", `thinking ${part}`));
         return;
       case "agentMessage":
-        this.line(`${this.paint("bold", "codex")} ${item.text}`);
+        this.line(`${this.paint("bold", "codex")}\n${item.text}`);
         return;
       case "plan":
         this.line(`${this.paint("bold", "proposed plan")}\n${item.text}`);
@@ -128,5 +150,31 @@ export class HumanOutput {
       default:
         return;
     }
+  }
+
+  /**
+   * The real Codex's header, line for line: tools that wrap exec read `session id: <uuid>` from it to
+   * resume the thread later.
+   */
+  private header(msg: Extract<Event["msg"], { type: "session_configured" }>): void {
+    const rule = "--------";
+    this.line(`OpenAI Codex v${CODEX_COMPAT_VERSION} (codex-ts ${VERSION})`);
+    this.line(
+      this.paint(
+        "dim",
+        [
+          rule,
+          `workdir: ${msg.cwd}`,
+          `model: ${msg.model}`,
+          `provider: ${msg.model_provider_id}`,
+          `approval: ${msg.approval_policy}`,
+          `sandbox: ${msg.sandbox_policy.type}`,
+          `reasoning effort: ${msg.reasoning_effort ?? "none"}`,
+          `reasoning summaries: ${this.details.reasoningSummary}`,
+          `session id: ${msg.session_id}`,
+          rule,
+        ].join("\n"),
+      ),
+    );
   }
 }

@@ -8,6 +8,7 @@ import { ConfigError } from "../../config/load.js";
 import { Codex } from "../../core/codex.js";
 import { findRepoRoot } from "../../core/agents-md.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
+import type { ReviewTarget } from "../../protocol/review.js";
 import { loadCliConfig } from "../shared/cli-config.js";
 import { ProtocolOutput } from "../shared/output.js";
 import { ExecEventMapper } from "./event-mapper.js";
@@ -49,10 +50,14 @@ export interface ResumeTarget {
   last?: boolean;
 }
 
+/** `codex-ts review`: the target; custom instructions come as the prompt. */
+export type ReviewChoice = Exclude<ReviewTarget, { type: "custom" }> | { type: "custom" };
+
 export async function runExec(
   promptArg: string | undefined,
   flags: ExecFlags,
   resume?: ResumeTarget,
+  review?: ReviewChoice,
 ): Promise<number> {
   let config;
   let prompt: string;
@@ -72,7 +77,8 @@ export async function runExec(
       const { locateThread } = await import("../threads/locate.js");
       resumePath = (await locateThread(config.codexHome, { ...resume, cwd: config.cwd })).path;
     }
-    prompt = await readPrompt(promptArg);
+    // A review of a git target needs no prompt (and must not wait for one on stdin).
+    prompt = review && review.type !== "custom" ? "" : await readPrompt(promptArg);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof PromptError || isThreadLookupError(err)) {
       return fail((err as Error).message);
@@ -102,17 +108,23 @@ export async function runExec(
     : new HumanOutput(
         process.stderr,
         flags.color === "always" || (flags.color !== "never" && process.stderr.isTTY),
+        { reasoningSummary: config.reasoningSummary },
       );
   const out = new ProtocolOutput();
   const onSigint = () => codex.submit({ type: "interrupt" });
   process.on("SIGINT", onSigint);
 
   codex.submit({ type: "configure_session", ...(resumePath ? { resume_path: resumePath } : {}) });
-  codex.submit({
-    type: "user_turn",
-    items,
-    ...(outputSchema !== undefined ? { final_output_json_schema: outputSchema } : {}),
-  });
+  if (review) {
+    const target: ReviewTarget = review.type === "custom" ? { type: "custom", instructions: prompt } : review;
+    codex.submit({ type: "review", review_request: { target } });
+  } else {
+    codex.submit({
+      type: "user_turn",
+      items,
+      ...(outputSchema !== undefined ? { final_output_json_schema: outputSchema } : {}),
+    });
+  }
   // Exec's own answers to requests it cannot put to anyone; an error about one of them (the request was
   // already gone, e.g. after Ctrl+C) is not the task's failure.
   const refusals = new Set<string>();

@@ -30,6 +30,10 @@ export function progressMessage(msg: KnownEventMsg): string | undefined {
       return startedMessage(msg.item);
     case "item_completed":
       return completedMessage(msg.item);
+    case "tool_call_failed":
+      return `${msg.tool} failed: ${clip(msg.error)}`;
+    case "web_search_end":
+      return `web search: ${clip(msg.query)}`;
     case "plan_update":
       return `plan: ${msg.plan.map((s) => `[${s.status}] ${s.step}`).join("; ")}`;
     case "warning":

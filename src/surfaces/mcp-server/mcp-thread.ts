@@ -2,7 +2,8 @@
 // whoever asked for the turn.
 import type { Config } from "../../config/load.js";
 import { Codex } from "../../core/codex.js";
-import type { Event, KnownEventMsg } from "../../protocol/core-protocol.js";
+import type { Event, KnownEventMsg, OpOf } from "../../protocol/core-protocol.js";
+import type { ReviewOutput, ReviewRequest } from "../../protocol/review.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
 
 export type ApprovalRequest =
@@ -15,7 +16,7 @@ export interface TurnObserver {
   askApproval?(request: ApprovalRequest, signal: AbortSignal): Promise<ReviewDecision>;
 }
 
-export type TurnOutcome = { ok: true; message: string } | { ok: false; message: string };
+export type TurnOutcome = { ok: boolean; message: string; review?: ReviewOutput | null };
 
 export class ThreadOpenFailed extends Error {}
 
@@ -62,7 +63,21 @@ export class McpThread {
 
   /** Runs a turn after any turn already queued; an abort of `signal` interrupts it. */
   runTurn(prompt: string, observer: TurnObserver, signal: AbortSignal): Promise<TurnOutcome> {
-    const run = this.queue.then(() => this.turn(prompt, observer, signal));
+    const op: OpOf<"user_turn"> = { type: "user_turn", items: [{ type: "text", text: prompt }] };
+    return this.enqueue(op, observer, signal);
+  }
+
+  /** Runs a review as the thread's next turn; the outcome carries its findings. */
+  runReview(request: ReviewRequest, observer: TurnObserver, signal: AbortSignal): Promise<TurnOutcome> {
+    return this.enqueue({ type: "review", review_request: request }, observer, signal);
+  }
+
+  private enqueue(
+    op: OpOf<"user_turn"> | OpOf<"review">,
+    observer: TurnObserver,
+    signal: AbortSignal,
+  ): Promise<TurnOutcome> {
+    const run = this.queue.then(() => this.turn(op, observer, signal));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -72,18 +87,24 @@ export class McpThread {
     await this.pump;
   }
 
-  private turn(prompt: string, observer: TurnObserver, signal: AbortSignal): Promise<TurnOutcome> {
+  private turn(
+    op: OpOf<"user_turn"> | OpOf<"review">,
+    observer: TurnObserver,
+    signal: AbortSignal,
+  ): Promise<TurnOutcome> {
     if (signal.aborted) return Promise.resolve({ ok: false, message: "cancelled by the client" });
     const approvals = new AbortController();
     return new Promise<TurnOutcome>((resolve) => {
       let lastMessage = "";
-      const subId = this.codex.submit({ type: "user_turn", items: [{ type: "text", text: prompt }] });
+      let review: ReviewOutput | null | undefined;
+      const subId = this.codex.submit(op);
       const interrupt = () => this.codex.submit({ type: "interrupt" });
       signal.addEventListener("abort", interrupt, { once: true });
       this.listener = (event) => {
         observer.onEvent(event);
         const { msg } = event;
         if (msg.type === "item_completed" && msg.item.type === "agentMessage") lastMessage = msg.item.text;
+        if (msg.type === "exited_review_mode") review = msg.review_output;
         if (msg.type === "exec_approval_request" || msg.type === "apply_patch_approval_request") {
           this.relayApproval(msg, observer, approvals.signal);
         }
@@ -92,7 +113,11 @@ export class McpThread {
         signal.removeEventListener("abort", interrupt);
         approvals.abort();
         if (msg.type === "task_complete")
-          resolve({ ok: true, message: msg.last_agent_message ?? lastMessage });
+          resolve({
+            ok: true,
+            message: msg.last_agent_message ?? lastMessage,
+            ...(review !== undefined ? { review } : {}),
+          });
         else if (msg.type === "error") resolve({ ok: false, message: msg.message });
         else if (msg.type === "turn_aborted") resolve({ ok: false, message: `turn ${msg.reason}` });
       };

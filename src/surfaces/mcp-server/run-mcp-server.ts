@@ -1,13 +1,13 @@
-// `codex-ts mcp-server`: Codex as an MCP server over stdio (the official SDK's server). Two tools: `codex`
+// `codex-ts mcp-server`: Codex as an MCP server over stdio (the official SDK's server). Three tools: `codex`
 // starts a thread and runs a turn, `codex-reply` continues a thread (live in this process, or resumed from
-// its rollout). While a turn runs, its events go to the client as logging notifications, with progress
+// its rollout), `review` runs a code review (in a new thread or a given one). While a turn runs, its events go to the client as logging notifications, with progress
 // notifications when the client asked for them. Only protocol is ever written to stdout.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { CallToolResult, ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { ConfigError } from "../../config/load.js";
-import { VERSION } from "../../version.js";
+import { CODEX_COMPAT_VERSION, VERSION } from "../../version.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import { loadCliConfig } from "../shared/cli-config.js";
 import { elicitApproval } from "./elicit-approval.js";
@@ -18,6 +18,9 @@ import {
   CodexToolOutput,
   CodexToolParams,
   configForCall,
+  reviewTargetOf,
+  ReviewToolOutput,
+  ReviewToolParams,
   ToolParamsError,
   type CodexToolParams as CodexParams,
 } from "./tool-params.js";
@@ -26,7 +29,8 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 export async function runMcpServer(flags: SharedFlags): Promise<number> {
   const server = new McpServer(
-    { name: "codex-ts-mcp-server", title: "Codex", version: VERSION },
+    // The Codex version first, as for `--version`; ours in the title.
+    { name: "codex-ts-mcp-server", title: `Codex (codex-ts ${VERSION})`, version: CODEX_COMPAT_VERSION },
     { capabilities: { logging: {} } },
   );
   const threads = new Map<string, McpThread>();
@@ -113,6 +117,57 @@ export async function runMcpServer(flags: SharedFlags): Promise<number> {
           threads.set(threadId, thread);
         }
         return await runTurn(thread, prompt, extra);
+      } catch (err) {
+        return failure(err);
+      }
+    },
+  );
+
+  server.registerTool(
+    "review",
+    {
+      title: "Codex review",
+      description:
+        "Reviews code: uncommitted changes (default), against a base branch, a commit, or custom instructions. Answers the findings (title, body, priority, confidence, file and line range).",
+      inputSchema: ReviewToolParams,
+      outputSchema: ReviewToolOutput,
+    },
+    async (params, extra) => {
+      try {
+        const target = reviewTargetOf(params);
+        let thread = params.threadId ? threads.get(params.threadId) : undefined;
+        if (params.threadId && !thread) {
+          thread = await resumeThread(flags, params.threadId, canAskUser());
+          threads.set(params.threadId, thread);
+        }
+        if (!thread) {
+          const config = configForCall(
+            flags,
+            {
+              prompt: "",
+              ...(params.cwd ? { cwd: params.cwd } : {}),
+              ...(params.model ? { model: params.model } : {}),
+            },
+            canAskUser(),
+          );
+          thread = await McpThread.open(config, { interactive: false });
+          threads.set(thread.threadId, thread);
+        }
+        const current = thread;
+        const outcome = await current.runReview(
+          { target },
+          observer(() => current.threadId, extra),
+          extra.signal,
+        );
+        return {
+          content: [{ type: "text", text: outcome.message }],
+          structuredContent: {
+            threadId: current.threadId,
+            content: outcome.message,
+            review: outcome.review ?? null,
+          },
+          ...(outcome.ok ? {} : { isError: true }),
+        };
       } catch (err) {
         return failure(err);
       }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Config } from "../../config/load.js";
 import { renderTomlValue } from "../../config/toml-edit.js";
 import { AskForApproval, SandboxMode } from "../../protocol/policies.js";
+import { ReviewOutput, type ReviewTarget } from "../../protocol/review.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
 
 export const CodexToolParams = {
@@ -21,6 +22,42 @@ export const CodexToolParams = {
   "base-instructions": z.string().optional().describe("Replaces the built-in base instructions."),
 };
 export type CodexToolParams = z.infer<z.ZodObject<typeof CodexToolParams>>;
+
+export const ReviewToolParams = {
+  threadId: z
+    .string()
+    .optional()
+    .describe("Review inside this thread (from `codex`); default: a new thread in `cwd`."),
+  cwd: z.string().optional().describe("Working directory of a new thread (default: the server's)."),
+  model: z.string().optional().describe("Model to use for a new thread."),
+  uncommitted: z.boolean().optional().describe("Review staged, unstaged and untracked changes (default)."),
+  base: z.string().optional().describe("Review the changes against this base branch."),
+  commit: z.string().optional().describe("Review the changes this commit introduced."),
+  title: z.string().optional().describe("The commit's title, for the summary."),
+  instructions: z.string().optional().describe("Custom review instructions instead of a git target."),
+};
+export type ReviewToolParams = z.infer<z.ZodObject<typeof ReviewToolParams>>;
+
+/** The target a `review` call names: at most one of base, commit, instructions; else uncommitted changes. */
+export function reviewTargetOf(params: ReviewToolParams): ReviewTarget {
+  const chosen = [params.base, params.commit, params.instructions].filter((v) => v !== undefined);
+  if (chosen.length > 1 || (chosen.length === 1 && params.uncommitted)) {
+    throw new ToolParamsError("choose one of uncommitted, base, commit or instructions");
+  }
+  if (params.base !== undefined) return { type: "baseBranch", branch: params.base };
+  if (params.commit !== undefined) {
+    return { type: "commit", sha: params.commit, ...(params.title ? { title: params.title } : {}) };
+  }
+  if (params.instructions !== undefined) return { type: "custom", instructions: params.instructions };
+  return { type: "uncommittedChanges" };
+}
+
+export const ReviewToolOutput = {
+  threadId: z.string(),
+  /** The findings written out. */
+  content: z.string(),
+  review: ReviewOutput.nullable(),
+};
 
 export const CodexReplyParams = {
   threadId: z.string().describe("The thread id a `codex` call returned."),

@@ -15,6 +15,8 @@ export interface SharedFlags {
   /** A local model server (Ollama, LM Studio) instead of the configured provider. */
   oss?: boolean;
   localProvider?: string;
+  /** Offer the model live web search (`web_search = "live"`). */
+  search?: boolean;
 }
 
 /** `--oss` (or `--local-provider`, which implies it) as loadConfig's option. */
@@ -43,6 +45,7 @@ export function loadCliConfig(
     cli.approval_policy = "never";
   }
   if (flags.sandbox) cli.sandbox_mode = flags.sandbox;
+  if (flags.search) cli.web_search = "live";
   if (flags.askForApproval) cli.approval_policy = flags.askForApproval;
   if (flags.addDir && flags.addDir.length > 0) {
     cli.sandbox_workspace_write = { writable_roots: flags.addDir.map((d) => resolve(d)) };

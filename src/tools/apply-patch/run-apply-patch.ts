@@ -4,6 +4,7 @@ import { parse as parsePath } from "node:path";
 import type { FileChange } from "../../protocol/core-protocol.js";
 import type { SandboxPolicy } from "../../protocol/policies.js";
 import type { PatchTargetInfo } from "../../core/approvals/patch-gate.js";
+import { REJECTED_BY_USER } from "../../core/approvals/decisions.js";
 import { nodeFsProbe } from "../../sandbox/fs-probe.js";
 import { isProtectedPath, resolveSandboxPaths } from "../../sandbox/writable-roots.js";
 import type { ToolContext, ToolResult } from "../define-tool.js";
@@ -97,11 +98,16 @@ export async function runApplyPatch(
     // Computed in memory over the whole file system: whether it may be written is the gate's call.
     plan = await planPatch(parsed, { cwd: baseDir, writableRoots: [parsePath(baseDir).root], fs });
   } catch (err) {
-    return { output: `apply_patch verification failed: ${errorMessage(err)}`, success: false };
+    const message = `apply_patch verification failed: ${errorMessage(err)}`;
+    return { output: message, success: false, failed: message };
   }
   const changes = toProtocolChanges(plan.changes);
   const decision = await ctx.authorizePatch({ targets, changes });
-  if (decision.kind === "rejected") return { output: decision.message, success: false };
+  if (decision.kind === "rejected") {
+    // A user's refusal is on screen already (the approval and its answer); a policy's is not.
+    const seen = decision.message === REJECTED_BY_USER;
+    return { output: decision.message, success: false, ...(seen ? {} : { failed: decision.message }) };
+  }
   if (decision.kind === "abort") return { output: "aborted by user", success: false, abortTask: true };
   if (ctx.signal.aborted) return { output: "apply_patch aborted: no file was changed.", success: false };
 

@@ -154,11 +154,10 @@ describe("apply_patch handler", () => {
     const ws = makeWorkspace();
     const { ctx, events } = context(ws.dir);
     const result = await applyPatchCustomTool.handle(patch("*** Add File: a.txt", "+a", "junk"), ctx);
-    expect(result).toEqual({
-      output:
-        "apply_patch verification failed: line 4: expected a line starting with '+' in Add File 'a.txt', got 'junk'",
-      success: false,
-    });
+    const message =
+      "apply_patch verification failed: line 4: expected a line starting with '+' in Add File 'a.txt', got 'junk'";
+    // `failed`: the turn announces it (tool_call_failed), since no patch event will.
+    expect(result).toEqual({ output: message, success: false, failed: message });
     expect(events).toEqual([]);
     expect(ws.snapshot()).toEqual({});
   });
@@ -171,10 +170,8 @@ describe("apply_patch handler", () => {
       patch("*** Update File: a.txt", "-a", "+A", "*** Update File: b.txt", "-nope", "+B"),
       ctx,
     );
-    expect(result).toEqual({
-      output: "apply_patch verification failed: Failed to find expected lines in b.txt:\nnope",
-      success: false,
-    });
+    const message = "apply_patch verification failed: Failed to find expected lines in b.txt:\nnope";
+    expect(result).toEqual({ output: message, success: false, failed: message });
     expect(events).toEqual([]);
     expect(ws.snapshot()).toEqual(before);
   });

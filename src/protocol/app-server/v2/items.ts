@@ -114,19 +114,27 @@ export const CollabAgentToolCallItem = z.object({
   ),
 });
 
-/** A call to a tool the client provides. */
+/** A tool call that is none of the above; codex-ts shows failed calls of its own tools this way. */
 export const DynamicToolCallItem = z.object({
   type: z.literal("dynamicToolCall"),
   id: z.string(),
+  namespace: z.string().nullish(),
   tool: z.string(),
   arguments: z.unknown(),
   status: z.enum(["inProgress", "completed", "failed"]),
-  contentItems: z.array(z.unknown()).nullish(),
+  contentItems: z
+    .array(
+      z.discriminatedUnion("type", [
+        z.object({ type: z.literal("inputText"), text: z.string() }),
+        z.object({ type: z.literal("inputImage"), imageUrl: z.string() }),
+      ]),
+    )
+    .nullish(),
   success: z.boolean().nullish(),
   durationMs: z.number().int().nullish(),
 });
 
-export const WebSearchAction = z.discriminatedUnion("type", [
+export const WebSearchAction = z.union([
   z.object({
     type: z.literal("search"),
     query: z.string().nullish(),
@@ -136,7 +144,9 @@ export const WebSearchAction = z.discriminatedUnion("type", [
   z.object({ type: z.literal("findInPage"), url: z.string().nullish(), pattern: z.string().nullish() }),
   z.object({ type: z.literal("other") }),
 ]);
+export type WebSearchAction = z.infer<typeof WebSearchAction>;
 
+/** The model searched the web (the Responses API's hosted web_search tool). */
 export const WebSearchItem = z.object({
   type: z.literal("webSearch"),
   id: z.string(),
@@ -144,12 +154,14 @@ export const WebSearchItem = z.object({
   action: WebSearchAction.nullish(),
 });
 
+/** A review started (`review` is what is being reviewed, as a person reads it). */
 export const EnteredReviewModeItem = z.object({
   type: z.literal("enteredReviewMode"),
   id: z.string(),
   review: z.string(),
 });
 
+/** A review ended; `review` is its findings rendered as text. */
 export const ExitedReviewModeItem = z.object({
   type: z.literal("exitedReviewMode"),
   id: z.string(),

@@ -19,6 +19,7 @@ import {
 import { appList, skillsList, threadCompactStart } from "./skills-apps.js";
 import { threadFork, threadResume, threadRevert, threadRollback } from "./thread-load.js";
 import { threadStart, turnInterrupt, turnSteer, turnStart } from "./threads.js";
+import { reviewStart } from "./review.js";
 
 export const handlers = {
   "thread/start": threadStart,
@@ -37,6 +38,7 @@ export const handlers = {
   "skills/list": skillsList,
   "app/list": appList,
   "turn/start": turnStart,
+  "review/start": reviewStart,
   "turn/interrupt": turnInterrupt,
   "turn/steer": turnSteer,
   "config/read": configRead,

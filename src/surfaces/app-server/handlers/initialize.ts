@@ -1,7 +1,7 @@
 // initialize: who the client is (its name becomes the originator of model requests) and who the server is.
 import { release } from "node:os";
 import { originator, OriginatorAlreadySetError, setDefaultOriginator } from "../../../auth/originator.js";
-import { VERSION } from "../../../version.js";
+import { CODEX_COMPAT_VERSION, VERSION } from "../../../version.js";
 import type { InitializeParams, InitializeResponse } from "../../../protocol/app-server/v2/initialize.js";
 import type { HandshakeContext } from "../router.js";
 
@@ -24,7 +24,9 @@ export function initialize(params: InitializeParams, ctx: HandshakeContext): Ini
     if (!(err instanceof OriginatorAlreadySetError)) throw err;
   }
   const result = {
-    userAgent: `${originator(server.options.env)}/${VERSION} (${platformOs()} ${release()}; ${process.arch}) node/${process.versions.node} (${clientInfo.name}; ${clientInfo.version})`,
+    // The real Codex's shape (`originator/VERSION (os; arch) terminal (client; version)`) with the Codex
+    // version first, for clients that gate on it; ours is named in the first parenthesis.
+    userAgent: `${originator(server.options.env)}/${CODEX_COMPAT_VERSION} (codex-ts ${VERSION}; ${platformOs()} ${release()}; ${process.arch}) node/${process.versions.node} (${clientInfo.name}; ${clientInfo.version})`,
     codexHome: server.codexHome,
     platformFamily: process.platform === "win32" ? "windows" : "unix",
     platformOs: platformOs(),

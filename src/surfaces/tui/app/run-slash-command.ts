@@ -1,6 +1,7 @@
 // Carries out a `/` command. What it touches (cells, pickers, the engine) comes through a narrow host, so the
 // commands do not reach into the app.
 import type { Op } from "../../../protocol/core-protocol.js";
+import type { ReviewTarget } from "../../../protocol/review.js";
 import { VERSION } from "../../../version.js";
 import { gitDiffLines } from "../render/git-diff-lines.js";
 import { presetIndex } from "../slash/approval-presets.js";
@@ -26,6 +27,22 @@ export interface SlashHost {
   forkSession(): Promise<void>;
   submit(op: Op): void;
   quit(): void;
+}
+
+/**
+ * `/review` (uncommitted changes), `/review --base BRANCH`, `/review --commit SHA [TITLE]`, or
+ * `/review INSTRUCTIONS`; undefined when a flag lacks its value.
+ */
+export function reviewTarget(args: string): ReviewTarget | undefined {
+  if (args === "") return { type: "uncommittedChanges" };
+  const flag = /^--(base|commit)(?:\s+(\S+)(?:\s+([\s\S]+))?)?$/.exec(args);
+  if (flag) {
+    const value = flag[2];
+    if (!value) return undefined;
+    if (flag[1] === "base") return { type: "baseBranch", branch: value };
+    return { type: "commit", sha: value, ...(flag[3] ? { title: flag[3] } : {}) };
+  }
+  return { type: "custom", instructions: args };
 }
 
 /** `/rollback [N]`: how many turns to drop (1 when not given); undefined when N is not a positive integer. */
@@ -119,6 +136,18 @@ export async function runSlashCommand(name: string, args: string, host: SlashHos
       if (host.state.task) host.addCell(busy(name));
       else host.submit({ type: "compact" });
       return;
+    case "review": {
+      const target = reviewTarget(args);
+      if (!target)
+        host.addCell({
+          kind: "notice",
+          level: "error",
+          text: "Usage: /review, /review --base BRANCH, /review --commit SHA [TITLE], or /review INSTRUCTIONS",
+        });
+      else if (host.state.task) host.addCell(busy(name));
+      else host.submit({ type: "review", review_request: { target } });
+      return;
+    }
     case "skills":
       host.addCell(skillsReport(host.state));
       return;

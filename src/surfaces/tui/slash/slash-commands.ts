@@ -21,6 +21,10 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   { name: "fork", description: "continue in a new thread holding all of this one" },
   { name: "rollback", description: "drop the last N turns (1 when not given): /rollback [N]" },
   { name: "compact", description: "summarise the conversation to free context" },
+  {
+    name: "review",
+    description: "review uncommitted changes; /review --base BRANCH, --commit SHA, or instructions",
+  },
   { name: "quit", description: "exit codex-ts" },
   { name: "skills", description: "list the skills of this directory (use one with $name)" },
 ];

@@ -24,10 +24,11 @@ describe("slash commands", () => {
       "fork",
       "rollback",
       "compact",
+      "review",
       "quit",
       "skills",
     ]);
-    expect(menuMatches("i").map((c) => c.name)).toEqual(["init", "diff", "quit", "skills"]);
+    expect(menuMatches("i").map((c) => c.name)).toEqual(["init", "diff", "review", "quit", "skills"]);
     expect(menuMatches("ro").map((c) => c.name)).toEqual(["rollback", "approvals"]);
     expect(menuMatches("sk").map((c) => c.name)).toEqual(["skills"]);
     expect(menuMatches("zz")).toEqual([]);
