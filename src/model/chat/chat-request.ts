@@ -57,7 +57,7 @@ export function toChatRequest(request: ResponsesRequest): ChatRequest {
     chat.parallel_tool_calls = request.parallel_tool_calls;
   }
   if (request.reasoning?.effort) chat.reasoning_effort = request.reasoning.effort;
-  if (request.text) {
+  if (request.text?.format) {
     const { name, schema, strict } = request.text.format;
     chat.response_format = { type: "json_schema", json_schema: { name, schema, strict } };
   }

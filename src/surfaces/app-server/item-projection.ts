@@ -4,7 +4,7 @@ import { quote } from "shell-quote";
 import type { ItemStatus, TurnItem } from "../../protocol/turn-item.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
 import type { UserInput } from "../../protocol/app-server/v2/common.js";
-import type { ThreadItem } from "../../protocol/app-server/v2/items.js";
+import type { ThreadItem, ThreadItemOf } from "../../protocol/app-server/v2/items.js";
 import { collabItem } from "./collab-item.js";
 import { toFileChanges } from "./wire-conversions.js";
 
@@ -128,7 +128,7 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
         tool: item.tool,
         arguments: item.arguments ?? null,
         status: undeclinable(item.status),
-        contentItems: item.content_items ?? null,
+        contentItems: (item.content_items ?? null) as ThreadItemOf<"dynamicToolCall">["contentItems"],
         success: item.success ?? null,
         durationMs:
           item.duration_ms === undefined || item.duration_ms === null ? null : Math.round(item.duration_ms),
