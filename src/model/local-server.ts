@@ -115,7 +115,7 @@ export async function checkLocalServer(
 ): Promise<void> {
   const kind = provider.local ?? "lmstudio";
   const models = await listLocalModels(provider, signal);
-  const found = models.some((m) => (kind === "ollama" ? sameOllamaModel(m, model) : m === model));
+  const found = models.find((m) => (kind === "ollama" ? sameOllamaModel(m, model) : m === model));
   if (!found) {
     const where = kind === "ollama" ? serverRoot(provider.baseUrl) : provider.baseUrl;
     const have = models.length > 0 ? ` It has: ${models.join(", ")}.` : " It has no models yet.";
@@ -126,7 +126,7 @@ export async function checkLocalServer(
       "model_not_found",
     );
   }
-  await learnLocalModel(provider, model, signal);
+  await learnLocalModel(provider, model, signal, found);
 }
 
 /** What the server says of one model: Ollama's `/api/show`, LM Studio's `/api/v0/models/{model}`. */
@@ -134,6 +134,8 @@ export async function learnLocalModel(
   provider: ProviderInfo,
   model: string,
   signal: AbortSignal,
+  /** The server's own name for it (Ollama's `llava:latest` for `llava`). */
+  listedAs: string = model,
 ): Promise<void> {
   if (!provider.local) return;
   const root = serverRoot(provider.baseUrl);
@@ -141,8 +143,8 @@ export async function learnLocalModel(
   try {
     answer =
       provider.local === "ollama"
-        ? await requestJson(new URL(`${root}/api/show`), signal, { model })
-        : await requestJson(new URL(`${root}/api/v0/models/${encodeURI(model)}`), signal);
+        ? await requestJson(new URL(`${root}/api/show`), signal, { model: listedAs })
+        : await requestJson(new URL(`${root}/api/v0/models/${encodeURI(listedAs)}`), signal);
   } catch {
     return; // An older server without it: the model still runs, with what config says of it.
   }

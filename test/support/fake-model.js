@@ -216,7 +216,9 @@ export async function startFakeModel(options = {}) {
     }
     if (options.ollamaModels && route === "/api/show" && req.method === "POST") {
       const wanted = String(JSON.parse(raw || "{}").model ?? "");
-      const found = options.ollamaModels.find((m) => m.name === wanted);
+      // Like Ollama, a name without a tag means `:latest`.
+      const tagged = wanted.includes(":") ? wanted : `${wanted}:latest`;
+      const found = options.ollamaModels.find((m) => m.name === tagged);
       if (!found) sendJson(res, 404, { error: `model '${wanted}' not found` });
       else
         sendJson(res, 200, {
