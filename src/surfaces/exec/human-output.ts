@@ -19,6 +19,8 @@ const COLORS = {
 };
 
 export class HumanOutput {
+  private tokensUsed: number | undefined;
+
   constructor(
     private readonly err: NodeJS.WritableStream,
     private readonly color: boolean,
@@ -108,7 +110,12 @@ export class HumanOutput {
         this.line(this.paint("red", `turn ${msg.reason}`));
         break;
       case "token_count":
-        if (msg.info) this.line(this.paint("dim", `tokens used: ${msg.info.total_token_usage.total_tokens}`));
+        if (msg.info) this.tokensUsed = msg.info.total_token_usage.total_tokens;
+        break;
+      case "task_complete":
+        // Once, at the end, as Codex prints it.
+        if (this.tokensUsed !== undefined)
+          this.line(`${this.paint("dim", "tokens used")}\n${this.tokensUsed}`);
         break;
       default:
         break;
