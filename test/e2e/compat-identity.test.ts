@@ -25,6 +25,7 @@ describe("identity", () => {
     expect(res.stderr).toMatch(
       /^OpenAI Codex v0\.169\.0 \(codex-ts [\d.]+\)\n--------\nworkdir: .+\nmodel: .+\nprovider: openai\napproval: never\nsandbox: read-only\nreasoning effort: .+\nreasoning summaries: auto\nsession id: [0-9a-f-]{36}\n--------\nuser\nhello\n/,
     );
+    expect(res.stderr).toMatch(/\ncodex\nfirst\ntokens used\n15\n$/);
     const id = /session id: ([0-9a-f-]{36})/.exec(res.stderr)?.[1] ?? "";
     const again = await runCli(["exec", "resume", id, "again"], { env: home.env, cwd: home.cwd });
     expect(again.code).toBe(0);
