@@ -36,7 +36,8 @@ export class AppServerEventMapper {
   private readonly subagents: SubagentItems;
   private readonly turnDiff = new TurnDiff();
   private readonly waits: ThreadWaits;
-  private readonly patchChanges = new Map<string, EventMsgOf<"patch_apply_begin">["changes"]>();
+  /** This thread's own patches being applied (a subagent's are not part of its turn diff). */
+  private readonly ownPatches = new Set<string>();
 
   constructor(
     private readonly threadId: string,
@@ -102,10 +103,10 @@ export class AppServerEventMapper {
 
   /** After a patch applied, the whole turn's diff so far (`turn/diff/updated`). */
   private diffUpdated(callId: string, success: boolean): void {
-    const changes = this.patchChanges.get(callId);
-    this.patchChanges.delete(callId);
-    if (!success || !changes) return;
-    const diff = this.turnDiff.add(changes);
+    const own = this.ownPatches.delete(callId);
+    if (!success || !own) return;
+    const diff = this.turnDiff.diff();
+    if (!diff) return;
     this.out.notify({
       method: "turn/diff/updated",
       params: { threadId: this.threadId, turnId: this.out.turnId, diff },
@@ -146,8 +147,10 @@ export class AppServerEventMapper {
         return this.tools.patchApproval(msg);
       case "patch_apply_begin":
         // A subagent's patch is not part of this thread's turn diff.
-        if (msg.agent_id === undefined || msg.agent_id === null)
-          this.patchChanges.set(msg.call_id, msg.changes);
+        if (msg.agent_id === undefined || msg.agent_id === null) {
+          this.ownPatches.add(msg.call_id);
+          this.turnDiff.begin(msg.changes);
+        }
         return this.tools.patchBegin(msg.call_id, msg.changes);
       case "patch_apply_end":
         this.tools.patchEnd(msg.call_id, msg.success);
