@@ -142,13 +142,6 @@ function badCases(threadId: string, turnId: string): BadCase[] {
       message: /thread not found/,
     },
     {
-      name: "a second turn while one runs",
-      line: req(118, "turn/start", { threadId, input: [{ type: "text", text: "second" }] }),
-      id: 118,
-      code: -32600,
-      message: new RegExp(`already has a running turn \\(${turnId}\\)`),
-    },
-    {
       name: "a second initialize",
       line: req(116, "initialize", { clientInfo: { name: "again", version: "1" } }),
       id: 116,

@@ -79,6 +79,12 @@ export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
   }
   await services.catalog.archive(params.threadId);
   ctx.respond({});
+  if (loaded) {
+    server.broadcast({
+      method: "thread/status/changed",
+      params: { threadId: params.threadId, status: { type: "notLoaded" } },
+    });
+  }
   server.broadcast({ method: "thread/archived", params: { threadId: params.threadId } });
   return {};
 };

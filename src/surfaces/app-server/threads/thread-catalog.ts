@@ -106,6 +106,13 @@ export class ThreadCatalog {
     });
   }
 
+  /** Writes the index row of the thread whose rollout is `path` (a fork's file exists before its first turn). */
+  async record(path: string): Promise<void> {
+    const summary = readThreadSummary(path, false);
+    if (!summary) return;
+    await withIndex(this.codexHome, (index) => index.upsert(summary));
+  }
+
   async contents(path: string): Promise<ThreadContents> {
     const parsed = await readRollout(path);
     return {
