@@ -125,7 +125,9 @@ export class ProtocolSchema {
   }
 
   checkResult(method: string, result: unknown): string {
-    const type = RESPONSE_TYPES[method];
+    // Most responses are named after their params (FsReadFileParams -> FsReadFileResponse).
+    const type =
+      RESPONSE_TYPES[method] ?? this.paramsType("ClientRequest", method)?.replace(/Params$/, "Response");
     return type ? this.check(type, result) : `no known response type for ${method}`;
   }
 

@@ -64,6 +64,24 @@ import {
   McpServerStatusParams,
   McpServerStatusResponse,
 } from "./v2/tools-misc.js";
+import {
+  CommandExecParams,
+  CommandExecProcessParams,
+  CommandExecResizeParams,
+  CommandExecResponse,
+  CommandExecWriteParams,
+  FsCopyParams,
+  FsCreateDirectoryParams,
+  FsGetMetadataResponse,
+  FsPathParams,
+  FsReadDirectoryResponse,
+  FsReadFileResponse,
+  FsRemoveParams,
+  FsUnwatchParams,
+  FsWatchParams,
+  FsWatchResponse,
+  FsWriteFileParams,
+} from "./v2/fs.js";
 import { AppsListParams, AppsListResponse, SkillsListParams, SkillsListResponse } from "./v2/skills-apps.js";
 
 /** Any zod schema, full or mini (the handshake's are mini, so it can be answered before the rest loads). */
@@ -105,6 +123,19 @@ export const methods = {
   "mcpServerStatus/list": { params: McpServerStatusParams, result: McpServerStatusResponse },
   fuzzyFileSearch: { params: FuzzyFileSearchParams, result: FuzzyFileSearchResponse },
   "feedback/upload": { params: FeedbackUploadParams, result: FeedbackUploadResponse },
+  "fs/readFile": { params: FsPathParams, result: FsReadFileResponse },
+  "fs/writeFile": { params: FsWriteFileParams, result: EmptyResult },
+  "fs/createDirectory": { params: FsCreateDirectoryParams, result: EmptyResult },
+  "fs/getMetadata": { params: FsPathParams, result: FsGetMetadataResponse },
+  "fs/readDirectory": { params: FsPathParams, result: FsReadDirectoryResponse },
+  "fs/remove": { params: FsRemoveParams, result: EmptyResult },
+  "fs/copy": { params: FsCopyParams, result: EmptyResult },
+  "fs/watch": { params: FsWatchParams, result: FsWatchResponse },
+  "fs/unwatch": { params: FsUnwatchParams, result: EmptyResult },
+  "command/exec": { params: CommandExecParams, result: CommandExecResponse },
+  "command/exec/write": { params: CommandExecWriteParams, result: EmptyResult },
+  "command/exec/terminate": { params: CommandExecProcessParams, result: EmptyResult },
+  "command/exec/resize": { params: CommandExecResizeParams, result: EmptyResult },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

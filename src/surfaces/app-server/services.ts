@@ -6,6 +6,8 @@ import { ConfigError, loadConfig, type Config } from "../../config/load.js";
 import type { ThreadStatus } from "../../protocol/app-server/v2/common.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import { AccountManager } from "./accounts.js";
+import { CommandExecs } from "./command-exec.js";
+import { FsWatches } from "./fs-watches.js";
 import { RateLimitTracker } from "./rate-limit-tracker.js";
 import { badRequest } from "./router.js";
 import type { AppServer } from "./server.js";
@@ -36,6 +38,8 @@ export class ServerServices {
   readonly accounts: AccountManager;
   readonly catalog: ThreadCatalog;
   readonly rateLimits: RateLimitTracker;
+  readonly fsWatches = new FsWatches();
+  readonly commandExecs = new CommandExecs();
 
   constructor(private readonly server: AppServer) {
     this.catalog = new ThreadCatalog(server.codexHome);
@@ -133,6 +137,8 @@ export class ServerServices {
   }
 
   async shutdown(): Promise<void> {
+    this.fsWatches.closeAll();
+    this.commandExecs.killAll();
     await Promise.all([...this.threads.values()].map((t) => t.close()));
     this.threads.clear();
   }

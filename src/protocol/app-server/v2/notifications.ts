@@ -8,6 +8,7 @@ import {
 import { RequestId, ThreadStatus, ThreadTokenUsage, TurnError } from "./common.js";
 import { ThreadItem } from "./items.js";
 import { Thread, Turn } from "./thread.js";
+import { CommandExecOutputDeltaNotification, FsChangedNotification } from "./fs.js";
 import { McpStartupStatusNotification } from "./tools-misc.js";
 
 const TurnScope = { threadId: z.string(), turnId: z.string() };
@@ -63,6 +64,8 @@ export const serverNotifications = {
   "account/updated": AccountUpdatedNotification,
   "account/login/completed": AccountLoginCompletedNotification,
   "account/rateLimits/updated": AccountRateLimitsUpdatedNotification,
+  "fs/changed": FsChangedNotification,
+  "command/exec/outputDelta": CommandExecOutputDeltaNotification,
 } satisfies Record<string, z.ZodType>;
 
 export type ServerNotificationMethod = keyof typeof serverNotifications;

@@ -5,6 +5,18 @@ import { accountRead, loginCancel, loginStart, logout, rateLimitsRead } from "./
 import { configBatchWrite, configRead, configValueWrite } from "./config.js";
 import { feedbackUpload } from "./feedback.js";
 import { fuzzyFileSearch } from "./files.js";
+import {
+  fsCopy,
+  fsCreateDirectory,
+  fsGetMetadata,
+  fsReadDirectory,
+  fsReadFile,
+  fsRemove,
+  fsUnwatch,
+  fsWatch,
+  fsWriteFile,
+} from "./fs.js";
+import { commandExec, commandExecResize, commandExecTerminate, commandExecWrite } from "./command-exec.js";
 import { mcpServerStatusList } from "./mcp-status.js";
 import { modelList } from "./models.js";
 import {
@@ -51,4 +63,17 @@ export const handlers = {
   "mcpServerStatus/list": mcpServerStatusList,
   fuzzyFileSearch,
   "feedback/upload": feedbackUpload,
+  "fs/readFile": fsReadFile,
+  "fs/writeFile": fsWriteFile,
+  "fs/createDirectory": fsCreateDirectory,
+  "fs/getMetadata": fsGetMetadata,
+  "fs/readDirectory": fsReadDirectory,
+  "fs/remove": fsRemove,
+  "fs/copy": fsCopy,
+  "fs/watch": fsWatch,
+  "fs/unwatch": fsUnwatch,
+  "command/exec": commandExec,
+  "command/exec/write": commandExecWrite,
+  "command/exec/terminate": commandExecTerminate,
+  "command/exec/resize": commandExecResize,
 } satisfies HandlerTable;
