@@ -1,4 +1,30 @@
-// Samples for schema-conformance.test.ts: fs/* and command/exec*. Test data only.
+// Samples for schema-conformance.test.ts: fs/*, command/exec* and the thread methods beside the history
+// (items, delete, unsubscribe, metadata, goals). Test data only.
+const goal = {
+  threadId: "t1",
+  objective: "ship it",
+  status: "active",
+  tokenBudget: null,
+  tokensUsed: 0,
+  timeUsedSeconds: 0,
+  createdAt: 1,
+  updatedAt: 2,
+};
+const thread = {
+  id: "t1",
+  sessionId: "t1",
+  preview: "hi",
+  ephemeral: false,
+  modelProvider: "openai",
+  createdAt: 1,
+  updatedAt: 2,
+  status: { type: "idle" },
+  cwd: "/w",
+  cliVersion: "0.1.0",
+  source: "vscode",
+  projectId: null,
+  turns: [],
+};
 export const localMethodSamples = {
   "fs/readFile": { params: [{ path: "/w/a.txt" }], results: [{ dataBase64: "aGk=" }] },
   "fs/writeFile": { params: [{ path: "/w/a.txt", dataBase64: "aGk=" }], results: [{}] },
@@ -47,4 +73,53 @@ export const localMethodSamples = {
   },
   "command/exec/terminate": { params: [{ processId: "p1" }], results: [{}] },
   "command/exec/resize": { params: [{ processId: "p1", size: { cols: 100, rows: 30 } }], results: [{}] },
+
+  "thread/items/list": {
+    params: [
+      { threadId: "t1" },
+      {
+        threadId: "t1",
+        turnId: "u1",
+        cursor: { type: "item", itemId: "i1" },
+        limit: 5,
+        sortDirection: "desc",
+      },
+      { threadId: "t1", cursor: "abc" },
+    ],
+    results: [
+      {
+        data: [
+          {
+            turnId: "u1",
+            item: { type: "agentMessage", id: "i1", text: "hi" },
+            startedAtMs: null,
+            completedAtMs: null,
+          },
+        ],
+        nextCursor: null,
+        backwardsCursor: "x",
+      },
+    ],
+  },
+  "thread/delete": { params: [{ threadId: "t1" }], results: [{}] },
+  "thread/unsubscribe": {
+    params: [{ threadId: "t1" }],
+    results: [{ status: "unsubscribed" }, { status: "notLoaded" }],
+  },
+  "thread/metadata/update": {
+    params: [{ threadId: "t1" }, { threadId: "t1", gitInfo: { sha: "abc", branch: null } }],
+    results: [{ thread: { ...thread, gitInfo: { sha: "abc", branch: "main", originUrl: null } } }],
+  },
+  "thread/goal/set": {
+    params: [
+      { threadId: "t1", objective: "ship it" },
+      { threadId: "t1", status: "paused", tokenBudget: 10, origin: "user" },
+    ],
+    results: [{ goal }],
+  },
+  "thread/goal/get": { params: [{ threadId: "t1" }], results: [{ goal }, { goal: null }] },
+  "thread/goal/clear": {
+    params: [{ threadId: "t1" }, { threadId: "t1", origin: "user" }],
+    results: [{ cleared: true }],
+  },
 };

@@ -82,6 +82,18 @@ import {
   FsWatchResponse,
   FsWriteFileParams,
 } from "./v2/fs.js";
+import {
+  ThreadGoalClearParams,
+  ThreadGoalClearResponse,
+  ThreadGoalGetResponse,
+  ThreadGoalSetParams,
+  ThreadGoalSetResponse,
+  ThreadItemsListParams,
+  ThreadItemsListResponse,
+  ThreadMetadataUpdateParams,
+  ThreadUnsubscribeResponse,
+  ThreadWithGitResponse,
+} from "./v2/thread-extra.js";
 import { AppsListParams, AppsListResponse, SkillsListParams, SkillsListResponse } from "./v2/skills-apps.js";
 
 /** Any zod schema, full or mini (the handshake's are mini, so it can be answered before the rest loads). */
@@ -136,6 +148,13 @@ export const methods = {
   "command/exec/write": { params: CommandExecWriteParams, result: EmptyResult },
   "command/exec/terminate": { params: CommandExecProcessParams, result: EmptyResult },
   "command/exec/resize": { params: CommandExecResizeParams, result: EmptyResult },
+  "thread/items/list": { params: ThreadItemsListParams, result: ThreadItemsListResponse },
+  "thread/delete": { params: ThreadIdParams, result: EmptyResponse },
+  "thread/unsubscribe": { params: ThreadIdParams, result: ThreadUnsubscribeResponse },
+  "thread/metadata/update": { params: ThreadMetadataUpdateParams, result: ThreadWithGitResponse },
+  "thread/goal/set": { params: ThreadGoalSetParams, result: ThreadGoalSetResponse },
+  "thread/goal/get": { params: ThreadIdParams, result: ThreadGoalGetResponse },
+  "thread/goal/clear": { params: ThreadGoalClearParams, result: ThreadGoalClearResponse },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

@@ -13,6 +13,7 @@ import { badRequest } from "./router.js";
 import type { AppServer } from "./server.js";
 import type { ThreadRuntime } from "./thread-runtime.js";
 import { ThreadCatalog } from "./threads/thread-catalog.js";
+import { ThreadMetadataStore } from "./threads/thread-metadata.js";
 
 /** The flags that are config keys, as a config layer (the same mapping as the other commands). */
 function cliLayer(flags: SharedFlags): Record<string, unknown> {
@@ -39,10 +40,12 @@ export class ServerServices {
   readonly catalog: ThreadCatalog;
   readonly rateLimits: RateLimitTracker;
   readonly fsWatches = new FsWatches();
+  readonly metadata: ThreadMetadataStore;
   readonly commandExecs = new CommandExecs();
 
   constructor(private readonly server: AppServer) {
     this.catalog = new ThreadCatalog(server.codexHome);
+    this.metadata = new ThreadMetadataStore(server.codexHome);
     this.rateLimits = new RateLimitTracker((n) => server.broadcast(n));
     this.accounts = new AccountManager({
       codexHome: server.codexHome,

@@ -9,6 +9,7 @@ import { RequestId, ThreadStatus, ThreadTokenUsage, TurnError } from "./common.j
 import { ThreadItem } from "./items.js";
 import { Thread, Turn } from "./thread.js";
 import { CommandExecOutputDeltaNotification, FsChangedNotification } from "./fs.js";
+import { ThreadGoal } from "./thread-extra.js";
 import { McpStartupStatusNotification } from "./tools-misc.js";
 
 const TurnScope = { threadId: z.string(), turnId: z.string() };
@@ -65,6 +66,9 @@ export const serverNotifications = {
   "account/login/completed": AccountLoginCompletedNotification,
   "account/rateLimits/updated": AccountRateLimitsUpdatedNotification,
   "fs/changed": FsChangedNotification,
+  "thread/deleted": z.object({ threadId: z.string() }),
+  "thread/goal/updated": z.object({ threadId: z.string(), turnId: z.string().nullish(), goal: ThreadGoal }),
+  "thread/goal/cleared": z.object({ threadId: z.string() }),
   "command/exec/outputDelta": CommandExecOutputDeltaNotification,
 } satisfies Record<string, z.ZodType>;
 

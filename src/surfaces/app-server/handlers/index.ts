@@ -16,6 +16,15 @@ import {
   fsWatch,
   fsWriteFile,
 } from "./fs.js";
+import { threadItemsList, threadTurnsList } from "./thread-items.js";
+import {
+  threadDelete,
+  threadGoalClear,
+  threadGoalGet,
+  threadGoalSet,
+  threadMetadataUpdate,
+  threadUnsubscribe,
+} from "./thread-manage.js";
 import { commandExec, commandExecResize, commandExecTerminate, commandExecWrite } from "./command-exec.js";
 import { mcpServerStatusList } from "./mcp-status.js";
 import { modelList } from "./models.js";
@@ -25,7 +34,6 @@ import {
   threadLoadedList,
   threadNameSet,
   threadRead,
-  threadTurnsList,
   threadUnarchive,
 } from "./thread-history.js";
 import { appList, skillsList, threadCompactStart } from "./skills-apps.js";
@@ -76,4 +84,11 @@ export const handlers = {
   "command/exec/write": commandExecWrite,
   "command/exec/terminate": commandExecTerminate,
   "command/exec/resize": commandExecResize,
+  "thread/items/list": threadItemsList,
+  "thread/delete": threadDelete,
+  "thread/unsubscribe": threadUnsubscribe,
+  "thread/metadata/update": threadMetadataUpdate,
+  "thread/goal/set": threadGoalSet,
+  "thread/goal/get": threadGoalGet,
+  "thread/goal/clear": threadGoalClear,
 } satisfies HandlerTable;
