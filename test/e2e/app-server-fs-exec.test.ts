@@ -92,10 +92,18 @@ describe("app-server fs/*", () => {
 
   it("bad arguments: relative paths, missing files, bad base64, unknown watches", async () => {
     const { home, client: c } = await setup();
-    expect(await errorOf(c, "fs/readFile", { path: "a.txt" })).toMatchObject({
-      code: -32602,
-      message: expect.stringContaining("absolute"),
-    });
+    // Relative paths: Codex's own answer.
+    for (const [method, params] of [
+      ["fs/readFile", { path: "a.txt" }],
+      ["fs/writeFile", { path: "a.txt", dataBase64: "" }],
+      ["fs/copy", { sourcePath: join(home.cwd, "a"), destinationPath: "b" }],
+      ["fs/remove", { path: "." }],
+    ] as const) {
+      expect(await errorOf(c, method, params), method).toMatchObject({
+        code: -32600,
+        message: "Invalid request: AbsolutePathBuf deserialized without a base path",
+      });
+    }
     expect(await errorOf(c, "fs/readFile", {}, false)).toMatchObject({ code: -32602 });
     expect(await errorOf(c, "fs/readFile", { path: join(home.cwd, "nope") })).toMatchObject({
       code: -32600,
@@ -112,7 +120,7 @@ describe("app-server fs/*", () => {
       code: -32600,
       message: expect.stringContaining("base64"),
     });
-    expect(await errorOf(c, "fs/unwatch", { watchId: "never" })).toMatchObject({ code: -32600 });
+    expect(await c.call("fs/unwatch", { watchId: "never" })).toEqual({});
     expect(await errorOf(c, "fs/watch", { path: join(home.cwd, "nope"), watchId: "w" })).toMatchObject({
       code: -32600,
     });
@@ -158,7 +166,11 @@ describe("app-server command/exec", () => {
     const timedOut = await c.call("command/exec", { command: ["sleep", "5"], timeoutMs: 100 });
     expect(timedOut.exitCode).toBe(124);
 
-    expect(await errorOf(c, "command/exec", { command: [] })).toMatchObject({ code: -32602 });
+    expect(await errorOf(c, "command/exec", { command: [] })).toMatchObject({
+      code: -32600,
+      message: "command must not be empty",
+    });
+    expect(await errorOf(c, "command/exec/write", { processId: "x" })).toMatchObject({ code: -32602 });
     expect(await errorOf(c, "command/exec", { command: ["cat"], tty: true })).toMatchObject({
       code: -32600,
       message: expect.stringContaining("processId"),
@@ -176,7 +188,7 @@ describe("app-server command/exec", () => {
       await errorOf(c, "command/exec/write", { processId: "none", deltaBase64: b64("x") }),
     ).toMatchObject({
       code: -32600,
-      message: expect.stringContaining("no running command"),
+      message: 'no active command/exec for process id "none"',
     });
     expect(await errorOf(c, "command/exec/terminate", { processId: "none" })).toMatchObject({ code: -32600 });
   });

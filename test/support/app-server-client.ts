@@ -55,6 +55,15 @@ const RESPONSE_TYPES: Record<string, string> = {
   "mcpServerStatus/list": "ListMcpServerStatusResponse",
   fuzzyFileSearch: "FuzzyFileSearchResponse",
   "feedback/upload": "FeedbackUploadResponse",
+  "account/gatewayOAuth/read": "GatewayOAuthReadResponse",
+  "account/gatewayOAuth/cancel": "GatewayOAuthCancelResponse",
+  "account/securitySetup/read": "GetAccountSecuritySetupResponse",
+  "modelProvider/list": "ModelProviderListResponse",
+  "modelProvider/capabilities/read": "ModelProviderCapabilitiesReadResponse",
+  "configRequirements/read": "ConfigRequirementsReadResponse",
+  "windowsSandbox/readiness": "WindowsSandboxReadinessResponse",
+  "config/mcpServer/reload": "McpServerRefreshResponse",
+  "thread/approveGuardianDeniedAction": "ThreadApproveGuardianDeniedActionResponse",
 };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;

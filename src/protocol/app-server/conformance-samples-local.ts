@@ -122,4 +122,82 @@ export const localMethodSamples = {
     params: [{ threadId: "t1" }, { threadId: "t1", origin: "user" }],
     results: [{ cleared: true }],
   },
+
+  "account/gatewayOAuth/read": {
+    params: [undefined],
+    results: [
+      {
+        providerId: "openai",
+        providerName: "OpenAI",
+        required: false,
+        supportsDeviceAuth: false,
+        status: null,
+        error: null,
+      },
+    ],
+  },
+  "account/gatewayOAuth/login": { params: [undefined], results: [] },
+  "account/gatewayOAuth/cancel": { params: [undefined], results: [{}] },
+  "account/securitySetup/read": { params: [undefined], results: [{ notice: null }] },
+  "account/rateLimitResetCredit/consume": { params: [{ idempotencyKey: "k" }], results: [] },
+  "account/usage/read": { params: [undefined], results: [] },
+  "account/workspaceMessages/read": { params: [undefined], results: [] },
+  "account/sendAddCreditsNudgeEmail": { params: [{ creditType: "credits" }], results: [] },
+  "modelProvider/list": {
+    params: [{}],
+    results: [
+      {
+        data: [
+          { id: "openai", name: "OpenAI", canEdit: false, baseUrl: null, settings: { type: "openai" } },
+          {
+            id: "local",
+            name: "Local",
+            canEdit: false,
+            baseUrl: "http://x",
+            settings: { type: "customGateway", auth: { mode: "environmentVariable", envKey: "K" } },
+          },
+        ],
+        defaultProviderId: "openai",
+        canChangeDefault: true,
+      },
+    ],
+  },
+  "modelProvider/capabilities/read": { params: [{}], results: [{ imageGeneration: true, webSearch: true }] },
+  "modelProvider/config/write": {
+    params: [
+      { settings: { type: "customGateway", name: "Local", baseUrl: "http://127.0.0.1:1/v1", envKey: "K" } },
+    ],
+    results: [
+      {
+        provider: {
+          id: "local",
+          name: "Local",
+          canEdit: false,
+          baseUrl: "http://127.0.0.1:1/v1",
+          settings: { type: "customGateway", auth: { mode: "none" } },
+        },
+      },
+    ],
+  },
+  "permissionProfile/list": {
+    params: [{}, { cursor: "1", limit: 1, cwd: "/w" }],
+    results: [{ data: [{ id: ":workspace", description: null, allowed: true }], nextCursor: "2" }],
+  },
+  "experimentalFeature/list": {
+    params: [{}, { limit: 5 }],
+    results: [{ data: [], nextCursor: null }],
+  },
+  "experimentalFeature/enablement/set": { params: [{ enablement: {} }], results: [{ enablement: {} }] },
+  "configRequirements/read": {
+    params: [undefined],
+    results: [{ requirements: null, supportsIndependentSpeedModes: true }],
+  },
+  "windowsSandbox/readiness": { params: [undefined], results: [{ status: "notConfigured" }] },
+  "windowsSandbox/setupStart": { params: [{ mode: "elevated" }], results: [{ started: false }] },
+  "config/mcpServer/reload": { params: [undefined], results: [{}] },
+  "thread/approveGuardianDeniedAction": { params: [{ threadId: "t1", event: {} }], results: [] },
+  "feedback/save": {
+    params: [{ classification: "bug", savePath: "/w/fb" }],
+    results: [{ threadId: "t1", savedPath: "/w/fb", promptHash: null }],
+  },
 };

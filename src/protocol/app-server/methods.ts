@@ -94,6 +94,30 @@ import {
   ThreadUnsubscribeResponse,
   ThreadWithGitResponse,
 } from "./v2/thread-extra.js";
+import {
+  AddCreditsNudgeParams,
+  ApproveGuardianParams,
+  ConfigRequirementsResponse,
+  ConsumeResetCreditParams,
+  ExperimentalFeatureListParams,
+  ExperimentalFeatureListResponse,
+  FeatureEnablement,
+  FeedbackSaveParams,
+  FeedbackSaveResponse,
+  GatewayOAuthReadResponse,
+  ModelProviderCapabilitiesResponse,
+  ModelProviderConfigWriteParams,
+  ModelProviderConfigWriteResponse,
+  ModelProviderListResponse,
+  NeverResult,
+  NoParams,
+  PermissionProfileListParams,
+  PermissionProfileListResponse,
+  SecuritySetupResponse,
+  WindowsSandboxReadinessResponse,
+  WindowsSandboxSetupParams,
+  WindowsSandboxSetupResponse,
+} from "./v2/server-misc.js";
 import { AppsListParams, AppsListResponse, SkillsListParams, SkillsListResponse } from "./v2/skills-apps.js";
 
 /** Any zod schema, full or mini (the handshake's are mini, so it can be answered before the rest loads). */
@@ -155,6 +179,32 @@ export const methods = {
   "thread/goal/set": { params: ThreadGoalSetParams, result: ThreadGoalSetResponse },
   "thread/goal/get": { params: ThreadIdParams, result: ThreadGoalGetResponse },
   "thread/goal/clear": { params: ThreadGoalClearParams, result: ThreadGoalClearResponse },
+  "account/gatewayOAuth/read": { params: NoParams, result: GatewayOAuthReadResponse },
+  "account/gatewayOAuth/login": { params: NoParams, result: NeverResult },
+  "account/gatewayOAuth/cancel": { params: NoParams, result: EmptyResult },
+  "account/securitySetup/read": { params: NoParams, result: SecuritySetupResponse },
+  "account/rateLimitResetCredit/consume": { params: ConsumeResetCreditParams, result: NeverResult },
+  "account/usage/read": { params: NoParams, result: NeverResult },
+  "account/workspaceMessages/read": { params: NoParams, result: NeverResult },
+  "account/sendAddCreditsNudgeEmail": { params: AddCreditsNudgeParams, result: NeverResult },
+  "modelProvider/list": { params: NoParams, result: ModelProviderListResponse },
+  "modelProvider/capabilities/read": { params: NoParams, result: ModelProviderCapabilitiesResponse },
+  "modelProvider/config/write": {
+    params: ModelProviderConfigWriteParams,
+    result: ModelProviderConfigWriteResponse,
+  },
+  "permissionProfile/list": { params: PermissionProfileListParams, result: PermissionProfileListResponse },
+  "experimentalFeature/list": {
+    params: ExperimentalFeatureListParams,
+    result: ExperimentalFeatureListResponse,
+  },
+  "experimentalFeature/enablement/set": { params: FeatureEnablement, result: FeatureEnablement },
+  "configRequirements/read": { params: NoParams, result: ConfigRequirementsResponse },
+  "windowsSandbox/readiness": { params: NoParams, result: WindowsSandboxReadinessResponse },
+  "windowsSandbox/setupStart": { params: WindowsSandboxSetupParams, result: WindowsSandboxSetupResponse },
+  "config/mcpServer/reload": { params: NoParams, result: EmptyResult },
+  "thread/approveGuardianDeniedAction": { params: ApproveGuardianParams, result: NeverResult },
+  "feedback/save": { params: FeedbackSaveParams, result: FeedbackSaveResponse },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

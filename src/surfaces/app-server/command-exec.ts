@@ -34,6 +34,7 @@ export interface ExecResult {
 
 /** The request's combinations the protocol rules out, as one clear error. */
 function checkParams(p: CommandExecParams): void {
+  if (p.command.length === 0) throw badRequest("command must not be empty");
   const needsId = p.tty || p.streamStdin || p.streamStdoutStderr;
   if (needsId && !p.processId) throw badRequest("tty, streamStdin and streamStdoutStderr need a processId");
   if (p.size && !p.tty) throw badRequest("size is only valid with tty");
@@ -181,7 +182,7 @@ export class CommandExecs {
 
   private find(connection: Connection, processId: string): Running {
     const running = this.byConnection.get(connection)?.get(processId);
-    if (!running) throw badRequest(`no running command with processId ${processId}`);
+    if (!running) throw badRequest(`no active command/exec for process id ${JSON.stringify(processId)}`);
     return running;
   }
 

@@ -45,10 +45,10 @@ export class FsWatches {
     watches.set(watchId, entry);
   }
 
+  /** An unknown id is not an error (Codex answers it too): the watch is gone either way. */
   unwatch(connection: Connection, watchId: string): void {
     const watches = this.byConnection.get(connection);
-    if (!watches?.has(watchId)) throw badRequest(`no watch with id ${watchId}`);
-    this.stop(watches, watchId);
+    if (watches) this.stop(watches, watchId);
   }
 
   closeAll(): void {

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { SandboxPolicy } from "./common.js";
 
-/** Absolute paths only, as the protocol's AbsolutePathBuf. */
-export const AbsolutePath = z.string().refine((p) => p.startsWith("/"), "must be an absolute path");
+/** The protocol's AbsolutePathBuf: the handlers refuse a relative one as Codex does (-32600). */
+export const AbsolutePath = z.string();
 
 export const FsPathParams = z.object({ path: AbsolutePath });
 export const FsReadFileResponse = z.object({ dataBase64: z.string() });
@@ -40,7 +40,7 @@ export const TerminalSize = z.object({
   rows: z.number().int().min(1).max(65535),
 });
 export const CommandExecParams = z.object({
-  command: z.array(z.string()).min(1, "must not be empty"),
+  command: z.array(z.string()),
   cwd: z.string().nullish(),
   env: z.record(z.string(), z.string().nullable()).nullish(),
   processId: z.string().nullish(),

@@ -1,5 +1,6 @@
 // command/exec, command/exec/write, command/exec/terminate, command/exec/resize (command-exec.ts runs them).
-import { badRequest, type Handler } from "../router.js";
+import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
+import { AppServerError, badRequest, type Handler } from "../router.js";
 
 export const commandExec: Handler<"command/exec"> = (params, ctx) =>
   ctx.services.commandExecs.run(
@@ -11,6 +12,12 @@ export const commandExec: Handler<"command/exec"> = (params, ctx) =>
 
 export const commandExecWrite: Handler<"command/exec/write"> = (params, ctx) => {
   const data = params.deltaBase64 ?? undefined;
+  if (data === undefined && !params.closeStdin) {
+    throw new AppServerError(
+      ErrorCode.invalidParams,
+      "command/exec/write requires deltaBase64 or closeStdin",
+    );
+  }
   if (data !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(data))
     throw badRequest("deltaBase64 is not base64");
   ctx.services.commandExecs.write(

@@ -2,6 +2,7 @@
 // absolute paths only; writes must fall in the server sandbox's writable area (fs-access.ts). A file
 // system error is a request error naming the path.
 import { promises as fs, type Stats } from "node:fs";
+import { isAbsolute } from "node:path";
 import { assertWritable } from "../fs-access.js";
 import { badRequest, type Handler, type RequestContext } from "../router.js";
 import type { MethodName } from "../../../protocol/app-server/methods.js";
@@ -21,7 +22,15 @@ function fsError(err: unknown, path: string): Error {
   return badRequest(`${path}: ${reasons[e.code] ?? e.message}`, { code: e.code });
 }
 
+/** Relative paths are refused with Codex's message for them. */
+function absolute(...paths: string[]): void {
+  if (paths.some((p) => !isAbsolute(p))) {
+    throw badRequest("Invalid request: AbsolutePathBuf deserialized without a base path");
+  }
+}
+
 async function attempt<T>(path: string, run: () => Promise<T>): Promise<T> {
+  absolute(path);
   try {
     return await run();
   } catch (err) {
@@ -30,6 +39,7 @@ async function attempt<T>(path: string, run: () => Promise<T>): Promise<T> {
 }
 
 function writable<M extends MethodName>(ctx: RequestContext<M>, path: string): void {
+  absolute(path);
   const config = ctx.services.loadConfig();
   assertWritable(path, config.sandboxPolicy, config.cwd, ctx.server.options.env ?? process.env);
 }
@@ -84,6 +94,7 @@ export const fsReadDirectory: Handler<"fs/readDirectory"> = async ({ path }) => 
 };
 
 export const fsRemove: Handler<"fs/remove"> = async ({ path, recursive, force }, ctx) => {
+  absolute(path);
   if (path === "/") throw badRequest("refusing to remove /");
   writable(ctx, path);
   await attempt(path, async () => {
@@ -99,6 +110,7 @@ export const fsRemove: Handler<"fs/remove"> = async ({ path, recursive, force },
 };
 
 export const fsCopy: Handler<"fs/copy"> = async ({ sourcePath, destinationPath, recursive }, ctx) => {
+  absolute(sourcePath, destinationPath);
   writable(ctx, destinationPath);
   const st = await attempt(sourcePath, () => fs.stat(sourcePath));
   if (st.isDirectory() && !recursive)

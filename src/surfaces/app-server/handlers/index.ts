@@ -3,7 +3,30 @@
 import type { HandlerTable } from "../router.js";
 import { accountRead, loginCancel, loginStart, logout, rateLimitsRead } from "./account.js";
 import { configBatchWrite, configRead, configValueWrite } from "./config.js";
-import { feedbackUpload } from "./feedback.js";
+import { feedbackSave, feedbackUpload } from "./feedback.js";
+import {
+  gatewayOAuthCancel,
+  gatewayOAuthLogin,
+  gatewayOAuthRead,
+  rateLimitResetCreditConsume,
+  securitySetupRead,
+  sendAddCreditsNudgeEmail,
+  usageRead,
+  workspaceMessagesRead,
+} from "./account-extras.js";
+import {
+  approveGuardianDeniedAction,
+  configRequirementsRead,
+  experimentalFeatureEnablementSet,
+  experimentalFeatureList,
+  mcpServerReload,
+  modelProviderCapabilitiesRead,
+  modelProviderConfigWrite,
+  modelProviderList,
+  permissionProfileList,
+  windowsSandboxReadiness,
+  windowsSandboxSetupStart,
+} from "./server-misc.js";
 import { fuzzyFileSearch } from "./files.js";
 import {
   fsCopy,
@@ -91,4 +114,24 @@ export const handlers = {
   "thread/goal/set": threadGoalSet,
   "thread/goal/get": threadGoalGet,
   "thread/goal/clear": threadGoalClear,
+  "account/gatewayOAuth/read": gatewayOAuthRead,
+  "account/gatewayOAuth/login": gatewayOAuthLogin,
+  "account/gatewayOAuth/cancel": gatewayOAuthCancel,
+  "account/securitySetup/read": securitySetupRead,
+  "account/rateLimitResetCredit/consume": rateLimitResetCreditConsume,
+  "account/usage/read": usageRead,
+  "account/workspaceMessages/read": workspaceMessagesRead,
+  "account/sendAddCreditsNudgeEmail": sendAddCreditsNudgeEmail,
+  "modelProvider/list": modelProviderList,
+  "modelProvider/capabilities/read": modelProviderCapabilitiesRead,
+  "modelProvider/config/write": modelProviderConfigWrite,
+  "permissionProfile/list": permissionProfileList,
+  "experimentalFeature/list": experimentalFeatureList,
+  "experimentalFeature/enablement/set": experimentalFeatureEnablementSet,
+  "configRequirements/read": configRequirementsRead,
+  "windowsSandbox/readiness": windowsSandboxReadiness,
+  "windowsSandbox/setupStart": windowsSandboxSetupStart,
+  "config/mcpServer/reload": mcpServerReload,
+  "thread/approveGuardianDeniedAction": approveGuardianDeniedAction,
+  "feedback/save": feedbackSave,
 } satisfies HandlerTable;
