@@ -46,8 +46,6 @@ const NOT_YET = new Set([
   "app/read",
   "app/installed",
   "mcpServer/oauth/login",
-  "mcpServer/resource/read",
-  "mcpServer/tool/call",
   "externalAgentConfig/detect",
   "externalAgentConfig/import",
   "externalAgentConfig/import/recordHistory",

@@ -196,6 +196,23 @@ export const localMethodSamples = {
   "windowsSandbox/setupStart": { params: [{ mode: "elevated" }], results: [{ started: false }] },
   "config/mcpServer/reload": { params: [undefined], results: [{}] },
   "thread/approveGuardianDeniedAction": { params: [{ threadId: "t1", event: {} }], results: [] },
+  "mcpServer/tool/call": {
+    params: [
+      { threadId: "t1", server: "local", tool: "echo" },
+      { threadId: "t1", server: "local", tool: "echo", arguments: { a: 1 } },
+    ],
+    results: [
+      { content: [{ type: "text", text: "hi" }], isError: false },
+      { content: [], structuredContent: { a: 1 } },
+    ],
+  },
+  "mcpServer/resource/read": {
+    params: [
+      { server: "local", uri: "file:///a" },
+      { server: "local", uri: "file:///a", threadId: "t1" },
+    ],
+    results: [{ contents: [{ uri: "file:///a", text: "hi", mimeType: "text/plain" }], originCallId: null }],
+  },
   "feedback/save": {
     params: [{ classification: "bug", savePath: "/w/fb" }],
     results: [{ threadId: "t1", savedPath: "/w/fb", promptHash: null }],

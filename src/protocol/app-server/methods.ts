@@ -110,6 +110,10 @@ import {
   ModelProviderConfigWriteResponse,
   ModelProviderListResponse,
   NeverResult,
+  McpResourceReadParams,
+  McpResourceReadResponse,
+  McpToolCallParams,
+  McpToolCallResponse,
   NoParams,
   PermissionProfileListParams,
   PermissionProfileListResponse,
@@ -205,6 +209,8 @@ export const methods = {
   "config/mcpServer/reload": { params: NoParams, result: EmptyResult },
   "thread/approveGuardianDeniedAction": { params: ApproveGuardianParams, result: NeverResult },
   "feedback/save": { params: FeedbackSaveParams, result: FeedbackSaveResponse },
+  "mcpServer/tool/call": { params: McpToolCallParams, result: McpToolCallResponse },
+  "mcpServer/resource/read": { params: McpResourceReadParams, result: McpResourceReadResponse },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

@@ -158,6 +158,11 @@ export class ThreadRuntime {
     return turn;
   }
 
+  /** The thread's MCP connections, for calls outside a turn. */
+  get mcpServers() {
+    return this.codex.mcpServers;
+  }
+
   /** The thread's MCP servers, as its engine sees them now. */
   mcpServerStatuses(): McpServerStatus[] {
     return this.codex.mcpServerStatuses();

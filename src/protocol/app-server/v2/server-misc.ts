@@ -117,3 +117,35 @@ export const FeedbackSaveResponse = z.object({
   savedPath: z.string(),
   promptHash: z.string().nullish(),
 });
+
+export const McpToolCallParams = z.object({
+  threadId: z.string(),
+  server: z.string(),
+  tool: z.string(),
+  arguments: z.unknown().optional(),
+  _meta: z.unknown().optional(),
+});
+export const McpToolCallResponse = z.object({
+  content: z.array(z.unknown()),
+  structuredContent: z.unknown().optional(),
+  isError: z.boolean().nullish(),
+  _meta: z.unknown().optional(),
+});
+export const McpResourceReadParams = z.object({
+  server: z.string(),
+  uri: z.string(),
+  threadId: z.string().nullish(),
+  connectorId: z.string().nullish(),
+  originCallId: z.string().nullish(),
+  target: z.unknown().optional(),
+  _meta: z.record(z.string(), z.unknown()).nullish(),
+});
+export const McpResourceReadResponse = z.object({
+  contents: z.array(
+    z.union([
+      z.looseObject({ uri: z.string(), text: z.string(), mimeType: z.string().nullish() }),
+      z.looseObject({ uri: z.string(), blob: z.string(), mimeType: z.string().nullish() }),
+    ]),
+  ),
+  originCallId: z.string().nullish(),
+});

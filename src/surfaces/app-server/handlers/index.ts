@@ -3,6 +3,7 @@
 import type { HandlerTable } from "../router.js";
 import { accountRead, loginCancel, loginStart, logout, rateLimitsRead } from "./account.js";
 import { configBatchWrite, configRead, configValueWrite } from "./config.js";
+import { mcpResourceRead, mcpToolCall } from "./mcp-calls.js";
 import { feedbackSave, feedbackUpload } from "./feedback.js";
 import {
   gatewayOAuthCancel,
@@ -134,4 +135,6 @@ export const handlers = {
   "config/mcpServer/reload": mcpServerReload,
   "thread/approveGuardianDeniedAction": approveGuardianDeniedAction,
   "feedback/save": feedbackSave,
+  "mcpServer/tool/call": mcpToolCall,
+  "mcpServer/resource/read": mcpResourceRead,
 } satisfies HandlerTable;
