@@ -189,3 +189,53 @@ describe("app-server local account and provider methods", () => {
     });
   });
 });
+
+describe("app-server attachments and sections", () => {
+  it("attaches, lists owners, removes; sections are created, filled in order, renamed and deleted", async () => {
+    const { home, client: c } = await app.start();
+    const a = await startThread(c, { cwd: home.cwd });
+    const b = await startThread(c, { cwd: home.cwd });
+    const key = { attachmentType: "pullRequest", identityKey: "org/repo#7" };
+    const added = await c.call("thread/attachment/add", { threadId: a, ...key, payload: { url: "u" } });
+    expect(added).toMatchObject({ outcome: "created", attachment: { ...key, payload: { url: "u" } } });
+    await c.waitNotification(
+      "thread/attachment/updated",
+      (p) => p.threadId === a && p.operation === "created",
+    );
+    const again = await c.call("thread/attachment/add", { threadId: a, ...key, payload: null });
+    expect(again).toMatchObject({ outcome: "existing", attachment: { id: (added.attachment as Json).id } });
+    await c.call("thread/attachment/add", { threadId: b, ...key, payload: null });
+    expect((await c.call("thread/attachment/list", { threadId: a })).data).toEqual([added.attachment]);
+    const owners = await c.call("thread/attachmentOwner/list", key);
+    expect((owners.data as Json[]).map((o) => o.threadId)).toEqual([a, b]);
+    await c.call("thread/attachment/remove", { threadId: a, ...key });
+    await c.waitNotification(
+      "thread/attachment/updated",
+      (p) => p.threadId === a && p.operation === "deleted",
+    );
+    expect((await c.call("thread/attachment/list", { threadId: a })).data).toEqual([]);
+
+    const listed = await c.call("threadSection/list", {});
+    expect(listed.data).toEqual([
+      { id: "01984de2-8f74-7c91-a3b2-5c5e937cf318", name: "Pinned", appearance: null },
+    ]);
+    const created = (await c.call("threadSection/create", { name: "Work", appearance: { color: "blue" } }))
+      .section as Json;
+    await c.call("thread/section/move", { threadId: a, sectionId: created.id });
+    await c.call("thread/section/move", { threadId: b, sectionId: created.id, beforeThreadId: a });
+    await c.waitNotification("thread/section/changed", (p) => p.threadId === b && p.sectionId === created.id);
+    const renamed = await c.call("threadSection/update", { sectionId: created.id, name: "Job" });
+    expect(renamed.section).toMatchObject({ id: created.id, name: "Job", appearance: { color: "blue" } });
+    const badMove = await c.waitResponse(
+      c.request("thread/section/move", { threadId: a, sectionId: "nope" }),
+    );
+    expect(badMove.error).toMatchObject({ code: -32600, message: "section nope does not exist" });
+    const badUpdate = await c.waitResponse(
+      c.request("threadSection/update", { sectionId: "nope", name: "x" }),
+    );
+    expect(badUpdate.error).toMatchObject({ code: -32602, message: "thread section not found: nope" });
+    expect(await c.call("threadSection/delete", { sectionId: created.id })).toEqual({});
+    await c.waitNotification("thread/section/changed", (p) => p.threadId === a && p.sectionId === null);
+    expect((await c.call("threadSection/list", {})).data).toHaveLength(1);
+  });
+});

@@ -217,4 +217,54 @@ export const localMethodSamples = {
     params: [{ classification: "bug", savePath: "/w/fb" }],
     results: [{ threadId: "t1", savedPath: "/w/fb", promptHash: null }],
   },
+
+  "thread/attachment/add": {
+    params: [{ threadId: "t1", attachmentType: "pr", identityKey: "1", payload: { url: "u" } }],
+    results: [
+      {
+        outcome: "created",
+        attachment: { id: "a1", attachmentType: "pr", identityKey: "1", payload: { url: "u" }, createdAt: 1 },
+      },
+    ],
+  },
+  "thread/attachment/list": {
+    params: [{ threadId: "t1" }, { threadId: "t1", cursor: "1", limit: 1 }],
+    results: [
+      {
+        data: [{ id: "a1", attachmentType: "pr", identityKey: "1", payload: null, createdAt: 1 }],
+        nextCursor: null,
+      },
+    ],
+  },
+  "thread/attachmentOwner/list": {
+    params: [
+      { attachmentType: "pr", identityKey: "1" },
+      { attachmentType: "pr", identityKey: "1", archived: false },
+    ],
+    results: [{ data: [{ threadId: "t1", archived: false }], nextCursor: null }],
+  },
+  "thread/attachment/remove": {
+    params: [{ threadId: "t1", attachmentType: "pr", identityKey: "1" }],
+    results: [{}],
+  },
+  "threadSection/list": {
+    params: [{}],
+    results: [{ data: [{ id: "s1", name: "Pinned", appearance: null }], nextCursor: null }],
+  },
+  "threadSection/create": {
+    params: [{ name: "Work" }, { name: "Work", appearance: { color: "red", icon: null } }],
+    results: [{ section: { id: "s2", name: "Work", appearance: null } }],
+  },
+  "threadSection/update": {
+    params: [{ sectionId: "s2", name: "Play" }],
+    results: [{ section: { id: "s2", name: "Play" } }],
+  },
+  "threadSection/delete": { params: [{ sectionId: "s2" }], results: [{}] },
+  "thread/section/move": {
+    params: [
+      { threadId: "t1", sectionId: "s1" },
+      { threadId: "t1", sectionId: null, beforeThreadId: "t2" },
+    ],
+    results: [{}],
+  },
 };

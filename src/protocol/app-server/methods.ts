@@ -122,6 +122,22 @@ import {
   WindowsSandboxSetupParams,
   WindowsSandboxSetupResponse,
 } from "./v2/server-misc.js";
+import {
+  AttachmentAddParams,
+  AttachmentAddResponse,
+  AttachmentListParams,
+  AttachmentListResponse,
+  AttachmentOwnerListParams,
+  AttachmentOwnerListResponse,
+  AttachmentRemoveParams,
+  SectionCreateParams,
+  SectionIdParams,
+  SectionListParams,
+  SectionListResponse,
+  SectionMoveParams,
+  SectionResponse,
+  SectionUpdateParams,
+} from "./v2/thread-organize.js";
 import { AppsListParams, AppsListResponse, SkillsListParams, SkillsListResponse } from "./v2/skills-apps.js";
 
 /** Any zod schema, full or mini (the handshake's are mini, so it can be answered before the rest loads). */
@@ -211,6 +227,15 @@ export const methods = {
   "feedback/save": { params: FeedbackSaveParams, result: FeedbackSaveResponse },
   "mcpServer/tool/call": { params: McpToolCallParams, result: McpToolCallResponse },
   "mcpServer/resource/read": { params: McpResourceReadParams, result: McpResourceReadResponse },
+  "thread/attachment/add": { params: AttachmentAddParams, result: AttachmentAddResponse },
+  "thread/attachment/list": { params: AttachmentListParams, result: AttachmentListResponse },
+  "thread/attachmentOwner/list": { params: AttachmentOwnerListParams, result: AttachmentOwnerListResponse },
+  "thread/attachment/remove": { params: AttachmentRemoveParams, result: EmptyResult },
+  "threadSection/list": { params: SectionListParams, result: SectionListResponse },
+  "threadSection/create": { params: SectionCreateParams, result: SectionResponse },
+  "threadSection/update": { params: SectionUpdateParams, result: SectionResponse },
+  "threadSection/delete": { params: SectionIdParams, result: EmptyResult },
+  "thread/section/move": { params: SectionMoveParams, result: EmptyResult },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

@@ -14,6 +14,7 @@ import type { AppServer } from "./server.js";
 import type { ThreadRuntime } from "./thread-runtime.js";
 import { ThreadCatalog } from "./threads/thread-catalog.js";
 import { ThreadMetadataStore } from "./threads/thread-metadata.js";
+import { ThreadOrganizer } from "./threads/thread-organizer.js";
 
 /** The flags that are config keys, as a config layer (the same mapping as the other commands). */
 function cliLayer(flags: SharedFlags): Record<string, unknown> {
@@ -41,11 +42,13 @@ export class ServerServices {
   readonly rateLimits: RateLimitTracker;
   readonly fsWatches = new FsWatches();
   readonly metadata: ThreadMetadataStore;
+  readonly organizer: ThreadOrganizer;
   readonly commandExecs = new CommandExecs();
 
   constructor(private readonly server: AppServer) {
     this.catalog = new ThreadCatalog(server.codexHome);
     this.metadata = new ThreadMetadataStore(server.codexHome);
+    this.organizer = new ThreadOrganizer(server.codexHome);
     this.rateLimits = new RateLimitTracker((n) => server.broadcast(n));
     this.accounts = new AccountManager({
       codexHome: server.codexHome,

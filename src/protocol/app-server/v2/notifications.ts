@@ -10,6 +10,7 @@ import { ThreadItem } from "./items.js";
 import { Thread, Turn } from "./thread.js";
 import { CommandExecOutputDeltaNotification, FsChangedNotification } from "./fs.js";
 import { ThreadGoal } from "./thread-extra.js";
+import { AttachmentUpdatedNotification, SectionChangedNotification } from "./thread-organize.js";
 import { McpStartupStatusNotification } from "./tools-misc.js";
 
 const TurnScope = { threadId: z.string(), turnId: z.string() };
@@ -67,6 +68,8 @@ export const serverNotifications = {
   "account/rateLimits/updated": AccountRateLimitsUpdatedNotification,
   "fs/changed": FsChangedNotification,
   "thread/deleted": z.object({ threadId: z.string() }),
+  "thread/attachment/updated": AttachmentUpdatedNotification,
+  "thread/section/changed": SectionChangedNotification,
   "thread/goal/updated": z.object({ threadId: z.string(), turnId: z.string().nullish(), goal: ThreadGoal }),
   "thread/goal/cleared": z.object({ threadId: z.string() }),
   "command/exec/outputDelta": CommandExecOutputDeltaNotification,

@@ -3,6 +3,17 @@
 import type { HandlerTable } from "../router.js";
 import { accountRead, loginCancel, loginStart, logout, rateLimitsRead } from "./account.js";
 import { configBatchWrite, configRead, configValueWrite } from "./config.js";
+import {
+  attachmentAdd,
+  attachmentList,
+  attachmentOwnerList,
+  attachmentRemove,
+  sectionCreate,
+  sectionDelete,
+  sectionList,
+  sectionMove,
+  sectionUpdate,
+} from "./thread-organize.js";
 import { mcpResourceRead, mcpToolCall } from "./mcp-calls.js";
 import { feedbackSave, feedbackUpload } from "./feedback.js";
 import {
@@ -137,4 +148,13 @@ export const handlers = {
   "feedback/save": feedbackSave,
   "mcpServer/tool/call": mcpToolCall,
   "mcpServer/resource/read": mcpResourceRead,
+  "thread/attachment/add": attachmentAdd,
+  "thread/attachment/list": attachmentList,
+  "thread/attachmentOwner/list": attachmentOwnerList,
+  "thread/attachment/remove": attachmentRemove,
+  "threadSection/list": sectionList,
+  "threadSection/create": sectionCreate,
+  "threadSection/update": sectionUpdate,
+  "threadSection/delete": sectionDelete,
+  "thread/section/move": sectionMove,
 } satisfies HandlerTable;
