@@ -34,8 +34,6 @@ const NOT_YET = new Set([
   "thread/shellCommand",
   "thread/inject_items",
   "skills/extraRoots/set",
-  "app/read",
-  "app/installed",
   "mcpServer/oauth/login",
   "externalAgentConfig/detect",
   "externalAgentConfig/import",

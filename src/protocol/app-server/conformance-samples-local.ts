@@ -218,6 +218,25 @@ export const localMethodSamples = {
     results: [{ threadId: "t1", savedPath: "/w/fb", promptHash: null }],
   },
 
+  "app/read": {
+    params: [{ appIds: ["a"] }, { appIds: ["a", "b"], includeTools: true, threadId: null }],
+    results: [
+      {
+        apps: [
+          {
+            id: "a",
+            name: "Docs",
+            toolSummaries: [{ name: "search", description: "Searches", isEnabled: true }],
+          },
+        ],
+        missingAppIds: ["b"],
+      },
+    ],
+  },
+  "app/installed": {
+    params: [{}, { forceRefresh: true }],
+    results: [{ apps: [{ id: "a", enabled: true, callable: true, runtimeName: null }] }],
+  },
   "thread/attachment/add": {
     params: [{ threadId: "t1", attachmentType: "pr", identityKey: "1", payload: { url: "u" } }],
     results: [

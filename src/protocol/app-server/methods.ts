@@ -138,6 +138,12 @@ import {
   SectionResponse,
   SectionUpdateParams,
 } from "./v2/thread-organize.js";
+import {
+  AppsInstalledParams,
+  AppsInstalledResponse,
+  AppsReadParams,
+  AppsReadResponse,
+} from "./v2/skills-apps.js";
 import { AppsListParams, AppsListResponse, SkillsListParams, SkillsListResponse } from "./v2/skills-apps.js";
 
 /** Any zod schema, full or mini (the handshake's are mini, so it can be answered before the rest loads). */
@@ -236,6 +242,8 @@ export const methods = {
   "threadSection/update": { params: SectionUpdateParams, result: SectionResponse },
   "threadSection/delete": { params: SectionIdParams, result: EmptyResult },
   "thread/section/move": { params: SectionMoveParams, result: EmptyResult },
+  "app/read": { params: AppsReadParams, result: AppsReadResponse },
+  "app/installed": { params: AppsInstalledParams, result: AppsInstalledResponse },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

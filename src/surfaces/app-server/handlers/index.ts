@@ -71,7 +71,7 @@ import {
   threadRead,
   threadUnarchive,
 } from "./thread-history.js";
-import { appList, skillsList, threadCompactStart } from "./skills-apps.js";
+import { appInstalled, appList, appRead, skillsList, threadCompactStart } from "./skills-apps.js";
 import { threadFork, threadResume, threadRevert, threadRollback } from "./thread-load.js";
 import { threadStart, turnInterrupt, turnSteer, turnStart } from "./threads.js";
 
@@ -157,4 +157,6 @@ export const handlers = {
   "threadSection/update": sectionUpdate,
   "threadSection/delete": sectionDelete,
   "thread/section/move": sectionMove,
+  "app/read": appRead,
+  "app/installed": appInstalled,
 } satisfies HandlerTable;
