@@ -6,6 +6,7 @@ import type { ModelAuthHooks } from "../auth/model-auth.js";
 import { originator } from "../auth/originator.js";
 import { buildToolSet } from "../tools/tool-set.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { SessionMcp } from "../mcp/session-mcp.js";
 import type { ConnectorInfo, McpServerStatus } from "../mcp/types.js";
 import { AsyncQueue } from "./async-queue.js";
 import { openThread, ThreadOpenError, type ThreadSeed } from "./open-thread.js";
@@ -92,6 +93,11 @@ export class Codex implements AsyncIterable<Event> {
    */
   mcpServerStatuses(): McpServerStatus[] {
     return this.session?.mcpServerStatuses() ?? [];
+  }
+
+  /** The session's MCP servers, for direct tool calls and resource reads (none before configure_session). */
+  get mcpServers(): SessionMcp | undefined {
+    return this.session?.mcpServers;
   }
 
   /** Connectors of the connector directory (`[connectors] url`) with their tools, once its gateway is ready. */

@@ -451,6 +451,11 @@ export class Session {
     return this.mcp?.connectors() ?? [];
   }
 
+  /** The session's MCP servers, for calls made outside a turn (undefined when none is configured). */
+  get mcpServers(): SessionMcp | undefined {
+    return this.mcp;
+  }
+
   private openMcp(): SessionMcp | undefined {
     return openSessionMcp({
       config: this.options.config,

@@ -14,7 +14,7 @@ import {
 import { providedTool } from "./provided-tool.js";
 import { McpServerConnection } from "./server-connection.js";
 import { resolveMcpServers, type McpServerEntry } from "./server-config.js";
-import type { SessionMcp, SessionMcpOptions } from "./session-mcp.js";
+import { UnknownMcpServerError, type SessionMcp, type SessionMcpOptions } from "./session-mcp.js";
 import { McpToolApprovals } from "./tool-approval.js";
 import { qualifyToolNames, toolKey } from "./tool-names.js";
 import type { ConnectorInfo, McpServerStatus, McpToolInfo } from "./types.js";
@@ -93,6 +93,20 @@ export class McpManager implements SessionMcp {
     const gateway = this.connections.find((c) => c.name === GATEWAY_SERVER_NAME);
     if (!gateway || gateway.state !== "ready") return [];
     return groupConnectors(this.toolInfos(gateway), (id) => connectorEnabled(this.options.config, id));
+  }
+
+  callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal) {
+    return this.connection(server).call(tool, args, signal);
+  }
+
+  readResource(server: string, uri: string, signal: AbortSignal) {
+    return this.connection(server).readResource(uri, signal);
+  }
+
+  private connection(server: string): McpServerConnection {
+    const found = this.connections.find((c) => c.name === server);
+    if (!found) throw new UnknownMcpServerError(server);
+    return found;
   }
 
   async close(): Promise<void> {

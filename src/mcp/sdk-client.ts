@@ -17,6 +17,8 @@ export class McpRequestError extends Error {
   }
 }
 
+const ResourceContents = z.looseObject({ contents: z.array(z.looseObject({ uri: z.string() })) });
+export type McpResourceContents = z.infer<typeof ResourceContents>;
 const ToolsPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 const MAX_PAGES = 50;
 const STDERR_TAIL_BYTES = 2048;
@@ -32,6 +34,11 @@ export interface McpClientHandle {
     args: Record<string, unknown>,
     options: { signal: AbortSignal; timeoutMs: number },
   ): Promise<McpCallToolResult>;
+  /** resources/read: the resource's contents as the server sent them. */
+  readResource(
+    uri: string,
+    options: { signal: AbortSignal; timeoutMs: number },
+  ): Promise<McpResourceContents>;
   /** What a stdio server last wrote to stderr (for failure reasons). */
   stderrTail(): string;
   close(): Promise<void>;
@@ -146,6 +153,16 @@ export async function connectMcpClient(
       return request(
         (s) =>
           client.request({ method: "tools/call", params: { name, arguments: args } }, McpCallToolResult, {
+            signal: s,
+            timeout: timeoutMs,
+          }),
+        signal,
+      );
+    },
+    readResource(uri, { signal, timeoutMs }) {
+      return request(
+        (s) =>
+          client.request({ method: "resources/read", params: { uri } }, ResourceContents, {
             signal: s,
             timeout: timeoutMs,
           }),

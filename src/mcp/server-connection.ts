@@ -2,7 +2,12 @@
 // server that dies after it was ready is restarted on its next use, at most MAX_RESTARTS times; then it is
 // failed for the rest of the session. A server that fails to start is never waited on again.
 import type { McpCallToolResult } from "../protocol/core-protocol.js";
-import { connectMcpClient, McpRequestError, type McpClientHandle } from "./sdk-client.js";
+import {
+  connectMcpClient,
+  McpRequestError,
+  type McpClientHandle,
+  type McpResourceContents,
+} from "./sdk-client.js";
 import type { McpServerConfig } from "./server-config.js";
 import { readToolCatalog } from "./tool-catalog.js";
 import type { McpServerState, McpTool } from "./types.js";
@@ -79,6 +84,15 @@ export class McpServerConnection {
         this.alive = false;
       throw err;
     }
+  }
+
+  /** Reads a resource of the server (a client's mcpServer/resource/read). */
+  async readResource(uri: string, signal: AbortSignal): Promise<McpResourceContents> {
+    await this.settled;
+    if (this.state === "failed")
+      throw new McpRequestError("closed", `the server is not available (${this.error})`);
+    const handle = await this.liveHandle();
+    return handle.readResource(uri, { signal, timeoutMs: this.config.toolTimeoutMs });
   }
 
   async close(): Promise<void> {

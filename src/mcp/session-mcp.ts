@@ -4,7 +4,9 @@ import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
 import type { KnownEventMsg } from "../protocol/core-protocol.js";
 import type { ReviewDecision } from "../protocol/policies.js";
+import type { McpCallToolResult } from "../protocol/core-protocol.js";
 import type { ToolRegistry } from "../tools/registry.js";
+import type { McpResourceContents } from "./sdk-client.js";
 import type { ConnectorInfo, McpServerStatus } from "./types.js";
 
 export interface SessionMcpOptions {
@@ -24,7 +26,21 @@ export interface SessionMcp {
   ready(signal: AbortSignal): Promise<void>;
   statuses(): McpServerStatus[];
   connectors(): ConnectorInfo[];
+  /** A tool of one server, called directly (a client's mcpServer/tool/call; no approval, no turn). */
+  callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<McpCallToolResult>;
+  readResource(server: string, uri: string, signal: AbortSignal): Promise<McpResourceContents>;
   close(): Promise<void>;
+}
+
+export class UnknownMcpServerError extends Error {
+  constructor(server: string) {
+    super(`unknown MCP server '${server}'`);
+  }
 }
 
 export function hasMcpConfig(toml: Config["toml"]): boolean {
@@ -63,6 +79,18 @@ class LazySessionMcp implements SessionMcp {
 
   connectors(): ConnectorInfo[] {
     return this.manager?.connectors() ?? [];
+  }
+
+  async callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal) {
+    const manager = await this.loading;
+    if (!manager) throw new UnknownMcpServerError(server);
+    return manager.callTool(server, tool, args, signal);
+  }
+
+  async readResource(server: string, uri: string, signal: AbortSignal) {
+    const manager = await this.loading;
+    if (!manager) throw new UnknownMcpServerError(server);
+    return manager.readResource(server, uri, signal);
   }
 
   async close(): Promise<void> {

@@ -97,6 +97,22 @@ describe("app-server items and listings", () => {
       ["mail", "Mail", "Your mail", false],
       ["notes", "Notes", "Keeps notes", true],
     ]);
+    const read = await c.call("app/read", { appIds: ["notes", "nope"], includeTools: true });
+    expect(read).toEqual({
+      apps: [
+        {
+          id: "notes",
+          name: "Notes",
+          toolSummaries: [{ name: "notes_list", description: "Lists notes.", isEnabled: true }],
+        },
+      ],
+      missingAppIds: ["nope"],
+    });
+    const installed = await c.call("app/installed", {});
+    expect((installed.apps as Json[]).map((a) => [a.id, a.enabled]).sort()).toEqual([
+      ["mail", false],
+      ["notes", true],
+    ]);
   });
 
   it("thread/compact/start: a contextCompaction item", async () => {

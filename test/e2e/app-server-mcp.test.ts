@@ -96,3 +96,36 @@ describe("app-server item/tool/requestUserInput", () => {
     expect(JSON.parse(String(output))).toEqual({ answers: { db: { selected: ["sqlite"], other: null } } });
   });
 });
+
+describe("app-server direct MCP calls", () => {
+  it("mcpServer/tool/call and mcpServer/resource/read reach the thread's server; unknown servers are refused", async () => {
+    const { c, threadId } = await start(stdioServerToml("local"));
+    await c.waitNotification(
+      "mcpServer/startupStatus/updated",
+      (p) => p.name === "local" && p.status === "ready",
+      { timeoutMs: 20_000 },
+    );
+    const called = await c.call("mcpServer/tool/call", {
+      threadId,
+      server: "local",
+      tool: "echo",
+      arguments: { text: "hi" },
+    });
+    expect(called.content).toEqual([{ type: "text", text: "echo: hi" }]);
+    const read = await c.call("mcpServer/resource/read", { threadId, server: "local", uri: "note://hello" });
+    expect(read.contents).toEqual([
+      { uri: "note://hello", mimeType: "text/plain", text: "hello from the note" },
+    ]);
+    const noThread = await c.call("mcpServer/resource/read", { server: "local", uri: "note://hello" });
+    expect(noThread.contents).toEqual(read.contents);
+
+    const unknown = await c.waitResponse(
+      c.request("mcpServer/tool/call", { threadId, server: "nope", tool: "echo" }),
+    );
+    expect(unknown.error).toMatchObject({ code: -32603, message: "unknown MCP server 'nope'" });
+    const missing = await c.waitResponse(
+      c.request("mcpServer/resource/read", { threadId, server: "local", uri: "note://other" }),
+    );
+    expect(missing.error).toMatchObject({ code: -32600, message: expect.stringContaining("note://other") });
+  });
+});

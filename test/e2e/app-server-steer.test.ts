@@ -42,4 +42,34 @@ describe("turn/steer", () => {
     expect(model.requests).toHaveLength(2);
     expect(lastUserText(model.requests[1]?.body.input ?? [])).toBe("and mind the edge case");
   });
+
+  it("turn/start while a turn runs answers with that turn and folds the input in", async () => {
+    const { home, model, client } = await app.start({
+      model: {
+        replies: [
+          reply.slow("thinking about the first request, slowly", 80),
+          (req) => reply.message(`got: ${lastUserText(req.body.input ?? [])}`),
+        ],
+      },
+    });
+    const threadId = await startThread(client, { cwd: home.cwd });
+    const turn = (
+      await client.call("turn/start", {
+        threadId,
+        input: [{ type: "text", text: "first", text_elements: [] }],
+      })
+    ).turn as Json;
+    await client.waitNotification("item/agentMessage/delta");
+    const second = await client.call("turn/start", {
+      threadId,
+      input: [{ type: "text", text: "also this", text_elements: [] }],
+    });
+    expect(second.turn).toMatchObject({ id: turn.id, status: "inProgress" });
+
+    const completed = await client.waitNotification("turn/completed", (p) => (p.turn as Json).id === turn.id);
+    expect((completed.turn as Json).status).toBe("completed");
+    expect(client.notifications("turn/started")).toHaveLength(1);
+    expect(model.requests).toHaveLength(2);
+    expect(lastUserText(model.requests[1]?.body.input ?? [])).toBe("also this");
+  });
 });

@@ -51,10 +51,14 @@ describe("app-server turn extras", () => {
     expect(diffs).toHaveLength(1);
     expect(diffs[0]).toMatchObject({ threadId, turnId: turn.id });
     const diff = String(diffs[0]?.diff);
-    expect(diff).toContain(`--- a/${join(home.cwd, "notes.txt").slice(1)}`);
-    expect(diff).toContain("-old line\n+new line");
-    expect(diff).toContain("new file\n--- /dev/null");
-    expect(diff).toContain("+hello");
+    // Repository-relative paths, one section per file sorted by path, modes and blob ids as git shows them.
+    expect(diff).toMatch(
+      /^diff --git a\/added\.txt b\/added\.txt\nnew file mode 100644\nindex 0{40}\.\.[0-9a-f]{40}\n--- \/dev\/null\n\+\+\+ b\/added\.txt\n@@ -0,0 \+1 @@\n\+hello\n/,
+    );
+    expect(diff).toMatch(
+      /diff --git a\/notes\.txt b\/notes\.txt\nindex [0-9a-f]{40}\.\.[0-9a-f]{40}\n--- a\/notes\.txt\n\+\+\+ b\/notes\.txt\n@@ -1 \+1 @@\n-old line\n\+new line\n$/,
+    );
+    expect(diff).not.toContain(home.cwd);
   });
 
   it("a project config that is not trusted is reported as a configWarning", async () => {

@@ -61,6 +61,15 @@ const RESPONSE_TYPES: Record<string, string> = {
   "mcpServerStatus/list": "ListMcpServerStatusResponse",
   fuzzyFileSearch: "FuzzyFileSearchResponse",
   "feedback/upload": "FeedbackUploadResponse",
+  "account/gatewayOAuth/read": "GatewayOAuthReadResponse",
+  "account/gatewayOAuth/cancel": "GatewayOAuthCancelResponse",
+  "account/securitySetup/read": "GetAccountSecuritySetupResponse",
+  "modelProvider/list": "ModelProviderListResponse",
+  "modelProvider/capabilities/read": "ModelProviderCapabilitiesReadResponse",
+  "configRequirements/read": "ConfigRequirementsReadResponse",
+  "windowsSandbox/readiness": "WindowsSandboxReadinessResponse",
+  "config/mcpServer/reload": "McpServerRefreshResponse",
+  "thread/approveGuardianDeniedAction": "ThreadApproveGuardianDeniedActionResponse",
 };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -131,7 +140,9 @@ export class ProtocolSchema {
   }
 
   checkResult(method: string, result: unknown): string {
-    const type = RESPONSE_TYPES[method];
+    // Most responses are named after their params (FsReadFileParams -> FsReadFileResponse).
+    const type =
+      RESPONSE_TYPES[method] ?? this.paramsType("ClientRequest", method)?.replace(/Params$/, "Response");
     return type ? this.check(type, result) : `no known response type for ${method}`;
   }
 

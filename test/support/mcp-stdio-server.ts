@@ -1,11 +1,15 @@
 // A small MCP server over stdio, written with the official SDK, for the e2e tests. Run it with tsx:
 //   node --import tsx test/support/mcp-stdio-server.ts [--bad]
-// Tools: echo, add_note (marked destructive), die (exits the process). With --bad, also tools that misbehave:
+// Resources: note://hello. Tools: echo, add_note (marked destructive), die (exits the process). With --bad, also tools that misbehave:
 // garbage (answers with a line that is not JSON), slow (never answers in time), bad_schema (an input schema
 // the Responses API cannot take).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+} from "@modelcontextprotocol/sdk/types.js";
 
 const bad = process.argv.includes("--bad");
 
@@ -35,8 +39,16 @@ const tools = [
     : []),
 ];
 
-const server = new Server({ name: "test-stdio", version: "1.0.0" }, { capabilities: { tools: {} } });
+const server = new Server(
+  { name: "test-stdio", version: "1.0.0" },
+  { capabilities: { tools: {}, resources: {} } },
+);
 // Some of these tools break the spec on purpose, so they are sent as plain data.
+// One resource, note://hello; any other URI is an error.
+server.setRequestHandler(ReadResourceRequestSchema, (request) => {
+  if (request.params.uri !== "note://hello") throw new Error(`no resource ${request.params.uri}`);
+  return { contents: [{ uri: "note://hello", mimeType: "text/plain", text: "hello from the note" }] };
+});
 server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools as never[] }));
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const args = request.params.arguments ?? {};

@@ -3,6 +3,7 @@
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
+import { localMethodSamples } from "./conformance-samples-local.js";
 import { toolMethodSamples, userInputRequestSample } from "./conformance-samples-tools.js";
 import { generateJsonSchemas } from "./json-schema.js";
 import { extensionMethods, methods, type MethodName } from "./methods.js";
@@ -373,6 +374,7 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
     ],
   },
   ...toolMethodSamples,
+  ...localMethodSamples,
 };
 
 describe("the method table against the real protocol", () => {

@@ -263,14 +263,7 @@ const cases: Array<{
           status: "completed",
         },
       },
-      {
-        method: "turn/diff/updated",
-        params: {
-          threadId: "thread-1",
-          turnId: "turn-1",
-          diff: "diff --git a/w/a.txt b/w/a.txt\nnew file\n--- /dev/null\n+++ b/w/a.txt\n@@ -0,0 +1,1 @@\n+a\n",
-        },
-      },
+      // No turn/diff/updated: the diff is the disk's net change (turn-diff.test.ts), and /w does not exist.
     ],
   },
   {

@@ -94,7 +94,8 @@ export class AppServerEventMapper {
   /** After a patch applied, the whole turn's diff so far (`turn/diff/updated`). */
   private diffUpdated(item: EventMsgOf<"item_completed">["item"]): void {
     if (item.type !== "fileChange" || item.status !== "completed") return;
-    const diff = this.turnDiff.add(item.changes);
+    const diff = this.turnDiff.diff();
+    if (!diff) return;
     this.out.notify({
       method: "turn/diff/updated",
       params: { threadId: this.threadId, turnId: this.out.turnId, diff },
@@ -110,6 +111,8 @@ export class AppServerEventMapper {
         this.turnDiff.reset();
         return this.startTurn(subId, msg.turn_id);
       case "item_started":
+        // The turn diff is against each file as it was before the turn's first patch touched it.
+        if (msg.item.type === "fileChange") this.turnDiff.begin(msg.item.changes);
         return this.own.itemStarted(msg, this.userInput(subId, msg.item.type));
       case "item_completed":
         this.own.itemCompleted(msg, this.userInput(subId, msg.item.type));

@@ -85,7 +85,7 @@ export class Router implements IncomingHandler {
     await this.run(connection, id, name, (respond) => {
       const handler = dispatch.handlers[name] as Handler<typeof name>;
       const ctx = { connection, server: this.server, services: dispatch.services, requestId: id, respond };
-      return handler(params as MethodParams<typeof name>, ctx);
+      return handler(params, ctx);
     });
   }
 

@@ -6,11 +6,15 @@ import { ConfigError, loadConfig, type Config } from "../../config/load.js";
 import type { ThreadStatus } from "../../protocol/app-server/v2/common.js";
 import { ossOption, type SharedFlags } from "../shared/cli-config.js";
 import { AccountManager } from "./accounts.js";
+import { CommandExecs } from "./command-exec.js";
+import { FsWatches } from "./fs-watches.js";
 import { RateLimitTracker } from "./rate-limit-tracker.js";
 import { badRequest } from "./router.js";
 import type { AppServer } from "./server.js";
 import type { ThreadRuntime } from "./thread-runtime.js";
 import { ThreadCatalog } from "./threads/thread-catalog.js";
+import { ThreadMetadataStore } from "./threads/thread-metadata.js";
+import { ThreadOrganizer } from "./threads/thread-organizer.js";
 
 /** The flags that are config keys, as a config layer (the same mapping as the other commands). */
 function cliLayer(flags: SharedFlags): Record<string, unknown> {
@@ -36,9 +40,15 @@ export class ServerServices {
   readonly accounts: AccountManager;
   readonly catalog: ThreadCatalog;
   readonly rateLimits: RateLimitTracker;
+  readonly fsWatches = new FsWatches();
+  readonly metadata: ThreadMetadataStore;
+  readonly organizer: ThreadOrganizer;
+  readonly commandExecs = new CommandExecs();
 
   constructor(private readonly server: AppServer) {
     this.catalog = new ThreadCatalog(server.codexHome);
+    this.metadata = new ThreadMetadataStore(server.codexHome);
+    this.organizer = new ThreadOrganizer(server.codexHome);
     this.rateLimits = new RateLimitTracker((n) => server.broadcast(n));
     this.accounts = new AccountManager({
       codexHome: server.codexHome,
@@ -134,6 +144,8 @@ export class ServerServices {
   }
 
   async shutdown(): Promise<void> {
+    this.fsWatches.closeAll();
+    this.commandExecs.killAll();
     await Promise.all([...this.threads.values()].map((t) => t.close()));
     this.threads.clear();
   }

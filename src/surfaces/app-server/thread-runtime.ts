@@ -44,9 +44,11 @@ export class ThreadRuntime {
   private readonly turnEndWaiters = new Set<() => void>();
   private readonly mapper: AppServerEventMapper;
   private counter = 0;
-  private startingTurn = false;
+  /** A turn submitted whose task has not started yet. */
+  private pendingStart: Promise<Turn> | undefined;
   private rollingBack = false;
   private readonly pump: Promise<void>;
+  private queue: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly codex: Codex,
@@ -132,25 +134,34 @@ export class ThreadRuntime {
     op: OpOf<"user_turn"> | OpOf<"review">,
     onStarted: (turn: Turn) => void,
   ): Promise<Turn> {
-    if (this.startingTurn || this.runningTurnId) {
-      throw badRequest(
-        `thread ${this.threadId} already has a running turn${this.runningTurnId ? ` (${this.runningTurnId})` : ""}: interrupt it first`,
-      );
+    const running = this.runningTurnId;
+    if (op.type === "review") {
+      if (running || this.pendingStart) {
+        throw badRequest(
+          `thread ${this.threadId} already has a running turn${running ? ` (${running})` : ""}: interrupt it first`,
+        );
+      }
+    } else {
+      // As in Codex, input sent while a turn runs joins that turn (a steer) and the answer is that turn.
+      if (running) return Promise.resolve(this.foldIn(running, op.items, onStarted));
+      if (this.pendingStart) {
+        const items = op.items;
+        return this.pendingStart.then((turn) => this.foldIn(turn.id, items, onStarted));
+      }
     }
-    this.startingTurn = true;
     const subId = `turn-${++this.counter}`;
     this.mapper.setTurnInput(subId, input);
-    return new Promise((resolve, reject) => {
+    const started = new Promise<Turn>((resolve, reject) => {
       this.waiters.set(subId, (event) => {
         if (event.msg.type === "task_started") {
-          this.startingTurn = false;
+          this.pendingStart = undefined;
           const turn: Turn = { id: event.msg.turn_id, items: [], status: "inProgress", error: null };
           onStarted(turn);
           resolve(turn);
           return true;
         }
         if (event.msg.type === "error") {
-          this.startingTurn = false;
+          this.pendingStart = undefined;
           reject(badRequest(event.msg.message));
           return true;
         }
@@ -158,6 +169,20 @@ export class ThreadRuntime {
       });
       this.codex.submitWithId({ id: subId, op });
     });
+    this.pendingStart = started;
+    return started;
+  }
+
+  private foldIn(turnId: string, items: UserInputItem[], onStarted: (turn: Turn) => void): Turn {
+    this.codex.submit({ type: "steer", items });
+    const turn: Turn = { id: turnId, items: [], status: "inProgress", error: null };
+    onStarted(turn);
+    return turn;
+  }
+
+  /** The thread's MCP connections, for calls outside a turn. */
+  get mcpServers() {
+    return this.codex.mcpServers;
   }
 
   /** The thread's MCP servers, as its engine sees them now. */
@@ -175,7 +200,7 @@ export class ThreadRuntime {
    */
   rollback(numTurns: number): Promise<void> {
     if (this.rollingBack) throw badRequest(`cannot roll back: another rollback is in progress`);
-    if (this.startingTurn || this.runningTurnId) throw badRequest(`cannot roll back: a turn is running`);
+    if (this.pendingStart || this.runningTurnId) throw badRequest(`cannot roll back: a turn is running`);
     this.rollingBack = true;
     const subId = `rollback-${++this.counter}`;
     return new Promise<void>((resolve, reject) => {
@@ -190,9 +215,19 @@ export class ThreadRuntime {
     });
   }
 
+  /** Runs `fn` after every earlier `exclusive` call on this thread has finished. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
   /** Starts a manual compaction; its progress comes as a turn with a contextCompaction item. */
   compact(): void {
-    if (this.startingTurn || this.runningTurnId) throw badRequest(`cannot compact: a turn is running`);
+    if (this.pendingStart || this.runningTurnId) throw badRequest(`cannot compact: a turn is running`);
     this.codex.submitWithId({ id: `compact-${++this.counter}`, op: { type: "compact" } });
   }
 

@@ -25,6 +25,8 @@ export interface ChildHandle {
   interrupt(): void;
   /** Kills the child and everything it started. */
   kill(): void;
+  /** Resizes the terminal (pseudo-terminal children only). */
+  resize?(cols: number, rows: number): void;
 }
 
 /** Exit code for a child killed by a signal, as shells report it. */

@@ -16,14 +16,18 @@ const INTERRUPT_CHARACTER = "\u0003";
 let ptyModule: Promise<typeof NodePty> | undefined;
 const loadPty = () => (ptyModule ??= import("node-pty"));
 
-export async function spawnPtyChild(spec: ChildSpec, listener: ChildListener): Promise<ChildHandle> {
+export async function spawnPtyChild(
+  spec: ChildSpec,
+  listener: ChildListener,
+  size: { cols: number; rows: number } = { cols: PTY_COLUMNS, rows: PTY_ROWS },
+): Promise<ChildHandle> {
   const [file, ...args] = spec.argv;
   if (file === undefined) throw new Error("cannot run an empty command");
   const pty = await loadPty();
   const terminal = pty.spawn(file, args, {
     name: spec.env.TERM ?? "dumb",
-    cols: PTY_COLUMNS,
-    rows: PTY_ROWS,
+    cols: size.cols,
+    rows: size.rows,
     cwd: spec.cwd,
     env: spec.env,
   });
@@ -48,6 +52,9 @@ export async function spawnPtyChild(spec: ChildSpec, listener: ChildListener): P
     },
     kill() {
       if (!finished) killProcessTree(terminal.pid);
+    },
+    resize(cols, rows) {
+      if (!finished) terminal.resize(cols, rows);
     },
   };
 }

@@ -8,6 +8,9 @@ import {
 import { RequestId, ThreadStatus, ThreadTokenUsage, TurnError } from "./common.js";
 import { ThreadItem } from "./items.js";
 import { Thread, Turn } from "./thread.js";
+import { CommandExecOutputDeltaNotification, FsChangedNotification } from "./fs.js";
+import { ThreadGoal } from "./thread-extra.js";
+import { AttachmentUpdatedNotification, SectionChangedNotification } from "./thread-organize.js";
 import { McpStartupStatusNotification } from "./tools-misc.js";
 
 const TurnScope = { threadId: z.string(), turnId: z.string() };
@@ -63,6 +66,13 @@ export const serverNotifications = {
   "account/updated": AccountUpdatedNotification,
   "account/login/completed": AccountLoginCompletedNotification,
   "account/rateLimits/updated": AccountRateLimitsUpdatedNotification,
+  "fs/changed": FsChangedNotification,
+  "thread/deleted": z.object({ threadId: z.string() }),
+  "thread/attachment/updated": AttachmentUpdatedNotification,
+  "thread/section/changed": SectionChangedNotification,
+  "thread/goal/updated": z.object({ threadId: z.string(), turnId: z.string().nullish(), goal: ThreadGoal }),
+  "thread/goal/cleared": z.object({ threadId: z.string() }),
+  "command/exec/outputDelta": CommandExecOutputDeltaNotification,
 } satisfies Record<string, z.ZodType>;
 
 export type ServerNotificationMethod = keyof typeof serverNotifications;

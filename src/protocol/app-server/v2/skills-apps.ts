@@ -39,4 +39,36 @@ export const AppInfo = z.object({
   isEnabled: z.boolean(),
 });
 
+export const AppsReadParams = z.object({
+  appIds: z.array(z.string()),
+  includeTools: z.boolean().optional(),
+  threadId: z.string().nullish(),
+});
+export const AppsReadResponse = z.object({
+  apps: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      toolSummaries: z
+        .array(z.object({ name: z.string(), description: z.string(), isEnabled: z.boolean() }))
+        .nullish(),
+    }),
+  ),
+  missingAppIds: z.array(z.string()),
+});
+export const AppsInstalledParams = z.object({
+  forceRefresh: z.boolean().optional(),
+  threadId: z.string().nullish(),
+});
+export const AppsInstalledResponse = z.object({
+  apps: z.array(
+    z.object({
+      id: z.string(),
+      enabled: z.boolean(),
+      callable: z.boolean(),
+      runtimeName: z.string().nullish(),
+    }),
+  ),
+});
+
 export const AppsListResponse = z.object({ data: z.array(AppInfo), nextCursor: z.string().nullish() });

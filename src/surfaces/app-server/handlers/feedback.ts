@@ -3,11 +3,11 @@
 // includeLogs is false, the files of $CODEX_HOME/log/ and the extra log files named. Its path is returned.
 import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, readdir, writeFile } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, isAbsolute, join } from "node:path";
 import { badRequest, type Handler } from "../router.js";
 
 async function rolloutOf(
-  ctx: Parameters<Handler<"feedback/upload">>[1],
+  ctx: Pick<Parameters<Handler<"feedback/upload">>[1], "services">,
   threadId: string,
 ): Promise<string | undefined> {
   const loaded = ctx.services.threads.get(threadId);
@@ -30,9 +30,15 @@ async function copyInto(dir: string, files: string[]): Promise<string[]> {
   return copied;
 }
 
-export const feedbackUpload: Handler<"feedback/upload"> = async (params, ctx) => {
+type FeedbackParams = Parameters<Handler<"feedback/upload">>[0];
+
+/** Writes the bundle into `dir`; returns the bundle's id. */
+async function writeBundle(
+  dir: string,
+  params: FeedbackParams,
+  ctx: Pick<Parameters<Handler<"feedback/upload">>[1], "server" | "services">,
+): Promise<string> {
   const id = randomUUID();
-  const dir = join(ctx.server.codexHome, "feedback", id);
   await mkdir(dir, { recursive: true });
   const rollout = params.threadId ? await rolloutOf(ctx, params.threadId) : undefined;
   if (rollout) await copyFile(rollout, join(dir, "rollout.jsonl"));
@@ -54,5 +60,18 @@ export const feedbackUpload: Handler<"feedback/upload"> = async (params, ctx) =>
     logs: logs.map((name) => `logs/${name}`),
   };
   await writeFile(join(dir, "feedback.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  return id;
+}
+
+export const feedbackUpload: Handler<"feedback/upload"> = async (params, ctx) => {
+  const dir = join(ctx.server.codexHome, "feedback", randomUUID());
+  const id = await writeBundle(dir, params, ctx);
   return { threadId: params.threadId ?? id, promptHash: null, savedPath: dir };
+};
+
+/** feedback/save: the same bundle, in the folder the client names (an absolute path, as in Codex). */
+export const feedbackSave: Handler<"feedback/save"> = async (params, ctx) => {
+  if (!isAbsolute(params.savePath)) throw badRequest("feedback savePath must be an absolute host path");
+  const id = await writeBundle(params.savePath, params, ctx);
+  return { threadId: params.threadId ?? id, promptHash: null, savedPath: params.savePath };
 };

@@ -41,6 +41,44 @@ export const appList: Handler<"app/list"> = async (_params, ctx) => {
   }
 };
 
+/** The directory's connectors; none when no connector directory is configured (as Codex answers). */
+async function connectorsOf(ctx: Pick<Parameters<Handler<"app/read">>[1], "services" | "server">) {
+  const config = ctx.services.loadConfig();
+  try {
+    return await listConnectors(config, { env: ctx.server.options.env, auth: ctx.services.accounts.hooks });
+  } catch (err) {
+    if (err instanceof ConnectorsUnavailable) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+export const appRead: Handler<"app/read"> = async (params, ctx) => {
+  const connectors = params.appIds.length > 0 ? await connectorsOf(ctx) : [];
+  const byId = new Map(connectors.map((c) => [c.id, c]));
+  return {
+    apps: params.appIds.flatMap((id) => {
+      const c = byId.get(id);
+      if (!c) return [];
+      const tools = c.tools.map((t) => ({
+        name: t.name,
+        description: t.description ?? "",
+        isEnabled: c.enabled,
+      }));
+      return [{ id: c.id, name: c.name, ...(params.includeTools ? { toolSummaries: tools } : {}) }];
+    }),
+    missingAppIds: params.appIds.filter((id) => !byId.has(id)),
+  };
+};
+
+export const appInstalled: Handler<"app/installed"> = async (_params, ctx) => ({
+  apps: (await connectorsOf(ctx)).map((c) => ({
+    id: c.id,
+    enabled: c.enabled,
+    callable: c.enabled,
+    runtimeName: null,
+  })),
+});
+
 export const threadCompactStart: Handler<"thread/compact/start"> = (params, ctx) => {
   threadOf(ctx.services, params.threadId).compact();
   return {};

@@ -1,4 +1,4 @@
-// Threads on disk: thread/list, thread/read, thread/turns/list, thread/archive, thread/unarchive and
+// Threads on disk: thread/list, thread/read, thread/archive, thread/unarchive and
 // thread/name/set. Loaded threads show their live status; the others are "notLoaded".
 import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
@@ -6,8 +6,6 @@ import { badRequest, type Handler } from "../router.js";
 import type { ServerServices } from "../services.js";
 import { setThreadName } from "../threads/thread-names.js";
 import { threadFromSummary } from "../threads/wire-thread.js";
-
-const DEFAULT_TURNS_PAGE = 25;
 
 function statusOf(services: ServerServices, id: string): ThreadStatus {
   return services.statusOf(id);
@@ -53,19 +51,6 @@ export const threadRead: Handler<"thread/read"> = async (params, ctx) => ({
   thread: await describeStored(ctx.services, params.threadId, params.includeTurns ?? false),
 });
 
-export const threadTurnsList: Handler<"thread/turns/list"> = async (params, ctx) => {
-  const { turns } = await describeStored(ctx.services, params.threadId, true);
-  const ordered = params.sortDirection === "asc" ? turns : [...turns].reverse();
-  const start = params.cursor ? Number(params.cursor) : 0;
-  if (!Number.isInteger(start) || start < 0) throw badRequest(`invalid cursor: ${params.cursor}`);
-  const limit = Math.max(1, params.limit ?? DEFAULT_TURNS_PAGE);
-  const data = ordered
-    .slice(start, start + limit)
-    .map((turn) => (params.itemsView === "notLoaded" ? { ...turn, items: [] } : turn));
-  const end = start + data.length;
-  return { data, nextCursor: end < ordered.length ? String(end) : null };
-};
-
 export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
   const { services, server } = ctx;
   await services.assertNotHostedSubagent(params.threadId, "archive");
@@ -79,6 +64,12 @@ export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
   }
   await services.catalog.archive(params.threadId);
   ctx.respond({});
+  if (loaded) {
+    server.broadcast({
+      method: "thread/status/changed",
+      params: { threadId: params.threadId, status: { type: "notLoaded" } },
+    });
+  }
   server.broadcast({ method: "thread/archived", params: { threadId: params.threadId } });
   return {};
 };

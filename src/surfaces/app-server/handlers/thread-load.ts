@@ -36,7 +36,14 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
     },
   );
   const stored = await describeStored(services, thread.threadId, !params.excludeTurns);
-  return openResponse(thread, stored.turns);
+  const result = openResponse(thread, stored.turns);
+  ctx.respond(result);
+  // Loaded again: from notLoaded to the engine's status.
+  ctx.server.broadcast({
+    method: "thread/status/changed",
+    params: { threadId: thread.threadId, status: thread.status },
+  });
+  return result;
 };
 
 export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
@@ -58,6 +65,8 @@ export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
       ...(params.developerInstructions ? { user_instructions: params.developerInstructions } : {}),
     },
   );
+  // Listed at once, as in Codex, not only after the fork's first turn updates the index.
+  if (thread.session.rollout_path) await services.catalog.record(thread.session.rollout_path);
   const result = openResponse(thread, params.excludeTurns ? [] : turns.slice(0, upTo ?? turns.length));
   ctx.respond(result);
   ctx.server.broadcast(thread.startedNotification());
@@ -71,12 +80,20 @@ export const threadRollback: Handler<"thread/rollback"> = async (params, ctx) =>
 
 export const threadRevert: Handler<"thread/revert"> = async (params, ctx) => {
   const thread = await loaded(ctx.services, params.threadId);
-  const { turns } = await describeStored(ctx.services, params.threadId, true);
-  const index = turns.findIndex((t) => t.id === params.beforeTurnId);
-  if (index < 0) throw badRequest(`thread ${params.threadId} has no turn ${params.beforeTurnId}`);
-  await thread.rollback(turns.length - index);
-  const result = { thread: await describeStored(ctx.services, params.threadId, false) };
+  // One revert at a time per thread: a second revert to the same turn then finds it gone, instead of both
+  // reading the same turn list and dropping two turns.
+  const result = await thread.exclusive(async () => {
+    const { turns } = await describeStored(ctx.services, params.threadId, true);
+    const index = turns.findIndex((t) => t.id === params.beforeTurnId);
+    if (index < 0) throw badRequest(`turn not found: ${params.beforeTurnId} in thread ${params.threadId}`);
+    await thread.rollback(turns.length - index);
+    return { thread: await describeStored(ctx.services, params.threadId, false) };
+  });
   ctx.respond(result);
   ctx.server.broadcast({ method: "thread/reverted", params: { threadId: params.threadId } });
+  ctx.server.broadcast({
+    method: "thread/status/changed",
+    params: { threadId: params.threadId, status: thread.status },
+  });
   return result;
 };

@@ -1,5 +1,6 @@
 // The threads on disk, for the app-server: listing with the v2 filters (over the SQLite index), finding
 // one thread, reading its turns from the rollout, archiving and unarchiving (moves of the file).
+import { rm } from "node:fs/promises";
 import { encodeCursor, InvalidCursorError, type ThreadSortKey } from "../../../rollout/cursor.js";
 import type { ThreadIndex } from "../../../rollout/index.js";
 import { readRollout } from "../../../rollout/reader.js";
@@ -104,6 +105,20 @@ export class ThreadCatalog {
       if (!summary) throw badRequest(`thread ${id} has no rollout file`);
       return { summary, archived: location.archived };
     });
+  }
+
+  /** Writes the index row of the thread whose rollout is `path` (a fork's file exists before its first turn). */
+  async record(path: string): Promise<void> {
+    const summary = readThreadSummary(path, false);
+    if (!summary) return;
+    await withIndex(this.codexHome, (index) => index.upsert(summary));
+  }
+
+  /** Removes a thread's rollout file and its index row. */
+  async delete(id: string): Promise<void> {
+    const { summary } = await this.find(id);
+    await rm(summary.path, { force: true });
+    await withIndex(this.codexHome, (index) => index.remove(id));
   }
 
   async contents(path: string): Promise<ThreadContents> {

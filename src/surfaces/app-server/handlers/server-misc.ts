@@ -1,0 +1,136 @@
+// Model providers, permission profiles, experimental features, config requirements, the Windows sandbox,
+// MCP config reload and Guardian approvals: what codex-ts has of each, in the shapes Codex answers with.
+import { ConfigWriteError, writeUserConfig, type ConfigEditRequest } from "../../../config/config-write.js";
+import { badRequest, type Handler, type RequestContext } from "../router.js";
+
+function writeProvider(ctx: RequestContext<"modelProvider/config/write">, edits: ConfigEditRequest[]): void {
+  try {
+    writeUserConfig(ctx.server.codexHome, edits, { filePath: null, expectedVersion: null });
+  } catch (err) {
+    if (err instanceof ConfigWriteError) throw badRequest(err.message, { config_write_error_code: err.code });
+    throw err;
+  }
+}
+
+export const modelProviderList: Handler<"modelProvider/list"> = (_params, ctx) => {
+  const config = ctx.services.loadConfig();
+  const declared = Object.entries(config.toml.model_providers ?? {}).filter(([id]) => id !== "openai");
+  return {
+    data: [
+      { id: "openai", name: "OpenAI", canEdit: false, baseUrl: null, settings: { type: "openai" as const } },
+      ...declared.map(([id, p]) => ({
+        id,
+        name: p.name ?? id,
+        canEdit: false,
+        baseUrl: p.base_url ?? null,
+        settings: {
+          type: "customGateway" as const,
+          auth: p.env_key
+            ? { mode: "environmentVariable" as const, envKey: p.env_key }
+            : { mode: "none" as const },
+        },
+      })),
+    ],
+    defaultProviderId: config.modelProviderId,
+    canChangeDefault: true,
+  };
+};
+
+export const modelProviderCapabilitiesRead: Handler<"modelProvider/capabilities/read"> = (_params, ctx) => {
+  // The hosted tools exist on OpenAI's Responses API only.
+  const openai = ctx.services.loadConfig().modelProviderId === "openai";
+  return { imageGeneration: openai, webSearch: openai };
+};
+
+const invalid = (message: string) =>
+  badRequest(message, { config_write_error_code: "configValidationError" });
+
+/** A custom gateway provider, written as [model_providers.ID] of config.toml (name, base_url, env_key). */
+export const modelProviderConfigWrite: Handler<"modelProvider/config/write"> = (params, ctx) => {
+  const s = params.settings;
+  if (s.type !== "customGateway") throw invalid(`${s.type} providers cannot be configured by codex-ts`);
+  const existing = ctx.services.loadConfig().toml.model_providers ?? {};
+  const name = s.name?.trim() ?? (s.providerId ? existing[s.providerId]?.name : undefined);
+  if (!name) throw invalid("Enter a provider name.");
+  const id =
+    s.providerId ??
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
+  if (!id || id === "openai") throw invalid(`provider id ${id || "(empty)"} cannot be used`);
+  const baseUrl = s.baseUrl !== undefined ? s.baseUrl : (existing[id]?.base_url ?? null);
+  if (!baseUrl) throw invalid("Enter a base URL.");
+  try {
+    new URL(baseUrl);
+  } catch {
+    throw invalid(`base URL ${baseUrl} is not a URL`);
+  }
+  const envKey = s.envKey !== undefined ? s.envKey : (existing[id]?.env_key ?? null);
+  const key = (field: string) => `model_providers.${id}.${field}`;
+  writeProvider(ctx, [
+    { keyPath: key("name"), value: name, mergeStrategy: "replace" },
+    { keyPath: key("base_url"), value: baseUrl, mergeStrategy: "replace" },
+    { keyPath: key("env_key"), value: envKey, mergeStrategy: "replace" },
+  ]);
+  return {
+    provider: {
+      id,
+      name,
+      canEdit: false,
+      baseUrl,
+      settings: {
+        type: "customGateway" as const,
+        auth: envKey ? { mode: "environmentVariable" as const, envKey } : { mode: "none" as const },
+      },
+    },
+  };
+};
+
+const PROFILES = [":read-only", ":workspace", ":danger-full-access"];
+
+export const permissionProfileList: Handler<"permissionProfile/list"> = (params) => {
+  const start = params.cursor ? Number(params.cursor) : 0;
+  if (!Number.isInteger(start) || start < 0) throw badRequest(`invalid cursor: ${params.cursor}`);
+  const limit = params.limit && params.limit > 0 ? params.limit : PROFILES.length;
+  const page = PROFILES.slice(start, start + limit);
+  const end = start + page.length;
+  return {
+    data: page.map((id) => ({ id, description: null, allowed: true })),
+    nextCursor: end < PROFILES.length ? String(end) : null,
+  };
+};
+
+/** codex-ts has no experimental feature flags: the list is empty and no name can be set. */
+export const experimentalFeatureList: Handler<"experimentalFeature/list"> = () => ({
+  data: [],
+  nextCursor: null,
+});
+
+export const experimentalFeatureEnablementSet: Handler<"experimentalFeature/enablement/set"> = (params) => {
+  const names = Object.keys(params.enablement);
+  if (names.length > 0) throw badRequest(`unknown experimental feature: ${names.join(", ")}`);
+  return { enablement: {} };
+};
+
+/** No requirements.toml or MDM layer exists in codex-ts. */
+export const configRequirementsRead: Handler<"configRequirements/read"> = () => ({
+  requirements: null,
+  supportsIndependentSpeedModes: true,
+});
+
+export const windowsSandboxReadiness: Handler<"windowsSandbox/readiness"> = () => ({
+  status: "notConfigured" as const,
+});
+
+/** There is no Windows sandbox to set up on this platform: nothing is started. */
+export const windowsSandboxSetupStart: Handler<"windowsSandbox/setupStart"> = () => ({ started: false });
+
+/** Each thread reads the MCP servers of the config when it starts; loaded threads keep theirs. */
+export const mcpServerReload: Handler<"config/mcpServer/reload"> = () => ({});
+
+export const approveGuardianDeniedAction: Handler<"thread/approveGuardianDeniedAction"> = (params) => {
+  throw badRequest(
+    `no Guardian denial to approve in thread ${params.threadId}: codex-ts reviews approvals with the user only`,
+  );
+};

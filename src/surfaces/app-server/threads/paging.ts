@@ -1,0 +1,51 @@
+// Cursor paging over a thread's turns or items, anchored on ids (a new turn does not shift later pages):
+// a cursor names the entry a page continues after. `backwardsCursor` is the cursor for the other
+// direction, starting just before the page's first entry.
+import { badRequest } from "../router.js";
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+  backwardsCursor: string | null;
+}
+
+export function encodeAnchor(id: string): string {
+  return Buffer.from(JSON.stringify({ after: id })).toString("base64url");
+}
+
+function decodeAnchor(cursor: string): string {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { after?: unknown };
+    if (typeof parsed.after === "string") return parsed.after;
+  } catch {
+    // Reported below.
+  }
+  throw badRequest(`invalid cursor: ${cursor}`);
+}
+
+/**
+ * One page of `all` (oldest first) in `direction`, after the entry the cursor (or the anchor id) names.
+ */
+export function pageOf<T>(
+  all: readonly T[],
+  idOf: (entry: T) => string,
+  options: { direction: "asc" | "desc"; limit: number; cursor?: string | null; anchorId?: string },
+): Page<T> {
+  const ordered = options.direction === "asc" ? [...all] : [...all].reverse();
+  let start = 0;
+  const anchor = options.anchorId ?? (options.cursor ? decodeAnchor(options.cursor) : undefined);
+  if (anchor !== undefined) {
+    const at = ordered.findIndex((e) => idOf(e) === anchor);
+    if (at < 0) throw badRequest(`cursor refers to ${anchor}, which this thread does not have`);
+    start = at + 1;
+  }
+  const data = ordered.slice(start, start + Math.max(1, options.limit));
+  const end = start + data.length;
+  const last = data.at(-1);
+  const first = data[0];
+  return {
+    data,
+    nextCursor: last && end < ordered.length ? encodeAnchor(idOf(last)) : null,
+    backwardsCursor: first && start > 0 ? encodeAnchor(idOf(first)) : null,
+  };
+}
