@@ -99,20 +99,17 @@ export class AcpSession {
     return this.options.config.cwd;
   }
 
-  get busy(): boolean {
-    return this.turn !== undefined;
-  }
-
   /** Runs one prompt turn; resolves with why it stopped once every update of the turn is sent. */
   async prompt(blocks: ContentBlock[]): Promise<StopReason> {
     if (this.turn)
       throw RequestError.invalidRequest(undefined, "a prompt is already running in this session");
     const command = slashCommand(blocks);
     // Claimed before the first await, so a second prompt arriving meanwhile is refused.
+    let turn!: RunningTurn;
     const done = new Promise<StopReason>((resolve, reject) => {
-      this.turn = { submissionId: "", resolve, reject };
+      turn = { submissionId: "", resolve, reject };
     });
-    const turn = this.turn as unknown as RunningTurn;
+    this.turn = turn;
     try {
       if (command === "compact") {
         turn.submissionId = this.submit({ type: "compact" });

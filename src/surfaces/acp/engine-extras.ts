@@ -1,11 +1,11 @@
 // What ACP needs that the item projection does not carry, taken straight from the engine's events: text and
-// reasoning as they stream, a command's output while it runs, a patch's changes as diffs, and which plan
-// step is in progress. Approvals
+// reasoning as they stream, a command's output while it runs, a patch's changes as diffs, which plan step is
+// in progress, and the tool calls the projection has no item for (view_image, subagent tools). Approvals
 // have their own module (permissions.ts).
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import type { ItemDetails } from "./item-updates.js";
-import { changeDiffs, textContent, type ToolCallLedger } from "./tool-calls.js";
+import { absolutePath, changeDiffs, textContent, type ToolCallLedger } from "./tool-calls.js";
 
 /** Live output shown per command: the tail, so a chatty command does not grow every update without end. */
 const OUTPUT_TAIL = 64 * 1024;
@@ -61,6 +61,45 @@ export class EngineExtras implements ItemDetails {
       case "exec_command_end":
         this.outputs.delete(msg.call_id);
         return [];
+      case "view_image_tool_call": {
+        const path = absolutePath(msg.path, this.cwd);
+        return [
+          this.calls.open({
+            toolCallId: msg.call_id,
+            title: `View ${msg.path}`,
+            kind: "read",
+            status: "completed",
+            locations: [{ path }],
+          }),
+        ];
+      }
+      case "subagent_tool_call_begin":
+        return [
+          this.calls.open({
+            toolCallId: msg.call_id,
+            title: `Subagents: ${msg.tool}`,
+            kind: "think",
+            status: "in_progress",
+            rawInput: {
+              tool: msg.tool,
+              prompt: msg.prompt ?? null,
+              agents: msg.agents.map((a) => a.agent_id),
+            },
+          }),
+        ];
+      case "subagent_tool_call_end": {
+        const lines = msg.agents.map(
+          (a) => `agent ${a.agent_id}: ${a.status}${a.message ? `\n${a.message}` : ""}`,
+        );
+        const text = msg.error ?? lines.join("\n\n");
+        return [
+          this.calls.update({
+            toolCallId: msg.call_id,
+            status: msg.success ? "completed" : "failed",
+            ...(text ? { content: [textContent(text)] } : {}),
+          }),
+        ];
+      }
       case "patch_apply_begin":
         return [this.calls.update({ toolCallId: msg.call_id, content: changeDiffs(msg.changes, this.cwd) })];
       case "task_started":
