@@ -1,0 +1,281 @@
+// `codex-ts web` in a real browser: Debian's chromium (headless, through playwright-core) against the
+// built CLI and the fake model. The page is a client of the app-server protocol only.
+import { writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import NodeWebSocket from "ws";
+import { launchBrowser, type TestBrowser } from "../support/browser.js";
+import { makeHome, type HomeOptions, type TestHome } from "../support/cli.js";
+import { reply, sse, startFakeModel } from "../support/fake-model.js";
+import { startWeb, type WebProcess } from "../support/web.js";
+
+type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
+
+const WAIT = { timeout: 15_000 };
+const TEST_MS = 45_000;
+/** Set to a directory to save screenshots of the main views there (docs/ keeps a copy). */
+const SHOTS = process.env.CODEX_TS_WEB_SCREENSHOTS;
+
+let chromium: TestBrowser;
+const cleanups: Array<() => Promise<void>> = [];
+
+beforeAll(async () => {
+  chromium = await launchBrowser();
+}, 30_000);
+afterAll(async () => {
+  await chromium?.close();
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+interface Started {
+  model: FakeModel;
+  home: TestHome;
+  web: WebProcess;
+  page: Page;
+}
+
+async function start(options: { home?: HomeOptions; width?: number } = {}): Promise<Started> {
+  const model = await startFakeModel();
+  cleanups.push(() => model.close());
+  const home = makeHome(model.url, "", options.home);
+  const web = await startWeb(home);
+  cleanups.push(() => web.close());
+  const page = await chromium.context.newPage();
+  cleanups.push(() => page.close());
+  if (options.width) await page.setViewportSize({ width: options.width, height: 720 });
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  cleanups.push(async () => {
+    expect(errors).toEqual([]);
+    expect(model.errors).toEqual([]);
+  });
+  await page.goto(web.url);
+  await connected(page);
+  return { model, home, web, page };
+}
+
+const connected = (page: Page) => page.getByRole("status").filter({ hasText: /^connected$/ }).waitFor(WAIT);
+const message = (page: Page) => page.getByRole("textbox", { name: "Message" });
+
+async function send(page: Page, text: string): Promise<void> {
+  await message(page).fill(text);
+  await message(page).press("Enter");
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+}
+
+describe("codex-ts web", () => {
+  it(
+    "a prompt's answer streams into the page and renders as markdown",
+    async () => {
+      const { model, page } = await start();
+      model.push(reply.slow("Here is **bold** text and `code`, streamed in pieces.", 40));
+      // Record every text the answer shows, to see it grow (streamed) rather than appear once.
+      await page.evaluate(() => {
+        const seen: string[] = [];
+        (window as unknown as { seen: string[] }).seen = seen;
+        new MutationObserver(() => {
+          const text = document.querySelector(".item.agent")?.textContent ?? "";
+          if (text && seen.at(-1) !== text) seen.push(text);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await send(page, "explain please");
+      const answer = page.getByRole("region", { name: "Agent" });
+      await answer.getByText("streamed in pieces.").waitFor(WAIT);
+      await expect(answer.locator("strong").textContent()).resolves.toBe("bold");
+      await expect(answer.locator("code").textContent()).resolves.toBe("code");
+      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      expect(seen.length).toBeGreaterThan(2);
+      expect(seen.at(-1)?.trim()).toBe("Here is bold text and code, streamed in pieces.");
+      await page.getByRole("button", { name: "Send" }).waitFor(WAIT);
+      await shot(page, "web-thread");
+    },
+    TEST_MS,
+  );
+
+  it(
+    "a command waits for approval in a dialog, then its output and exit status show",
+    async () => {
+      const { model, home, page } = await start({ home: { shellTool: "default" } });
+      await page.getByLabel("Approval").selectOption("untrusted");
+      await page.getByLabel("Sandbox").selectOption("workspace-write");
+      model.push(reply.exec("touch approved.txt; echo made-by-command"), reply.message("made it"));
+      await send(page, "make a file");
+      const dialog = page.getByRole("dialog", { name: "Run this command?" });
+      await dialog.waitFor(WAIT);
+      await expect(dialog.textContent()).resolves.toContain("touch approved.txt; echo made-by-command");
+      await shot(page, "web-approval");
+      await dialog.getByRole("button", { name: "Approve", exact: true }).click();
+      const command = page.getByRole("region", { name: /^Command / });
+      await command.getByText("exit 0").waitFor(WAIT);
+      await expect(command.locator(".output").textContent()).resolves.toBe("made-by-command\n");
+      await page.getByRole("region", { name: "Agent" }).getByText("made it").waitFor(WAIT);
+      expect(await dialog.count()).toBe(0);
+      expect(model.requests.at(-1)?.body.input?.some((i) => i.type === "function_call_output")).toBe(true);
+      const { existsSync } = await import("node:fs");
+      expect(existsSync(join(home.cwd, "approved.txt"))).toBe(true);
+    },
+    TEST_MS,
+  );
+
+  it(
+    "a patch shows as a diff",
+    async () => {
+      const { model, home, page } = await start();
+      writeFileSync(join(home.cwd, "notes.txt"), "first line\nold line\n");
+      const patch = [
+        "*** Begin Patch",
+        "*** Update File: notes.txt",
+        "@@",
+        " first line",
+        "-old line",
+        "+new line",
+        "*** Add File: added.txt",
+        "+hello",
+        "*** End Patch",
+      ].join("\n");
+      model.push(
+        { events: [sse.created(), sse.customToolCall("apply_patch", patch), sse.completed()] },
+        reply.message("patched"),
+      );
+      await page.getByLabel("Sandbox").selectOption("workspace-write");
+      await send(page, "fix the notes");
+      const notes = page.getByRole("figure", { name: `Changes to ${join(home.cwd, "notes.txt")}` });
+      await notes.waitFor(WAIT);
+      await expect(notes.locator(".diff-del").textContent()).resolves.toContain("-old line");
+      await expect(notes.locator(".diff-add").textContent()).resolves.toContain("+new line");
+      await expect(notes.locator(".diff-ctx").first().textContent()).resolves.toContain("first line");
+      const added = page.getByRole("figure", { name: `Changes to ${join(home.cwd, "added.txt")}` });
+      await expect(added.locator(".diff-add").textContent()).resolves.toContain("+hello");
+      await page.getByRole("region", { name: "Agent" }).getByText("patched").waitFor(WAIT);
+      await shot(page, "web-diff");
+    },
+    TEST_MS,
+  );
+
+  it(
+    "Interrupt stops a running turn",
+    async () => {
+      const { model, page } = await start();
+      model.push(reply.hang());
+      await send(page, "take forever");
+      const interrupt = page.getByRole("button", { name: "Interrupt" });
+      await interrupt.waitFor(WAIT);
+      await model.waitForRequests(1);
+      await interrupt.click();
+      await page.getByText("Interrupted").waitFor(WAIT);
+      await page.getByRole("button", { name: "Send" }).waitFor(WAIT);
+      // The thread goes on: the next prompt is answered.
+      await send(page, "and now?");
+      await page.getByText("(fake model) you said: and now?").waitFor(WAIT);
+    },
+    TEST_MS,
+  );
+
+  it(
+    "after a reload the thread is in the list and opens again",
+    async () => {
+      const { page } = await start();
+      await send(page, "remember the walrus");
+      await page.getByText("(fake model) you said: remember the walrus").waitFor(WAIT);
+      const threads = page.getByRole("navigation", { name: "Threads" });
+      await threads.getByText("remember the walrus").waitFor(WAIT);
+      await page.reload();
+      await connected(page);
+      // The open thread is in the URL's fragment: it comes back by itself, and the list has it.
+      await page.getByText("(fake model) you said: remember the walrus").waitFor(WAIT);
+      await threads.getByRole("button", { name: /^remember the walrus/ }).waitFor(WAIT);
+      await page.getByRole("button", { name: "New thread" }).click();
+      await expect(page.getByText("(fake model) you said").count()).resolves.toBe(0);
+      await threads.getByRole("button", { name: /^remember the walrus/ }).click();
+      await page.getByText("(fake model) you said: remember the walrus").waitFor(WAIT);
+      expect(await page.getByText("(fake model) you said: remember the walrus").count()).toBe(1);
+      await shot(page, "web-list");
+    },
+    TEST_MS,
+  );
+
+  it(
+    "without the token the page and the WebSocket are refused",
+    async () => {
+      const { web } = await start();
+      for (const path of ["/", "/?token=wrong", `/?token=${web.token}x`, "/index.html"]) {
+        const response = await fetch(web.origin + path);
+        expect(response.status, path).toBe(401);
+      }
+      const page = await fetch(web.url);
+      expect(page.status).toBe(200);
+      expect(page.headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(page.headers.get("set-cookie")).toBeNull();
+      const status = await upgradeStatus(`${web.origin.replace("http", "ws")}/ws`, web.origin);
+      expect(status).toBe(401);
+    },
+    TEST_MS,
+  );
+
+  it(
+    "a WebSocket from another origin is refused, in the browser and by a raw client",
+    async () => {
+      const { web } = await start();
+      const wsUrl = `${web.origin.replace("http", "ws")}/ws?token=${web.token}`;
+      expect(await upgradeStatus(wsUrl, "http://evil.example")).toBe(403);
+      expect(await upgradeStatus(wsUrl, undefined)).toBe(403);
+      // A page on another origin (another port of 127.0.0.1) that knows the token still cannot connect.
+      const foreign = await serveForeignPage();
+      cleanups.push(
+        () =>
+          new Promise((resolve) => {
+            foreign.server.closeAllConnections();
+            foreign.server.close(() => resolve());
+          }),
+      );
+      const page = await chromium.context.newPage();
+      cleanups.push(() => page.close());
+      await page.goto(foreign.url);
+      const outcome = await page.evaluate(
+        (url) =>
+          new Promise<string>((resolve) => {
+            const socket = new WebSocket(url);
+            socket.onopen = () => resolve("open");
+            socket.onclose = () => resolve("closed");
+          }),
+        wsUrl,
+      );
+      expect(outcome).toBe("closed");
+    },
+    TEST_MS,
+  );
+});
+
+/** The HTTP status an upgrade to `url` gets (101 when it is accepted). */
+function upgradeStatus(url: string, origin: string | undefined): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new NodeWebSocket(url, origin ? { origin } : {});
+    socket.on("open", () => {
+      socket.close();
+      resolve(101);
+    });
+    socket.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+    socket.on("error", reject);
+  });
+}
+
+function serveForeignPage(): Promise<{ server: Server; url: string }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end("<!doctype html><title>elsewhere</title>");
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      resolve({ server, url: `http://127.0.0.1:${port}/` });
+    }),
+  );
+}
