@@ -184,7 +184,11 @@ sharedOptions(
     .command("web")
     .description("serve the agent as a page for a browser tab (and the app-server protocol at /ws)"),
 )
-  .option("--host <host>", "address to listen on (not loopback: anyone who reaches it may connect)", "127.0.0.1")
+  .option(
+    "--host <host>",
+    "address to listen on (not loopback: anyone who reaches it may connect)",
+    "127.0.0.1",
+  )
   .option("--port <port>", "port to listen on (0: any free port)", "0")
   .option("--no-open", "print the URL without opening a browser")
   .action(async (flags: SharedFlags & { host: string; port: string; open: boolean }) => {

@@ -49,16 +49,30 @@ async function start(options: { home?: HomeOptions; width?: number } = {}): Prom
   if (options.width) await page.setViewportSize({ width: options.width, height: 720 });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  cleanups.push(async () => {
+  cleanups.push(() => {
     expect(errors).toEqual([]);
     expect(model.errors).toEqual([]);
+    return Promise.resolve();
   });
   await page.goto(web.url);
   await connected(page);
   return { model, home, web, page };
 }
 
-const connected = (page: Page) => page.getByRole("status").filter({ hasText: /^connected$/ }).waitFor(WAIT);
+/** Runs in the page (a string: the tests' TypeScript has no DOM types). */
+const RECORD_ANSWER_TEXTS = `
+  window.seen = [];
+  new MutationObserver(() => {
+    const text = document.querySelector(".item.agent")?.textContent ?? "";
+    if (text && window.seen.at(-1) !== text) window.seen.push(text);
+  }).observe(document.body, { subtree: true, childList: true, characterData: true });
+`;
+
+const connected = (page: Page) =>
+  page
+    .getByRole("status")
+    .filter({ hasText: /^connected$/ })
+    .waitFor(WAIT);
 const message = (page: Page) => page.getByRole("textbox", { name: "Message" });
 
 async function send(page: Page, text: string): Promise<void> {
@@ -77,20 +91,13 @@ describe("codex-ts web", () => {
       const { model, page } = await start();
       model.push(reply.slow("Here is **bold** text and `code`, streamed in pieces.", 40));
       // Record every text the answer shows, to see it grow (streamed) rather than appear once.
-      await page.evaluate(() => {
-        const seen: string[] = [];
-        (window as unknown as { seen: string[] }).seen = seen;
-        new MutationObserver(() => {
-          const text = document.querySelector(".item.agent")?.textContent ?? "";
-          if (text && seen.at(-1) !== text) seen.push(text);
-        }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      });
+      await page.evaluate(RECORD_ANSWER_TEXTS);
       await send(page, "explain please");
       const answer = page.getByRole("region", { name: "Agent" });
       await answer.getByText("streamed in pieces.").waitFor(WAIT);
       await expect(answer.locator("strong").textContent()).resolves.toBe("bold");
       await expect(answer.locator("code").textContent()).resolves.toBe("code");
-      const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+      const seen = await page.evaluate<string[]>("window.seen");
       expect(seen.length).toBeGreaterThan(2);
       expect(seen.at(-1)?.trim()).toBe("Here is bold text and code, streamed in pieces.");
       await page.getByRole("button", { name: "Send" }).waitFor(WAIT);
@@ -202,6 +209,34 @@ describe("codex-ts web", () => {
   );
 
   it(
+    "a dropped connection comes back and catches up from the thread, without duplicates",
+    async () => {
+      const { model, web, page } = await start();
+      const answer = "This answer keeps streaming while the page is offline, and ends here.";
+      model.push(reply.slow(answer, 120));
+      await send(page, "stream slowly");
+      const agent = page.getByRole("region", { name: "Agent" });
+      await agent.getByText("This ans").waitFor(WAIT);
+      await chromium.context.setOffline(true);
+      await page.getByRole("status").filter({ hasText: "reconnecting" }).waitFor(WAIT);
+      // Another client of the same server sees the turn end while the page is away.
+      const threadId = new URL(page.url()).hash.replace("#thread=", "");
+      await waitTurnCompleted(web, threadId);
+      expect(await agent.textContent()).not.toContain("ends here.");
+      await chromium.context.setOffline(false);
+      await connected(page);
+      await agent.getByText(answer).waitFor(WAIT);
+      expect(await page.getByRole("region", { name: "Agent" }).count()).toBe(1);
+      expect(await page.getByRole("region", { name: "You" }).count()).toBe(1);
+      await page.getByRole("button", { name: "Send" }).waitFor(WAIT);
+      await send(page, "still there?");
+      await page.getByText("(fake model) you said: still there?").waitFor(WAIT);
+      expect(await page.getByRole("region", { name: "Agent" }).count()).toBe(2);
+    },
+    TEST_MS,
+  );
+
+  it(
     "without the token the page and the WebSocket are refused",
     async () => {
       const { web } = await start();
@@ -252,6 +287,41 @@ describe("codex-ts web", () => {
     TEST_MS,
   );
 });
+
+/** Joins the thread as a second app-server client and resolves when its running turn completes. */
+async function waitTurnCompleted(web: WebProcess, threadId: string): Promise<void> {
+  const socket = new NodeWebSocket(`${web.origin.replace("http", "ws")}/ws?token=${web.token}`, {
+    origin: web.origin,
+  });
+  try {
+    await new Promise((resolve, reject) => {
+      socket.once("open", resolve);
+      socket.once("error", reject);
+    });
+    const completed = new Promise<void>((resolve) =>
+      socket.on("message", (data: Buffer) => {
+        const message = JSON.parse(data.toString("utf8")) as {
+          id?: number;
+          method?: string;
+          result?: unknown;
+        };
+        if (message.method === "turn/completed") resolve();
+        // The turn may have ended before this client joined: thread/resume then shows it completed.
+        const turns = (message.result as { thread?: { turns?: Array<{ status: string }> } } | undefined)
+          ?.thread?.turns;
+        if (message.id === 2 && turns?.at(-1)?.status === "completed") resolve();
+      }),
+    );
+    socket.send(
+      JSON.stringify({ id: 1, method: "initialize", params: { clientInfo: { name: "t", version: "1" } } }),
+    );
+    socket.send(JSON.stringify({ method: "initialized" }));
+    socket.send(JSON.stringify({ id: 2, method: "thread/resume", params: { threadId } }));
+    await completed;
+  } finally {
+    socket.close();
+  }
+}
 
 /** The HTTP status an upgrade to `url` gets (101 when it is accepted). */
 function upgradeStatus(url: string, origin: string | undefined): Promise<number> {

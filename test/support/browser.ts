@@ -14,7 +14,8 @@ export interface TestBrowser {
 }
 
 export async function launchBrowser(): Promise<TestBrowser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
   const profile = mkdtempSync(join(tmpdir(), "codex-ts-chromium-"));
   // playwright passes the profile as --user-data-dir.
   const context = await chromium.launchPersistentContext(profile, {

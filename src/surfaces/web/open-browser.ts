@@ -2,7 +2,8 @@
 import { spawn } from "node:child_process";
 
 export function openBrowser(url: string): void {
-  const command = process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
+  const command =
+    process.platform === "darwin" ? "open" : process.platform === "win32" ? "explorer" : "xdg-open";
   try {
     const child = spawn(command, [url], { detached: true, stdio: "ignore" });
     child.on("error", () => undefined);

@@ -34,7 +34,13 @@ export async function runWeb(flags: WebFlags): Promise<number> {
   const env = process.env;
   const codexHome = resolveCodexHome(env);
   const logger = createFileLogger(codexHome);
-  const appServer = new AppServer({ codexHome, env, flags, logger, refreshTimeoutMs: DEFAULT_REFRESH_TIMEOUT_MS });
+  const appServer = new AppServer({
+    codexHome,
+    env,
+    flags,
+    logger,
+    refreshTimeoutMs: DEFAULT_REFRESH_TIMEOUT_MS,
+  });
   const token = newToken();
   let web;
   try {

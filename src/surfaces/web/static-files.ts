@@ -28,7 +28,10 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
       if (statSync(path).isDirectory()) walk(path);
       else {
         const url = "/" + relative(dir, path).split(sep).join("/");
-        files.set(url, { body: readFileSync(path), type: TYPES[extname(name)] ?? "application/octet-stream" });
+        files.set(url, {
+          body: readFileSync(path),
+          type: TYPES[extname(name)] ?? "application/octet-stream",
+        });
       }
     }
   };
@@ -37,6 +40,7 @@ export function loadStaticFiles(dir: string): Map<string, StaticFile> {
   } catch {
     throw new PageNotBuiltError(`the web page is not built (${dir} is missing): run npm run build`);
   }
-  if (!files.has("/index.html")) throw new PageNotBuiltError(`${dir}/index.html is missing: run npm run build`);
+  if (!files.has("/index.html"))
+    throw new PageNotBuiltError(`${dir}/index.html is missing: run npm run build`);
   return files;
 }

@@ -23,7 +23,9 @@ export function isLoopback(host: string): boolean {
 /** host:port forms a browser may send in `Host` for this server (IPv6 in brackets). */
 export function allowedHosts(bindHost: string, port: number): Set<string> {
   const names = isLoopback(bindHost) ? [bindHost, "127.0.0.1", "localhost", "[::1]"] : [bindHost];
-  return new Set(names.map((name) => `${name.includes(":") && !name.startsWith("[") ? `[${name}]` : name}:${port}`));
+  return new Set(
+    names.map((name) => `${name.includes(":") && !name.startsWith("[") ? `[${name}]` : name}:${port}`),
+  );
 }
 
 /** The Origin a page served by this server has: http:// and one of the allowed hosts. */

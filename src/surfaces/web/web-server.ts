@@ -67,8 +67,10 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const server: Server = createServer(handle);
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname !== "/ws" || !hosts.has(req.headers.host ?? "")) return refuseUpgrade(socket, 404, "Not Found");
-    if (!tokenMatches(token, url.searchParams.get("token"))) return refuseUpgrade(socket, 401, "Unauthorized");
+    if (url.pathname !== "/ws" || !hosts.has(req.headers.host ?? ""))
+      return refuseUpgrade(socket, 404, "Not Found");
+    if (!tokenMatches(token, url.searchParams.get("token")))
+      return refuseUpgrade(socket, 401, "Unauthorized");
     // Browsers always send Origin on a WebSocket; another site's page must not drive the agent.
     if (!originAllowed(req.headers.origin, hosts)) return refuseUpgrade(socket, 403, "Forbidden");
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));

@@ -26,7 +26,9 @@ function Turns({ view }: { view: ThreadView }) {
           ))}
           {turn.plan && <PlanSteps steps={turn.plan.steps} explanation={turn.plan.explanation} />}
           {turn.status === "interrupted" && <p className="muted turn-end">Interrupted</p>}
-          {turn.status === "failed" && <p className="error turn-end">Failed: {turn.error ?? "unknown error"}</p>}
+          {turn.status === "failed" && (
+            <p className="error turn-end">Failed: {turn.error ?? "unknown error"}</p>
+          )}
         </article>
       ))}
     </>
@@ -59,7 +61,8 @@ export function App({ wsUrl }: { wsUrl: string }) {
   const request = agent.requests[0];
   const changesOf = (itemId: string) => {
     for (const turn of view?.turns ?? [])
-      for (const item of turn.items) if (item.id === itemId && item.type === "fileChange") return item.changes;
+      for (const item of turn.items)
+        if (item.id === itemId && item.type === "fileChange") return item.changes;
     return [];
   };
 
@@ -77,7 +80,11 @@ export function App({ wsUrl }: { wsUrl: string }) {
           </span>
         )}
         <span className={`conn conn-${agent.connection}`} role="status">
-          {agent.connection === "open" ? "connected" : agent.connection === "connecting" ? "connecting…" : "reconnecting…"}
+          {agent.connection === "open"
+            ? "connected"
+            : agent.connection === "connecting"
+              ? "connecting…"
+              : "reconnecting…"}
         </span>
         <button
           aria-label="Dark theme"
@@ -124,8 +131,16 @@ export function App({ wsUrl }: { wsUrl: string }) {
             pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
           }}
         >
-          {view ? <Turns view={view} /> : <p className="muted hint">Start a new thread: type a message below.</p>}
-          {running && <p className="muted working" aria-label="Working">Working…</p>}
+          {view ? (
+            <Turns view={view} />
+          ) : (
+            <p className="muted hint">Start a new thread: type a message below.</p>
+          )}
+          {running && (
+            <p className="muted working" aria-label="Working">
+              Working…
+            </p>
+          )}
         </div>
         <Composer
           models={agent.models}

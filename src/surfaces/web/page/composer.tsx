@@ -82,9 +82,24 @@ export function Composer(props: {
           options={props.models.filter((m) => !m.hidden).map((m) => m.id)}
           onChange={(v) => onSettings({ ...settings, model: v })}
         />
-        <Picker label="Effort" value={settings.effort} options={efforts} onChange={(v) => onSettings({ ...settings, effort: v })} />
-        <Picker label="Approval" value={settings.approval} options={APPROVALS} onChange={(v) => onSettings({ ...settings, approval: v })} />
-        <Picker label="Sandbox" value={settings.sandbox} options={SANDBOXES} onChange={(v) => onSettings({ ...settings, sandbox: v })} />
+        <Picker
+          label="Effort"
+          value={settings.effort}
+          options={efforts}
+          onChange={(v) => onSettings({ ...settings, effort: v })}
+        />
+        <Picker
+          label="Approval"
+          value={settings.approval}
+          options={APPROVALS}
+          onChange={(v) => onSettings({ ...settings, approval: v })}
+        />
+        <Picker
+          label="Sandbox"
+          value={settings.sandbox}
+          options={SANDBOXES}
+          onChange={(v) => onSettings({ ...settings, sandbox: v })}
+        />
         {props.running ? (
           <button type="button" className="danger" onClick={props.onInterrupt}>
             Interrupt

@@ -93,7 +93,13 @@ export function RequestDialog({
   }
 }
 
-function QuestionsDialog({ params, respond }: { params: ToolRequestUserInputParams; respond: (r: unknown) => void }) {
+function QuestionsDialog({
+  params,
+  respond,
+}: {
+  params: ToolRequestUserInputParams;
+  respond: (r: unknown) => void;
+}) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const submit = () =>
     respond({

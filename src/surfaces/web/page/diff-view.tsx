@@ -14,14 +14,19 @@ function linesOf(change: FileUpdateChange): Line[] {
   const kind = change.kind.type;
   if (kind === "add" || kind === "delete") {
     const body = change.diff.endsWith("\n") ? change.diff.slice(0, -1) : change.diff;
-    return body.split("\n").map((text, i) =>
-      kind === "add" ? { kind: "add", text, newNo: i + 1 } : { kind: "del", text, oldNo: i + 1 },
-    );
+    return body
+      .split("\n")
+      .map((text, i) =>
+        kind === "add" ? { kind: "add", text, newNo: i + 1 } : { kind: "del", text, oldNo: i + 1 },
+      );
   }
   const lines: Line[] = [];
   for (const patch of parsePatch(change.diff)) {
     for (const hunk of patch.hunks) {
-      lines.push({ kind: "hunk", text: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@` });
+      lines.push({
+        kind: "hunk",
+        text: `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
+      });
       let oldNo = hunk.oldStart;
       let newNo = hunk.newStart;
       for (const raw of hunk.lines) {

@@ -42,7 +42,13 @@ export function ItemView({ item }: { item: ThreadItem }) {
       return (
         <section className="item user" aria-label="You">
           {item.content.map((c, i) =>
-            c.type === "text" ? <p key={i}>{c.text}</p> : <p key={i} className="muted">[{c.type}]</p>,
+            c.type === "text" ? (
+              <p key={i}>{c.text}</p>
+            ) : (
+              <p key={i} className="muted">
+                [{c.type}]
+              </p>
+            ),
           )}
         </section>
       );
@@ -105,7 +111,13 @@ export function ItemView({ item }: { item: ThreadItem }) {
   }
 }
 
-export function PlanSteps({ steps, explanation }: { steps: PlanStep[]; explanation?: string | null | undefined }) {
+export function PlanSteps({
+  steps,
+  explanation,
+}: {
+  steps: PlanStep[];
+  explanation?: string | null | undefined;
+}) {
   const mark = { pending: "○", inProgress: "◐", completed: "●" } as const;
   return (
     <section className="item steps" aria-label="Plan">

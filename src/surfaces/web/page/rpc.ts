@@ -35,6 +35,19 @@ export class RpcClient {
   private backoffMs = 250;
   private everReady = false;
   private stopped = false;
+  /** The browser says it is offline: the socket is dropped, and reopened when it is back online. */
+  private offline = false;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  private readonly onOffline = () => {
+    this.offline = true;
+    this.socket?.close();
+  };
+  private readonly onOnline = () => {
+    this.offline = false;
+    if (this.stopped || (this.socket && this.socket.readyState !== WebSocket.CLOSED)) return;
+    clearTimeout(this.retry);
+    this.open();
+  };
 
   constructor(
     private readonly url: string,
@@ -43,6 +56,8 @@ export class RpcClient {
 
   start(): void {
     this.stopped = false;
+    addEventListener("offline", this.onOffline);
+    addEventListener("online", this.onOnline);
     this.open();
   }
 
@@ -60,6 +75,9 @@ export class RpcClient {
 
   stop(): void {
     this.stopped = true;
+    removeEventListener("offline", this.onOffline);
+    removeEventListener("online", this.onOnline);
+    clearTimeout(this.retry);
     this.socket?.close();
   }
 
@@ -85,15 +103,17 @@ export class RpcClient {
       for (const p of this.pending.values()) p.reject(new Error("connection lost"));
       this.pending.clear();
       this.handlers.onState("closed");
-      if (this.stopped) return;
-      setTimeout(() => this.open(), this.backoffMs);
+      if (this.stopped || this.offline) return;
+      this.retry = setTimeout(() => this.open(), this.backoffMs);
       this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
     };
   }
 
   private async handshake(): Promise<void> {
     try {
-      await this.send("initialize", { clientInfo: { name: "codex_ts_web", title: "codex-ts web", version: "1" } });
+      await this.send("initialize", {
+        clientInfo: { name: "codex_ts_web", title: "codex-ts web", version: "1" },
+      });
       this.socket?.send(JSON.stringify({ method: "initialized" }));
     } catch {
       return; // The socket closed meanwhile; onclose reconnects.
@@ -105,7 +125,13 @@ export class RpcClient {
   }
 
   private receive(text: string): void {
-    let message: { id?: number | string; method?: string; params?: unknown; result?: unknown; error?: { code: number; message: string } };
+    let message: {
+      id?: number | string;
+      method?: string;
+      params?: unknown;
+      result?: unknown;
+      error?: { code: number; message: string };
+    };
     try {
       message = JSON.parse(text) as typeof message;
     } catch {

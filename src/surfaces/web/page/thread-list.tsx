@@ -35,7 +35,12 @@ export function ThreadList(props: {
           onChange={(e) => props.onSearch(e.target.value)}
         />
         <label className="check">
-          <input type="checkbox" checked={props.archived} onChange={(e) => props.onArchived(e.target.checked)} /> Archived
+          <input
+            type="checkbox"
+            checked={props.archived}
+            onChange={(e) => props.onArchived(e.target.checked)}
+          />{" "}
+          Archived
         </label>
       </div>
       <ul>
@@ -49,7 +54,12 @@ export function ThreadList(props: {
                   setRenaming(undefined);
                 }}
               >
-                <input aria-label="Thread name" autoFocus value={name} onChange={(e) => setName(e.target.value)} />
+                <input
+                  aria-label="Thread name"
+                  autoFocus
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
                 <button type="submit">Save</button>
                 <button type="button" onClick={() => setRenaming(undefined)}>
                   Cancel

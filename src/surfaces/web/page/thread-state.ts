@@ -58,7 +58,12 @@ function updateItem(turn: TurnView, itemId: string, change: (item: ThreadItem) =
   return { ...turn, items: turn.items.map((i) => (i.id === itemId ? change(i) : i)) };
 }
 
-type Params = Record<string, unknown> & { threadId?: string; turnId?: string; itemId?: string; delta?: string };
+type Params = Record<string, unknown> & {
+  threadId?: string;
+  turnId?: string;
+  itemId?: string;
+  delta?: string;
+};
 
 /** Applies one notification about this thread; others come back unchanged. */
 export function applyNotification(view: ThreadView, method: string, raw: unknown): ThreadView {

@@ -47,7 +47,10 @@ export function useAgent(wsUrl: string) {
   const viewRef = useRef(view);
   viewRef.current = view;
 
-  const report = useCallback((err: unknown) => setError(err instanceof Error ? err.message : String(err)), []);
+  const report = useCallback(
+    (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+    [],
+  );
 
   const rpc = useMemo(() => {
     const client: RpcClient = new RpcClient(wsUrl, {
@@ -72,11 +75,15 @@ export function useAgent(wsUrl: string) {
         client.call("model/list", {}).then((r) => setModels(r.data), report);
         const id = viewRef.current?.thread.id ?? threadIdFromHash();
         if (!id) return;
-        client.call("thread/resume", { threadId: id }).then(
-          ({ thread }) =>
-            setView((v) => (reconnected && v && v.thread.id === thread.id ? catchUp(v, thread) : viewOf(thread))),
-          report,
-        );
+        client
+          .call("thread/resume", { threadId: id })
+          .then(
+            ({ thread }) =>
+              setView((v) =>
+                reconnected && v && v.thread.id === thread.id ? catchUp(v, thread) : viewOf(thread),
+              ),
+            report,
+          );
       },
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -85,7 +92,12 @@ export function useAgent(wsUrl: string) {
       timer = setTimeout(() => {
         const { search, archived } = listQuery.current;
         client
-          .call("thread/list", { limit: 50, sortKey: "updated_at", archived, searchTerm: search.trim() || null })
+          .call("thread/list", {
+            limit: 50,
+            sortKey: "updated_at",
+            archived,
+            searchTerm: search.trim() || null,
+          })
           .then((r) => setThreads(r.data), report);
       }, 100);
     }
@@ -152,7 +164,8 @@ export function useAgent(wsUrl: string) {
     interrupt: () => {
       const current = viewRef.current;
       const turn = current && runningTurn(current);
-      if (current && turn) rpc.call("turn/interrupt", { threadId: current.thread.id, turnId: turn.id }).catch(report);
+      if (current && turn)
+        rpc.call("turn/interrupt", { threadId: current.thread.id, turnId: turn.id }).catch(report);
     },
     answer: (request: ServerRequest, result: unknown) => {
       rpc.respond(request.id, result);
@@ -167,10 +180,13 @@ export function useAgent(wsUrl: string) {
         rpc.refreshList();
       }, report),
     archive: (threadId: string, archive: boolean) =>
-      (archive ? rpc.call("thread/archive", { threadId }) : rpc.call("thread/unarchive", { threadId })).then(() => {
-        if (archive && viewRef.current?.thread.id === threadId) actions.newThread();
-        rpc.refreshList();
-      }, report),
+      (archive ? rpc.call("thread/archive", { threadId }) : rpc.call("thread/unarchive", { threadId })).then(
+        () => {
+          if (archive && viewRef.current?.thread.id === threadId) actions.newThread();
+          rpc.refreshList();
+        },
+        report,
+      ),
   };
 
   return {
