@@ -237,6 +237,70 @@ describe("codex-ts web", () => {
   );
 
   it(
+    "the thread list: rename, search, fork, archive and unarchive",
+    async () => {
+      const { page } = await start();
+      const threads = page.getByRole("navigation", { name: "Threads" });
+      for (const prompt of ["alpha topic", "beta topic"]) {
+        await page.getByRole("button", { name: "New thread" }).click();
+        await send(page, prompt);
+        await page.getByText(`(fake model) you said: ${prompt}`).waitFor(WAIT);
+        await threads.getByRole("button", { name: new RegExp(`^${prompt}`) }).waitFor(WAIT);
+      }
+      await threads.getByRole("button", { name: "Rename alpha topic" }).click();
+      await threads.getByRole("textbox", { name: "Thread name" }).fill("Renamed Alpha");
+      await threads.getByRole("button", { name: "Save" }).click();
+      await threads.getByRole("button", { name: /^Renamed Alpha/ }).waitFor(WAIT);
+
+      await threads.getByRole("searchbox", { name: "Search threads" }).fill("beta");
+      await threads
+        .getByRole("button", { name: "Rename alpha topic" })
+        .waitFor({ state: "detached", ...WAIT });
+      await threads.getByRole("button", { name: /^beta topic/ }).waitFor(WAIT);
+      await threads.getByRole("searchbox", { name: "Search threads" }).fill("");
+
+      const listed = threads.locator(".thread-open");
+      expect(await listed.count()).toBe(2);
+      const beforeFork = page.url();
+      await threads.getByRole("button", { name: "Fork beta topic" }).click();
+      await expect.poll(() => page.url(), WAIT).not.toBe(beforeFork);
+      // The fork is open (a new thread id in the URL) and holds the history it was forked from.
+      await page.getByText("(fake model) you said: beta topic").waitFor(WAIT);
+      await send(page, "in the fork");
+      await page.getByText("(fake model) you said: in the fork").waitFor(WAIT);
+      await expect.poll(() => listed.count(), WAIT).toBe(3);
+
+      await threads.getByRole("button", { name: "Archive Renamed Alpha" }).click();
+      await threads.getByRole("button", { name: /^Renamed Alpha/ }).waitFor({ state: "detached", ...WAIT });
+      await threads.getByRole("checkbox", { name: "Archived" }).check();
+      await threads.getByRole("button", { name: "Unarchive Renamed Alpha" }).click();
+      await threads.getByRole("button", { name: /^Renamed Alpha/ }).waitFor({ state: "detached", ...WAIT });
+      await threads.getByRole("checkbox", { name: "Archived" }).uncheck();
+      await threads.getByRole("button", { name: /^Renamed Alpha/ }).waitFor(WAIT);
+    },
+    TEST_MS,
+  );
+
+  it(
+    "at 360 px wide the page fits, and the list opens from the Threads button",
+    async () => {
+      const { page } = await start({ width: 360 });
+      await page.getByRole("button", { name: "Dark theme" }).click();
+      await send(page, "small screen");
+      await page.getByText("(fake model) you said: small screen").waitFor(WAIT);
+      expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(360);
+      const threads = page.getByRole("navigation", { name: "Threads" });
+      expect(await threads.isVisible()).toBe(false);
+      await shot(page, "web-narrow");
+      await page.getByRole("button", { name: "Threads", exact: true }).click();
+      await threads.getByRole("button", { name: /^small screen/ }).click();
+      expect(await threads.isVisible()).toBe(false);
+      await page.getByText("(fake model) you said: small screen").waitFor(WAIT);
+    },
+    TEST_MS,
+  );
+
+  it(
     "without the token the page and the WebSocket are refused",
     async () => {
       const { web } = await start();

@@ -16,6 +16,15 @@ function initialTheme(): Theme {
   return matchMedia("(prefers-color-scheme: light)").matches ? "light" : "dark";
 }
 
+/** A new thread's title until the list has its preview: what was asked first. */
+function firstPrompt(view: ThreadView): string {
+  for (const turn of view.turns)
+    for (const item of turn.items)
+      if (item.type === "userMessage")
+        return item.content.map((c) => (c.type === "text" ? c.text : "")).join(" ") || "New thread";
+  return "New thread";
+}
+
 function Turns({ view }: { view: ThreadView }) {
   return (
     <>
@@ -72,7 +81,7 @@ export function App({ wsUrl }: { wsUrl: string }) {
         <button className="list-toggle" aria-expanded={listOpen} onClick={() => setListOpen(!listOpen)}>
           Threads
         </button>
-        <h1>{listed ? titleOf(listed) : view ? titleOf(view.thread) : "codex-ts"}</h1>
+        <h1>{listed ? titleOf(listed) : view ? titleOf(view.thread, firstPrompt(view)) : "codex-ts"}</h1>
         {view?.tokens && (
           <span className="muted tokens" title="Tokens used by this thread">
             {view.tokens.total.toLocaleString()} tokens

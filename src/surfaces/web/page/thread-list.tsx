@@ -2,8 +2,8 @@
 import { useState } from "react";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
 
-export function titleOf(thread: Thread): string {
-  return thread.name || thread.preview || "(empty thread)";
+export function titleOf(thread: Thread, fallback = "(empty thread)"): string {
+  return thread.name || thread.preview || fallback;
 }
 
 export function ThreadList(props: {
