@@ -132,6 +132,39 @@ describe("codex-ts web", () => {
   );
 
   it(
+    "the model's questions are a dialog, and the answer reaches the model",
+    async () => {
+      const { model, page } = await start();
+      const questions = [
+        {
+          id: "db",
+          header: "Database",
+          question: "Which database?",
+          options: [
+            { value: "pg", label: "Postgres", description: "Robust." },
+            { value: "sqlite", label: "SQLite", description: "Simple." },
+          ],
+        },
+      ];
+      model.push(
+        reply.functionCall("request_user_input", { questions }, "q1"),
+        reply.message("using sqlite"),
+      );
+      await send(page, "set up storage");
+      const dialog = page.getByRole("dialog", { name: "The agent asks" });
+      await dialog.getByText("Which database?").waitFor(WAIT);
+      await dialog.getByRole("radio", { name: /SQLite/ }).check();
+      await dialog.getByRole("button", { name: "Answer" }).click();
+      await page.getByText("using sqlite").waitFor(WAIT);
+      const output = model.requests
+        .flatMap((r) => r.body.input ?? [])
+        .find((i) => i.type === "function_call_output" && i.call_id === "q1")?.output;
+      expect(JSON.parse(String(output))).toEqual({ answers: { db: { selected: ["sqlite"], other: null } } });
+    },
+    TEST_MS,
+  );
+
+  it(
     "a patch shows as a diff",
     async () => {
       const { model, home, page } = await start();
