@@ -1,6 +1,6 @@
 // `codex-ts web` in a real browser: Debian's chromium (headless, through playwright-core) against the
 // built CLI and the fake model. The page is a client of the app-server protocol only.
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -67,6 +67,20 @@ const RECORD_ANSWER_TEXTS = `
     if (text && window.seen.at(-1) !== text) window.seen.push(text);
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
 `;
+
+/** A 1x1 PNG. */
+const PIXEL_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+/** Pastes PIXEL_PNG into the message box, as a clipboard holding an image file would. */
+const PASTE_IMAGE = `(() => {
+  const bytes = Uint8Array.from(atob("${PIXEL_PNG}"), (c) => c.charCodeAt(0));
+  const data = new DataTransfer();
+  data.items.add(new File([bytes], "pixel.png", { type: "image/png" }));
+  const box = document.querySelector("textarea");
+  box.focus();
+  box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+})()`;
 
 const connected = (page: Page) =>
   page
@@ -160,6 +174,33 @@ describe("codex-ts web", () => {
         .flatMap((r) => r.body.input ?? [])
         .find((i) => i.type === "function_call_output" && i.call_id === "q1")?.output;
       expect(JSON.parse(String(output))).toEqual({ answers: { db: { selected: ["sqlite"], other: null } } });
+    },
+    TEST_MS,
+  );
+
+  it(
+    "@ mentions a file found by fuzzy search; a pasted image goes with the prompt",
+    async () => {
+      const { model, home, page } = await start();
+      mkdirSync(join(home.cwd, "src"));
+      writeFileSync(join(home.cwd, "src", "parser.ts"), "export {};\n");
+      writeFileSync(join(home.cwd, "README.md"), "# hi\n");
+      await message(page).pressSequentially("look at @pars");
+      const files = page.getByRole("listbox", { name: "Files" });
+      await files.getByRole("option", { name: "src/parser.ts" }).waitFor(WAIT);
+      await message(page).press("Enter");
+      await expect(message(page).inputValue()).resolves.toBe("look at src/parser.ts ");
+      expect(await files.count()).toBe(0);
+
+      await page.evaluate(PASTE_IMAGE);
+      await page.getByRole("img", { name: "Pasted image 1" }).waitFor(WAIT);
+      await message(page).press("Enter");
+      await page.getByText("(fake model) you said: look at src/parser.ts").waitFor(WAIT);
+      const input = JSON.stringify(model.requests.at(-1)?.body.input);
+      expect(input).toContain("look at src/parser.ts");
+      expect(input).toContain(`data:image/png;base64,${PIXEL_PNG}`);
+      await page.getByRole("img", { name: "Attached image" }).waitFor(WAIT);
+      expect(await page.getByRole("img", { name: "Pasted image 1" }).count()).toBe(0);
     },
     TEST_MS,
   );

@@ -1,6 +1,6 @@
 // The page: thread list beside the open thread, composer below, questions as dialogs. Narrow screens
 // show the list as a panel the "Threads" button opens.
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { Composer, NO_SETTINGS, type TurnSettings } from "./composer.js";
 import { RequestDialog } from "./dialogs.js";
 import { ItemView, PlanSteps } from "./item-view.js";
@@ -51,6 +51,15 @@ export function App({ wsUrl }: { wsUrl: string }) {
   const [settings, setSettings] = useState<TurnSettings>(NO_SETTINGS);
   const [listOpen, setListOpen] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+  // Stable, so the composer's search does not restart on every render.
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+  const searchFiles = useCallback(
+    (query: string) => actionsRef.current.searchFiles(query, settingsRef.current),
+    [],
+  );
   const pinned = useRef(true);
 
   useEffect(() => {
@@ -157,7 +166,8 @@ export function App({ wsUrl }: { wsUrl: string }) {
           onSettings={setSettings}
           running={running}
           disabled={agent.connection !== "open"}
-          onSend={(text) => actions.send(text, settings)}
+          onSend={(text, images) => actions.send(text, settings, images)}
+          searchFiles={searchFiles}
           onInterrupt={actions.interrupt}
         />
       </main>

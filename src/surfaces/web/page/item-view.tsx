@@ -41,15 +41,16 @@ export function ItemView({ item }: { item: ThreadItem }) {
     case "userMessage":
       return (
         <section className="item user" aria-label="You">
-          {item.content.map((c, i) =>
-            c.type === "text" ? (
-              <p key={i}>{c.text}</p>
-            ) : (
+          {item.content.map((c, i) => {
+            if (c.type === "text") return <p key={i}>{c.text}</p>;
+            if (c.type === "image")
+              return <img key={i} className="sent-image" src={c.url} alt="Attached image" />;
+            return (
               <p key={i} className="muted">
-                [{c.type}]
+                [{c.type}: {"path" in c ? c.path : ""}]
               </p>
-            ),
-          )}
+            );
+          })}
         </section>
       );
     case "agentMessage":

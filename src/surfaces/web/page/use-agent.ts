@@ -127,29 +127,37 @@ export function useAgent(wsUrl: string) {
     return () => removeEventListener("hashchange", onHash);
   }, [open]);
 
+  /** The open thread, or a new one started with the composer's settings. */
+  const ensureThread = async (s: TurnSettings): Promise<ThreadView> => {
+    const open = viewRef.current;
+    if (open) return open;
+    const started = await rpc.call("thread/start", {
+      model: s.model || null,
+      approvalPolicy: (s.approval || null) as "untrusted" | null,
+      sandbox: (s.sandbox || null) as "read-only" | null,
+    });
+    const view = viewOf(started.thread);
+    viewRef.current = view;
+    setView(view);
+    history.replaceState(null, "", `#thread=${started.thread.id}`);
+    return view;
+  };
+
   const actions = {
     open,
     newThread: () => {
       history.replaceState(null, "", "#");
       setView(undefined);
     },
-    send: async (text: string, s: TurnSettings): Promise<boolean> => {
+    send: async (text: string, s: TurnSettings, images: string[] = []): Promise<boolean> => {
       try {
-        let current = viewRef.current;
-        if (!current) {
-          const started = await rpc.call("thread/start", {
-            model: s.model || null,
-            approvalPolicy: (s.approval || null) as "untrusted" | null,
-            sandbox: (s.sandbox || null) as "read-only" | null,
-          });
-          current = viewOf(started.thread);
-          viewRef.current = current;
-          setView(current);
-          history.replaceState(null, "", `#thread=${started.thread.id}`);
-        }
+        const current = await ensureThread(s);
         await rpc.call("turn/start", {
           threadId: current.thread.id,
-          input: [{ type: "text", text }],
+          input: [
+            ...(text.trim() ? [{ type: "text" as const, text }] : []),
+            ...images.map((url) => ({ type: "image" as const, url })),
+          ],
           model: s.model || null,
           effort: (s.effort || null) as "low" | null,
           approvalPolicy: (s.approval || null) as "untrusted" | null,
@@ -160,6 +168,12 @@ export function useAgent(wsUrl: string) {
         report(err);
         return false;
       }
+    },
+    /** Paths under the thread's directory matching `query` (a new thread is started to know it). */
+    searchFiles: async (query: string, s: TurnSettings): Promise<string[]> => {
+      const current = await ensureThread(s);
+      const { files } = await rpc.call("fuzzyFileSearch", { query, roots: [current.thread.cwd] });
+      return files.map((f) => f.path);
     },
     interrupt: () => {
       const current = viewRef.current;
