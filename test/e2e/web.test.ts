@@ -100,10 +100,19 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe("codex-ts web", () => {
   it(
-    "a prompt's answer streams into the page and renders as markdown",
+    "a prompt's answer streams into the page and renders as markdown; rate limits show",
     async () => {
       const { model, page } = await start();
-      model.push(reply.slow("Here is **bold** text and `code`, streamed in pieces.", 40));
+      model.push({
+        ...reply.slow("Here is **bold** text and `code`, streamed in pieces.", 40),
+        // The model's usage limits, as the real API sends them: shown in the header.
+        headers: {
+          "x-codex-primary-used-percent": "42",
+          "x-codex-primary-window-minutes": "300",
+          "x-codex-secondary-used-percent": "12",
+          "x-codex-secondary-window-minutes": "10080",
+        },
+      });
       // Record every text the answer shows, to see it grow (streamed) rather than appear once.
       await page.evaluate(RECORD_ANSWER_TEXTS);
       await send(page, "explain please");
@@ -115,6 +124,7 @@ describe("codex-ts web", () => {
       expect(seen.length).toBeGreaterThan(2);
       expect(seen.at(-1)?.trim()).toBe("Here is bold text and code, streamed in pieces.");
       await page.getByRole("button", { name: "Send" }).waitFor(WAIT);
+      await page.getByLabel("Rate limits").getByText("5h 42% · weekly 12%").waitFor(WAIT);
       await shot(page, "web-thread");
     },
     TEST_MS,

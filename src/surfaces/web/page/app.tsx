@@ -1,6 +1,7 @@
 // The page: thread list beside the open thread, composer below, questions as dialogs. Narrow screens
 // show the list as a panel the "Threads" button opens.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { RateLimitSnapshot } from "../../../protocol/app-server/v2/account.js";
 import { Composer, NO_SETTINGS, type TurnSettings } from "./composer.js";
 import { RequestDialog } from "./dialogs.js";
 import { ItemView, PlanSteps } from "./item-view.js";
@@ -14,6 +15,24 @@ function initialTheme(): Theme {
   const saved = localStorage.getItem("codex-ts-theme");
   if (saved === "dark" || saved === "light") return saved;
   return matchMedia("(prefers-color-scheme: light)").matches ? "light" : "dark";
+}
+
+function windowName(minutes: number | null | undefined): string {
+  if (minutes === 300) return "5h";
+  if (minutes === 10080) return "weekly";
+  if (!minutes) return "limit";
+  return minutes % 60 === 0 ? `${minutes / 60}h` : `${minutes}m`;
+}
+
+/** How much of the account's usage windows is used, as the model's last response said. */
+function RateLimits({ limits }: { limits: RateLimitSnapshot }) {
+  const windows = [limits.primary, limits.secondary].filter((w) => w != null);
+  if (windows.length === 0) return null;
+  return (
+    <span className="muted limits" aria-label="Rate limits">
+      {windows.map((w) => `${windowName(w.windowDurationMins)} ${w.usedPercent}%`).join(" · ")}
+    </span>
+  );
 }
 
 /** A new thread's title until the list has its preview: what was asked first. */
@@ -97,6 +116,7 @@ export function App({ wsUrl }: { wsUrl: string }) {
             {view.tokens.contextWindow ? ` / ${view.tokens.contextWindow.toLocaleString()}` : ""}
           </span>
         )}
+        {agent.rateLimits && <RateLimits limits={agent.rateLimits} />}
         <span className={`conn conn-${agent.connection}`} role="status">
           {agent.connection === "open"
             ? "connected"

@@ -1,6 +1,7 @@
 // The page's state and what it asks the app-server, in one hook: the connection, the thread list, the open
 // thread (live notifications applied, caught up after a reconnect), pending questions, models.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { RateLimitSnapshot } from "../../../protocol/app-server/v2/account.js";
 import type { Model } from "../../../protocol/app-server/v2/model.js";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
 import type { ServerRequest } from "./dialogs.js";
@@ -42,6 +43,7 @@ export function useAgent(wsUrl: string) {
   const [requests, setRequests] = useState<ServerRequest[]>([]);
   const [models, setModels] = useState<Model[]>([]);
   const [error, setError] = useState<string | undefined>();
+  const [rateLimits, setRateLimits] = useState<RateLimitSnapshot | undefined>();
   const listQuery = useRef({ search, archived });
   listQuery.current = { search, archived };
   const viewRef = useRef(view);
@@ -62,6 +64,8 @@ export function useAgent(wsUrl: string) {
           setRequests((rs) => rs.filter((r) => r.id !== id));
         }
         if (LIST_CHANGES.has(method)) refreshList();
+        if (method === "account/rateLimits/updated")
+          setRateLimits((params as { rateLimits: RateLimitSnapshot }).rateLimits);
       },
       onRequest: (id, method, params) => {
         if (QUESTIONS.has(method)) setRequests((rs) => [...rs, { id, method, params }]);
@@ -73,6 +77,7 @@ export function useAgent(wsUrl: string) {
         setRequests([]);
         refreshList();
         client.call("model/list", {}).then((r) => setModels(r.data), report);
+        client.call("account/rateLimits/read", {}).then((r) => setRateLimits(r.rateLimits), report);
         const id = viewRef.current?.thread.id ?? threadIdFromHash();
         if (!id) return;
         client
@@ -213,6 +218,7 @@ export function useAgent(wsUrl: string) {
     view,
     requests,
     models,
+    rateLimits,
     error,
     clearError: () => setError(undefined),
     actions,
