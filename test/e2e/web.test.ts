@@ -246,12 +246,20 @@ describe("codex-ts web", () => {
       await expect(added.locator(".diff-add").textContent()).resolves.toContain("+hello");
       await page.getByRole("region", { name: "Agent" }).getByText("patched").waitFor(WAIT);
       await shot(page, "web-diff");
+      // Side by side: the removed line beside the line that replaced it.
+      await page.getByRole("button", { name: "Side by side" }).click();
+      const row = notes.locator("table.split tr", { hasText: "old line" });
+      await expect(row.locator("td.diff-del").last().textContent()).resolves.toBe("old line");
+      await expect(row.locator("td.diff-add").last().textContent()).resolves.toBe("new line");
+      await shot(page, "web-diff-split");
+      // The choice is remembered (localStorage); set it back for the other tests of this browser profile.
+      await page.getByRole("button", { name: "Side by side" }).click();
     },
     TEST_MS,
   );
 
   it(
-    "Interrupt stops a running turn",
+    "Interrupt (the button, or Escape) stops a running turn",
     async () => {
       const { model, page } = await start();
       model.push(reply.hang());
@@ -265,6 +273,13 @@ describe("codex-ts web", () => {
       // The thread goes on: the next prompt is answered.
       await send(page, "and now?");
       await page.getByText("(fake model) you said: and now?").waitFor(WAIT);
+      // Escape interrupts too, as in the terminal UI.
+      model.push(reply.hang());
+      await send(page, "again forever");
+      await interrupt.waitFor(WAIT);
+      await model.waitForRequests(3);
+      await page.keyboard.press("Escape");
+      await expect.poll(() => page.getByText("Interrupted").count(), WAIT).toBe(2);
     },
     TEST_MS,
   );

@@ -86,6 +86,22 @@ export function App({ wsUrl }: { wsUrl: string }) {
     localStorage.setItem("codex-ts-theme", theme);
   }, [theme]);
 
+  // Keyboard: Escape interrupts a running turn (as in the terminal UI); Ctrl/Cmd+K searches the threads.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && running && !request && !e.defaultPrevented) actionsRef.current.interrupt();
+      if (e.key === "k" && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        setListOpen(true);
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLInputElement>(".thread-list input[type=search]")?.focus(),
+        );
+      }
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  });
+
   // Follow the stream while the reader is at the bottom; stay put when they scrolled up.
   useLayoutEffect(() => {
     const el = scroller.current;

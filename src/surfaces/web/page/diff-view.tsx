@@ -42,7 +42,72 @@ function linesOf(change: FileUpdateChange): Line[] {
 
 const SIGN = { add: "+", del: "-", ctx: " ", hunk: "" } as const;
 
-export function DiffView({ change }: { change: FileUpdateChange }) {
+type Row = { hunk: string } | { left?: Line; right?: Line };
+
+/** Side by side: context on both sides, a run of removed lines beside the added lines that replace it. */
+function splitRows(lines: Line[]): Row[] {
+  const rows: Row[] = [];
+  let dels: Line[] = [];
+  let adds: Line[] = [];
+  const flush = () => {
+    for (let i = 0; i < Math.max(dels.length, adds.length); i++) rows.push({ left: dels[i], right: adds[i] });
+    dels = [];
+    adds = [];
+  };
+  for (const line of lines) {
+    if (line.kind === "del") {
+      if (adds.length) flush();
+      dels.push(line);
+    } else if (line.kind === "add") adds.push(line);
+    else {
+      flush();
+      rows.push(line.kind === "hunk" ? { hunk: line.text } : { left: line, right: line });
+    }
+  }
+  flush();
+  return rows;
+}
+
+function Side({ line }: { line: Line | undefined }) {
+  if (!line) return <td className="ln" colSpan={2} />;
+  const kind = line.kind;
+  return (
+    <>
+      <td className={`ln diff-${kind}`}>{line.kind === "add" ? line.newNo : line.oldNo}</td>
+      <td className={`code diff-${kind}`}>{line.text}</td>
+    </>
+  );
+}
+
+function SplitTable({ lines }: { lines: Line[] }) {
+  return (
+    <table className="split">
+      <tbody>
+        {splitRows(lines).map((row, i) =>
+          "hunk" in row ? (
+            <tr key={i} className="diff-hunk">
+              <td colSpan={4}>{row.hunk}</td>
+            </tr>
+          ) : (
+            <tr key={i}>
+              <Side line={row.left} />
+              {row.right && row.right === row.left ? (
+                <>
+                  <td className="ln diff-ctx">{row.right.newNo}</td>
+                  <td className="code diff-ctx">{row.right.text}</td>
+                </>
+              ) : (
+                <Side line={row.right} />
+              )}
+            </tr>
+          ),
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+export function DiffView({ change, split = false }: { change: FileUpdateChange; split?: boolean }) {
   const kind = change.kind.type;
   const moved = change.kind.type === "update" && change.kind.move_path ? ` → ${change.kind.move_path}` : "";
   const lines = linesOf(change);
@@ -52,20 +117,24 @@ export function DiffView({ change }: { change: FileUpdateChange }) {
         <span className={`badge badge-${kind}`}>{kind}</span> {change.path}
         {moved}
       </figcaption>
-      <table>
-        <tbody>
-          {lines.map((line, i) => (
-            <tr key={i} className={`diff-${line.kind}`}>
-              <td className="ln">{line.oldNo ?? ""}</td>
-              <td className="ln">{line.newNo ?? ""}</td>
-              <td className="code">
-                {SIGN[line.kind]}
-                {line.text}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {split ? (
+        <SplitTable lines={lines} />
+      ) : (
+        <table>
+          <tbody>
+            {lines.map((line, i) => (
+              <tr key={i} className={`diff-${line.kind}`}>
+                <td className="ln">{line.oldNo ?? ""}</td>
+                <td className="ln">{line.newNo ?? ""}</td>
+                <td className="code">
+                  {SIGN[line.kind]}
+                  {line.text}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </figure>
   );
 }

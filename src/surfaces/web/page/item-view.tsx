@@ -1,5 +1,6 @@
 // One thread item, as every other surface reads it: messages, reasoning (collapsed), commands with their
 // output and exit status, file changes as diffs, plans, MCP and subagent calls.
+import { useState } from "react";
 import type { ThreadItem, ThreadItemOf } from "../../../protocol/app-server/v2/items.js";
 import { DiffView } from "./diff-view.js";
 import { Markdown } from "./markdown.js";
@@ -36,6 +37,27 @@ function McpCall({ item }: { item: ThreadItemOf<"mcpToolCall"> }) {
   );
 }
 
+function FileChanges({ item }: { item: ThreadItemOf<"fileChange"> }) {
+  const [split, setSplit] = useState(() => localStorage.getItem("codex-ts-diff") === "split");
+  const toggle = () => {
+    localStorage.setItem("codex-ts-diff", split ? "unified" : "split");
+    setSplit(!split);
+  };
+  return (
+    <section className="item file-change" aria-label="File changes">
+      <header>
+        File changes <Status status={item.status} />
+        <button className="small" aria-pressed={split} onClick={toggle}>
+          Side by side
+        </button>
+      </header>
+      {item.changes.map((change) => (
+        <DiffView key={change.path} change={change} split={split} />
+      ))}
+    </section>
+  );
+}
+
 export function ItemView({ item }: { item: ThreadItem }) {
   switch (item.type) {
     case "userMessage":
@@ -69,16 +91,7 @@ export function ItemView({ item }: { item: ThreadItem }) {
     case "commandExecution":
       return <Command item={item} />;
     case "fileChange":
-      return (
-        <section className="item file-change" aria-label="File changes">
-          <header>
-            File changes <Status status={item.status} />
-          </header>
-          {item.changes.map((change) => (
-            <DiffView key={change.path} change={change} />
-          ))}
-        </section>
-      );
+      return <FileChanges item={item} />;
     case "plan":
       return (
         <section className="item plan" aria-label="Proposed plan">
