@@ -190,6 +190,11 @@ export function App({ wsUrl }: { wsUrl: string }) {
           ) : (
             <p className="muted hint">Start a new thread: type a message below.</p>
           )}
+          {view?.readOnly && (
+            <p className="muted" role="note">
+              A subagent of another thread: it is steered through its parent.
+            </p>
+          )}
           {running && (
             <p className="muted working" aria-label="Working">
               Working…
@@ -201,7 +206,7 @@ export function App({ wsUrl }: { wsUrl: string }) {
           settings={settings}
           onSettings={setSettings}
           running={running}
-          disabled={agent.connection !== "open"}
+          disabled={agent.connection !== "open" || view?.readOnly === true}
           onSend={(text, images) => actions.send(text, settings, images)}
           searchFiles={searchFiles}
           onInterrupt={actions.interrupt}

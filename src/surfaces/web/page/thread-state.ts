@@ -21,6 +21,8 @@ export interface ThreadView {
   thread: Thread;
   turns: TurnView[];
   tokens?: { total: number; contextWindow?: number | null | undefined };
+  /** A subagent run by its parent: shown, not written to (turns go through the parent). */
+  readOnly?: boolean;
 }
 
 const toTurnView = (turn: Turn): TurnView => ({

@@ -118,7 +118,16 @@ export function useAgent(wsUrl: string) {
   const open = useCallback(
     (threadId: string) => {
       history.replaceState(null, "", `#thread=${threadId}`);
-      rpc.call("thread/resume", { threadId }).then(({ thread }) => setView(viewOf(thread)), report);
+      rpc.call("thread/resume", { threadId }).then(
+        ({ thread }) => setView(viewOf(thread)),
+        // A subagent its parent still runs cannot be resumed here: show it as the file has it, read-only,
+        // and let the notifications about it (its parent's subscribers get them) keep it current.
+        (err: unknown) =>
+          rpc.call("thread/read", { threadId, includeTurns: true }).then(
+            ({ thread }) => setView({ ...viewOf(thread), readOnly: true }),
+            () => report(err),
+          ),
+      );
     },
     [rpc, report],
   );
