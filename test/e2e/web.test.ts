@@ -454,6 +454,23 @@ describe("codex-ts web", () => {
   );
 
   it(
+    "--host beyond loopback warns; --port is checked",
+    async () => {
+      const model = await startFakeModel();
+      cleanups.push(() => model.close());
+      const home = makeHome(model.url);
+      const web = await startWeb(home, ["--host", "0.0.0.0"]);
+      cleanups.push(() => web.close());
+      await expect.poll(() => web.stderr(), WAIT).toContain("Warning: listening on 0.0.0.0, not loopback");
+      const port = new URL(web.origin).port;
+      expect((await fetch(`http://127.0.0.1:${port}/?token=${web.token}`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(401);
+      await expect(startWeb(home, ["--port", "70000"])).rejects.toThrow(/--port expects a number/);
+    },
+    TEST_MS,
+  );
+
+  it(
     "a WebSocket from another origin is refused, in the browser and by a raw client",
     async () => {
       const { web } = await start();

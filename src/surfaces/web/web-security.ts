@@ -20,24 +20,33 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.has(host) || host.startsWith("127.");
 }
 
-/** host:port forms a browser may send in `Host` for this server (IPv6 in brackets). */
-export function allowedHosts(bindHost: string, port: number): Set<string> {
+const WILDCARD = new Set(["0.0.0.0", "::", ""]);
+
+/**
+ * Which `Host` headers this server answers. Bound to one address, only that address at its port (for
+ * loopback, also localhost and [::1]): a page on another name that resolves here (DNS rebinding) is
+ * refused. Bound to every address (0.0.0.0, ::), the names it is reached by are not known, so any Host is
+ * taken and the token alone guards it.
+ */
+export function hostPolicy(bindHost: string, port: number): (host: string | undefined) => boolean {
+  if (WILDCARD.has(bindHost)) return (host) => typeof host === "string" && host.length > 0;
   const names = isLoopback(bindHost) ? [bindHost, "127.0.0.1", "localhost", "[::1]"] : [bindHost];
-  return new Set(
+  const allowed = new Set(
     names.map((name) => `${name.includes(":") && !name.startsWith("[") ? `[${name}]` : name}:${port}`),
   );
+  return (host) => host !== undefined && allowed.has(host);
 }
 
-/** The Origin a page served by this server has: http:// and one of the allowed hosts. */
-export function originAllowed(origin: string | undefined, hosts: Set<string>): boolean {
-  if (origin === undefined) return false;
+/** A WebSocket's Origin must be this very page: http:// and the Host the request was sent to. */
+export function originAllowed(origin: string | undefined, host: string | undefined): boolean {
+  if (origin === undefined || host === undefined) return false;
   let url: URL;
   try {
     url = new URL(origin);
   } catch {
     return false;
   }
-  return url.protocol === "http:" && url.pathname === "/" && hosts.has(url.host);
+  return url.protocol === "http:" && url.host === host;
 }
 
 /**

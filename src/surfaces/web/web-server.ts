@@ -8,7 +8,7 @@ import type { AppServer } from "../app-server/server.js";
 import { attachSocket } from "../app-server/websocket-transport.js";
 import type { StaticFile } from "./static-files.js";
 import {
-  allowedHosts,
+  hostPolicy,
   contentSecurityPolicy,
   originAllowed,
   SECURITY_HEADERS,
@@ -41,11 +41,11 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const { appServer, files, token } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LINE_BYTES });
   wss.on("connection", (socket) => attachSocket(appServer, socket));
-  let hosts = new Set<string>();
+  let hostAllowed: (host: string | undefined) => boolean = () => false;
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     // A page on another name that resolves here (DNS rebinding) sends another Host.
-    if (!hosts.has(req.headers.host ?? "")) return refuse(res, 403, "Forbidden: unknown host");
+    if (!hostAllowed(req.headers.host)) return refuse(res, 403, "Forbidden: unknown host");
     if (req.method !== "GET" && req.method !== "HEAD") return refuse(res, 405, "Method not allowed");
     const url = new URL(req.url ?? "/", "http://localhost");
     const path = url.pathname === "/" ? "/index.html" : url.pathname;
@@ -67,12 +67,12 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   const server: Server = createServer(handle);
   server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname !== "/ws" || !hosts.has(req.headers.host ?? ""))
+    if (url.pathname !== "/ws" || !hostAllowed(req.headers.host))
       return refuseUpgrade(socket, 404, "Not Found");
     if (!tokenMatches(token, url.searchParams.get("token")))
       return refuseUpgrade(socket, 401, "Unauthorized");
     // Browsers always send Origin on a WebSocket; another site's page must not drive the agent.
-    if (!originAllowed(req.headers.origin, hosts)) return refuseUpgrade(socket, 403, "Forbidden");
+    if (!originAllowed(req.headers.origin, req.headers.host)) return refuseUpgrade(socket, 403, "Forbidden");
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
   });
 
@@ -85,7 +85,7 @@ export async function startWebServer(options: WebServerOptions): Promise<Running
   });
   const address = server.address();
   const port = address !== null && typeof address === "object" ? address.port : options.port;
-  hosts = allowedHosts(options.host, port);
+  hostAllowed = hostPolicy(options.host, port);
 
   return {
     port,
