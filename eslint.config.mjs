@@ -67,6 +67,11 @@ export default tseslint.config(
     rules: { "no-console": "off" },
   },
   {
+    // The web page runs in a browser: its globals, not Node's.
+    files: ["src/surfaces/web/page/**"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // vitest's asymmetric matchers (expect.stringMatching, expect.any) are typed `any`.
     files: ["**/*.test.ts", "test/**/*.ts"],
     rules: { "@typescript-eslint/no-unsafe-assignment": "off" },

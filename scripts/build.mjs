@@ -1,6 +1,6 @@
 // Bundles the CLI into dist/ with esbuild. Code-splitting keeps each command's start-up to what it imports.
 import { build } from "esbuild";
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
@@ -53,3 +53,20 @@ await build({
 });
 chmodSync(new URL("../dist/cli.js", import.meta.url), 0o755);
 await import("./build-sandbox-helper.mjs");
+
+// The page of `codex-ts web`: React bundled for the browser with the same esbuild (no second build tool),
+// served from dist/web by the CLI. Fixed file names: index.html names them, and the server sends no-store.
+await build({
+  entryPoints: { app: "src/surfaces/web/page/main.tsx" },
+  outdir: "dist/web/assets",
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: ["chrome115", "firefox115", "safari16"],
+  minify: true,
+  sourcemap: false,
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": '"production"' },
+  logLevel: "warning",
+});
+copyFileSync("src/surfaces/web/page/index.html", "dist/web/index.html");

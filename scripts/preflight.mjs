@@ -11,6 +11,8 @@ const NEEDS = [
   { program: "rg", pkg: "ripgrep", why: "file listing" },
   { program: "tmux", pkg: "tmux", why: "terminal UI tests" },
   { program: "/usr/bin/time", pkg: "time", why: "peak memory in tests and benchmarks" },
+  { program: "redis-server", pkg: "redis-server", why: "the fleet's queue" },
+  { program: "/usr/bin/chromium", pkg: "chromium", why: "the web page's browser tests" },
 ];
 
 /** @param {string} program */

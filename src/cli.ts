@@ -258,6 +258,23 @@ appServerCommand
 
 sharedOptions(
   program
+    .command("web")
+    .description("serve the agent as a page for a browser tab (and the app-server protocol at /ws)"),
+)
+  .option(
+    "--host <host>",
+    "address to listen on (not loopback: anyone who reaches it may connect)",
+    "127.0.0.1",
+  )
+  .option("--port <port>", "port to listen on (0: any free port)", "0")
+  .option("--no-open", "print the URL without opening a browser")
+  .action(async (flags: SharedFlags & { host: string; port: string; open: boolean }) => {
+    const { runWeb } = await import("./surfaces/web/run-web.js");
+    process.exitCode = await runWeb(flags);
+  });
+
+sharedOptions(
+  program
     .command("mcp-server")
     .description("serve Codex as an MCP server over stdio: tools `codex` and `codex-reply`"),
 ).action(async (flags: SharedFlags) => {

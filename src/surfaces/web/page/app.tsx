@@ -1,0 +1,225 @@
+// The page: thread list beside the open thread, composer below, questions as dialogs. Narrow screens
+// show the list as a panel the "Threads" button opens.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { RateLimitSnapshot } from "../../../protocol/app-server/v2/account.js";
+import { Composer, NO_SETTINGS, type TurnSettings } from "./composer.js";
+import { RequestDialog } from "./dialogs.js";
+import { ItemView, PlanSteps } from "./item-view.js";
+import { runningTurn, type ThreadView } from "./thread-state.js";
+import { ThreadList, titleOf } from "./thread-list.js";
+import { useAgent } from "./use-agent.js";
+
+type Theme = "dark" | "light";
+
+function initialTheme(): Theme {
+  const saved = localStorage.getItem("codex-ts-theme");
+  if (saved === "dark" || saved === "light") return saved;
+  return matchMedia("(prefers-color-scheme: light)").matches ? "light" : "dark";
+}
+
+function windowName(minutes: number | null | undefined): string {
+  if (minutes === 300) return "5h";
+  if (minutes === 10080) return "weekly";
+  if (!minutes) return "limit";
+  return minutes % 60 === 0 ? `${minutes / 60}h` : `${minutes}m`;
+}
+
+/** How much of the account's usage windows is used, as the model's last response said. */
+function RateLimits({ limits }: { limits: RateLimitSnapshot }) {
+  const windows = [limits.primary, limits.secondary].filter((w) => w != null);
+  if (windows.length === 0) return null;
+  return (
+    <span className="muted limits" aria-label="Rate limits">
+      {windows.map((w) => `${windowName(w.windowDurationMins)} ${w.usedPercent}%`).join(" · ")}
+    </span>
+  );
+}
+
+/** A new thread's title until the list has its preview: what was asked first. */
+function firstPrompt(view: ThreadView): string {
+  for (const turn of view.turns)
+    for (const item of turn.items)
+      if (item.type === "userMessage")
+        return item.content.map((c) => (c.type === "text" ? c.text : "")).join(" ") || "New thread";
+  return "New thread";
+}
+
+function Turns({ view }: { view: ThreadView }) {
+  return (
+    <>
+      {view.turns.map((turn) => (
+        <article key={turn.id} className="turn" aria-label="Turn">
+          {turn.items.map((item) => (
+            <ItemView key={item.id} item={item} />
+          ))}
+          {turn.plan && <PlanSteps steps={turn.plan.steps} explanation={turn.plan.explanation} />}
+          {turn.status === "interrupted" && <p className="muted turn-end">Interrupted</p>}
+          {turn.status === "failed" && (
+            <p className="error turn-end">Failed: {turn.error ?? "unknown error"}</p>
+          )}
+        </article>
+      ))}
+    </>
+  );
+}
+
+export function App({ wsUrl }: { wsUrl: string }) {
+  const agent = useAgent(wsUrl);
+  const { view, actions } = agent;
+  const [theme, setTheme] = useState<Theme>(initialTheme);
+  const [settings, setSettings] = useState<TurnSettings>(NO_SETTINGS);
+  const [listOpen, setListOpen] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const settingsRef = useRef(settings);
+  settingsRef.current = settings;
+  // Stable, so the composer's search does not restart on every render.
+  const actionsRef = useRef(actions);
+  actionsRef.current = actions;
+  const searchFiles = useCallback(
+    (query: string) => actionsRef.current.searchFiles(query, settingsRef.current),
+    [],
+  );
+  const pinned = useRef(true);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    localStorage.setItem("codex-ts-theme", theme);
+  }, [theme]);
+
+  // Keyboard: Escape interrupts a running turn (as in the terminal UI); Ctrl/Cmd+K searches the threads.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape" && running && !request && !e.defaultPrevented) actionsRef.current.interrupt();
+      if (e.key === "k" && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        setListOpen(true);
+        requestAnimationFrame(() =>
+          document.querySelector<HTMLInputElement>(".thread-list input[type=search]")?.focus(),
+        );
+      }
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  });
+
+  // Follow the stream while the reader is at the bottom; stay put when they scrolled up.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [view]);
+
+  // The list has the thread's preview once its first turn is written; a fresh view does not.
+  const listed = agent.threads.find((t) => t.id === view?.thread.id);
+  const running = view ? runningTurn(view) !== undefined : false;
+  const request = agent.requests[0];
+  const changesOf = (itemId: string) => {
+    for (const turn of view?.turns ?? [])
+      for (const item of turn.items)
+        if (item.id === itemId && item.type === "fileChange") return item.changes;
+    return [];
+  };
+
+  return (
+    <div className={`app ${listOpen ? "list-open" : ""}`}>
+      <header className="top">
+        <button className="list-toggle" aria-expanded={listOpen} onClick={() => setListOpen(!listOpen)}>
+          Threads
+        </button>
+        <h1>{listed ? titleOf(listed) : view ? titleOf(view.thread, firstPrompt(view)) : "codex-ts"}</h1>
+        {view?.tokens && (
+          <span className="muted tokens" title="Tokens used by this thread">
+            {view.tokens.total.toLocaleString()} tokens
+            {view.tokens.contextWindow ? ` / ${view.tokens.contextWindow.toLocaleString()}` : ""}
+          </span>
+        )}
+        {agent.rateLimits && <RateLimits limits={agent.rateLimits} />}
+        <span className={`conn conn-${agent.connection}`} role="status">
+          {agent.connection === "open"
+            ? "connected"
+            : agent.connection === "connecting"
+              ? "connecting…"
+              : "reconnecting…"}
+        </span>
+        <button
+          aria-label="Dark theme"
+          aria-pressed={theme === "dark"}
+          onClick={() => setTheme(theme === "dark" ? "light" : "dark")}
+        >
+          {theme === "dark" ? "Light" : "Dark"}
+        </button>
+      </header>
+      <ThreadList
+        threads={agent.threads}
+        selected={view?.thread.id}
+        archived={agent.archived}
+        search={agent.search}
+        onSearch={agent.setSearch}
+        onArchived={agent.setArchived}
+        onOpen={(id) => {
+          setListOpen(false);
+          actions.open(id);
+        }}
+        onNew={() => {
+          setListOpen(false);
+          actions.newThread();
+        }}
+        onRename={(id, name) => void actions.rename(id, name)}
+        onFork={(id) => void actions.fork(id)}
+        onArchive={(id, archive) => void actions.archive(id, archive)}
+      />
+      <main className="thread">
+        {agent.error && (
+          <div className="error banner" role="alert">
+            {agent.error}{" "}
+            <button aria-label="Dismiss error" onClick={agent.clearError}>
+              ×
+            </button>
+          </div>
+        )}
+        <div
+          className="items"
+          ref={scroller}
+          aria-live="polite"
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+          }}
+        >
+          {view ? (
+            <Turns view={view} />
+          ) : (
+            <p className="muted hint">Start a new thread: type a message below.</p>
+          )}
+          {view?.readOnly && (
+            <p className="muted" role="note">
+              A subagent of another thread: it is steered through its parent.
+            </p>
+          )}
+          {running && (
+            <p className="muted working" aria-label="Working">
+              Working…
+            </p>
+          )}
+        </div>
+        <Composer
+          models={agent.models}
+          settings={settings}
+          onSettings={setSettings}
+          running={running}
+          disabled={agent.connection !== "open" || view?.readOnly === true}
+          onSend={(text, images) => actions.send(text, settings, images)}
+          searchFiles={searchFiles}
+          onInterrupt={actions.interrupt}
+        />
+      </main>
+      {request && (
+        <RequestDialog
+          key={String(request.id)}
+          request={request}
+          changesOf={changesOf}
+          respond={(result) => actions.answer(request, result)}
+        />
+      )}
+    </div>
+  );
+}
