@@ -439,7 +439,7 @@ describe("escape suite: races and links", () => {
     await first;
   });
 
-  it("a leftover placeholder does not hide the enclosing repository from git", async () => {
+  it("a leftover placeholder does not hide the enclosing repository from git", () => {
     const s = freshSetup();
     execFileSync("git", ["init", "-q", s.ws]);
     const sub = path.join(s.ws, "pkg");

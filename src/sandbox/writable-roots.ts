@@ -45,6 +45,7 @@ function byDepthThenName(a: string, b: string): number {
 export function resolveSandboxPaths(input: SandboxPathsInput): SandboxPaths {
   const { policy, cwd, env, probe } = input;
   const candidates = [cwd, ...policy.writable_roots.map((root) => path.resolve(cwd, root))];
+  const workRoots = new Set(candidates.filter((p) => probe.exists(p)).map((p) => probe.realpath(p)));
   const tmpdir = env.TMPDIR;
   if (!policy.exclude_tmpdir_env_var && tmpdir) candidates.push(path.resolve(cwd, tmpdir));
   if (!policy.exclude_slash_tmp) candidates.push("/tmp");
@@ -70,7 +71,10 @@ export function resolveSandboxPaths(input: SandboxPathsInput): SandboxPaths {
   for (const root of writableRoots) {
     for (const name of PROTECTED_NAMES) {
       const candidate = path.join(root, name);
-      protect(candidate, true);
+      // The shared temp dirs ($TMPDIR, /tmp) only keep what exists: a placeholder `/tmp/.git` would, while
+      // a command runs, make every program on the machine that tests for `.git` see /tmp as a repository.
+      if (!workRoots.has(root) && !probe.exists(candidate)) continue;
+      protect(candidate, workRoots.has(root));
       for (const target of gitdirTargets(candidate, probe)) protect(target);
     }
   }
