@@ -58,10 +58,8 @@ export function resolveSandboxPaths(input: SandboxPathsInput): SandboxPaths {
 
   const existing = new Set<string>();
   const missing = new Set<string>();
-  const protect = (candidate: string, placeholderAllowed = false) => {
-    // An empty directory under a protected name is (most likely) a placeholder an earlier sandbox left:
-    // masked like a missing one, so it is removed again after the command.
-    if (!probe.exists(candidate) || (placeholderAllowed && probe.isEmptyDir?.(candidate) === true)) {
+  const protect = (candidate: string) => {
+    if (!probe.exists(candidate)) {
       missing.add(candidate);
       return;
     }
@@ -74,7 +72,7 @@ export function resolveSandboxPaths(input: SandboxPathsInput): SandboxPaths {
       // The shared temp dirs ($TMPDIR, /tmp) only keep what exists: a placeholder `/tmp/.git` would, while
       // a command runs, make every program on the machine that tests for `.git` see /tmp as a repository.
       if (!workRoots.has(root) && !probe.exists(candidate)) continue;
-      protect(candidate, workRoots.has(root));
+      protect(candidate);
       for (const target of gitdirTargets(candidate, probe)) protect(target);
     }
   }
