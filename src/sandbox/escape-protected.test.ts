@@ -19,216 +19,40 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PatchGate } from "../core/approvals/patch-gate.js";
-import type { SandboxPolicy } from "../protocol/policies.js";
 import { nodePatchFs, type PatchFs } from "../tools/apply-patch/patch-fs.js";
-import { runApplyPatch } from "../tools/apply-patch/run-apply-patch.js";
-import { testToolContext } from "../tools/testing.js";
-import { bwrapPlanInput, detectBwrap, probeSandbox, type BwrapStatus } from "./detect.js";
-import { defaultHelperPath } from "./landlock.js";
-import { placeholderCleanupFor } from "./placeholder-cleanup.js";
+import { bwrapPlanInput, detectBwrap, type BwrapStatus } from "./detect.js";
 import { buildCommandEnv } from "./env-policy.js";
+import {
+  ATTEMPTS,
+  byCommand,
+  byPatch,
+  freshSetup,
+  FULL_ACCESS,
+  PWNED,
+  READ_ONLY,
+  RUN_TIMEOUT_MS,
+  WORKSPACE_WRITE,
+  type Attempt,
+} from "./escape-support.js";
+import { placeholderCleanupFor } from "./placeholder-cleanup.js";
 import { planExec } from "./plan.js";
 import { runWithPlan } from "./run-with-plan.js";
 
-const RUN_TIMEOUT_MS = 10_000;
-const WORKSPACE_WRITE: SandboxPolicy = {
-  type: "workspace-write",
-  writable_roots: [],
-  network_access: false,
-  exclude_tmpdir_env_var: true,
-  exclude_slash_tmp: true,
-};
-const READ_ONLY: SandboxPolicy = { type: "read-only" };
-const FULL_ACCESS: SandboxPolicy = { type: "danger-full-access" };
-const PWNED = "pwned\n";
-
 let bwrap: BwrapStatus;
-/** The same machine with bwrap hidden: the Landlock helper sandboxes instead. */
-let landlock: BwrapStatus;
 let scratch: string;
-let counter = 0;
 
 beforeAll(async () => {
   bwrap = await detectBwrap();
-  // The helper is built with the package; build it here too when only the sources are present.
-  if (defaultHelperPath() === undefined) {
-    const script = path.resolve(import.meta.dirname, "../../scripts/build-sandbox-helper.mjs");
-    execFileSync(process.execPath, [script], { stdio: "inherit" });
-  }
-  landlock = await probeSandbox({ env: { PATH: "/nonexistent/no-bwrap-here" } });
   scratch = mkdtempSync(path.join(tmpdir(), "escape-protected-"));
 });
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-interface Setup {
-  ws: string;
-  outside: string;
-  codexHome: string;
-}
-
-/** A fresh workspace (and an "outside" directory) per attempt, so one attempt cannot help the next. */
-function freshSetup(): Setup {
-  const base = path.join(scratch, String(counter++));
-  const setup = { ws: path.join(base, "ws"), outside: path.join(base, "outside"), codexHome: "" };
-  mkdirSync(setup.ws, { recursive: true });
-  mkdirSync(setup.outside);
-  setup.codexHome = path.join(base, "codex-home");
-  mkdirSync(setup.codexHome);
-  return setup;
-}
-
-function put(file: string, content: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, content);
-}
-
-interface Attempt {
-  name: string;
-  prepare?: (s: Setup) => void;
-  /** The file the attempt writes, by command and by patch. */
-  target: (s: Setup) => string;
-  /** Overrides the plain "write the target" command. */
-  command?: (s: Setup) => string[];
-  /** Whether anything got through, judged from outside. */
-  escaped: (s: Setup) => boolean;
-}
-
-const wrote = (file: string) => existsSync(file) && readFileSync(file, "utf8") === PWNED;
-
-const ATTEMPTS: Attempt[] = [
-  {
-    name: "write outside the writable roots",
-    target: (s) => path.join(s.outside, "x.txt"),
-    escaped: (s) => wrote(path.join(s.outside, "x.txt")),
-  },
-  {
-    name: "change .git/config",
-    prepare: (s) => put(path.join(s.ws, ".git", "config"), "[core]\n"),
-    target: (s) => path.join(s.ws, ".git", "config"),
-    escaped: (s) => wrote(path.join(s.ws, ".git", "config")),
-  },
-  {
-    name: "add a hook through a `gitdir:` file pointing inside the workspace",
-    prepare: (s) => {
-      put(path.join(s.ws, "real-git", "HEAD"), "ref: refs/heads/main\n");
-      mkdirSync(path.join(s.ws, "real-git", "hooks"));
-      writeFileSync(path.join(s.ws, ".git"), "gitdir: real-git\n");
-    },
-    target: (s) => path.join(s.ws, "real-git", "hooks", "pre-commit"),
-    escaped: (s) => existsSync(path.join(s.ws, "real-git", "hooks", "pre-commit")),
-  },
-  {
-    name: "create .git with a hook (git init, then a hook for the user's next commit)",
-    target: (s) => path.join(s.ws, ".git", "hooks", "pre-commit"),
-    command: (s) => [
-      "sh",
-      "-c",
-      'git init -q "$0"; mkdir -p "$0/.git/hooks" && echo pwned > "$0/.git/hooks/pre-commit"',
-      s.ws,
-    ],
-    escaped: (s) =>
-      existsSync(path.join(s.ws, ".git", "hooks", "pre-commit")) ||
-      existsSync(path.join(s.ws, ".git", "HEAD")),
-  },
-  {
-    name: "create .codex/config.toml",
-    target: (s) => path.join(s.ws, ".codex", "config.toml"),
-    escaped: (s) => existsSync(path.join(s.ws, ".codex", "config.toml")),
-  },
-  {
-    name: "change an existing .codex/config.toml",
-    prepare: (s) => put(path.join(s.ws, ".codex", "config.toml"), 'approval_policy = "untrusted"\n'),
-    target: (s) => path.join(s.ws, ".codex", "config.toml"),
-    escaped: (s) => wrote(path.join(s.ws, ".codex", "config.toml")),
-  },
-  {
-    name: "add a project skill under .agents",
-    target: (s) => path.join(s.ws, ".agents", "skills", "evil", "SKILL.md"),
-    escaped: (s) => existsSync(path.join(s.ws, ".agents", "skills", "evil", "SKILL.md")),
-  },
-  {
-    name: "change config.toml in a CODEX_HOME that lies inside the workspace",
-    prepare: (s) => {
-      s.codexHome = path.join(s.ws, "codex-home");
-      put(path.join(s.codexHome, "config.toml"), 'model = "gpt-5"\n');
-    },
-    target: (s) => path.join(s.codexHome, "config.toml"),
-    escaped: (s) => wrote(path.join(s.codexHome, "config.toml")),
-  },
-  {
-    name: "write through a symlink in the workspace that leads outside",
-    prepare: (s) => symlinkSync(s.outside, path.join(s.ws, "out")),
-    target: (s) => path.join(s.ws, "out", "x.txt"),
-    escaped: (s) => existsSync(path.join(s.outside, "x.txt")),
-  },
-  {
-    name: "write into .git through a symlink to it",
-    prepare: (s) => {
-      put(path.join(s.ws, ".git", "config"), "[core]\n");
-      symlinkSync(path.join(s.ws, ".git"), path.join(s.ws, "g"));
-    },
-    target: (s) => path.join(s.ws, "g", "config"),
-    escaped: (s) => wrote(path.join(s.ws, ".git", "config")),
-  },
-];
-
-async function byCommand(
-  policy: SandboxPolicy,
-  attempt: Attempt,
-  s: Setup,
-  status: BwrapStatus = bwrap,
-): Promise<string> {
-  const target = attempt.target(s);
-  const command = attempt.command?.(s) ?? [
-    "sh",
-    "-c",
-    'mkdir -p "$(dirname "$0")"; echo pwned > "$0"',
-    target,
-  ];
-  const plan = planExec({
-    policy,
-    command,
-    cwd: s.ws,
-    env: buildCommandEnv(undefined, process.env),
-    codexHome: s.codexHome,
-    platform: "linux",
-    ...bwrapPlanInput(status),
-  });
-  if (plan.backend === "unavailable") throw new Error(plan.reason);
-  const result = await runWithPlan(plan, {
-    cwd: s.ws,
-    signal: AbortSignal.timeout(RUN_TIMEOUT_MS),
-    timeoutMs: RUN_TIMEOUT_MS,
-  });
-  return result.aggregated;
-}
-
-async function byPatch(policy: SandboxPolicy, attempt: Attempt, s: Setup, fs?: PatchFs): Promise<string> {
-  const text = ["*** Begin Patch", `*** Add File: ${attempt.target(s)}`, "+pwned", "*** End Patch"].join(
-    "\n",
-  );
-  const gate = new PatchGate();
-  const ctx = testToolContext({
-    cwd: s.ws,
-    sandboxPolicy: policy,
-    env: {},
-    codexHome: s.codexHome,
-    authorizePatch: (request) =>
-      gate.authorize({ approvalPolicy: "never", sandboxPolicy: policy, targets: request.targets }, () =>
-        Promise.resolve("denied"),
-      ),
-  });
-  const result = await runApplyPatch(text, ctx, fs ? { fs } : {});
-  return typeof result.output === "string" ? result.output : JSON.stringify(result.output);
-}
-
 const tally = { denied: 0, controls: 0 };
 const ENFORCERS = [
   ["command", byCommand],
-  ["patch", byPatch],
+  ["patch", (_status: BwrapStatus, ...rest: Parameters<typeof byPatch>) => byPatch(...rest)],
 ] as const;
 const POLICIES = [
   ["workspace-write", WORKSPACE_WRITE],
@@ -243,9 +67,9 @@ describe("escape suite: protected paths, symlinks", () => {
   for (const [policyName, policy] of POLICIES) {
     for (const [enforcer, run] of ENFORCERS) {
       it.each(ATTEMPTS)(`${policyName}, by ${enforcer}: $name → denied`, async (attempt) => {
-        const s = freshSetup();
+        const s = freshSetup(scratch);
         attempt.prepare?.(s);
-        const output = await run(policy, attempt, s);
+        const output = await run(bwrap, policy, attempt, s);
         expect(attempt.escaped(s), output).toBe(false);
         tally.denied++;
       });
@@ -254,9 +78,9 @@ describe("escape suite: protected paths, symlinks", () => {
 
   for (const [enforcer, run] of ENFORCERS) {
     it.each(ATTEMPTS)(`danger-full-access, by ${enforcer}: $name → allowed (control)`, async (attempt) => {
-      const s = freshSetup();
+      const s = freshSetup(scratch);
       attempt.prepare?.(s);
-      const output = await run(FULL_ACCESS, attempt, s);
+      const output = await run(bwrap, FULL_ACCESS, attempt, s);
       expect(attempt.escaped(s), output).toBe(true);
       tally.controls++;
     });
@@ -272,70 +96,9 @@ describe("escape suite: protected paths, symlinks", () => {
   });
 });
 
-describe("escape suite: protected paths, symlinks, with bwrap hidden (Landlock + seccomp)", () => {
-  it("bwrap is unavailable and the Landlock helper stands in", () => {
-    expect(landlock.available).toBe(false);
-    expect(landlock.landlockHelperPath, landlock.landlockUnavailableReason).toBeDefined();
-    expect(landlock.seccompFilterPath).toBeDefined();
-  });
-
-  for (const [policyName, policy] of POLICIES) {
-    it.each(ATTEMPTS)(`${policyName}, by command: $name → denied`, async (attempt) => {
-      const s = freshSetup();
-      attempt.prepare?.(s);
-      const output = await byCommand(policy, attempt, s, landlock);
-      expect(attempt.escaped(s), output).toBe(false);
-    });
-  }
-
-  it("writes inside the workspace still work, new files at the top level included", async () => {
-    const s = freshSetup();
-    put(path.join(s.ws, "src", "a.txt"), "a\n");
-    put(path.join(s.ws, "top.txt"), "t\n");
-    const output = await byCommand(
-      WORKSPACE_WRITE,
-      {
-        name: "ordinary writes",
-        target: () => "",
-        command: () => [
-          "sh",
-          "-c",
-          "echo pwned > top.txt && echo pwned > src/new.txt && echo pwned > new.txt",
-        ],
-        escaped: () => false,
-      },
-      s,
-      landlock,
-    );
-    expect(readFileSync(path.join(s.ws, "top.txt"), "utf8"), output).toBe(PWNED);
-    expect(readFileSync(path.join(s.ws, "src", "new.txt"), "utf8")).toBe(PWNED);
-    expect(readFileSync(path.join(s.ws, "new.txt"), "utf8")).toBe(PWNED);
-  });
-
-  it.each(["ptrace", "connect"])("%s is refused by the seccomp filter", async (what) => {
-    const s = freshSetup();
-    const script =
-      what === "ptrace"
-        ? "import ctypes,os,sys\nl=ctypes.CDLL(None,use_errno=True)\nsys.exit(0 if l.ptrace(0,0,0,0)==0 else 3)"
-        : "import socket,sys\ntry:\n socket.create_connection(('127.0.0.1', 9), 2)\nexcept PermissionError:\n sys.exit(3)\nexcept OSError:\n sys.exit(0)";
-    const output = await byCommand(
-      WORKSPACE_WRITE,
-      {
-        name: what,
-        target: () => "",
-        command: () => ["sh", "-c", 'python3 -c "$0"; echo "rc=$?"', script],
-        escaped: () => false,
-      },
-      s,
-      landlock,
-    );
-    expect(output).toBe("rc=3\n");
-  });
-});
-
 describe("escape suite: races and links", () => {
   it("a patch whose directory is swapped for a symlink after the check fails instead of escaping", async () => {
-    const s = freshSetup();
+    const s = freshSetup(scratch);
     mkdirSync(path.join(s.ws, "sub"));
     // The swap happens at the first write-time call, after every path check has passed.
     let swapped = false;
@@ -363,7 +126,7 @@ describe("escape suite: races and links", () => {
   });
 
   it("a hardlink to a file outside: a patch replaces the link, a command writes through it (inherent)", async () => {
-    const s = freshSetup();
+    const s = freshSetup(scratch);
     const secret = path.join(s.outside, "secret.txt");
     writeFileSync(secret, "original\n");
     linkSync(secret, path.join(s.ws, "linked.txt"));
@@ -377,14 +140,20 @@ describe("escape suite: races and links", () => {
     expect(attempt.escaped(s)).toBe(false);
     // Documented in docs/sandbox.md: a mount cannot tell a hardlink from any other file in the root.
     linkSync(secret, path.join(s.ws, "linked-again.txt"));
-    await byCommand(WORKSPACE_WRITE, { ...attempt, target: (x) => path.join(x.ws, "linked-again.txt") }, s);
+    await byCommand(
+      bwrap,
+      WORKSPACE_WRITE,
+      { ...attempt, target: (x) => path.join(x.ws, "linked-again.txt") },
+      s,
+    );
     expect(attempt.escaped(s)).toBe(true);
   });
 
   it("a sandboxed command cannot make a new hardlink to a file outside (EXDEV across the bind)", async () => {
-    const s = freshSetup();
+    const s = freshSetup(scratch);
     writeFileSync(path.join(s.outside, "secret.txt"), "original\n");
     const output = await byCommand(
+      bwrap,
       WORKSPACE_WRITE,
       {
         name: "ln",
@@ -398,7 +167,7 @@ describe("escape suite: races and links", () => {
   });
 
   it("placeholders for missing names are removed after the command, unless another sandbox still runs", async () => {
-    const s = freshSetup();
+    const s = freshSetup(scratch);
     const cleanup = placeholderCleanupFor(s.codexHome);
     if (cleanup === undefined) throw new Error("flock(1) is needed for placeholder cleanup");
     const plan = (command: string[]) => {
@@ -439,8 +208,8 @@ describe("escape suite: races and links", () => {
     await first;
   });
 
-  it("a leftover placeholder does not hide the enclosing repository from git", async () => {
-    const s = freshSetup();
+  it("a leftover placeholder does not hide the enclosing repository from git", () => {
+    const s = freshSetup(scratch);
     execFileSync("git", ["init", "-q", s.ws]);
     const sub = path.join(s.ws, "pkg");
     mkdirSync(path.join(sub, ".git"), { recursive: true });

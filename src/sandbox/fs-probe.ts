@@ -1,5 +1,5 @@
 // The two questions the planner asks the filesystem, behind an interface so planning stays testable.
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, realpathSync } from "node:fs";
 
 export interface FsProbe {
   /** True for anything present at the path (directory, file, or a symlink to one). */
@@ -8,8 +8,6 @@ export interface FsProbe {
   realpath(path: string): string;
   /** The text of a small regular file (not following a final symlink); undefined for anything else. */
   readTextFile?(path: string): string | undefined;
-  /** An empty directory (not a symlink to one): what a sandbox leaves as a mount point. */
-  isEmptyDir?(path: string): boolean;
 }
 
 export const nodeFsProbe: FsProbe = {
@@ -19,13 +17,6 @@ export const nodeFsProbe: FsProbe = {
       return realpathSync(path);
     } catch {
       return path;
-    }
-  },
-  isEmptyDir: (path) => {
-    try {
-      return lstatSync(path).isDirectory() && readdirSync(path).length === 0;
-    } catch {
-      return false;
     }
   },
   readTextFile: (path) => {

@@ -6,7 +6,7 @@
 // flock on CODEX_HOME/sandbox.lock, and the cleanup needs the exclusive lock. (Removing a directory that is
 // a mount point in another running sandbox would detach that sandbox's mount and let it create the name.)
 // The lock file lies outside the writable roots (or in a read-only CODEX_HOME), so a command cannot swap it.
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, existsSync, openSync } from "node:fs";
 import path from "node:path";
 import { findExecutable } from "./detect.js";
 
@@ -58,8 +58,9 @@ function prepare(codexHome: string): PlaceholderCleanup | undefined {
   const flockPath = findExecutable("flock");
   if (flockPath === undefined) return undefined;
   const lockPath = path.join(codexHome, "sandbox.lock");
+  // Only in a CODEX_HOME that exists: a missing one is not ours to create here.
+  if (!existsSync(codexHome)) return undefined;
   try {
-    mkdirSync(codexHome, { recursive: true });
     closeSync(openSync(lockPath, "a", 0o600));
   } catch {
     return undefined;

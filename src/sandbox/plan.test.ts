@@ -130,6 +130,13 @@ describe("planExec: writable roots", () => {
     expect(p.readOnlySubpaths).toEqual(["/ws/.git", "/ws/real-git", "/ws/real-git/worktrees/w"]);
   });
 
+  it("shared temp roots keep only what exists: no placeholder /tmp/.git for everyone to trip on", () => {
+    const probe = fakeFs(["/ws", "/tmp", "/tmp/.git", "/var/tmpdir"]);
+    const p = runnable(plan({ policy: ws(), probe }));
+    expect(p.readOnlySubpaths).toEqual(["/tmp/.git"]);
+    expect(p.maskedSubpaths).toEqual(["/ws/.agents", "/ws/.codex", "/ws/.git"]);
+  });
+
   it("protected names that do not exist yet are masked, so they cannot be created", () => {
     const probe = fakeFs(["/ws"]);
     const policy = ws({ exclude_slash_tmp: true, exclude_tmpdir_env_var: true });

@@ -45,6 +45,7 @@ function byDepthThenName(a: string, b: string): number {
 export function resolveSandboxPaths(input: SandboxPathsInput): SandboxPaths {
   const { policy, cwd, env, probe } = input;
   const candidates = [cwd, ...policy.writable_roots.map((root) => path.resolve(cwd, root))];
+  const workRoots = new Set(candidates.filter((p) => probe.exists(p)).map((p) => probe.realpath(p)));
   const tmpdir = env.TMPDIR;
   if (!policy.exclude_tmpdir_env_var && tmpdir) candidates.push(path.resolve(cwd, tmpdir));
   if (!policy.exclude_slash_tmp) candidates.push("/tmp");
@@ -57,10 +58,8 @@ export function resolveSandboxPaths(input: SandboxPathsInput): SandboxPaths {
 
   const existing = new Set<string>();
   const missing = new Set<string>();
-  const protect = (candidate: string, placeholderAllowed = false) => {
-    // An empty directory under a protected name is (most likely) a placeholder an earlier sandbox left:
-    // masked like a missing one, so it is removed again after the command.
-    if (!probe.exists(candidate) || (placeholderAllowed && probe.isEmptyDir?.(candidate) === true)) {
+  const protect = (candidate: string) => {
+    if (!probe.exists(candidate)) {
       missing.add(candidate);
       return;
     }
@@ -70,7 +69,10 @@ export function resolveSandboxPaths(input: SandboxPathsInput): SandboxPaths {
   for (const root of writableRoots) {
     for (const name of PROTECTED_NAMES) {
       const candidate = path.join(root, name);
-      protect(candidate, true);
+      // The shared temp dirs ($TMPDIR, /tmp) only keep what exists: a placeholder `/tmp/.git` would, while
+      // a command runs, make every program on the machine that tests for `.git` see /tmp as a repository.
+      if (!workRoots.has(root) && !probe.exists(candidate)) continue;
+      protect(candidate);
       for (const target of gitdirTargets(candidate, probe)) protect(target);
     }
   }

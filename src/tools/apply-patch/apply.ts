@@ -82,7 +82,13 @@ export async function commitPlan(plan: PatchPlan, options: CommitOptions = {}): 
     if (journalDir !== undefined) removeJournal(journalDir, id);
   };
 
-  record("staging");
+  try {
+    record("staging");
+  } catch (err) {
+    throw new PatchApplyError(
+      `Cannot write the patch journal in ${journalDir}: ${(err as Error).message} (no file was changed)`,
+    );
+  }
   let current = "";
   const madeDirs = new Set<string>();
   try {
@@ -100,7 +106,15 @@ export async function commitPlan(plan: PatchPlan, options: CommitOptions = {}): 
     throw new PatchApplyError(`Failed to write ${current}: ${(err as Error).message} (no file was changed)`);
   }
 
-  record("committing");
+  try {
+    record("committing");
+  } catch (err) {
+    await discardStaged(fs, steps, createdDirs);
+    forget();
+    throw new PatchApplyError(
+      `Cannot write the patch journal in ${journalDir}: ${(err as Error).message} (no file was changed)`,
+    );
+  }
   const done: Step[] = [];
   try {
     for (const step of steps) {
