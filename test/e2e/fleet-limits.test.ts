@@ -121,14 +121,14 @@ describe("fleet limits", { timeout: 60_000 }, () => {
     const status = JSON.parse((await fleet(["status", id, "--json"], home.env, redis.url)).stdout) as Json[];
     expect(status[0]).toMatchObject({ id, state: "waiting-approval" });
     expect((status[0]?.approval as Json).summary).toContain("touch approved.txt");
-    expect(existsSync(join(store, "tasks", id, "work", "approved.txt"))).toBe(false);
+    expect(existsSync(join(store, "tasks", id, id, "approved.txt"))).toBe(false);
 
     const approved = await fleet(["approve", id, "--json"], home.env, redis.url);
     expect(approved.code).toBe(0);
     const [record] = await waitForTasks(redis.url, [id]);
     expect(record?.state).toBe("completed");
     expect(record?.approval).toBeUndefined();
-    expect(existsSync(join(store, "tasks", id, "work", "approved.txt"))).toBe(true);
+    expect(existsSync(join(store, "tasks", id, id, "approved.txt"))).toBe(true);
     expect(record?.diff).toContain("approved.txt");
 
     const late = await fleet(["approve", id], home.env, redis.url);

@@ -64,7 +64,7 @@ describe("fleet recovery", { timeout: 60_000 }, () => {
     );
     const id = submitted.stdout.trim();
     await waitForItem(redis.url, id, (e) => e.type === "item.started");
-    const marker = join(store, "tasks", id, "work", "ran.txt");
+    const marker = join(store, "tasks", id, id, "ran.txt");
     await waitForFile(marker);
 
     // Only now a second worker: the task is certainly on the first one.
