@@ -1,7 +1,7 @@
 // Fleet limits and people: the queue-wide rate limit (requests per second counted at the fake model),
 // a 429 from the model slowing the queue instead of failing the task, and an approval that parks a task
 // until `fleet approve` answers it. Real redis-server, real worker processes.
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -67,8 +67,11 @@ describe("fleet limits", { timeout: 60_000 }, () => {
     expect(limits.code).toBe(0);
     await startWorker("--concurrency", "2");
     await startWorker("--concurrency", "2");
-    const ids: string[] = [];
-    for (let i = 0; i < 8; i++) ids.push(await submit("--prompt", `limited ${i}`));
+    const file = join(store, "..", "tasks.jsonl");
+    const tasks = Array.from({ length: 8 }, (_, i) => JSON.stringify({ repo, prompt: `limited ${i}` }));
+    writeFileSync(file, tasks.join("\n"));
+    const submitted = await fleet(["submit", "--file", file, "--json"], home.env, redis.url);
+    const ids = (JSON.parse(submitted.stdout) as Array<{ id: string }>).map((t) => t.id);
     const records = await waitForTasks(redis.url, ids);
     expect(records.every((r) => r.state === "completed")).toBe(true);
     expect(arrivals).toHaveLength(8);
