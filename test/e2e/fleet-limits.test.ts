@@ -1,7 +1,7 @@
 // Fleet limits and people: the queue-wide rate limit (requests per second counted at the fake model),
 // a 429 from the model slowing the queue instead of failing the task, and an approval that parks a task
 // until `fleet approve` answers it. Real redis-server, real worker processes.
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -67,8 +67,11 @@ describe("fleet limits", { timeout: 60_000 }, () => {
     expect(limits.code).toBe(0);
     await startWorker("--concurrency", "2");
     await startWorker("--concurrency", "2");
-    const ids: string[] = [];
-    for (let i = 0; i < 8; i++) ids.push(await submit("--prompt", `limited ${i}`));
+    const file = join(store, "..", "tasks.jsonl");
+    const tasks = Array.from({ length: 8 }, (_, i) => JSON.stringify({ repo, prompt: `limited ${i}` }));
+    writeFileSync(file, tasks.join("\n"));
+    const submitted = await fleet(["submit", "--file", file, "--json"], home.env, redis.url);
+    const ids = (JSON.parse(submitted.stdout) as Array<{ id: string }>).map((t) => t.id);
     const records = await waitForTasks(redis.url, ids);
     expect(records.every((r) => r.state === "completed")).toBe(true);
     expect(arrivals).toHaveLength(8);
@@ -121,14 +124,14 @@ describe("fleet limits", { timeout: 60_000 }, () => {
     const status = JSON.parse((await fleet(["status", id, "--json"], home.env, redis.url)).stdout) as Json[];
     expect(status[0]).toMatchObject({ id, state: "waiting-approval" });
     expect((status[0]?.approval as Json).summary).toContain("touch approved.txt");
-    expect(existsSync(join(store, "tasks", id, "work", "approved.txt"))).toBe(false);
+    expect(existsSync(join(store, "tasks", id, id, "approved.txt"))).toBe(false);
 
     const approved = await fleet(["approve", id, "--json"], home.env, redis.url);
     expect(approved.code).toBe(0);
     const [record] = await waitForTasks(redis.url, [id]);
     expect(record?.state).toBe("completed");
     expect(record?.approval).toBeUndefined();
-    expect(existsSync(join(store, "tasks", id, "work", "approved.txt"))).toBe(true);
+    expect(existsSync(join(store, "tasks", id, id, "approved.txt"))).toBe(true);
     expect(record?.diff).toContain("approved.txt");
 
     const late = await fleet(["approve", id], home.env, redis.url);

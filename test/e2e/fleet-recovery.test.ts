@@ -1,7 +1,7 @@
 // Fleet durability: a worker killed with kill -9 mid-tool-call (its task goes on on another worker, from
 // the rollout in the shared store, without running the call again), and a Redis restart mid-run (workers
 // reconnect, nothing is lost or done twice). Real redis-server with AOF, real worker processes.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -64,7 +64,7 @@ describe("fleet recovery", { timeout: 60_000 }, () => {
     );
     const id = submitted.stdout.trim();
     await waitForItem(redis.url, id, (e) => e.type === "item.started");
-    const marker = join(store, "tasks", id, "work", "ran.txt");
+    const marker = join(store, "tasks", id, id, "ran.txt");
     await waitForFile(marker);
 
     // Only now a second worker: the task is certainly on the first one.
@@ -112,12 +112,11 @@ describe("fleet recovery", { timeout: 60_000 }, () => {
     await startWorker("--concurrency", "2");
     await startWorker("--concurrency", "2");
     const prompts = Array.from({ length: 12 }, (_, i) => `restart task ${i}`);
-    const ids: string[] = [];
-    for (const prompt of prompts) {
-      ids.push(
-        (await fleet(["submit", "--repo", repo, "--prompt", prompt], home.env, redis.url)).stdout.trim(),
-      );
-    }
+    // One submission for all, so the restart finds tasks queued, running and done.
+    const file = join(store, "..", "tasks.jsonl");
+    writeFileSync(file, prompts.map((prompt) => JSON.stringify({ repo, prompt })).join("\n"));
+    const submitted = await fleet(["submit", "--file", file, "--json"], home.env, redis.url);
+    const ids = (JSON.parse(submitted.stdout) as Array<{ id: string }>).map((t) => t.id);
     await waitForItem(redis.url, ids[1] ?? "", (e) => e.type === "fleet.task.finished");
     await redis.restart();
 

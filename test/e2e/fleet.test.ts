@@ -20,6 +20,7 @@ let home: TestHome;
 let repo: string;
 let store: string;
 const workers: WorkerProcess[] = [];
+let failedOnce = false;
 
 /** Replies by prompt: "write a file" runs one command then answers; "hang" never answers; else an echo. */
 function route(request: { body: { input?: Json[] } }) {
@@ -30,6 +31,10 @@ function route(request: { body: { input?: Json[] } }) {
     return reply.shell(["bash", "-lc", "echo hello > hello.txt"]);
   }
   if (prompt.includes("hang")) return reply.hang();
+  if (prompt.includes("fail once") && !failedOnce) {
+    failedOnce = true;
+    return reply.httpError(400, { message: "bad request, this time" });
+  }
   return reply.message(`done: ${prompt}`);
 }
 
@@ -197,5 +202,28 @@ describe("fleet", { timeout: 60_000 }, () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("already cancelled");
     for (const worker of workers) expect(worker.child.exitCode).toBeNull();
+  });
+
+  it("retries a failed task: the next run goes on from its rollout", async () => {
+    const id = (
+      await fleet(["submit", "--repo", repo, "--prompt", "fail once"], home.env, redis.url)
+    ).stdout.trim();
+    const [failed] = await waitForTasks(redis.url, [id]);
+    expect(failed?.state).toBe("failed");
+    expect(failed?.error).toContain("HTTP 400");
+    const early = await fleet(["results", id], home.env, redis.url);
+    expect(early.code).toBe(1);
+
+    const retried = await fleet(["retry", id, "--json"], home.env, redis.url);
+    expect(JSON.parse(retried.stdout)).toEqual({ id, state: "queued" });
+    const [record] = await waitForTasks(redis.url, [id]);
+    expect(record?.state).toBe("completed");
+    expect(record?.runs).toBe(2);
+    expect(record?.error).toBeUndefined();
+    expect(record?.finalMessage).toMatch(/^done: \[fleet\] The run working on this task stopped/);
+
+    const again = await fleet(["retry", id], home.env, redis.url);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("only failed or cancelled tasks can be retried");
   });
 });

@@ -87,9 +87,11 @@ export class FleetClient {
     const reader = connect(this.target);
     reader.on("error", () => undefined);
     try {
-      await followItems(reader, this.keys, id, onEntry, signal, async () =>
-        FINAL_STATES.has((await this.get(id)).state),
-      );
+      // On the reader's connection, which rides out a Redis restart (a watch goes on after it).
+      await followItems(reader, this.keys, id, onEntry, signal, async () => {
+        const state = (await readTask(reader, this.keys, id))?.state;
+        return state === undefined || FINAL_STATES.has(state);
+      });
     } finally {
       reader.disconnect();
     }

@@ -20,8 +20,9 @@ export function taskDir(store: string, taskId: string): string {
 export function rolloutPathOf(store: string, taskId: string): string {
   return join(taskDir(store, taskId), "rollout.jsonl");
 }
+/** Named after the task: git names a worktree's admin directory after it, so workers never collide there. */
 export function workDirOf(store: string, taskId: string): string {
-  return join(taskDir(store, taskId), "work");
+  return join(taskDir(store, taskId), taskId);
 }
 
 /** Creates the rollout with its session_meta line unless an earlier run did; the thread id. */

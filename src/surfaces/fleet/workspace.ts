@@ -2,7 +2,7 @@
 // `fleet/<id>`, under the task's directory in the store. A worker taking over a task finds it there and
 // goes on in it; at the end, the diff against the base commit (and optionally a commit on the branch).
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { promisify } from "node:util";
 
@@ -66,21 +66,32 @@ export async function prepareWorkspace(
     const baseSha = knownBaseSha ?? (await git(dir, ["rev-parse", "HEAD"])).trim();
     return { dir, branch, baseSha };
   }
+  // A tree without .git is what a worker killed while making it left: made again from scratch.
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dirname(dir), { recursive: true });
   if (isLocalRepo(repo)) {
     const source = resolve(repo);
     if (!existsSync(source)) throw new WorkspaceError(`repository ${repo} does not exist on this worker`);
     const baseSha =
       knownBaseSha ?? (await git(source, ["rev-parse", "--verify", `${baseRef}^{commit}`])).trim();
-    // A worktree left registered by a worker that died before it was complete is pruned first.
-    await git(source, ["worktree", "prune"]);
-    const hasBranch = await git(source, ["branch", "--list", branch]);
-    await git(
-      source,
-      hasBranch.trim() !== ""
-        ? ["worktree", "add", dir, branch]
-        : ["worktree", "add", "-b", branch, dir, baseSha],
-    );
+    const hasBranch = (await git(source, ["branch", "--list", branch])).trim() !== "";
+    const add = hasBranch
+      ? ["worktree", "add", dir, branch]
+      : ["worktree", "add", "-b", branch, dir, baseSha];
+    try {
+      await git(source, add);
+    } catch (err) {
+      // The branch is still registered to a worktree that is gone (a worker died while making it, or its
+      // machine's disk went with it): prune the dead registration and add again.
+      if (
+        !/already (checked out|used by worktree)|is a missing but already registered/.test(
+          (err as Error).message,
+        )
+      )
+        throw err;
+      await git(source, ["worktree", "prune"]);
+      await git(source, add);
+    }
     return { dir, branch, baseSha };
   }
   await git(dirname(dir), ["clone", "--quiet", repo, dir]);
