@@ -263,7 +263,7 @@ sharedOptions(
 )
   .option(
     "--host <host>",
-    "address to listen on (not loopback: anyone who reaches it may connect)",
+    "address to listen on (beyond loopback, other machines can reach it: a warning is printed)",
     "127.0.0.1",
   )
   .option("--port <port>", "port to listen on (0: any free port)", "0")

@@ -359,7 +359,9 @@ describe("codex-ts web", () => {
       await threads.getByRole("button", { name: "Save" }).click();
       await threads.getByRole("button", { name: /^Renamed Alpha/ }).waitFor(WAIT);
 
-      await threads.getByRole("searchbox", { name: "Search threads" }).fill("beta");
+      // Ctrl+K goes to the search box.
+      await page.keyboard.press("Control+k");
+      await page.keyboard.type("beta");
       await threads
         .getByRole("button", { name: "Rename alpha topic" })
         .waitFor({ state: "detached", ...WAIT });

@@ -86,6 +86,16 @@ export function App({ wsUrl }: { wsUrl: string }) {
     localStorage.setItem("codex-ts-theme", theme);
   }, [theme]);
 
+  // Follow the stream while the reader is at the bottom; stay put when they scrolled up.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && pinned.current) el.scrollTop = el.scrollHeight;
+  }, [view]);
+
+  // The list has the thread's preview once its first turn is written; a fresh view does not.
+  const listed = agent.threads.find((t) => t.id === view?.thread.id);
+  const running = view ? runningTurn(view) !== undefined : false;
+  const request = agent.requests[0];
   // Keyboard: Escape interrupts a running turn (as in the terminal UI); Ctrl/Cmd+K searches the threads.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -102,16 +112,6 @@ export function App({ wsUrl }: { wsUrl: string }) {
     return () => removeEventListener("keydown", onKey);
   });
 
-  // Follow the stream while the reader is at the bottom; stay put when they scrolled up.
-  useLayoutEffect(() => {
-    const el = scroller.current;
-    if (el && pinned.current) el.scrollTop = el.scrollHeight;
-  }, [view]);
-
-  // The list has the thread's preview once its first turn is written; a fresh view does not.
-  const listed = agent.threads.find((t) => t.id === view?.thread.id);
-  const running = view ? runningTurn(view) !== undefined : false;
-  const request = agent.requests[0];
   const changesOf = (itemId: string) => {
     for (const turn of view?.turns ?? [])
       for (const item of turn.items)
