@@ -61,7 +61,9 @@ export const threadTurnsList: Handler<"thread/turns/list"> = async (params, ctx)
   const limit = Math.max(1, params.limit ?? DEFAULT_TURNS_PAGE);
   const data = ordered
     .slice(start, start + limit)
-    .map((turn) => (params.itemsView === "notLoaded" ? { ...turn, items: [] } : turn));
+    .map((turn) =>
+      params.itemsView === "notLoaded" ? { ...turn, items: [], itemsView: "notLoaded" as const } : turn,
+    );
   const end = start + data.length;
   return { data, nextCursor: end < ordered.length ? String(end) : null };
 };
