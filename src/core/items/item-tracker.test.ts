@@ -73,7 +73,13 @@ describe("ItemTracker", () => {
   it("a command: started after its begin, completed with its result", () => {
     const t = tracker();
     t.process(started);
-    const begin = t.process({ type: "exec_command_begin", call_id: "c", command: ["ls"], cwd: "/w" });
+    const begin = t.process({
+      type: "exec_command_begin",
+      call_id: "c",
+      command: ["ls"],
+      cwd: "/w",
+      process_id: "7",
+    });
     const end = t.process({
       type: "exec_command_end",
       call_id: "c",
@@ -87,6 +93,7 @@ describe("ItemTracker", () => {
       formatted_output: "x",
     });
     expect(shape(begin)).toEqual(["exec_command_begin", "item_started:commandExecution:in_progress"]);
+    expect(begin[1]).toMatchObject({ item: { process_id: "7" } });
     expect(end[1]).toMatchObject({
       type: "item_completed",
       item: {

@@ -115,7 +115,10 @@ export class ItemTracker {
         return msg;
       case "exec_command_begin":
         this.approvals.delete(msg.call_id);
-        this.start(after, commandItem(msg.call_id, msg.command, msg.cwd));
+        this.start(after, {
+          ...commandItem(msg.call_id, msg.command, msg.cwd),
+          ...(msg.process_id ? { process_id: msg.process_id } : {}),
+        });
         return msg;
       case "exec_command_end":
         if (!this.open.has(msg.call_id)) this.start(after, commandItem(msg.call_id, msg.command, msg.cwd));
