@@ -401,6 +401,8 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     cwd: z.string(),
     /** Set when a subagent runs a command the root's client approved (its outcome is shown there too). */
     agent_id: z.number().int().nullish(),
+    /** exec_command's session id: the process may outlive the call (a background terminal). */
+    process_id: z.string().nullish(),
   }),
   ExecCommandOutputDeltaEvent,
   ev("exec_command_end", {

@@ -73,7 +73,13 @@ describe("ItemTracker", () => {
   it("a command: started after its begin, completed with its result", () => {
     const t = tracker();
     t.process(started);
-    const begin = t.process({ type: "exec_command_begin", call_id: "c", command: ["ls"], cwd: "/w" });
+    const begin = t.process({
+      type: "exec_command_begin",
+      call_id: "c",
+      command: ["ls"],
+      cwd: "/w",
+      process_id: "7",
+    });
     const end = t.process({
       type: "exec_command_end",
       call_id: "c",
@@ -87,6 +93,7 @@ describe("ItemTracker", () => {
       formatted_output: "x",
     });
     expect(shape(begin)).toEqual(["exec_command_begin", "item_started:commandExecution:in_progress"]);
+    expect(begin[1]).toMatchObject({ item: { process_id: "7" } });
     expect(end[1]).toMatchObject({
       type: "item_completed",
       item: {
@@ -156,5 +163,30 @@ describe("ItemTracker", () => {
       agent_id: 2,
     });
     expect(shape(forwarded)).toEqual(["exec_command_begin"]);
+  });
+
+  it("a background command outlives its turn: its item completes when it ends, in the turn it began in", () => {
+    const t = tracker();
+    t.process(started);
+    t.process({ type: "exec_command_begin", call_id: "bg", command: ["server"], cwd: "/w" });
+    expect(shape(t.process({ type: "task_complete", turn_id: "t1" }))).toEqual(["task_complete"]);
+    t.process({ type: "task_started", turn_id: "t2", collaboration_mode_kind: "default" });
+    // Interrupting the next turn does not touch it.
+    expect(shape(t.process({ type: "turn_aborted", turn_id: "t2", reason: "interrupted" }))).toEqual([
+      "turn_aborted",
+    ]);
+    const end = t.process({
+      type: "exec_command_end",
+      call_id: "bg",
+      command: ["server"],
+      cwd: "/w",
+      stdout: "",
+      stderr: "",
+      aggregated_output: "bye",
+      exit_code: 0,
+      duration_ms: 9000,
+      formatted_output: "",
+    });
+    expect(end[1]).toMatchObject({ type: "item_completed", turn_id: "t1", item: { status: "completed" } });
   });
 });

@@ -12,6 +12,8 @@ import { uuidv7 } from "../ids.js";
 interface OpenItem {
   item: TurnItem;
   startedAtMs: number;
+  /** The turn it began in (a background command may end in a later one). */
+  turnId: string;
 }
 
 type ApprovalRequest = Extract<KnownEventMsg, { type: "exec_approval_request" }>;
@@ -115,7 +117,10 @@ export class ItemTracker {
         return msg;
       case "exec_command_begin":
         this.approvals.delete(msg.call_id);
-        this.start(after, commandItem(msg.call_id, msg.command, msg.cwd));
+        this.start(after, {
+          ...commandItem(msg.call_id, msg.command, msg.cwd),
+          ...(msg.process_id ? { process_id: msg.process_id } : {}),
+        });
         return msg;
       case "exec_command_end":
         if (!this.open.has(msg.call_id)) this.start(after, commandItem(msg.call_id, msg.command, msg.cwd));
@@ -193,7 +198,7 @@ export class ItemTracker {
       case "item_started": {
         // Items made elsewhere in the core (plan mode's proposed plan) get their time here.
         const startedAtMs = msg.started_at_ms ?? this.now();
-        this.open.set(msg.item.id, { item: msg.item, startedAtMs });
+        this.open.set(msg.item.id, { item: msg.item, startedAtMs, turnId: msg.turn_id });
         return { ...msg, started_at_ms: startedAtMs };
       }
       case "item_completed": {
@@ -233,7 +238,7 @@ export class ItemTracker {
 
   private start(out: KnownEventMsg[], item: TurnItem): void {
     const startedAtMs = this.now();
-    this.open.set(item.id, { item, startedAtMs });
+    this.open.set(item.id, { item, startedAtMs, turnId: this.turnId });
     out.push(this.event("item_started", item, startedAtMs));
   }
 
@@ -249,7 +254,7 @@ export class ItemTracker {
     out.push({
       type: "item_completed",
       thread_id: this.threadId,
-      turn_id: this.turnId,
+      turn_id: open.turnId,
       item: final(open.item),
       started_at_ms: open.startedAtMs,
       completed_at_ms: this.now(),
@@ -293,8 +298,9 @@ export class ItemTracker {
     for (const [id, open] of [...this.open]) {
       const item = open.item;
       // A command still running when the turn completes is a background process (exec_command keeps it
-      // across turns): its item completes when it ends. An interrupt killed it.
-      if (item.type === "commandExecution" && status === "completed") continue;
+      // across turns): its item completes when it ends. An interrupt killed this turn's, not earlier ones.
+      if (item.type === "commandExecution" && (status === "completed" || open.turnId !== this.turnId))
+        continue;
       if ("status" in item && item.status === "in_progress") {
         this.complete(out, id, () => ({ ...item, status }));
         this.closed.add(id);

@@ -155,7 +155,18 @@ export class ThreadRuntime {
       this.waiters.set(subId, (event) => {
         if (event.msg.type === "task_started") {
           this.pendingStart = undefined;
-          const turn: Turn = { id: event.msg.turn_id, items: [], status: "inProgress", error: null };
+          const id = event.msg.turn_id;
+          const turn: Turn = {
+            id,
+            items: [],
+            itemsView: "full",
+            status: "inProgress",
+            error: null,
+            startedAt: Math.floor(Date.now() / 1000),
+            completedAt: null,
+            durationMs: null,
+            rootTurnId: id,
+          };
           onStarted(turn);
           resolve(turn);
           return true;

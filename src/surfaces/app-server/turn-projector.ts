@@ -56,16 +56,21 @@ export class TurnProjector {
   /** The user's message shows what the client sent, when it is known. */
   itemStarted(msg: EventMsgOf<"item_started">, input?: UserInput[]): void {
     const item = toThreadItem(msg.item, input);
-    this.out.item("item/started", item, this.scope, msg.started_at_ms);
+    this.out.item("item/started", item, this.itemScope(msg.turn_id), msg.started_at_ms);
   }
 
+  /** A background command may end in a later turn: it stays its own turn's item. */
   itemCompleted(msg: EventMsgOf<"item_completed">, input?: UserInput[]): ThreadItem {
     const item = toThreadItem(msg.item, input);
     this.decoders.delete(item.id);
     this.parts.delete(item.id);
-    this.turn?.items.push(item);
-    this.out.item("item/completed", item, this.scope, msg.completed_at_ms);
+    if (!msg.turn_id || msg.turn_id === this.turn?.id) this.turn?.items.push(item);
+    this.out.item("item/completed", item, this.itemScope(msg.turn_id), msg.completed_at_ms);
     return item;
+  }
+
+  private itemScope(turnId: string) {
+    return { threadId: this.threadId, turnId: turnId || (this.turn?.id ?? "") };
   }
 
   /** Deltas of open items; false for events that are not one. */

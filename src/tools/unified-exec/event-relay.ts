@@ -27,11 +27,17 @@ export class ExecEventRelay {
     return this.ended;
   }
 
-  begin(command: string[], emit: EmitEvent): void {
+  begin(command: string[], emit: EmitEvent, processId?: string): void {
     if (this.begun) return;
     this.begun = true;
     this.command = command;
-    emit({ type: "exec_command_begin", call_id: this.callId, command, cwd: this.cwd });
+    emit({
+      type: "exec_command_begin",
+      call_id: this.callId,
+      command,
+      cwd: this.cwd,
+      ...(processId !== undefined ? { process_id: processId } : {}),
+    });
   }
 
   /** Streams output through `emit` from now on (the emitter of the call that is waiting). */

@@ -104,6 +104,8 @@ describe("exec_command", () => {
       call_id: "call-exec",
       command: ["bash", "-lc", "echo one; echo two >&2"],
       cwd,
+      // The session id: the process may outlive the call.
+      process_id: expect.stringMatching(/^\d+$/),
     });
     const end = events.at(-1);
     expect(end).toMatchObject({

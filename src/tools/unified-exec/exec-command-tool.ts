@@ -127,7 +127,7 @@ async function startAndCollect(
   }
   const startedAt = performance.now();
   reportPruned(started.pruned, ctx);
-  relay.begin(started.command, ctx.emit);
+  relay.begin(started.command, ctx.emit, String(started.sessionId));
   const collected = await collectForCall(manager, started.sessionId, ctx, {
     yieldTimeMs: clampYieldTime(args.yield_time_ms, DEFAULT_EXEC_YIELD_TIME_MS),
     maxOutputTokens: args.max_output_tokens,

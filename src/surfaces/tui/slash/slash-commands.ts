@@ -31,23 +31,22 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
 
 const ALIASES: Record<string, string> = { exit: "quit" };
 
-/** The commands the menu offers for what was typed after `/`: prefix matches in menu order, then fuzzy ones. */
+/** The commands the menu offers for what was typed after `/`: prefix, then substring, then fuzzy matches. */
 export function menuMatches(typed: string): SlashCommand[] {
   const query = typed.toLowerCase();
   const usable = SLASH_COMMANDS.filter((c) => !c.unavailable);
   const prefix = usable.filter((c) => c.name.startsWith(query));
-  const rest = usable.filter((c) => !c.name.startsWith(query));
+  const inside = usable.filter((c) => !c.name.startsWith(query) && c.name.includes(query));
+  // Then commands whose letters appear in order with gaps (`/rvw` finds review), best first.
+  const taken = new Set([...prefix, ...inside].map((c) => c.name));
+  const rest = usable.filter((c) => !taken.has(c.name));
   const fuzzy = fuzzyFilter(
     query,
     rest.map((c) => c.name),
     rest.length,
   ).map((m) => m.text);
-  return [
-    ...prefix,
-    ...rest
-      .filter((c) => fuzzy.includes(c.name))
-      .sort((a, b) => fuzzy.indexOf(a.name) - fuzzy.indexOf(b.name)),
-  ];
+  const byName = new Map(rest.map((c) => [c.name, c]));
+  return [...prefix, ...inside, ...fuzzy.flatMap((name) => byName.get(name) ?? [])];
 }
 
 /** The menu's query while the composer holds only `/word` (no space, one line); otherwise undefined. */

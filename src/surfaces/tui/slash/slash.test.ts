@@ -32,6 +32,8 @@ describe("slash commands", () => {
     expect(menuMatches("ro").map((c) => c.name)).toEqual(["rollback", "approvals"]);
     expect(menuMatches("sk").map((c) => c.name)).toEqual(["skills"]);
     expect(menuMatches("zz")).toEqual([]);
+    // Letters in order with gaps still find a command, after the prefix and substring matches.
+    expect(menuMatches("rvw").map((c) => c.name)).toEqual(["review"]);
   });
 
   it("opens the menu only for a lone /word", () => {
