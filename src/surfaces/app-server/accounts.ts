@@ -260,7 +260,10 @@ export class AccountManager {
         requiresOpenaiAuth,
       };
     const auth = this.resolved();
-    if (!auth) return { account: null, requiresOpenaiAuth };
+    // OPENAI_API_KEY from the environment is used for requests but is no login: Codex reports no account.
+    if (!auth || (auth.mode === "apikey" && auth.source === "OPENAI_API_KEY")) {
+      return { account: null, requiresOpenaiAuth };
+    }
     if (auth.mode === "apikey") return { account: { type: "apiKey" }, requiresOpenaiAuth };
     const claims = { ...decodeChatgptClaims(auth.accessToken), ...decodeChatgptClaims(auth.idToken ?? "") };
     return {
