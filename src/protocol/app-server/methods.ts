@@ -143,6 +143,7 @@ import {
   AppsInstalledResponse,
   AppsReadParams,
   AppsReadResponse,
+  SkillsExtraRootsSetParams,
 } from "./v2/skills-apps.js";
 import { AppsListParams, AppsListResponse, SkillsListParams, SkillsListResponse } from "./v2/skills-apps.js";
 
@@ -244,6 +245,7 @@ export const methods = {
   "thread/section/move": { params: SectionMoveParams, result: EmptyResult },
   "app/read": { params: AppsReadParams, result: AppsReadResponse },
   "app/installed": { params: AppsInstalledParams, result: AppsInstalledResponse },
+  "skills/extraRoots/set": { params: SkillsExtraRootsSetParams, result: EmptyResult },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */
