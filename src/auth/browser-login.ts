@@ -19,6 +19,8 @@ export interface BrowserLoginOptions {
   codexHome: string;
   /** forced_chatgpt_workspace_id: the only workspaces a login may end in. */
   forcedWorkspaces?: string[] | undefined;
+  /** Where the callback server listens (default LOGIN_PORT; 0: any free port). */
+  port?: number;
   /** Called once: after tokens are stored, on a failure, or on cancel. */
   onDone: (outcome: LoginOutcome) => void;
 }
@@ -29,6 +31,51 @@ export interface BrowserLogin {
   loginId: string;
   authUrl: string;
   cancel: () => void;
+}
+
+/** The port of the redirect URI registered for Codex's ChatGPT client: logins must come back to it. */
+export const LOGIN_PORT = 1455;
+/** Overrides the port (0: any free port), for tests and for machines where 1455 is taken for good. */
+export const LOGIN_PORT_ENV = "CODEX_TS_LOGIN_PORT";
+
+/** The port from the environment, else LOGIN_PORT. */
+export function loginPort(env: NodeJS.ProcessEnv): number {
+  const raw = env[LOGIN_PORT_ENV];
+  if (raw === undefined || raw === "") return LOGIN_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${LOGIN_PORT_ENV}=${raw} is not a port number`);
+  }
+  return port;
+}
+
+/** A login just cancelled may still hold the port for a moment: a few short retries before giving up. */
+const BUSY_RETRIES = 5;
+const BUSY_RETRY_MS = 100;
+
+async function listen(server: http.Server, port: number): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, "127.0.0.1", () => {
+          server.off("error", reject);
+          resolve();
+        });
+      });
+      return;
+    } catch (err) {
+      const busy = (err as NodeJS.ErrnoException).code === "EADDRINUSE";
+      if (!busy) throw err;
+      if (attempt >= BUSY_RETRIES) {
+        throw new Error(
+          `port ${port} on 127.0.0.1 is in use, and the ChatGPT login must come back to it: close what ` +
+            `listens there (another login?) and try again, or log in with a device code`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, BUSY_RETRY_MS));
+    }
+  }
 }
 
 const base64url = (bytes: Buffer) => bytes.toString("base64url");
@@ -53,10 +100,7 @@ export async function startBrowserLogin(options: BrowserLoginOptions): Promise<B
     server.closeAllConnections();
     options.onDone(outcome);
   };
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
+  await listen(server, options.port ?? LOGIN_PORT);
   server.unref(); // a login nobody finishes must not keep the process alive
   const port = (server.address() as AddressInfo).port;
   const redirectUri = `http://localhost:${port}/auth/callback`;

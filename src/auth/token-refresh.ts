@@ -8,7 +8,9 @@
 //   - a refresh token the server refuses (expired, already used, revoked, invalid_grant: any 4xx) is a
 //     permanent failure: remembered for that refresh token, so nothing asks the server again, and reported
 //     with "run `codex-ts login`". A 5xx or an unreachable server is transient and tried again next time.
-// Refreshes of one auth.json in one process are coalesced: whoever asks while one runs gets its outcome.
+// Refreshes of one auth.json in one process are coalesced: whoever asks while one runs gets its outcome;
+// across processes they take turns (auth-lock.ts), and the later one finds the new tokens.
+import { withFileLock } from "./auth-lock.js";
 import { authJsonPath, readAuthJson, writeAuthJson, type AuthJson } from "./auth-store.js";
 import { CLIENT_ID, loginIssuer } from "./chatgpt-tokens.js";
 import { jwtExpiry } from "./jwt-claims.js";
@@ -185,7 +187,12 @@ export function refreshStoredLogin(
   const key = authJsonPath(codexHome);
   const running = inFlight.get(key);
   if (running) return running;
-  const started = refreshOnce(codexHome, env, request).finally(() => inFlight.delete(key));
+  // The token this refresh replaces, read before waiting for another process's refresh to end.
+  const replacing = request.accessToken ?? readAuthJson(codexHome)?.tokens?.access_token ?? undefined;
+  const locked = { ...request, ...(replacing !== undefined ? { accessToken: replacing } : {}) };
+  const started = withFileLock(`${key}.lock`, () => refreshOnce(codexHome, env, locked)).finally(() =>
+    inFlight.delete(key),
+  );
   inFlight.set(key, started);
   return started;
 }

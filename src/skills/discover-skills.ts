@@ -38,11 +38,20 @@ export function skillRoots(codexHome: string, cwd: string): SkillRoot[] {
   return roots;
 }
 
-export function discoverSkills(codexHome: string, cwd: string): SkillsOutcome {
+/** `extraRoots` (an app-server client's `skills/extraRoots/set`) come last, as user skills. */
+export function discoverSkills(
+  codexHome: string,
+  cwd: string,
+  extraRoots: readonly string[] = [],
+): SkillsOutcome {
   const skills: SkillMetadata[] = [];
   const errors: SkillErrorInfo[] = [];
   const names = new Set<string>();
-  for (const root of skillRoots(codexHome, cwd)) {
+  const roots = [
+    ...skillRoots(codexHome, cwd),
+    ...extraRoots.map((dir) => ({ dir, scope: "user" as const })),
+  ];
+  for (const root of roots) {
     for (const path of findSkillFiles(root.dir)) {
       let text: string;
       try {

@@ -6,6 +6,7 @@ import { discoverSkills, type SkillsOutcome } from "./discover-skills.js";
 
 export class SkillsManager {
   private readonly byCwd = new Map<string, SkillsOutcome>();
+  private extraRoots: string[] = [];
 
   constructor(private readonly codexHome: string) {}
 
@@ -13,10 +14,16 @@ export class SkillsManager {
     const key = resolve(cwd);
     let outcome = options.forceReload ? undefined : this.byCwd.get(key);
     if (!outcome) {
-      outcome = discoverSkills(this.codexHome, key);
+      outcome = discoverSkills(this.codexHome, key, this.extraRoots);
       this.byCwd.set(key, outcome);
     }
     return outcome;
+  }
+
+  /** More folders to search for every cwd (replacing the previous ones); the next lookups rediscover. */
+  setExtraRoots(roots: readonly string[]): void {
+    this.extraRoots = [...roots];
+    this.byCwd.clear();
   }
 
   /** The `list_skills` answer: one entry per cwd, in the order asked. */

@@ -197,12 +197,9 @@ describe("which credential wins (as the real Codex 0.169)", () => {
     return { model, c: client, threadId, execSends };
   }
 
-  it("(1) only OPENAI_API_KEY in the environment: an API-key account, and that key is sent", async () => {
+  it("(1) only OPENAI_API_KEY in the environment: that key is sent, but it is no account (as in Codex)", async () => {
     const { model, c, threadId, execSends } = await startWith(undefined, { OPENAI_API_KEY: "sk-env" });
-    expect(await c.call("account/read", {})).toEqual({
-      account: { type: "apiKey" },
-      requiresOpenaiAuth: true,
-    });
+    expect(await c.call("account/read", {})).toEqual({ account: null, requiresOpenaiAuth: true });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
     expect(model.requests.at(-1)?.headers.authorization).toBe("Bearer sk-env");
     expect(await execSends()).toEqual(["Bearer sk-env", undefined]);

@@ -70,6 +70,20 @@ describe("app-server items and listings", () => {
       ["lint", "repo", true],
     ]);
     expect(entry.errors as Json[]).toHaveLength(1);
+
+    // skills/extraRoots/set: one more folder searched for every cwd, until cleared.
+    const extra = join(home.cwd, "..", "shared-skills");
+    write(join(extra, "review/SKILL.md"), skill("review", "Review it"));
+    expect(await c.call("skills/extraRoots/set", { extraRoots: [extra] })).toEqual({});
+    const names = async () =>
+      (((await c.call("skills/list", { cwds: [home.cwd] })).data as Json[])[0]!.skills as Json[])
+        .map((s) => s.name)
+        .sort();
+    expect(await names()).toEqual(["deploy", "lint", "review"]);
+    await c.call("skills/extraRoots/set", { extraRoots: [] });
+    expect(await names()).toEqual(["deploy", "lint"]);
+    const relative = await c.waitResponse(c.request("skills/extraRoots/set", { extraRoots: ["skills"] }));
+    expect(relative.error).toMatchObject({ code: -32600 });
   });
 
   it("app/list: the connector directory's connectors", async () => {

@@ -123,3 +123,27 @@ describe("app-server browser ChatGPT login", () => {
     await expect(callback(authUrl, { code: "x", state: "s" })).rejects.toThrow();
   });
 });
+
+describe("the browser login's port", () => {
+  it("listens on 1455, the registered redirect port; a busy port is a clear error", async () => {
+    const { home } = await app.startModel();
+    const c = await app.spawn(home, { env: { CODEX_TS_LOGIN_PORT: undefined } });
+    const started = await c.call("account/login/start", { type: "chatgpt" });
+    const redirect = new URL(new URL(String(started.authUrl)).searchParams.get("redirect_uri") ?? "");
+    expect(`${redirect.hostname}:${redirect.port}${redirect.pathname}`).toBe("localhost:1455/auth/callback");
+    await c.call("account/login/cancel", { loginId: started.loginId });
+
+    // Another program holds the port: the login is refused, saying so.
+    const holder = http.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, "127.0.0.1", resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const d = await app.spawn(home, { env: { CODEX_TS_LOGIN_PORT: String(port) } });
+      const refused = await d.waitResponse(d.request("account/login/start", { type: "chatgpt" }), 10_000);
+      expect(refused.error).toMatchObject({ code: -32600, message: expect.stringContaining(`port ${port}`) });
+      expect((await d.call("account/read", {})).account).toBeNull();
+    } finally {
+      holder.close();
+    }
+  });
+});

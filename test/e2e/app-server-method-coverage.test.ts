@@ -33,7 +33,6 @@ const OTHER_ISSUES = new Set([
 const NOT_YET = new Set([
   "thread/shellCommand",
   "thread/inject_items",
-  "skills/extraRoots/set",
   "mcpServer/oauth/login",
   "externalAgentConfig/detect",
   "externalAgentConfig/import",

@@ -102,6 +102,14 @@ describe("app-server thread methods", () => {
     expect((updated.thread as Json).gitInfo).toEqual({ sha: "abc123", branch: "main" });
     const cleared = await c.call("thread/metadata/update", { threadId, gitInfo: { branch: null } });
     expect((cleared.thread as Json).gitInfo).toEqual({ sha: "abc123", branch: null });
+    const read = (await c.call("thread/read", { threadId })).thread as Json;
+    expect(read).toMatchObject({
+      gitInfo: { sha: "abc123", branch: null },
+      environments: [{ environmentId: "local", cwd: home.cwd, runtimeWorkspaceRoots: [home.cwd] }],
+      historyMode: "paginated",
+      canAcceptDirectInput: true,
+      recencyAt: read.updatedAt,
+    });
     expect(
       await errorOf(c, "thread/goal/get", { threadId: "00000000-0000-7000-8000-000000000000" }),
     ).toMatchObject({

@@ -44,8 +44,10 @@ describe("app-server thread status and concurrency", () => {
     model.push(reply.message("answer"));
     await runTurn(c, threadId, "question");
 
+    await c.call("thread/name/set", { threadId, name: "Origin" });
     const fork = await c.call("thread/fork", { threadId });
     const forkId = threadOf(fork).id as string;
+    expect(threadOf(fork)).toMatchObject({ forkedFromId: threadId, name: "Origin", preview: "question" });
     const listed = await c.call("thread/list", {});
     expect((listed.data as Json[]).map((t) => t.id).sort()).toEqual([threadId, forkId].sort());
 
@@ -58,7 +60,8 @@ describe("app-server thread status and concurrency", () => {
     await c.waitNotification("thread/archived", (p) => p.threadId === threadId);
     await c.call("thread/unarchive", { threadId });
     const from = c.received.length;
-    await c.call("thread/resume", { threadId });
+    const resumed = await c.call("thread/resume", { threadId });
+    expect(threadOf(resumed)).toMatchObject({ name: "Origin", preview: "question" });
     await c.waitNotification(
       "thread/status/changed",
       (p) => p.threadId === threadId && (p.status as Json).type === "idle",

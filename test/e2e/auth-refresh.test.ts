@@ -80,6 +80,21 @@ describe("stored ChatGPT login refresh", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600);
   });
 
+  it("two processes with one stale login refresh it once: the second waits and uses the new tokens", async () => {
+    // A slow issuer: without the cross-process lock both would send refresh token rt-1.
+    const { model, issuer, home, env } = await setup(LONG_AGO, {
+      refresh: () => ({ status: 200, body: null, delayMs: 400 }),
+    });
+    const runs = await Promise.all([
+      runCli(["exec", "one"], { env, cwd: home.cwd }),
+      runCli(["exec", "two"], { env, cwd: home.cwd }),
+    ]);
+    expect(runs.map((r) => r.code)).toEqual([0, 0]);
+    expect(issuer.refreshes()).toHaveLength(1);
+    const fresh = `Bearer ${issuer.refreshed(1).access_token}`;
+    expect(model.requests.map(bearer)).toEqual([fresh, fresh]);
+  });
+
   it("a 401 with fresh-looking tokens refreshes once and retries with the new token", async () => {
     const { model, issuer, home, env } = await setup(new Date().toISOString());
     model.push(reply.httpError(401, { message: "token expired" }), reply.message("after refresh"));

@@ -47,6 +47,8 @@ export function makeHome(modelUrl: string, extraToml = "", options: HomeOptions 
     HOME: root,
     CODEX_HOME: codexHome,
     OPENAI_API_KEY: "sk-test",
+    // Browser logins on any free port: tests run side by side, and only one process can hold 1455.
+    CODEX_TS_LOGIN_PORT: "0",
   };
   return { codexHome, cwd, env };
 }

@@ -218,6 +218,7 @@ export const localMethodSamples = {
     results: [{ threadId: "t1", savedPath: "/w/fb", promptHash: null }],
   },
 
+  "skills/extraRoots/set": { params: [{ extraRoots: [] }, { extraRoots: ["/w/skills"] }], results: [{}] },
   "app/read": {
     params: [{ appIds: ["a"] }, { appIds: ["a", "b"], includeTools: true, threadId: null }],
     results: [

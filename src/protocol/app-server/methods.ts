@@ -2,9 +2,9 @@
 // `app-server generate-json-schema` / `generate-ts` emit it, and the handler table must cover it exactly,
 // so a method cannot exist without both shapes and an implementation.
 //
-// Not here yet (answered -32601): thread/items/list, feedback/save, mcpServer/tool/call and the
-// other mcpServer/* methods. thread/rollback is a codex-ts
-// extension (see extensionMethods); docs/app-server.md lists every method and what is missing.
+// Methods of the real protocol not here yet are answered -32601 (the list is in
+// test/e2e/app-server-method-coverage.test.ts). thread/rollback is a codex-ts extension (see
+// extensionMethods); docs/app-server.md lists every method and what is missing.
 import type { z } from "zod";
 import {
   CancelLoginAccountParams,
@@ -144,6 +144,7 @@ import {
   AppsInstalledResponse,
   AppsReadParams,
   AppsReadResponse,
+  SkillsExtraRootsSetParams,
 } from "./v2/skills-apps.js";
 import { AppsListParams, AppsListResponse, SkillsListParams, SkillsListResponse } from "./v2/skills-apps.js";
 
@@ -246,6 +247,7 @@ export const methods = {
   "thread/section/move": { params: SectionMoveParams, result: EmptyResult },
   "app/read": { params: AppsReadParams, result: AppsReadResponse },
   "app/installed": { params: AppsInstalledParams, result: AppsInstalledResponse },
+  "skills/extraRoots/set": { params: SkillsExtraRootsSetParams, result: EmptyResult },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

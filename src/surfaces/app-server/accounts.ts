@@ -10,7 +10,12 @@ import {
 } from "../../auth/credentials.js";
 import { removeAuthJson, saveApiKey } from "../../auth/auth-store.js";
 import { randomUUID } from "node:crypto";
-import { startBrowserLogin, type BrowserLogin, type LoginOutcome } from "../../auth/browser-login.js";
+import {
+  loginPort,
+  startBrowserLogin,
+  type BrowserLogin,
+  type LoginOutcome,
+} from "../../auth/browser-login.js";
 import { loginIssuer } from "../../auth/chatgpt-tokens.js";
 import { completeDeviceLogin, requestDeviceCode } from "../../auth/device-login.js";
 import { decodeChatgptClaims } from "../../auth/jwt-claims.js";
@@ -151,12 +156,24 @@ export class AccountManager {
   async loginChatgpt(): Promise<{ type: "chatgpt"; loginId: string; authUrl: string }> {
     this.refuseWhileExternal();
     this.pendingLogin?.cancel();
-    const login: BrowserLogin = await startBrowserLogin({
-      issuer: loginIssuer(this.options.env),
-      codexHome: this.options.codexHome,
-      forcedWorkspaces: this.options.forcedWorkspaces(),
-      onDone: (outcome) => this.finishLogin(login, outcome),
-    });
+    let port: number;
+    try {
+      port = loginPort(this.options.env);
+    } catch (err) {
+      throw badRequest((err as Error).message);
+    }
+    let login: BrowserLogin;
+    try {
+      login = await startBrowserLogin({
+        issuer: loginIssuer(this.options.env),
+        port,
+        codexHome: this.options.codexHome,
+        forcedWorkspaces: this.options.forcedWorkspaces(),
+        onDone: (outcome) => this.finishLogin(login, outcome),
+      });
+    } catch (err) {
+      throw badRequest((err as Error).message);
+    }
     this.pendingLogin = login;
     return { type: "chatgpt", loginId: login.loginId, authUrl: login.authUrl };
   }
@@ -260,7 +277,10 @@ export class AccountManager {
         requiresOpenaiAuth,
       };
     const auth = this.resolved();
-    if (!auth) return { account: null, requiresOpenaiAuth };
+    // OPENAI_API_KEY from the environment is used for requests but is no login: Codex reports no account.
+    if (!auth || (auth.mode === "apikey" && auth.source === "OPENAI_API_KEY")) {
+      return { account: null, requiresOpenaiAuth };
+    }
     if (auth.mode === "apikey") return { account: { type: "apiKey" }, requiresOpenaiAuth };
     const claims = { ...decodeChatgptClaims(auth.accessToken), ...decodeChatgptClaims(auth.idToken ?? "") };
     return {

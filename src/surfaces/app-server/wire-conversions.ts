@@ -9,7 +9,7 @@ import type { UserInputItem } from "../../protocol/user-input.js";
 import type { AskForApproval, SandboxPolicy, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { FileUpdateChange } from "../../protocol/app-server/v2/items.js";
 import type { CommandExecutionApprovalDecision } from "../../protocol/app-server/v2/server-requests.js";
-import type { Thread } from "../../protocol/app-server/v2/thread.js";
+import { threadPlacement, type Thread } from "../../protocol/app-server/v2/thread.js";
 import { VERSION } from "../../version.js";
 
 /** v2 has no "on-failure": the closest it can show is "on-request". */
@@ -126,6 +126,7 @@ export function describeThread(session: EventMsgOf<"session_configured">, facts:
     source: "vscode",
     projectId: null,
     name: null,
+    ...threadPlacement(session.cwd, seconds, false),
     turns: [],
   };
 }

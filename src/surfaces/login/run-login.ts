@@ -3,7 +3,12 @@
 // Progress goes to stderr; the device code prompt goes to stdout, as the real CLI prints it.
 import { existsSync, readFileSync } from "node:fs";
 import { authJsonPath, removeAuthJson, saveApiKey } from "../../auth/auth-store.js";
-import { startBrowserLogin, type LoginOutcome } from "../../auth/browser-login.js";
+import {
+  loginPort,
+  startBrowserLogin,
+  type BrowserLogin,
+  type LoginOutcome,
+} from "../../auth/browser-login.js";
 import { loginIssuer } from "../../auth/chatgpt-tokens.js";
 import { completeDeviceLogin, requestDeviceCode, type DeviceCode } from "../../auth/device-login.js";
 import { resolveOpenaiAuth } from "../../auth/openai-auth.js";
@@ -109,12 +114,19 @@ async function loginWithDeviceCode(config: Config): Promise<number> {
 async function loginInBrowser(config: Config): Promise<number> {
   let finished!: (outcome: LoginOutcome) => void;
   const outcome = new Promise<LoginOutcome>((resolve) => (finished = resolve));
-  const login = await startBrowserLogin({
-    issuer: loginIssuer(process.env),
-    codexHome: config.codexHome,
-    forcedWorkspaces: forcedWorkspaces(config),
-    onDone: (result) => finished(result),
-  });
+  let login: BrowserLogin;
+  try {
+    login = await startBrowserLogin({
+      issuer: loginIssuer(process.env),
+      port: loginPort(process.env),
+      codexHome: config.codexHome,
+      forcedWorkspaces: forcedWorkspaces(config),
+      onDone: (result) => finished(result),
+    });
+  } catch (err) {
+    say(`Error logging in: ${(err as Error).message}`);
+    return 1;
+  }
   // The callback server does not keep the process alive on its own (it is unref'd): this does, until the end.
   const keepAlive = setInterval(() => undefined, 60_000);
   const onSigint = () => login.cancel();

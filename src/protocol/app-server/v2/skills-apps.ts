@@ -39,6 +39,8 @@ export const AppInfo = z.object({
   isEnabled: z.boolean(),
 });
 
+export const SkillsExtraRootsSetParams = z.object({ extraRoots: z.array(z.string()) });
+
 export const AppsReadParams = z.object({
   appIds: z.array(z.string()),
   includeTools: z.boolean().optional(),

@@ -54,8 +54,33 @@ export const Thread = z.object({
   parentThreadId: z.string().nullish(),
   /** A subagent's name. */
   agentNickname: z.string().nullish(),
+  /** Where the thread runs (codex-ts: one local environment, its cwd). */
+  environments: z
+    .array(
+      z.object({ environmentId: z.string(), cwd: z.string(), runtimeWorkspaceRoots: z.array(z.string()) }),
+    )
+    .optional(),
+  historyMode: z.enum(["legacy", "paginated"]).optional(),
+  /** Unix seconds of the last activity. */
+  recencyAt: z.number().int().nullish(),
+  /** Whether a client may start turns on it (a subagent's thread is reached through its parent). */
+  canAcceptDirectInput: z.boolean().optional(),
+  gitInfo: z
+    .object({ sha: z.string().nullish(), branch: z.string().nullish(), originUrl: z.string().nullish() })
+    .nullish(),
   turns: z.array(Turn),
 });
+
+/** The fields Codex 0.169 adds to every thread, from its cwd and times. */
+export function threadPlacement(cwd: string, updatedAt: number, subagent: boolean) {
+  return {
+    environments: [{ environmentId: "local", cwd, runtimeWorkspaceRoots: [cwd] }],
+    historyMode: "paginated" as const,
+    recencyAt: updatedAt,
+    canAcceptDirectInput: !subagent,
+    gitInfo: null,
+  };
+}
 export type Thread = z.infer<typeof Thread>;
 
 export const ThreadStartParams = z.object({

@@ -71,7 +71,14 @@ import {
   threadRead,
   threadUnarchive,
 } from "./thread-history.js";
-import { appInstalled, appList, appRead, skillsList, threadCompactStart } from "./skills-apps.js";
+import {
+  appInstalled,
+  appList,
+  appRead,
+  skillsExtraRootsSet,
+  skillsList,
+  threadCompactStart,
+} from "./skills-apps.js";
 import { threadFork, threadResume, threadRevert, threadRollback } from "./thread-load.js";
 import { threadStart, turnInterrupt, turnSteer, turnStart } from "./threads.js";
 import { reviewStart } from "./review.js";
@@ -161,4 +168,5 @@ export const handlers = {
   "thread/section/move": sectionMove,
   "app/read": appRead,
   "app/installed": appInstalled,
+  "skills/extraRoots/set": skillsExtraRootsSet,
 } satisfies HandlerTable;

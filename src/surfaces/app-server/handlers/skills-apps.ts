@@ -8,10 +8,23 @@ import { threadOf } from "./thread-open.js";
 
 const managers = new Map<string, SkillsManager>();
 
-export const skillsList: Handler<"skills/list"> = (params, ctx) => {
-  const home = ctx.server.codexHome;
+function managerOf(home: string): SkillsManager {
   let manager = managers.get(home);
   if (!manager) managers.set(home, (manager = new SkillsManager(home)));
+  return manager;
+}
+
+/** Folders skills/list also searches, for every cwd (absolute paths; an empty list clears them). */
+export const skillsExtraRootsSet: Handler<"skills/extraRoots/set"> = (params, ctx) => {
+  const relative = params.extraRoots.find((root) => !isAbsolute(root));
+  if (relative !== undefined)
+    throw badRequest("Invalid request: AbsolutePathBuf deserialized without a base path");
+  managerOf(ctx.server.codexHome).setExtraRoots(params.extraRoots);
+  return {};
+};
+
+export const skillsList: Handler<"skills/list"> = (params, ctx) => {
+  const manager = managerOf(ctx.server.codexHome);
   const base = ctx.services.loadConfig().cwd;
   const cwds = (params.cwds ?? []).map((cwd) => (isAbsolute(cwd) ? cwd : resolve(base, cwd)));
   const entries = manager.list(cwds.length > 0 ? cwds : [base], params.forceReload ?? false);

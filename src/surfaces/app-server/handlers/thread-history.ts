@@ -26,13 +26,15 @@ export async function describeStored(
     throw err;
   }
   const contents = await services.catalog.contents(found.summary.path);
-  return threadFromSummary(found.summary, {
+  const thread = threadFromSummary(found.summary, {
     name: services.catalog.name(id),
     status: statusOf(services, id),
     ...(contents.cliVersion ? { cliVersion: contents.cliVersion } : {}),
     originator: contents.originator,
     turns: includeTurns ? contents.turns : [],
   });
+  // Git metadata a client set (thread/metadata/update).
+  return { ...thread, gitInfo: services.metadata.get(id).gitInfo ?? null };
 }
 
 export const threadList: Handler<"thread/list"> = (params, ctx) =>

@@ -36,7 +36,9 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
     },
   );
   const stored = await describeStored(services, thread.threadId, !params.excludeTurns);
+  // Its name and preview, as thread/read shows them.
   const result = openResponse(thread, stored.turns);
+  result.thread = { ...result.thread, name: stored.name ?? null, preview: stored.preview };
   ctx.respond(result);
   // Loaded again: from notLoaded to the engine's status.
   ctx.server.broadcast({
@@ -68,8 +70,17 @@ export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
   // Listed at once, as in Codex, not only after the fork's first turn updates the index.
   if (thread.session.rollout_path) await services.catalog.record(thread.session.rollout_path);
   const result = openResponse(thread, params.excludeTurns ? [] : turns.slice(0, upTo ?? turns.length));
+  // As in Codex: the fork names its parent and carries the parent's name and preview.
+  const lineage = {
+    forkedFromId: params.threadId,
+    name: services.catalog.name(params.threadId),
+    preview: summary.preview,
+  };
+  result.thread = { ...result.thread, ...lineage };
   ctx.respond(result);
-  ctx.server.broadcast(thread.startedNotification());
+  const started = thread.startedNotification();
+  if (started.method === "thread/started") started.params.thread = { ...started.params.thread, ...lineage };
+  ctx.server.broadcast(started);
   return result;
 };
 

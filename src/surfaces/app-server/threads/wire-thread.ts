@@ -6,7 +6,7 @@ import type { ThreadSummary } from "../../../rollout/summary.js";
 import type { SessionSource, ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadItem } from "../../../protocol/app-server/v2/items.js";
 import type { ThreadSourceKind } from "../../../protocol/app-server/v2/thread-history.js";
-import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
+import { threadPlacement, type Thread, type Turn } from "../../../protocol/app-server/v2/thread.js";
 import { toThreadItem } from "../item-projection.js";
 
 const PLAIN_SOURCES = new Set(["cli", "vscode", "exec", "appServer", "unknown"]);
@@ -57,6 +57,7 @@ export function threadFromSummary(s: ThreadSummary, extras: ThreadExtras): Threa
     name: extras.name,
     forkedFromId: s.forkedFrom,
     parentThreadId: s.parentThreadId,
+    ...threadPlacement(s.cwd ?? "", Math.floor(s.updatedAt / 1000), Boolean(s.parentThreadId)),
     turns: extras.turns ?? [],
   };
 }
