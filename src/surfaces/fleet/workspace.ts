@@ -74,30 +74,39 @@ export async function prepareWorkspace(
     if (!existsSync(source)) throw new WorkspaceError(`repository ${repo} does not exist on this worker`);
     const baseSha =
       knownBaseSha ?? (await git(source, ["rev-parse", "--verify", `${baseRef}^{commit}`])).trim();
-    const hasBranch = (await git(source, ["branch", "--list", branch])).trim() !== "";
-    const add = hasBranch
-      ? ["worktree", "add", dir, branch]
-      : ["worktree", "add", "-b", branch, dir, baseSha];
-    try {
-      await git(source, add);
-    } catch (err) {
-      // The branch is still registered to a worktree that is gone (a worker died while making it, or its
-      // machine's disk went with it): prune the dead registration and add again.
-      if (
-        !/already (checked out|used by worktree)|is a missing but already registered/.test(
-          (err as Error).message,
-        )
-      )
-        throw err;
-      await git(source, ["worktree", "prune"]);
-      await git(source, add);
-    }
+    await addWorktree(source, dir, branch, baseSha);
     return { dir, branch, baseSha };
   }
   await git(dirname(dir), ["clone", "--quiet", repo, dir]);
   const baseSha = knownBaseSha ?? (await git(dir, ["rev-parse", "--verify", `${baseRef}^{commit}`])).trim();
   await git(dir, ["checkout", "--quiet", "-b", branch, baseSha]);
   return { dir, branch, baseSha };
+}
+
+/**
+ * Git reads every registered worktree while it adds one, so two workers adding at once can fail on each
+ * other's half-made entry ("failed to read .git/worktrees/X/commondir"). Such a failure, and a branch left
+ * registered to a tree that is gone, are cleared (prune, remove the half-made tree) and the add is tried
+ * again; each try looks afresh at whether the branch exists.
+ */
+async function addWorktree(source: string, dir: string, branch: string, baseSha: string): Promise<void> {
+  const RACE =
+    /failed to read .*commondir|already (checked out|used by worktree)|is a missing but already registered|already exists/;
+  for (let attempt = 0; ; attempt++) {
+    const hasBranch = (await git(source, ["branch", "--list", branch])).trim() !== "";
+    const add = hasBranch
+      ? ["worktree", "add", dir, branch]
+      : ["worktree", "add", "-b", branch, dir, baseSha];
+    try {
+      await git(source, add);
+      return;
+    } catch (err) {
+      if (attempt >= LOCK_RETRIES || !RACE.test((err as Error).message)) throw err;
+      rmSync(dir, { recursive: true, force: true });
+      await git(source, ["worktree", "prune"]);
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 100 * (attempt + 1)));
+    }
+  }
 }
 
 /** Everything the task changed against its base, new files included. */
