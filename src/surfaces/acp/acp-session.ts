@@ -12,6 +12,7 @@ import { Codex } from "../../core/codex.js";
 import type { Event, EventMsgOf, KnownEventMsg, Op } from "../../protocol/core-protocol.js";
 import { refuseRequest } from "../exec/unanswerable-requests.js";
 import { EngineExtras } from "./engine-extras.js";
+import { historyUpdates, readTurns } from "./history-replay.js";
 import { ExecItemSource } from "./item-source.js";
 import { ItemUpdates } from "./item-updates.js";
 import { SessionModes } from "./modes.js";
@@ -77,16 +78,15 @@ export class AcpSession {
       type: "configure_session",
       ...(options.resumePath ? { resume_path: options.resumePath } : {}),
     });
-    let configured: KnownEventMsg;
     try {
-      configured = await ready;
+      const configured = await ready;
+      if (configured.type === "session_configured") {
+        session.sessionId = configured.session_id;
+        if (options.resumePath) await session.replay(options.resumePath);
+      }
     } catch (err) {
       await session.close();
       throw err;
-    }
-    if (configured.type === "session_configured") {
-      session.sessionId = configured.session_id;
-      await session.replay(configured.initial_messages ?? []);
     }
     return session;
   }
@@ -159,23 +159,10 @@ export class AcpSession {
     return this.codex.submit(op);
   }
 
-  private async replay(history: Array<{ type: string }>): Promise<void> {
-    const source = new ExecItemSource();
-    const extras = new EngineExtras(new ToolCallLedger(), this.cwd);
-    const items = new ItemUpdates(new ToolCallLedger(), extras, this.cwd);
-    for (const msg of history as KnownEventMsg[]) {
-      if (msg.type === "user_message") {
-        await this.send({
-          sessionUpdate: "user_message_chunk",
-          content: { type: "text", text: msg.message },
-        });
-        continue;
-      }
-      extras.observe(msg);
-      for (const item of source.items({ id: "replay", msg })) {
-        for (const update of items.map(item)) await this.send(update);
-      }
-    }
+  /** A loaded thread's history, from its rollout's items, sent as updates before session/load answers. */
+  private async replay(rolloutPath: string): Promise<void> {
+    const turns = await readTurns(rolloutPath);
+    for (const update of historyUpdates(turns, this.sessionId, this.cwd)) await this.send(update);
   }
 
   private async runPump(): Promise<void> {

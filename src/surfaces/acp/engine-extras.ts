@@ -1,11 +1,11 @@
 // What ACP needs that the item projection does not carry, taken straight from the engine's events: text and
-// reasoning as they stream, a command's output while it runs, a patch's changes as diffs, which plan step is
-// in progress, and the tool calls the projection has no item for (view_image, subagent tools). Approvals
-// have their own module (permissions.ts).
+// reasoning as they stream, a command's output while it runs, which plan step is in progress, and the tool
+// calls the projection has no item for (view_image, subagent tools). Approvals have their own module
+// (permissions.ts).
 import type { SessionUpdate } from "@agentclientprotocol/sdk";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import type { ItemDetails } from "./item-updates.js";
-import { absolutePath, changeDiffs, textContent, type ToolCallLedger } from "./tool-calls.js";
+import { absolutePath, textContent, type ToolCallLedger } from "./tool-calls.js";
 
 /** Live output shown per command: the tail, so a chatty command does not grow every update without end. */
 const OUTPUT_TAIL = 64 * 1024;
@@ -100,8 +100,6 @@ export class EngineExtras implements ItemDetails {
           }),
         ];
       }
-      case "patch_apply_begin":
-        return [this.calls.update({ toolCallId: msg.call_id, content: changeDiffs(msg.changes, this.cwd) })];
       case "task_started":
       case "task_complete":
       case "turn_aborted":

@@ -1,5 +1,7 @@
-// Where ACP gets its items today: the item projection `exec --json` prints (ExecEventMapper). This is the
-// piece to swap once the core emits items itself; item-updates.ts reads only what this returns.
+// Where ACP gets its items: the engine's items (`item_started` / `item_completed`), through the projection
+// `exec --json` prints (ExecEventMapper), which also adds the step list and errors; what the projection
+// drops that ACP shows (a file change's full changes) is taken from the engine's item itself.
+// item-updates.ts reads only what this returns.
 import type { Event } from "../../protocol/core-protocol.js";
 import { ExecEventMapper } from "../exec/event-mapper.js";
 import type { ItemEvent } from "./item-updates.js";
@@ -26,7 +28,11 @@ export class ExecItemSource {
       if (e.type !== "item.started" && e.type !== "item.updated" && e.type !== "item.completed") continue;
       const phase =
         e.type === "item.started" ? "started" : e.type === "item.updated" ? "updated" : "completed";
-      out.push({ phase, item: e.item, ...(callId ? { toolCallId: callId } : {}) });
+      const changes =
+        (msg.type === "item_started" || msg.type === "item_completed") && msg.item.type === "fileChange"
+          ? { changes: msg.item.changes }
+          : {};
+      out.push({ phase, item: e.item, ...(callId ? { toolCallId: callId } : {}), ...changes });
     }
     return out;
   }

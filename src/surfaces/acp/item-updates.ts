@@ -1,15 +1,18 @@
 // Items -> ACP `session/update`s: the one place that decides how a thread item looks in an ACP editor.
 // It reads items only (ItemEvent), never engine events, so the item source can change without touching it.
 import type { PlanEntry, SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk";
+import type { FileChange } from "../../protocol/core-protocol.js";
 import type { ExecThreadItem } from "../../protocol/exec-events.js";
 import type { ToolCallLedger } from "./tool-calls.js";
-import { absolutePath, commandKind, textContent } from "./tool-calls.js";
+import { absolutePath, changeDiffs, commandKind, textContent } from "./tool-calls.js";
 
 /** One item moving through its life, and the tool call id it is shown under (its own id when absent). */
 export interface ItemEvent {
   phase: "started" | "updated" | "completed";
   item: ExecThreadItem;
   toolCallId?: string;
+  /** A file change's changes in full (the item shows only paths and kinds): shown as diffs. */
+  changes?: Record<string, FileChange>;
 }
 
 /** What the items do not carry, supplied from elsewhere (engine-extras.ts today). */
@@ -27,7 +30,7 @@ export class ItemUpdates {
     private readonly cwd: string,
   ) {}
 
-  map({ phase, item, toolCallId }: ItemEvent): SessionUpdate[] {
+  map({ phase, item, toolCallId, changes }: ItemEvent): SessionUpdate[] {
     const id = toolCallId ?? item.id;
     const done = phase === "completed";
     switch (item.type) {
@@ -75,6 +78,7 @@ export class ItemUpdates {
       }
       case "file_change": {
         const locations = item.changes.map((c) => ({ path: absolutePath(c.path, this.cwd) }));
+        const diffs = changes ? { content: changeDiffs(changes, this.cwd) } : {};
         if (!done) {
           return [
             this.calls.open({
@@ -83,6 +87,7 @@ export class ItemUpdates {
               kind: "edit",
               status: "in_progress",
               locations,
+              ...diffs,
             }),
           ];
         }
