@@ -13,8 +13,14 @@ export class ExecItemSource {
   items(event: Event): ItemEvent[] {
     const msg = event.msg;
     if (NOT_ITEMS.has(msg.type)) return [];
-    // The engine's call id names the tool call, so an approval asked before the run shares its id.
-    const callId = "call_id" in msg && typeof msg.call_id === "string" ? msg.call_id : undefined;
+    // The engine's call id names the tool call, so an approval asked before the run shares its id; a tool
+    // item's id is its call id.
+    const callId =
+      msg.type === "item_started" || msg.type === "item_completed"
+        ? msg.item.id
+        : "call_id" in msg && typeof msg.call_id === "string"
+          ? msg.call_id
+          : undefined;
     const out: ItemEvent[] = [];
     for (const e of this.mapper.map(event)) {
       if (e.type !== "item.started" && e.type !== "item.updated" && e.type !== "item.completed") continue;
