@@ -234,6 +234,9 @@ describe("ItemTracker", () => {
     expect(
       shape(t.process({ type: "tool_call_failed", call_id: "x", tool: "shell", error: "threw" })),
     ).toEqual(["tool_call_failed", "item_completed:commandExecution:failed"]);
+    t.process({ type: "patch_apply_begin", call_id: "p", auto_approved: true, changes: {} });
+    const patch = t.process({ type: "tool_call_failed", call_id: "p", tool: "apply_patch", error: "no" });
+    expect(patch[1]).toMatchObject({ item: { type: "fileChange", status: "failed", error: "no" } });
   });
 
   it("review mode: entered and exited items, the findings as text and as returned", () => {

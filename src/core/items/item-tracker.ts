@@ -268,7 +268,12 @@ export class ItemTracker {
    */
   private callFailed(out: KnownEventMsg[], msg: Extract<KnownEventMsg, { type: "tool_call_failed" }>): void {
     if (this.open.has(msg.call_id)) {
-      this.complete(out, msg.call_id, (item) => ("status" in item ? { ...item, status: "failed" } : item));
+      this.complete(out, msg.call_id, (item) => {
+        if (!("status" in item)) return item;
+        // Kinds with an error field say why; a command's output is what it printed.
+        const withError = item.type === "fileChange" || item.type === "mcpToolCall";
+        return { ...item, status: "failed", ...(withError ? { error: msg.error } : {}) };
+      });
       return;
     }
     this.start(out, {
