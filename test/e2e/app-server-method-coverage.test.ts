@@ -7,9 +7,8 @@ import { useAppServer, type Json } from "../support/app-server-fixture.js";
 
 const app = useAppServer();
 
-/** Owned by other issues: review/start (client compatibility); hooks, plugins, marketplaces, skills config. */
+/** Owned by other issues: hooks, plugins, marketplaces, skills config. */
 const OTHER_ISSUES = new Set([
-  "review/start",
   "hooks/list",
   "skills/config/write",
   "marketplace/add",
