@@ -2,6 +2,7 @@
 // persists them (`item_completed` lines). Every surface projects these; none rebuilds them from the legacy
 // events. Kinds follow the app-server's ThreadItem; fields are the engine's (snake_case).
 import { z } from "zod";
+import { ReviewOutput } from "./review.js";
 import { UserInputItem } from "./user-input.js";
 
 /** Where a tool call is: running, done, done with a failure, or refused by the user. */
@@ -84,6 +85,16 @@ export const DynamicToolCallItem = z.object({
   duration_ms: z.number().nullish(),
 });
 
+/** The text of a tool call's content (a failed call's error), parts joined by newlines. */
+export function contentText(items: readonly unknown[] | null | undefined): string {
+  return (items ?? [])
+    .flatMap((part) => {
+      const text = (part as { text?: unknown } | null)?.text;
+      return typeof text === "string" ? [text] : [];
+    })
+    .join("\n");
+}
+
 export const CollabAgentState = z.object({
   agent_id: z.number().int().min(0),
   session_id: z.string(),
@@ -127,7 +138,10 @@ export const EnteredReviewModeItem = z.object({
 export const ExitedReviewModeItem = z.object({
   type: z.literal("exitedReviewMode"),
   id: z.string(),
+  /** The findings as text ("" when the review failed or was interrupted). */
   review: z.string(),
+  /** The findings as the review returned them, for surfaces that hand them on structured. */
+  output: ReviewOutput.nullish(),
 });
 
 export const TurnItem = z.discriminatedUnion("type", [

@@ -25,6 +25,7 @@ function reasonThenExec(summary: string, cmd: string, callId: string): ScriptedR
 }
 
 const PATCH = "*** Begin Patch\n*** Add File: notes.txt\n+hello\n*** End Patch";
+const BAD_PATCH = "*** Begin Patch\n*** Frobnicate File: x\n*** End Patch\n";
 
 interface Surfaces {
   exec: Json[];
@@ -157,6 +158,59 @@ describe("one item model through every surface", () => {
     expect(s.live.find((i) => i.type === "imageView")).toMatchObject({ id: "call_img" });
     expect(s.read).toEqual(s.live);
     expect(s.turnItems).toEqual(s.live);
+  });
+
+  it("a web search and a failed tool call: the same items live and after a restart", async () => {
+    const s = await runEverywhere(() => [
+      {
+        events: [
+          sse.created(),
+          {
+            type: "response.output_item.added",
+            item: { type: "web_search_call", id: "ws_1", status: "in_progress" },
+          },
+          {
+            type: "response.output_item.done",
+            item: {
+              type: "web_search_call",
+              id: "ws_1",
+              status: "completed",
+              action: { type: "open_page", url: "https://example.com/notes" },
+            },
+          },
+          sse.customToolCall("apply_patch", BAD_PATCH, "call_bad"),
+          sse.completed(),
+        ],
+      },
+      reply.message("could not edit"),
+    ]);
+    expect(s.live.map((i) => i.type)).toEqual([
+      "userMessage",
+      "webSearch",
+      "dynamicToolCall",
+      "agentMessage",
+    ]);
+    expect(s.live[1]).toEqual({
+      type: "webSearch",
+      id: "ws_1",
+      query: "https://example.com/notes",
+      action: { type: "openPage", url: "https://example.com/notes" },
+    });
+    expect(s.live[2]).toMatchObject({
+      id: "call_bad",
+      namespace: null,
+      tool: "apply_patch",
+      status: "failed",
+      success: false,
+      contentItems: [{ type: "inputText", text: expect.stringMatching(/^apply_patch verification failed/) }],
+    });
+    expect(s.turnItems).toEqual(s.live);
+    expect(s.read).toEqual(s.live);
+    expect(s.exec.map((i) => i.type)).toEqual(["web_search", "error", "agent_message"]);
+    expect(s.exec[0]).toMatchObject({ query: "https://example.com/notes" });
+    expect(s.exec[1]).toMatchObject({
+      message: expect.stringMatching(/^apply_patch: apply_patch verification/),
+    });
   });
 
   it("rollouts keep every completed item, in the engine's own shape", async () => {

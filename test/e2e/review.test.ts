@@ -160,6 +160,16 @@ describe("review/start", () => {
       .filter((p) => p.threadId === detached.reviewThreadId)
       .map((p) => p.item as Json);
     expect(last.find((i) => i.type === "enteredReviewMode")?.review).toBe("commit HEAD");
+
+    // The review's items are history: thread/read from another process shows them as they were.
+    await c.close();
+    const again = await app.spawn(home);
+    const read = await again.call("thread/read", { threadId, includeTurns: true });
+    const turns = (read.thread as Json).turns as Json[];
+    const reviewTurn = turns.find((t) => t.id === turnId);
+    const readItems = (reviewTurn?.items ?? []) as Json[];
+    expect(readItems.find((i) => i.type === "enteredReviewMode")).toEqual(entered);
+    expect(readItems.find((i) => i.type === "exitedReviewMode")).toEqual(exited);
   });
 });
 

@@ -189,4 +189,77 @@ describe("ItemTracker", () => {
     });
     expect(end[1]).toMatchObject({ type: "item_completed", turn_id: "t1", item: { status: "completed" } });
   });
+
+  it("a web search: started at its begin, completed with the query and the action as the API sent it", () => {
+    const t = tracker();
+    t.process(started);
+    expect(shape(t.process({ type: "web_search_begin", call_id: "ws" }))).toEqual([
+      "web_search_begin",
+      "item_started:webSearch",
+    ]);
+    const end = t.process({
+      type: "web_search_end",
+      call_id: "ws",
+      query: "q",
+      action: { type: "open_page", url: "https://x" },
+    });
+    expect(end[1]).toMatchObject({
+      type: "item_completed",
+      item: { type: "webSearch", id: "ws", query: "q", action: { type: "open_page", url: "https://x" } },
+    });
+    // One announced only when done still starts first; an action without a type is "other".
+    const late = t.process({ type: "web_search_end", call_id: "ws2", query: "", action: { url: "u" } });
+    expect(shape(late)).toEqual(["web_search_end", "item_started:webSearch", "item_completed:webSearch"]);
+    expect(late[2]).toMatchObject({ item: { action: { type: "other", url: "u" } } });
+  });
+
+  it("a failed tool call is a failed dynamicToolCall carrying the error; an open command fails instead", () => {
+    const t = tracker();
+    t.process(started);
+    const out = t.process({ type: "tool_call_failed", call_id: "c", tool: "apply_patch", error: "bad" });
+    expect(shape(out)).toEqual([
+      "tool_call_failed",
+      "item_started:dynamicToolCall:in_progress",
+      "item_completed:dynamicToolCall:failed",
+    ]);
+    expect(out[2]).toMatchObject({
+      item: {
+        id: "c",
+        tool: "apply_patch",
+        content_items: [{ type: "inputText", text: "bad" }],
+        success: false,
+      },
+    });
+    t.process({ type: "exec_command_begin", call_id: "x", command: ["ls"], cwd: "/w" });
+    expect(
+      shape(t.process({ type: "tool_call_failed", call_id: "x", tool: "shell", error: "threw" })),
+    ).toEqual(["tool_call_failed", "item_completed:commandExecution:failed"]);
+    t.process({ type: "patch_apply_begin", call_id: "p", auto_approved: true, changes: {} });
+    const patch = t.process({ type: "tool_call_failed", call_id: "p", tool: "apply_patch", error: "no" });
+    expect(patch[1]).toMatchObject({ item: { type: "fileChange", status: "failed", error: "no" } });
+  });
+
+  it("review mode: entered and exited items, the findings as text and as returned", () => {
+    const t = tracker();
+    t.process(started);
+    const entered = t.process({
+      type: "entered_review_mode",
+      review_request: { target: { type: "uncommittedChanges" }, user_facing_hint: "current changes" },
+    });
+    expect(entered[2]).toMatchObject({
+      item: { type: "enteredReviewMode", id: "t1-review-entered", review: "current changes" },
+    });
+    const output = {
+      findings: [],
+      overall_correctness: "patch is correct",
+      overall_explanation: "Looks fine.",
+      overall_confidence_score: 0.9,
+    };
+    const exited = t.process({ type: "exited_review_mode", review_output: output });
+    expect(exited[2]).toMatchObject({
+      item: { type: "exitedReviewMode", id: "t1-review-exited", review: "Looks fine.", output },
+    });
+    const failed = t.process({ type: "exited_review_mode", review_output: null });
+    expect(failed[2]).toMatchObject({ item: { type: "exitedReviewMode", review: "", output: null } });
+  });
 });

@@ -8,6 +8,7 @@ import type { ReviewDecision } from "../../protocol/policies.js";
 import type { ItemStatus, TurnItem, TurnItemOf } from "../../protocol/turn-item.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
 import { uuidv7 } from "../ids.js";
+import { renderReviewOutput } from "../review/review-output.js";
 
 interface OpenItem {
   item: TurnItem;
@@ -195,6 +196,40 @@ export class ItemTracker {
       case "context_compacted":
         this.startAndComplete(after, { type: "contextCompaction", id: this.newId() });
         return msg;
+      case "web_search_begin":
+        if (!this.open.has(msg.call_id))
+          this.start(after, { type: "webSearch", id: msg.call_id, query: "", action: null });
+        return msg;
+      case "web_search_end":
+        // A search announced only when done still gets its item_started.
+        if (!this.open.has(msg.call_id))
+          this.start(after, { type: "webSearch", id: msg.call_id, query: "", action: null });
+        this.complete(after, msg.call_id, () => ({
+          type: "webSearch",
+          id: msg.call_id,
+          query: msg.query,
+          action: searchAction(msg.action),
+        }));
+        return msg;
+      case "tool_call_failed":
+        this.callFailed(after, msg);
+        return msg;
+      case "entered_review_mode":
+        this.startAndComplete(after, {
+          type: "enteredReviewMode",
+          id: `${this.turnId}-review-entered`,
+          review: msg.review_request.user_facing_hint ?? "",
+        });
+        return msg;
+      case "exited_review_mode":
+        // A review that failed or was interrupted has no findings: its item says nothing.
+        this.startAndComplete(after, {
+          type: "exitedReviewMode",
+          id: `${this.turnId}-review-exited`,
+          review: msg.review_output ? renderReviewOutput(msg.review_output) : "",
+          output: msg.review_output,
+        });
+        return msg;
       case "item_started": {
         // Items made elsewhere in the core (plan mode's proposed plan) get their time here.
         const startedAtMs = msg.started_at_ms ?? this.now();
@@ -224,6 +259,39 @@ export class ItemTracker {
       default:
         return msg;
     }
+  }
+
+  /**
+   * A tool call that failed without an item of its own telling it (a patch that did not parse, an unknown
+   * tool, a handler that threw) becomes a failed dynamicToolCall whose content is the error, so no surface
+   * drops it. A call whose item is open (a command that began) fails as that item instead.
+   */
+  private callFailed(out: KnownEventMsg[], msg: Extract<KnownEventMsg, { type: "tool_call_failed" }>): void {
+    if (this.open.has(msg.call_id)) {
+      this.complete(out, msg.call_id, (item) => {
+        if (!("status" in item)) return item;
+        // Kinds with an error field say why; a command's output is what it printed.
+        const withError = item.type === "fileChange" || item.type === "mcpToolCall";
+        return { ...item, status: "failed", ...(withError ? { error: msg.error } : {}) };
+      });
+      return;
+    }
+    this.start(out, {
+      type: "dynamicToolCall",
+      id: msg.call_id,
+      tool: msg.tool,
+      arguments: null,
+      status: "in_progress",
+      content_items: null,
+      success: null,
+      duration_ms: null,
+    });
+    this.complete(out, msg.call_id, (item) => ({
+      ...(item as TurnItemOf<"dynamicToolCall">),
+      status: "failed",
+      content_items: [{ type: "inputText", text: msg.error }],
+      success: false,
+    }));
   }
 
   private event(type: "item_started", item: TurnItem, startedAtMs: number): KnownEventMsg {
@@ -356,6 +424,13 @@ function collabItem(msg: SubagentCallMsg, status: ItemStatus): TurnItemOf<"colla
     model: msg.model ?? null,
     status,
   };
+}
+
+/** The Responses API's action, kept as it came (the surfaces name it their way); one without a type is "other". */
+function searchAction(action: unknown): TurnItemOf<"webSearch">["action"] {
+  if (!action || typeof action !== "object" || Array.isArray(action)) return null;
+  const fields = action as Record<string, unknown>;
+  return { ...fields, type: typeof fields.type === "string" ? fields.type : "other" };
 }
 
 function userContent(msg: Extract<KnownEventMsg, { type: "user_message" }>): UserInputItem[] {

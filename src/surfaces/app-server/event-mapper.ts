@@ -9,7 +9,6 @@ import { ApprovalRequests } from "./approval-requests.js";
 import { breakdown, errorInfo } from "./mapper-conversions.js";
 import { OutputBuffer, type MapperOutput } from "./mapper-output.js";
 import { mcpStartup } from "./mcp-items.js";
-import { ExtraItems } from "./extra-items.js";
 import { TurnDiff } from "./turn-diff.js";
 import { SubagentItems } from "./subagent-items.js";
 import { TurnProjector } from "./turn-projector.js";
@@ -25,7 +24,6 @@ export class AppServerEventMapper {
   /** Live turns of subagents' threads, by thread id. */
   private readonly children = new Map<string, TurnProjector>();
   private readonly approvals: ApprovalRequests;
-  private readonly extra: ExtraItems;
   private readonly subagents: SubagentItems;
   private readonly turnDiff = new TurnDiff();
   private readonly waits: ThreadWaits;
@@ -42,7 +40,6 @@ export class AppServerEventMapper {
     this.out = new OutputBuffer(threadId, () => this.own.turn?.id, now);
     this.own = new TurnProjector(this.out, threadId);
     this.waits = new ThreadWaits(this.out);
-    this.extra = new ExtraItems(this.out);
     this.subagents = new SubagentItems(this.out, threadId, describeSelf);
     this.approvals = new ApprovalRequests(this.out, (agentId) => this.subagents.threadOf(agentId));
   }
@@ -127,15 +124,6 @@ export class AppServerEventMapper {
         return this.approvals.patch(msg);
       case "plan_update":
         return this.planUpdate(msg);
-      case "tool_call_failed":
-        return this.extra.toolCallFailed(msg);
-      case "entered_review_mode":
-      case "exited_review_mode":
-        return this.extra.reviewMode(msg);
-      case "web_search_begin":
-        return this.extra.webSearchBegin(msg);
-      case "web_search_end":
-        return this.extra.webSearchEnd(msg);
       case "mcp_startup_update":
         return mcpStartup(this.out, msg);
       case "subagent_lifecycle":

@@ -44,6 +44,7 @@ const SEARCH_ACTIONS: Record<string, "search" | "openPage" | "findInPage"> = {
   findInPage: "findInPage",
 };
 
+/** The Responses API's action (snake_case, `open_page`) as the wire names it. */
 function webSearchAction(action: Extract<TurnItem, { type: "webSearch" }>["action"]) {
   if (!action) return null;
   const str = (key: string) => {
@@ -125,6 +126,7 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
       return {
         type: "dynamicToolCall",
         id: item.id,
+        namespace: null,
         tool: item.tool,
         arguments: item.arguments ?? null,
         status: undeclinable(item.status),

@@ -3,7 +3,7 @@
 // turn boundaries, the step list (todo_list) and what exec refused.
 import { quote } from "shell-quote";
 import type { Event, EventMsgOf, TokenUsage } from "../../protocol/core-protocol.js";
-import type { TurnItem } from "../../protocol/turn-item.js";
+import { contentText, type TurnItem } from "../../protocol/turn-item.js";
 import type { ExecThreadEvent, ExecThreadItem, ExecUsage } from "../../protocol/exec-events.js";
 import { refuseRequest } from "./unanswerable-requests.js";
 
@@ -18,8 +18,6 @@ export class ExecEventMapper {
   private nextItem = 0;
   /** Engine item id -> exec item id. */
   private readonly ids = new Map<string, string>();
-  /** Web searches under way: call id -> exec item id. */
-  private readonly webSearches = new Map<string, string>();
   private todo: TodoItem | undefined;
   private usage: TokenUsage | undefined;
   private turnUsageStart: TokenUsage | undefined;
@@ -43,17 +41,6 @@ export class ExecEventMapper {
         return this.itemCompleted(msg.item);
       case "plan_update":
         return [this.updateTodo(msg)];
-      case "tool_call_failed":
-        return [this.completed({ id: this.id(), type: "error", message: `${msg.tool}: ${msg.error}` })];
-      case "web_search_begin": {
-        const id = this.webSearchId(msg.call_id);
-        return [{ type: "item.started", item: { id, type: "web_search", query: "" } }];
-      }
-      case "web_search_end": {
-        const id = this.webSearchId(msg.call_id);
-        this.webSearches.delete(msg.call_id);
-        return [this.completed({ id, type: "web_search", query: msg.query })];
-      }
       case "token_count":
         if (msg.info) this.usage = msg.info.total_token_usage;
         return [];
@@ -95,18 +82,13 @@ export class ExecEventMapper {
     return id;
   }
 
-  private webSearchId(callId: string): string {
-    let id = this.webSearches.get(callId);
-    if (id === undefined) {
-      id = this.id();
-      this.webSearches.set(callId, id);
-    }
-    return id;
-  }
-
-  /** Messages and reasoning show once, completed (as the real Codex exec shows them). */
+  /**
+   * Messages and reasoning show once, completed (as the real Codex exec shows them); so does a failed tool
+   * call, as an error.
+   */
   private itemStarted(item: TurnItem): ExecThreadEvent[] {
-    if (item.type === "agentMessage" || item.type === "reasoning") return [];
+    if (item.type === "agentMessage" || item.type === "reasoning" || item.type === "dynamicToolCall")
+      return [];
     const exec = this.toExec(item);
     return exec ? [{ type: "item.started", item: exec }] : [];
   }
@@ -161,6 +143,14 @@ export class ExecEventMapper {
       }
       case "webSearch":
         return { id: this.idOf(item.id), type: "web_search", query: item.query };
+      case "dynamicToolCall":
+        // The exec stream has no tool call kind: a call that failed is an error naming the tool.
+        if (item.status !== "failed") return undefined;
+        return {
+          id: this.idOf(item.id),
+          type: "error",
+          message: `${item.tool}: ${contentText(item.content_items)}`,
+        };
       default:
         // The exec stream has no kind for the rest (user messages, subagent calls, compactions, ...).
         return undefined;

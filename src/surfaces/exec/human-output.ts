@@ -1,7 +1,7 @@
 // Exec's output for a person: progress on stderr, the final message on stdout. Reads the engine's items.
 import { quote } from "shell-quote";
 import type { Event } from "../../protocol/core-protocol.js";
-import type { TurnItem } from "../../protocol/turn-item.js";
+import { contentText, type TurnItem } from "../../protocol/turn-item.js";
 import { CODEX_COMPAT_VERSION, VERSION } from "../../version.js";
 import { refuseRequest } from "./unanswerable-requests.js";
 
@@ -47,20 +47,6 @@ export class HumanOutput {
         break;
       case "item_completed":
         this.itemCompleted(msg.item);
-        break;
-      case "entered_review_mode":
-        this.line(
-          this.paint("bold", `>> Code review started: ${msg.review_request.user_facing_hint ?? ""} <<`),
-        );
-        break;
-      case "exited_review_mode":
-        this.line(this.paint("bold", "<< Code review finished >>"));
-        break;
-      case "tool_call_failed":
-        this.line(this.paint("red", `${msg.tool} failed: ${msg.error}`));
-        break;
-      case "web_search_end":
-        this.line(`${this.paint("bold", "web search")} ${msg.query}`);
         break;
       case "plan_update":
         for (const step of msg.plan) this.line(`${step.status === "completed" ? "[x]" : "[ ]"} ${step.step}`);
@@ -137,6 +123,19 @@ export class HumanOutput {
             ? this.paint("green", "patch applied")
             : this.paint("red", `patch ${item.status === "declined" ? "declined" : "failed"}`),
         );
+        return;
+      case "webSearch":
+        this.line(`${this.paint("bold", "web search")} ${item.query}`);
+        return;
+      case "dynamicToolCall":
+        if (item.status === "failed")
+          this.line(this.paint("red", `${item.tool} failed: ${contentText(item.content_items)}`));
+        return;
+      case "enteredReviewMode":
+        this.line(this.paint("bold", `>> Code review started: ${item.review} <<`));
+        return;
+      case "exitedReviewMode":
+        this.line(this.paint("bold", "<< Code review finished >>"));
         return;
       case "mcpToolCall":
         this.line(

@@ -2,7 +2,7 @@
 // logging notification whose data is the event, and a progress notification with a one-line summary for
 // those a person would want to follow (read from the engine's items).
 import type { Event, KnownEventMsg } from "../../protocol/core-protocol.js";
-import type { TurnItem } from "../../protocol/turn-item.js";
+import { contentText, type TurnItem } from "../../protocol/turn-item.js";
 
 const NOT_LOGGED = new Set<string>([
   "agent_message_content_delta",
@@ -30,10 +30,6 @@ export function progressMessage(msg: KnownEventMsg): string | undefined {
       return startedMessage(msg.item);
     case "item_completed":
       return completedMessage(msg.item);
-    case "tool_call_failed":
-      return `${msg.tool} failed: ${clip(msg.error)}`;
-    case "web_search_end":
-      return `web search: ${clip(msg.query)}`;
     case "plan_update":
       return `plan: ${msg.plan.map((s) => `[${s.status}] ${s.step}`).join("; ")}`;
     case "warning":
@@ -68,6 +64,12 @@ function completedMessage(item: TurnItem): string | undefined {
       return `message: ${clip(item.text)}`;
     case "commandExecution":
       return `exited ${item.exit_code ?? item.status}: ${clip(item.command.join(" "))}`;
+    case "webSearch":
+      return `web search: ${clip(item.query)}`;
+    case "dynamicToolCall":
+      return item.status === "failed"
+        ? `${item.tool} failed: ${clip(contentText(item.content_items))}`
+        : undefined;
     default:
       return undefined;
   }

@@ -104,7 +104,8 @@ export class McpThread {
         observer.onEvent(event);
         const { msg } = event;
         if (msg.type === "item_completed" && msg.item.type === "agentMessage") lastMessage = msg.item.text;
-        if (msg.type === "exited_review_mode") review = msg.review_output;
+        if (msg.type === "item_completed" && msg.item.type === "exitedReviewMode")
+          review = msg.item.output ?? null;
         if (msg.type === "exec_approval_request" || msg.type === "apply_patch_approval_request") {
           this.relayApproval(msg, observer, approvals.signal);
         }

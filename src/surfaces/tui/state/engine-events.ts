@@ -190,21 +190,6 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
             ? "Context compacted: the conversation so far is now a summary."
             : "Context compacted automatically: the conversation so far is now a summary.",
       });
-    case "entered_review_mode":
-      return commit(state, {
-        kind: "notice",
-        level: "info",
-        text: `>> Code review started: ${msg.review_request.user_facing_hint ?? ""} <<`,
-      });
-    case "exited_review_mode":
-      return msg.review_output
-        ? commit(state, { kind: "notice", level: "info", text: "<< Code review finished >>" })
-        : state;
-    case "tool_call_failed":
-      // Never silent: the model may go on as if the call worked, the user must see that it did not.
-      return commit(state, { kind: "notice", level: "error", text: `${msg.tool} failed: ${msg.error}` });
-    case "web_search_end":
-      return commit(state, { kind: "notice", level: "info", text: `Searched the web: ${msg.query}` });
     case "plan_update":
       return commit(state, {
         kind: "plan",

@@ -3,6 +3,7 @@
 import { KnownEventMsg } from "../../../protocol/core-protocol.js";
 import type { TurnItem } from "../../../protocol/turn-item.js";
 import type { HistoryCell, NewCell } from "./cells.js";
+import { noticeOfItem } from "./item-events.js";
 import { callRun } from "./subagent-events.js";
 
 /** The cells of a thread's earlier turns; events that are not messages or plans are skipped. */
@@ -102,8 +103,10 @@ function cellsOfItem(item: TurnItem): NewCell[] {
           ),
         },
       ];
-    default:
-      return [];
+    default: {
+      const notice = noticeOfItem(item);
+      return notice ? [notice] : [];
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 // The engine's items as TUI state: messages, reasoning, commands and patches of the root agent, and the
-// commands and patches of a subagent that the user approved (labelled with who ran them). Plans are
+// commands and patches of a subagent that the user approved (labelled with who ran them), and one-line notices
+// (web searches, failed calls, review mode). Plans are
 // plan-events.ts's; subagent tool calls are subagent-events.ts's.
 import type { EventMsgOf } from "../../../protocol/core-protocol.js";
-import type { TurnItem, TurnItemOf } from "../../../protocol/turn-item.js";
+import { contentText, type TurnItem, type TurnItemOf } from "../../../protocol/turn-item.js";
 import type { ExecRun, NewCell, PatchRun } from "./cells.js";
 import { commit } from "./commit.js";
 import { labelFor } from "./subagent-events.js";
@@ -70,8 +71,30 @@ function completed(state: TuiState, item: TurnItem, agentId: number | undefined)
       return endExec(state, item, agentId);
     case "fileChange":
       return patchDone(state, item, agentId);
+    default: {
+      const notice = noticeOfItem(item);
+      return notice ? commit(state, notice) : state;
+    }
+  }
+}
+
+/** Items shown as one line: web searches, failed tool calls, review mode (live and in resumed history). */
+export function noticeOfItem(item: TurnItem): NewCell | undefined {
+  switch (item.type) {
+    case "webSearch":
+      return { kind: "notice", level: "info", text: `Searched the web: ${item.query}` };
+    case "dynamicToolCall":
+      // Never silent: the model may go on as if the call worked, the user must see that it did not.
+      return item.status === "failed"
+        ? { kind: "notice", level: "error", text: `${item.tool} failed: ${contentText(item.content_items)}` }
+        : undefined;
+    case "enteredReviewMode":
+      return { kind: "notice", level: "info", text: `>> Code review started: ${item.review} <<` };
+    case "exitedReviewMode":
+      // A review that failed or was interrupted says so in its own error.
+      return item.review ? { kind: "notice", level: "info", text: "<< Code review finished >>" } : undefined;
     default:
-      return state;
+      return undefined;
   }
 }
 

@@ -123,6 +123,40 @@ describe("resumed history", () => {
     ]);
   });
 
+  it("shows a web search, a failed call and review mode as they showed live", () => {
+    const tracker = new ItemTracker("th");
+    const live = [
+      started("default"),
+      {
+        type: "entered_review_mode",
+        review_request: { target: { type: "uncommittedChanges" }, user_facing_hint: "current changes" },
+      },
+      { type: "web_search_end", call_id: "ws", query: "codex docs" },
+      { type: "tool_call_failed", call_id: "c", tool: "apply_patch", error: "bad patch" },
+      {
+        type: "exited_review_mode",
+        review_output: {
+          findings: [],
+          overall_correctness: "patch is correct",
+          overall_explanation: "Fine.",
+          overall_confidence_score: 1,
+        },
+      },
+    ].flatMap((m) => tracker.process(m as KnownEventMsg));
+    const texts = (cells: readonly { kind: string; text?: string }[]) =>
+      cells.filter((c) => c.kind === "notice").map((c) => c.text);
+    const expected = [
+      ">> Code review started: current changes <<",
+      "Searched the web: codex docs",
+      "apply_patch failed: bad patch",
+      "<< Code review finished >>",
+    ];
+    // What the rollout keeps: the completed items.
+    expect(texts(cellsFromHistoryEvents(live.filter((m) => m.type === "item_completed")))).toEqual(expected);
+    const shown = flush(apply(initialTuiState(), ...live.filter((m) => !m.type.startsWith("item_"))));
+    expect(texts(shown.history)).toEqual(expected);
+  });
+
   it("prints the header, then the earlier turns in batches; no plan question for an old plan", () => {
     let state = apply(initialTuiState(), configured(earlier));
     expect(kinds(state.history)).toEqual(["session_header"]);
