@@ -152,6 +152,7 @@ export class Session {
         : {}),
       bwrap: detectBwrap,
       warnOnce: (key, message) => this.warnOnce(key, message),
+      warn: (message) => this.emit(this.running?.subId ?? this.lastSubId, { type: "warning", message }),
     });
   }
 

@@ -11,6 +11,8 @@ const WorkspaceWritePolicy = z.object({
   type: z.literal("workspace-write"),
   writable_roots: z.array(z.string()).default([]),
   network_access: z.boolean().default(false),
+  /** With network_access: only these hosts, through the sandbox's proxy (see src/sandbox/network-proxy.ts). */
+  allowed_domains: z.array(z.string()).optional(),
   exclude_tmpdir_env_var: z.boolean().default(false),
   exclude_slash_tmp: z.boolean().default(false),
 });

@@ -9,7 +9,8 @@ import {
   type ModelSecrets,
   type ShellEnvironmentPolicyInput,
 } from "../../sandbox/env-policy.js";
-import { planExec } from "../../sandbox/plan.js";
+import { startCommandNetwork } from "../../sandbox/command-network.js";
+import { planExec, wantsNetworkProxy, type NetworkProxyInput } from "../../sandbox/plan.js";
 import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { looksLikeSandboxDenial } from "../../sandbox/run-with-plan.js";
 import { isKnownSafeCommand } from "../../sandbox/safe-commands.js";
@@ -41,6 +42,8 @@ export interface CommandGateOptions {
   bwrap: () => Promise<BwrapStatus>;
   /** Reports a problem once per session (e.g. no sandbox on this machine). */
   warnOnce: (key: string, message: string) => void;
+  /** Reports something to the user every time (a connection the network allowlist refused). */
+  warn?: (message: string) => void;
 }
 
 function cleanupFor(codexHome: string) {
@@ -87,6 +90,7 @@ export class CommandGate {
     if (sandboxPolicy.type === "danger-full-access" || approvedBefore) return direct;
 
     const bwrap = await this.options.bwrap();
+    const network = await this.startNetwork(sandboxPolicy, bwrap);
     const plan = planExec({
       policy: sandboxPolicy,
       command: request.argv,
@@ -97,7 +101,12 @@ export class CommandGate {
       ...cleanupFor(this.options.codexHome),
       platform: this.options.platform ?? process.platform,
       ...bwrapPlanInput(bwrap),
+      ...network.planInput,
     });
+    const finishNetwork =
+      plan.backend !== "unavailable" && plan.networkProxied === true ? network.finish : undefined;
+    // Not used by this plan (no sandbox, or one without a network namespace): close it now.
+    if (finishNetwork === undefined) await network.finish?.();
     if (plan.backend === "unavailable") {
       this.options.warnOnce("sandbox-unavailable", `${plan.reason}. Commands will ask for approval instead.`);
       if (approvalPolicy === "never") {
@@ -106,7 +115,35 @@ export class CommandGate {
       return askThenDirect(`${plan.reason}; run it without a sandbox?`);
     }
     if (plan.warning) this.options.warnOnce("sandbox-partial", plan.warning);
-    return { kind: "run", argv: plan.argv, env: plan.env, sandboxed: plan.backend !== "direct" };
+    return {
+      kind: "run",
+      argv: plan.argv,
+      env: plan.env,
+      sandboxed: plan.backend !== "direct",
+      ...(finishNetwork ? { finishNetwork } : {}),
+    };
+  }
+
+  /** The allowlist proxy for one command, when the policy asks for one and bwrap can isolate the network. */
+  private async startNetwork(
+    policy: SandboxPolicy,
+    bwrap: BwrapStatus,
+  ): Promise<{
+    planInput: { networkProxy?: NetworkProxyInput; networkProxyUnavailableReason?: string };
+    finish?: () => Promise<string | undefined>;
+  }> {
+    if (policy.type !== "workspace-write" || !wantsNetworkProxy(policy) || !bwrap.available) {
+      return { planInput: {} };
+    }
+    const warn = this.options.warn;
+    const started = await startCommandNetwork(policy.allowed_domains ?? [], (denial) =>
+      warn?.(
+        `sandbox: network access to ${denial.host}:${denial.port} was denied (not in sandbox_workspace_write.allowed_domains)`,
+      ),
+    );
+    if ("unavailable" in started)
+      return { planInput: { networkProxyUnavailableReason: started.unavailable } };
+    return { planInput: { networkProxy: started.ok.planInput }, finish: started.ok.finish };
   }
 
   /** Under on-failure: a sandboxed command that failed like a denial may be rerun outside, if the user says so. */

@@ -1,0 +1,54 @@
+// The allowlist proxy's lifetime for one sandboxed command: started before the command is planned (its
+// socket path goes into the bwrap argv), closed when the command ends, and its denials turned into a note
+// for the model. One proxy per command, so every denial belongs to the command that caused it.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseAllowlist } from "./domain-allowlist.js";
+import { describeDenials, startNetworkProxy, type NetworkDenial } from "./network-proxy.js";
+import type { NetworkProxyInput } from "./plan.js";
+
+export const BRIDGE_NAME = "proxy-bridge.js";
+
+/** `dist/proxy-bridge.js` of this package, found from wherever this module was loaded. */
+export function defaultBridgePath(): string | undefined {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(path.join(dir, "package.json"))) {
+      const candidate = path.join(dir, "dist", BRIDGE_NAME);
+      return existsSync(candidate) ? candidate : undefined;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+export interface CommandNetwork {
+  planInput: NetworkProxyInput;
+  /** Closes the proxy; the note for the model when connections were refused. */
+  finish: () => Promise<string | undefined>;
+}
+
+export type CommandNetworkResult = { ok: CommandNetwork } | { unavailable: string };
+
+export async function startCommandNetwork(
+  allowedDomains: readonly string[],
+  onDenied: (denial: NetworkDenial) => void,
+  bridgePath: string | undefined = defaultBridgePath(),
+): Promise<CommandNetworkResult> {
+  if (bridgePath === undefined) return { unavailable: `the proxy bridge (dist/${BRIDGE_NAME}) is missing` };
+  let proxy;
+  try {
+    proxy = await startNetworkProxy({ allowlist: parseAllowlist(allowedDomains), onDenied });
+  } catch (err) {
+    return { unavailable: `the network proxy could not start: ${(err as Error).message}` };
+  }
+  let finished: Promise<string | undefined> | undefined;
+  return {
+    ok: {
+      planInput: { socketPath: proxy.socketPath, bridgeArgv: [process.execPath, bridgePath] },
+      finish: () => (finished ??= proxy.close().then(() => describeDenials(proxy.denials))),
+    },
+  };
+}
