@@ -6,7 +6,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseAllowlist } from "./domain-allowlist.js";
 import { describeDenials, startNetworkProxy, type NetworkDenial } from "./network-proxy.js";
-import type { NetworkProxyInput } from "./plan.js";
+import type { SandboxPolicy } from "../protocol/policies.js";
+import { wantsNetworkProxy, type NetworkProxyInput } from "./plan.js";
 
 export const BRIDGE_NAME = "proxy-bridge.js";
 
@@ -51,4 +52,34 @@ export async function startCommandNetwork(
       finish: () => (finished ??= proxy.close().then(() => describeDenials(proxy.denials))),
     },
   };
+}
+
+/** What the user reads, as it happens, for each refused connection. */
+export function denialWarning(denial: NetworkDenial): string {
+  return `sandbox: network access to ${denial.host}:${denial.port} was denied (not in sandbox_workspace_write.allowed_domains)`;
+}
+
+export interface PolicyNetwork {
+  /** Spread into planExec's input. */
+  planInput: { networkProxy?: NetworkProxyInput; networkProxyUnavailableReason?: string };
+  finish?: () => Promise<string | undefined>;
+}
+
+/**
+ * The allowlist proxy for one command, when the policy asks for one and bwrap can isolate the network
+ * (the plan falls back to network off otherwise, saying why). `warn` hears every refusal.
+ */
+export async function networkForPolicy(
+  policy: SandboxPolicy,
+  bwrapAvailable: boolean,
+  warn: ((message: string) => void) | undefined,
+): Promise<PolicyNetwork> {
+  if (policy.type !== "workspace-write" || !wantsNetworkProxy(policy) || !bwrapAvailable) {
+    return { planInput: {} };
+  }
+  const started = await startCommandNetwork(policy.allowed_domains ?? [], (denial) =>
+    warn?.(denialWarning(denial)),
+  );
+  if ("unavailable" in started) return { planInput: { networkProxyUnavailableReason: started.unavailable } };
+  return { planInput: { networkProxy: started.ok.planInput }, finish: started.ok.finish };
 }

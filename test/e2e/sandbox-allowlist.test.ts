@@ -162,6 +162,35 @@ describe("network allowlist (workspace-write, allowed_domains)", () => {
     expect(denied.requests()).toBe(0);
   });
 
+  it("codex-ts sandbox linux runs a command behind the same proxy and reports refusals on stderr", async () => {
+    const allowed = await startSite("127.0.0.2", "hello from allowed");
+    const denied = await startSite("127.0.0.3", "hello from denied");
+    model = await startFakeModel({ replies: [] });
+    const home = makeHome(model.url);
+    const res = await runCli(
+      [
+        "sandbox",
+        "linux",
+        "--full-auto",
+        "-c",
+        "sandbox_workspace_write.network_access=true",
+        "-c",
+        'sandbox_workspace_write.allowed_domains=["127.0.0.2"]',
+        "--",
+        "sh",
+        "-c",
+        `curl -sS --max-time 10 ${allowed.url}; curl -sS --max-time 10 --proxytunnel ${denied.url}`,
+      ],
+      { env: home.env, cwd: home.cwd },
+    );
+    expect(res.code).toBe(56); // curl: the CONNECT tunnel was refused
+    expect(res.stdout).toBe("hello from allowed");
+    const port = new URL(denied.url).port;
+    expect(res.stderr).toContain(`network access to 127.0.0.3:${port} was denied`);
+    expect(res.stderr).toContain(`denied by the sandbox (not in allowed_domains): 127.0.0.3:${port}`);
+    expect(denied.requests()).toBe(0);
+  });
+
   it("refuses a config entry that is not a host name", async () => {
     model = await startFakeModel({ replies: [reply.message("done")] });
     const home = makeHome(model.url);

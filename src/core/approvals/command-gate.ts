@@ -9,8 +9,8 @@ import {
   type ModelSecrets,
   type ShellEnvironmentPolicyInput,
 } from "../../sandbox/env-policy.js";
-import { startCommandNetwork } from "../../sandbox/command-network.js";
-import { planExec, wantsNetworkProxy, type NetworkProxyInput } from "../../sandbox/plan.js";
+import { networkForPolicy } from "../../sandbox/command-network.js";
+import { planExec } from "../../sandbox/plan.js";
 import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { looksLikeSandboxDenial } from "../../sandbox/run-with-plan.js";
 import { isKnownSafeCommand } from "../../sandbox/safe-commands.js";
@@ -90,7 +90,7 @@ export class CommandGate {
     if (sandboxPolicy.type === "danger-full-access" || approvedBefore) return direct;
 
     const bwrap = await this.options.bwrap();
-    const network = await this.startNetwork(sandboxPolicy, bwrap);
+    const network = await networkForPolicy(sandboxPolicy, bwrap.available, this.options.warn);
     const plan = planExec({
       policy: sandboxPolicy,
       command: request.argv,
@@ -122,28 +122,6 @@ export class CommandGate {
       sandboxed: plan.backend !== "direct",
       ...(finishNetwork ? { finishNetwork } : {}),
     };
-  }
-
-  /** The allowlist proxy for one command, when the policy asks for one and bwrap can isolate the network. */
-  private async startNetwork(
-    policy: SandboxPolicy,
-    bwrap: BwrapStatus,
-  ): Promise<{
-    planInput: { networkProxy?: NetworkProxyInput; networkProxyUnavailableReason?: string };
-    finish?: () => Promise<string | undefined>;
-  }> {
-    if (policy.type !== "workspace-write" || !wantsNetworkProxy(policy) || !bwrap.available) {
-      return { planInput: {} };
-    }
-    const warn = this.options.warn;
-    const started = await startCommandNetwork(policy.allowed_domains ?? [], (denial) =>
-      warn?.(
-        `sandbox: network access to ${denial.host}:${denial.port} was denied (not in sandbox_workspace_write.allowed_domains)`,
-      ),
-    );
-    if ("unavailable" in started)
-      return { planInput: { networkProxyUnavailableReason: started.unavailable } };
-    return { planInput: { networkProxy: started.ok.planInput }, finish: started.ok.finish };
   }
 
   /** Under on-failure: a sandboxed command that failed like a denial may be rerun outside, if the user says so. */
