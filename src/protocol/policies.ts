@@ -54,3 +54,16 @@ export type CollaborationModeKind = z.infer<typeof CollaborationModeKind>;
 
 export const Personality = z.enum(["friendly", "pragmatic", "none"]);
 export type Personality = z.infer<typeof Personality>;
+
+/**
+ * The config's `allowed_domains` applies to every workspace-write policy, including ones a client or the
+ * user picks later (the wire's policy has no such field): a policy without a list gets the config's.
+ */
+export function withAllowedDomains(
+  policy: SandboxPolicy,
+  allowedDomains: readonly string[] | undefined,
+): SandboxPolicy {
+  if (policy.type !== "workspace-write" || allowedDomains === undefined) return policy;
+  if (policy.allowed_domains !== undefined) return policy;
+  return { ...policy, allowed_domains: [...allowedDomains] };
+}

@@ -1,7 +1,7 @@
 // Decides, per command, whether to ask the user and whether it runs in the sandbox, for the four approval
 // policies. The sandbox is never skipped silently: an unavailable sandbox turns into a question (or, under
 // `never`, a refusal the model can read).
-import type { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
+import { withAllowedDomains, type AskForApproval, type SandboxPolicy } from "../../protocol/policies.js";
 import type { ProcessResult } from "../../tools/shell/run-process.js";
 import { bwrapPlanInput, type BwrapStatus } from "../../sandbox/detect.js";
 import {
@@ -44,6 +44,8 @@ export interface CommandGateOptions {
   warnOnce: (key: string, message: string) => void;
   /** Reports something to the user every time (a connection the network allowlist refused). */
   warn?: (message: string) => void;
+  /** `sandbox_workspace_write.allowed_domains` of the config, for policies that carry none. */
+  allowedDomains?: readonly string[];
 }
 
 function cleanupFor(codexHome: string) {
@@ -67,7 +69,8 @@ export class CommandGate {
     const remember = () => this.approvedForSession.add(key);
     const direct: CommandDecision = { kind: "run", argv: request.argv, env, sandboxed: false };
     const approvedBefore = this.approvedForSession.has(key);
-    const { approvalPolicy, sandboxPolicy } = request;
+    const { approvalPolicy } = request;
+    const sandboxPolicy = withAllowedDomains(request.sandboxPolicy, this.options.allowedDomains);
 
     const askThenDirect = async (reason: string): Promise<CommandDecision> => {
       const answer = await askAndInterpret(ask, reason, remember);
