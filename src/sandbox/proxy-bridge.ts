@@ -9,9 +9,9 @@ import { connect, createServer } from "node:net";
 const PROXY_VARS = ["HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"];
 const SIGNALS: NodeJS.Signals[] = ["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT"];
 
-function fail(message: string): never {
+function fail(message: string, code = 125): never {
   process.stderr.write(`codex-ts proxy bridge: ${message}\n`);
-  process.exit(125);
+  process.exit(code);
 }
 
 const [socketPath, separator, ...command] = process.argv.slice(2);
@@ -42,7 +42,10 @@ server.listen(0, "127.0.0.1", () => {
   env.CODEX_NETWORK_PROXY = url;
   const child = spawn(command[0] as string, command.slice(1), { stdio: "inherit", env });
   for (const signal of SIGNALS) process.on(signal, () => child.kill(signal));
-  child.on("error", (err) => fail(`cannot run ${command[0]}: ${err.message}`));
+  // 127, as a shell says for a command it cannot find.
+  child.on("error", (err: NodeJS.ErrnoException) =>
+    fail(`cannot run ${command[0]}: ${err.message}`, err.code === "ENOENT" ? 127 : 126),
+  );
   child.on("exit", (code, signal) => {
     server.close();
     if (signal !== null) {
