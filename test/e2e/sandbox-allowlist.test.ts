@@ -119,48 +119,51 @@ describe("network allowlist (workspace-write, allowed_domains)", () => {
     expect(denied.requests()).toBe(0);
   });
 
-  it("the same through exec_command: the refusal follows the process's output", async () => {
-    const allowed = await startSite("127.0.0.2", "hello from allowed");
-    const denied = await startSite("127.0.0.3", "hello from denied");
-    const cmd = `curl -sS --max-time 10 ${allowed.url}; echo; curl -sS --max-time 10 --proxytunnel ${denied.url}`;
-    model = await startFakeModel({
-      replies: [
-        reply.functionCall("exec_command", { cmd, yield_time_ms: 10_000 }, "call_exec"),
-        reply.message("done"),
-      ],
-    });
-    const home = makeHome(model.url);
-    const res = await runCli(
-      [
-        "exec",
-        "--json",
-        "-s",
-        "workspace-write",
-        "-c",
-        'shell_tool="exec_command"',
-        "-c",
-        "sandbox_workspace_write.network_access=true",
-        "-c",
-        'sandbox_workspace_write.allowed_domains=["*.localhost", "127.0.0.2"]',
-        "go",
-      ],
-      { env: home.env, cwd: home.cwd },
-    );
-    expect(res.code, res.stderr).toBe(0);
-    const output = model.requests[1]?.body.input?.find(
-      (i) => i.call_id === "call_exec" && i.type === "function_call_output",
-    )?.output;
-    const text = typeof output === "string" ? output : JSON.stringify(output);
-    const port = new URL(denied.url).port;
-    expect(text).toMatch(/hello from allowed/);
-    expect(text).toMatch(
-      new RegExp(
-        `Process exited with code [1-9][\\s\\S]*denied by the sandbox \\(not in allowed_domains\\): 127\\.0\\.0\\.3:${port}`,
-      ),
-    );
-    expect(allowed.requests()).toBe(1);
-    expect(denied.requests()).toBe(0);
-  });
+  it.each([false, true])(
+    "the same through exec_command (tty %s): the refusal follows the output",
+    async (tty) => {
+      const allowed = await startSite("127.0.0.2", "hello from allowed");
+      const denied = await startSite("127.0.0.3", "hello from denied");
+      const cmd = `curl -sS --max-time 10 ${allowed.url}; echo; curl -sS --max-time 10 --proxytunnel ${denied.url}`;
+      model = await startFakeModel({
+        replies: [
+          reply.functionCall("exec_command", { cmd, tty, yield_time_ms: 10_000 }, "call_exec"),
+          reply.message("done"),
+        ],
+      });
+      const home = makeHome(model.url);
+      const res = await runCli(
+        [
+          "exec",
+          "--json",
+          "-s",
+          "workspace-write",
+          "-c",
+          'shell_tool="exec_command"',
+          "-c",
+          "sandbox_workspace_write.network_access=true",
+          "-c",
+          'sandbox_workspace_write.allowed_domains=["*.localhost", "127.0.0.2"]',
+          "go",
+        ],
+        { env: home.env, cwd: home.cwd },
+      );
+      expect(res.code, res.stderr).toBe(0);
+      const output = model.requests[1]?.body.input?.find(
+        (i) => i.call_id === "call_exec" && i.type === "function_call_output",
+      )?.output;
+      const text = typeof output === "string" ? output : JSON.stringify(output);
+      const port = new URL(denied.url).port;
+      expect(text).toMatch(/hello from allowed/);
+      expect(text).toMatch(
+        new RegExp(
+          `Process exited with code [1-9][\\s\\S]*denied by the sandbox \\(not in allowed_domains\\): 127\\.0\\.0\\.3:${port}`,
+        ),
+      );
+      expect(allowed.requests()).toBe(1);
+      expect(denied.requests()).toBe(0);
+    },
+  );
 
   it("codex-ts sandbox linux runs a command behind the same proxy and reports refusals on stderr", async () => {
     const allowed = await startSite("127.0.0.2", "hello from allowed");
