@@ -91,6 +91,8 @@ export async function startNetworkProxy(options: StartNetworkProxyOptions): Prom
     server.once("error", reject);
     server.listen(socketPath, () => resolve());
   });
+  // The command it serves keeps the process alive; a proxy left open by mistake must not.
+  server.unref();
 
   return {
     socketPath,

@@ -112,6 +112,7 @@ export class UnifiedExecManager {
     if (request.toolContext !== undefined) spawnRequest.toolContext = request.toolContext;
     const plan = request.plan ?? (await this.spawnPlan(spawnRequest));
     // The plan may have waited for an approval: the engine may have shut down meanwhile.
+    if (this.closed) await plan.finishNetwork?.();
     this.assertOpen();
 
     const victims = this.chooseVictims();
