@@ -29,7 +29,8 @@ const englishOnlyZod = {
 
 rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { cli: "src/cli.ts" },
+  // proxy-bridge runs inside network-isolated sandboxes in front of the command (src/sandbox/proxy-bridge.ts).
+  entryPoints: { cli: "src/cli.ts", "proxy-bridge": "src/sandbox/proxy-bridge.ts" },
   outdir: "dist",
   bundle: true,
   splitting: true,

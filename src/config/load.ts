@@ -9,6 +9,7 @@ import {
   type ReasoningSummary,
   type SandboxPolicy,
 } from "../protocol/policies.js";
+import { parseAllowlist } from "../sandbox/domain-allowlist.js";
 import { checkConfigFile, ConfigError, describeIssue, readConfigFile, type KeyIssue } from "./config-file.js";
 import { contextWindowFor, DEFAULT_MODEL, learnModelInfo } from "../model/model-info.js";
 import {
@@ -162,6 +163,13 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     supportsImages: toml.model_supports_images,
   });
   const ww = toml.sandbox_workspace_write ?? {};
+  if (ww.allowed_domains !== undefined) {
+    try {
+      parseAllowlist(ww.allowed_domains);
+    } catch (err) {
+      throw new ConfigError(`invalid config: sandbox_workspace_write.${(err as Error).message}`);
+    }
+  }
   const config: Config = {
     codexHome,
     cwd,
@@ -172,6 +180,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     sandboxPolicy: sandboxPolicyFromMode(toml.sandbox_mode ?? "read-only", {
       writable_roots: ww.writable_roots ?? [],
       network_access: ww.network_access ?? false,
+      ...(ww.allowed_domains !== undefined ? { allowed_domains: ww.allowed_domains } : {}),
       exclude_tmpdir_env_var: ww.exclude_tmpdir_env_var ?? false,
       exclude_slash_tmp: ww.exclude_slash_tmp ?? false,
     }),

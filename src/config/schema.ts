@@ -68,6 +68,8 @@ const ConfigFields = {
     .looseObject({
       writable_roots: z.array(z.string()).optional(),
       network_access: z.boolean().optional(),
+      /** With network_access = true: only these hosts ("example.com", "*.example.com"), through a proxy. */
+      allowed_domains: z.array(z.string()).optional(),
       exclude_tmpdir_env_var: z.boolean().optional(),
       exclude_slash_tmp: z.boolean().optional(),
     })

@@ -152,6 +152,10 @@ export class Session {
         : {}),
       bwrap: detectBwrap,
       warnOnce: (key, message) => this.warnOnce(key, message),
+      ...(config.toml.sandbox_workspace_write?.allowed_domains
+        ? { allowedDomains: config.toml.sandbox_workspace_write.allowed_domains }
+        : {}),
+      warn: (message) => this.emit(this.running?.subId ?? this.lastSubId, { type: "warning", message }),
     });
   }
 

@@ -11,6 +11,8 @@ const WorkspaceWritePolicy = z.object({
   type: z.literal("workspace-write"),
   writable_roots: z.array(z.string()).default([]),
   network_access: z.boolean().default(false),
+  /** With network_access: only these hosts, through the sandbox's proxy (see src/sandbox/network-proxy.ts). */
+  allowed_domains: z.array(z.string()).optional(),
   exclude_tmpdir_env_var: z.boolean().default(false),
   exclude_slash_tmp: z.boolean().default(false),
 });
@@ -52,3 +54,16 @@ export type CollaborationModeKind = z.infer<typeof CollaborationModeKind>;
 
 export const Personality = z.enum(["friendly", "pragmatic", "none"]);
 export type Personality = z.infer<typeof Personality>;
+
+/**
+ * The config's `allowed_domains` applies to every workspace-write policy, including ones a client or the
+ * user picks later (the wire's policy has no such field): a policy without a list gets the config's.
+ */
+export function withAllowedDomains(
+  policy: SandboxPolicy,
+  allowedDomains: readonly string[] | undefined,
+): SandboxPolicy {
+  if (policy.type !== "workspace-write" || allowedDomains === undefined) return policy;
+  if (policy.allowed_domains !== undefined) return policy;
+  return { ...policy, allowed_domains: [...allowedDomains] };
+}

@@ -8,6 +8,11 @@ export interface BwrapArgsInput {
   /** Bound read-only again after the writable roots, so they win (e.g. `<root>/.git`). */
   readOnlySubpaths: readonly string[];
   networkAllowed: boolean;
+  /**
+   * The network goes through the allowlist proxy only: the command gets its own network namespace (no
+   * route out) although the seccomp filter is the network-on one (it must connect to the proxy's socket).
+   */
+  networkProxied?: boolean;
   /** Absolute path is best: the command's env may carry no PATH. */
   bwrapPath?: string;
   /**
@@ -52,7 +57,7 @@ export function buildBwrapArgs(input: BwrapArgsInput): string[] {
   // even when we run as root (otherwise it could simply unmount the read-only binds).
   argv.push("--new-session", "--die-with-parent", "--unshare-pid", "--cap-drop", "ALL");
   const filterPath = input.seccompFilterPath;
-  if (!input.networkAllowed) argv.push("--unshare-net");
+  if (!input.networkAllowed || input.networkProxied === true) argv.push("--unshare-net");
   // bwrap applies the filter last, just before exec'ing the command, so its own setup is unaffected.
   if (filterPath !== undefined) argv.push("--seccomp", String(SECCOMP_FD));
   argv.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");

@@ -273,3 +273,59 @@ describe("planExec: network seccomp filter (Unix sockets)", () => {
     expect(runnable(plan({ policy: ws(), platform: "darwin" })).warning).toBeUndefined();
   });
 });
+
+describe("planExec: network allowlist (allowed_domains)", () => {
+  const policy = ws({ network_access: true, allowed_domains: ["example.com"], exclude_slash_tmp: true });
+  const networkProxy = {
+    socketPath: "/run/p/proxy.sock",
+    bridgeArgv: ["/usr/bin/node", "/d/proxy-bridge.js"],
+  };
+  const filters = { seccompFilterPath: "/proc/1/fd/off", seccompNetworkOnFilterPath: "/proc/1/fd/on" };
+
+  it("bwrap: own network namespace, the network-on filter, the bridge in front, the socket dir read-only", () => {
+    const p = runnable(plan({ policy, networkProxy, ...filters, command: ["curl", "x"] }));
+    expect(p).toMatchObject({ backend: "bwrap", networkAllowed: false, networkProxied: true });
+    expect(p.warning).toBeUndefined();
+    expect(p.env[NETWORK_DISABLED_ENV]).toBeUndefined();
+    expect(p.argv).toContain("--unshare-net");
+    expect(p.argv.slice(SECCOMP_WRAPPER.length, SECCOMP_WRAPPER.length + 1)).toEqual(["/proc/1/fd/on"]);
+    expect(p.argv.join(" ")).toContain("--ro-bind /run/p /run/p");
+    expect(p.argv.slice(-6)).toEqual([
+      "/usr/bin/node",
+      "/d/proxy-bridge.js",
+      "/run/p/proxy.sock",
+      "--",
+      "curl",
+      "x",
+    ]);
+  });
+
+  it("without a proxy the network is off, and the user is told why", () => {
+    const p = runnable(plan({ policy, ...filters, networkProxyUnavailableReason: "no bridge" }));
+    expect(p).toMatchObject({ networkAllowed: false });
+    expect(p.networkProxied).toBeUndefined();
+    expect(p.argv).toContain("--unshare-net");
+    expect(p.argv).toContain("/proc/1/fd/off");
+    expect(p.env[NETWORK_DISABLED_ENV]).toBe("1");
+    expect(p.warning).toMatch(/allowed_domains is set but no bridge: .*network off/);
+  });
+
+  it("Landlock and Seatbelt cannot enforce it: network off, with a warning", () => {
+    const landlock = runnable(
+      plan({ policy, networkProxy, ...filters, bwrapAvailable: false, landlockHelperPath: "/h" }),
+    );
+    expect(landlock).toMatchObject({ backend: "landlock", networkAllowed: false });
+    expect(landlock.warning).toMatch(/allowed_domains needs bwrap's network namespace: network off/);
+    const seatbelt = runnable(plan({ policy, networkProxy, platform: "darwin", bwrapAvailable: false }));
+    expect(seatbelt).toMatchObject({ backend: "seatbelt", networkAllowed: false });
+    expect(seatbelt.warning).toMatch(/only enforced on Linux/);
+  });
+
+  it("network_access = false wins over allowed_domains: no proxy, network off", () => {
+    const off = ws({ network_access: false, allowed_domains: ["example.com"] });
+    const p = runnable(plan({ policy: off, networkProxy, ...filters }));
+    expect(p.networkProxied).toBeUndefined();
+    expect(p.argv).not.toContain("/d/proxy-bridge.js");
+    expect(p.warning).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 // Decides how a command runs under a sandbox policy: which backend, with which argv and env.
 // Pure given its inputs (filesystem questions go through `probe`), so every decision is unit-tested.
+import path from "node:path";
 import type { SandboxPolicy } from "../protocol/policies.js";
 import { buildBwrapArgs } from "./bwrap-args.js";
 import { nodeFsProbe, type FsProbe } from "./fs-probe.js";
@@ -20,6 +21,8 @@ export interface RunnablePlan {
   /** Protected paths that do not exist and must not be created (see writable-roots.ts). */
   maskedSubpaths: string[];
   networkAllowed: boolean;
+  /** The command reaches the network only through the allowlist proxy (`allowed_domains`). */
+  networkProxied?: boolean;
   /** Something the user should hear once: the sandbox runs, but weaker than the policy asks. */
   warning?: string;
 }
@@ -60,6 +63,23 @@ export interface PlanExecInput {
   /** From detection: why there is no filter, quoted in the plan's warning. */
   seccompUnavailableReason?: string;
   probe?: FsProbe;
+  /**
+   * For a policy with `allowed_domains`: the proxy's Unix socket and how to run the bridge in front of the
+   * command (`[node, dist/proxy-bridge.js]`). Without it such a policy runs with the network off.
+   */
+  networkProxy?: NetworkProxyInput;
+  /** Why there is no proxy (quoted in the warning when the network falls back to off). */
+  networkProxyUnavailableReason?: string;
+}
+
+export interface NetworkProxyInput {
+  socketPath: string;
+  bridgeArgv: readonly string[];
+}
+
+/** The policy asks for an allowlist: network only through the proxy. */
+export function wantsNetworkProxy(policy: SandboxPolicy): boolean {
+  return policy.type === "workspace-write" && policy.network_access && policy.allowed_domains !== undefined;
 }
 
 /** Set for sandboxed commands so tools (and tests) can tell the network is off on purpose. */
@@ -82,9 +102,12 @@ export function planExec(input: PlanExecInput): ExecPlan {
   }
 
   const paths = sandboxPathsFor(policy, input);
-  const networkAllowed = policy.type === "workspace-write" && policy.network_access;
+  const proxy = proxyFor(input);
+  // With an allowlist the network is either proxied (bwrap) or off: never fully on.
+  const networkAllowed =
+    policy.type === "workspace-write" && policy.network_access && !wantsNetworkProxy(policy);
   const env = { ...input.env };
-  if (!networkAllowed) env[NETWORK_DISABLED_ENV] = "1";
+  if (!networkAllowed && proxy === undefined) env[NETWORK_DISABLED_ENV] = "1";
   const common = { ...paths, networkAllowed };
 
   switch (input.platform) {
@@ -96,26 +119,88 @@ export function planExec(input: PlanExecInput): ExecPlan {
         const fallback = input.landlockUnavailableReason ? `; ${input.landlockUnavailableReason}` : "";
         return { backend: "unavailable", reason: `cannot sandbox on Linux: ${detail}${fallback}` };
       }
-      const seccompFilterPath = networkAllowed ? input.seccompNetworkOnFilterPath : input.seccompFilterPath;
-      const argv = withCleanup(
-        input,
-        common.maskedSubpaths,
-        buildBwrapArgs({ ...common, command, cwd: input.cwd, bwrapPath: input.bwrapPath, seccompFilterPath }),
-      );
-      const plan: RunnablePlan = { backend: "bwrap", argv, env, ...common };
-      if (seccompFilterPath === undefined) plan.warning = noSeccompWarning(input, networkAllowed);
-      return plan;
+      if (proxy === undefined) {
+        const seccompFilterPath = networkAllowed ? input.seccompNetworkOnFilterPath : input.seccompFilterPath;
+        const argv = withCleanup(
+          input,
+          common.maskedSubpaths,
+          buildBwrapArgs({
+            ...common,
+            command,
+            cwd: input.cwd,
+            bwrapPath: input.bwrapPath,
+            seccompFilterPath,
+          }),
+        );
+        const plan: RunnablePlan = { backend: "bwrap", argv, env, ...common };
+        const warnings = [
+          ...(seccompFilterPath === undefined ? [noSeccompWarning(input, networkAllowed)] : []),
+          ...(wantsNetworkProxy(policy) ? [noProxyWarning(input)] : []),
+        ];
+        if (warnings.length > 0) plan.warning = warnings.join("; ");
+        return plan;
+      }
+      return planProxiedBwrap(input, proxy, env, common);
     }
     case "darwin": {
       env[SANDBOX_ENV] = "seatbelt";
       // Seatbelt rules name paths, existing or not: a missing protected path is simply one more exclusion.
       const readOnlySubpaths = [...common.readOnlySubpaths, ...common.maskedSubpaths];
       const argv = buildSeatbeltArgs({ ...common, readOnlySubpaths, command });
-      return { backend: "seatbelt", argv, env, ...common };
+      const plan: RunnablePlan = { backend: "seatbelt", argv, env, ...common };
+      if (wantsNetworkProxy(policy))
+        plan.warning =
+          "allowed_domains is only enforced on Linux with bwrap: sandboxed commands run with the network off";
+      return plan;
     }
     default:
       return { backend: "unavailable", reason: `no sandbox backend for platform "${input.platform}"` };
   }
+}
+
+/**
+ * bwrap with its own network namespace (nothing but loopback) and the proxy's socket: the bridge runs
+ * first inside the sandbox and hands the command a loopback proxy port. The seccomp filter is the
+ * network-on one, because the bridge must listen on loopback and connect to the socket; the namespace,
+ * not the filter, is what leaves no other route out.
+ */
+function planProxiedBwrap(
+  input: PlanExecInput,
+  proxy: NetworkProxyInput,
+  env: Record<string, string>,
+  common: SandboxPaths & { networkAllowed: boolean },
+): RunnablePlan {
+  const seccompFilterPath = input.seccompNetworkOnFilterPath;
+  // The socket's directory may lie in a writable root (/tmp): read-only, so no command can swap the socket.
+  const socketDir = path.dirname(proxy.socketPath);
+  const readOnlySubpaths = [...common.readOnlySubpaths, socketDir];
+  const argv = withCleanup(
+    input,
+    common.maskedSubpaths,
+    buildBwrapArgs({
+      ...common,
+      readOnlySubpaths,
+      networkProxied: true,
+      command: [...proxy.bridgeArgv, proxy.socketPath, "--", ...input.command],
+      cwd: input.cwd,
+      bwrapPath: input.bwrapPath,
+      seccompFilterPath,
+    }),
+  );
+  const plan: RunnablePlan = { backend: "bwrap", argv, env, ...common, networkProxied: true };
+  if (seccompFilterPath === undefined) plan.warning = noSeccompWarning(input, true);
+  return plan;
+}
+
+function proxyFor(input: PlanExecInput): NetworkProxyInput | undefined {
+  if (!wantsNetworkProxy(input.policy)) return undefined;
+  if (input.platform !== "linux" || !input.bwrapAvailable) return undefined;
+  return input.networkProxy;
+}
+
+function noProxyWarning(input: PlanExecInput): string {
+  const reason = input.networkProxyUnavailableReason ?? "the network proxy is not available";
+  return `allowed_domains is set but ${reason}: sandboxed commands run with the network off`;
 }
 
 function planLandlock(
@@ -143,6 +228,9 @@ function planLandlock(
   const gaps = [
     "no separate PID or network namespace",
     ...(seccompFilterPath === undefined ? ["no seccomp filter (network and ptrace not restricted)"] : []),
+    ...(wantsNetworkProxy(input.policy)
+      ? ["allowed_domains needs bwrap's network namespace: network off"]
+      : []),
   ];
   return {
     backend: "landlock",

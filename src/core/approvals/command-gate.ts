@@ -1,7 +1,7 @@
 // Decides, per command, whether to ask the user and whether it runs in the sandbox, for the four approval
 // policies. The sandbox is never skipped silently: an unavailable sandbox turns into a question (or, under
 // `never`, a refusal the model can read).
-import type { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
+import { withAllowedDomains, type AskForApproval, type SandboxPolicy } from "../../protocol/policies.js";
 import type { ProcessResult } from "../../tools/shell/run-process.js";
 import { bwrapPlanInput, type BwrapStatus } from "../../sandbox/detect.js";
 import {
@@ -9,6 +9,7 @@ import {
   type ModelSecrets,
   type ShellEnvironmentPolicyInput,
 } from "../../sandbox/env-policy.js";
+import { networkForPolicy } from "../../sandbox/command-network.js";
 import { planExec } from "../../sandbox/plan.js";
 import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { looksLikeSandboxDenial } from "../../sandbox/run-with-plan.js";
@@ -41,6 +42,10 @@ export interface CommandGateOptions {
   bwrap: () => Promise<BwrapStatus>;
   /** Reports a problem once per session (e.g. no sandbox on this machine). */
   warnOnce: (key: string, message: string) => void;
+  /** Reports something to the user every time (a connection the network allowlist refused). */
+  warn?: (message: string) => void;
+  /** `sandbox_workspace_write.allowed_domains` of the config, for policies that carry none. */
+  allowedDomains?: readonly string[];
 }
 
 function cleanupFor(codexHome: string) {
@@ -64,7 +69,8 @@ export class CommandGate {
     const remember = () => this.approvedForSession.add(key);
     const direct: CommandDecision = { kind: "run", argv: request.argv, env, sandboxed: false };
     const approvedBefore = this.approvedForSession.has(key);
-    const { approvalPolicy, sandboxPolicy } = request;
+    const { approvalPolicy } = request;
+    const sandboxPolicy = withAllowedDomains(request.sandboxPolicy, this.options.allowedDomains);
 
     const askThenDirect = async (reason: string): Promise<CommandDecision> => {
       const answer = await askAndInterpret(ask, reason, remember);
@@ -87,6 +93,7 @@ export class CommandGate {
     if (sandboxPolicy.type === "danger-full-access" || approvedBefore) return direct;
 
     const bwrap = await this.options.bwrap();
+    const network = await networkForPolicy(sandboxPolicy, bwrap.available, this.options.warn);
     const plan = planExec({
       policy: sandboxPolicy,
       command: request.argv,
@@ -97,7 +104,12 @@ export class CommandGate {
       ...cleanupFor(this.options.codexHome),
       platform: this.options.platform ?? process.platform,
       ...bwrapPlanInput(bwrap),
+      ...network.planInput,
     });
+    const finishNetwork =
+      plan.backend !== "unavailable" && plan.networkProxied === true ? network.finish : undefined;
+    // Not used by this plan (no sandbox, or one without a network namespace): close it now.
+    if (finishNetwork === undefined) await network.finish?.();
     if (plan.backend === "unavailable") {
       this.options.warnOnce("sandbox-unavailable", `${plan.reason}. Commands will ask for approval instead.`);
       if (approvalPolicy === "never") {
@@ -106,7 +118,13 @@ export class CommandGate {
       return askThenDirect(`${plan.reason}; run it without a sandbox?`);
     }
     if (plan.warning) this.options.warnOnce("sandbox-partial", plan.warning);
-    return { kind: "run", argv: plan.argv, env: plan.env, sandboxed: plan.backend !== "direct" };
+    return {
+      kind: "run",
+      argv: plan.argv,
+      env: plan.env,
+      sandboxed: plan.backend !== "direct",
+      ...(finishNetwork ? { finishNetwork } : {}),
+    };
   }
 
   /** Under on-failure: a sandboxed command that failed like a denial may be rerun outside, if the user says so. */

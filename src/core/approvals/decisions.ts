@@ -2,7 +2,17 @@
 import type { ReviewDecision } from "../../protocol/policies.js";
 
 export type CommandDecision =
-  | { kind: "run"; argv: string[]; env: Record<string, string>; sandboxed: boolean }
+  | {
+      kind: "run";
+      argv: string[];
+      env: Record<string, string>;
+      sandboxed: boolean;
+      /**
+       * Set when the command goes through the allowlist proxy: call once it ended (closes the proxy);
+       * resolves with a note for the model when connections were refused.
+       */
+      finishNetwork?: () => Promise<string | undefined>;
+    }
   | { kind: "rejected"; message: string }
   | { kind: "abort" };
 

@@ -14,6 +14,7 @@ import { spawnPipeChild } from "../../tools/unified-exec/spawn-pipe-child.js";
 import { spawnPtyChild } from "../../tools/unified-exec/spawn-pty-child.js";
 import type { Connection } from "./connection.js";
 import { badRequest } from "./router.js";
+import { withAllowedDomains } from "../../protocol/policies.js";
 import { fromWireSandbox } from "./wire-conversions.js";
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -73,7 +74,11 @@ export class CommandExecs {
       if (value === null) delete baseEnv[key];
       else baseEnv[key] = value;
     }
-    const policy = p.sandboxPolicy ? fromWireSandbox(p.sandboxPolicy) : config.sandboxPolicy;
+    // No proxy here: with an allowlist the plan turns the network off (never fully on).
+    const policy = withAllowedDomains(
+      p.sandboxPolicy ? fromWireSandbox(p.sandboxPolicy) : config.sandboxPolicy,
+      config.toml.sandbox_workspace_write?.allowed_domains,
+    );
     const bwrap = policy.type === "danger-full-access" ? undefined : await detectBwrap();
     const plan = planExec({
       policy,

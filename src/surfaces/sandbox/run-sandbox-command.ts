@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { bwrapPlanInput, detectBwrap } from "../../sandbox/detect.js";
 import { buildCommandEnv, modelSecretsFrom } from "../../sandbox/env-policy.js";
+import { networkForPolicy } from "../../sandbox/command-network.js";
 import { planExec } from "../../sandbox/plan.js";
 import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
@@ -20,6 +21,10 @@ export async function runSandboxCommand(command: string[], flags: SharedFlags): 
     modelSecretsFrom(process.env, config.provider.envKey),
   );
   const cleanup = placeholderCleanupFor(config.codexHome);
+  const bwrap = await detectBwrap();
+  const network = await networkForPolicy(config.sandboxPolicy, bwrap.available, (message) =>
+    process.stderr.write(`codex-ts ${message}\n`),
+  );
   const plan = planExec({
     policy: config.sandboxPolicy,
     command,
@@ -29,16 +34,25 @@ export async function runSandboxCommand(command: string[], flags: SharedFlags): 
     codexHome: config.codexHome,
     ...(cleanup ? { placeholderCleanup: cleanup } : {}),
     platform: process.platform,
-    ...bwrapPlanInput(await detectBwrap()),
+    ...bwrapPlanInput(bwrap),
+    ...network.planInput,
   });
+  if (plan.backend === "unavailable" || plan.networkProxied !== true) await network.finish?.();
   if (plan.backend === "unavailable") {
     process.stderr.write(`codex-ts sandbox: ${plan.reason}\n`);
     return 1;
   }
   if (plan.warning) process.stderr.write(`codex-ts sandbox: warning: ${plan.warning}\n`);
-  const [file, ...args] = plan.argv;
+  const code = await runPlanned(plan.argv, plan.env, command);
+  const note = await network.finish?.();
+  if (note !== undefined) process.stderr.write(`codex-ts sandbox: ${note}\n`);
+  return code;
+}
+
+function runPlanned(argv: string[], env: Record<string, string>, command: string[]): Promise<number> {
+  const [file, ...args] = argv;
   return new Promise((resolve) => {
-    const child = spawn(file ?? command[0] ?? "", args, { env: plan.env, stdio: "inherit" });
+    const child = spawn(file ?? command[0] ?? "", args, { env, stdio: "inherit" });
     child.on("error", (error) => {
       process.stderr.write(`codex-ts sandbox: could not start ${file}: ${error.message}\n`);
       resolve(127);

@@ -84,9 +84,13 @@ async function runDecided(
         chunk: chunk.toString("base64"),
       }),
   });
-  const aggregated = result.spawnError
+  const networkNote = await decision.finishNetwork?.();
+  const ran = result.spawnError
     ? `failed to start ${request.argv[0]}: ${result.spawnError}`
     : result.aggregated;
+  // Refused connections are told to the model with the output (the user got a warning as they happened).
+  const aggregated =
+    networkNote === undefined ? ran : `${ran}${ran === "" || ran.endsWith("\n") ? "" : "\n"}${networkNote}\n`;
   const formatted = formatExecOutput({
     exitCode: result.exitCode,
     durationMs: result.durationMs,

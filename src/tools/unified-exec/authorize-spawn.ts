@@ -47,7 +47,11 @@ function planOf(decision: CommandDecision): SpawnPlan {
   switch (decision.kind) {
     case "run":
       // The gate's environment (its env policy, sandbox markers) with our no-pager defaults on top.
-      return { argv: decision.argv, env: commandEnv(decision.env) };
+      return {
+        argv: decision.argv,
+        env: commandEnv(decision.env),
+        ...(decision.finishNetwork ? { finishNetwork: decision.finishNetwork } : {}),
+      };
     case "rejected":
       throw new CommandRefusedError(decision.message, false);
     case "abort":

@@ -51,6 +51,8 @@ interface Entry {
   session: ExecSession;
   relay: ExecEventRelay | undefined;
   command: string[];
+  /** The allowlist proxy's note about refused connections, once the process ended (see SpawnPlan). */
+  networkNote?: Promise<string | undefined>;
 }
 
 export class UnifiedExecManager {
@@ -110,6 +112,7 @@ export class UnifiedExecManager {
     if (request.toolContext !== undefined) spawnRequest.toolContext = request.toolContext;
     const plan = request.plan ?? (await this.spawnPlan(spawnRequest));
     // The plan may have waited for an approval: the engine may have shut down meanwhile.
+    if (this.closed) await plan.finishNetwork?.();
     this.assertOpen();
 
     const victims = this.chooseVictims();
@@ -118,15 +121,24 @@ export class UnifiedExecManager {
     try {
       const pruned = await Promise.all(victims.map((victim) => this.endByKilling(victim)));
       const relay = request.relay;
-      const session = await ExecSession.start({
-        id: this.nextId++,
-        argv: plan.argv,
-        cwd: plan.cwd ?? request.cwd,
-        env: plan.env,
-        tty,
-        onOutput: relay ? (stream, chunk) => relay.output(stream, chunk) : undefined,
-      });
-      this.sessions.set(session.id, { session, relay, command });
+      let session: ExecSession;
+      try {
+        session = await ExecSession.start({
+          id: this.nextId++,
+          argv: plan.argv,
+          cwd: plan.cwd ?? request.cwd,
+          env: plan.env,
+          tty,
+          onOutput: relay ? (stream, chunk) => relay.output(stream, chunk) : undefined,
+        });
+      } catch (err) {
+        await plan.finishNetwork?.();
+        throw err;
+      }
+      const entry: Entry = { session, relay, command };
+      const finishNetwork = plan.finishNetwork;
+      if (finishNetwork) entry.networkNote = session.finished.then(finishNetwork);
+      this.sessions.set(session.id, entry);
       // Shut down while we were spawning: nothing may survive closeAll.
       if (this.closed) session.kill();
       const started: StartedSession = { sessionId: session.id, pid: session.pid, command, pruned };
@@ -149,7 +161,8 @@ export class UnifiedExecManager {
 
   /** Waits for the yield time or the process's end, then returns what it printed since the last collect. */
   async collect(sessionId: number, options: CollectOptions = {}): Promise<CollectResult> {
-    const { session } = this.require(sessionId);
+    const entry = this.require(sessionId);
+    const { session } = entry;
     const yieldTimeMs = clampYieldTime(
       options.yieldTimeMs,
       DEFAULT_EXEC_YIELD_TIME_MS,
@@ -178,6 +191,9 @@ export class UnifiedExecManager {
       originalTokenCount: rendered.originalTokenCount,
     };
     if (session.hasFinished) {
+      const note = await entry.networkNote;
+      if (note !== undefined)
+        result.output += `${result.output.endsWith("\n") || result.output === "" ? "" : "\n"}${note}\n`;
       if (this.sessions.get(sessionId)?.session === session) this.sessions.delete(sessionId);
       result.exit = session.summary();
     }

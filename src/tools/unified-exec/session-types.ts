@@ -31,6 +31,8 @@ export interface SpawnPlan {
    * `CommandRefusedError` when the user refused.
    */
   retryOutsideSandbox?: (result: ProcessResult) => Promise<SpawnPlan | undefined>;
+  /** Closes the command's allowlist proxy once it ended; resolves with a note on refused connections. */
+  finishNetwork?: () => Promise<string | undefined>;
 }
 
 /**

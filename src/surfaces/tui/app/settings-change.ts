@@ -30,6 +30,7 @@ export function approvalsChange(preset: ApprovalPreset, config: Config): Setting
   const sandboxPolicy = sandboxPolicyFromMode(preset.sandbox, {
     ...(ww.writable_roots ? { writable_roots: ww.writable_roots } : {}),
     ...(ww.network_access !== undefined ? { network_access: ww.network_access } : {}),
+    ...(ww.allowed_domains !== undefined ? { allowed_domains: ww.allowed_domains } : {}),
   });
   return {
     op: { type: "override_turn_context", approval_policy: preset.approval, sandbox_policy: sandboxPolicy },
