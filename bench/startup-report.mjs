@@ -16,10 +16,14 @@ const root = resolve(import.meta.dirname, "..");
 const meta = JSON.parse(readFileSync(metaPath, "utf8"));
 const scratch = mkdtempSync(join(tmpdir(), "codex-ts-startup-"));
 const hook = join(scratch, "hook.mjs");
-// A module hook that logs every URL Node loads; the report keeps the files of dist/.
+// A module hook that logs every URL Node loads, and marks the first write to stdout (the first answer);
+// the report keeps the files of dist/ loaded before that mark.
 writeFileSync(
   hook,
   `import { register } from "node:module";
+const write = process.stdout.write.bind(process.stdout);
+let marked = false;
+process.stdout.write = (...args) => { if (!marked) { marked = true; process.stderr.write("ANSWERED\\n"); } return write(...args); };
 register("data:text/javascript," + encodeURIComponent(\`
 export async function load(url, ctx, next) { process.stderr.write("LOADED " + url + "\\\\n"); return next(url, ctx); }\`));`,
 );
@@ -32,14 +36,24 @@ const input =
   which === "app-server"
     ? '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"r","version":"1"}}}\n'
     : "";
-const r = spawnSync(process.execPath, ["--import", pathToFileURL(hook).href, join(root, "dist/cli.js"), ...argv], {
-  input,
-  cwd: scratch,
-  env: { ...process.env, CODEX_HOME: scratch, OPENAI_API_KEY: "sk-report", OPENAI_BASE_URL: "http://127.0.0.1:9" },
-  encoding: "utf8",
-  timeout: 20_000,
-});
-const loaded = [...r.stderr.matchAll(/^LOADED (\S+)$/gm)].map((m) => m[1]);
+const r = spawnSync(
+  process.execPath,
+  ["--import", pathToFileURL(hook).href, join(root, "dist/cli.js"), ...argv],
+  {
+    input,
+    cwd: scratch,
+    env: {
+      ...process.env,
+      CODEX_HOME: scratch,
+      OPENAI_API_KEY: "sk-report",
+      OPENAI_BASE_URL: "http://127.0.0.1:9",
+    },
+    encoding: "utf8",
+    timeout: 20_000,
+  },
+);
+const beforeAnswer = r.stderr.split("ANSWERED\n")[0] ?? "";
+const loaded = [...beforeAnswer.matchAll(/^LOADED (\S+)$/gm)].map((m) => m[1]);
 const distFiles = loaded
   .filter((u) => u.startsWith(pathToFileURL(join(root, "dist")).href))
   .map((u) => relative(root, new URL(u).pathname));
@@ -56,7 +70,9 @@ for (const file of distFiles) {
     byOwner.set(owner, (byOwner.get(owner) ?? 0) + bytesInOutput);
   }
 }
-console.log(`${which}: ${distFiles.length} dist files, ${(total / 1024).toFixed(0)} KiB; ${external.length} files from node_modules`);
+console.log(
+  `${which}, loaded before the first answer: ${distFiles.length} dist files, ${(total / 1024).toFixed(0)} KiB; ${external.length} files from node_modules`,
+);
 for (const u of external) console.log(`  external ${relative(root, new URL(u).pathname)}`);
 for (const [owner, bytes] of [...byOwner].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
   console.log(`  ${(bytes / 1024).toFixed(1).padStart(7)} KiB  ${owner}`);
