@@ -74,7 +74,7 @@ async function alternate(
       if (!values[j]) continue;
       try {
         const v = await measure(c);
-        values[j]!.push(...(Array.isArray(v) ? v : [v]));
+        values[j]?.push(...(Array.isArray(v) ? v : [v]));
       } catch (error) {
         console.error(`${c.name}, ${metric}: ${(error as Error).message}`);
         values[j] = undefined;

@@ -54,7 +54,7 @@ const cli = await build({
   logLevel: "warning",
   metafile: Boolean(process.env.CODEX_TS_METAFILE),
 });
-// `CODEX_TS_METAFILE=meta.json npm run build`: what each chunk holds (bench/startup-report.mjs reads it).
+// `CODEX_TS_METAFILE=meta.json npm run build`: what each chunk holds (bench/startup-report.ts reads it).
 if (process.env.CODEX_TS_METAFILE) writeFileSync(process.env.CODEX_TS_METAFILE, JSON.stringify(cli.metafile));
 chmodSync(new URL("../dist/cli.js", import.meta.url), 0o755);
 await import("./build-sandbox-helper.mjs");

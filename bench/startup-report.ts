@@ -1,19 +1,21 @@
 // What a command loads before it answers: the dist chunks it imports and, from esbuild's metafile, which
 // packages and source folders fill them. Build first with `CODEX_TS_METAFILE=/tmp/meta.json npm run build`.
-// Usage: node bench/startup-report.mjs /tmp/meta.json version|exec|app-server
+// Usage: node --import tsx bench/startup-report.ts /tmp/meta.json version|exec|app-server
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [metaPath, which = "app-server"] = process.argv.slice(2);
+const [metaPath, which = "app-server"] = process.argv.slice(2) as [string | undefined, string?];
 if (!metaPath) {
-  console.error("usage: node bench/startup-report.mjs META.json [version|exec|app-server]");
+  console.error("usage: node --import tsx bench/startup-report.ts META.json [version|exec|app-server]");
   process.exit(2);
 }
 const root = resolve(import.meta.dirname, "..");
-const meta = JSON.parse(readFileSync(metaPath, "utf8"));
+const meta = JSON.parse(readFileSync(metaPath, "utf8")) as {
+  outputs: Record<string, { bytes: number; inputs: Record<string, { bytesInOutput: number }> }>;
+};
 const scratch = mkdtempSync(join(tmpdir(), "codex-ts-startup-"));
 const hook = join(scratch, "hook.mjs");
 // A module hook that logs every URL Node loads, and marks the first write to stdout (the first answer);
@@ -27,11 +29,16 @@ process.stdout.write = (...args) => { if (!marked) { marked = true; process.stde
 register("data:text/javascript," + encodeURIComponent(\`
 export async function load(url, ctx, next) { process.stderr.write("LOADED " + url + "\\\\n"); return next(url, ctx); }\`));`,
 );
-const argv = {
+const commands: Record<string, string[]> = {
   version: ["--version"],
   exec: ["exec", "--json", "--skip-git-repo-check", "hello"],
   "app-server": ["app-server"],
-}[which];
+};
+const argv = commands[which];
+if (!argv) {
+  console.error(`unknown command ${which}: one of ${Object.keys(commands).join(", ")}`);
+  process.exit(2);
+}
 const input =
   which === "app-server"
     ? '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"r","version":"1"}}}\n'
@@ -53,12 +60,12 @@ const r = spawnSync(
   },
 );
 const beforeAnswer = r.stderr.split("ANSWERED\n")[0] ?? "";
-const loaded = [...beforeAnswer.matchAll(/^LOADED (\S+)$/gm)].map((m) => m[1]);
+const loaded = [...beforeAnswer.matchAll(/^LOADED (\S+)$/gm)].map((m) => m[1] ?? "");
 const distFiles = loaded
   .filter((u) => u.startsWith(pathToFileURL(join(root, "dist")).href))
   .map((u) => relative(root, new URL(u).pathname));
 const external = loaded.filter((u) => u.includes("/node_modules/"));
-const byOwner = new Map();
+const byOwner = new Map<string, number>();
 let total = 0;
 for (const file of distFiles) {
   const out = meta.outputs[file];
@@ -66,7 +73,7 @@ for (const file of distFiles) {
   total += out.bytes;
   for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
     const m = input.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
-    const owner = m ? m[1] : input.split("/").slice(0, 3).join("/");
+    const owner = m?.[1] ?? input.split("/").slice(0, 3).join("/");
     byOwner.set(owner, (byOwner.get(owner) ?? 0) + bytesInOutput);
   }
 }
