@@ -2,11 +2,12 @@
 // one run with their runs alternating (a loaded machine then slows both alike), against the fake model
 // answering at once. Prints a table of medians (minimum in brackets) and ratios ours/real.
 //   app-server initialize (spawn -> answer); exec --json hello (wall, peak RSS); per-turn time over 20 turns;
-//   thread/list first page with 10,000 recorded threads; fuzzyFileSearch on a tree of 100,000 files.
+//   server RSS after 200 turns; thread/list first page with 10,000 recorded threads; fuzzyFileSearch on a
+//   tree of 100,000 files. (The TUI's keystroke latency is bench/tui.bench.ts, ours only.)
 // The real Codex must run without a network: start the whole run inside a loopback-only namespace, e.g.
 //   unshare -n sh -c 'ip link set lo up && REAL_CODEX=$PWD/node_modules/@openai/codex/bin/codex.js npm run bench compare'
 import { randomUUID } from "node:crypto";
-import { cpSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { reply, startFakeModel } from "../test/support/fake-model.js";
@@ -16,6 +17,7 @@ import { canMeasureRss, median, scratchHome, timeCommand } from "./support.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const TURNS = 20;
+const LONG_TURNS = 200;
 const THREADS = Number(process.env.BENCH_THREADS ?? 10_000);
 const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const CLI = resolve(import.meta.dirname, "../dist/cli.js");
@@ -116,6 +118,51 @@ async function turnTimes(c: Contestant): Promise<number[]> {
       times.push(performance.now() - t0);
     }
     return times.slice(1); // the first turn pays for warm-up
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Resident memory of a process and its descendants (the real Codex's codex.js launcher spawns the binary). */
+function treeRssMiB(pid: number): number {
+  const children = (p: number): number[] => {
+    try {
+      const list = readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim();
+      return list ? list.split(/\s+/).map(Number) : [];
+    } catch {
+      return [];
+    }
+  };
+  const rssKiB = (p: number): number => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  };
+  // The launcher itself is a node process that only waits; count the largest process of the tree, the server.
+  const all: number[] = [];
+  const walk = (p: number) => {
+    all.push(p);
+    children(p).forEach(walk);
+  };
+  walk(pid);
+  return Math.max(...all.map(rssKiB)) / 1024;
+}
+
+/** RSS of the server after a 200-turn thread (memory that grows with a session shows here). */
+async function rssAfterTurns(c: Contestant): Promise<number> {
+  const { server } = await startInitialized([...c.argv, "app-server"], envOf(c), c.home!.cwd);
+  try {
+    const started = await server.request("thread/start", { cwd: c.home!.cwd });
+    const threadId = (started.result?.thread as { id: string }).id;
+    for (let i = 0; i < LONG_TURNS; i++) {
+      const completed = server.next((m) => m.method === "turn/completed");
+      await server.request("turn/start", { threadId, input: [{ type: "text", text: `turn ${i}` }] });
+      await completed;
+    }
+    if (server.pid === undefined) throw new Error("no pid");
+    return treeRssMiB(server.pid);
   } finally {
     await server.stop();
   }
@@ -228,6 +275,7 @@ try {
   if (canMeasureRss)
     rows.push({ metric: "exec hello, peak RSS", unit: "MiB", values: rss, target: "<= 80 MiB" });
   await alternate("per turn (20 turns)", "ms", turnTimes, { runs: 3, target: "<= 0.10" });
+  await alternate(`RSS after ${LONG_TURNS} turns`, "MiB", rssAfterTurns, { runs: 1, target: "<= 150 MiB" });
 
   // The same 10,000 rollouts for every contestant, each in a home of its own (both keep an index there).
   const [first, ...others] = contestants;

@@ -13,6 +13,8 @@ export interface Message {
 const WAIT_MS = 120_000;
 
 export interface RpcServer {
+  /** The spawned process (for a launcher script such as codex.js, the launcher). */
+  pid: number | undefined;
   send(value: unknown): void;
   request(method: string, params: unknown): Promise<Message>;
   next(match: (m: Message) => boolean): Promise<Message>;
@@ -75,7 +77,7 @@ export function startRpcServer(argv: string[], env: NodeJS.ProcessEnv, cwd: stri
       });
       child.stdin.end();
     });
-  return { send, request, next, stop };
+  return { pid: child.pid, send, request, next, stop };
 }
 
 export const INITIALIZE_PARAMS = { clientInfo: { name: "bench", title: "bench", version: "1" } };
