@@ -1,10 +1,11 @@
 // Bundles the CLI into dist/ with esbuild. Code-splitting keeps each command's start-up to what it imports.
 import { build } from "esbuild";
-import { chmodSync, copyFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 
 const require = createRequire(import.meta.url);
+const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 const zodLocales = join(dirname(require.resolve("zod")), "v4", "locales");
 
 /**
@@ -28,7 +29,7 @@ const englishOnlyZod = {
 };
 
 rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
-await build({
+const cli = await build({
   // proxy-bridge runs inside network-isolated sandboxes in front of the command (src/sandbox/proxy-bridge.ts).
   entryPoints: { cli: "src/cli.ts", "proxy-bridge": "src/sandbox/proxy-bridge.ts" },
   outdir: "dist",
@@ -46,12 +47,16 @@ await build({
   external: ["better-sqlite3", "node-pty", "react-devtools-core", "yaml", "bullmq", "ioredis"],
   plugins: [englishOnlyZod],
   // React (the terminal UI) ships its production build; the development one is twice the size.
-  define: { "process.env.NODE_ENV": '"production"' },
+  // The version as a constant: src/version.ts then never embeds package.json.
+  define: { "process.env.NODE_ENV": '"production"', __CODEX_TS_VERSION__: JSON.stringify(version) },
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
   logLevel: "warning",
+  metafile: Boolean(process.env.CODEX_TS_METAFILE),
 });
+// `CODEX_TS_METAFILE=meta.json npm run build`: what each chunk holds (bench/startup-report.ts reads it).
+if (process.env.CODEX_TS_METAFILE) writeFileSync(process.env.CODEX_TS_METAFILE, JSON.stringify(cli.metafile));
 chmodSync(new URL("../dist/cli.js", import.meta.url), 0o755);
 await import("./build-sandbox-helper.mjs");
 

@@ -1,7 +1,19 @@
-// The package version, bundled at build time, and the Codex version whose protocol we implement.
-import pkg from "../package.json" with { type: "json" };
+// The package version and the Codex version whose protocol we implement. The bundle gets the version as a
+// build-time constant (scripts/build.mjs), so start-up neither embeds nor parses the whole package.json;
+// run from source (tests, tsx) it is read from package.json.
+import { readFileSync } from "node:fs";
 
-export const VERSION: string = pkg.version;
+declare const __CODEX_TS_VERSION__: string | undefined;
+
+function versionFromPackageJson(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+export const VERSION: string =
+  typeof __CODEX_TS_VERSION__ === "string" ? __CODEX_TS_VERSION__ : versionFromPackageJson();
 
 /**
  * The Codex release whose CLI flags, exec output and app-server protocol codex-ts follows. Version-gated

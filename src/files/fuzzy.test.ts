@@ -1,3 +1,5 @@
+import fc from "fast-check";
+import fuzzysort from "fuzzysort";
 import { describe, expect, it } from "vitest";
 import { fuzzyFilter } from "./fuzzy.js";
 
@@ -45,5 +47,38 @@ describe("fuzzyFilter", () => {
 
   it("keeps the given order for an empty query, up to the limit", () => {
     expect(fuzzyFilter("", TREE, 2).map((m) => m.text)).toEqual(["README.md", "bench/tui.bench.ts"]);
+  });
+});
+
+describe("dropping candidates that cannot match", () => {
+  it("finds exactly what fuzzysort finds over every candidate", () => {
+    const segment = fc.stringMatching(/^[A-Za-z0-9_.é -]{1,8}$/);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.array(segment, { minLength: 1, maxLength: 4 }).map((s) => s.join("/")),
+          { maxLength: 60 },
+        ),
+        fc.stringMatching(/^[A-Za-z0-9_./é -]{1,5}$/),
+        (candidates, query) => {
+          fc.pre(query.trim() !== "");
+          const ours = fuzzyFilter(query, candidates, 1000);
+          const reference = fuzzysort.go(query, candidates, { limit: 1000 });
+          expect(ours.map((m) => m.text).sort()).toEqual(reference.map((r) => r.target).sort());
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("finds the one file among 100,000 quickly", () => {
+    const paths = Array.from(
+      { length: 100_000 },
+      (_, i) => `src/pkg${i % 50}/mod${i >> 7}/file${i & 127}.ts`,
+    );
+    const started = performance.now();
+    const [best] = fuzzyFilter("mod42file7", paths, 50);
+    expect(best?.text).toMatch(/\/mod42\/file7/);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

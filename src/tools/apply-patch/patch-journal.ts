@@ -17,6 +17,7 @@ import {
 } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { z } from "zod";
+import { journalDirFor } from "./journal-dir.js";
 import { nodePatchFs, statOrUndefined, type PatchFs } from "./patch-fs.js";
 
 export const JournalEntry = z.object({
@@ -40,9 +41,7 @@ export const PatchJournal = z.object({
 });
 export type PatchJournal = z.infer<typeof PatchJournal>;
 
-export function journalDirFor(codexHome: string): string {
-  return join(codexHome, "patch-journal");
-}
+export { journalDirFor } from "./journal-dir.js";
 
 export function newJournalId(): string {
   return `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;

@@ -12,9 +12,17 @@ const EOF_CHARACTER = "\u0004";
 /** What the terminal driver turns into SIGINT for the foreground process group (Ctrl-C). */
 const INTERRUPT_CHARACTER = "\u0003";
 
-// Loaded on first use: a native addon that most runs never need should not slow down start-up.
+// Loaded on first use: a native addon that most runs never need should not slow down start-up. It is an
+// optional dependency (its build can fail where no compiler is present), so a missing one is said plainly.
 let ptyModule: Promise<typeof NodePty> | undefined;
-const loadPty = () => (ptyModule ??= import("node-pty"));
+const loadPty = () =>
+  (ptyModule ??= import("node-pty").catch((error: unknown) => {
+    ptyModule = undefined;
+    throw new Error(
+      "running a command on a terminal (tty) needs the optional package node-pty, which could not be " +
+        `loaded (${(error as Error).message}); reinstall codex-ts where node-pty can build, or run without a tty`,
+    );
+  }));
 
 export async function spawnPtyChild(
   spec: ChildSpec,

@@ -1,0 +1,306 @@
+// The side-by-side suite: codex-ts and, when REAL_CODEX=/path/to/codex is set, the real Codex, measured in
+// one run with their runs alternating (a loaded machine then slows both alike), against the fake model
+// answering at once. Prints a table of medians (minimum in brackets) and ratios ours/real.
+//   app-server initialize (spawn -> answer); exec --json hello (wall, peak RSS); per-turn time over 20 turns;
+//   server RSS after 200 turns; thread/list first page with 10,000 recorded threads; fuzzyFileSearch on a
+//   tree of 100,000 files. (The TUI's keystroke latency is bench/tui.bench.ts, ours only.)
+// The real Codex must run without a network: start the whole run inside a loopback-only namespace, e.g.
+//   unshare -n sh -c 'ip link set lo up && REAL_CODEX=$PWD/node_modules/@openai/codex/bin/codex.js npm run bench compare'
+import { randomUUID } from "node:crypto";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg, cpus } from "node:os";
+import { join, resolve } from "node:path";
+import { reply, startFakeModel } from "../test/support/fake-model.js";
+import { contextLines, metaLine, turnLines, writeRolloutFile } from "../src/rollout/test-helpers.js";
+import { startInitialized } from "./rpc-server.js";
+import { canMeasureRss, median, scratchHome, timeCommand } from "./support.js";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 11);
+const TURNS = 20;
+const LONG_TURNS = 200;
+const THREADS = Number(process.env.BENCH_THREADS ?? 10_000);
+const FILES = Number(process.env.BENCH_FILES ?? 100_000);
+const CLI = resolve(import.meta.dirname, "../dist/cli.js");
+
+interface Contestant {
+  name: string;
+  /** The command line up to the subcommand. */
+  argv: string[];
+  execArgs: string[];
+  configToml: (url: string) => string;
+  home?: { codexHome: string; cwd: string };
+  /** A home holding the recorded threads before any server runs in it (an index built later is not fresh). */
+  threadHome?: { codexHome: string; cwd: string };
+}
+
+const contestants: Contestant[] = [
+  {
+    name: "codex-ts",
+    argv: [process.execPath, CLI],
+    execArgs: ["exec", "--json", "hello"],
+    configToml: (url) => `openai_base_url = "${url}"\n`,
+  },
+];
+if (process.env.REAL_CODEX) {
+  const real = process.env.REAL_CODEX;
+  contestants.push({
+    name: "real Codex",
+    argv: real.endsWith(".js") ? [process.execPath, real] : [real],
+    execArgs: ["exec", "--json", "--skip-git-repo-check", "hello"],
+    configToml: (url) =>
+      `model_provider = "fake"\nmodel = "gpt-5.1-codex"\n[model_providers.fake]\nname = "fake"\n` +
+      `base_url = "${url}"\nwire_api = "responses"\nenv_key = "OPENAI_API_KEY"\n`,
+  });
+}
+
+const envOf = (c: Contestant, home = c.home!): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: home.codexHome,
+  CODEX_HOME: home.codexHome,
+  OPENAI_API_KEY: "sk-bench",
+});
+
+type Row = { metric: string; unit: string; values: Array<number[] | undefined>; target?: string };
+const rows: Row[] = [];
+
+/** Runs `measure` RUNS times per contestant, alternating; a contestant that fails gets no figure. */
+async function alternate(
+  metric: string,
+  unit: string,
+  measure: (c: Contestant) => Promise<number | number[]>,
+  options: { runs?: number; target?: string } = {},
+): Promise<void> {
+  const values: Array<number[] | undefined> = contestants.map(() => []);
+  for (let i = 0; i < (options.runs ?? RUNS); i++) {
+    for (const [j, c] of contestants.entries()) {
+      if (!values[j]) continue;
+      try {
+        const v = await measure(c);
+        values[j]?.push(...(Array.isArray(v) ? v : [v]));
+      } catch (error) {
+        console.error(`${c.name}, ${metric}: ${(error as Error).message}`);
+        values[j] = undefined;
+      }
+    }
+  }
+  rows.push({ metric, unit, values, ...(options.target ? { target: options.target } : {}) });
+  console.error(`done: ${metric}`);
+}
+
+async function initializeMs(c: Contestant): Promise<number> {
+  const { server, initializeMs: ms } = await startInitialized(
+    [...c.argv, "app-server"],
+    envOf(c),
+    c.home!.cwd,
+  );
+  await server.stop();
+  return ms;
+}
+
+async function execWall(c: Contestant, rss: number[][], j: number): Promise<number> {
+  const r = await timeCommand([...c.argv, ...c.execArgs], { env: envOf(c), cwd: c.home!.cwd });
+  if (r.code !== 0) throw new Error(`exec exited ${r.code}`);
+  if (r.rssKiB) rss[j]!.push(r.rssKiB / 1024);
+  return r.wallMs;
+}
+
+async function turnTimes(c: Contestant): Promise<number[]> {
+  const { server } = await startInitialized([...c.argv, "app-server"], envOf(c), c.home!.cwd);
+  try {
+    const started = await server.request("thread/start", { cwd: c.home!.cwd });
+    const threadId = (started.result?.thread as { id: string }).id;
+    const times: number[] = [];
+    for (let i = 0; i < TURNS; i++) {
+      const t0 = performance.now();
+      const completed = server.next((m) => m.method === "turn/completed");
+      await server.request("turn/start", { threadId, input: [{ type: "text", text: `turn ${i}` }] });
+      await completed;
+      times.push(performance.now() - t0);
+    }
+    return times.slice(1); // the first turn pays for warm-up
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Resident memory of a process and its descendants (the real Codex's codex.js launcher spawns the binary). */
+function treeRssMiB(pid: number): number {
+  const children = (p: number): number[] => {
+    try {
+      const list = readFileSync(`/proc/${p}/task/${p}/children`, "utf8").trim();
+      return list ? list.split(/\s+/).map(Number) : [];
+    } catch {
+      return [];
+    }
+  };
+  const rssKiB = (p: number): number => {
+    try {
+      return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      return 0;
+    }
+  };
+  // The launcher itself is a node process that only waits; count the largest process of the tree, the server.
+  const all: number[] = [];
+  const walk = (p: number) => {
+    all.push(p);
+    children(p).forEach(walk);
+  };
+  walk(pid);
+  return Math.max(...all.map(rssKiB)) / 1024;
+}
+
+/** RSS of the server after a 200-turn thread (memory that grows with a session shows here). */
+async function rssAfterTurns(c: Contestant): Promise<number> {
+  const { server } = await startInitialized([...c.argv, "app-server"], envOf(c), c.home!.cwd);
+  try {
+    const started = await server.request("thread/start", { cwd: c.home!.cwd });
+    const threadId = (started.result?.thread as { id: string }).id;
+    for (let i = 0; i < LONG_TURNS; i++) {
+      const completed = server.next((m) => m.method === "turn/completed");
+      await server.request("turn/start", { threadId, input: [{ type: "text", text: `turn ${i}` }] });
+      await completed;
+    }
+    if (server.pid === undefined) throw new Error("no pid");
+    return treeRssMiB(server.pid);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** thread/list's first page in a fresh server (what an IDE's history view costs when it opens). */
+async function threadListMs(c: Contestant): Promise<number> {
+  const home = c.threadHome!;
+  const { server } = await startInitialized([...c.argv, "app-server"], envOf(c, home), home.cwd);
+  try {
+    await server.request("thread/loaded/list", {}); // the first request after start loads the handlers
+    const t0 = performance.now();
+    // Every provider and source: the real Codex otherwise lists only the current provider's CLI threads.
+    const page = await server.request("thread/list", {
+      limit: 25,
+      modelProviders: [],
+      sourceKinds: ["cli", "vscode", "exec"],
+    });
+    const ms = performance.now() - t0;
+    const count = (page.result?.data as unknown[] | undefined)?.length ?? 0;
+    if (count !== 25) throw new Error(`thread/list returned ${count} threads, expected 25`);
+    return ms;
+  } finally {
+    await server.stop();
+  }
+}
+
+const topResults = new Map<string, string[]>();
+async function fuzzySearchMs(c: Contestant, root: string): Promise<number> {
+  const { server } = await startInitialized([...c.argv, "app-server"], envOf(c), c.home!.cwd);
+  try {
+    await server.request("thread/loaded/list", {}); // the first request after start loads the handlers
+    const t0 = performance.now();
+    const found = await server.request("fuzzyFileSearch", { query: "mod42file7", roots: [root] });
+    const ms = performance.now() - t0;
+    const files = (found.result?.files as Array<{ path: string }> | undefined) ?? [];
+    topResults.set(
+      c.name,
+      files.slice(0, 5).map((f) => f.path),
+    );
+    return ms;
+  } finally {
+    await server.stop();
+  }
+}
+
+function recordThreads(codexHome: string): void {
+  const start = Date.UTC(2025, 0, 1);
+  for (let i = 0; i < THREADS; i++) {
+    const id = randomUUID();
+    const createdAt = new Date(start + i * 37 * 60_000);
+    const lines = [
+      metaLine(id, { timestamp: createdAt.toISOString(), cwd: `/home/dev/project-${i % 20}` }),
+      ...contextLines(),
+      ...turnLines(1, { question: `fix the parser (#${i})` }),
+    ];
+    writeRolloutFile(codexHome, lines, { id, createdAt });
+  }
+}
+
+function makeTree(root: string): void {
+  const perFolder = 100;
+  for (let d = 0; d < FILES / perFolder; d++) {
+    const dir = join(root, "src", `pkg${d % 50}`, `mod${d}`);
+    mkdirSync(dir, { recursive: true });
+    for (let f = 0; f < perFolder; f++) writeFileSync(join(dir, `file${f}.ts`), "x");
+  }
+}
+
+function fmt(values: number[] | undefined, unit: string): string {
+  if (!values?.length) return "n/a";
+  const digits = unit === "ms" && median(values) < 10 ? 2 : 1;
+  return `${median(values).toFixed(digits)} ${unit} (${Math.min(...values).toFixed(digits)})`;
+}
+
+function printTable(): void {
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
+  console.log(
+    `\n${cpus().length} cores, load average ${load}, Node ${process.versions.node}; medians, minimum in brackets`,
+  );
+  const head = [
+    "",
+    ...contestants.map((c) => c.name),
+    ...(contestants.length > 1 ? ["ratio", "target"] : []),
+  ];
+  const body = rows.map((r) => {
+    const cells = r.values.map((v) => fmt(v, r.unit));
+    const [ours, real] = r.values;
+    const ratio = ours?.length && real?.length ? `${(median(ours) / median(real)).toFixed(2)}x` : "n/a";
+    return [r.metric, ...cells, ...(contestants.length > 1 ? [ratio, r.target ?? ""] : [])];
+  });
+  const widths = head.map((_, i) => Math.max(...[head, ...body].map((row) => (row[i] ?? "").length)));
+  const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  console.log(line(head));
+  console.log(`| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`);
+  for (const row of body) console.log(line(row));
+  for (const [name, paths] of topResults) console.log(`fuzzyFileSearch top 5, ${name}: ${paths.join(", ")}`);
+}
+
+const model = await startFakeModel({ fallback: reply.message("hello") });
+try {
+  for (const c of contestants) c.home = scratchHome(c.configToml(model.url));
+  await alternate("app-server initialize", "ms", initializeMs, { target: "<= 0.8" });
+  const rss: number[][] = contestants.map(() => []);
+  await alternate("exec hello, wall", "ms", (c) => execWall(c, rss, contestants.indexOf(c)), {
+    target: "<= 0.70",
+  });
+  if (canMeasureRss)
+    rows.push({ metric: "exec hello, peak RSS", unit: "MiB", values: rss, target: "<= 80 MiB" });
+  await alternate("per turn (20 turns)", "ms", turnTimes, { runs: 3, target: "<= 0.10" });
+  await alternate(`RSS after ${LONG_TURNS} turns`, "MiB", rssAfterTurns, { runs: 1, target: "<= 150 MiB" });
+
+  // The same 10,000 rollouts for every contestant, each in a home of its own (both keep an index there).
+  const [first, ...others] = contestants;
+  first!.threadHome = scratchHome(first!.configToml(model.url));
+  recordThreads(first!.threadHome.codexHome);
+  for (const c of others) {
+    c.threadHome = scratchHome(c.configToml(model.url));
+    cpSync(join(first!.threadHome.codexHome, "sessions"), join(c.threadHome.codexHome, "sessions"), {
+      recursive: true,
+    });
+  }
+  await alternate(`thread/list first page, ${THREADS} threads`, "ms", threadListMs, {
+    runs: 5,
+    target: "<= 0.5",
+  });
+
+  const tree = join(first!.home!.cwd, "tree");
+  makeTree(tree);
+  await alternate(`fuzzyFileSearch, ${FILES} files`, "ms", (c) => fuzzySearchMs(c, tree), {
+    runs: 5,
+    target: "<= 1.0",
+  });
+} finally {
+  await model.close();
+}
+printTable();
+if (!process.env.REAL_CODEX)
+  console.log("(REAL_CODEX=/path/to/codex adds the real Codex, see the head of this file)");
