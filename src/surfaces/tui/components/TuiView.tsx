@@ -239,7 +239,7 @@ export function TuiView(props: TuiViewProps) {
   return (
     <>
       <Static key={props.state.historyEpoch} items={props.state.history}>
-        {(cell) => <HistoryCellView key={cell.id} cell={cell} />}
+        {(cell) => <HistoryCellView key={cell.id} cell={cell} width={props.width} />}
       </Static>
       {props.quitting ? null : <LiveArea {...props} now={now} />}
     </>

@@ -3,8 +3,8 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
 import { renderMarkdown } from "../../markdown/render-markdown.js";
-import { tailByRows } from "../../render/styled-text.js";
-import { StyledLines } from "../StyledLines.js";
+import { wrapStyledLines } from "../../render/wrap-lines.js";
+import { StyledRows } from "../StyledLines.js";
 
 export interface AgentMessageCellProps {
   markdown: string;
@@ -15,13 +15,15 @@ export interface AgentMessageCellProps {
 
 export function AgentMessageCell({ markdown, maxRows, width = 80 }: AgentMessageCellProps) {
   const lines = useMemo(() => renderMarkdown(markdown), [markdown]);
-  const shown = maxRows === undefined ? lines : tailByRows(lines, maxRows, Math.max(10, width - 2));
+  const inner = Math.max(1, width - 2);
+  const rows = useMemo(() => wrapStyledLines(lines, inner), [lines, inner]);
+  const shown = maxRows === undefined ? rows : rows.slice(Math.max(0, rows.length - maxRows));
   return (
     <Box flexDirection="row">
       <Box flexShrink={0}>
         <Text>• </Text>
       </Box>
-      <StyledLines lines={shown} />
+      <StyledRows rows={shown} />
     </Box>
   );
 }

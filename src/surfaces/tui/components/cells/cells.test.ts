@@ -16,7 +16,8 @@ function cellOf<K extends HistoryCell["kind"]>(fixture: FixtureName, kind: K): C
   return cell;
 }
 
-const show = (cell: HistoryCell) => trimLines(renderText(createElement(HistoryCellView, { cell })));
+const show = (cell: HistoryCell) =>
+  trimLines(renderText(createElement(HistoryCellView, { cell, width: 100 })));
 
 describe("history cells", () => {
   it("session header", () => {
