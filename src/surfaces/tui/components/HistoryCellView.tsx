@@ -22,7 +22,7 @@ function CellBody({ cell, width }: { cell: HistoryCell; width: number }) {
     case "user":
       return <UserMessageCell cell={cell} />;
     case "agent":
-      return <AgentMessageCell markdown={cell.markdown} width={width} />;
+      return <AgentMessageCell markdown={cell.markdown} width={width} continued={cell.continued ?? false} />;
     case "reasoning":
       return <ReasoningCell text={cell.text} width={width} />;
     case "exec":

@@ -153,6 +153,7 @@ function LiveArea({ state, ui, queued = [], width, rows, now, completion }: TuiV
         <Box marginTop={1}>
           <AgentMessageCell
             markdown={state.agentStream}
+            continued={(state.agentCommitted ?? 0) > 0}
             maxRows={state.planStream ? 3 : streamRows}
             width={width}
           />
