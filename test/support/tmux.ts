@@ -122,6 +122,30 @@ export class TmuxSession {
     return this.tmux("capture-pane", "-p", "-S", "-", "-t", this.target);
   }
 
+  /** The process id of the program the pane runs (the child of the pane's shell). */
+  programPid(): number {
+    const shell = this.tmux("display-message", "-p", "-t", this.target, "#{pane_pid}").trim();
+    const children = readFileSync(`/proc/${shell}/task/${shell}/children`, "utf8").trim().split(/\s+/);
+    const pid = Number(children[0]);
+    if (!Number.isInteger(pid) || pid <= 0)
+      throw new Error(`no program runs under the pane's shell ${shell}`);
+    return pid;
+  }
+
+  /** Where the terminal's cursor is, in columns and rows from the top left of the screen. */
+  cursor(): { x: number; y: number } {
+    const [x, y] = this.tmux("display-message", "-p", "-t", this.target, "#{cursor_x} #{cursor_y}")
+      .trim()
+      .split(" ")
+      .map(Number);
+    return { x: x ?? -1, y: y ?? -1 };
+  }
+
+  /** Resizes the terminal (the program gets SIGWINCH). */
+  resize(width: number, height: number): void {
+    this.tmux("resize-window", "-t", this.target, "-x", String(width), "-y", String(height));
+  }
+
   /** True once the program in the pane has exited. */
   exited(): boolean {
     return this.tmux("display-message", "-p", "-t", this.target, "#{pane_dead}").trim() === "1";

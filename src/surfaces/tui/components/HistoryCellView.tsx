@@ -15,16 +15,16 @@ import { SubagentCallCell } from "./cells/SubagentCallCell.js";
 import { UserAnswersCell } from "./cells/UserAnswersCell.js";
 import { UserMessageCell } from "./cells/UserMessageCell.js";
 
-function CellBody({ cell }: { cell: HistoryCell }) {
+function CellBody({ cell, width }: { cell: HistoryCell; width: number }) {
   switch (cell.kind) {
     case "session_header":
       return <SessionHeaderCell version={cell.version} session={cell.session} />;
     case "user":
       return <UserMessageCell cell={cell} />;
     case "agent":
-      return <AgentMessageCell markdown={cell.markdown} />;
+      return <AgentMessageCell markdown={cell.markdown} width={width} continued={cell.continued ?? false} />;
     case "reasoning":
-      return <ReasoningCell text={cell.text} />;
+      return <ReasoningCell text={cell.text} width={width} />;
     case "exec":
       return <ExecCell run={cell.run} />;
     case "patch":
@@ -32,7 +32,7 @@ function CellBody({ cell }: { cell: HistoryCell }) {
     case "plan":
       return <PlanCell steps={cell.steps} {...(cell.explanation ? { explanation: cell.explanation } : {})} />;
     case "proposed_plan":
-      return <ProposedPlanCell markdown={cell.markdown} />;
+      return <ProposedPlanCell markdown={cell.markdown} width={width} />;
     case "notice":
       return <NoticeCell level={cell.level} text={cell.text} />;
     case "approval_decision":
@@ -52,10 +52,11 @@ function CellBody({ cell }: { cell: HistoryCell }) {
   }
 }
 
-export function HistoryCellView({ cell }: { cell: HistoryCell }) {
+/** `width`: the terminal's columns when the cell is committed; text is wrapped to it, exactly. */
+export function HistoryCellView({ cell, width = 80 }: { cell: HistoryCell; width?: number }) {
   return (
     <Box flexDirection="column" marginTop={1}>
-      <CellBody cell={cell} />
+      <CellBody cell={cell} width={width} />
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import { useApp, useStdout } from "ink";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { Config } from "../../../config/load.js";
 import { configuredCollaborationMode } from "../../../core/plan-mode/configured-mode.js";
-import type { OpOf } from "../../../protocol/core-protocol.js";
+import type { Event, OpOf } from "../../../protocol/core-protocol.js";
 import type { CollaborationModeKind } from "../../../protocol/policies.js";
 import { IMPLEMENT_PLAN_REQUEST } from "../app/plan-prompt.js";
 import { initialUi, routeKey, type Effect, type UiState } from "../app/key-router.js";
@@ -82,13 +82,22 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
   const addCell = useCallback((cell: NewCell) => dispatch({ type: "add_cell", cell }), []);
 
   useEffect(() => {
+    const pending: Event[] = [];
     const connection = new EngineConnection(
       config,
       (event) => {
         if (event.id === awaitingStart.current) awaitingStart.current = undefined;
         // The kept history is printed again from the top of a clean screen.
         if (event.msg.type === "thread_rolled_back") stdout.write(CLEAR_SCREEN);
-        dispatch({ type: "engine_event", event, now: Date.now() });
+        // Events of one burst (many stream deltas read at once) make one state change and one frame, so
+        // keys typed meanwhile are not queued behind a render per delta.
+        pending.push(event);
+        if (pending.length === 1) {
+          setImmediate(() => {
+            const events = pending.splice(0);
+            dispatch({ type: "engine_events", events, now: Date.now() });
+          });
+        }
       },
       { type: "configure_session", ...(resumePath ? { resume_path: resumePath } : {}) },
     );

@@ -153,6 +153,7 @@ function LiveArea({ state, ui, queued = [], width, rows, now, completion }: TuiV
         <Box marginTop={1}>
           <AgentMessageCell
             markdown={state.agentStream}
+            continued={(state.agentCommitted ?? 0) > 0}
             maxRows={state.planStream ? 3 : streamRows}
             width={width}
           />
@@ -239,7 +240,7 @@ export function TuiView(props: TuiViewProps) {
   return (
     <>
       <Static key={props.state.historyEpoch} items={props.state.history}>
-        {(cell) => <HistoryCellView key={cell.id} cell={cell} />}
+        {(cell) => <HistoryCellView key={cell.id} cell={cell} width={props.width} />}
       </Static>
       {props.quitting ? null : <LiveArea {...props} now={now} />}
     </>

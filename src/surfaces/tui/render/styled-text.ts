@@ -1,6 +1,8 @@
 // Styled lines: what Markdown, diffs and command output are turned into before Ink draws them. Plain data,
 // so renderers can be tested without a terminal and the live area can be cut to the lines that fit.
 
+import { wrapStyledLine } from "./wrap-lines.js";
+
 export interface SpanStyle {
   color?: string;
   bold?: boolean;
@@ -29,12 +31,9 @@ export function lineText(line: StyledLine): string {
   return [...(line.prefix ?? []), ...line.spans].map((s) => s.text).join("");
 }
 
-/** Terminal rows a line takes at `width` columns (an estimate: one column per code point). */
+/** Terminal rows a line takes at `width` columns: the rows the shared wrapping cuts it into. */
 export function visualRows(line: StyledLine, width: number): number {
-  const prefix = (line.prefix ?? []).reduce((n, s) => n + [...s.text].length, 0);
-  const text = line.spans.reduce((n, s) => n + [...s.text].length, 0);
-  const room = Math.max(1, width - prefix);
-  return Math.max(1, Math.ceil(text / room));
+  return wrapStyledLine(line, width).length;
 }
 
 /** The last lines that fit in `rows` terminal rows: the live area must stay shorter than the screen. */

@@ -81,7 +81,8 @@ export interface SessionInfo {
 export type NewCell =
   | { kind: "session_header"; version: string; session: SessionInfo }
   | { kind: "user"; text: string }
-  | { kind: "agent"; markdown: string }
+  /** `continued`: a later part of an answer whose start is already in the scrollback (no bullet). */
+  | { kind: "agent"; markdown: string; continued?: boolean }
   | { kind: "reasoning"; text: string }
   | { kind: "exec"; run: ExecRun }
   | { kind: "patch"; run: PatchRun }

@@ -37,7 +37,9 @@ describe("engine events -> cells (recorded sessions)", () => {
   ];
   it.each(table)("%s", (name, expected) => {
     const state = replay(recordedEvents(name));
-    expect(kinds(state.history)).toEqual(expected);
+    // A long answer reaches the history in parts (finished blocks as they stream): one entry per answer here.
+    const parts = state.history.filter((c) => !(c.kind === "agent" && c.continued));
+    expect(kinds(parts)).toEqual(expected);
     // Whatever happened, the task is over and nothing is left live.
     expect(state.task).toBeUndefined();
     expect(state.execs).toEqual([]);
@@ -45,7 +47,7 @@ describe("engine events -> cells (recorded sessions)", () => {
     expect(state.agentStream).toBeUndefined();
     expect(state.approvals).toEqual([]);
     expect(state.userInputs).toEqual([]);
-    expect(state.history.map((c) => c.id)).toEqual(expected.map((_, i) => i + 1));
+    expect(state.history.map((c) => c.id)).toEqual(state.history.map((_, i) => i + 1));
   });
 
   it("keeps the session's settings and token counts", () => {

@@ -3,6 +3,7 @@
 import type { Event, EventMsgOf, KnownEventMsg } from "../../../protocol/core-protocol.js";
 import { VERSION } from "../../../version.js";
 import type { NewCell, SessionInfo } from "./cells.js";
+import { appendAgentDelta } from "./agent-stream.js";
 import { appendOutput, decodeChunk } from "./exec-output.js";
 import { commit } from "./commit.js";
 import { cellsFromHistoryEvents, historyWithoutLastTurns } from "./history-replay.js";
@@ -21,12 +22,15 @@ export { commit };
 function flushLive(state: TuiState, interrupted: boolean): TuiState {
   const cells: NewCell[] = [];
   if (state.reasoningStream?.trim()) cells.push({ kind: "reasoning", text: state.reasoningStream });
-  if (state.agentStream?.trim()) cells.push({ kind: "agent", markdown: state.agentStream });
+  if (state.agentStream?.trim()) {
+    const continued = (state.agentCommitted ?? 0) > 0;
+    cells.push({ kind: "agent", markdown: state.agentStream, ...(continued ? { continued } : {}) });
+  }
   if (state.planStream?.trim()) cells.push({ kind: "proposed_plan", markdown: state.planStream });
   if (interrupted)
     for (const run of state.execs) cells.push({ kind: "exec", run: { ...run, status: "interrupted" } });
   for (const run of state.patches) cells.push({ kind: "patch", run: { ...run, status: "failed" } });
-  const { agentStream: _a, reasoningStream: _r, planStream: _p, ...rest } = state;
+  const { agentStream: _a, agentCommitted: _c, reasoningStream: _r, planStream: _p, ...rest } = state;
   return commit({ ...rest, execs: interrupted ? [] : state.execs, patches: [] }, ...cells);
 }
 
@@ -115,7 +119,7 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
         ...(msg.model_context_window ? { contextWindow: msg.model_context_window } : {}),
       };
     case "agent_message_content_delta":
-      return { ...state, agentStream: (state.agentStream ?? "") + msg.delta };
+      return appendAgentDelta(state, msg.delta);
     case "agent_reasoning_delta":
       if (state.hideReasoning) return state;
       return { ...state, reasoningStream: (state.reasoningStream ?? "") + msg.delta };

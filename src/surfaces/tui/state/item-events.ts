@@ -5,6 +5,7 @@
 import type { EventMsgOf } from "../../../protocol/core-protocol.js";
 import { contentText, type TurnItem, type TurnItemOf } from "../../../protocol/turn-item.js";
 import type { ExecRun, NewCell, PatchRun } from "./cells.js";
+import { finishAgentStream } from "./agent-stream.js";
 import { commit } from "./commit.js";
 import { labelFor } from "./subagent-events.js";
 import type { TuiState } from "./tui-state.js";
@@ -57,10 +58,8 @@ function completed(state: TuiState, item: TurnItem, agentId: number | undefined)
       const text = item.content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("\n");
       return commit(state, { kind: "user", text });
     }
-    case "agentMessage": {
-      const { agentStream: _s, ...rest } = state;
-      return commit(rest, { kind: "agent", markdown: item.text });
-    }
+    case "agentMessage":
+      return finishAgentStream(state, item.text);
     case "reasoning": {
       const { reasoningStream: _s, ...rest } = state;
       if (state.hideReasoning) return rest;

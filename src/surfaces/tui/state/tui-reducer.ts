@@ -14,6 +14,8 @@ import { initialTuiState, type TuiState } from "./tui-state.js";
 
 export type TuiAction =
   | { type: "engine_event"; event: Event; now: number }
+  /** Events that arrived together (a burst of stream deltas): one state change, one frame. */
+  | { type: "engine_events"; events: Event[]; now: number }
   | { type: "add_cell"; cell: NewCell }
   | { type: "approval_decided"; callId: string; decision: ReviewDecision }
   | { type: "user_input_answered"; callId: string; answers: UserInputAnswers }
@@ -73,6 +75,8 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
   switch (action.type) {
     case "engine_event":
       return reduceEngineEvent(state, action.event, action.now);
+    case "engine_events":
+      return action.events.reduce((s, event) => reduceEngineEvent(s, event, action.now), state);
     case "add_cell":
       return commit(state, action.cell);
     case "approval_decided":

@@ -56,6 +56,8 @@ export interface TuiState {
   nextCellId: number;
   /** The agent message being streamed (deltas so far). */
   agentStream?: string;
+  /** Characters of the streaming answer already committed to the history (agent-stream.ts). */
+  agentCommitted?: number;
   /** The reasoning summary being streamed. */
   reasoningStream?: string;
   /** `hide_agent_reasoning = true` in config: reasoning summaries are not shown. */

@@ -3,8 +3,8 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
 import { renderMarkdown } from "../../markdown/render-markdown.js";
-import { tailByRows } from "../../render/styled-text.js";
-import { StyledLines } from "../StyledLines.js";
+import { wrapStyledLines } from "../../render/wrap-lines.js";
+import { StyledRows } from "../StyledLines.js";
 
 export interface ProposedPlanCellProps {
   markdown: string;
@@ -15,7 +15,9 @@ export interface ProposedPlanCellProps {
 
 export function ProposedPlanCell({ markdown, maxRows, width = 80 }: ProposedPlanCellProps) {
   const lines = useMemo(() => renderMarkdown(markdown), [markdown]);
-  const shown = maxRows === undefined ? lines : tailByRows(lines, maxRows, Math.max(10, width - 6));
+  const inner = Math.max(1, width - 4);
+  const rows = useMemo(() => wrapStyledLines(lines, inner), [lines, inner]);
+  const shown = maxRows === undefined ? rows : rows.slice(Math.max(0, rows.length - maxRows));
   return (
     <Box flexDirection="column">
       <Text>
@@ -33,7 +35,7 @@ export function ProposedPlanCell({ markdown, maxRows, width = 80 }: ProposedPlan
         borderRight={false}
         borderBottom={false}
       >
-        <StyledLines lines={shown} />
+        <StyledRows rows={shown} />
       </Box>
     </Box>
   );

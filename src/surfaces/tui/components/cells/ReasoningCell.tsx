@@ -2,8 +2,9 @@
 import { Box, Text } from "ink";
 import { useMemo } from "react";
 import { renderMarkdown } from "../../markdown/render-markdown.js";
-import { tailByRows, type StyledLine } from "../../render/styled-text.js";
-import { StyledLines } from "../StyledLines.js";
+import type { StyledLine } from "../../render/styled-text.js";
+import { wrapStyledLines } from "../../render/wrap-lines.js";
+import { StyledRows } from "../StyledLines.js";
 
 function dimmed(lines: StyledLine[]): StyledLine[] {
   return lines.map((line) => ({
@@ -22,13 +23,15 @@ export function ReasoningCell({
   width?: number;
 }) {
   const lines = useMemo(() => dimmed(renderMarkdown(text)), [text]);
-  const shown = maxRows === undefined ? lines : tailByRows(lines, maxRows, Math.max(10, width - 2));
+  const inner = Math.max(1, width - 2);
+  const rows = useMemo(() => wrapStyledLines(lines, inner), [lines, inner]);
+  const shown = maxRows === undefined ? rows : rows.slice(Math.max(0, rows.length - maxRows));
   return (
     <Box flexDirection="row">
       <Box flexShrink={0}>
         <Text dimColor>• </Text>
       </Box>
-      <StyledLines lines={shown} />
+      <StyledRows rows={shown} />
     </Box>
   );
 }

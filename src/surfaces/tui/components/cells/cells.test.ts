@@ -16,7 +16,8 @@ function cellOf<K extends HistoryCell["kind"]>(fixture: FixtureName, kind: K): C
   return cell;
 }
 
-const show = (cell: HistoryCell) => trimLines(renderText(createElement(HistoryCellView, { cell })));
+const show = (cell: HistoryCell) =>
+  trimLines(renderText(createElement(HistoryCellView, { cell, width: 100 })));
 
 describe("history cells", () => {
   it("session header", () => {
@@ -31,7 +32,10 @@ describe("history cells", () => {
   });
 
   it("agent message as Markdown", () => {
-    expect(show(cellOf("message", "agent"))).toBe(
+    // The answer streamed in parts (its finished blocks first); drawn one under the other, they read as one.
+    const parts = replay(recordedEvents("message")).history.filter((c) => c.kind === "agent");
+    expect(parts.length).toBeGreaterThan(1);
+    expect(parts.map(show).join("\n")).toBe(
       [
         "",
         "• Summary",

@@ -21,7 +21,8 @@ const ended = (call: Partial<SubagentCallRun> & Pick<SubagentCallRun, "tool">): 
   kind: "subagent_call",
   call: { callId: "c", status: "succeeded", startedAt: 0, agents: [], ...call },
 });
-const show = (cell: HistoryCell) => trimLines(renderText(createElement(HistoryCellView, { cell })));
+const show = (cell: HistoryCell) =>
+  trimLines(renderText(createElement(HistoryCellView, { cell, width: 100 })));
 
 describe("subagent call cells", () => {
   const table: Array<[string, HistoryCell, string]> = [
