@@ -74,7 +74,8 @@ class Follows {
     void this.client
       .follow(
         id,
-        (entry) => connection.notifyExtension("x-fleet/task/item", { id, entryId: entry.id, event: entry.event }),
+        (entry) =>
+          connection.notifyExtension("x-fleet/task/item", { id, entryId: entry.id, event: entry.event }),
         controller.signal,
       )
       .catch(() => undefined)
@@ -140,9 +141,9 @@ export function fleetMethods(client: FleetClient): FleetMethods {
     ],
     [
       "x-fleet/task/unfollow",
-      method(TaskId, async ({ id }, connection) => {
+      method(TaskId, ({ id }, connection) => {
         follows.stop(connection, id);
-        return {};
+        return Promise.resolve({});
       }),
     ],
   ]);
