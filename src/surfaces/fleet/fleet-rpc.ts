@@ -8,6 +8,7 @@ import type { Connection } from "../app-server/connection.js";
 import type { ExtensionMethod, ExtensionMethods } from "../app-server/extensions.js";
 import { AppServerError } from "../app-server/router.js";
 import { FleetError } from "./connection.js";
+import { TaskSpecError } from "./job-schema.js";
 import type { FleetClient } from "./task-api.js";
 import type { TaskRecord } from "./task-record.js";
 
@@ -42,7 +43,8 @@ function method<T>(schema: z.ZodType<T>, run: (params: T, connection: Connection
     try {
       return await run(params, connection);
     } catch (err) {
-      if (err instanceof FleetError) throw new AppServerError(ErrorCode.invalidRequest, err.message);
+      if (err instanceof FleetError || err instanceof TaskSpecError)
+        throw new AppServerError(ErrorCode.invalidRequest, err.message);
       throw err;
     }
   };

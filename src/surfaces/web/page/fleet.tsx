@@ -86,7 +86,7 @@ function TaskTable({
   const shown = filter === "all" ? tasks : tasks.filter((t) => t.state === filter);
   return (
     <>
-      <div className="fleet-filters" role="group" aria-label="Task state">
+      <div className="fleet-filters" role="group" aria-label="Filter by state">
         {FILTERS.map((f) => (
           <button key={f} aria-pressed={filter === f} onClick={() => setFilter(f)}>
             {f === "all" ? "all" : STATE_LABELS[f]} {count(f)}
