@@ -234,6 +234,11 @@ describe("codex-ts web --redis: the fleet dashboard", () => {
       const badTask = await call(web, "x-fleet/task/submit", { task: { repo, prompt: "" } });
       expect((badTask.error as Json).message).toContain("invalid task");
 
+      // The threads page links to the dashboard when the server has a fleet.
+      await page.goto(web.url);
+      await page.getByRole("link", { name: "Fleet" }).click();
+      await page.getByRole("table", { name: "Tasks" }).waitFor(WAIT);
+
       const plain = await startWeb(home);
       try {
         const none = await call(plain, "x-fleet/task/list", {});
