@@ -246,6 +246,13 @@ describe("codex-ts web --redis: the fleet dashboard", () => {
       } finally {
         await plain.close();
       }
+      // A Redis that is not there is said at start, not on the page.
+      await expect(startWeb(home, ["--redis", "redis://127.0.0.1:1"])).rejects.toThrow(
+        /exited \(2\): Error: cannot reach Redis at redis:\/\/127\.0\.0\.1:1/,
+      );
+      await expect(startWeb(home, ["--redis", "http://x"])).rejects.toThrow(
+        /--redis must be a redis:\/\/ URL/,
+      );
     },
     TEST_MS,
   );

@@ -51,6 +51,9 @@ function method<T>(schema: z.ZodType<T>, run: (params: T, connection: Connection
   return wrapped;
 }
 
+/** Each follow holds a Redis connection of its own (a blocked XREAD): a client gets a few at most. */
+const MAX_FOLLOWS = 16;
+
 /** Follows per connection and task: each stops on unfollow, when the task ends, or when the client goes. */
 class Follows {
   private readonly active = new Map<Connection, Map<string, AbortController>>();
@@ -70,6 +73,12 @@ class Follows {
     }
     // Following again starts from the first item: the client replaces what it had.
     mine.get(id)?.abort();
+    mine.delete(id);
+    if (mine.size >= MAX_FOLLOWS)
+      throw new AppServerError(
+        ErrorCode.invalidRequest,
+        `at most ${MAX_FOLLOWS} tasks followed at once: unfollow one first`,
+      );
     const controller = new AbortController();
     mine.set(id, controller);
     const entries = mine;

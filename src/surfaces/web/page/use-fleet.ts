@@ -7,6 +7,7 @@ import { addEntry, type FleetEntry, type FleetTask } from "./fleet-state.js";
 import { RpcClient, RpcError, type ConnectionState } from "./rpc.js";
 
 const POLL_MS = 1000;
+const FINAL = new Set(["completed", "failed", "cancelled"]);
 
 export function fleetTaskFromHash(): string | undefined {
   return /^#fleet=([\w-]+)$/.exec(location.hash)?.[1];
@@ -24,6 +25,8 @@ export function useFleet(wsUrl: string) {
   const [available, setAvailable] = useState(true);
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
+  /** The open task's follow ended (it reached a final state): a retry from elsewhere needs a new one. */
+  const followEnded = useRef(false);
 
   const report = useCallback((err: unknown) => {
     if (err instanceof RpcError && err.code === -32601) setAvailable(false);
@@ -37,6 +40,7 @@ export function useFleet(wsUrl: string) {
         onNotification: (method, params) => {
           const p = params as { id: string } & FleetEntry;
           if (p.id !== selectedRef.current) return;
+          if (method === "x-fleet/task/followEnded") followEnded.current = true;
           if (method === "x-fleet/task/item")
             setEntries((es) => addEntry(es, { entryId: p.entryId, event: p.event }));
         },
@@ -45,13 +49,18 @@ export function useFleet(wsUrl: string) {
         onReady: () => {
           void refresh();
           const id = selectedRef.current;
-          if (id) rpcRef.current?.callExtension("x-fleet/task/follow", { id }).catch(report);
+          if (id) follow(id);
         },
       }),
     [wsUrl],
   );
   const rpcRef = useRef(rpc);
   rpcRef.current = rpc;
+
+  function follow(id: string): void {
+    followEnded.current = false;
+    rpcRef.current.callExtension("x-fleet/task/follow", { id }).catch(report);
+  }
 
   async function refresh(): Promise<void> {
     const client = rpcRef.current;
@@ -62,7 +71,9 @@ export function useFleet(wsUrl: string) {
       const id = selectedRef.current;
       if (id) {
         const { task } = await client.callExtension<{ task: FleetTask }>("x-fleet/task/read", { id });
-        if (selectedRef.current === id) setTask(task);
+        if (selectedRef.current !== id) return;
+        setTask(task);
+        if (followEnded.current && !FINAL.has(task.state)) follow(id);
       }
     } catch (err) {
       if (!(err instanceof Error && /not connected|connection lost/.test(err.message))) report(err);
@@ -88,7 +99,7 @@ export function useFleet(wsUrl: string) {
       setTask(undefined);
       setEntries([]);
       if (!id) return;
-      rpc.callExtension("x-fleet/task/follow", { id }).catch(report);
+      follow(id);
       void refresh();
     },
     [rpc, report],
@@ -114,7 +125,7 @@ export function useFleet(wsUrl: string) {
     retry: (id: string) =>
       rpc.callExtension("x-fleet/task/retry", { id }).then(() => {
         // A new run appends to the stream: follow it again from the start (entries are kept once each).
-        rpc.callExtension("x-fleet/task/follow", { id }).catch(report);
+        follow(id);
         return refresh();
       }, report),
     approve: (id: string, decision: ReviewDecision) => act("x-fleet/task/approve", { id, decision }),
