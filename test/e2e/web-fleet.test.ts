@@ -194,6 +194,15 @@ describe("codex-ts web --redis: the fleet dashboard", () => {
         .getByRole("region", { name: "Task items" })
         .getByText("Approval answered: approved")
         .waitFor(WAIT);
+      // 360 px wide: the task, or the list ("Tasks"); nothing wider than the screen.
+      await page.setViewportSize({ width: 360, height: 720 });
+      const scrollWidth = () => page.evaluate<number>("document.documentElement.scrollWidth");
+      await expect(scrollWidth()).resolves.toBeLessThanOrEqual(360);
+      await page.getByRole("button", { name: "Tasks", exact: true }).click();
+      await page.getByRole("table", { name: "Tasks" }).waitFor(WAIT);
+      await expect(scrollWidth()).resolves.toBeLessThanOrEqual(360);
+      await shot("web-fleet-narrow");
+      await page.setViewportSize({ width: 1100, height: 720 });
     },
     TEST_MS,
   );

@@ -249,11 +249,14 @@ export function FleetDashboard({ wsUrl }: { wsUrl: string }) {
     document.documentElement.dataset.theme = initialTheme();
   }, []);
   return (
-    <div className="app fleet">
+    <div className={`app fleet ${fleet.selected ? "task-open" : ""}`}>
       <header className="top">
         <a className="button-link" href="#">
           Threads
         </a>
+        <button className="list-toggle" onClick={() => fleet.actions.open(undefined)}>
+          Tasks
+        </button>
         <h1>Fleet{fleet.queue ? ` · ${fleet.queue}` : ""}</h1>
         <span className={`conn conn-${fleet.connection}`} role="status">
           {fleet.connection === "open"
