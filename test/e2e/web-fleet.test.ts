@@ -208,6 +208,26 @@ describe("codex-ts web --redis: the fleet dashboard", () => {
   );
 
   it(
+    "keeps working after Redis restarts",
+    async () => {
+      await redis.restart();
+      // The dashboard's client reconnects: a task submitted afterwards shows up and runs to its end.
+      const id = await submitCli("after the restart");
+      await row(id).waitFor(WAIT);
+      await openTask(id);
+      await taskState()
+        .filter({ hasText: /^done$/ })
+        .waitFor(WAIT);
+      await page
+        .getByRole("region", { name: "Task items" })
+        .getByRole("region", { name: "Agent" })
+        .getByText("done: after the restart")
+        .waitFor(WAIT);
+    },
+    TEST_MS,
+  );
+
+  it(
     "answers bad calls with errors, and has no x-fleet/ methods without --redis",
     async () => {
       const call = async (server: WebProcess, method: string, params: unknown) => {

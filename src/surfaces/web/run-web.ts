@@ -32,7 +32,9 @@ async function openFleet(flags: WebFlags): Promise<Fleet> {
   const { fleetTarget } = await import("../fleet/connection.js");
   const { FleetClient } = await import("../fleet/task-api.js");
   const { fleetMethods } = await import("../fleet/fleet-rpc.js");
-  const client = new FleetClient(fleetTarget({ redis: flags.redis, queue: flags.queue }, {}));
+  const client = new FleetClient(fleetTarget({ redis: flags.redis, queue: flags.queue }, {}), {
+    reconnect: true,
+  });
   try {
     await client.ready();
   } catch (err) {
