@@ -161,8 +161,21 @@ describe("codex-ts web --redis: the fleet dashboard", () => {
         .getByRole("region", { name: "Agent" })
         .getByText("done: later, please")
         .waitFor(WAIT);
+      // Retried elsewhere (the command line) while the page shows it: the page follows its next run.
+      await openTask(running);
+      const items = page.getByRole("region", { name: "Task items" });
+      await items.getByText("Finished: cancelled").waitFor(WAIT);
+      const retried = await fleet(["retry", running], home.env, redis.url);
+      expect(retried.code).toBe(0);
+      await items.getByText(/^Run 2 on /).waitFor(WAIT);
+      // The next run starts by telling the model the last one stopped: the fake model then answers.
+      await taskState()
+        .filter({ hasText: /^done$/ })
+        .waitFor(WAIT);
+      await items.getByText("Finished: done").waitFor(WAIT);
+
       const status = JSON.parse((await fleet(["status", "--json"], home.env, redis.url)).stdout) as Json[];
-      expect(status.find((t) => t.id === running)?.state).toBe("cancelled");
+      expect(status.find((t) => t.id === running)?.state).toBe("completed");
       expect(status.find((t) => t.id === queued)?.state).toBe("completed");
     },
     TEST_MS,

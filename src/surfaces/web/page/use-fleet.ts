@@ -27,6 +27,8 @@ export function useFleet(wsUrl: string) {
   selectedRef.current = selected;
   /** The open task's follow ended (it reached a final state): a retry from elsewhere needs a new one. */
   const followEnded = useRef(false);
+  /** The open task's record as last read. */
+  const seen = useRef<FleetTask | undefined>(undefined);
 
   const report = useCallback((err: unknown) => {
     if (err instanceof RpcError && err.code === -32601) setAvailable(false);
@@ -72,8 +74,13 @@ export function useFleet(wsUrl: string) {
       if (id) {
         const { task } = await client.callExtension<{ task: FleetTask }>("x-fleet/task/read", { id });
         if (selectedRef.current !== id) return;
+        const before = seen.current;
+        seen.current = task;
         setTask(task);
-        if (followEnded.current && !FINAL.has(task.state)) follow(id);
+        // Its follow ended, and it runs again (or ran again between two reads): follow the new run.
+        const ranAgain =
+          before?.id === id && (before.runs !== task.runs || before.finishedAt !== task.finishedAt);
+        if (followEnded.current && (!FINAL.has(task.state) || ranAgain)) follow(id);
       }
     } catch (err) {
       if (!(err instanceof Error && /not connected|connection lost/.test(err.message))) report(err);
