@@ -268,7 +268,9 @@ sharedOptions(
   )
   .option("--port <port>", "port to listen on (0: any free port)", "0")
   .option("--no-open", "print the URL without opening a browser")
-  .action(async (flags: SharedFlags & { host: string; port: string; open: boolean }) => {
+  .option("--redis <url>", "a fleet's Redis: the page gets the fleet dashboard")
+  .option("--queue <name>", "the fleet's task queue (with --redis)", "codex-tasks")
+  .action(async (flags: SharedFlags & { host: string; port: string; open: boolean; redis?: string }) => {
     const { runWeb } = await import("./surfaces/web/run-web.js");
     process.exitCode = await runWeb(flags);
   });

@@ -369,7 +369,8 @@ describe("codex-ts web", () => {
       await threads.getByRole("searchbox", { name: "Search threads" }).fill("");
 
       const listed = threads.locator(".thread-open");
-      expect(await listed.count()).toBe(2);
+      // The list is asked again a moment after the search box changes.
+      await expect.poll(() => listed.count(), WAIT).toBe(2);
       const beforeFork = page.url();
       await threads.getByRole("button", { name: "Fork beta topic" }).click();
       await expect.poll(() => page.url(), WAIT).not.toBe(beforeFork);

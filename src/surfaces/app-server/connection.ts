@@ -136,6 +136,12 @@ export class Connection {
     this.send(notification);
   }
 
+  /** A notification of codex-ts's own (`x-…`), outside the protocol's typed set. */
+  notifyExtension(method: `x-${string}`, params: unknown): void {
+    if (this.state !== "ready" || this.optedOut.has(method)) return;
+    this.send({ method, params });
+  }
+
   /** Sends a server -> client request; `result` settles with the client's answer (or an error). */
   request<M extends ServerRequestMethod>(
     method: M,

@@ -74,6 +74,11 @@ export class Router implements IncomingHandler {
       connection.respondError(id, ErrorCode.invalidRequest, "Not initialized");
       return;
     }
+    const extension = this.server.options.extensions?.get(method as `x-${string}`);
+    if (extension) {
+      await this.run(connection, id, method, () => extension(request.params ?? {}, { connection }));
+      return;
+    }
     const dispatch = await this.server.dispatch();
     if (!Object.hasOwn(dispatch.methods, method) || method === "initialize") {
       connection.respondError(id, ErrorCode.methodNotFound, `Method not found: ${method}`);

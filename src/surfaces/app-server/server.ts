@@ -3,6 +3,7 @@
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import { Connection, type Transport } from "./connection.js";
+import type { ExtensionMethods } from "./extensions.js";
 import type { Logger } from "./log.js";
 import { Router, type Dispatch } from "./router.js";
 
@@ -13,6 +14,8 @@ export interface AppServerOptions {
   flags: SharedFlags;
   logger: Logger;
   refreshTimeoutMs: number;
+  /** codex-ts's own `x-…` methods this server offers besides the protocol's (none by default). */
+  extensions?: ExtensionMethods;
 }
 
 export class AppServer {

@@ -34,11 +34,17 @@ export class FleetError extends Error {
  * (maxRetriesPerRequest null) and reconnects never give up. `failFast` is for one-shot commands, which
  * should tell the user Redis is down rather than wait forever.
  */
-export function connect(target: FleetTarget, options: { failFast?: boolean } = {}): Redis {
+export function connect(
+  target: FleetTarget,
+  options: { failFast?: boolean; reconnect?: boolean } = {},
+): Redis {
+  // `reconnect` (a long-lived server such as the web dashboard): calls fail fast while Redis is down, but
+  // the connection keeps coming back.
+  const giveUp = options.failFast && !options.reconnect;
   return new Redis(target.redisUrl, {
     maxRetriesPerRequest: options.failFast ? 1 : null,
     enableOfflineQueue: true,
-    retryStrategy: (times) => (options.failFast && times > 2 ? null : Math.min(times * 200, 2000)),
+    retryStrategy: (times) => (giveUp && times > 2 ? null : Math.min(times * 200, 2000)),
     lazyConnect: false,
   });
 }

@@ -63,7 +63,11 @@ export async function followItems(
       for (const entry of entries(raw)) {
         last = entry.id;
         onEntry(entry);
-        if (entry.event.type === "fleet.task.finished" && (await isOver())) return;
+        // An end followed by more entries is an earlier run's (the task was retried): read on.
+        if (entry.event.type === "fleet.task.finished" && (await isOver())) {
+          const later = await redis.xrange(k.items(taskId), `(${entry.id}`, "+", "COUNT", 1);
+          if (later.length === 0) return;
+        }
       }
     }
   }

@@ -25,8 +25,12 @@ export class FleetClient {
   readonly queue: Queue;
   readonly keys: FleetKeys;
 
-  constructor(readonly target: FleetTarget) {
-    this.redis = connect(target, { failFast: true });
+  constructor(
+    readonly target: FleetTarget,
+    /** A long-lived client (the web dashboard) reconnects after Redis restarts; a command gives up. */
+    options: { reconnect?: boolean } = {},
+  ) {
+    this.redis = connect(target, { failFast: true, reconnect: options.reconnect });
     this.redis.on("error", () => undefined);
     this.queue = new Queue(target.queue, { connection: this.redis });
     this.queue.on("error", () => undefined);

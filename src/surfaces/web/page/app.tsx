@@ -11,7 +11,7 @@ import { useAgent } from "./use-agent.js";
 
 type Theme = "dark" | "light";
 
-function initialTheme(): Theme {
+export function initialTheme(): Theme {
   const saved = localStorage.getItem("codex-ts-theme");
   if (saved === "dark" || saved === "light") return saved;
   return matchMedia("(prefers-color-scheme: light)").matches ? "light" : "dark";
@@ -133,6 +133,11 @@ export function App({ wsUrl }: { wsUrl: string }) {
           </span>
         )}
         {agent.rateLimits && <RateLimits limits={agent.rateLimits} />}
+        {agent.fleet && (
+          <a className="button-link" href="#fleet">
+            Fleet
+          </a>
+        )}
         <span className={`conn conn-${agent.connection}`} role="status">
           {agent.connection === "open"
             ? "connected"

@@ -65,6 +65,11 @@ export class RpcClient {
     return this.send(method, params) as Promise<MethodResult<M>>;
   }
 
+  /** A codex-ts extension method (`x-…`, outside the protocol's table): the result as the caller expects. */
+  callExtension<T>(method: `x-${string}`, params: unknown): Promise<T> {
+    return this.send(method, params) as Promise<T>;
+  }
+
   respond(id: number | string, result: unknown): void {
     this.socket?.send(JSON.stringify({ id, result }));
   }

@@ -44,6 +44,8 @@ export function useAgent(wsUrl: string) {
   const [models, setModels] = useState<Model[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [rateLimits, setRateLimits] = useState<RateLimitSnapshot | undefined>();
+  /** The server has a fleet (`codex-ts web --redis`): the header links to its dashboard. */
+  const [fleet, setFleet] = useState(false);
   const listQuery = useRef({ search, archived });
   listQuery.current = { search, archived };
   const viewRef = useRef(view);
@@ -78,6 +80,10 @@ export function useAgent(wsUrl: string) {
         refreshList();
         client.call("model/list", {}).then((r) => setModels(r.data), report);
         client.call("account/rateLimits/read", {}).then((r) => setRateLimits(r.rateLimits), report);
+        client.callExtension("x-fleet/task/list", { limit: 1 }).then(
+          () => setFleet(true),
+          () => setFleet(false),
+        );
         const id = viewRef.current?.thread.id ?? threadIdFromHash();
         if (!id) return;
         client
@@ -228,6 +234,7 @@ export function useAgent(wsUrl: string) {
     requests,
     models,
     rateLimits,
+    fleet,
     error,
     clearError: () => setError(undefined),
     actions,
