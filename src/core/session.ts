@@ -20,6 +20,7 @@ import { openSessionMcp, type SessionMcp } from "../mcp/session-mcp.js";
 import type { ConnectorInfo, McpServerStatus } from "../mcp/types.js";
 import type { UserInputItem } from "../protocol/user-input.js";
 import { CommandGate } from "./approvals/command-gate.js";
+import type { Policy } from "../execpolicy/policy.js";
 import { PatchGate } from "./approvals/patch-gate.js";
 import { Compactor } from "./compaction/compactor.js";
 import { autoCompactLimit } from "./compaction/context-meter.js";
@@ -60,6 +61,8 @@ export interface SessionOptions {
   auth?: ModelAuthHooks;
   /** Skills per cwd, shared with `list_skills` (one per session when absent). */
   skills?: SkillsManager;
+  /** Command rules (`rules/*.rules`); none when absent. */
+  rules?: Policy;
 }
 
 interface RunningTask {
@@ -151,6 +154,7 @@ export class Session {
         ? { shellEnvironmentPolicy: config.toml.shell_environment_policy }
         : {}),
       bwrap: detectBwrap,
+      ...(options.rules ? { rules: options.rules } : {}),
       warnOnce: (key, message) => this.warnOnce(key, message),
     });
   }

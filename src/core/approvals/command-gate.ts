@@ -13,7 +13,9 @@ import { planExec } from "../../sandbox/plan.js";
 import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { looksLikeSandboxDenial } from "../../sandbox/run-with-plan.js";
 import { isKnownSafeCommand } from "../../sandbox/safe-commands.js";
+import type { Policy } from "../../execpolicy/policy.js";
 import { askAndInterpret, type AskUser, type CommandDecision } from "./decisions.js";
+import { judgeByRules } from "./rule-check.js";
 
 export interface CommandRequest {
   argv: string[];
@@ -39,6 +41,8 @@ export interface CommandGateOptions {
   modelSecrets?: ModelSecrets;
   platform?: NodeJS.Platform;
   bwrap: () => Promise<BwrapStatus>;
+  /** Command rules: forbidden commands are refused, prompt ones asked about, allowed ones skip the sandbox. */
+  rules?: Policy;
   /** Reports a problem once per session (e.g. no sandbox on this machine). */
   warnOnce: (key: string, message: string) => void;
 }
@@ -71,6 +75,18 @@ export class CommandGate {
       return answer === true ? direct : answer;
     };
 
+    const verdict = await judgeByRules(this.options.rules, request.argv);
+    if (verdict.kind === "forbidden") return { kind: "rejected", message: verdict.reason };
+    if (verdict.kind === "allow") return direct;
+    if (verdict.kind === "prompt" && !approvedBefore) {
+      if (approvalPolicy === "never") {
+        return { kind: "rejected", message: `not run: ${verdict.reason}, and approval_policy is never` };
+      }
+      return askThenDirect(verdict.reason);
+    }
+    if (verdict.kind === "unsplittable" && !approvedBefore && approvalPolicy !== "never") {
+      return askThenDirect(verdict.reason);
+    }
     if (request.escalated && sandboxPolicy.type !== "danger-full-access") {
       if (approvedBefore) return direct;
       if (approvalPolicy === "never") {
