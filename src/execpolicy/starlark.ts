@@ -128,10 +128,7 @@ export function parseRulesSource(file: string, source: string): Call[] {
   const value = (): Value => {
     const t = next();
     if (t.type === "string") {
-      let text = t.text;
-      // Adjacent string literals concatenate, as in Python.
-      while (peek().type === "string") text += next().text;
-      return { kind: "string", value: text, at: t.at };
+      return { kind: "string", value: t.text, at: t.at };
     }
     if (t.type === "ident" && (t.text === "True" || t.text === "False" || t.text === "None")) {
       return { kind: "constant", name: t.text, at: t.at };
