@@ -30,7 +30,10 @@ describe("execpolicy check", () => {
       file,
       'prefix_rule(pattern = ["ls"])\n\nprefix_rule(pattern = ["git"] decision = "allow")\n',
     );
-    const res = await runCli(["execpolicy", "check", "--rules", file, "--", "ls"], { timeoutMs: 10_000 });
+    const res = await runCli(["execpolicy", "check", "--rules", file, "--", "ls"], {
+      env: { PATH: process.env.PATH },
+      timeoutMs: 10_000,
+    });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain(`${file}:3:31: expected ")", found "decision"`);
     expect(res.stdout).toBe("");
@@ -40,7 +43,10 @@ describe("execpolicy check", () => {
     const dir = mkdtempSync(join(tmpdir(), "codex-ts-rules-"));
     const file = join(dir, "examples.rules");
     writeFileSync(file, 'prefix_rule(\n  pattern = ["gh", "pr", "view"],\n  match = ["gh pr list"],\n)\n');
-    const res = await runCli(["execpolicy", "check", "--rules", file, "--", "gh"], { timeoutMs: 10_000 });
+    const res = await runCli(["execpolicy", "check", "--rules", file, "--", "gh"], {
+      env: { PATH: process.env.PATH },
+      timeoutMs: 10_000,
+    });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain(`${file}:3:12: example "gh pr list" in match does not match the pattern`);
   });
