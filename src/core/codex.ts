@@ -267,6 +267,10 @@ export class Codex implements AsyncIterable<Event> {
         session.overrideTurnContext(op);
         break;
       case "exec_approval":
+        // Saved before the command runs, so the rule holds even if this turn is interrupted.
+        if (op.execpolicy_amendment?.length && op.decision === "approved" && session.hasPendingExec(op.id)) {
+          session.amendCommandRules(op.execpolicy_amendment);
+        }
         if (
           !session.resolveExecApproval(op.id, op.decision) &&
           !this.subagents?.resolveApproval(op.id, op.decision)

@@ -21,6 +21,7 @@ import type { ConnectorInfo, McpServerStatus } from "../mcp/types.js";
 import type { UserInputItem } from "../protocol/user-input.js";
 import { CommandGate } from "./approvals/command-gate.js";
 import type { Policy } from "../execpolicy/policy.js";
+import { userRulesFile } from "../execpolicy/load.js";
 import { PatchGate } from "./approvals/patch-gate.js";
 import { Compactor } from "./compaction/compactor.js";
 import { autoCompactLimit } from "./compaction/context-meter.js";
@@ -155,6 +156,7 @@ export class Session {
         : {}),
       bwrap: detectBwrap,
       ...(options.rules ? { rules: options.rules } : {}),
+      userRulesFile: userRulesFile(config.codexHome),
       warnOnce: (key, message) => this.warnOnce(key, message),
     });
   }
@@ -350,6 +352,22 @@ export class Session {
     if (!this.running) return false;
     this.running.controller.abort(new TaskAbort("interrupted"));
     return true;
+  }
+
+  /** "Approve commands like this": an allow rule for `prefix` in the user's rules file, used from now on. */
+  amendCommandRules(prefix: string[]): void {
+    try {
+      this.commandGate.amend(prefix);
+    } catch (err) {
+      this.warnOnce(
+        `amend:${JSON.stringify(prefix)}`,
+        `could not save the command rule: ${(err as Error).message}`,
+      );
+    }
+  }
+
+  hasPendingExec(id: string): boolean {
+    return this.requests.hasPendingExec(id);
   }
 
   resolveExecApproval(id: string, decision: ReviewDecision): boolean {

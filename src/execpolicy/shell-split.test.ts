@@ -3,7 +3,9 @@ import { shellScriptOf, splitShellScript } from "./shell-split.js";
 
 describe("splitShellScript", () => {
   it("splits plain commands joined by &&, ||, ;, | and newlines", async () => {
-    expect(await splitShellScript("git status && ls -la 'a b' \"x y\" | wc -l; echo ok || true\nmake")).toEqual([
+    expect(
+      await splitShellScript("git status && ls -la 'a b' \"x y\" | wc -l; echo ok || true\nmake"),
+    ).toEqual([
       ["git", "status"],
       ["ls", "-la", "a b", "x y"],
       ["wc", "-l"],

@@ -16,6 +16,7 @@ describe("execpolicy check", () => {
     expect(TABLE.length).toBeGreaterThanOrEqual(30);
     for (const { command, expected } of TABLE) {
       const res = await runCli(["execpolicy", "check", "--rules", RULES, "--", ...command], {
+        env: { PATH: process.env.PATH },
         timeoutMs: 10_000,
       });
       expect(res.code, res.stderr).toBe(0);

@@ -1,7 +1,7 @@
 // What the command rules say about one command the model wants to run. A `bash -lc` script is split into
 // its simple commands and each is judged; the strictest decision wins. A script that cannot be split is
 // not trusted to be what it looks like, so it is asked about whenever rules exist.
-import type { Policy} from "../../execpolicy/policy.js";
+import type { Policy } from "../../execpolicy/policy.js";
 import { strictest, type RuleDecision } from "../../execpolicy/policy.js";
 import { shellScriptOf, splitShellScript } from "../../execpolicy/shell-split.js";
 
