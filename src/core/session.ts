@@ -22,6 +22,7 @@ import type { UserInputItem } from "../protocol/user-input.js";
 import { CommandGate } from "./approvals/command-gate.js";
 import type { Policy } from "../execpolicy/policy.js";
 import { userRulesFile } from "../execpolicy/load.js";
+import { notifyOnComplete } from "./notify.js";
 import { PatchGate } from "./approvals/patch-gate.js";
 import { Compactor } from "./compaction/compactor.js";
 import { autoCompactLimit } from "./compaction/context-meter.js";
@@ -220,10 +221,11 @@ export class Session {
     this.rollout.recordTurnContext(turn);
     this.index.prepare();
     const controller = new AbortController();
+    const turnId = uuidv7();
     const done = runTask({
       host: this.withMcp(this.turnHost(subId, controller), op.items),
       turn,
-      turnId: uuidv7(),
+      turnId,
       input: op.items,
       signal: controller.signal,
       ...(op.type === "user_turn" && op.final_output_json_schema !== undefined
@@ -233,6 +235,17 @@ export class Session {
         ? { modelContextWindow: this.contextWindow(turn.model) }
         : {}),
       onUsage: (usage) => this.recordUsage(subId, usage),
+      ...(this.options.config.toml.notify
+        ? {
+            onComplete: notifyOnComplete(this.options.config.toml.notify, {
+              threadId: this.threadId,
+              turnId,
+              cwd: turn.cwd,
+              input: op.items,
+              warn: (message) => this.warnOnce(`notify:${message}`, message),
+            }),
+          }
+        : {}),
       steering: {
         take: () => this.steered.splice(0),
         pending: () => this.steered.length > 0,
