@@ -96,7 +96,7 @@ describe("command rules in exec", () => {
     expect(existsSync(join(home.cwd, "made.txt"))).toBe(false);
   });
 
-  it("asks about a prompt rule's command (refused under -a never) and about a script it cannot split", async () => {
+  it("asks about a prompt rule's command and about a script it cannot split (exec denies both)", async () => {
     model = await startFakeModel({
       replies: [
         reply.shell(["git", "push", "origin"], { callId: "call_1" }),
@@ -117,6 +117,25 @@ describe("command rules in exec", () => {
     expect(outputOf(model, "call_2")).toMatch(/^rejected by user/);
     expect(res.stderr).toContain("cannot be split into simple commands");
     expect(existsSync(join(home.cwd, "x.txt"))).toBe(false);
+  });
+
+  it("with allow rules only, a script it cannot split follows the approval policy", async () => {
+    model = await startFakeModel({
+      replies: [
+        reply.shell(["bash", "-lc", "echo $HOME > out.txt"], { callId: "call_1" }),
+        reply.message("done"),
+      ],
+    });
+    const home = makeHome(model.url);
+    writeRules(home.codexHome, 'prefix_rule(pattern = ["echo"], decision = "allow")\n');
+    const res = await runCli(["exec", "-s", "danger-full-access", "-a", "on-request", "go"], {
+      env: home.env,
+      cwd: home.cwd,
+      timeoutMs: RUN_TIMEOUT_MS,
+    });
+    expect(res.code, res.stderr).toBe(0);
+    expect(existsSync(join(home.cwd, "out.txt"))).toBe(true);
+    expect(res.stderr).not.toContain("cannot be split");
   });
 
   it("reads a trusted project's .codex/rules and ignores an untrusted one's", async () => {

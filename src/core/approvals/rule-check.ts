@@ -1,6 +1,7 @@
 // What the command rules say about one command the model wants to run. A `bash -lc` script is split into
 // its simple commands and each is judged; the strictest decision wins. A script that cannot be split is
-// not trusted to be what it looks like, so it is asked about whenever rules exist.
+// not trusted to be what it looks like, so it is asked about whenever a rule forbids or prompts (it could
+// hide such a command); with allow rules only, it follows the approval policy as usual.
 import type { Policy } from "../../execpolicy/policy.js";
 import { strictest, type RuleDecision } from "../../execpolicy/policy.js";
 import { shellScriptOf, splitShellScript } from "../../execpolicy/shell-split.js";
@@ -20,6 +21,7 @@ export async function judgeByRules(policy: Policy | undefined, argv: string[]): 
     // A whole-argv rule (e.g. for `bash`) still decides; otherwise the script's parts are unknown.
     const whole = policy.evaluate(argv);
     if (whole.decision) return verdictFor(whole.decision, argv, whole.matchedRules[0]?.prefixRuleMatch);
+    if (policy.rules.every((rule) => rule.decision === "allow")) return { kind: "none" };
     return {
       kind: "unsplittable",
       reason: "this script cannot be split into simple commands to check against your command rules",
