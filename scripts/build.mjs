@@ -44,7 +44,15 @@ const cli = await build({
   // Native modules cannot be bundled; react-devtools-core is an optional dev-only import of Ink.
   // yaml is required lazily by the skills loader, so it stays a file of its own in node_modules; bullmq
   // (and its ioredis) load their Lua scripts from their own files, and only the fleet commands load them.
-  external: ["better-sqlite3", "node-pty", "react-devtools-core", "yaml", "bullmq", "ioredis"],
+  external: [
+    "better-sqlite3",
+    "web-tree-sitter",
+    "node-pty",
+    "react-devtools-core",
+    "yaml",
+    "bullmq",
+    "ioredis",
+  ],
   plugins: [englishOnlyZod],
   // React (the terminal UI) ships its production build; the development one is twice the size.
   // The version as a constant: src/version.ts then never embeds package.json.

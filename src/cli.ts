@@ -342,6 +342,21 @@ mcpCommand
     process.exitCode = runMcpRemove(name);
   });
 
+program
+  .command("execpolicy")
+  .description("check command rules (.rules files)")
+  .command("check")
+  .description(
+    "print the decision of rules files for a command, as JSON: `check --rules FILE -- CMD ARGS...`",
+  )
+  .requiredOption("--rules <file>", "a .rules file (repeatable)", collect, [])
+  .option("--pretty", "indent the JSON")
+  .argument("<command...>", "the command to check, after --")
+  .action(async (command: string[], flags: { rules: string[]; pretty?: boolean }) => {
+    const { runExecpolicyCheck } = await import("./surfaces/execpolicy/run-execpolicy.js");
+    process.exitCode = runExecpolicyCheck(command, flags);
+  });
+
 const loginCommand = program
   .command("login")
   .description("sign in: ChatGPT in the browser (default), --device-auth, or --with-api-key (key on stdin)")

@@ -56,7 +56,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   model_supports_reasoning_summaries: z.boolean(),
   model_verbosity: z.enum(["low", "medium", "high"]),
   notice: table,
-  notify: strings,
   oss_provider: z.string(),
   otel: table,
   permissions: table,

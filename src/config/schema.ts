@@ -89,6 +89,8 @@ const ConfigFields = {
   instructions: z.string().optional(),
   shell_environment_policy: ShellEnvironmentPolicyToml.optional(),
   apply_patch_tool_type: z.enum(["freeform", "function"]).optional(),
+  /** A program run with a JSON payload as its last argument when a turn completes (core/notify.ts). */
+  notify: z.array(z.string()).min(1, "notify needs at least the program to run").optional(),
   /** Sent as the request's `text.verbosity`. */
   model_verbosity: z.enum(["low", "medium", "high"]).optional(),
   /** The Responses API's hosted `web_search` tool: cached results only, live access, or not offered. */

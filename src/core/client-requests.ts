@@ -22,7 +22,7 @@ export class ClientRequests {
   askExec(
     emit: Emit,
     callId: string,
-    request: { command: string[]; cwd: string; reason?: string },
+    request: { command: string[]; cwd: string; reason?: string; proposedAmendment?: string[] },
     signal: AbortSignal,
   ): Promise<ReviewDecision> {
     emit({
@@ -31,6 +31,7 @@ export class ClientRequests {
       command: request.command,
       cwd: request.cwd,
       reason: request.reason ?? null,
+      ...(request.proposedAmendment ? { proposed_execpolicy_amendment: request.proposedAmendment } : {}),
     });
     return this.execApprovals.wait(callId, signal, "abort");
   }
@@ -73,6 +74,10 @@ export class ClientRequests {
     }
     emit({ type: "request_user_input", call_id: callId, turn_id: turnId, questions });
     return this.userInputs.wait(callId, signal, undefined);
+  }
+
+  hasPendingExec(id: string): boolean {
+    return this.execApprovals.has(id);
   }
 
   /** False when nothing waits under that id. */

@@ -15,6 +15,8 @@ import { SubagentManager, subagentSettings } from "./subagents/index.js";
 import { withSubagentTools } from "../tools/subagents/with-subagent-tools.js";
 import { SkillsManager } from "../skills/skills-manager.js";
 import { isAbsolute, resolve } from "node:path";
+import { loadPolicy } from "../execpolicy/load.js";
+import { RulesSyntaxError } from "../execpolicy/starlark.js";
 
 export interface CodexOptions {
   config: Config;
@@ -114,6 +116,18 @@ export class Codex implements AsyncIterable<Event> {
   private async openSession(id: string, op: OpOf<"configure_session">): Promise<Session | undefined> {
     const env = this.options.env ?? process.env;
     const who = { originator: originator(env), source: this.options.source ?? "cli" };
+    let rules;
+    try {
+      // Before the thread opens, so a bad rules file leaves nothing half-written.
+      const { codexHome, cwd, layers } = this.options.config;
+      rules = loadPolicy(codexHome, cwd, layers);
+    } catch (err) {
+      if (err instanceof RulesSyntaxError) {
+        this.emit(id, { type: "error", message: `bad command rules: ${err.message}` });
+        return undefined;
+      }
+      throw err;
+    }
     let seed;
     try {
       seed = await openThread(
@@ -154,6 +168,7 @@ export class Codex implements AsyncIterable<Event> {
       interactive: this.options.interactive ?? true,
       seed,
       skills: this.skills,
+      rules,
       ...(this.options.auth ? { auth: this.options.auth } : {}),
     });
     this.subagents = subagents;
@@ -252,6 +267,10 @@ export class Codex implements AsyncIterable<Event> {
         session.overrideTurnContext(op);
         break;
       case "exec_approval":
+        // Saved before the command runs, so the rule holds even if this turn is interrupted.
+        if (op.execpolicy_amendment?.length && op.decision === "approved" && session.hasPendingExec(op.id)) {
+          session.amendCommandRules(op.execpolicy_amendment);
+        }
         if (
           !session.resolveExecApproval(op.id, op.decision) &&
           !this.subagents?.resolveApproval(op.id, op.decision)

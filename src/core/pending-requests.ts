@@ -22,6 +22,10 @@ export class PendingRequests<T> {
   }
 
   /** False when nothing waits under that id. */
+  has(id: string): boolean {
+    return this.waiting.has(id);
+  }
+
   resolve(id: string, value: T): boolean {
     const resolver = this.waiting.get(id);
     if (!resolver) return false;

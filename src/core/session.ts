@@ -20,6 +20,9 @@ import { openSessionMcp, type SessionMcp } from "../mcp/session-mcp.js";
 import type { ConnectorInfo, McpServerStatus } from "../mcp/types.js";
 import type { UserInputItem } from "../protocol/user-input.js";
 import { CommandGate } from "./approvals/command-gate.js";
+import type { Policy } from "../execpolicy/policy.js";
+import { userRulesFile } from "../execpolicy/load.js";
+import { notifyOnComplete } from "./notify.js";
 import { PatchGate } from "./approvals/patch-gate.js";
 import { Compactor } from "./compaction/compactor.js";
 import { autoCompactLimit } from "./compaction/context-meter.js";
@@ -60,6 +63,8 @@ export interface SessionOptions {
   auth?: ModelAuthHooks;
   /** Skills per cwd, shared with `list_skills` (one per session when absent). */
   skills?: SkillsManager;
+  /** Command rules (`rules/*.rules`); none when absent. */
+  rules?: Policy;
 }
 
 interface RunningTask {
@@ -151,6 +156,8 @@ export class Session {
         ? { shellEnvironmentPolicy: config.toml.shell_environment_policy }
         : {}),
       bwrap: detectBwrap,
+      ...(options.rules ? { rules: options.rules } : {}),
+      userRulesFile: userRulesFile(config.codexHome),
       warnOnce: (key, message) => this.warnOnce(key, message),
       ...(config.toml.sandbox_workspace_write?.allowed_domains
         ? { allowedDomains: config.toml.sandbox_workspace_write.allowed_domains }
@@ -218,10 +225,11 @@ export class Session {
     this.rollout.recordTurnContext(turn);
     this.index.prepare();
     const controller = new AbortController();
+    const turnId = uuidv7();
     const done = runTask({
       host: this.withMcp(this.turnHost(subId, controller), op.items),
       turn,
-      turnId: uuidv7(),
+      turnId,
       input: op.items,
       signal: controller.signal,
       ...(op.type === "user_turn" && op.final_output_json_schema !== undefined
@@ -231,6 +239,17 @@ export class Session {
         ? { modelContextWindow: this.contextWindow(turn.model) }
         : {}),
       onUsage: (usage) => this.recordUsage(subId, usage),
+      ...(this.options.config.toml.notify
+        ? {
+            onComplete: notifyOnComplete(this.options.config.toml.notify, {
+              threadId: this.threadId,
+              turnId,
+              cwd: turn.cwd,
+              input: op.items,
+              warn: (message) => this.warnOnce(`notify:${message}`, message),
+            }),
+          }
+        : {}),
       steering: {
         take: () => this.steered.splice(0),
         pending: () => this.steered.length > 0,
@@ -350,6 +369,22 @@ export class Session {
     if (!this.running) return false;
     this.running.controller.abort(new TaskAbort("interrupted"));
     return true;
+  }
+
+  /** "Approve commands like this": an allow rule for `prefix` in the user's rules file, used from now on. */
+  amendCommandRules(prefix: string[]): void {
+    try {
+      this.commandGate.amend(prefix);
+    } catch (err) {
+      this.warnOnce(
+        `amend:${JSON.stringify(prefix)}`,
+        `could not save the command rule: ${(err as Error).message}`,
+      );
+    }
+  }
+
+  hasPendingExec(id: string): boolean {
+    return this.requests.hasPendingExec(id);
   }
 
   resolveExecApproval(id: string, decision: ReviewDecision): boolean {

@@ -35,6 +35,8 @@ export interface TaskOptions {
   /** Input the user added while the task runs (`steer`): taken before each model request. */
   steering?: { take(): UserInputItem[][]; pending(): boolean };
   compaction?: TaskCompaction;
+  /** Called as the task completes, before task_complete (not when it failed or was aborted). */
+  onComplete?: (lastAgentMessage: string | undefined) => void;
 }
 
 export async function runTask(options: TaskOptions): Promise<void> {
@@ -97,6 +99,7 @@ export async function runTask(options: TaskOptions): Promise<void> {
     host.emit({ type: "error", message, ...(typeof code === "string" ? { codex_error_info: code } : {}) });
     return;
   }
+  options.onComplete?.(lastAgentMessage);
   host.emit({
     type: "task_complete",
     turn_id: turnId,

@@ -9,7 +9,7 @@ export interface TurnServices {
   patches: PatchGate;
   askExec(
     callId: string,
-    request: { command: string[]; cwd: string; reason?: string },
+    request: { command: string[]; cwd: string; reason?: string; proposedAmendment?: string[] },
     signal: AbortSignal,
   ): Promise<ReviewDecision>;
   askPatch(

@@ -233,12 +233,19 @@ function toolContext(
 ): ToolContext {
   const { services } = host;
   const policies = { approvalPolicy: turn.approvalPolicy, sandboxPolicy: turn.sandboxPolicy };
-  const askExec = (request: { argv: string[]; cwd: string }) => (reason: string | undefined) =>
-    services.askExec(
-      callId,
-      { command: request.argv, cwd: request.cwd, ...(reason ? { reason } : {}) },
-      signal,
-    );
+  const askExec =
+    (request: { argv: string[]; cwd: string }) =>
+    (reason: string | undefined, proposedAmendment?: string[]) =>
+      services.askExec(
+        callId,
+        {
+          command: request.argv,
+          cwd: request.cwd,
+          ...(reason ? { reason } : {}),
+          ...(proposedAmendment ? { proposedAmendment } : {}),
+        },
+        signal,
+      );
   return {
     callId,
     turnId,

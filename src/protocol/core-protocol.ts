@@ -50,7 +50,13 @@ export const Op = z.discriminatedUnion("type", [
   /** Adds input to the running task (read before its next model request); an error when none runs. */
   z.object({ type: z.literal("steer"), items: z.array(UserInputItem).min(1) }),
   z.object({ type: z.literal("interrupt") }),
-  z.object({ type: z.literal("exec_approval"), id: z.string(), decision: ReviewDecision }),
+  z.object({
+    type: z.literal("exec_approval"),
+    id: z.string(),
+    decision: ReviewDecision,
+    /** With an approval: allow this command prefix for good (an allow rule in the user's rules file). */
+    execpolicy_amendment: z.array(z.string()).nullish(),
+  }),
   z.object({ type: z.literal("patch_approval"), id: z.string(), decision: ReviewDecision }),
   z.object({
     type: z.literal("user_input_answer"),
@@ -384,6 +390,8 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     command: z.array(z.string()),
     cwd: z.string(),
     reason: z.string().nullish(),
+    /** The command prefix the user may allow for good (see the exec_approval op). */
+    proposed_execpolicy_amendment: z.array(z.string()).nullish(),
   }),
   ev("apply_patch_approval_request", {
     call_id: z.string(),

@@ -158,26 +158,28 @@ describe.each(Object.keys(TOOLS) as ToolName[])("approval policies x commands, t
 });
 
 describe("approval decisions", () => {
-  it("approved_for_session is remembered, denied tells the model, abort ends the task", async () => {
+  it("approved_for_session is remembered for the command family, denied tells the model, abort ends the task", async () => {
     const { home, proto: p } = await start("untrusted");
     const first = await task(p, "t1", UNSAFE("a.txt"), "approved_for_session");
     expect(first.asked).toBe(true);
-    const second = await task(p, "t2", UNSAFE("a.txt"));
+    // Remembered by the command's family (`touch`), not its exact words.
+    const second = await task(p, "t2", UNSAFE("a2.txt"));
     expect(second.asked).toBe(false);
     expect(second.ran).toBe(true);
 
-    const denied = await task(p, "t3", UNSAFE("b.txt"), "denied");
+    const denied = await task(p, "t3", { command: ["bash", "-lc", "cp a.txt b.txt"] }, "denied");
     expect(denied.asked).toBe(true);
     expect(denied.ran).toBe(false);
     expect(denied.output).toMatch(/rejected by user/);
     expect(existsSync(join(home.cwd, "b.txt"))).toBe(false);
     expect(denied.events.at(-1)?.type).toBe("task_complete");
 
-    model?.push(reply.functionCall("shell", UNSAFE("c.txt")));
+    const mkdir = { command: ["bash", "-lc", "mkdir c.txt"] };
+    model?.push(reply.functionCall("shell", mkdir));
     const from = p.received.length;
     p.send({ id: "t4", op: { type: "user_turn", items: [{ type: "text", text: "t4" }] } });
     const ask = await p.waitFor(is("exec_approval_request", "t4"), { from });
-    expect(msg(ask)).toMatchObject({ command: UNSAFE("c.txt").command, cwd: home.cwd });
+    expect(msg(ask)).toMatchObject({ command: mkdir.command, cwd: home.cwd });
     p.send({ id: "t4-answer", op: { type: "exec_approval", id: msg(ask).call_id, decision: "abort" } });
     const aborted = await p.waitFor(is("turn_aborted", "t4"), { from });
     expect(msg(aborted).reason).toBe("interrupted");

@@ -14,7 +14,10 @@ import { planExec } from "../../sandbox/plan.js";
 import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { looksLikeSandboxDenial } from "../../sandbox/run-with-plan.js";
 import { isKnownSafeCommand } from "../../sandbox/safe-commands.js";
+import { appendAllowRule, prefixOf, proposeAmendment, simpleCommands } from "../../execpolicy/amend.js";
+import { Policy } from "../../execpolicy/policy.js";
 import { askAndInterpret, type AskUser, type CommandDecision } from "./decisions.js";
+import { judgeByRules } from "./rule-check.js";
 
 export interface CommandRequest {
   argv: string[];
@@ -40,6 +43,10 @@ export interface CommandGateOptions {
   modelSecrets?: ModelSecrets;
   platform?: NodeJS.Platform;
   bwrap: () => Promise<BwrapStatus>;
+  /** Command rules: forbidden commands are refused, prompt ones asked about, allowed ones skip the sandbox. */
+  rules?: Policy;
+  /** Where "approve commands like this" writes its allow rule (`$CODEX_HOME/rules/default.rules`). */
+  userRulesFile?: string;
   /** Reports a problem once per session (e.g. no sandbox on this machine). */
   warnOnce: (key: string, message: string) => void;
   /** Reports something to the user every time (a connection the network allowlist refused). */
@@ -54,10 +61,45 @@ function cleanupFor(codexHome: string) {
 }
 
 export class CommandGate {
-  /** Commands the user approved for the rest of the session (argv as JSON). */
+  /** Scripts the user approved for the rest of the session that could not be split (argv as JSON). */
   private readonly approvedForSession = new Set<string>();
+  /** Command families (program and subcommand) the user approved for the rest of the session. */
+  private readonly sessionRules = new Policy();
 
   constructor(private readonly options: CommandGateOptions) {}
+
+  /** Writes an allow rule for `prefix` to the user's rules file; it applies from now on. */
+  amend(prefix: string[]): void {
+    const file = this.options.userRulesFile;
+    if (!file) throw new Error("no user rules file to write the approval to");
+    const rule = appendAllowRule(file, prefix);
+    if (this.options.rules) this.options.rules.rules.push(rule);
+    else this.options.rules = new Policy([rule]);
+  }
+
+  private async rememberFor(argv: string[]): Promise<() => void> {
+    const commands = await simpleCommands(argv);
+    return () => {
+      if (!commands) {
+        this.approvedForSession.add(JSON.stringify(argv));
+        return;
+      }
+      for (const command of commands) {
+        const prefix = prefixOf(command);
+        this.sessionRules.rules.push({
+          pattern: prefix.map((w) => [w]),
+          decision: "allow",
+          file: "",
+          line: 0,
+        });
+      }
+    };
+  }
+
+  private async approvedBefore(argv: string[]): Promise<boolean> {
+    if (this.approvedForSession.has(JSON.stringify(argv))) return true;
+    return (await judgeByRules(this.sessionRules, argv)).kind === "allow";
+  }
 
   async authorize(request: CommandRequest, ask: AskUser): Promise<CommandDecision> {
     const env = buildCommandEnv(
@@ -65,18 +107,30 @@ export class CommandGate {
       this.options.parentEnv,
       this.options.modelSecrets,
     );
-    const key = JSON.stringify(request.argv);
-    const remember = () => this.approvedForSession.add(key);
+    const remember = await this.rememberFor(request.argv);
     const direct: CommandDecision = { kind: "run", argv: request.argv, env, sandboxed: false };
-    const approvedBefore = this.approvedForSession.has(key);
+    const approvedBefore = await this.approvedBefore(request.argv);
     const { approvalPolicy } = request;
     const sandboxPolicy = withAllowedDomains(request.sandboxPolicy, this.options.allowedDomains);
+    const proposed = this.options.userRulesFile ? await proposeAmendment(request.argv) : undefined;
 
     const askThenDirect = async (reason: string): Promise<CommandDecision> => {
-      const answer = await askAndInterpret(ask, reason, remember);
+      const answer = await askAndInterpret(ask, reason, remember, proposed);
       return answer === true ? direct : answer;
     };
 
+    const verdict = await judgeByRules(this.options.rules, request.argv);
+    if (verdict.kind === "forbidden") return { kind: "rejected", message: verdict.reason };
+    if (verdict.kind === "allow") return direct;
+    if (verdict.kind === "prompt" && !approvedBefore) {
+      if (approvalPolicy === "never") {
+        return { kind: "rejected", message: `not run: ${verdict.reason}, and approval_policy is never` };
+      }
+      return askThenDirect(verdict.reason);
+    }
+    if (verdict.kind === "unsplittable" && !approvedBefore && approvalPolicy !== "never") {
+      return askThenDirect(verdict.reason);
+    }
     if (request.escalated && sandboxPolicy.type !== "danger-full-access") {
       if (approvedBefore) return direct;
       if (approvalPolicy === "never") {
@@ -136,11 +190,10 @@ export class CommandGate {
   ): Promise<CommandDecision | undefined> {
     if (request.approvalPolicy !== "on-failure" || ran.kind !== "run" || !ran.sandboxed) return undefined;
     if (!looksLikeSandboxDenial(result)) return undefined;
-    const key = JSON.stringify(request.argv);
     const answer = await askAndInterpret(
       ask,
       "the command failed in the sandbox; run it again without it?",
-      () => this.approvedForSession.add(key),
+      await this.rememberFor(request.argv),
     );
     if (answer !== true) return answer;
     const env = buildCommandEnv(

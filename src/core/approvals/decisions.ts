@@ -25,8 +25,11 @@ export type PatchDecision =
   | { kind: "rejected"; message: string }
   | { kind: "abort" };
 
-/** Asks the user; resolves with their decision. `reason` is shown to them. */
-export type AskUser = (reason: string | undefined) => Promise<ReviewDecision>;
+/**
+ * Asks the user; resolves with their decision. `reason` is shown to them; `proposedAmendment` is the
+ * command prefix they may allow for good ("approve commands like this").
+ */
+export type AskUser = (reason: string | undefined, proposedAmendment?: string[]) => Promise<ReviewDecision>;
 
 export const REJECTED_BY_USER = "rejected by user: the user declined to run this; do not retry it as is";
 
@@ -35,8 +38,9 @@ export async function askAndInterpret(
   ask: AskUser,
   reason: string | undefined,
   rememberForSession: () => void,
+  proposedAmendment?: string[],
 ): Promise<true | { kind: "rejected"; message: string } | { kind: "abort" }> {
-  const decision = await ask(reason);
+  const decision = await ask(reason, proposedAmendment);
   switch (decision) {
     case "approved":
       return true;

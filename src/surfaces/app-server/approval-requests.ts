@@ -31,6 +31,9 @@ export class ApprovalRequests {
         cwd: msg.cwd,
         reason: msg.reason ?? null,
         commandActions: [{ type: "unknown", command }],
+        ...(msg.proposed_execpolicy_amendment
+          ? { proposedExecpolicyAmendment: msg.proposed_execpolicy_amendment }
+          : {}),
       },
     });
   }

@@ -339,6 +339,7 @@ export class ThreadRuntime {
     const controller = new AbortController();
     this.approvals.set(output.callId, { controller, threadId: output.params.threadId });
     let decision: ReviewDecision | undefined = "denied";
+    let amendment: string[] | undefined;
     let requestId: number | undefined;
     try {
       if (!connection) throw new Error("no client is subscribed to answer it");
@@ -348,7 +349,11 @@ export class ThreadRuntime {
           ? askClient(connection, "item/commandExecution/requestApproval", output.params, options)
           : askClient(connection, "item/fileChange/requestApproval", output.params, options);
       requestId = request.id;
-      decision = toReviewDecision((await request.result).decision);
+      const answer = (await request.result).decision;
+      decision = toReviewDecision(answer);
+      if (typeof answer === "object" && "acceptWithExecpolicyAmendment" in answer) {
+        amendment = answer.acceptWithExecpolicyAmendment.execpolicy_amendment;
+      }
     } catch (err) {
       // Cancelled: the turn ended and the engine no longer waits. Otherwise nobody could say yes.
       decision = controller.signal.aborted ? undefined : "denied";
@@ -359,8 +364,16 @@ export class ThreadRuntime {
       this.approvals.delete(output.callId);
     }
     if (decision) {
-      const type = output.kind === "execApproval" ? "exec_approval" : "patch_approval";
-      this.codex.submit({ type, id: output.callId, decision });
+      if (output.kind === "execApproval") {
+        this.codex.submit({
+          type: "exec_approval",
+          id: output.callId,
+          decision,
+          ...(amendment ? { execpolicy_amendment: amendment } : {}),
+        });
+      } else {
+        this.codex.submit({ type: "patch_approval", id: output.callId, decision });
+      }
       for (const o of this.mapper.approvalDecided(output.callId)) {
         if (o.kind === "notification") this.broadcast(o.notification);
       }

@@ -54,8 +54,8 @@ describe("exec_command spec", () => {
     const { exec } = tools();
     const spec = toolSpec(exec) as ReturnType<typeof realTool>;
     const real = structuredClone(realTool("exec_command"));
-    // prefix_rule proposes a command prefix to approve for good; codex-ts approves commands one by one
-    // (approved_for_session), so it does not offer it (an unknown argument is ignored, not refused).
+    // prefix_rule lets the model propose a command prefix to approve for good; codex-ts proposes the prefix
+    // itself (execpolicy/amend.ts), so it does not offer it (an unknown argument is ignored, not refused).
     delete real.parameters.properties.prefix_rule;
     expect(spec).toMatchObject({ type: "function", name: "exec_command", strict: false });
     expect(shape(spec.parameters)).toEqual(shape(real.parameters));

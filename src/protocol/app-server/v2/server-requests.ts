@@ -5,7 +5,7 @@ import { CommandAction } from "./items.js";
 
 const ApprovalDecision = z.enum(["accept", "acceptForSession", "decline", "cancel"]);
 
-/** Policy amendments are accepted on input and treated as a one-time accept (codex-ts keeps no exec policy). */
+/** An execpolicy amendment accepts and writes an allow rule; a network amendment is a one-time accept. */
 export const CommandExecutionApprovalDecision = z.union([
   ApprovalDecision,
   z.object({ acceptWithExecpolicyAmendment: z.object({ execpolicy_amendment: z.array(z.string()) }) }),
@@ -22,6 +22,7 @@ export const CommandExecutionRequestApprovalParams = z.object({
   cwd: z.string().nullish(),
   reason: z.string().nullish(),
   commandActions: z.array(CommandAction).nullish(),
+  proposedExecpolicyAmendment: z.array(z.string()).nullish(),
 });
 export type CommandExecutionRequestApprovalParams = z.infer<typeof CommandExecutionRequestApprovalParams>;
 

@@ -102,6 +102,20 @@ describe("routeKey", () => {
     expect(decide(key("escape"))).toEqual([{ type: "decide", approval, decision: "abort" }]);
     expect(decide(text("q"))).toEqual([]);
     expect(routeKey(initialUi(), text("y"), context).ui.composer.text).toBe("");
+    // No proposed prefix: "p" does nothing.
+    expect(decide(text("p"))).toEqual([]);
+  });
+
+  it("p approves and allows the proposed command prefix for good", () => {
+    const approval: PendingApproval = {
+      kind: "exec",
+      callId: "c1",
+      command: ["git", "push", "origin"],
+      cwd: "/",
+      proposedAmendment: ["git", "push"],
+    };
+    const effects = routeKey(initialUi(), text("p"), ctx({ approval, taskRunning: true })).effects;
+    expect(effects).toEqual([{ type: "decide", approval, decision: "approved", amendment: ["git", "push"] }]);
   });
 
   it("walks the model picker into the effort step and applies the choice", () => {

@@ -35,7 +35,7 @@ export type Effect =
   | { type: "slash"; name: string; args: string }
   | { type: "interrupt" }
   | { type: "quit" }
-  | { type: "decide"; approval: PendingApproval; decision: ReviewDecision }
+  | { type: "decide"; approval: PendingApproval; decision: ReviewDecision; amendment?: string[] }
   | { type: "answer"; callId: string; answers: UserInputAnswers }
   | { type: "set_model"; model: string; effort: ReasoningEffort | undefined }
   | { type: "set_approvals"; preset: ApprovalPreset }
@@ -83,6 +83,11 @@ function approvalKey(ui: UiState, key: KeyEvent, approval: PendingApproval): Rou
   if (key.type === "text") decision = APPROVAL_KEYS[key.text.toLowerCase()];
   if ((key.type === "key" && key.name === "escape") || (key.type === "ctrl" && key.letter === "c")) {
     decision = "abort";
+  }
+  // "p": approve, and allow the proposed prefix for good (written to the user's rules file).
+  if (key.type === "text" && key.text.toLowerCase() === "p" && approval.kind === "exec") {
+    const amendment = approval.proposedAmendment;
+    if (amendment) return { ui, effects: [{ type: "decide", approval, decision: "approved", amendment }] };
   }
   return { ui, effects: decision ? [{ type: "decide", approval, decision }] : [] };
 }

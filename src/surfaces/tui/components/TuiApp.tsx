@@ -193,13 +193,18 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
           quit();
           return;
         case "decide": {
-          const { approval, decision } = effect;
+          const { approval, decision, amendment } = effect;
           decided.current.add(approval.callId);
-          link?.submit({
-            type: approval.kind === "exec" ? "exec_approval" : "patch_approval",
-            id: approval.callId,
-            decision,
-          });
+          link?.submit(
+            approval.kind === "exec"
+              ? {
+                  type: "exec_approval",
+                  id: approval.callId,
+                  decision,
+                  ...(amendment ? { execpolicy_amendment: amendment } : {}),
+                }
+              : { type: "patch_approval", id: approval.callId, decision },
+          );
           dispatch({ type: "approval_decided", callId: approval.callId, decision });
           return;
         }

@@ -146,6 +146,9 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
             command: msg.command,
             cwd: msg.cwd,
             ...(msg.reason ? { reason: msg.reason } : {}),
+            ...(msg.proposed_execpolicy_amendment
+              ? { proposedAmendment: msg.proposed_execpolicy_amendment }
+              : {}),
             ...asker(state, msg.agent_id),
           },
         ],

@@ -19,7 +19,15 @@ interface ApprovalAsker {
 }
 
 export type PendingApproval =
-  | ({ kind: "exec"; callId: string; command: string[]; cwd: string; reason?: string } & ApprovalAsker)
+  | ({
+      kind: "exec";
+      callId: string;
+      command: string[];
+      cwd: string;
+      reason?: string;
+      /** The command prefix "p" allows for good (an allow rule in the user's rules file). */
+      proposedAmendment?: string[];
+    } & ApprovalAsker)
   | ({
       kind: "patch";
       callId: string;

@@ -84,6 +84,14 @@ export function ApprovalOverlay({
         </Text>
       ) : null}
       <Text> </Text>
+      {approval.kind === "exec" && approval.proposedAmendment ? (
+        <Text>
+          <Text color="cyan" bold>
+            {"p".padEnd(4)}
+          </Text>
+          <Text>{`Yes, and don't ask again for commands that start with \`${approval.proposedAmendment.join(" ")}\``}</Text>
+        </Text>
+      ) : null}
       {CHOICES.map((choice) => (
         <Text key={choice.key}>
           <Text color="cyan" bold>

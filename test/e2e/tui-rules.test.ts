@@ -1,0 +1,56 @@
+// The TUI's "p" answer: approve the command and allow its prefix for good (a rule in rules/default.rules).
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeHome } from "../support/cli.js";
+import { reply, startFakeModel } from "../support/fake-model.js";
+import { TmuxSession } from "../support/tmux.js";
+
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+let term: TmuxSession | undefined;
+afterEach(async () => {
+  term?.kill();
+  term = undefined;
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+  model = undefined;
+});
+
+describe("codex-ts (interactive) and command rules", () => {
+  it("p writes an allow rule for the command's prefix; the next such command is not asked about", async () => {
+    model = await startFakeModel({
+      replies: [
+        reply.exec("touch one.txt"),
+        reply.message("Done one."),
+        reply.exec("touch two.txt"),
+        reply.message("Done two."),
+      ],
+    });
+    const home = makeHome(model.url, "", { shellTool: "default" });
+    term = TmuxSession.start({
+      args: ["-a", "untrusted", "-s", "workspace-write"],
+      env: home.env,
+      cwd: home.cwd,
+      width: 110,
+      height: 30,
+    });
+    await term.waitFor("directory:");
+    term.type("make one");
+    term.press("Enter");
+    const overlay = await term.waitFor("Allow codex-ts to run this command?");
+    expect(overlay).toContain("p   Yes, and don't ask again for commands that start with `touch`");
+    term.type("p");
+    await term.waitFor("• Done one.");
+    expect(existsSync(join(home.cwd, "one.txt"))).toBe(true);
+    expect(readFileSync(join(home.codexHome, "rules", "default.rules"), "utf8")).toBe(
+      'prefix_rule(pattern = ["touch"], decision = "allow")\n',
+    );
+
+    term.type("make two");
+    term.press("Enter");
+    const screen = await term.waitFor("• Done two.");
+    expect(existsSync(join(home.cwd, "two.txt"))).toBe(true);
+    expect(screen.split("Allow codex-ts to run this command?").length - 1).toBe(0);
+    expect(model.requests).toHaveLength(4);
+  });
+});
