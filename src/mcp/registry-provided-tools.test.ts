@@ -3,7 +3,7 @@ import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import { defineTool } from "../tools/define-tool.js";
 import { ToolRegistry, type ProvidedTool } from "../tools/registry.js";
-import { testToolContext } from "../tools/testing.js";
+import { testToolContext } from "../../test/support/tool-context.js";
 
 const builtin = defineTool({
   name: "builtin",

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineCustomTool, defineTool } from "./define-tool.js";
 import { ToolRegistry } from "./registry.js";
-import { testToolContext } from "./testing.js";
+import { testToolContext } from "../../test/support/tool-context.js";
 import { applyPatchForm, webSearchSpecs } from "./tool-set.js";
 
 const echoFree = defineCustomTool({

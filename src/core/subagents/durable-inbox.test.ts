@@ -12,7 +12,7 @@ import { openThread } from "../open-thread.js";
 import type { CallerTurn } from "./agent-scope.js";
 import { SubagentManager } from "./manager.js";
 import type { RebuiltSubagentTree } from "./rebuild-tree.js";
-import { scriptByAgent, startHarness, type Harness, type Input } from "./testing.js";
+import { scriptByAgent, startHarness, type Harness, type Input } from "../../../test/support/subagents.js";
 
 let h: Harness | undefined;
 let resumed: SubagentManager | undefined;

@@ -8,7 +8,13 @@ import { ToolRegistry } from "../../tools/registry.js";
 import { subagentTools } from "../../tools/subagents/index.js";
 import { Codex } from "../codex.js";
 import type { RootThread } from "./manager.js";
-import { inputTexts, scriptByAgent, startHarness, toolOutputs, type Harness } from "./testing.js";
+import {
+  inputTexts,
+  scriptByAgent,
+  startHarness,
+  toolOutputs,
+  type Harness,
+} from "../../../test/support/subagents.js";
 
 let h: Harness | undefined;
 let rootEngine: Codex | undefined;

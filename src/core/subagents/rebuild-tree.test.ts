@@ -11,7 +11,7 @@ import { shouldPersistEventMsg } from "../../rollout/policy.js";
 import { openThread } from "../open-thread.js";
 import { SubagentManager } from "./manager.js";
 import { rebuildSubagentTree } from "./rebuild-tree.js";
-import { scriptByAgent, startHarness, type Harness } from "./testing.js";
+import { scriptByAgent, startHarness, type Harness } from "../../../test/support/subagents.js";
 
 let h: Harness | undefined;
 let resumed: SubagentManager | undefined;

@@ -7,7 +7,7 @@ import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import type { AskForApproval, ReviewDecision, SandboxPolicy } from "../../protocol/policies.js";
 import type { ToolContext } from "../define-tool.js";
 import { shellTool } from "../shell/shell-tool.js";
-import { testToolContext } from "../testing.js";
+import { testToolContext } from "../../../test/support/tool-context.js";
 import { execCommandTool } from "../unified-exec/exec-command-tool.js";
 import { UnifiedExecManager } from "../unified-exec/session-manager.js";
 import { IMPLICIT_INVOCATION_MESSAGE } from "./invocation.js";

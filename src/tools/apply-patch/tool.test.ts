@@ -10,7 +10,7 @@ import { nodePatchFs } from "./patch-fs.js";
 import { runApplyPatch, writableAreaForPolicy } from "./run-apply-patch.js";
 import { PatchGate } from "../../core/approvals/patch-gate.js";
 import type { AskForApproval, ReviewDecision } from "../../protocol/policies.js";
-import { testToolContext } from "../testing.js";
+import { testToolContext } from "../../../test/support/tool-context.js";
 import { makeWorkspace, removeWorkspaces } from "./test-workspace.js";
 import { applyPatchCustomTool, applyPatchFunctionTool } from "./tool.js";
 

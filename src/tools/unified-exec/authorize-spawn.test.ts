@@ -4,7 +4,7 @@ import type { CommandAuthorizationRequest } from "../define-tool.js";
 import { authorizeThroughToolContext } from "./authorize-spawn.js";
 import { execCommandTool } from "./exec-command-tool.js";
 import { UnifiedExecManager } from "./session-manager.js";
-import { recordingContext } from "./test-support.js";
+import { recordingContext } from "../../../test/support/unified-exec.js";
 
 const managers: UnifiedExecManager[] = [];
 afterEach(async () => {

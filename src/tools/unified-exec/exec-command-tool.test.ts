@@ -8,7 +8,7 @@ import { ToolRegistry } from "../registry.js";
 import { execCommandTool } from "./exec-command-tool.js";
 import { UnifiedExecManager, type UnifiedExecManagerOptions } from "./session-manager.js";
 import realTools from "./fixtures/real-codex-0.169-tools.json" with { type: "json" };
-import { recordingContext, streamedOutput } from "./test-support.js";
+import { recordingContext, streamedOutput } from "../../../test/support/unified-exec.js";
 import { writeStdinTool } from "./write-stdin-tool.js";
 
 const cwd = realpathSync(mkdtempSync(join(tmpdir(), "exec-command-")));

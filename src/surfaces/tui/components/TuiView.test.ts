@@ -8,7 +8,7 @@ import { modelPopup } from "../app/popups.js";
 import { recordedEvents, replay, replayThrough } from "../fixtures/recorded-events.js";
 import { tuiReducer } from "../state/tui-reducer.js";
 import type { TuiState } from "../state/tui-state.js";
-import { stripAnsi, trimLines } from "./test-render.js";
+import { stripAnsi, trimLines } from "../../../../test/support/tui-render.js";
 import { TuiView, type TuiViewProps } from "./TuiView.js";
 
 const view = (state: TuiState, ui: UiState = initialUi(), extra: Partial<TuiViewProps> = {}) =>

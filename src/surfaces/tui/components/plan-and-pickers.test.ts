@@ -8,7 +8,7 @@ import { insertText } from "../composer/composer-state.js";
 import { recordedEvents, replay } from "../fixtures/recorded-events.js";
 import type { TuiState } from "../state/tui-state.js";
 import { HistoryCellView } from "./HistoryCellView.js";
-import { renderText, trimLines } from "./test-render.js";
+import { renderText, trimLines } from "../../../../test/support/tui-render.js";
 import { TuiView, type TuiViewProps } from "./TuiView.js";
 
 const base = () => replay(recordedEvents("message"));

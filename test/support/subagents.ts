@@ -3,12 +3,16 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig, type Config } from "../../config/load.js";
-import type { KnownEventMsg } from "../../protocol/core-protocol.js";
-import { testToolContext } from "../../tools/testing.js";
-import type { ToolContext } from "../../tools/define-tool.js";
-import { reply, startFakeModel, type Reply, type ScriptedReply } from "../../../test/support/fake-model.js";
-import { SubagentManager, type RootThread, type SubagentManagerOptions } from "./manager.js";
+import { loadConfig, type Config } from "../../src/config/load.js";
+import type { KnownEventMsg } from "../../src/protocol/core-protocol.js";
+import { testToolContext } from "./tool-context.js";
+import type { ToolContext } from "../../src/tools/define-tool.js";
+import { reply, startFakeModel, type Reply, type ScriptedReply } from "./fake-model.js";
+import {
+  SubagentManager,
+  type RootThread,
+  type SubagentManagerOptions,
+} from "../../src/core/subagents/manager.js";
 
 export type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
 export type Input = Array<Record<string, unknown>>;
