@@ -15,9 +15,10 @@ import { userTextMessage } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
 import { modelSecretsFrom } from "../sandbox/env-policy.js";
 import { detectBwrap } from "../sandbox/detect.js";
-import type { ToolSet } from "../tools/tool-set.js";
-import { openSessionMcp, type SessionMcp } from "../mcp/session-mcp.js";
-import type { ConnectorInfo, McpServerStatus } from "../mcp/types.js";
+import type { EngineParts } from "./engine-parts.js";
+import type { SessionMcp } from "./mcp-api/session-mcp.js";
+import type { ToolSet } from "./tool-api/tool-set.js";
+import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import type { UserInputItem } from "../protocol/user-input.js";
 import { CommandGate } from "./approvals/command-gate.js";
 import { PatchGate } from "./approvals/patch-gate.js";
@@ -60,6 +61,8 @@ export interface SessionOptions {
   auth?: ModelAuthHooks;
   /** Skills per cwd, shared with `list_skills` (one per session when absent). */
   skills?: SkillsManager;
+  /** Starts the session's MCP servers (mcp/ sits above core, so it is handed in). */
+  openSessionMcp: EngineParts["openSessionMcp"];
 }
 
 interface RunningTask {
@@ -457,7 +460,7 @@ export class Session {
   }
 
   private openMcp(): SessionMcp | undefined {
-    return openSessionMcp({
+    return this.options.openSessionMcp({
       config: this.options.config,
       env: this.options.env,
       registry: this.options.tools.registry,

@@ -1,6 +1,6 @@
 // Test support: a tool context that records events, and bounded waits on real processes.
 import type { KnownEventMsg } from "../../src/protocol/core-protocol.js";
-import type { ToolContext } from "../../src/tools/define-tool.js";
+import type { ToolContext } from "../../src/core/tool-api/define-tool.js";
 import type { SessionEnd } from "../../src/tools/unified-exec/exec-session.js";
 import { isProcessAlive } from "../../src/tools/unified-exec/process-tree.js";
 import type { UnifiedExecManager } from "../../src/tools/unified-exec/session-manager.js";

@@ -5,7 +5,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { PatchGate } from "../../core/approvals/patch-gate.js";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import type { AskForApproval, ReviewDecision, SandboxPolicy } from "../../protocol/policies.js";
-import type { ToolContext } from "../define-tool.js";
+import type { ToolContext } from "../../core/tool-api/define-tool.js";
 import { shellTool } from "../shell/shell-tool.js";
 import { testToolContext } from "../../../test/support/tool-context.js";
 import { execCommandTool } from "../unified-exec/exec-command-tool.js";

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { reply } from "../../../test/support/fake-model.js";
 import { scriptByAgent, startHarness, type Harness } from "../../../test/support/subagents.js";
-import { ToolRegistry } from "../registry.js";
+import { ToolRegistry } from "../../core/tool-api/registry.js";
 import { testToolContext } from "../../../test/support/tool-context.js";
 import { clampAwaitTimeout } from "./await-timeout.js";
 import { subagentTools } from "./index.js";

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { toolSpec } from "../define-tool.js";
-import { ToolRegistry } from "../registry.js";
+import { toolSpec } from "../../core/tool-api/define-tool.js";
+import { ToolRegistry } from "../../core/tool-api/registry.js";
 import { execCommandTool } from "./exec-command-tool.js";
 import { UnifiedExecManager } from "./session-manager.js";
 import { recordingContext } from "../../../test/support/unified-exec.js";
