@@ -2,7 +2,7 @@
 import { render } from "ink-testing-library";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import type { UiState } from "../app/key-router.js";
+import type { UiState } from "../app/ui-state.js";
 import { initialUi } from "../app/key-router.js";
 import { modelPopup } from "../app/popups.js";
 import { recordedEvents, replay, replayThrough } from "../fixtures/recorded-events.js";
