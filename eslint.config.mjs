@@ -4,7 +4,7 @@ import tseslint from "typescript-eslint";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", ".bench-tmp/**"] },
+  { ignores: ["dist/**", "node_modules/**", "coverage/**", ".bench-tmp/**", ".dependency-cruiser.cjs"] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

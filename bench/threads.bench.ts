@@ -10,7 +10,7 @@ import {
   tempCodexHome,
   turnLines,
   writeRolloutFile,
-} from "../src/rollout/test-helpers.js";
+} from "../test/support/rollout-files.js";
 
 const THREADS = 10_000;
 const RUNS = 7;

@@ -2,6 +2,7 @@
 import { Command, Option } from "commander";
 import { VERSION_LINE } from "./version.js";
 import type { SharedFlags } from "./surfaces/shared/cli-config.js";
+import type { ExecFlags } from "./surfaces/exec/exec-flags.js";
 import type { ForkFlags, SessionsFlags } from "./surfaces/threads/thread-commands.js";
 import type { McpAddFlags } from "./surfaces/mcp-cli/run-mcp-command.js";
 import type { LoginFlags } from "./surfaces/login/run-login.js";
@@ -45,17 +46,6 @@ function sharedOptions(cmd: Command): Command {
     )
     .option("--dangerously-bypass-approvals-and-sandbox", "no sandbox and no approvals (danger)")
     .option("--search", 'offer the model live web search (web_search = "live")');
-}
-
-export interface ExecFlags extends SharedFlags {
-  json?: boolean;
-  experimentalJson?: boolean;
-  skipGitRepoCheck?: boolean;
-  outputLastMessage?: string;
-  outputSchema?: string;
-  image?: string[];
-  color?: string;
-  threadSource?: string;
 }
 
 /** `codex-ts --search exec ...`: the flag given before the command, as the real Codex accepts it. */

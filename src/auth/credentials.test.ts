@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ProviderInfo } from "../model/providers.js";
+import type { ProviderInfo } from "../model/provider-info.js";
 import { MissingCredentialsError, resolveCredentials } from "./credentials.js";
 
 const openai = {

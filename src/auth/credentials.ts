@@ -1,6 +1,6 @@
 // Which credentials a model request carries: the provider's env key, or the OpenAI account in force
 // (openai-auth.ts decides which one when several exist).
-import type { ProviderInfo } from "../model/providers.js";
+import type { ProviderInfo } from "../model/provider-info.js";
 import { authJsonPath } from "./auth-store.js";
 import { openaiAuthHeaders, resolveOpenaiAuth, type OpenaiAuthOptions } from "./openai-auth.js";
 

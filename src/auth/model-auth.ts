@@ -1,6 +1,6 @@
 // How a surface can take over the credentials of model requests: tokens handed in by a client, and a refresh
 // when the model answers 401. The engine passes these through to the model client untouched.
-import type { ProviderInfo } from "../model/providers.js";
+import type { ProviderInfo } from "../model/provider-info.js";
 import type { Credentials } from "./credentials.js";
 
 export interface ModelAuthHooks {

@@ -12,12 +12,8 @@ import {
 import { parseAllowlist } from "../sandbox/domain-allowlist.js";
 import { checkConfigFile, ConfigError, describeIssue, readConfigFile, type KeyIssue } from "./config-file.js";
 import { contextWindowFor, DEFAULT_MODEL, learnModelInfo } from "../model/model-info.js";
-import {
-  DEFAULT_OSS_PROVIDER,
-  LOCAL_PROVIDERS,
-  resolveProvider,
-  type ProviderInfo,
-} from "../model/providers.js";
+import { DEFAULT_OSS_PROVIDER, LOCAL_PROVIDERS, type ProviderInfo } from "../model/provider-info.js";
+import { resolveProvider } from "./providers.js";
 import { resolveCodexHome } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";

@@ -4,15 +4,14 @@ import type { Config } from "../config/load.js";
 import type { Event, KnownEventMsg, Op, OpOf, Submission } from "../protocol/core-protocol.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import { originator } from "../auth/originator.js";
-import { buildToolSet } from "../tools/tool-set.js";
-import type { ToolRegistry } from "../tools/registry.js";
-import type { SessionMcp } from "../mcp/session-mcp.js";
-import type { ConnectorInfo, McpServerStatus } from "../mcp/types.js";
+import type { EngineParts } from "./engine-parts.js";
+import type { ToolRegistry } from "./tool-api/registry.js";
+import type { SessionMcp } from "./mcp-api/session-mcp.js";
+import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import { AsyncQueue } from "./async-queue.js";
 import { openThread, ThreadOpenError, type ThreadSeed } from "./open-thread.js";
 import { Session } from "./session.js";
-import { SubagentManager, subagentSettings } from "./subagents/index.js";
-import { withSubagentTools } from "../tools/subagents/with-subagent-tools.js";
+import { SubagentManager, subagentSettings, type ChildEngines } from "./subagents/index.js";
 import { SkillsManager } from "../skills/skills-manager.js";
 import { isAbsolute, resolve } from "node:path";
 import { loadPolicy } from "../execpolicy/load.js";
@@ -20,6 +19,8 @@ import { RulesSyntaxError } from "../execpolicy/starlark.js";
 
 export interface CodexOptions {
   config: Config;
+  /** The tools and MCP servers, from the layers above core (src/engine/create-codex.ts). */
+  parts: EngineParts;
   env?: NodeJS.ProcessEnv;
   tools?: ToolRegistry;
   /** False when no user can answer questions (exec). Default true. */
@@ -155,13 +156,13 @@ export class Codex implements AsyncIterable<Event> {
     }
     const baseTools = this.options.tools
       ? { registry: this.options.tools, close: () => Promise.resolve() }
-      : buildToolSet(this.options.config);
+      : this.options.parts.buildToolSet(this.options.config);
     const subagents = this.rootSubagents(id, env, seed);
     const session = new Session({
       config: this.options.config,
       env,
       tools: subagents
-        ? withSubagentTools(baseTools, subagents.scope(0), () => subagents.closeAll())
+        ? this.options.parts.withSubagentTools(baseTools, subagents.scope(0), () => subagents.closeAll())
         : baseTools,
       originator: who.originator,
       emit: (event) => this.eq.push(event),
@@ -169,6 +170,7 @@ export class Codex implements AsyncIterable<Event> {
       seed,
       skills: this.skills,
       rules,
+      openSessionMcp: this.options.parts.openSessionMcp,
       ...(this.options.auth ? { auth: this.options.auth } : {}),
     });
     this.subagents = subagents;
@@ -188,6 +190,7 @@ export class Codex implements AsyncIterable<Event> {
     return new SubagentManager({
       config: this.options.config,
       env,
+      engines: childEngines(this.options.parts),
       ...(this.options.auth ? { auth: this.options.auth } : {}),
       ...(this.options.threadOpenElsewhere ? { threadOpenElsewhere: this.options.threadOpenElsewhere } : {}),
       root: () => ({ threadId: seed.id, rolloutPath: seed.rollout.path, flush: () => seed.rollout.flush() }),
@@ -319,4 +322,15 @@ export class Codex implements AsyncIterable<Event> {
       op.cwds.length > 0 ? op.cwds.map((cwd) => (isAbsolute(cwd) ? cwd : resolve(base, cwd))) : [base];
     this.emit(id, { type: "list_skills_response", skills: this.skills.list(cwds, op.force_reload) });
   }
+}
+
+/**
+ * How the subagent tree makes its children's engines: Codex engines with the same parts. Handed in, so that
+ * core/subagents does not import this file (which starts the tree).
+ */
+export function childEngines(parts: EngineParts): ChildEngines {
+  return {
+    create: (options) => new Codex({ ...options, parts }),
+    toolSet: (config, scope) => parts.withSubagentTools(parts.buildToolSet(config), scope),
+  };
 }

@@ -7,7 +7,8 @@ import { chatWire } from "../model/chat/chat-wire.js";
 import { HttpModelClient } from "../model/http-model-client.js";
 import { checkLocalServer } from "../model/local-server.js";
 import type { ModelClient, ResponsesRequest } from "../model/model-client.js";
-import { resolveProvider, type ProviderInfo } from "../model/providers.js";
+import { resolveProvider } from "../config/providers.js";
+import type { ProviderInfo } from "../model/provider-info.js";
 import { responsesWire } from "../model/responses-wire.js";
 import { VERSION } from "../version.js";
 

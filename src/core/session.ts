@@ -1,7 +1,6 @@
 // A Session: the engine's configuration and state for one thread, and at most one running Task.
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
-import type { ModelClient } from "../model/model-client.js";
 import type {
   Event,
   KnownEventMsg,
@@ -15,9 +14,10 @@ import { userTextMessage } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
 import { modelSecretsFrom } from "../sandbox/env-policy.js";
 import { detectBwrap } from "../sandbox/detect.js";
-import type { ToolSet } from "../tools/tool-set.js";
-import { openSessionMcp, type SessionMcp } from "../mcp/session-mcp.js";
-import type { ConnectorInfo, McpServerStatus } from "../mcp/types.js";
+import type { EngineParts } from "./engine-parts.js";
+import type { SessionMcp } from "./mcp-api/session-mcp.js";
+import type { ToolSet } from "./tool-api/tool-set.js";
+import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import type { UserInputItem } from "../protocol/user-input.js";
 import { CommandGate } from "./approvals/command-gate.js";
 import type { Policy } from "../execpolicy/policy.js";
@@ -31,13 +31,10 @@ import { uuidv7 } from "./ids.js";
 import { historyEvents } from "./history-events.js";
 import { ItemTracker } from "./items/item-tracker.js";
 import { buildInitialContext, renderEnvironmentContext } from "./initial-context.js";
-import { configuredCollaborationMode } from "./plan-mode/configured-mode.js";
 import { TurnInstructions } from "./plan-mode/turn-instructions.js";
 import { collectSkillInjections } from "../skills/skill-injection.js";
 import { renderSkillsInstructions } from "../skills/skills-instructions.js";
 import { SkillsManager } from "../skills/skills-manager.js";
-import { contextWindowFor } from "../model/model-info.js";
-import { makeModelClient } from "./model-client.js";
 import type { ThreadSeed } from "./open-thread.js";
 import { ClientRequests } from "./client-requests.js";
 import { runTask, TaskAbort } from "./task.js";
@@ -45,9 +42,10 @@ import { runReview } from "./review/run-review.js";
 import { ThreadIndexUpdater } from "./thread-index-updater.js";
 import type { ThreadRollout } from "./thread-rollout.js";
 import type { TurnHost } from "./turn.js";
-import { applyTurnOverrides, type TurnContext } from "./turn-context.js";
+import type { TurnContext } from "./turn-context.js";
 import type { TurnServices } from "./turn-services.js";
 import { addUsage, ZERO_USAGE } from "./usage.js";
+import { SessionSettings } from "./session-settings.js";
 
 export interface SessionOptions {
   config: Config;
@@ -65,6 +63,8 @@ export interface SessionOptions {
   skills?: SkillsManager;
   /** Command rules (`rules/*.rules`); none when absent. */
   rules?: Policy;
+  /** Starts the session's MCP servers (mcp/ sits above core, so it is handed in). */
+  openSessionMcp: EngineParts["openSessionMcp"];
 }
 
 interface RunningTask {
@@ -77,9 +77,8 @@ const ENVIRONMENT_CONTEXT_OPEN = "<environment_context>";
 
 export class Session {
   readonly threadId: string;
-  private defaults: TurnContext;
-  private providerId: string;
-  private client: ModelClient;
+  /** Turn defaults, instructions and the model client (session-settings.ts). */
+  private readonly settings: SessionSettings;
   private readonly history: ConversationHistory;
   private readonly rollout: ThreadRollout;
   private readonly index: ThreadIndexUpdater;
@@ -87,7 +86,6 @@ export class Session {
   /** What the model was last told about mode, personality and skills. */
   private instructions: TurnInstructions;
   private readonly skills: SkillsManager;
-  private readonly configProblem: string | undefined;
   private running: RunningTask | undefined;
   private rollingBack = false;
   private readonly requests: ClientRequests;
@@ -95,8 +93,6 @@ export class Session {
   private readonly patchGate = new PatchGate();
   private readonly warned = new Set<string>();
   private totalUsage: TokenUsage = ZERO_USAGE;
-  private baseInstructions: string | undefined;
-  private developerInstructions: string | undefined;
   /** The submission whose events carry session-level warnings when no task runs. */
   private lastSubId = "";
   /** The session's MCP servers, started by the first configure_session (none when the config has none). */
@@ -121,32 +117,24 @@ export class Session {
       seed.replay ? { lastTurnContext: seed.replay.lastTurnContext, history: seed.history } : undefined,
     );
     this.skills = options.skills ?? new SkillsManager(config.codexHome);
-    const configuredMode = configuredCollaborationMode(config.toml);
-    this.configProblem = configuredMode.problem;
     this.index = new ThreadIndexUpdater(config.codexHome, (message) =>
       this.warnOnce(`index:${message}`, message),
     );
-    this.defaults = {
-      cwd: config.cwd,
-      model: config.model,
-      summary: config.reasoningSummary,
-      approvalPolicy: config.approvalPolicy,
-      sandboxPolicy: config.sandboxPolicy,
-      collaborationMode: configuredMode.mode,
-      ...(config.reasoningEffort ? { effort: config.reasoningEffort } : {}),
-      ...(config.toml.model_verbosity ? { verbosity: config.toml.model_verbosity } : {}),
-    };
-    this.developerInstructions = config.developerInstructions;
-    this.providerId = config.modelProviderId;
-    this.client = this.makeClient(this.providerId);
+    this.settings = new SessionSettings({
+      config,
+      env: options.env,
+      threadId: this.threadId,
+      originator: options.originator,
+      ...(options.auth ? { auth: options.auth } : {}),
+    });
     this.compactor = new Compactor({
       threadId: this.threadId,
       history: this.history,
       rollout: this.rollout,
-      client: () => this.client,
+      client: () => this.settings.client,
       latestPlan: () => this.latestPlan,
       autoLimit: (model) =>
-        autoCompactLimit(config.toml.model_auto_compact_token_limit, this.contextWindow(model)),
+        autoCompactLimit(config.toml.model_auto_compact_token_limit, this.settings.contextWindow(model)),
     });
     this.commandGate = new CommandGate({
       codexHome: config.codexHome,
@@ -176,7 +164,7 @@ export class Session {
 
   /** The working directory the next turn runs in. */
   get cwd(): string {
-    return this.defaults.cwd;
+    return this.settings.defaults.cwd;
   }
 
   /** Applies a configure_session op (aborting a running task) and announces the result. */
@@ -184,25 +172,19 @@ export class Session {
     this.lastSubId = subId;
     this.mcp ??= this.openMcp();
     await this.abortRunning("replaced");
-    if (op.model_provider && op.model_provider !== this.providerId) {
-      this.client = this.makeClient(op.model_provider);
-      this.providerId = op.model_provider;
-    }
-    if (op.base_instructions !== undefined) this.baseInstructions = op.base_instructions;
-    if (op.user_instructions !== undefined) this.developerInstructions = op.user_instructions;
-    this.defaults = applyTurnOverrides(this.defaults, op);
+    this.settings.configure(op);
     for (const warning of this.options.seed.warnings) this.warnOnce(warning, warning);
-    if (this.configProblem) this.warnOnce(this.configProblem, this.configProblem);
+    if (this.settings.configProblem) this.warnOnce(this.settings.configProblem, this.settings.configProblem);
     const { replay } = this.options.seed;
     this.emit(subId, {
       type: "session_configured",
       session_id: this.threadId,
-      model: this.defaults.model,
-      model_provider_id: this.providerId,
-      reasoning_effort: this.defaults.effort ?? null,
-      cwd: this.defaults.cwd,
-      approval_policy: this.defaults.approvalPolicy,
-      sandbox_policy: this.defaults.sandboxPolicy,
+      model: this.settings.defaults.model,
+      model_provider_id: this.settings.providerId,
+      reasoning_effort: this.settings.defaults.effort ?? null,
+      cwd: this.settings.defaults.cwd,
+      approval_policy: this.settings.defaults.approvalPolicy,
+      sandbox_policy: this.settings.defaults.sandboxPolicy,
       history_log_id: 0,
       history_entry_count: this.options.seed.replay?.turns.length ?? 0,
       rollout_path: this.rollout.path,
@@ -212,15 +194,15 @@ export class Session {
   }
 
   overrideTurnContext(op: OpOf<"override_turn_context">): void {
-    this.defaults = applyTurnOverrides(this.defaults, op);
+    this.settings.override(op);
   }
 
   /** Starts a task for the input; a task already running is replaced. */
   async startTask(subId: string, op: OpOf<"user_turn"> | OpOf<"user_input">): Promise<void> {
     this.lastSubId = subId;
     await this.abortRunning("replaced");
-    if (op.type === "user_turn") this.defaults = applyTurnOverrides(this.defaults, op);
-    const turn = this.defaults;
+    if (op.type === "user_turn") this.settings.override(op);
+    const turn = this.settings.defaults;
     this.recordContext(turn);
     this.rollout.recordTurnContext(turn);
     this.index.prepare();
@@ -235,8 +217,8 @@ export class Session {
       ...(op.type === "user_turn" && op.final_output_json_schema !== undefined
         ? { outputSchema: op.final_output_json_schema }
         : {}),
-      ...(this.contextWindow(turn.model) !== undefined
-        ? { modelContextWindow: this.contextWindow(turn.model) }
+      ...(this.settings.contextWindow(turn.model) !== undefined
+        ? { modelContextWindow: this.settings.contextWindow(turn.model) }
         : {}),
       onUsage: (usage) => this.recordUsage(subId, usage),
       ...(this.options.config.toml.notify
@@ -276,7 +258,7 @@ export class Session {
   async startReview(subId: string, op: OpOf<"review">): Promise<void> {
     this.lastSubId = subId;
     await this.abortRunning("replaced");
-    const turn = this.defaults;
+    const turn = this.settings.defaults;
     this.rollout.recordTurnContext(turn);
     this.index.prepare();
     const controller = new AbortController();
@@ -303,7 +285,7 @@ export class Session {
       this.emit(subId, { type: "error", message: "compact: the thread has no conversation to compact yet" });
       return;
     }
-    const turn = this.defaults;
+    const turn = this.settings.defaults;
     const turnId = uuidv7();
     const controller = new AbortController();
     const emit = (msg: KnownEventMsg) => this.emit(subId, msg);
@@ -445,8 +427,12 @@ export class Session {
           codexHome: config.codexHome,
           projectDocMaxBytes: config.projectDocMaxBytes,
           ...(turn.personality ? { personality: turn.personality } : {}),
-          ...(this.baseInstructions !== undefined ? { baseInstructionsOverride: this.baseInstructions } : {}),
-          ...(this.developerInstructions ? { developerInstructions: this.developerInstructions } : {}),
+          ...(this.settings.baseInstructions !== undefined
+            ? { baseInstructionsOverride: this.settings.baseInstructions }
+            : {}),
+          ...(this.settings.developerInstructions
+            ? { developerInstructions: this.settings.developerInstructions }
+            : {}),
           ...(skills ? { skillsInstructions: skills } : {}),
         }),
       );
@@ -474,9 +460,9 @@ export class Session {
       info: {
         total_token_usage: this.totalUsage,
         last_token_usage: last,
-        model_context_window: this.contextWindow(this.defaults.model) ?? null,
+        model_context_window: this.settings.contextWindow(this.settings.defaults.model) ?? null,
       },
-      ...(this.client.rateLimits ? { rate_limits: this.client.rateLimits } : {}),
+      ...(this.settings.client.rateLimits ? { rate_limits: this.settings.client.rateLimits } : {}),
     });
   }
 
@@ -496,7 +482,7 @@ export class Session {
   }
 
   private openMcp(): SessionMcp | undefined {
-    return openSessionMcp({
+    return this.options.openSessionMcp({
       config: this.options.config,
       env: this.options.env,
       registry: this.options.tools.registry,
@@ -517,7 +503,7 @@ export class Session {
   private turnHost(subId: string, controller: AbortController): TurnHost {
     return {
       threadId: this.threadId,
-      client: this.client,
+      client: this.settings.client,
       tools: this.options.tools.registry,
       history: this.history,
       env: this.options.env,
@@ -539,22 +525,6 @@ export class Session {
         this.requests.askUser(emit, callId, turnId, questions, signal),
       abortTask: () => controller.abort(new TaskAbort("interrupted")),
     };
-  }
-
-  private makeClient(providerId: string): ModelClient {
-    return makeModelClient({
-      config: this.options.config,
-      env: this.options.env,
-      providerId,
-      threadId: this.threadId,
-      originator: this.options.originator,
-      ...(this.options.auth ? { auth: this.options.auth } : {}),
-    });
-  }
-
-  /** The window of the model a turn uses: configured, else known for that model (it may change per turn). */
-  private contextWindow(model: string): number | undefined {
-    return this.options.config.toml.model_context_window ?? contextWindowFor(model);
   }
 
   /** Emits (and records) an event that belongs to no turn of its own, e.g. a subagent's lifecycle. */

@@ -8,8 +8,8 @@ import type {
   ResponseItem,
 } from "../protocol/items.js";
 import { isKnownItem, messageText } from "../protocol/items.js";
-import type { ToolContext } from "../tools/define-tool.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolContext } from "./tool-api/define-tool.js";
+import type { ToolRegistry } from "./tool-api/registry.js";
 import type { TurnServices } from "./turn-services.js";
 import type { PlanModeStream } from "./plan-mode/plan-stream.js";
 import type { ConversationHistory } from "./history.js";

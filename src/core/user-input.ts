@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import type { ContentItem, MessageItem } from "../protocol/items.js";
 import type { UserInputItem } from "../protocol/user-input.js";
-import type { ToolRegistry } from "../tools/registry.js";
+import type { ToolRegistry } from "./tool-api/registry.js";
 
 const IMAGE_TYPES: Record<string, string> = {
   ".png": "image/png",

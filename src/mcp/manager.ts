@@ -2,7 +2,7 @@
 // changes, their tools published to the session's tool registry once ready. A turn waits for them only up to
 // each server's startup timeout; a server that failed is left out, with a warning, and never waited on again.
 import type { KnownEventMsg, McpStartupStatus } from "../protocol/core-protocol.js";
-import type { ProvidedTool } from "../tools/registry.js";
+import type { ProvidedTool } from "../core/tool-api/registry.js";
 import {
   CONNECTOR_MENTION_PREFIX,
   connectorEnabled,
@@ -14,10 +14,14 @@ import {
 import { providedTool } from "./provided-tool.js";
 import { McpServerConnection } from "./server-connection.js";
 import { resolveMcpServers, type McpServerEntry } from "./server-config.js";
-import { UnknownMcpServerError, type SessionMcp, type SessionMcpOptions } from "./session-mcp.js";
+import {
+  UnknownMcpServerError,
+  type SessionMcp,
+  type SessionMcpOptions,
+} from "../core/mcp-api/session-mcp.js";
 import { McpToolApprovals } from "./tool-approval.js";
 import { qualifyToolNames, toolKey } from "./tool-names.js";
-import type { ConnectorInfo, McpServerStatus, McpToolInfo } from "./types.js";
+import type { ConnectorInfo, McpServerStatus, McpToolInfo } from "../core/mcp-api/types.js";
 
 const REGISTRY_SOURCE = "mcp";
 

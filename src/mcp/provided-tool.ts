@@ -1,12 +1,12 @@
 // An MCP tool as the registry offers it: the server's schema in the request, and a handler that asks for
 // approval when needed, announces the call (mcp_tool_call_begin/end) and turns the result into an output.
 import type { McpCallToolResult, McpInvocation } from "../protocol/core-protocol.js";
-import type { ToolContext, ToolResult } from "../tools/define-tool.js";
-import type { ProvidedTool } from "../tools/registry.js";
+import type { ToolContext, ToolResult } from "../core/tool-api/define-tool.js";
+import type { ProvidedTool } from "../core/tool-api/registry.js";
 import type { McpServerConnection } from "./server-connection.js";
 import { needsApproval, type McpToolApprovals } from "./tool-approval.js";
 import { resultText, toolOutputFromResult } from "./tool-output.js";
-import type { McpTool } from "./types.js";
+import type { McpTool } from "../core/mcp-api/types.js";
 
 export interface ProvidedToolOptions {
   connection: McpServerConnection;

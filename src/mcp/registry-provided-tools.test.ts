@@ -1,9 +1,9 @@
 // The registry's run-time tools, as the MCP manager uses them: published as a set, selected per turn.
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { defineTool } from "../tools/define-tool.js";
-import { ToolRegistry, type ProvidedTool } from "../tools/registry.js";
-import { testToolContext } from "../tools/testing.js";
+import { defineTool } from "../core/tool-api/define-tool.js";
+import { ToolRegistry, type ProvidedTool } from "../core/tool-api/registry.js";
+import { testToolContext } from "../../test/support/tool-context.js";
 
 const builtin = defineTool({
   name: "builtin",

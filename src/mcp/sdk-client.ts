@@ -4,6 +4,7 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { z } from "zod";
 import { McpCallToolResult } from "../protocol/core-protocol.js";
+import type { McpResourceContents } from "../core/mcp-api/session-mcp.js";
 import { VERSION } from "../version.js";
 import type { McpTransportConfig } from "./server-config.js";
 
@@ -18,7 +19,6 @@ export class McpRequestError extends Error {
 }
 
 const ResourceContents = z.looseObject({ contents: z.array(z.looseObject({ uri: z.string() })) });
-export type McpResourceContents = z.infer<typeof ResourceContents>;
 const ToolsPage = z.looseObject({ tools: z.array(z.unknown()), nextCursor: z.string().optional() });
 const MAX_PAGES = 50;
 const STDERR_TAIL_BYTES = 2048;

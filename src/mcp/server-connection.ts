@@ -2,15 +2,11 @@
 // server that dies after it was ready is restarted on its next use, at most MAX_RESTARTS times; then it is
 // failed for the rest of the session. A server that fails to start is never waited on again.
 import type { McpCallToolResult } from "../protocol/core-protocol.js";
-import {
-  connectMcpClient,
-  McpRequestError,
-  type McpClientHandle,
-  type McpResourceContents,
-} from "./sdk-client.js";
+import type { McpResourceContents } from "../core/mcp-api/session-mcp.js";
+import { connectMcpClient, McpRequestError, type McpClientHandle } from "./sdk-client.js";
 import type { McpServerConfig } from "./server-config.js";
 import { readToolCatalog } from "./tool-catalog.js";
-import type { McpServerState, McpTool } from "./types.js";
+import type { McpServerState, McpTool } from "../core/mcp-api/types.js";
 
 export const MAX_RESTARTS = 3;
 

@@ -1,47 +1,12 @@
 // The session's handle on its MCP servers. This file is light on purpose: it is loaded with the engine, and
 // the manager (and with it the MCP SDK) is imported only when the config names a server or connectors.
-import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
-import type { KnownEventMsg } from "../protocol/core-protocol.js";
-import type { ReviewDecision } from "../protocol/policies.js";
-import type { McpCallToolResult } from "../protocol/core-protocol.js";
-import type { ToolRegistry } from "../tools/registry.js";
-import type { McpResourceContents } from "./sdk-client.js";
-import type { ConnectorInfo, McpServerStatus } from "./types.js";
-
-export interface SessionMcpOptions {
-  config: Pick<Config, "codexHome" | "cwd" | "provider" | "toml">;
-  env: NodeJS.ProcessEnv;
-  /** Where ready servers' tools are published. */
-  registry: ToolRegistry;
-  /** Session-level events (status updates, warnings); tool-call events go through the tool context. */
-  emit(msg: KnownEventMsg): void;
-  /** The user's answer to the exec_approval_request an MCP tool emitted with this call id. */
-  waitForApproval(callId: string, signal: AbortSignal): Promise<ReviewDecision>;
-  auth?: ModelAuthHooks;
-}
-
-export interface SessionMcp {
-  /** Resolves once every server is ready or failed (each bounded by its startup timeout), or rejects on abort. */
-  ready(signal: AbortSignal): Promise<void>;
-  statuses(): McpServerStatus[];
-  connectors(): ConnectorInfo[];
-  /** A tool of one server, called directly (a client's mcpServer/tool/call; no approval, no turn). */
-  callTool(
-    server: string,
-    tool: string,
-    args: Record<string, unknown>,
-    signal: AbortSignal,
-  ): Promise<McpCallToolResult>;
-  readResource(server: string, uri: string, signal: AbortSignal): Promise<McpResourceContents>;
-  close(): Promise<void>;
-}
-
-export class UnknownMcpServerError extends Error {
-  constructor(server: string) {
-    super(`unknown MCP server '${server}'`);
-  }
-}
+import type { ConnectorInfo, McpServerStatus } from "../core/mcp-api/types.js";
+import {
+  UnknownMcpServerError,
+  type SessionMcp,
+  type SessionMcpOptions,
+} from "../core/mcp-api/session-mcp.js";
 
 export function hasMcpConfig(toml: Config["toml"]): boolean {
   const servers = Object.values(toml.mcp_servers ?? {}).some((s) => s.enabled !== false);

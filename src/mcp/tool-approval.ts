@@ -3,8 +3,8 @@
 // question reuses the exec approval round trip: an `exec_approval_request` whose command reads
 // `mcp <server> <tool> <arguments as JSON>`, answered by an `exec_approval` op with the call id.
 import type { AskForApproval, ReviewDecision } from "../protocol/policies.js";
-import type { ToolContext } from "../tools/define-tool.js";
-import type { McpTool } from "./types.js";
+import type { ToolContext } from "../core/tool-api/define-tool.js";
+import type { McpTool } from "../core/mcp-api/types.js";
 
 export type WaitForApproval = (callId: string, signal: AbortSignal) => Promise<ReviewDecision>;
 

@@ -2,7 +2,7 @@
 // reason, and the server's other tools stay usable.
 import { z } from "zod";
 import { sanitizeInputSchema } from "./input-schema.js";
-import type { McpTool } from "./types.js";
+import type { McpTool } from "../core/mcp-api/types.js";
 
 const RawTool = z.looseObject({
   name: z.string().min(1),

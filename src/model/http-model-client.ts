@@ -7,7 +7,7 @@ import type { IncomingMessage } from "node:http";
 import type { Credentials } from "../auth/credentials.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import { rateLimitsFromHeaders, type RateLimitSnapshot } from "../auth/rate-limits.js";
-import type { ProviderInfo } from "./providers.js";
+import type { ProviderInfo } from "./provider-info.js";
 import {
   ModelError,
   WireFailure,

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startFakeModel } from "../../test/support/fake-model.js";
 import { checkLocalServer, serverRoot } from "./local-server.js";
 import { contextWindowFor, learnModelInfo, supportsImages, supportsTools } from "./model-info.js";
-import { resolveProvider } from "./providers.js";
+import { resolveProvider } from "../config/providers.js";
 
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
 afterEach(async () => {

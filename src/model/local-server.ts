@@ -5,7 +5,7 @@ import http from "node:http";
 import https from "node:https";
 import { learnModelDefaults, type ModelInfo } from "./model-info.js";
 import { ModelError } from "./model-client.js";
-import type { LocalServerKind, ProviderInfo } from "./providers.js";
+import type { LocalServerKind, ProviderInfo } from "./provider-info.js";
 
 const CHECK_TIMEOUT_MS = 5_000;
 

@@ -28,7 +28,7 @@ import {
   toJsonl,
   turnLines,
   writeRolloutFile,
-} from "./test-helpers.js";
+} from "../../test/support/rollout-files.js";
 
 let home: ReturnType<typeof tempCodexHome>;
 let index: ThreadIndex | undefined;

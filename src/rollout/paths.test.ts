@@ -2,7 +2,7 @@ import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { shouldPersistEventMsg } from "./policy.js";
 import { archivedDir, isUuid, parseRolloutFileName, rolloutFileName, rolloutPath } from "./paths.js";
-import { REAL_CODEX_FIXTURE } from "./test-helpers.js";
+import { REAL_CODEX_FIXTURE } from "../../test/support/rollout-files.js";
 
 const ID = "01a2022c-4e14-7020-81d0-da7c0d084d6f";
 

@@ -3,7 +3,14 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { userTextMessage } from "../protocol/items.js";
 import { parseRolloutText, readRollout, RolloutReadError } from "./reader.js";
-import { event, item, metaLine, REAL_CODEX_FIXTURE, tempCodexHome, toJsonl } from "./test-helpers.js";
+import {
+  event,
+  item,
+  metaLine,
+  REAL_CODEX_FIXTURE,
+  tempCodexHome,
+  toJsonl,
+} from "../../test/support/rollout-files.js";
 
 const ID = "0199a3b4-1111-7222-8333-944455556666";
 

@@ -4,7 +4,7 @@ import { userTextMessage } from "../protocol/items.js";
 import { rolloutPath } from "./paths.js";
 import { readRollout } from "./reader.js";
 import { RolloutRecorder, RolloutWriteError } from "./recorder.js";
-import { event, item, metaLine, tempCodexHome } from "./test-helpers.js";
+import { event, item, metaLine, tempCodexHome } from "../../test/support/rollout-files.js";
 
 const ID = "0199a3b4-1111-7222-8333-944455556666";
 const CREATED = new Date(2025, 4, 6, 7, 8, 9);

@@ -14,7 +14,7 @@ import {
   REAL_CODEX_FIXTURE,
   threadLines,
   turnLines,
-} from "./test-helpers.js";
+} from "../../test/support/rollout-files.js";
 import { isMessage, messageTextParts } from "./user-input.js";
 
 const ID = "0199a3b4-1111-7222-8333-944455556666";

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ThreadIndex } from "./index.js";
 import { archivedDir, datedSessionsDir } from "./paths.js";
 import { ThreadStore, ThreadStoreError } from "./store.js";
-import { tempCodexHome, threadLines, writeRolloutFile } from "./test-helpers.js";
+import { tempCodexHome, threadLines, writeRolloutFile } from "../../test/support/rollout-files.js";
 
 const ID = "0199a3b4-1111-7222-8333-944455556666";
 const CREATED = new Date(2025, 2, 4, 5, 6, 7);

@@ -6,7 +6,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { probeSandbox, type BwrapStatus } from "./detect.js";
-import { ATTEMPTS, byCommand, freshSetup, put, PWNED, READ_ONLY, WORKSPACE_WRITE } from "./escape-support.js";
+import {
+  ATTEMPTS,
+  byCommand,
+  freshSetup,
+  put,
+  PWNED,
+  READ_ONLY,
+  WORKSPACE_WRITE,
+} from "../../test/support/sandbox-escape.js";
 import { defaultHelperPath } from "./landlock.js";
 
 /** The same machine with bwrap hidden: the Landlock helper sandboxes instead. */

@@ -33,7 +33,7 @@ import {
   RUN_TIMEOUT_MS,
   WORKSPACE_WRITE,
   type Attempt,
-} from "./escape-support.js";
+} from "../../test/support/sandbox-escape.js";
 import { placeholderCleanupFor } from "./placeholder-cleanup.js";
 import { planExec } from "./plan.js";
 import { runWithPlan } from "./run-with-plan.js";

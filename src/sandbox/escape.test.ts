@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SandboxPolicy } from "../protocol/policies.js";
-import type { ProcessResult } from "../tools/shell/run-process.js";
+import type { ProcessResult } from "./run-process.js";
 import { bwrapPlanInput, detectBwrap, type BwrapStatus } from "./detect.js";
 import { buildCommandEnv, type ShellEnvironmentPolicyInput } from "./env-policy.js";
 import { planExec } from "./plan.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ProcessResult } from "../tools/shell/run-process.js";
+import type { ProcessResult } from "./run-process.js";
 import { planExec } from "./plan.js";
 import { looksLikeSandboxDenial, runWithPlan } from "./run-with-plan.js";
 

@@ -1,5 +1,5 @@
 // Runs a planned command, and recognises output that means the sandbox (not the command) said no.
-import { runProcess, type ProcessResult, type RunProcessOptions } from "../tools/shell/run-process.js";
+import { runProcess, type ProcessResult, type RunProcessOptions } from "./run-process.js";
 import type { RunnablePlan } from "./plan.js";
 
 export type RunWithPlanOptions = Omit<RunProcessOptions, "argv" | "env">;

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxPolicy } from "../protocol/policies.js";
-import type { ProcessResult } from "../tools/shell/run-process.js";
+import type { ProcessResult } from "./run-process.js";
 import { bwrapPlanInput, detectBwrap, findExecutable, type BwrapStatus } from "./detect.js";
 import { buildCommandEnv } from "./env-policy.js";
 import { planExec } from "./plan.js";

@@ -1,9 +1,9 @@
 // A call in the form the tool was not declared in still reaches it; the apply_patch form follows the model.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineCustomTool, defineTool } from "./define-tool.js";
-import { ToolRegistry } from "./registry.js";
-import { testToolContext } from "./testing.js";
+import { defineCustomTool, defineTool } from "../core/tool-api/define-tool.js";
+import { ToolRegistry } from "../core/tool-api/registry.js";
+import { testToolContext } from "../../test/support/tool-context.js";
 import { applyPatchForm, webSearchSpecs } from "./tool-set.js";
 
 const echoFree = defineCustomTool({

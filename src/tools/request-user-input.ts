@@ -1,6 +1,6 @@
 // request_user_input: the model asks the user one to three short questions and waits for the answers.
 import { z } from "zod";
-import { defineTool } from "./define-tool.js";
+import { defineTool } from "../core/tool-api/define-tool.js";
 
 const Option = z.object({
   value: z.string().describe("Machine-readable value (snake_case)."),

@@ -1,7 +1,8 @@
 // Which tools a session offers, and in which form, from the model and config.
 import type { Config } from "../config/load.js";
 import { applyPatchCustomTool, applyPatchFunctionTool } from "./apply-patch/tool.js";
-import { ToolRegistry } from "./registry.js";
+import { ToolRegistry } from "../core/tool-api/registry.js";
+import type { ToolSet } from "../core/tool-api/tool-set.js";
 import { requestUserInputTool } from "./request-user-input.js";
 import { shellTool } from "./shell/shell-tool.js";
 import { updatePlanTool } from "./update-plan.js";
@@ -31,12 +32,6 @@ export function webSearchSpecs(config: Pick<Config, "toml">): Record<string, unk
   if (mode === "cached") return [{ type: "web_search", external_web_access: false }];
   if (mode === "live") return [{ type: "web_search", external_web_access: true }];
   return [];
-}
-
-export interface ToolSet {
-  registry: ToolRegistry;
-  /** Ends what the tools keep alive (long-running exec_command processes). */
-  close(): Promise<void>;
 }
 
 export type ShellToolKind = "exec_command" | "shell";

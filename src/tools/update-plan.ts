@@ -1,7 +1,7 @@
 // update_plan: the model keeps a checklist for multi-step work; clients show it (exec: a todo_list item).
 import { z } from "zod";
 import { PlanStep } from "../protocol/core-protocol.js";
-import { defineTool } from "./define-tool.js";
+import { defineTool } from "../core/tool-api/define-tool.js";
 
 export const PLAN_MODE_UPDATE_PLAN_ERROR =
   "update_plan is not available in plan mode; write the plan in a <proposed_plan> block";

@@ -2,7 +2,7 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { localImageDataUrl, UserInputError } from "../core/user-input.js";
-import { defineTool } from "./define-tool.js";
+import { defineTool } from "../core/tool-api/define-tool.js";
 
 export const viewImageTool = defineTool({
   name: "view_image",

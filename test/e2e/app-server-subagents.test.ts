@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reply, type ScriptedReply } from "../support/fake-model.js";
 import { startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
-import { scriptByAgent } from "../../src/core/subagents/testing.js";
+import { scriptByAgent } from "../support/subagents.js";
 
 const app = useAppServer();
 

@@ -9,7 +9,7 @@ import { ExecThreadEvent } from "../../src/protocol/exec-events.js";
 import { reply, sse, startFakeModel } from "../support/fake-model.js";
 import { jsonLines, makeHome, runCli } from "../support/cli.js";
 import { stdioServerToml } from "../support/mcp-config.js";
-import { scriptByAgent } from "../../src/core/subagents/testing.js";
+import { scriptByAgent } from "../support/subagents.js";
 
 type Json = Record<string, unknown>;
 type Model = Awaited<ReturnType<typeof startFakeModel>>;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { JsonLinesProcess, makeHome, type TestHome } from "../support/cli.js";
 import { isEvent as is, msgOf as msg, teardown, type FakeModel } from "../support/proto-events.js";
-import { scriptByAgent, toolOutputs, type Input } from "../../src/core/subagents/testing.js";
+import { scriptByAgent, toolOutputs, type Input } from "../support/subagents.js";
 import { startFakeModel } from "../support/fake-model.js";
 
 let model: FakeModel | undefined;

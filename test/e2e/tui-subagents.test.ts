@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { keepCapture, TmuxSession } from "../support/tmux.js";
-import { scriptByAgent } from "../../src/core/subagents/testing.js";
+import { scriptByAgent } from "../support/subagents.js";
 
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
 let term: TmuxSession | undefined;

@@ -10,7 +10,7 @@ import { launchBrowser, type TestBrowser } from "../support/browser.js";
 import { makeHome, type HomeOptions, type TestHome } from "../support/cli.js";
 import { reply, sse, startFakeModel } from "../support/fake-model.js";
 import { startWeb, type WebProcess } from "../support/web.js";
-import { scriptByAgent } from "../../src/core/subagents/testing.js";
+import { scriptByAgent } from "../support/subagents.js";
 
 type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
 

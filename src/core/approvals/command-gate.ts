@@ -2,7 +2,7 @@
 // policies. The sandbox is never skipped silently: an unavailable sandbox turns into a question (or, under
 // `never`, a refusal the model can read).
 import { withAllowedDomains, type AskForApproval, type SandboxPolicy } from "../../protocol/policies.js";
-import type { ProcessResult } from "../../tools/shell/run-process.js";
+import type { ProcessResult } from "../../sandbox/run-process.js";
 import { bwrapPlanInput, type BwrapStatus } from "../../sandbox/detect.js";
 import {
   buildCommandEnv,

@@ -4,8 +4,20 @@ import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import type { Event, OpOf } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
-import type { ToolSet } from "../../tools/tool-set.js";
-import { Codex } from "../codex.js";
+import type { AgentScope } from "./agent-scope.js";
+import type { ToolSet } from "../tool-api/tool-set.js";
+import type { Codex, CodexOptions } from "../codex.js";
+
+/**
+ * How children's engines are made, handed in by the root's Codex: this file must not import codex.ts at
+ * run time, since codex.ts starts the subagent tree that starts children.
+ */
+export interface ChildEngines {
+  /** A new engine with the root's parts. */
+  create(options: Omit<CodexOptions, "parts">): Codex;
+  /** A child's tools: the usual set plus the subagent tools acting as that child. */
+  toolSet(config: Config, scope: AgentScope): ToolSet;
+}
 
 export interface ChildEngineOptions {
   /** The child's own config object (its thread's parent is noted against it, see thread-parent.ts). */
@@ -14,6 +26,7 @@ export interface ChildEngineOptions {
   /** The root's credential hooks: a child's model requests are made as the same account. */
   auth?: ModelAuthHooks;
   tools: ToolSet;
+  engines: ChildEngines;
   /** How its thread opens: new, resumed (`resume_path`) or forked (`fork_from`), with its settings. */
   configure: OpOf<"configure_session">;
   /** Every event after the thread opened (and the warnings of its opening). */
@@ -39,7 +52,7 @@ export class ChildEngine {
 
   /** Starts the engine and opens its thread; rejects (with the engine closed) if the thread cannot open. */
   static async start(options: ChildEngineOptions): Promise<StartedChild> {
-    const codex = new Codex({
+    const codex = options.engines.create({
       config: options.config,
       env: options.env,
       tools: options.tools.registry,

@@ -1,10 +1,7 @@
 // How a child engine is set up: the root's config with the child's model, instructions that tell the model
-// it is a subagent, and the usual tools plus the subagent tools acting as that child.
+// it is a subagent (its tools come from ChildEngines.toolSet, see child-engine.ts).
 import type { Config } from "../../config/load.js";
 import { contextWindowFor } from "../../model/model-info.js";
-import { buildToolSet, type ToolSet } from "../../tools/tool-set.js";
-import { withSubagentTools } from "../../tools/subagents/with-subagent-tools.js";
-import type { AgentScope } from "./agent-scope.js";
 import { linkChildConfig } from "./thread-parent.js";
 
 export interface ChildIdentity {
@@ -60,9 +57,4 @@ export function forkNote(identity: ChildIdentity): string {
     `conversation. Your parent, agent ${identity.parentAgentId}, continues on its own. Work on the task ` +
     "in the next message; your final message is reported to your parent."
   );
-}
-
-/** The session's usual tools, plus the subagent tools acting as this child. */
-export function childToolSet(config: Config, scope: AgentScope): ToolSet {
-  return withSubagentTools(buildToolSet(config), scope);
 }

@@ -1,6 +1,8 @@
 // Inboxes survive the process: what was still waiting when it died (a message queued for a busy child, a
 // child's message the root had not read) comes back on resume, and a take the receiver never recorded (the
 // process killed between the two writes) is handed over again, once.
+import { childEngines } from "../codex.js";
+import { engineParts } from "../../engine/create-codex.js";
 import { readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -12,7 +14,7 @@ import { openThread } from "../open-thread.js";
 import type { CallerTurn } from "./agent-scope.js";
 import { SubagentManager } from "./manager.js";
 import type { RebuiltSubagentTree } from "./rebuild-tree.js";
-import { scriptByAgent, startHarness, type Harness, type Input } from "./testing.js";
+import { scriptByAgent, startHarness, type Harness, type Input } from "../../../test/support/subagents.js";
 
 let h: Harness | undefined;
 let resumed: SubagentManager | undefined;
@@ -101,6 +103,7 @@ function resume(killed: Killed): { manager: SubagentManager; events: KnownEventM
   const manager = new SubagentManager({
     config: h.config,
     env: h.home.env,
+    engines: childEngines(engineParts),
     root: () => ({ threadId: "root-thread", rolloutPath: killed.rootPath }),
     emit: (msg) => events.push(msg),
     restored: killed.tree,

@@ -4,11 +4,18 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { lastUserText, reply } from "../../../test/support/fake-model.js";
 import type { Event } from "../../protocol/core-protocol.js";
-import { ToolRegistry } from "../../tools/registry.js";
+import { ToolRegistry } from "../tool-api/registry.js";
 import { subagentTools } from "../../tools/subagents/index.js";
-import { Codex } from "../codex.js";
+import type { Codex } from "../codex.js";
+import { createCodex } from "../../engine/create-codex.js";
 import type { RootThread } from "./manager.js";
-import { inputTexts, scriptByAgent, startHarness, toolOutputs, type Harness } from "./testing.js";
+import {
+  inputTexts,
+  scriptByAgent,
+  startHarness,
+  toolOutputs,
+  type Harness,
+} from "../../../test/support/subagents.js";
 
 let h: Harness | undefined;
 let rootEngine: Codex | undefined;
@@ -43,7 +50,7 @@ describe("fork_context", () => {
     // Known once the root engine's thread opens.
     const rootThread: { current?: RootThread } = {};
     h = await startHarness({ fallback: script.fallback, root: () => rootThread.current });
-    const engine = new Codex({
+    const engine = createCodex({
       config: h.config,
       env: h.home.env,
       tools: new ToolRegistry([...subagentTools(h.manager.scope(0))]),

@@ -9,3 +9,4 @@ export {
   type SubagentSettings,
 } from "./limits.js";
 export { SubagentError, type AgentScope } from "./agent-scope.js";
+export type { ChildEngines } from "./child-engine.js";

@@ -7,7 +7,7 @@ import { reply, sse } from "../../../test/support/fake-model.js";
 import type { KnownEventMsg, SubagentSummary } from "../../protocol/core-protocol.js";
 import type { AgentScope, AwaitOutcome, CallerTurn } from "./agent-scope.js";
 import { SubagentError } from "./agent-scope.js";
-import { scriptByAgent, startHarness, toolOutputs, type Harness } from "./testing.js";
+import { scriptByAgent, startHarness, toolOutputs, type Harness } from "../../../test/support/subagents.js";
 
 let h: Harness | undefined;
 afterEach(async () => {

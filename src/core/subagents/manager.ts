@@ -18,6 +18,7 @@ import type { RebuiltSubagentTree } from "./rebuild-tree.js";
 import { lastTurnSettings } from "./last-turn-settings.js";
 import { readLogs } from "./read-logs.js";
 import { rolloutSize } from "./rollout-size.js";
+import type { ChildEngines } from "./child-engine.js";
 import { startChild } from "./start-child.js";
 import type { SubagentNode } from "./subagent-node.js";
 import { SubagentTree } from "./subagent-tree.js";
@@ -35,6 +36,8 @@ export interface SubagentManagerOptions {
   /** The root's config: every child inherits it (with its own model when asked). */
   config: Config;
   env: NodeJS.ProcessEnv;
+  /** Makes the children's engines (the root's Codex hands it in). */
+  engines: ChildEngines;
   /** The root's credential hooks, handed to every child. */
   auth?: ModelAuthHooks;
   /** A thread another engine of this process has open: a stopped child with that thread is not reopened. */
@@ -155,6 +158,7 @@ export class SubagentManager {
       const started = await startChild({
         rootConfig: this.options.config,
         env: this.options.env,
+        engines: this.options.engines,
         ...(this.options.auth ? { auth: this.options.auth } : {}),
         identity: this.identity(node),
         model,
@@ -266,6 +270,7 @@ export class SubagentManager {
       const started = await startChild({
         rootConfig: this.options.config,
         env: this.options.env,
+        engines: this.options.engines,
         ...(this.options.auth ? { auth: this.options.auth } : {}),
         identity: this.identity(node),
         model: node.model,

@@ -1,6 +1,8 @@
 // Resume: the subagent tree comes back from the root's persisted lifecycle events (and its inboxes from the
 // inbox events, see durable-inbox.test.ts for a real run), and a stopped child resumes its own thread when
 // it gets a message.
+import { childEngines } from "../codex.js";
+import { engineParts } from "../../engine/create-codex.js";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,7 +13,7 @@ import { shouldPersistEventMsg } from "../../rollout/policy.js";
 import { openThread } from "../open-thread.js";
 import { SubagentManager } from "./manager.js";
 import { rebuildSubagentTree } from "./rebuild-tree.js";
-import { scriptByAgent, startHarness, type Harness } from "./testing.js";
+import { scriptByAgent, startHarness, type Harness } from "../../../test/support/subagents.js";
 
 let h: Harness | undefined;
 let resumed: SubagentManager | undefined;
@@ -184,6 +186,7 @@ describe("rebuildSubagentTree", () => {
     resumed = new SubagentManager({
       config: h.config,
       env: h.home.env,
+      engines: childEngines(engineParts),
       root: () => ({ threadId: "root-thread", rolloutPath: rootPath }),
       emit: (msg) => events.push(msg),
       ...(tree ? { restored: tree } : {}),

@@ -4,14 +4,15 @@ import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import type { Event, OpOf } from "../../protocol/core-protocol.js";
 import type { AgentScope } from "./agent-scope.js";
-import { ChildEngine, type StartedChild } from "./child-engine.js";
-import { childConfig, childToolSet, forkNote, type ChildIdentity } from "./child-setup.js";
+import { ChildEngine, type ChildEngines, type StartedChild } from "./child-engine.js";
+import { childConfig, forkNote, type ChildIdentity } from "./child-setup.js";
 import { prepareForkSource } from "./fork-source.js";
 
 export interface StartChildOptions {
   rootConfig: Config;
   env: NodeJS.ProcessEnv;
   auth?: ModelAuthHooks;
+  engines: ChildEngines;
   identity: ChildIdentity;
   model: string;
   parentThreadId: string;
@@ -39,7 +40,8 @@ export async function startChild(options: StartChildOptions): Promise<StartedChi
       config,
       env: options.env,
       ...(options.auth ? { auth: options.auth } : {}),
-      tools: childToolSet(config, options.scope),
+      tools: options.engines.toolSet(config, options.scope),
+      engines: options.engines,
       configure: {
         type: "configure_session",
         ...options.configure,

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatgptToken, startFakeIssuer, type FakeIssuer } from "../../../test/support/fake-issuer.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
-import { resolveProvider } from "../../model/providers.js";
+import { resolveProvider } from "../../config/providers.js";
 import { connectorCredentials, connectorFetch } from "./credentials.js";
 
 const OLD = chatgptToken("acct-1", 1);

@@ -6,7 +6,7 @@
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import { DEFAULT_TOOL_TIMEOUT_SEC, seconds, type McpServerEntry } from "../server-config.js";
-import type { ConnectorInfo, McpTool, McpToolInfo } from "../types.js";
+import type { ConnectorInfo, McpTool, McpToolInfo } from "../../core/mcp-api/types.js";
 import { connectorFetch, NO_CONNECTOR_ACCOUNT } from "./credentials.js";
 
 export const GATEWAY_SERVER_NAME = "codex_apps";

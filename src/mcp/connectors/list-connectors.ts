@@ -6,7 +6,7 @@ import type { Config } from "../../config/load.js";
 import { connectMcpClient } from "../sdk-client.js";
 import { readToolCatalog } from "../tool-catalog.js";
 import { qualifyToolNames, toolKey } from "../tool-names.js";
-import type { ConnectorInfo } from "../types.js";
+import type { ConnectorInfo } from "../../core/mcp-api/types.js";
 import { connectorEnabled, GATEWAY_SERVER_NAME, gatewayEntry, groupConnectors } from "./gateway.js";
 
 export class ConnectorsUnavailable extends Error {}

@@ -8,7 +8,8 @@ import {
   type StopReason,
 } from "@agentclientprotocol/sdk";
 import type { Config } from "../../config/load.js";
-import { Codex } from "../../core/codex.js";
+import type { Codex } from "../../core/codex.js";
+import { createCodex } from "../../engine/create-codex.js";
 import type { Event, EventMsgOf, KnownEventMsg, Op } from "../../protocol/core-protocol.js";
 import { refuseRequest } from "../exec/unanswerable-requests.js";
 import { EngineExtras } from "./engine-extras.js";
@@ -58,7 +59,7 @@ export class AcpSession {
     this.model = config.model;
     this.extras = new EngineExtras(this.calls, config.cwd);
     this.items = new ItemUpdates(this.calls, this.extras, config.cwd);
-    this.codex = new Codex({ config, source: "acp" });
+    this.codex = createCodex({ config, source: "acp" });
     this.permissions = new Permissions({
       client: options.client,
       sessionId: () => this.sessionId,

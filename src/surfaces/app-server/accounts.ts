@@ -22,7 +22,7 @@ import { decodeChatgptClaims } from "../../auth/jwt-claims.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import { resolveOpenaiAuth, type OpenaiAuth, type OpenaiAuthOptions } from "../../auth/openai-auth.js";
 import { refreshStoredLogin, TokenRefreshError } from "../../auth/token-refresh.js";
-import type { ProviderInfo } from "../../model/providers.js";
+import type { ProviderInfo } from "../../model/provider-info.js";
 import {
   PlanType,
   type Account,

@@ -3,7 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { resolveProvider } from "../../model/providers.js";
+import { resolveProvider } from "../../config/providers.js";
 import { fetchProviderModels, modelsFrom } from "./model-list.js";
 
 const servers: http.Server[] = [];

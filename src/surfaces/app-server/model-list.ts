@@ -5,7 +5,7 @@ import http from "node:http";
 import https from "node:https";
 import type { Credentials } from "../../auth/credentials.js";
 import { contextWindowFor, supportsImages, supportsReasoning } from "../../model/model-info.js";
-import type { ProviderInfo } from "../../model/providers.js";
+import type { ProviderInfo } from "../../model/provider-info.js";
 import type { ReasoningEffort } from "../../protocol/app-server/v2/common.js";
 import type { Model } from "../../protocol/app-server/v2/model.js";
 

@@ -3,8 +3,9 @@
 import type { UserInputItem } from "../../protocol/user-input.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
-import { Codex } from "../../core/codex.js";
-import type { McpServerStatus } from "../../mcp/types.js";
+import type { Codex } from "../../core/codex.js";
+import { createCodex } from "../../engine/create-codex.js";
+import type { McpServerStatus } from "../../core/mcp-api/types.js";
 import type { Event, EventMsgOf, OpOf, UserInputAnswers } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
 import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
@@ -68,7 +69,7 @@ export class ThreadRuntime {
   /** Starts an engine for the thread and waits until its session is configured. */
   static async start(options: ThreadStartOptions): Promise<ThreadRuntime> {
     // Threads started here are recorded as the real app-server's are: source "vscode".
-    const codex = new Codex({
+    const codex = createCodex({
       config: options.config,
       auth: options.auth,
       interactive: true,

@@ -3,9 +3,9 @@
 import { resolveCredentials } from "../../auth/credentials.js";
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import type { ExecFlags } from "../../cli.js";
+import type { ExecFlags } from "./exec-flags.js";
 import { ConfigError } from "../../config/load.js";
-import { Codex } from "../../core/codex.js";
+import { createCodex } from "../../engine/create-codex.js";
 import { findRepoRoot } from "../../core/agents-md.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
 import type { ReviewTarget } from "../../protocol/review.js";
@@ -92,7 +92,7 @@ export async function runExec(
     if (image.trim() !== "") items.push({ type: "local_image", path: resolve(image.trim()) });
   }
 
-  const codex = new Codex({
+  const codex = createCodex({
     config,
     interactive: false,
     source: flags.threadSource ?? "exec",

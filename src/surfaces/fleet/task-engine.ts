@@ -3,7 +3,8 @@
 // until someone answers, cancel from any machine, and the task's time and token budgets.
 import { resolveCredentials } from "../../auth/credentials.js";
 import type { Config } from "../../config/load.js";
-import { Codex } from "../../core/codex.js";
+import type { Codex } from "../../core/codex.js";
+import { createCodex } from "../../engine/create-codex.js";
 import type { Event, Op, TokenUsage } from "../../protocol/core-protocol.js";
 import type { ExecThreadEvent } from "../../protocol/exec-events.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
@@ -65,7 +66,7 @@ export class TaskRun {
 
   constructor(private readonly options: RunOptions) {
     const { config } = options;
-    this.codex = new Codex({
+    this.codex = createCodex({
       config,
       interactive: false,
       source: "fleet",

@@ -1,7 +1,8 @@
 // One thread served over MCP: an engine with its event pump, turns run one at a time, approvals relayed to
 // whoever asked for the turn.
 import type { Config } from "../../config/load.js";
-import { Codex } from "../../core/codex.js";
+import type { Codex } from "../../core/codex.js";
+import { createCodex } from "../../engine/create-codex.js";
 import type { Event, KnownEventMsg, OpOf } from "../../protocol/core-protocol.js";
 import type { ReviewOutput, ReviewRequest } from "../../protocol/review.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
@@ -39,7 +40,7 @@ export class McpThread {
     config: Config,
     options: { resumePath?: string; baseInstructions?: string; interactive: boolean },
   ): Promise<McpThread> {
-    const thread = new McpThread(new Codex({ config, interactive: options.interactive, source: "mcp" }));
+    const thread = new McpThread(createCodex({ config, interactive: options.interactive, source: "mcp" }));
     const configured = new Promise<string>((resolve, reject) => {
       thread.listener = ({ msg }) => {
         if (msg.type === "session_configured") resolve(msg.session_id);

@@ -2,7 +2,7 @@
 // stdout. A bad line gets an `error` event naming it; the session keeps serving.
 import { createInterface } from "node:readline";
 import { ConfigError } from "../../config/load.js";
-import { Codex } from "../../core/codex.js";
+import { createCodex } from "../../engine/create-codex.js";
 import { describeZodError } from "../../protocol/errors.js";
 import { Op, Submission } from "../../protocol/core-protocol.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
@@ -31,7 +31,7 @@ export async function runProto(flags: SharedFlags): Promise<number> {
     }
     throw err;
   }
-  const codex = new Codex({ config });
+  const codex = createCodex({ config });
   const out = new ProtocolOutput();
   const writer = (async () => {
     for await (const event of codex) out.line(JSON.stringify(event));

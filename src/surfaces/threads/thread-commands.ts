@@ -1,6 +1,6 @@
 // Thread commands for a person: list, fork, archive, unarchive.
 import { ConfigError } from "../../config/load.js";
-import { Codex } from "../../core/codex.js";
+import { createCodex } from "../../engine/create-codex.js";
 import { ThreadStoreError, ThreadStore } from "../../rollout/store.js";
 import type { ThreadSummary } from "../../rollout/index.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
@@ -97,7 +97,7 @@ export async function runFork(id: string | undefined, flags: ForkFlags): Promise
       last: Boolean(flags.last),
       cwd: config.cwd,
     });
-    const codex = new Codex({ config, interactive: false });
+    const codex = createCodex({ config, interactive: false });
     codex.submit({
       type: "configure_session",
       fork_from: { path: parent.path, ...(turn !== undefined ? { up_to_turn: turn } : {}) },

@@ -2,7 +2,7 @@
 // `["apply_patch", PATCH]` through shell) is applied as a patch instead of being run: the same parser, patch
 // gate (approvals) and file_change events as the apply_patch tool, and no shell ever sees it.
 import { resolve } from "node:path";
-import type { ToolContext, ToolResult } from "../define-tool.js";
+import type { ToolContext, ToolResult } from "../../core/tool-api/define-tool.js";
 import { IMPLICIT_INVOCATION_MESSAGE, parseApplyPatchInvocation } from "./invocation.js";
 import { runApplyPatch } from "./run-apply-patch.js";
 

@@ -7,7 +7,7 @@ import type { PatchTargetInfo } from "../../core/approvals/patch-gate.js";
 import { REJECTED_BY_USER } from "../../core/approvals/decisions.js";
 import { nodeFsProbe } from "../../sandbox/fs-probe.js";
 import { isProtectedPath, resolveSandboxPaths } from "../../sandbox/writable-roots.js";
-import type { ToolContext, ToolResult } from "../define-tool.js";
+import type { ToolContext, ToolResult } from "../../core/tool-api/define-tool.js";
 import { isInside, listPatchTargets } from "./path-safety.js";
 import { commitPlan } from "./apply.js";
 import { parsePatch } from "./parse.js";

@@ -3,14 +3,14 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import { KnownEventMsg as KnownEventMsgSchema } from "../../protocol/core-protocol.js";
 import type { SandboxPolicy } from "../../protocol/policies.js";
-import type { ToolContext } from "../define-tool.js";
-import { toolSpec } from "../define-tool.js";
-import { ToolRegistry } from "../registry.js";
+import type { ToolContext } from "../../core/tool-api/define-tool.js";
+import { toolSpec } from "../../core/tool-api/define-tool.js";
+import { ToolRegistry } from "../../core/tool-api/registry.js";
 import { nodePatchFs } from "./patch-fs.js";
 import { runApplyPatch, writableAreaForPolicy } from "./run-apply-patch.js";
 import { PatchGate } from "../../core/approvals/patch-gate.js";
 import type { AskForApproval, ReviewDecision } from "../../protocol/policies.js";
-import { testToolContext } from "../testing.js";
+import { testToolContext } from "../../../test/support/tool-context.js";
 import { makeWorkspace, removeWorkspaces } from "./test-workspace.js";
 import { applyPatchCustomTool, applyPatchFunctionTool } from "./tool.js";
 

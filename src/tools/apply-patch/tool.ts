@@ -1,7 +1,7 @@
 // The apply_patch tool in its two shapes: freeform with a grammar (Responses API custom tools) and a
 // plain function taking `{input}` for providers without custom tools. Both run the same handler.
 import { z } from "zod";
-import { defineCustomTool, defineTool } from "../define-tool.js";
+import { defineCustomTool, defineTool } from "../../core/tool-api/define-tool.js";
 import { APPLY_PATCH_LARK_GRAMMAR } from "./grammar.js";
 import { runApplyPatch } from "./run-apply-patch.js";
 

@@ -8,9 +8,9 @@ import {
   type CommandAuthorizationRequest,
   type ToolContext,
   type ToolResult,
-} from "../define-tool.js";
+} from "../../core/tool-api/define-tool.js";
 import { formatExecOutput } from "./format-output.js";
-import { runProcess, type ProcessResult } from "./run-process.js";
+import { runProcess, type ProcessResult } from "../../sandbox/run-process.js";
 
 export const DEFAULT_SHELL_TIMEOUT_MS = 10_000;
 

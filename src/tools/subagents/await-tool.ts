@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { AgentScope, AwaitResult } from "../../core/subagents/agent-scope.js";
 import type { SubagentCallAgent } from "../../protocol/core-protocol.js";
-import { defineTool, type FunctionTool } from "../define-tool.js";
+import { defineTool, type FunctionTool } from "../../core/tool-api/define-tool.js";
 import { clampAwaitTimeout } from "./await-timeout.js";
 import { announcedCall } from "./call-events.js";
 import { jsonOutput } from "./tool-output.js";

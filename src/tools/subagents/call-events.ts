@@ -3,7 +3,7 @@
 // these (the app-server as collabAgentToolCall items); the end event is persisted with the thread.
 import type { SubagentCallAgent, SubagentToolName } from "../../protocol/core-protocol.js";
 import type { AgentScope } from "../../core/subagents/agent-scope.js";
-import type { ToolContext, ToolResult } from "../define-tool.js";
+import type { ToolContext, ToolResult } from "../../core/tool-api/define-tool.js";
 
 export interface CallStart {
   tool: SubagentToolName;

@@ -1,7 +1,7 @@
 // `subagent_cancel`: stops a subagent (and its own subagents) for good and detaches it.
 import { z } from "zod";
 import type { AgentScope } from "../../core/subagents/agent-scope.js";
-import { defineTool, type FunctionTool } from "../define-tool.js";
+import { defineTool, type FunctionTool } from "../../core/tool-api/define-tool.js";
 import { announcedCall } from "./call-events.js";
 import { jsonOutput } from "./tool-output.js";
 

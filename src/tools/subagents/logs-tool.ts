@@ -1,7 +1,7 @@
 // `subagent_logs`: a subagent's recent activity. Read-only: the subagent is not advanced or disturbed.
 import { z } from "zod";
 import type { AgentScope, LogsResult } from "../../core/subagents/agent-scope.js";
-import { defineTool, type FunctionTool } from "../define-tool.js";
+import { defineTool, type FunctionTool } from "../../core/tool-api/define-tool.js";
 import { announcedCall } from "./call-events.js";
 
 export const DEFAULT_LOG_LIMIT = 20;

@@ -2,7 +2,7 @@
 // a subagent, to its parent.
 import { z } from "zod";
 import type { AgentScope } from "../../core/subagents/agent-scope.js";
-import { defineTool, type FunctionTool } from "../define-tool.js";
+import { defineTool, type FunctionTool } from "../../core/tool-api/define-tool.js";
 import { announcedCall } from "./call-events.js";
 import { jsonOutput } from "./tool-output.js";
 

@@ -1,7 +1,7 @@
 // `subagent_spawn`: starts a child agent on a task, as a new thread or a fork of this conversation.
 import { z } from "zod";
 import type { AgentScope } from "../../core/subagents/agent-scope.js";
-import { defineTool, type FunctionTool } from "../define-tool.js";
+import { defineTool, type FunctionTool } from "../../core/tool-api/define-tool.js";
 import { announcedCall } from "./call-events.js";
 import { jsonOutput } from "./tool-output.js";
 

@@ -1,9 +1,9 @@
 // The subagent tools as the model calls them (through the registry), with real child engines.
 import { afterEach, describe, expect, it } from "vitest";
 import { reply } from "../../../test/support/fake-model.js";
-import { scriptByAgent, startHarness, type Harness } from "../../core/subagents/testing.js";
-import { ToolRegistry } from "../registry.js";
-import { testToolContext } from "../testing.js";
+import { scriptByAgent, startHarness, type Harness } from "../../../test/support/subagents.js";
+import { ToolRegistry } from "../../core/tool-api/registry.js";
+import { testToolContext } from "../../../test/support/tool-context.js";
 import { clampAwaitTimeout } from "./await-timeout.js";
 import { subagentTools } from "./index.js";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";

@@ -1,8 +1,8 @@
 // A session's tool set plus the subagent tools acting as one agent. Closing it closes the tree first (at a
 // root session's shutdown the children's last events still reach the root's rollout), then the base tools.
 import type { AgentScope } from "../../core/subagents/agent-scope.js";
-import { ToolRegistry } from "../registry.js";
-import type { ToolSet } from "../tool-set.js";
+import { ToolRegistry } from "../../core/tool-api/registry.js";
+import type { ToolSet } from "../../core/tool-api/tool-set.js";
 import { subagentTools } from "./subagent-tools.js";
 
 export function withSubagentTools(

@@ -1,10 +1,10 @@
 // The default spawn hook: every command a model asks for goes through the engine's command gate.
 import { afterEach, describe, expect, it } from "vitest";
-import type { CommandAuthorizationRequest } from "../define-tool.js";
+import type { CommandAuthorizationRequest } from "../../core/tool-api/define-tool.js";
 import { authorizeThroughToolContext } from "./authorize-spawn.js";
 import { execCommandTool } from "./exec-command-tool.js";
 import { UnifiedExecManager } from "./session-manager.js";
-import { recordingContext } from "./test-support.js";
+import { recordingContext } from "../../../test/support/unified-exec.js";
 
 const managers: UnifiedExecManager[] = [];
 afterEach(async () => {

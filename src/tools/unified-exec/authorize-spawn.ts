@@ -2,7 +2,7 @@
 // approval policy and plans the sandbox) how to run the command, so that a manager built without a hook
 // never runs a model's command outside the sandbox by accident.
 import type { CommandDecision } from "../../core/approvals/decisions.js";
-import type { CommandAuthorizationRequest } from "../define-tool.js";
+import type { CommandAuthorizationRequest } from "../../core/tool-api/define-tool.js";
 import { commandEnv } from "./shell-command.js";
 import type { SpawnPlan, SpawnRequest } from "./session-types.js";
 

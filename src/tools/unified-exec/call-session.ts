@@ -1,6 +1,6 @@
 // The part both tools share: wait on a session for the calling tool, stream its output as this call's
 // events, and report what happened.
-import type { ToolContext, ToolResult } from "../define-tool.js";
+import type { ToolContext, ToolResult } from "../../core/tool-api/define-tool.js";
 import { formatUnifiedExecResponse } from "./format-response.js";
 import type { SessionEnd } from "./exec-session.js";
 import type { EndedSession, UnifiedExecManager } from "./session-manager.js";

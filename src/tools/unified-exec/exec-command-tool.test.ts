@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { KnownEventMsg } from "../../protocol/core-protocol.js";
-import { toolSpec } from "../define-tool.js";
-import { ToolRegistry } from "../registry.js";
+import { toolSpec } from "../../core/tool-api/define-tool.js";
+import { ToolRegistry } from "../../core/tool-api/registry.js";
 import { execCommandTool } from "./exec-command-tool.js";
 import { UnifiedExecManager, type UnifiedExecManagerOptions } from "./session-manager.js";
 import realTools from "./fixtures/real-codex-0.169-tools.json" with { type: "json" };
-import { recordingContext, streamedOutput } from "./test-support.js";
+import { recordingContext, streamedOutput } from "../../../test/support/unified-exec.js";
 import { writeStdinTool } from "./write-stdin-tool.js";
 
 const cwd = realpathSync(mkdtempSync(join(tmpdir(), "exec-command-")));

@@ -4,7 +4,12 @@
 import { resolve } from "node:path";
 import { z } from "zod";
 import { interceptApplyPatch } from "../apply-patch/intercept.js";
-import { defineTool, type FunctionTool, type ToolContext, type ToolResult } from "../define-tool.js";
+import {
+  defineTool,
+  type FunctionTool,
+  type ToolContext,
+  type ToolResult,
+} from "../../core/tool-api/define-tool.js";
 import { CommandRefusedError } from "./authorize-spawn.js";
 import { collectForCall, errorMessage, reportPruned } from "./call-session.js";
 import { ExecEventRelay } from "./event-relay.js";

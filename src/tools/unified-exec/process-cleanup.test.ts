@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { isProcessAlive } from "./process-tree.js";
 import { UnifiedExecManager } from "./session-manager.js";
-import { collectUntil, expectProcessesGone, printedPids } from "./test-support.js";
+import { collectUntil, expectProcessesGone, printedPids } from "../../../test/support/unified-exec.js";
 
 const managers: UnifiedExecManager[] = [];
 function manager(): UnifiedExecManager {

@@ -3,7 +3,7 @@
 // processes; the waits are on the processes themselves, bounded generously.
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_SESSIONS, UnifiedExecManager } from "./session-manager.js";
-import { expectProcessesGone } from "./test-support.js";
+import { expectProcessesGone } from "../../../test/support/unified-exec.js";
 
 const managers: UnifiedExecManager[] = [];
 afterEach(async () => {

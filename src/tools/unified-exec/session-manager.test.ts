@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ExecEventRelay } from "./event-relay.js";
-import { collectUntil } from "./test-support.js";
+import { collectUntil } from "../../../test/support/unified-exec.js";
 import {
   clampYieldTime,
   UnifiedExecManager,

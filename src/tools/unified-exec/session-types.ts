@@ -1,7 +1,7 @@
 // The shapes the session manager is asked for and answers with (kept apart so the spawn hook's module can
 // name them without importing the manager).
-import type { ToolContext } from "../define-tool.js";
-import type { ProcessResult } from "../shell/run-process.js";
+import type { ToolContext } from "../../core/tool-api/define-tool.js";
+import type { ProcessResult } from "../../sandbox/run-process.js";
 import type { ExecEventRelay } from "./event-relay.js";
 import type { SessionEnd } from "./exec-session.js";
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { toolSpec } from "../define-tool.js";
-import { ToolRegistry } from "../registry.js";
+import { toolSpec } from "../../core/tool-api/define-tool.js";
+import { ToolRegistry } from "../../core/tool-api/registry.js";
 import { execCommandTool } from "./exec-command-tool.js";
 import { UnifiedExecManager } from "./session-manager.js";
-import { recordingContext } from "./test-support.js";
+import { recordingContext } from "../../../test/support/unified-exec.js";
 import realTools from "./fixtures/real-codex-0.169-tools.json" with { type: "json" };
 import { writeStdinTool, writeYieldTime } from "./write-stdin-tool.js";
 

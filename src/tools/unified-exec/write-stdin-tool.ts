@@ -1,7 +1,7 @@
 // `write_stdin`: sends input to a process `exec_command` left running, or just polls it for new output.
 // The schema follows the real Codex's, as for exec_command.
 import { z } from "zod";
-import { defineTool, type FunctionTool } from "../define-tool.js";
+import { defineTool, type FunctionTool } from "../../core/tool-api/define-tool.js";
 import { collectForCall, errorMessage } from "./call-session.js";
 import {
   clampYieldTime,

@@ -1,7 +1,7 @@
 // mcpServer/tool/call and mcpServer/resource/read: straight to a server of a loaded thread's MCP
 // connections, outside any turn (no approval, no item). Errors are Codex's: an unknown server is -32603.
 import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
-import { UnknownMcpServerError } from "../../../mcp/session-mcp.js";
+import { UnknownMcpServerError } from "../../../core/mcp-api/session-mcp.js";
 import { McpRequestError } from "../../../mcp/sdk-client.js";
 import { AppServerError, badRequest, type Handler } from "../router.js";
 import type { ThreadRuntime } from "../thread-runtime.js";

@@ -1,6 +1,6 @@
 // mcpServerStatus/list: with a threadId, the servers of that thread's engine (state, tools, why one
 // failed); without, the servers the config names, not started. Paged by an index cursor.
-import type { McpServerStatus } from "../../../mcp/types.js";
+import type { McpServerStatus } from "../../../core/mcp-api/types.js";
 import type { McpServerStatusEntry } from "../../../protocol/app-server/v2/tools-misc.js";
 import { badRequest, type Handler } from "../router.js";
 import { threadOf } from "./thread-open.js";

@@ -5,7 +5,8 @@ import { resolveCredentials, type Credentials } from "../../../auth/credentials.
 import { refreshingCredentials, sendWithCredentials } from "../../../auth/refreshing-credentials.js";
 import { TokenRefreshError } from "../../../auth/token-refresh.js";
 import { learnLocalModel } from "../../../model/local-server.js";
-import { resolveProvider, type ProviderInfo } from "../../../model/providers.js";
+import { resolveProvider } from "../../../config/providers.js";
+import type { ProviderInfo } from "../../../model/provider-info.js";
 import { AuthRefreshError } from "../accounts.js";
 import { fetchProviderModels, modelsFrom, type ProviderModels } from "../model-list.js";
 import { badRequest, type Handler, type RequestContext } from "../router.js";

@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { completionFor } from "../composer/completions.js";
 import type { KeyEvent } from "../input/key-parser.js";
-import { initialUi, routeKey, type KeyContext, type UiState } from "./key-router.js";
+import { initialUi, routeKey } from "./key-router.js";
+import type { KeyContext, UiState } from "./ui-state.js";
 
 const files = ["src/app.ts", "src/api.ts", "README.md"];
 const key = (name: Extract<KeyEvent, { type: "key" }>["name"]): KeyEvent => ({ type: "key", name });

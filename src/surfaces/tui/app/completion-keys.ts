@@ -3,7 +3,7 @@
 import type { Completion } from "../composer/completions.js";
 import { completeMention } from "../composer/mention.js";
 import type { KeyEvent } from "../input/key-parser.js";
-import type { Effect, UiState } from "./key-router.js";
+import type { Effect, UiState } from "./ui-state.js";
 
 export function completionKey(
   ui: UiState,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { KeyEvent } from "../input/key-parser.js";
 import type { PendingApproval } from "../state/tui-state.js";
-import { initialUi, QUIT_WINDOW_MS, routeKey, type KeyContext, type UiState } from "./key-router.js";
+import { initialUi, QUIT_WINDOW_MS, routeKey } from "./key-router.js";
+import type { KeyContext, UiState } from "./ui-state.js";
 import { modelPopup } from "./popups.js";
 
 const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({

@@ -1,7 +1,8 @@
 // Keys for plan mode (Shift+Tab, "Implement this plan?") and the /resume picker.
 import { describe, expect, it } from "vitest";
 import type { KeyEvent } from "../input/key-parser.js";
-import { initialUi, routeKey, type KeyContext, type UiState } from "./key-router.js";
+import { initialUi, routeKey } from "./key-router.js";
+import type { KeyContext, UiState } from "./ui-state.js";
 import { planPromptKey } from "./plan-prompt.js";
 
 const ctx = (over: Partial<KeyContext> = {}): KeyContext => ({

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { makeHome } from "../../../../test/support/cli.js";
 import { reply, startFakeModel } from "../../../../test/support/fake-model.js";
 import { loadConfig } from "../../../config/load.js";
-import { stripAnsi } from "./test-render.js";
+import { stripAnsi } from "../../../../test/support/tui-render.js";
 import { TuiApp, type ExitSummary } from "./TuiApp.js";
 
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;

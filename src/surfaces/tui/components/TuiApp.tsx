@@ -7,7 +7,8 @@ import { configuredCollaborationMode } from "../../../core/plan-mode/configured-
 import type { Event, OpOf } from "../../../protocol/core-protocol.js";
 import type { CollaborationModeKind } from "../../../protocol/policies.js";
 import { IMPLEMENT_PLAN_REQUEST } from "../app/plan-prompt.js";
-import { initialUi, routeKey, type Effect, type UiState } from "../app/key-router.js";
+import { initialUi, routeKey } from "../app/key-router.js";
+import type { Effect, UiState } from "../app/ui-state.js";
 import type { Popup } from "../app/popups.js";
 import { runSlashCommand } from "../app/run-slash-command.js";
 import { approvalsChange, modelChange } from "../app/settings-change.js";

@@ -2,13 +2,13 @@
 import { render } from "ink-testing-library";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import type { UiState } from "../app/key-router.js";
+import type { UiState } from "../app/ui-state.js";
 import { initialUi } from "../app/key-router.js";
 import { modelPopup } from "../app/popups.js";
 import { recordedEvents, replay, replayThrough } from "../fixtures/recorded-events.js";
 import { tuiReducer } from "../state/tui-reducer.js";
 import type { TuiState } from "../state/tui-state.js";
-import { stripAnsi, trimLines } from "./test-render.js";
+import { stripAnsi, trimLines } from "../../../../test/support/tui-render.js";
 import { TuiView, type TuiViewProps } from "./TuiView.js";
 
 const view = (state: TuiState, ui: UiState = initialUi(), extra: Partial<TuiViewProps> = {}) =>

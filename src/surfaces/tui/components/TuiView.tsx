@@ -3,7 +3,7 @@
 // line) is the only part Ink redraws. The live area is sized to stay shorter than the terminal, so Ink never
 // has to clear the screen and reprint the history.
 import { Box, Static, Text } from "ink";
-import type { UiState } from "../app/key-router.js";
+import type { UiState } from "../app/ui-state.js";
 import { menuMatches, slashQuery } from "../slash/slash-commands.js";
 import { APPROVAL_PRESETS, presetIndex } from "../slash/approval-presets.js";
 import { EFFORT_DESCRIPTIONS } from "../slash/model-choices.js";

@@ -2,13 +2,14 @@
 // "Implement this plan?" prompt, the /resume picker, and the `@` / `$` list.
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { initialUi, type UiState } from "../app/key-router.js";
+import { initialUi } from "../app/key-router.js";
+import type { UiState } from "../app/ui-state.js";
 import { completionFor } from "../composer/completions.js";
 import { insertText } from "../composer/composer-state.js";
 import { recordedEvents, replay } from "../fixtures/recorded-events.js";
 import type { TuiState } from "../state/tui-state.js";
 import { HistoryCellView } from "./HistoryCellView.js";
-import { renderText, trimLines } from "./test-render.js";
+import { renderText, trimLines } from "../../../../test/support/tui-render.js";
 import { TuiView, type TuiViewProps } from "./TuiView.js";
 
 const base = () => replay(recordedEvents("message"));

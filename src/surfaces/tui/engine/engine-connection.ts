@@ -1,7 +1,8 @@
 // The TUI's link to the engine: an in-process Codex, driven through its queue pair like any other client.
 // `/new` swaps in a fresh Codex (a new thread); events of the old one are not shown after the swap.
 import type { Config } from "../../../config/load.js";
-import { Codex } from "../../../core/codex.js";
+import type { Codex } from "../../../core/codex.js";
+import { createCodex } from "../../../engine/create-codex.js";
 import type { Event, Op, OpOf } from "../../../protocol/core-protocol.js";
 
 export class EngineConnection {
@@ -34,7 +35,7 @@ export class EngineConnection {
   }
 
   private start(configure: OpOf<"configure_session">): Codex {
-    const codex = new Codex({ config: this.config });
+    const codex = createCodex({ config: this.config });
     const pump = (async () => {
       for await (const event of codex) {
         if (codex === this.codex) this.onEvent(event);

@@ -6,7 +6,7 @@ import type { CellOf, HistoryCell } from "../../state/cells.js";
 import { tuiReducer } from "../../state/tui-reducer.js";
 import { initialTuiState } from "../../state/tui-state.js";
 import { HistoryCellView } from "../HistoryCellView.js";
-import { renderText, trimLines } from "../test-render.js";
+import { renderText, trimLines } from "../../../../../test/support/tui-render.js";
 import { ExecCell } from "./ExecCell.js";
 import { PatchCell } from "./PatchCell.js";
 

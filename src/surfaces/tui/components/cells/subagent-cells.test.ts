@@ -6,7 +6,7 @@ import type { ExecRun, HistoryCell, SubagentCallAgentView, SubagentCallRun } fro
 import { HistoryCellView } from "../HistoryCellView.js";
 import { ApprovalOverlay } from "../overlays/ApprovalOverlay.js";
 import { StatusLine } from "../StatusLine.js";
-import { renderText, trimLines } from "../test-render.js";
+import { renderText, trimLines } from "../../../../../test/support/tui-render.js";
 import { ExecCell } from "./ExecCell.js";
 import { oneLine, SubagentCallCell } from "./SubagentCallCell.js";
 

@@ -2,7 +2,7 @@
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { recordedEvents, replayThrough } from "../../fixtures/recorded-events.js";
-import { renderText, trimLines } from "../test-render.js";
+import { renderText, trimLines } from "../../../../../test/support/tui-render.js";
 import { ApprovalOverlay } from "./ApprovalOverlay.js";
 
 function pending(fixture: "exec-approval" | "patch-approval") {

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import { startForm } from "../../app/user-input-form.js";
 import { recordedEvents, replayThrough } from "../../fixtures/recorded-events.js";
-import { renderText, trimLines } from "../test-render.js";
+import { renderText, trimLines } from "../../../../../test/support/tui-render.js";
 import { UserInputForm } from "./UserInputForm.js";
 
 describe("UserInputForm", () => {

@@ -1,17 +1,17 @@
 // A tool is a value: its name, what the model is told, a zod schema for its arguments, and a handler that
 // gets a narrow context (never the whole config).
 import { z } from "zod";
-import type { CommandDecision, PatchDecision } from "../core/approvals/decisions.js";
-import type { PatchTargetInfo } from "../core/approvals/patch-gate.js";
+import type { CommandDecision, PatchDecision } from "../approvals/decisions.js";
+import type { PatchTargetInfo } from "../approvals/patch-gate.js";
 import type {
   FileChange,
   KnownEventMsg,
   UserInputAnswers,
   UserInputQuestion,
-} from "../protocol/core-protocol.js";
-import type { ContentItem, ResponseItem } from "../protocol/items.js";
-import type { AskForApproval, CollaborationModeKind, SandboxPolicy } from "../protocol/policies.js";
-import type { ProcessResult } from "./shell/run-process.js";
+} from "../../protocol/core-protocol.js";
+import type { ContentItem, ResponseItem } from "../../protocol/items.js";
+import type { AskForApproval, CollaborationModeKind, SandboxPolicy } from "../../protocol/policies.js";
+import type { ProcessResult } from "../../sandbox/run-process.js";
 
 export interface CommandAuthorizationRequest {
   argv: string[];

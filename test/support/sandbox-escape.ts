@@ -2,15 +2,15 @@
 // fresh workspaces, the attempts on protected paths, and the two ways to make them (command and patch).
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PatchGate } from "../core/approvals/patch-gate.js";
-import type { SandboxPolicy } from "../protocol/policies.js";
-import type { PatchFs } from "../tools/apply-patch/patch-fs.js";
-import { runApplyPatch } from "../tools/apply-patch/run-apply-patch.js";
-import { testToolContext } from "../tools/testing.js";
-import { bwrapPlanInput, type BwrapStatus } from "./detect.js";
-import { buildCommandEnv } from "./env-policy.js";
-import { planExec } from "./plan.js";
-import { runWithPlan } from "./run-with-plan.js";
+import { PatchGate } from "../../src/core/approvals/patch-gate.js";
+import type { SandboxPolicy } from "../../src/protocol/policies.js";
+import type { PatchFs } from "../../src/tools/apply-patch/patch-fs.js";
+import { runApplyPatch } from "../../src/tools/apply-patch/run-apply-patch.js";
+import { testToolContext } from "./tool-context.js";
+import { bwrapPlanInput, type BwrapStatus } from "../../src/sandbox/detect.js";
+import { buildCommandEnv } from "../../src/sandbox/env-policy.js";
+import { planExec } from "../../src/sandbox/plan.js";
+import { runWithPlan } from "../../src/sandbox/run-with-plan.js";
 
 export const RUN_TIMEOUT_MS = 10_000;
 export const WORKSPACE_WRITE: SandboxPolicy = {

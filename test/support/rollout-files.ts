@@ -4,11 +4,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ResponseItem } from "../protocol/items.js";
-import { userTextMessage } from "../protocol/items.js";
-import type { EventMsgPayload, RolloutLine, SessionMetaLine, SessionMetaPayload } from "./lines.js";
-import { rolloutLine } from "./lines.js";
-import { rolloutPath } from "./paths.js";
+import type { ResponseItem } from "../../src/protocol/items.js";
+import { userTextMessage } from "../../src/protocol/items.js";
+import type {
+  EventMsgPayload,
+  RolloutLine,
+  SessionMetaLine,
+  SessionMetaPayload,
+} from "../../src/rollout/lines.js";
+import { rolloutLine } from "../../src/rollout/lines.js";
+import { rolloutPath } from "../../src/rollout/paths.js";
 
 /** A rollout written by the real Codex CLI 0.169 (one turn with a function call and its output). */
 export const REAL_CODEX_FIXTURE = fileURLToPath(

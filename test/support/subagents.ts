@@ -3,12 +3,18 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig, type Config } from "../../config/load.js";
-import type { KnownEventMsg } from "../../protocol/core-protocol.js";
-import { testToolContext } from "../../tools/testing.js";
-import type { ToolContext } from "../../tools/define-tool.js";
-import { reply, startFakeModel, type Reply, type ScriptedReply } from "../../../test/support/fake-model.js";
-import { SubagentManager, type RootThread, type SubagentManagerOptions } from "./manager.js";
+import { loadConfig, type Config } from "../../src/config/load.js";
+import { childEngines } from "../../src/core/codex.js";
+import { engineParts } from "../../src/engine/create-codex.js";
+import type { KnownEventMsg } from "../../src/protocol/core-protocol.js";
+import { testToolContext } from "./tool-context.js";
+import type { ToolContext } from "../../src/core/tool-api/define-tool.js";
+import { reply, startFakeModel, type Reply, type ScriptedReply } from "./fake-model.js";
+import {
+  SubagentManager,
+  type RootThread,
+  type SubagentManagerOptions,
+} from "../../src/core/subagents/manager.js";
 
 export type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
 export type Input = Array<Record<string, unknown>>;
@@ -105,6 +111,7 @@ export async function startHarness(options: {
   const manager = new SubagentManager({
     config,
     env: home.env,
+    engines: childEngines(engineParts),
     root:
       options.root ?? (() => ({ threadId: "root-thread", rolloutPath: join(home.codexHome, "none.jsonl") })),
     emit: (msg) => events.push(msg),

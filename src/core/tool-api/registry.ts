@@ -1,7 +1,7 @@
 // The tools a turn offers the model, looked up by name when the model calls one.
 import type { CustomTool, FunctionTool, ToolContext, ToolResult } from "./define-tool.js";
 import { toolSpec } from "./define-tool.js";
-import { describeZodError } from "../protocol/errors.js";
+import { describeZodError } from "../../protocol/errors.js";
 
 type AnyTool = FunctionTool<unknown> | CustomTool;
 

@@ -1,10 +1,10 @@
 // Test support: a tool context that records events, and bounded waits on real processes.
-import type { KnownEventMsg } from "../../protocol/core-protocol.js";
-import type { ToolContext } from "../define-tool.js";
-import type { SessionEnd } from "./exec-session.js";
-import { isProcessAlive } from "./process-tree.js";
-import type { UnifiedExecManager } from "./session-manager.js";
-import { commandEnv } from "./shell-command.js";
+import type { KnownEventMsg } from "../../src/protocol/core-protocol.js";
+import type { ToolContext } from "../../src/core/tool-api/define-tool.js";
+import type { SessionEnd } from "../../src/tools/unified-exec/exec-session.js";
+import { isProcessAlive } from "../../src/tools/unified-exec/process-tree.js";
+import type { UnifiedExecManager } from "../../src/tools/unified-exec/session-manager.js";
+import { commandEnv } from "../../src/tools/unified-exec/shell-command.js";
 
 /** A tool context whose command gate lets everything run directly (as `danger-full-access` would). */
 export function recordingContext(overrides: Partial<ToolContext> = {}) {

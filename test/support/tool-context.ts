@@ -1,5 +1,5 @@
 // A ToolContext for tool tests: permissive defaults, each overridable.
-import type { ToolContext } from "./define-tool.js";
+import type { ToolContext } from "../../src/core/tool-api/define-tool.js";
 
 export function testToolContext(overrides: Partial<ToolContext> = {}): ToolContext {
   return {
