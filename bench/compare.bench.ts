@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { loadavg, cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { reply, startFakeModel } from "../test/support/fake-model.js";
-import { contextLines, metaLine, turnLines, writeRolloutFile } from "../src/rollout/test-helpers.js";
+import { contextLines, metaLine, turnLines, writeRolloutFile } from "../test/support/rollout-files.js";
 import { startInitialized } from "./rpc-server.js";
 import { canMeasureRss, median, scratchHome, timeCommand } from "./support.js";
 
