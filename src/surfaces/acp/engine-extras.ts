@@ -58,8 +58,9 @@ export class EngineExtras implements ItemDetails {
           this.calls.update({ toolCallId: msg.call_id, content: [textContent(`\`\`\`\n${tail}\n\`\`\``)] }),
         ];
       }
-      case "exec_command_end":
-        this.outputs.delete(msg.call_id);
+      case "item_completed":
+        // A command's item has its call id: its output tail is no longer needed.
+        if (msg.item.type === "commandExecution") this.outputs.delete(msg.item.id);
         return [];
       case "view_image_tool_call": {
         const path = absolutePath(msg.path, this.cwd);
