@@ -45,6 +45,7 @@ function sharedOptions(cmd: Command): Command {
       ]),
     )
     .option("--dangerously-bypass-approvals-and-sandbox", "no sandbox and no approvals (danger)")
+    .option("--dangerously-bypass-hook-trust", "run hooks that were not reviewed, for this run only (danger)")
     .option("--search", 'offer the model live web search (web_search = "live")');
 }
 

@@ -39,7 +39,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   forced_login_method: z.string(),
   ghost_snapshot: table,
   history: table,
-  hooks: table,
   include_apps_instructions: z.boolean(),
   include_collaboration_mode_instructions: z.boolean(),
   include_environment_context: z.boolean(),

@@ -54,6 +54,8 @@ export interface Config {
   disabledLayers: DisabledConfigLayer[];
   /** Problems that did not stop loading: unknown keys, bad values that a higher layer replaces. */
   warnings: ConfigWarning[];
+  /** `--dangerously-bypass-hook-trust`: hooks run without review for this process only. */
+  bypassHookTrust?: boolean;
 }
 
 export interface ConfigWarning {
@@ -76,6 +78,8 @@ export interface LoadConfigOptions {
   projectConfig?: boolean;
   /** A surface's own defaults (exec: approval_policy never), over the built-in ones and under every layer. */
   surfaceDefaults?: Record<string, unknown>;
+  /** `--dangerously-bypass-hook-trust` (never a config key: trust is not bypassed by a file). */
+  bypassHookTrust?: boolean;
   /** `--oss`: a local provider (this one, else `oss_provider`, else ollama) with its default model. */
   oss?: { provider?: string };
 }
@@ -187,6 +191,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     disabledLayers,
     warnings,
   };
+  if (options.bypassHookTrust) config.bypassHookTrust = true;
   if (toml.model_reasoning_effort) config.reasoningEffort = toml.model_reasoning_effort;
   const window = toml.model_context_window ?? contextWindowFor(model);
   if (window !== undefined) config.modelContextWindow = window;

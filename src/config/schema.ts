@@ -115,5 +115,7 @@ export const ConfigToml = z.looseObject({
   profiles: z.record(z.string(), ProfileToml).optional(),
   mcp_servers: z.record(z.string(), McpServerToml).optional(),
   connectors: ConnectorsToml.optional(),
+  /** Inline lifecycle hooks (`[[hooks.PreToolUse]]`) and their trust (`[hooks.state."<key>"]`), core/hooks/. */
+  hooks: z.record(z.string(), z.unknown()).optional(),
 });
 export type ConfigToml = z.infer<typeof ConfigToml>;

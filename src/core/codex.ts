@@ -16,6 +16,7 @@ import { SkillsManager } from "../skills/skills-manager.js";
 import { isAbsolute, resolve } from "node:path";
 import { loadPolicy } from "../execpolicy/load.js";
 import { RulesSyntaxError } from "../execpolicy/starlark.js";
+import type { HookSource } from "./hooks/hook-source.js";
 
 export interface CodexOptions {
   config: Config;
@@ -33,6 +34,8 @@ export interface CodexOptions {
   skills?: SkillsManager;
   /** Whether another engine of this process has a thread open (a stopped subagent is not reopened then). */
   threadOpenElsewhere?: (threadId: string) => boolean;
+  /** Hook sources beyond the config layers' (installed plugins; see core/hooks/hook-source.ts). */
+  hookSources?: readonly HookSource[];
 }
 
 export class Codex implements AsyncIterable<Event> {
@@ -172,6 +175,9 @@ export class Codex implements AsyncIterable<Event> {
       rules,
       openSessionMcp: this.options.parts.openSessionMcp,
       ...(this.options.auth ? { auth: this.options.auth } : {}),
+      // Subagents have no roles of their own here: every one is of the "default" type for hook matchers.
+      ...(this.options.source === "subagent" ? { subagent: { agentType: "default" } } : {}),
+      ...(this.options.hookSources ? { hookSources: this.options.hookSources } : {}),
     });
     this.subagents = subagents;
     this.sessionForSubagents = session;

@@ -46,6 +46,9 @@ import type { TurnContext } from "./turn-context.js";
 import type { TurnServices } from "./turn-services.js";
 import { addUsage, ZERO_USAGE } from "./usage.js";
 import { SessionSettings } from "./session-settings.js";
+import { hooksEnabled, SessionHooks } from "./hooks/session-hooks.js";
+import type { HookSource } from "./hooks/hook-source.js";
+import { taskHooks, toolHooks } from "./hooks/turn-hooks.js";
 
 export interface SessionOptions {
   config: Config;
@@ -65,6 +68,10 @@ export interface SessionOptions {
   rules?: Policy;
   /** Starts the session's MCP servers (mcp/ sits above core, so it is handed in). */
   openSessionMcp: EngineParts["openSessionMcp"];
+  /** A subagent's session: its hooks are SubagentStart / SubagentStop instead of SessionStart / Stop. */
+  subagent?: { agentType: string };
+  /** Hook sources beyond the config layers' (installed plugins). */
+  hookSources?: readonly HookSource[];
 }
 
 interface RunningTask {
@@ -104,6 +111,10 @@ export class Session {
   private latestPlan: PlanStep[] | undefined;
   /** Makes the turn's items from what the engine emits (core/items/item-tracker.ts). */
   private readonly items: ItemTracker;
+  /** Lifecycle hooks (undefined with `[features] hooks = false`). */
+  readonly hooks: SessionHooks | undefined;
+  /** SessionStart runs before the first task of this session object. */
+  private sessionStarted = false;
 
   constructor(private readonly options: SessionOptions) {
     const { config, seed } = options;
@@ -135,7 +146,24 @@ export class Session {
       latestPlan: () => this.latestPlan,
       autoLimit: (model) =>
         autoCompactLimit(config.toml.model_auto_compact_token_limit, this.settings.contextWindow(model)),
+      hooks: {
+        before: (trigger, cwd, signal) => this.hooks?.preCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
+        after: (trigger, cwd, signal) => this.hooks?.postCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
+      },
     });
+    this.hooks = hooksEnabled(config)
+      ? new SessionHooks({
+          config,
+          env: options.env,
+          threadId: this.threadId,
+          transcriptPath: this.rollout.path,
+          ...(options.hookSources ? { extraSources: options.hookSources } : {}),
+          model: () => this.settings.defaults.model,
+          permissionMode: () => this.settings.defaults.approvalPolicy,
+          emit: (msg) => this.emit(this.running?.subId ?? this.lastSubId, msg),
+          warnOnce: (key, message) => this.warnOnce(key, message),
+        })
+      : undefined;
     this.commandGate = new CommandGate({
       codexHome: config.codexHome,
       parentEnv: options.env,
@@ -191,6 +219,7 @@ export class Session {
       forked_from_id: this.options.seed.forkedFromId ?? null,
       ...(replay ? { initial_messages: historyEvents(replay, this.threadId) } : {}),
     });
+    this.hooks?.reportUntrusted();
   }
 
   overrideTurnContext(op: OpOf<"override_turn_context">): void {
@@ -232,6 +261,7 @@ export class Session {
             }),
           }
         : {}),
+      ...(this.hooks ? { hooks: this.taskHooks(this.hooks, turn.cwd) } : {}),
       steering: {
         take: () => this.steered.splice(0),
         pending: () => this.steered.length > 0,
@@ -500,6 +530,20 @@ export class Session {
     return { ...host, toolSelection, toolsReady: (signal) => mcp.ready(signal) };
   }
 
+  private taskHooks(hooks: SessionHooks, cwd: string): ReturnType<typeof taskHooks> {
+    const first = !this.sessionStarted;
+    this.sessionStarted = true;
+    return taskHooks(hooks, {
+      cwd,
+      sessionStart: first
+        ? this.options.subagent
+          ? { subagentType: this.options.subagent.agentType }
+          : { source: this.options.seed.replay ? "resume" : "startup" }
+        : undefined,
+      stopEvent: this.options.subagent ? "SubagentStop" : "Stop",
+    });
+  }
+
   private turnHost(subId: string, controller: AbortController): TurnHost {
     return {
       threadId: this.threadId,
@@ -511,6 +555,7 @@ export class Session {
       emit: (msg) => this.emit(subId, msg),
       services: this.turnServices(subId, controller),
       onResponse: (usage) => this.compactor.meter.onResponse(usage, this.history.length),
+      ...(this.hooks ? { hooks: toolHooks(this.hooks, () => this.settings.defaults.cwd) } : {}),
     };
   }
 
@@ -519,7 +564,16 @@ export class Session {
     return {
       commands: this.commandGate,
       patches: this.patchGate,
-      askExec: (callId, request, signal) => this.requests.askExec(emit, callId, request, signal),
+      askExec: async (callId, request, signal) => {
+        // A PermissionRequest hook may decide before anyone is asked.
+        const decided = await this.hooks?.permissionRequest(
+          { name: "shell", input: { command: request.command }, callId },
+          { cwd: request.cwd, turnId: null, signal },
+        );
+        if (decided?.permission?.behavior === "allow") return "approved";
+        if (decided?.permission?.behavior === "deny") return "denied";
+        return this.requests.askExec(emit, callId, request, signal);
+      },
       askPatch: (callId, request, signal) => this.requests.askPatch(emit, callId, request, signal),
       askUser: (callId, turnId, questions, signal) =>
         this.requests.askUser(emit, callId, turnId, questions, signal),

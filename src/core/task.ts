@@ -8,6 +8,7 @@ import { PlanModeStream } from "./plan-mode/plan-stream.js";
 import { runTurn, type TurnHost } from "./turn.js";
 import type { TurnContext } from "./turn-context.js";
 import { connectorCheck, mentionWarnings, userInputText, userInputToMessage } from "./user-input.js";
+import { userTextMessage } from "../protocol/items.js";
 
 export class TaskAbort extends Error {
   constructor(readonly reason: "interrupted" | "replaced") {
@@ -19,6 +20,19 @@ export class TaskAbort extends Error {
 export interface TaskCompaction {
   beforeTurn(signal: AbortSignal): Promise<void>;
   afterOverflow(signal: AbortSignal): Promise<void>;
+}
+
+/** Lifecycle hooks as a task sees them (core/hooks/session-hooks.ts behind them). */
+export interface TaskHooks {
+  /** SessionStart (first task of the session) and UserPromptSubmit: context for the model, or a block. */
+  beforeInput(prompt: string, turnId: string, signal: AbortSignal): Promise<{ block?: string; context: string[] }>;
+  /** Stop: a reason to keep the turn going (the prompt the model gets next), or nothing. */
+  onStop(
+    lastAgentMessage: string | undefined,
+    stopHookActive: boolean,
+    turnId: string,
+    signal: AbortSignal,
+  ): Promise<{ continueWith?: string; runIds: string[] }>;
 }
 
 export interface TaskOptions {
@@ -35,6 +49,7 @@ export interface TaskOptions {
   /** Input the user added while the task runs (`steer`): taken before each model request. */
   steering?: { take(): UserInputItem[][]; pending(): boolean };
   compaction?: TaskCompaction;
+  hooks?: TaskHooks;
   /** Called as the task completes, before task_complete (not when it failed or was aborted). */
   onComplete?: (lastAgentMessage: string | undefined) => void;
 }
@@ -52,9 +67,17 @@ export async function runTask(options: TaskOptions): Promise<void> {
   try {
     // A mention is checked against connector tools, which exist once run-time tools have started.
     if (options.input.some((item) => item.type === "mention")) await host.toolsReady?.(signal);
+    const hooked = await options.hooks?.beforeInput(userInputText(options.input), turnId, signal);
+    if (hooked?.block !== undefined) {
+      // The prompt never reaches the model (nor the history); the user learns why.
+      host.emit({ type: "warning", message: `prompt blocked by a UserPromptSubmit hook: ${hooked.block}` });
+      host.emit({ type: "task_complete", turn_id: turnId, last_agent_message: null, response_id: null });
+      return;
+    }
     const hasConnector = connectorCheck(host.tools);
     host.history.record(userInputToMessage(options.input, turn.cwd, hasConnector));
     host.emit({ type: "user_message", message: userInputText(options.input) });
+    for (const text of hooked?.context ?? []) host.history.record(userTextMessage(text, "developer"));
     if (options.extraInput) {
       host.history.record(...options.extraInput.items);
       for (const message of options.extraInput.warnings) host.emit({ type: "warning", message });
@@ -66,6 +89,7 @@ export async function runTask(options: TaskOptions): Promise<void> {
         ? new PlanModeStream(host.emit, { threadId: host.threadId, turnId })
         : undefined;
     let compactedAfterOverflow = false;
+    let stopHookActive = false;
     for (;;) {
       for (const items of options.steering?.take() ?? []) {
         host.history.record(userInputToMessage(items, turn.cwd));
@@ -86,7 +110,20 @@ export async function runTask(options: TaskOptions): Promise<void> {
       if (result.lastAgentMessage !== undefined) lastAgentMessage = result.lastAgentMessage;
       if (result.responseId) responseId = result.responseId;
       // Input steered in during the last response still gets an answer.
-      if (!result.needsFollowUp && !options.steering?.pending()) break;
+      if (result.needsFollowUp || options.steering?.pending()) continue;
+      const stop = await options.hooks?.onStop(lastAgentMessage, stopHookActive, turnId, signal);
+      if (stop?.continueWith === undefined) break;
+      if (stopHookActive) {
+        // Kept going once already: a hook that always blocks must not loop the turn forever.
+        host.emit({ type: "warning", message: "a Stop hook asked to continue again; the turn ends here" });
+        break;
+      }
+      stopHookActive = true;
+      host.history.record(userTextMessage(stop.continueWith));
+      host.emit({
+        type: "hook_prompt",
+        fragments: stop.runIds.map((id) => ({ hook_run_id: id, text: stop.continueWith ?? "" })),
+      });
     }
   } catch (err) {
     if (signal.aborted) {

@@ -7,7 +7,7 @@ import type {
   FunctionCallOutputPayload,
   ResponseItem,
 } from "../protocol/items.js";
-import { isKnownItem, messageText } from "../protocol/items.js";
+import { isKnownItem, messageText, userTextMessage } from "../protocol/items.js";
 import type { ToolContext } from "./tool-api/define-tool.js";
 import type { ToolRegistry } from "./tool-api/registry.js";
 import type { TurnServices } from "./turn-services.js";
@@ -32,6 +32,22 @@ export interface TurnHost {
   toolSelection?: readonly string[];
   /** Resolves once run-time tools (MCP servers) have started or given up; bounded by their timeouts. */
   toolsReady?: (signal: AbortSignal) => Promise<void>;
+  hooks?: ToolHooks;
+}
+
+/** PreToolUse / PostToolUse as a turn sees them (core/hooks/session-hooks.ts behind them). */
+export interface ToolHooks {
+  before(
+    call: { name: string; input: unknown; callId: string },
+    turnId: string,
+    signal: AbortSignal,
+  ): Promise<{ block?: string; context: string[] }>;
+  after(
+    call: { name: string; input: unknown; callId: string },
+    output: unknown,
+    turnId: string,
+    signal: AbortSignal,
+  ): Promise<{ block?: string; context: string[] }>;
 }
 
 export interface TurnResult {
@@ -203,6 +219,14 @@ async function runToolCall(
   const ctx = toolContext(host, turn, turnId, call.call_id, signal);
   const failed = (error: string) =>
     host.emit({ type: "tool_call_failed", call_id: call.call_id, tool: call.name, error });
+  const hookCall = { name: call.name, input: hookInput(raw, custom), callId: call.call_id };
+  const before = await host.hooks?.before(hookCall, turnId, signal);
+  if (before?.block !== undefined) {
+    const message = `Blocked by PreToolUse hook: ${before.block}`;
+    failed(message);
+    return [outputItem(call, message)];
+  }
+  const context = (before?.context ?? []).map((text) => userTextMessage(text, "developer"));
   try {
     const res = await host.tools.dispatch(
       call.name,
@@ -214,12 +238,27 @@ async function runToolCall(
     if (res.abortTask) host.services.abortTask();
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
     if (res.failed !== undefined) failed(res.failed);
-    return [outputItem(call, res.output), ...(res.followUp ?? [])];
+    const after = await host.hooks?.after(hookCall, res.output, turnId, signal);
+    const feedback = [
+      ...(after?.block !== undefined ? [`PostToolUse hook: ${after.block}`] : []),
+      ...(after?.context ?? []),
+    ].map((text) => userTextMessage(text, "developer"));
+    return [outputItem(call, res.output), ...(res.followUp ?? []), ...context, ...feedback];
   } catch (err) {
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
     const message = `tool ${call.name} failed: ${(err as Error).message}`;
     failed(message);
     return [outputItem(call, message)];
+  }
+}
+
+/** The call's arguments as hooks see them: parsed JSON, or a freeform tool's text as `{input}`. */
+function hookInput(raw: string, custom: boolean): unknown {
+  if (custom) return { input: raw };
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return { input: raw };
   }
 }
 

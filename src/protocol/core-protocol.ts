@@ -14,6 +14,7 @@ import { UserInputItem } from "./user-input.js";
 import { ResponseItem } from "./items.js";
 import { TurnItem } from "./turn-item.js";
 import { ReviewOutput, ReviewRequest } from "./review.js";
+import { HookRunSummary } from "./hooks.js";
 
 // ---------------------------------------------------------------- Ops
 
@@ -510,6 +511,12 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     session_id: z.string(),
     event: SubagentTurnEvent,
   }),
+  /** A lifecycle hook began (hooks.json / [hooks]); `turn_id` is null for thread-scoped events. */
+  ev("hook_started", { turn_id: z.string().nullish(), run: HookRunSummary }),
+  /** A lifecycle hook ended: its status and what it said (context, block reason, warnings). */
+  ev("hook_completed", { turn_id: z.string().nullish(), run: HookRunSummary }),
+  /** A Stop hook kept the turn going: its reason is the model's next prompt (a `hookPrompt` item). */
+  ev("hook_prompt", { fragments: z.array(z.object({ hook_run_id: z.string(), text: z.string() })) }),
   /** Sent whenever an MCP server's status changes (at startup, and when it fails later). */
   ev("mcp_startup_update", { server: z.string(), status: McpStartupStatus }),
   /** Once every configured server has started or failed. */

@@ -129,6 +129,13 @@ export const ImageViewItem = z.object({ type: z.literal("imageView"), id: z.stri
 
 export const ContextCompactionItem = z.object({ type: z.literal("contextCompaction"), id: z.string() });
 
+/** A Stop hook's reason, given to the model as its next prompt (the turn went on because of it). */
+export const HookPromptItem = z.object({
+  type: z.literal("hookPrompt"),
+  id: z.string(),
+  fragments: z.array(z.object({ hook_run_id: z.string(), text: z.string() })),
+});
+
 export const EnteredReviewModeItem = z.object({
   type: z.literal("enteredReviewMode"),
   id: z.string(),
@@ -157,6 +164,7 @@ export const TurnItem = z.discriminatedUnion("type", [
   WebSearchItem,
   ImageViewItem,
   ContextCompactionItem,
+  HookPromptItem,
   EnteredReviewModeItem,
   ExitedReviewModeItem,
 ]);

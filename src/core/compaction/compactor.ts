@@ -21,6 +21,11 @@ export interface CompactorDeps {
   /** Tokens at which a turn with this model compacts first; undefined: never automatically. Asked per turn:
    * a local model's window is learned from its server before the first request. */
   autoLimit: (model: string) => number | undefined;
+  /** PreCompact / PostCompact hooks, run around each compaction. */
+  hooks?: {
+    before(trigger: "manual" | "auto", cwd: string, signal: AbortSignal): Promise<unknown>;
+    after(trigger: "manual" | "auto", cwd: string, signal: AbortSignal): Promise<unknown>;
+  };
 }
 
 export class Compactor {
@@ -48,6 +53,8 @@ export class Compactor {
     reason: CompactionReason,
   ): Promise<void> {
     const { history, rollout } = this.deps;
+    const trigger = reason === "manual" ? "manual" : "auto";
+    await this.deps.hooks?.before(trigger, turn.cwd, signal);
     const items = history.snapshot();
     const { summary } = await summarizeConversation({
       client: this.deps.client(),
@@ -63,6 +70,7 @@ export class Compactor {
     rollout.recordCompacted(summary, replacement);
     this.meter.reset();
     emit({ type: "context_compacted", reason });
+    await this.deps.hooks?.after(trigger, turn.cwd, signal);
   }
 }
 

@@ -196,6 +196,9 @@ export class ItemTracker {
       case "context_compacted":
         this.startAndComplete(after, { type: "contextCompaction", id: this.newId() });
         return msg;
+      case "hook_prompt":
+        this.startAndComplete(after, { type: "hookPrompt", id: this.newId(), fragments: msg.fragments });
+        return msg;
       case "web_search_begin":
         if (!this.open.has(msg.call_id))
           this.start(after, { type: "webSearch", id: msg.call_id, query: "", action: null });

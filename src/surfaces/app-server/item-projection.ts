@@ -146,6 +146,12 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
       return { type: "imageView", id: item.id, path: item.path };
     case "contextCompaction":
       return { type: "contextCompaction", id: item.id };
+    case "hookPrompt":
+      return {
+        type: "hookPrompt",
+        id: item.id,
+        fragments: item.fragments.map((f) => ({ hookRunId: f.hook_run_id, text: f.text })),
+      };
     case "enteredReviewMode":
       return { type: "enteredReviewMode", id: item.id, review: item.review };
     case "exitedReviewMode":

@@ -85,6 +85,7 @@ export class ServerServices {
         ...ossOption(merged),
         ...(merged.profile ? { profile: merged.profile } : {}),
         ...(options.projectConfig === false ? { projectConfig: false } : {}),
+        ...(merged.dangerouslyBypassHookTrust ? { bypassHookTrust: true } : {}),
       });
     } catch (err) {
       if (err instanceof ConfigError) throw badRequest(err.message);

@@ -12,6 +12,8 @@ export interface SharedFlags {
   addDir?: string[];
   fullAuto?: boolean;
   dangerouslyBypassApprovalsAndSandbox?: boolean;
+  /** Run hooks that were not reviewed (for this process only). */
+  dangerouslyBypassHookTrust?: boolean;
   /** A local model server (Ollama, LM Studio) instead of the configured provider. */
   oss?: boolean;
   localProvider?: string;
@@ -59,6 +61,7 @@ export function loadCliConfig(
     overrides: flags.config ?? [],
     surfaceDefaults: defaults,
     ...ossOption(flags),
+    ...(flags.dangerouslyBypassHookTrust ? { bypassHookTrust: true } : {}),
   });
   // Before anything else the command prints, and on stderr, so protocol output on stdout stays clean.
   for (const warning of config.warnings) process.stderr.write(`warning: ${warning.summary}\n`);

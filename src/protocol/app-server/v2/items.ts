@@ -62,6 +62,13 @@ export const PlanItem = z.object({ type: z.literal("plan"), id: z.string(), text
 
 export const ContextCompactionItem = z.object({ type: z.literal("contextCompaction"), id: z.string() });
 
+/** A Stop hook's reason that kept the turn going, as the model's next prompt. */
+export const HookPromptItem = z.object({
+  type: z.literal("hookPrompt"),
+  id: z.string(),
+  fragments: z.array(z.object({ hookRunId: z.string(), text: z.string() })),
+});
+
 /** The model looked at a local image (view_image). */
 export const ImageViewItem = z.object({ type: z.literal("imageView"), id: z.string(), path: z.string() });
 
@@ -176,6 +183,7 @@ export const ThreadItem = z.discriminatedUnion("type", [
   PlanItem,
   CollabAgentToolCallItem,
   ContextCompactionItem,
+  HookPromptItem,
   ImageViewItem,
   McpToolCallItem,
   UserMessageItem,

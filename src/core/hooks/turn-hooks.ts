@@ -1,0 +1,58 @@
+// Adapts a session's hooks to what the task and the turn expect (core/task.ts TaskHooks, core/turn.ts
+// ToolHooks), so neither knows hook payloads or verdicts.
+import type { TaskHooks } from "../task.js";
+import type { ToolHooks } from "../turn.js";
+import type { SessionHooks } from "./session-hooks.js";
+
+export function taskHooks(
+  hooks: SessionHooks,
+  options: {
+    cwd: string;
+    /** Set for the first task of a session: which start event runs, and how it matches. */
+    sessionStart: { source: "startup" | "resume" | "clear" } | { subagentType: string } | undefined;
+    stopEvent: "Stop" | "SubagentStop";
+  },
+): TaskHooks {
+  return {
+    async beforeInput(prompt, turnId, signal) {
+      const at = { cwd: options.cwd, turnId, signal };
+      const start = options.sessionStart;
+      const started = start
+        ? "source" in start
+          ? await hooks.sessionStart(start.source, at)
+          : await hooks.subagentStart(start.subagentType, at)
+        : undefined;
+      const submitted = await hooks.userPromptSubmit(prompt, at);
+      const block = submitted.block ?? submitted.stop;
+      return {
+        ...(block !== undefined ? { block } : {}),
+        context: [...(started?.context ?? []), ...submitted.context],
+      };
+    },
+    async onStop(lastAgentMessage, stopHookActive, turnId, signal) {
+      const outcome = await hooks.stop(options.stopEvent, lastAgentMessage ?? null, stopHookActive, {
+        cwd: options.cwd,
+        turnId,
+        signal,
+      });
+      return {
+        ...(outcome.block !== undefined ? { continueWith: outcome.block } : {}),
+        runIds: outcome.blockingRuns,
+      };
+    },
+  };
+}
+
+export function toolHooks(hooks: SessionHooks, cwd: () => string): ToolHooks {
+  return {
+    async before(call, turnId, signal) {
+      const outcome = await hooks.preToolUse(call, { cwd: cwd(), turnId, signal });
+      const block = outcome.block ?? outcome.stop;
+      return { ...(block !== undefined ? { block } : {}), context: outcome.context };
+    },
+    async after(call, output, turnId, signal) {
+      const outcome = await hooks.postToolUse(call, output, { cwd: cwd(), turnId, signal });
+      return { ...(outcome.block !== undefined ? { block: outcome.block } : {}), context: outcome.context };
+    },
+  };
+}
