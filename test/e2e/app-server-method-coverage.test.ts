@@ -9,7 +9,6 @@ const app = useAppServer();
 
 /** Owned by other issues: hooks, plugins, marketplaces, skills config. */
 const OTHER_ISSUES = new Set([
-  "hooks/list",
   "skills/config/write",
   "marketplace/add",
   "marketplace/remove",

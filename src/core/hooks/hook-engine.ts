@@ -62,7 +62,7 @@ export class HookEngine {
       }
       return;
     }
-    for (const hook of this.options.hooks) this.warnIfUntrusted(hook);
+    for (const hook of this.options.hooks) this.warnIfUntrusted(hook, "start");
   }
 
   async run(
@@ -86,15 +86,16 @@ export class HookEngine {
 
   private mayRun(hook: HookDefinition): boolean {
     if (this.options.bypassTrust || hook.trustStatus === "trusted" || hook.trustStatus === "managed") return true;
-    this.warnIfUntrusted(hook);
+    // Again when it would have run: a client may not have been listening when the session started.
+    this.warnIfUntrusted(hook, "run");
     return false;
   }
 
-  private warnIfUntrusted(hook: HookDefinition): void {
+  private warnIfUntrusted(hook: HookDefinition, when: "start" | "run"): void {
     if (hook.trustStatus === "trusted" || hook.trustStatus === "managed" || !hook.enabled) return;
     const why = hook.trustStatus === "modified" ? "changed since it was trusted" : "not trusted";
     this.options.warnOnce(
-      `hooks:untrusted:${hook.key}:${hook.currentHash}`,
+      `hooks:untrusted:${when}:${hook.key}:${hook.currentHash}`,
       `hook ${hook.event} \`${hook.command}\` (${hook.key}) is ${why} and does not run: review it with /hooks, or pass --dangerously-bypass-hook-trust`,
     );
   }

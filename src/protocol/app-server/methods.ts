@@ -147,6 +147,7 @@ import {
   SkillsExtraRootsSetParams,
 } from "./v2/skills-apps.js";
 import { AppsListParams, AppsListResponse, SkillsListParams, SkillsListResponse } from "./v2/skills-apps.js";
+import { HooksListParams, HooksListResponse } from "./v2/hooks.js";
 
 /** Any zod schema, full or mini (the handshake's are mini, so it can be answered before the rest loads). */
 export interface MethodSpec {
@@ -171,6 +172,7 @@ export const methods = {
   "thread/revert": { params: ThreadRevertParams, result: ThreadRevertResponse },
   "thread/compact/start": { params: ThreadCompactStartParams, result: EmptyResponse },
   "skills/list": { params: SkillsListParams, result: SkillsListResponse },
+  "hooks/list": { params: HooksListParams, result: HooksListResponse },
   "app/list": { params: AppsListParams, result: AppsListResponse },
   "turn/start": { params: TurnStartParams, result: TurnStartResponse },
   "turn/interrupt": { params: TurnInterruptParams, result: TurnInterruptResponse },

@@ -150,6 +150,42 @@ const threadHistorySamples = {
       },
     ],
   },
+  "hooks/list": {
+    params: [{}, { cwds: ["/w"] }, { threadId: "t1" }],
+    results: [
+      {
+        data: [
+          {
+            cwd: "/w",
+            hooks: [
+              {
+                key: "/h/hooks.json:pre_tool_use:0:0",
+                eventName: "preToolUse",
+                handlerType: "command",
+                command: "./guard.sh",
+                async: false,
+                matcher: "Bash",
+                timeoutSec: 600,
+                statusMessage: null,
+                additionalContextLimit: null,
+                sourcePath: "/h/hooks.json",
+                source: "user",
+                pluginId: null,
+                environmentId: null,
+                displayOrder: 0,
+                enabled: true,
+                isManaged: false,
+                currentHash: "sha256:00",
+                trustStatus: "modified",
+              },
+            ],
+            warnings: ["w"],
+            errors: [{ path: "/w/.codex/hooks.json", message: "bad" }],
+          },
+        ],
+      },
+    ],
+  },
 };
 
 /** Per method: params a client may send, and results the server sends. */

@@ -145,6 +145,12 @@ export class AppServerEventMapper {
         return this.turnError({ message: msg.message, codexErrorInfo: null }, true);
       case "warning":
         return this.warning(msg.message);
+      case "hook_started":
+      case "hook_completed":
+        return this.out.notify({
+          method: msg.type === "hook_started" ? "hook/started" : "hook/completed",
+          params: { threadId: this.threadId, turnId: msg.turn_id ?? null, run: msg.run },
+        });
       case "error":
         if (this.own.turn?.subId === subId) {
           const error = { message: msg.message, codexErrorInfo: errorInfo(msg.codex_error_info) };

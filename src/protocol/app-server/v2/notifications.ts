@@ -12,6 +12,7 @@ import { CommandExecOutputDeltaNotification, FsChangedNotification } from "./fs.
 import { ThreadGoal } from "./thread-extra.js";
 import { AttachmentUpdatedNotification, SectionChangedNotification } from "./thread-organize.js";
 import { McpStartupStatusNotification } from "./tools-misc.js";
+import { HookNotification } from "./hooks.js";
 
 const TurnScope = { threadId: z.string(), turnId: z.string() };
 
@@ -73,6 +74,8 @@ export const serverNotifications = {
   "thread/goal/updated": z.object({ threadId: z.string(), turnId: z.string().nullish(), goal: ThreadGoal }),
   "thread/goal/cleared": z.object({ threadId: z.string() }),
   "command/exec/outputDelta": CommandExecOutputDeltaNotification,
+  "hook/started": HookNotification,
+  "hook/completed": HookNotification,
 } satisfies Record<string, z.ZodType>;
 
 export type ServerNotificationMethod = keyof typeof serverNotifications;

@@ -1,5 +1,6 @@
 // The handler table: one implementation per method of the method table (initialize, the handshake, is
 // answered by the router before this loads), checked by the compiler.
+import { hooksList } from "./hooks.js";
 import type { HandlerTable } from "../router.js";
 import { accountRead, loginCancel, loginStart, logout, rateLimitsRead } from "./account.js";
 import { configBatchWrite, configRead, configValueWrite } from "./config.js";
@@ -98,6 +99,7 @@ export const handlers = {
   "thread/revert": threadRevert,
   "thread/compact/start": threadCompactStart,
   "skills/list": skillsList,
+  "hooks/list": hooksList,
   "app/list": appList,
   "turn/start": turnStart,
   "review/start": reviewStart,
