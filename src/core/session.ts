@@ -147,8 +147,10 @@ export class Session {
       autoLimit: (model) =>
         autoCompactLimit(config.toml.model_auto_compact_token_limit, this.settings.contextWindow(model)),
       hooks: {
-        before: (trigger, cwd, signal) => this.hooks?.preCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
-        after: (trigger, cwd, signal) => this.hooks?.postCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
+        before: (trigger, cwd, signal) =>
+          this.hooks?.preCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
+        after: (trigger, cwd, signal) =>
+          this.hooks?.postCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
       },
     });
     this.hooks = hooksEnabled(config)

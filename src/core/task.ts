@@ -25,7 +25,11 @@ export interface TaskCompaction {
 /** Lifecycle hooks as a task sees them (core/hooks/session-hooks.ts behind them). */
 export interface TaskHooks {
   /** SessionStart (first task of the session) and UserPromptSubmit: context for the model, or a block. */
-  beforeInput(prompt: string, turnId: string, signal: AbortSignal): Promise<{ block?: string; context: string[] }>;
+  beforeInput(
+    prompt: string,
+    turnId: string,
+    signal: AbortSignal,
+  ): Promise<{ block?: string; context: string[] }>;
   /** Stop: a reason to keep the turn going (the prompt the model gets next), or nothing. */
   onStop(
     lastAgentMessage: string | undefined,

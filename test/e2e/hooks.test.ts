@@ -15,7 +15,13 @@ afterEach(async () => {
   model = undefined;
 });
 
-type InputItem = { type: string; role?: string; content?: Array<{ text?: string }>; call_id?: string; output?: unknown };
+type InputItem = {
+  type: string;
+  role?: string;
+  content?: Array<{ text?: string }>;
+  call_id?: string;
+  output?: unknown;
+};
 
 function texts(input: unknown[], role: string): string[] {
   return (input as InputItem[])
@@ -107,7 +113,10 @@ fi`,
     const prompt = nodeHook(home.codexHome, "prompt", {
       log,
       answer: {
-        hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "Ticket ABC-42 is open." },
+        hookSpecificOutput: {
+          hookEventName: "UserPromptSubmit",
+          additionalContext: "Ticket ABC-42 is open.",
+        },
       },
     });
     writeHooksJson(home.codexHome, {
@@ -122,7 +131,9 @@ fi`,
     expect(lastUserText(model.requests[0]?.body.input ?? [])).toBe("what now?");
     const events = hookLog(log);
     expect(events.find((e) => e.hook_event_name === "SessionStart")).toMatchObject({ source: "startup" });
-    expect(events.find((e) => e.hook_event_name === "UserPromptSubmit")).toMatchObject({ prompt: "what now?" });
+    expect(events.find((e) => e.hook_event_name === "UserPromptSubmit")).toMatchObject({
+      prompt: "what now?",
+    });
   });
 
   it("a Stop hook keeps the turn going once, with its reason as the next prompt", async () => {
@@ -176,7 +187,9 @@ fi`,
     model = await startFakeModel({ replies: [reply.message("a"), reply.message("b")] });
     const home = makeHome(model.url);
     const log = join(home.codexHome, "untrusted.log");
-    writeHooksJson(home.codexHome, { UserPromptSubmit: [{ command: nodeHook(home.codexHome, "h", { log }) }] });
+    writeHooksJson(home.codexHome, {
+      UserPromptSubmit: [{ command: nodeHook(home.codexHome, "h", { log }) }],
+    });
     const untrusted = await exec(home, "one", []);
     expect(untrusted.code, untrusted.stderr).toBe(0);
     expect(untrusted.stderr).toContain("is not trusted and does not run");

@@ -9,12 +9,7 @@ import type { ConfigLayer } from "../../config/load.js";
 import { isProjectTrusted } from "../../config/project-layers.js";
 import { foldersFromRepoRoot } from "../../config/repo-folders.js";
 import { HOOK_EVENTS, type HookEvent } from "../../protocol/hooks.js";
-import {
-  DEFAULT_HOOK_TIMEOUT_SEC,
-  eventKeyLabel,
-  hookHash,
-  type HookDefinition,
-} from "./hook-definition.js";
+import { DEFAULT_HOOK_TIMEOUT_SEC, eventKeyLabel, hookHash, type HookDefinition } from "./hook-definition.js";
 import type { HookSource } from "./hook-source.js";
 import { trustStatusOf, type HookTrustState } from "./trust-state.js";
 
@@ -75,7 +70,8 @@ export function discoverHooks(options: DiscoverOptions): DiscoveredHooks {
       );
     }
     if (json) readJsonSource(json, { kind: layer.kind, path: json }, found, add);
-    if (inline && layer.configPath) add(layer.configPath, inline, { kind: layer.kind, path: layer.configPath });
+    if (inline && layer.configPath)
+      add(layer.configPath, inline, { kind: layer.kind, path: layer.configPath });
   }
   for (const source of options.extraSources ?? []) {
     const file = findHooksJson(source.path);
@@ -162,7 +158,12 @@ function readJsonSource(
 
 type FoundDefinition = Omit<HookDefinition, "displayOrder" | "trustStatus" | "enabled">;
 
-function readTable(file: string, table: unknown, source: HookSource, found: DiscoveredHooks): FoundDefinition[] {
+function readTable(
+  file: string,
+  table: unknown,
+  source: HookSource,
+  found: DiscoveredHooks,
+): FoundDefinition[] {
   const parsed = HooksTable.safeParse(table);
   if (!parsed.success) {
     found.errors.push({ path: file, message: "hooks must be a table of events" });

@@ -67,10 +67,17 @@ export class HookEngine {
 
   async run(
     event: HookEvent,
-    request: { matchOn?: string; payload: Record<string, unknown>; cwd: string; turnId: string | null; signal?: AbortSignal },
+    request: {
+      matchOn?: string;
+      payload: Record<string, unknown>;
+      cwd: string;
+      turnId: string | null;
+      signal?: AbortSignal;
+    },
   ): Promise<HookOutcome> {
     const matching = this.options.hooks.filter(
-      (h) => h.event === event && h.enabled && (!MATCHED.has(event) || matches(h.matcher, request.matchOn ?? "")),
+      (h) =>
+        h.event === event && h.enabled && (!MATCHED.has(event) || matches(h.matcher, request.matchOn ?? "")),
     );
     const runnable = matching.filter((h) => this.mayRun(h));
     const input = {
@@ -85,7 +92,8 @@ export class HookEngine {
   }
 
   private mayRun(hook: HookDefinition): boolean {
-    if (this.options.bypassTrust || hook.trustStatus === "trusted" || hook.trustStatus === "managed") return true;
+    if (this.options.bypassTrust || hook.trustStatus === "trusted" || hook.trustStatus === "managed")
+      return true;
     // Again when it would have run: a client may not have been listening when the session started.
     this.warnIfUntrusted(hook, "run");
     return false;
@@ -135,11 +143,20 @@ export class HookEngine {
     this.options.emit({
       type: "hook_completed",
       turn_id: request.turnId,
-      run: { ...base, status: verdict.status, entries: verdict.entries, completedAt, durationMs: completedAt - startedAt },
+      run: {
+        ...base,
+        status: verdict.status,
+        entries: verdict.entries,
+        completedAt,
+        durationMs: completedAt - startedAt,
+      },
     });
     for (const entry of verdict.entries) {
       if (entry.kind === "warning" || entry.kind === "error") {
-        this.options.emit({ type: "warning", message: `${hook.event} hook \`${hook.command}\`: ${entry.text}` });
+        this.options.emit({
+          type: "warning",
+          message: `${hook.event} hook \`${hook.command}\`: ${entry.text}`,
+        });
       }
     }
     return { ...verdict, runId };

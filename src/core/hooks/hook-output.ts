@@ -46,7 +46,13 @@ const HookJson = z.looseObject({
 /** Events whose plain-text stdout is context for the model. */
 const TEXT_IS_CONTEXT = new Set<HookEvent>(["SessionStart", "UserPromptSubmit"]);
 /** Events a hook can block (for Stop, "block" means: do not stop yet). */
-const CAN_BLOCK = new Set<HookEvent>(["UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SubagentStop"]);
+const CAN_BLOCK = new Set<HookEvent>([
+  "UserPromptSubmit",
+  "PreToolUse",
+  "PostToolUse",
+  "Stop",
+  "SubagentStop",
+]);
 
 export function interpretHookResult(event: HookEvent, result: CommandHookResult): HookVerdict {
   if (result.error !== undefined) {
@@ -77,7 +83,9 @@ export function interpretHookResult(event: HookEvent, result: CommandHookResult)
   const parsed = HookJson.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return failed(`hook JSON output not understood: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim());
+    return failed(
+      `hook JSON output not understood: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim(),
+    );
   }
   return fromJson(event, parsed.data);
 }
@@ -103,7 +111,8 @@ function fromJson(event: HookEvent, out: z.infer<typeof HookJson>): HookVerdict 
   }
   const denied = event === "PreToolUse" && specific?.permissionDecision === "deny";
   if ((out.decision === "block" || denied) && CAN_BLOCK.has(event)) {
-    const reason = (denied ? specific?.permissionDecisionReason : undefined) ?? out.reason ?? "blocked by hook";
+    const reason =
+      (denied ? specific?.permissionDecisionReason : undefined) ?? out.reason ?? "blocked by hook";
     verdict.block = reason;
     verdict.status = "blocked";
     verdict.entries.push({ kind: "feedback", text: reason });

@@ -70,7 +70,9 @@ export function runCommandHook(options: {
     });
     child.on("error", (err) => finish({ exitCode: null, error: `could not start: ${err.message}` }));
     child.on("close", (code, signal) =>
-      finish(code === null ? { exitCode: null, error: `killed by ${signal ?? "a signal"}` } : { exitCode: code }),
+      finish(
+        code === null ? { exitCode: null, error: `killed by ${signal ?? "a signal"}` } : { exitCode: code },
+      ),
     );
     // A hook that does not read its input closes the pipe early: that is its business, not an error.
     child.stdin.on("error", () => undefined);

@@ -79,7 +79,11 @@ export class SessionHooks {
   }
 
   subagentStart(agentType: string, at: TurnRef): Promise<HookOutcome> {
-    return this.engine.run("SubagentStart", { matchOn: agentType, payload: { agent_type: agentType }, ...at });
+    return this.engine.run("SubagentStart", {
+      matchOn: agentType,
+      payload: { agent_type: agentType },
+      ...at,
+    });
   }
 
   userPromptSubmit(prompt: string, at: TurnRef): Promise<HookOutcome> {
@@ -144,7 +148,8 @@ function commandText(input: unknown): string {
   if (Array.isArray(args.command)) {
     const argv = args.command.map(String);
     // `bash -lc SCRIPT` is the script itself.
-    if (argv.length === 3 && /^(?:\/\S*\/)?(?:ba|z)?sh$/.test(argv[0]!) && /^-l?c$/.test(argv[1]!)) return argv[2]!;
+    if (argv.length === 3 && /^(?:\/\S*\/)?(?:ba|z)?sh$/.test(argv[0]!) && /^-l?c$/.test(argv[1]!))
+      return argv[2]!;
     return argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(" ");
   }
   return "";

@@ -22,7 +22,10 @@ export function trustStatusOf(
 }
 
 /** Records trust in each hook as it is now, in `$CODEX_HOME/config.toml` (formatting and comments kept). */
-export function trustHooks(codexHome: string, hooks: ReadonlyArray<{ key: string; currentHash: string }>): void {
+export function trustHooks(
+  codexHome: string,
+  hooks: ReadonlyArray<{ key: string; currentHash: string }>,
+): void {
   if (hooks.length === 0) return;
   writeUserConfig(
     codexHome,

@@ -68,7 +68,12 @@ export class HumanOutput {
       case "hook_completed": {
         // Warnings of a hook are printed as warnings already; this says what it decided.
         const said = msg.run.entries.filter((e) => e.kind !== "warning").map((e) => e.text);
-        this.line(this.paint("dim", `hook ${msg.run.eventName} ${msg.run.status}${said.length ? `: ${said.join("; ")}` : ""}`));
+        this.line(
+          this.paint(
+            "dim",
+            `hook ${msg.run.eventName} ${msg.run.status}${said.length ? `: ${said.join("; ")}` : ""}`,
+          ),
+        );
         break;
       }
       case "turn_aborted":

@@ -21,7 +21,8 @@ export const hooksList: Handler<"hooks/list"> = (params, ctx) => {
   return {
     data: cwds.map((cwd) => {
       const config = ctx.services.loadConfig(cwd);
-      if (!hooksEnabled(config)) return { cwd, hooks: [], warnings: ["hooks are off ([features] hooks = false)"], errors: [] };
+      if (!hooksEnabled(config))
+        return { cwd, hooks: [], warnings: ["hooks are off ([features] hooks = false)"], errors: [] };
       const found = discoverHooks({ codexHome: config.codexHome, cwd: config.cwd, layers: config.layers });
       return {
         cwd,
