@@ -6,6 +6,7 @@ import { hookEventName, type HookEvent, type HookRunSummary } from "../../protoc
 import type { HookDefinition } from "./hook-definition.js";
 import { interpretHookResult, type HookVerdict } from "./hook-output.js";
 import { runCommandHook } from "./run-command-hook.js";
+import { trustStatusOf, type HookTrustState } from "./trust-state.js";
 
 export interface HookOutcome {
   /** Reasons of the hooks that blocked, joined; undefined when none did. */
@@ -27,6 +28,8 @@ export interface HookEngineOptions {
   common: () => Record<string, unknown>;
   emit: (msg: KnownEventMsg) => void;
   warnOnce: (key: string, message: string) => void;
+  /** Reads the trust records afresh, so a hook trusted while the session runs (/hooks, an IDE) runs now. */
+  readTrust?: () => HookTrustState;
 }
 
 /** Events whose matcher is checked, and against what. */
@@ -43,6 +46,8 @@ const MATCHED = new Set<HookEvent>([
 
 export class HookEngine {
   private runs = 0;
+  /** Hooks found trusted since the session started. */
+  private readonly trustedLater = new Set<string>();
 
   constructor(private readonly options: HookEngineOptions) {}
 
@@ -94,6 +99,12 @@ export class HookEngine {
   private mayRun(hook: HookDefinition): boolean {
     if (this.options.bypassTrust || hook.trustStatus === "trusted" || hook.trustStatus === "managed")
       return true;
+    if (this.trustedLater.has(hook.key)) return true;
+    const now = this.options.readTrust?.();
+    if (now && trustStatusOf(hook.key, hook.currentHash, now).status === "trusted") {
+      this.trustedLater.add(hook.key);
+      return true;
+    }
     // Again when it would have run: a client may not have been listening when the session started.
     this.warnIfUntrusted(hook, "run");
     return false;

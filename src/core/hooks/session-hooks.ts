@@ -6,6 +6,7 @@ import { discoverHooks } from "./discovery.js";
 import type { HookDefinition } from "./hook-definition.js";
 import { HookEngine, type HookOutcome } from "./hook-engine.js";
 import type { HookSource } from "./hook-source.js";
+import { readUserTrust } from "./trust-state.js";
 
 export interface SessionHooksOptions {
   config: Config;
@@ -67,6 +68,7 @@ export class SessionHooks {
       }),
       emit: options.emit,
       warnOnce: options.warnOnce,
+      readTrust: () => readUserTrust(options.config.codexHome),
     });
   }
 

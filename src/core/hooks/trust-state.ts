@@ -6,7 +6,8 @@
 //
 // A record for another hash means the hook changed since it was trusted ("modified"): it does not run.
 import type { HookTrustStatus } from "../../protocol/hooks.js";
-import { writeUserConfig } from "../../config/config-write.js";
+import { userConfigPath, writeUserConfig } from "../../config/config-write.js";
+import { readTomlFile } from "../../config/load.js";
 
 export type HookTrustState = Record<string, { trusted_hash?: unknown; enabled?: unknown } | undefined>;
 
@@ -35,4 +36,14 @@ export function trustHooks(
       mergeStrategy: "replace" as const,
     })),
   );
+}
+
+/** The trust records of `$CODEX_HOME/config.toml` as the file says now (empty when it cannot be read). */
+export function readUserTrust(codexHome: string): HookTrustState {
+  try {
+    const hooks = readTomlFile(userConfigPath(codexHome))?.hooks as { state?: unknown } | undefined;
+    return hooks?.state && typeof hooks.state === "object" ? (hooks.state as HookTrustState) : {};
+  } catch {
+    return {};
+  }
 }

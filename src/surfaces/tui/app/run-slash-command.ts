@@ -9,6 +9,8 @@ import { workingTreeDiff } from "../slash/git-diff.js";
 import { writeStarterAgentsMd } from "../slash/init-agents-md.js";
 import { SLASH_COMMANDS } from "../slash/slash-commands.js";
 import { skillsReport } from "../slash/skills-report.js";
+import { hooksCommand } from "../slash/hooks-review.js";
+import type { Config } from "../../../config/load.js";
 import { statusCard } from "../slash/status-report.js";
 import type { NewCell } from "../state/cells.js";
 import type { TuiState } from "../state/tui-state.js";
@@ -16,6 +18,7 @@ import { modelPopup, type Popup } from "./popups.js";
 
 export interface SlashHost {
   state: TuiState;
+  config: Config;
   /** The session's working directory. */
   cwd: string;
   addCell(cell: NewCell): void;
@@ -150,6 +153,9 @@ export async function runSlashCommand(name: string, args: string, host: SlashHos
     }
     case "skills":
       host.addCell(skillsReport(host.state));
+      return;
+    case "hooks":
+      host.addCell(hooksCommand(args, host.config, host.cwd));
       return;
     case "quit":
       host.quit();

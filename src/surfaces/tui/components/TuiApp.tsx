@@ -247,6 +247,7 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
         case "slash":
           void runSlashCommand(effect.name, effect.args, {
             state: current,
+            config,
             cwd: current.session?.cwd ?? config.cwd,
             addCell,
             openPopup,

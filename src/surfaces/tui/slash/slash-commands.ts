@@ -27,6 +27,7 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   },
   { name: "quit", description: "exit codex-ts" },
   { name: "skills", description: "list the skills of this directory (use one with $name)" },
+  { name: "hooks", description: "list this directory's hooks and trust them: /hooks trust N|all" },
 ];
 
 const ALIASES: Record<string, string> = { exit: "quit" };

@@ -215,6 +215,8 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
         },
       };
     }
+    case "hook_completed":
+      return commit(state, hookCell(msg));
     case "warning":
     case "stream_error":
       return commit(state, { kind: "notice", level: "warning", text: msg.message });
@@ -252,4 +254,13 @@ export function reduceEngineEvent(state: TuiState, event: Event, now: number): T
     default:
       return state;
   }
+}
+
+/** A hook run in the history: what it decided; its warnings come as warnings of their own. */
+function hookCell(msg: EventMsgOf<"hook_completed">): NewCell {
+  const { run } = msg;
+  const said = run.entries.filter((e) => e.kind !== "warning").map((e) => e.text);
+  const event = run.eventName.charAt(0).toUpperCase() + run.eventName.slice(1);
+  const text = `Hook ${event} ${run.status}${said.length ? `: ${said.join("; ")}` : ""}`;
+  return { kind: "notice", level: run.status === "completed" ? "info" : "warning", text };
 }

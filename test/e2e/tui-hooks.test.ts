@@ -1,0 +1,56 @@
+// The TUI and hooks: an untrusted hook is reported and does not run; /hooks lists it and /hooks trust 1
+// trusts it, after which it runs in the same session and its run shows in the history.
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { makeHome } from "../support/cli.js";
+import { reply, startFakeModel } from "../support/fake-model.js";
+import { hookLog, nodeHook, writeHooksJson } from "../support/hooks.js";
+import { TmuxSession } from "../support/tmux.js";
+
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+let term: TmuxSession | undefined;
+afterEach(async () => {
+  term?.kill();
+  term = undefined;
+  expect(model?.errors ?? []).toEqual([]);
+  await model?.close();
+  model = undefined;
+});
+
+describe("codex-ts (interactive) and hooks", () => {
+  it("/hooks lists an untrusted hook, /hooks trust 1 trusts it, and it runs from then on", async () => {
+    model = await startFakeModel({
+      replies: [reply.message("First answer."), reply.message("Second answer.")],
+    });
+    const home = makeHome(model.url);
+    const log = join(home.codexHome, "prompt.log");
+    const command = nodeHook(home.codexHome, "prompt", {
+      log,
+      answer: { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "Be brief." } },
+    });
+    writeHooksJson(home.codexHome, { UserPromptSubmit: [{ command }] });
+    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 140, height: 40 });
+    await term.waitFor("directory:");
+    term.type("first");
+    term.press("Enter");
+    const first = await term.waitFor("• First answer.");
+    expect(first).toContain("is not trusted and does not run");
+    expect(hookLog(log)).toEqual([]);
+
+    term.type("/hooks");
+    term.press("Enter");
+    const listed = await term.waitFor("need review");
+    expect(listed).toContain("1. UserPromptSubmit");
+    expect(listed).toContain("untrusted");
+
+    term.type("/hooks trust 1");
+    term.press("Enter");
+    await term.waitFor("They run from now on.");
+
+    term.type("second");
+    term.press("Enter");
+    const second = await term.waitFor("• Second answer.");
+    expect(second).toContain("Hook UserPromptSubmit completed: Be brief.");
+    expect(hookLog(log)).toHaveLength(1);
+  });
+});
