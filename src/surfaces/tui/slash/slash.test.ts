@@ -27,6 +27,7 @@ describe("slash commands", () => {
       "review",
       "quit",
       "skills",
+      "hooks",
     ]);
     expect(menuMatches("i").map((c) => c.name)).toEqual(["init", "diff", "review", "quit", "skills"]);
     expect(menuMatches("ro").map((c) => c.name)).toEqual(["rollback", "approvals"]);
