@@ -1,0 +1,103 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { ConfigLayer } from "../../config/load.js";
+import { discoverHooks } from "./discovery.js";
+
+function scratch() {
+  const root = mkdtempSync(join(tmpdir(), "hooks-discovery-"));
+  const home = join(root, "home");
+  const repo = join(root, "repo");
+  mkdirSync(home);
+  mkdirSync(join(repo, ".git"), { recursive: true });
+  mkdirSync(join(repo, ".codex"));
+  return { home, repo };
+}
+
+const json = (hooks: unknown) => JSON.stringify({ hooks });
+
+describe("discoverHooks", () => {
+  it("reads hooks.json and inline tables per layer, with Codex's keys, defaults and warnings", () => {
+    const { home, repo } = scratch();
+    writeFileSync(
+      join(home, "hooks.json"),
+      json({ PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "guard", timeout: 5 }] }] }),
+    );
+    const layers: ConfigLayer[] = [
+      {
+        source: "user",
+        path: join(home, "config.toml"),
+        value: {
+          hooks: {
+            Stop: [{ hooks: [{ type: "command", command: "done" }, { type: "prompt" }] }],
+            state: { x: { trusted_hash: "sha256:1" } },
+          },
+        },
+      },
+    ];
+    const found = discoverHooks({ codexHome: home, cwd: repo, layers });
+    expect(found.hooks.map((h) => [h.key, h.timeoutSec, h.matcher, h.trustStatus])).toEqual([
+      [`${home}/hooks.json:pre_tool_use:0:0`, 5, "Bash", "untrusted"],
+      [`${home}/config.toml:stop:0:0`, 600, null, "untrusted"],
+    ]);
+    expect(found.warnings.some((w) => w.includes("prefer a single representation"))).toBe(true);
+    expect(found.warnings.some((w) => w.includes("skipping prompt hook"))).toBe(true);
+  });
+
+  it("a trust record for the current hash trusts; for another hash the hook is modified", () => {
+    const { home, repo } = scratch();
+    writeFileSync(join(home, "hooks.json"), json({ Stop: [{ hooks: [{ type: "command", command: "a" }] }] }));
+    const first = discoverHooks({ codexHome: home, cwd: repo, layers: [] }).hooks[0]!;
+    const state = { [first.key]: { trusted_hash: first.currentHash } };
+    const layers: ConfigLayer[] = [
+      { source: "user", path: join(home, "config.toml"), value: { hooks: { state } } },
+    ];
+    expect(discoverHooks({ codexHome: home, cwd: repo, layers }).hooks[0]!.trustStatus).toBe("trusted");
+    writeFileSync(join(home, "hooks.json"), json({ Stop: [{ hooks: [{ type: "command", command: "b" }] }] }));
+    expect(discoverHooks({ codexHome: home, cwd: repo, layers }).hooks[0]!.trustStatus).toBe("modified");
+  });
+
+  it("project hooks only for a trusted project; a project cannot trust its own hooks", () => {
+    const { home, repo } = scratch();
+    writeFileSync(
+      join(repo, ".codex", "hooks.json"),
+      json({ UserPromptSubmit: [{ hooks: [{ type: "command", command: "p" }] }] }),
+    );
+    expect(discoverHooks({ codexHome: home, cwd: repo, layers: [] }).hooks).toEqual([]);
+    const trusted: ConfigLayer = {
+      source: "user",
+      path: join(home, "config.toml"),
+      value: { projects: { [repo]: { trust_level: "trusted" } } },
+    };
+    const hook = discoverHooks({ codexHome: home, cwd: repo, layers: [trusted] }).hooks[0]!;
+    expect(hook).toMatchObject({ source: "project", trustStatus: "untrusted" });
+    const selfTrust: ConfigLayer = {
+      source: "project",
+      path: join(repo, ".codex", "config.toml"),
+      value: { hooks: { state: { [hook.key]: { trusted_hash: hook.currentHash } } } },
+    };
+    expect(
+      discoverHooks({ codexHome: home, cwd: repo, layers: [trusted, selfTrust] }).hooks[0]!.trustStatus,
+    ).toBe("untrusted");
+  });
+
+  it("extra sources (plugins) add their hooks.json; bad files are errors, not exceptions", () => {
+    const { home, repo } = scratch();
+    const plugin = join(home, "plugins", "lint");
+    mkdirSync(join(plugin, "hooks"), { recursive: true });
+    writeFileSync(
+      join(plugin, "hooks", "hooks.json"),
+      json({ PostToolUse: [{ hooks: [{ type: "command", command: "lint" }] }] }),
+    );
+    writeFileSync(join(home, "hooks.json"), "{ not json");
+    const found = discoverHooks({
+      codexHome: home,
+      cwd: repo,
+      layers: [],
+      extraSources: [{ kind: "plugin", path: plugin, pluginId: "lint@local" }],
+    });
+    expect(found.hooks).toMatchObject([{ source: "plugin", pluginId: "lint@local", event: "PostToolUse" }]);
+    expect(found.errors).toMatchObject([{ path: join(home, "hooks.json") }]);
+  });
+});
