@@ -198,6 +198,7 @@ function readTable(
           return;
         }
         const h = handler.data;
+        if (h.async) found.warnings.push(`${file} (${where}): async hooks run synchronously in codex-ts`);
         const body = {
           event,
           matcher: group.matcher ?? null,
