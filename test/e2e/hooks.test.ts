@@ -15,6 +15,7 @@ afterEach(async () => {
   model = undefined;
 });
 
+type Json = Record<string, unknown>;
 type InputItem = {
   type: string;
   role?: string;
@@ -155,6 +156,62 @@ fi`,
     const completed = jsonLines(res.stdout).find((e) => e.type === "turn.completed");
     expect(completed).toBeDefined();
     expect(res.stdout).toContain("a Stop hook asked to continue again");
+  });
+
+  it("a PermissionRequest hook decides an approval exec could not ask about", async () => {
+    model = await startFakeModel({
+      replies: [
+        reply.shell(["touch", "allowed.txt"], { callId: "c1" }),
+        reply.shell(["touch", "denied.txt"], { callId: "c2" }),
+        reply.message("ok"),
+      ],
+    });
+    const home = makeHome(model.url);
+    const log = join(home.codexHome, "permission.log");
+    const judge = shellHook(
+      home.codexHome,
+      "judge",
+      `input=$(cat)
+echo "$input" >> ${JSON.stringify(log)}
+case "$input" in
+  *allowed.txt*) echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"allow"}}}' ;;
+  *) echo "not that one" >&2; exit 2 ;;
+esac`,
+    );
+    writeHooksJson(home.codexHome, { PermissionRequest: [{ matcher: "Bash", command: judge }] });
+    const res = await exec(home, "make files", ["-a", "untrusted", "--dangerously-bypass-hook-trust"]);
+    expect(res.code, res.stderr).toBe(0);
+    expect(existsSync(join(home.cwd, "allowed.txt"))).toBe(true);
+    expect(existsSync(join(home.cwd, "denied.txt"))).toBe(false);
+    expect(hookLog(log).map((e) => [e.hook_event_name, e.tool_name, (e.tool_input as Json).command])).toEqual(
+      [
+        ["PermissionRequest", "Bash", "touch allowed.txt"],
+        ["PermissionRequest", "Bash", "touch denied.txt"],
+      ],
+    );
+  });
+
+  it("a PostToolUse hook sees the tool's output and its context reaches the model", async () => {
+    model = await startFakeModel({
+      replies: [reply.shell(["echo", "hello"], { callId: "c1" }), reply.message("ok")],
+    });
+    const home = makeHome(model.url);
+    const log = join(home.codexHome, "post.log");
+    const post = nodeHook(home.codexHome, "post", {
+      log,
+      answer: { hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "Output checked." } },
+    });
+    writeHooksJson(home.codexHome, { PostToolUse: [{ matcher: "Bash", command: post }] });
+    const res = await exec(home, "say hello", [
+      "-s",
+      "danger-full-access",
+      "--dangerously-bypass-hook-trust",
+    ]);
+    expect(res.code, res.stderr).toBe(0);
+    const [event] = hookLog(log);
+    expect(event).toMatchObject({ hook_event_name: "PostToolUse", tool_name: "Bash", tool_use_id: "c1" });
+    expect(JSON.stringify(event?.tool_response)).toContain("hello");
+    expect(texts(model.requests[1]?.body.input ?? [], "developer")).toContain("Output checked.");
   });
 
   it("a hanging hook times out with a warning and the turn completes", async () => {
