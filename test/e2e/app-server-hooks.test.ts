@@ -96,6 +96,27 @@ describe("app-server hooks", () => {
     expect(modified!.currentHash).not.toBe(hook!.currentHash);
   });
 
+  it("PreCompact and PostCompact hooks run around thread/compact/start", async () => {
+    const { home, model } = await app.startModel();
+    const log = join(home.codexHome, "compact.log");
+    writeHooksJson(home.codexHome, {
+      PreCompact: [{ matcher: "manual", command: nodeHook(home.codexHome, "pre", { log }) }],
+      PostCompact: [{ command: nodeHook(home.codexHome, "post", { log }) }],
+    });
+    const c = await app.spawn(home, { args: ["--dangerously-bypass-hook-trust"] });
+    const threadId = await startThread(c, { cwd: home.cwd });
+    model.push(reply.message("first"));
+    await runTurn(c, threadId, "hello");
+    model.push(reply.message("SUMMARY of the work"));
+    const from = c.received.length;
+    await c.call("thread/compact/start", { threadId });
+    await c.waitNotification("turn/completed", () => true, { from });
+    expect(hookLog(log).map((e) => [e.hook_event_name, e.trigger])).toEqual([
+      ["PreCompact", "manual"],
+      ["PostCompact", "manual"],
+    ]);
+  });
+
   it("a Stop hook's continuation is a hookPrompt item of the turn", async () => {
     const { home, model } = await app.startModel();
     const log = join(home.codexHome, "stop.log");
