@@ -8,6 +8,7 @@ import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 import type { AppServerClient } from "../support/app-server-client.js";
 import { hookLog, nodeHook, writeHooksJson } from "../support/hooks.js";
+import { scriptByAgent } from "../support/subagents.js";
 
 const app = useAppServer();
 
@@ -115,6 +116,44 @@ describe("app-server hooks", () => {
       ["PreCompact", "manual"],
       ["PostCompact", "manual"],
     ]);
+  });
+
+  it("a subagent's session runs SubagentStart and SubagentStop instead of SessionStart and Stop", async () => {
+    const script = scriptByAgent({
+      0: [
+        reply.functionCall("subagent_spawn", { task: "child task", name: "alpha" }),
+        reply.functionCall("subagent_await", { agent_id: 1 }),
+        reply.message("all done"),
+      ],
+      1: [reply.message("child done")],
+    });
+    const { home } = await app.startModel({
+      model: { fallback: script.fallback },
+      toml: "[subagents]\nenabled = true\n",
+    });
+    const log = join(home.codexHome, "agents.log");
+    const record = (name: string, answer?: unknown) =>
+      nodeHook(home.codexHome, name, { log, ...(answer !== undefined ? { answer } : {}) });
+    writeHooksJson(home.codexHome, {
+      SessionStart: [{ command: record("session-start") }],
+      SubagentStart: [{ command: record("subagent-start", "You are a helper.") }],
+      SubagentStop: [{ command: record("subagent-stop") }],
+      Stop: [{ command: record("stop") }],
+    });
+    const c = await app.spawn(home, { args: ["--dangerously-bypass-hook-trust"] });
+    const threadId = await startThread(c, { cwd: home.cwd });
+    const turn = await runTurn(c, threadId, "delegate");
+    expect(turn.status).toBe("completed");
+    const events = hookLog(log).map((e) => e.hook_event_name);
+    expect(events.filter((e) => e === "SessionStart")).toHaveLength(1);
+    expect(events.filter((e) => e === "SubagentStart")).toHaveLength(1);
+    expect(events.filter((e) => e === "SubagentStop")).toHaveLength(1);
+    expect(events.filter((e) => e === "Stop")).toHaveLength(1);
+    expect(hookLog(log).find((e) => e.hook_event_name === "SubagentStart")).toMatchObject({
+      agent_type: "default",
+    });
+    const child = JSON.stringify(script.requestsOf(1)[0] ?? []);
+    expect(child).toContain("You are a helper.");
   });
 
   it("a Stop hook's continuation is a hookPrompt item of the turn", async () => {

@@ -44,7 +44,7 @@ const HookJson = z.looseObject({
 });
 
 /** Events whose plain-text stdout is context for the model. */
-const TEXT_IS_CONTEXT = new Set<HookEvent>(["SessionStart", "UserPromptSubmit"]);
+const TEXT_IS_CONTEXT = new Set<HookEvent>(["SessionStart", "SubagentStart", "UserPromptSubmit"]);
 /** Events a hook can block (for Stop, "block" means: do not stop yet). */
 const CAN_BLOCK = new Set<HookEvent>([
   "UserPromptSubmit",
