@@ -51,11 +51,6 @@ export class HookEngine {
 
   constructor(private readonly options: HookEngineOptions) {}
 
-  /** Whether any enabled hook is configured for the event (trusted or not). */
-  has(event: HookEvent): boolean {
-    return this.options.hooks.some((h) => h.event === event && h.enabled);
-  }
-
   /** Warns once about each hook that will not run until it is trusted. */
   reportUntrusted(): void {
     if (this.options.bypassTrust) {
