@@ -161,7 +161,13 @@ export class Session {
           transcriptPath: this.rollout.path,
           ...(options.hookSources ? { extraSources: options.hookSources } : {}),
           model: () => this.settings.defaults.model,
-          permissionMode: () => this.settings.defaults.approvalPolicy,
+          // Codex names the mode as Claude Code does.
+          permissionMode: () =>
+            this.settings.defaults.collaborationMode === "plan"
+              ? "plan"
+              : this.settings.defaults.approvalPolicy === "never"
+                ? "bypassPermissions"
+                : "default",
           emit: (msg) => this.emit(this.running?.subId ?? this.lastSubId, msg),
           warnOnce: (key, message) => this.warnOnce(key, message),
         })

@@ -17,10 +17,12 @@ export function taskHooks(
     async beforeInput(prompt, turnId, signal) {
       const at = { cwd: options.cwd, turnId, signal };
       const start = options.sessionStart;
+      // Session-scoped, as in Codex: no turn id.
+      const startAt = { ...at, turnId: null };
       const started = start
         ? "source" in start
-          ? await hooks.sessionStart(start.source, at)
-          : await hooks.subagentStart(start.subagentType, at)
+          ? await hooks.sessionStart(start.source, startAt)
+          : await hooks.subagentStart(start.subagentType, startAt)
         : undefined;
       const submitted = await hooks.userPromptSubmit(prompt, at);
       const block = submitted.block ?? submitted.stop;
