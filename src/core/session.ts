@@ -28,7 +28,7 @@ import { Compactor } from "./compaction/compactor.js";
 import { autoCompactLimit } from "./compaction/context-meter.js";
 import { ConversationHistory } from "./history.js";
 import { uuidv7 } from "./ids.js";
-import { historyEvents } from "./history-events.js";
+import { historyEvents } from "./items/legacy-events.js";
 import { ItemTracker } from "./items/item-tracker.js";
 import { buildInitialContext, renderEnvironmentContext } from "./initial-context.js";
 import { TurnInstructions } from "./plan-mode/turn-instructions.js";
