@@ -2,7 +2,8 @@
 // thread/name/set. Loaded threads show their live status; the others are "notLoaded".
 import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import { setThreadName } from "../threads/thread-names.js";
 import { threadFromSummary } from "../threads/wire-thread.js";

@@ -1,6 +1,7 @@
 // thread/turns/list and thread/items/list: a thread's history a page at a time, with cursors anchored on
 // turn and item ids (threads/paging.ts).
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import { pageOf } from "../threads/paging.js";
 import { describeStored } from "./thread-history.js";
 

@@ -11,7 +11,7 @@ import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadListParams } from "../../../protocol/app-server/v2/thread-history.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
 import { withIndex } from "../../threads/locate.js";
-import { badRequest } from "../router.js";
+import { badRequest } from "../errors.js";
 import { readThreadNames } from "./thread-names.js";
 import { sourceKind, threadFromSummary, toWireSource, toWireTurns } from "./wire-thread.js";
 
