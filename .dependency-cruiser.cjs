@@ -10,7 +10,7 @@ const layers = [
   ["mcp", "^src/mcp/"],
   ["engine", "^src/engine/"],
   ["surfaces", "^src/surfaces/"],
-  ["cli", "^src/cli\\.ts$"],
+  ["cli", "^src/cli(\\.ts$|/)"],
 ];
 
 const layerRules = layers.slice(0, -1).map(([name, path], i) => ({
