@@ -37,7 +37,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/surfaces/**", "**/cli", "**/cli.js"],
+              group: ["**/surfaces/**", "**/cli", "**/cli.js", "**/cli/**"],
               message: "The engine must not import a surface.",
             },
           ],
@@ -63,7 +63,7 @@ export default tseslint.config(
   },
   {
     // Surfaces own stdout/stderr; tests, benchmarks and scripts may print.
-    files: ["src/surfaces/**", "src/cli.ts", "test/**", "bench/**", "scripts/**"],
+    files: ["src/surfaces/**", "src/cli.ts", "src/cli/**", "test/**", "bench/**", "scripts/**"],
     rules: { "no-console": "off" },
   },
   {

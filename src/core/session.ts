@@ -9,36 +9,28 @@ import type {
   TokenUsage,
   UserInputAnswers,
 } from "../protocol/core-protocol.js";
-import type { ResponseItem } from "../protocol/items.js";
-import { userTextMessage } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
-import { modelSecretsFrom } from "../sandbox/env-policy.js";
-import { detectBwrap } from "../sandbox/detect.js";
 import type { EngineParts } from "./engine-parts.js";
 import type { SessionMcp } from "./mcp-api/session-mcp.js";
 import type { ToolSet } from "./tool-api/tool-set.js";
 import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import type { UserInputItem } from "../protocol/user-input.js";
-import { CommandGate } from "./approvals/command-gate.js";
+import type { CommandGate } from "./approvals/command-gate.js";
+import { sessionCommandGate } from "./approvals/session-command-gate.js";
 import type { Policy } from "../execpolicy/policy.js";
-import { userRulesFile } from "../execpolicy/load.js";
-import { notifyOnComplete } from "./notify.js";
 import { PatchGate } from "./approvals/patch-gate.js";
 import { Compactor } from "./compaction/compactor.js";
 import { autoCompactLimit } from "./compaction/context-meter.js";
 import { ConversationHistory } from "./history.js";
-import { uuidv7 } from "./ids.js";
-import { historyEvents } from "./history-events.js";
+import { historyEvents } from "./items/legacy-events.js";
 import { ItemTracker } from "./items/item-tracker.js";
-import { buildInitialContext, renderEnvironmentContext } from "./initial-context.js";
-import { TurnInstructions } from "./plan-mode/turn-instructions.js";
-import { collectSkillInjections } from "../skills/skill-injection.js";
-import { renderSkillsInstructions } from "../skills/skills-instructions.js";
 import { SkillsManager } from "../skills/skills-manager.js";
 import type { ThreadSeed } from "./open-thread.js";
 import { ClientRequests } from "./client-requests.js";
-import { runTask, TaskAbort } from "./task.js";
-import { runReview } from "./review/run-review.js";
+import { TaskAbort } from "./task.js";
+import { compactionTask, reviewTask, userTurnTask, type TaskEnv } from "./session-tasks.js";
+import { TaskSlot } from "./task-slot.js";
+import { ContextRecorder } from "./context-recorder.js";
 import { ThreadIndexUpdater } from "./thread-index-updater.js";
 import type { ThreadRollout } from "./thread-rollout.js";
 import type { TurnHost } from "./turn.js";
@@ -74,14 +66,6 @@ export interface SessionOptions {
   hookSources?: readonly HookSource[];
 }
 
-interface RunningTask {
-  subId: string;
-  controller: AbortController;
-  done: Promise<void>;
-}
-
-const ENVIRONMENT_CONTEXT_OPEN = "<environment_context>";
-
 export class Session {
   readonly threadId: string;
   /** Turn defaults, instructions and the model client (session-settings.ts). */
@@ -89,11 +73,11 @@ export class Session {
   private readonly history: ConversationHistory;
   private readonly rollout: ThreadRollout;
   private readonly index: ThreadIndexUpdater;
-  private lastEnvironmentContext: string | undefined;
-  /** What the model was last told about mode, personality and skills. */
-  private instructions: TurnInstructions;
-  private readonly skills: SkillsManager;
-  private running: RunningTask | undefined;
+  /** What the model is told before each task's input (context-recorder.ts). */
+  private readonly context: ContextRecorder;
+  /** The running task, at most one (task-slot.ts); what each kind of task does is session-tasks.ts. */
+  private readonly tasks = new TaskSlot();
+  private readonly taskEnv: TaskEnv;
   private rollingBack = false;
   private readonly requests: ClientRequests;
   private readonly commandGate: CommandGate;
@@ -105,8 +89,6 @@ export class Session {
   /** The session's MCP servers, started by the first configure_session (none when the config has none). */
   private mcp: SessionMcp | undefined;
   private readonly compactor: Compactor;
-  /** Input steered into the running task, not yet sent to the model. */
-  private steered: UserInputItem[][] = [];
   /** The latest update_plan, restated after a compaction. */
   private latestPlan: PlanStep[] | undefined;
   /** Makes the turn's items from what the engine emits (core/items/item-tracker.ts). */
@@ -123,11 +105,6 @@ export class Session {
     this.items = new ItemTracker(seed.id);
     this.rollout = seed.rollout;
     this.history = new ConversationHistory(seed.history, (items) => this.rollout.recordItems(items));
-    this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
-    this.instructions = new TurnInstructions(
-      seed.replay ? { lastTurnContext: seed.replay.lastTurnContext, history: seed.history } : undefined,
-    );
-    this.skills = options.skills ?? new SkillsManager(config.codexHome);
     this.index = new ThreadIndexUpdater(config.codexHome, (message) =>
       this.warnOnce(`index:${message}`, message),
     );
@@ -138,6 +115,13 @@ export class Session {
       originator: options.originator,
       ...(options.auth ? { auth: options.auth } : {}),
     });
+    this.context = new ContextRecorder(
+      this.history,
+      options.skills ?? new SkillsManager(config.codexHome),
+      this.settings,
+      config,
+      seed.replay ? { lastTurnContext: seed.replay.lastTurnContext, history: seed.history } : undefined,
+    );
     this.compactor = new Compactor({
       threadId: this.threadId,
       history: this.history,
@@ -168,30 +152,35 @@ export class Session {
               : this.settings.defaults.approvalPolicy === "never"
                 ? "bypassPermissions"
                 : "default",
-          emit: (msg) => this.emit(this.running?.subId ?? this.lastSubId, msg),
+          emit: (msg) => this.emit(this.tasks.subId ?? this.lastSubId, msg),
           warnOnce: (key, message) => this.warnOnce(key, message),
         })
       : undefined;
-    this.commandGate = new CommandGate({
-      codexHome: config.codexHome,
-      parentEnv: options.env,
-      modelSecrets: modelSecretsFrom(options.env, config.provider.envKey),
-      ...(config.toml.shell_environment_policy
-        ? { shellEnvironmentPolicy: config.toml.shell_environment_policy }
-        : {}),
-      bwrap: detectBwrap,
+    this.commandGate = sessionCommandGate({
+      config,
+      env: options.env,
       ...(options.rules ? { rules: options.rules } : {}),
-      userRulesFile: userRulesFile(config.codexHome),
       warnOnce: (key, message) => this.warnOnce(key, message),
-      ...(config.toml.sandbox_workspace_write?.allowed_domains
-        ? { allowedDomains: config.toml.sandbox_workspace_write.allowed_domains }
-        : {}),
-      warn: (message) => this.emit(this.running?.subId ?? this.lastSubId, { type: "warning", message }),
+      warn: (message) => this.emit(this.tasks.subId ?? this.lastSubId, { type: "warning", message }),
     });
+    this.taskEnv = {
+      threadId: this.threadId,
+      config,
+      settings: this.settings,
+      compactor: this.compactor,
+      context: this.context,
+      steering: this.tasks.steering,
+      turnHost: (subId, controller) => this.turnHost(subId, controller),
+      mcp: () => this.mcp,
+      recordUsage: (subId, usage) => this.recordUsage(subId, usage),
+      warnOnce: (key, message) => this.warnOnce(key, message),
+      emit: (subId, msg) => this.emit(subId, msg),
+      ...(this.hooks ? { hooks: (cwd: string) => this.taskHooks(this.hooks!, cwd) } : {}),
+    };
   }
 
   get isRunning(): boolean {
-    return this.running !== undefined;
+    return this.tasks.isRunning;
   }
 
   get rolloutPath(): string {
@@ -207,7 +196,7 @@ export class Session {
   async configure(subId: string, op: OpOf<"configure_session">): Promise<void> {
     this.lastSubId = subId;
     this.mcp ??= this.openMcp();
-    await this.abortRunning("replaced");
+    await this.tasks.abort("replaced");
     this.settings.configure(op);
     for (const warning of this.options.seed.warnings) this.warnOnce(warning, warning);
     if (this.settings.configProblem) this.warnOnce(this.settings.configProblem, this.settings.configProblem);
@@ -237,113 +226,51 @@ export class Session {
   /** Starts a task for the input; a task already running is replaced. */
   async startTask(subId: string, op: OpOf<"user_turn"> | OpOf<"user_input">): Promise<void> {
     this.lastSubId = subId;
-    await this.abortRunning("replaced");
+    await this.tasks.abort("replaced");
     if (op.type === "user_turn") this.settings.override(op);
     const turn = this.settings.defaults;
-    this.recordContext(turn);
-    this.rollout.recordTurnContext(turn);
-    this.index.prepare();
-    const controller = new AbortController();
-    const turnId = uuidv7();
-    const done = runTask({
-      host: this.withMcp(this.turnHost(subId, controller), op.items),
-      turn,
-      turnId,
-      input: op.items,
-      signal: controller.signal,
-      ...(op.type === "user_turn" && op.final_output_json_schema !== undefined
-        ? { outputSchema: op.final_output_json_schema }
-        : {}),
-      ...(this.settings.contextWindow(turn.model) !== undefined
-        ? { modelContextWindow: this.settings.contextWindow(turn.model) }
-        : {}),
-      onUsage: (usage) => this.recordUsage(subId, usage),
-      ...(this.options.config.toml.notify
-        ? {
-            onComplete: notifyOnComplete(this.options.config.toml.notify, {
-              threadId: this.threadId,
-              turnId,
-              cwd: turn.cwd,
-              input: op.items,
-              warn: (message) => this.warnOnce(`notify:${message}`, message),
-            }),
-          }
-        : {}),
-      ...(this.hooks ? { hooks: this.taskHooks(this.hooks, turn.cwd) } : {}),
-      steering: {
-        take: () => this.steered.splice(0),
-        pending: () => this.steered.length > 0,
-      },
-      extraInput: this.skillInjections(op.items, turn.cwd),
-      compaction: {
-        beforeTurn: (signal) => this.compactor.maybeCompact(turn, signal, (msg) => this.emit(subId, msg)),
-        afterOverflow: (signal) =>
-          this.compactor.compact(turn, signal, (msg) => this.emit(subId, msg), "context_length_exceeded"),
-      },
-    }).finally(async () => {
-      if (this.running?.controller === controller) {
-        this.running = undefined;
-        // Input steered into a task that ended without reading it belongs to no later task.
-        this.steered = [];
-      }
-      await this.rollout.flush();
-      this.touchIndex();
-    });
-    this.running = { subId, controller, done };
+    this.context.record(turn);
+    this.launch(subId, turn, (controller) => userTurnTask(this.taskEnv, subId, op, turn, controller));
   }
 
   /** Runs a code review as a task of its own (the `review` op); a task already running is replaced. */
   async startReview(subId: string, op: OpOf<"review">): Promise<void> {
     this.lastSubId = subId;
-    await this.abortRunning("replaced");
+    await this.tasks.abort("replaced");
     const turn = this.settings.defaults;
-    this.rollout.recordTurnContext(turn);
-    this.index.prepare();
-    const controller = new AbortController();
-    const done = runReview({
-      host: this.turnHost(subId, controller),
-      turn,
-      turnId: uuidv7(),
-      request: op.review_request,
-      signal: controller.signal,
-      onUsage: (usage) => this.recordUsage(subId, usage),
-    }).finally(async () => {
-      if (this.running?.controller === controller) this.running = undefined;
-      await this.rollout.flush();
-      this.touchIndex();
-    });
-    this.running = { subId, controller, done };
+    this.launch(subId, turn, (controller) => reviewTask(this.taskEnv, subId, op, turn, controller));
   }
 
   /** Compacts the conversation now, as a task of its own (the `compact` op). */
   async startCompaction(subId: string): Promise<void> {
     this.lastSubId = subId;
-    await this.abortRunning("replaced");
+    await this.tasks.abort("replaced");
     if (this.history.length === 0) {
       this.emit(subId, { type: "error", message: "compact: the thread has no conversation to compact yet" });
       return;
     }
     const turn = this.settings.defaults;
-    const turnId = uuidv7();
-    const controller = new AbortController();
-    const emit = (msg: KnownEventMsg) => this.emit(subId, msg);
-    const run = async () => {
-      emit({ type: "task_started", turn_id: turnId, collaboration_mode_kind: turn.collaborationMode });
-      try {
-        await this.compactor.compact(turn, controller.signal, emit, "manual");
-      } catch (err) {
-        if (controller.signal.aborted) emit({ type: "turn_aborted", turn_id: turnId, reason: "interrupted" });
-        else emit({ type: "error", message: `compaction failed: ${(err as Error).message}` });
-        return;
-      }
-      emit({ type: "task_complete", turn_id: turnId, last_agent_message: null, response_id: null });
-    };
-    const done = run().finally(async () => {
-      if (this.running?.controller === controller) this.running = undefined;
-      await this.rollout.flush();
-      this.touchIndex();
-    });
-    this.running = { subId, controller, done };
+    this.tasks.start(
+      subId,
+      (controller) => compactionTask(this.taskEnv, subId, turn, controller),
+      () => this.taskEnded(),
+    );
+  }
+
+  /** Starts a task that runs turns: its turn context is recorded first. */
+  private launch(
+    subId: string,
+    turn: TurnContext,
+    body: (controller: AbortController) => Promise<void>,
+  ): void {
+    this.rollout.recordTurnContext(turn);
+    this.index.prepare();
+    this.tasks.start(subId, body, () => this.taskEnded());
+  }
+
+  private async taskEnded(): Promise<void> {
+    await this.rollout.flush();
+    this.touchIndex();
   }
 
   /**
@@ -352,8 +279,8 @@ export class Session {
    */
   async rollback(subId: string, numTurns: number): Promise<void> {
     this.lastSubId = subId;
-    if (this.running || this.rollingBack) {
-      const why = this.running ? "a turn is running" : "another rollback is in progress";
+    if (this.tasks.isRunning || this.rollingBack) {
+      const why = this.tasks.isRunning ? "a turn is running" : "another rollback is in progress";
       this.emit(subId, {
         type: "error",
         message: `cannot roll back: ${why}`,
@@ -367,11 +294,7 @@ export class Session {
       const replay = await this.rollout.replay();
       this.history.replaceAll(replay.history);
       this.compactor.meter.reset();
-      this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
-      this.instructions = new TurnInstructions({
-        lastTurnContext: replay.lastTurnContext,
-        history: replay.history,
-      });
+      this.context.reset({ lastTurnContext: replay.lastTurnContext, history: replay.history });
       this.touchIndex();
     } finally {
       this.rollingBack = false;
@@ -380,15 +303,11 @@ export class Session {
 
   /** Adds input to the running task; false when no task runs. */
   steer(items: UserInputItem[]): boolean {
-    if (!this.running) return false;
-    this.steered.push(items);
-    return true;
+    return this.tasks.steer(items);
   }
 
   interrupt(): boolean {
-    if (!this.running) return false;
-    this.running.controller.abort(new TaskAbort("interrupted"));
-    return true;
+    return this.tasks.interrupt();
   }
 
   /** "Approve commands like this": an allow rule for `prefix` in the user's rules file, used from now on. */
@@ -417,7 +336,7 @@ export class Session {
 
   /** A refused command or patch shows as a declined item. */
   private decided(id: string, decision: ReviewDecision): true {
-    const subId = this.running?.subId ?? this.lastSubId;
+    const subId = this.tasks.subId ?? this.lastSubId;
     for (const msg of this.items.decided(id, decision)) this.send(subId, msg);
     return true;
   }
@@ -427,7 +346,7 @@ export class Session {
   }
 
   async shutdown(): Promise<void> {
-    await this.abortRunning("interrupted");
+    await this.tasks.abort("interrupted");
     await this.mcp?.close();
     await this.options.tools.close();
     await this.rollout.close();
@@ -443,52 +362,7 @@ export class Session {
 
   /** Resolves when no task runs. */
   async idle(): Promise<void> {
-    await this.running?.done;
-  }
-
-  private async abortRunning(reason: "interrupted" | "replaced"): Promise<void> {
-    const running = this.running;
-    if (!running) return;
-    running.controller.abort(new TaskAbort(reason));
-    await running.done;
-  }
-
-  private recordContext(turn: TurnContext): void {
-    const envContext = renderEnvironmentContext(turn);
-    const skills = renderSkillsInstructions(this.skills.forCwd(turn.cwd).skills);
-    const initial = this.history.length === 0;
-    if (initial) {
-      const { config } = this.options;
-      this.history.record(
-        ...buildInitialContext({
-          ...turn,
-          codexHome: config.codexHome,
-          projectDocMaxBytes: config.projectDocMaxBytes,
-          ...(turn.personality ? { personality: turn.personality } : {}),
-          ...(this.settings.baseInstructions !== undefined
-            ? { baseInstructionsOverride: this.settings.baseInstructions }
-            : {}),
-          ...(this.settings.developerInstructions
-            ? { developerInstructions: this.settings.developerInstructions }
-            : {}),
-          ...(skills ? { skillsInstructions: skills } : {}),
-        }),
-      );
-    } else if (envContext !== this.lastEnvironmentContext) {
-      // The model is told when cwd or policies change between turns (or since the thread was resumed).
-      this.history.record(userTextMessage(envContext));
-    }
-    this.lastEnvironmentContext = envContext;
-    this.history.record(...this.instructions.updates(turn, skills, initial));
-  }
-
-  /** The skills the input names (`skill` items, `$name` mentions), to follow the user's message. */
-  private skillInjections(
-    items: OpOf<"user_turn">["items"],
-    cwd: string,
-  ): { items: ResponseItem[]; warnings: string[] } {
-    const found = collectSkillInjections(items, this.skills.forCwd(cwd).skills, cwd);
-    return { items: found.messages, warnings: found.warnings };
+    await this.tasks.idle();
   }
 
   private recordUsage(subId: string, last: TokenUsage): void {
@@ -524,18 +398,10 @@ export class Session {
       config: this.options.config,
       env: this.options.env,
       registry: this.options.tools.registry,
-      emit: (msg) => this.emit(this.running?.subId ?? this.lastSubId, msg),
+      emit: (msg) => this.emit(this.tasks.subId ?? this.lastSubId, msg),
       waitForApproval: (callId, signal) => this.requests.waitForExec(callId, signal),
       ...(this.options.auth ? { auth: this.options.auth } : {}),
     });
-  }
-
-  /** A task waits for MCP servers to start (bounded), and its mentions (`app://ID`) select connector tools. */
-  private withMcp(host: TurnHost, items: readonly UserInputItem[]): TurnHost {
-    const mcp = this.mcp;
-    if (!mcp) return host;
-    const toolSelection = items.flatMap((item) => (item.type === "mention" ? [item.path] : []));
-    return { ...host, toolSelection, toolsReady: (signal) => mcp.ready(signal) };
   }
 
   private taskHooks(hooks: SessionHooks, cwd: string): ReturnType<typeof taskHooks> {
@@ -591,13 +457,13 @@ export class Session {
 
   /** Emits (and records) an event that belongs to no turn of its own, e.g. a subagent's lifecycle. */
   emitOutOfTask(msg: KnownEventMsg): void {
-    this.emit(this.running?.subId ?? this.lastSubId, msg);
+    this.emit(this.tasks.subId ?? this.lastSubId, msg);
   }
 
   private warnOnce(key: string, message: string): void {
     if (this.warned.has(key)) return;
     this.warned.add(key);
-    this.emit(this.running?.subId ?? this.lastSubId, { type: "warning", message });
+    this.emit(this.tasks.subId ?? this.lastSubId, { type: "warning", message });
   }
 
   private emit(subId: string, msg: KnownEventMsg): void {

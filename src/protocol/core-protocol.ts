@@ -1,282 +1,32 @@
-// The queue pair of the engine: Submissions (UI -> Codex) carry an Op; Events (Codex -> UI) carry an EventMsg.
-// Both enums are non-exhaustive: readers must tolerate variants they do not know.
+// The queue pair of the engine: Submissions (UI -> Codex) carry an Op (ops.ts); Events (Codex -> UI) carry
+// an EventMsg, defined here from the pieces in event-parts.ts. Both enums are non-exhaustive: readers must
+// tolerate variants they do not know.
 import { z } from "zod";
-import {
-  AskForApproval,
-  CollaborationModeKind,
-  Personality,
-  ReasoningEffort,
-  ReasoningSummary,
-  ReviewDecision,
-  SandboxPolicy,
-} from "./policies.js";
-import { UserInputItem } from "./user-input.js";
+import { AskForApproval, CollaborationModeKind, ReasoningEffort, SandboxPolicy } from "./policies.js";
 import { ResponseItem } from "./items.js";
 import { TurnItem } from "./turn-item.js";
 import { ReviewOutput, ReviewRequest } from "./review.js";
 import { HookRunSummary } from "./hooks.js";
+import {
+  TokenUsage,
+  PlanStep,
+  UserInputQuestion,
+  FileChange,
+  McpInvocation,
+  McpCallToolResult,
+  McpStartupStatus,
+  SkillsListEntry,
+  SubagentSummary,
+  subagentCall,
+  ev,
+  AgentInboxMessage,
+  AgentInboxTaken,
+  SubagentToolCallEnd,
+} from "./event-parts.js";
 
-// ---------------------------------------------------------------- Ops
-
-const TurnContextFields = {
-  cwd: z.string().optional(),
-  approval_policy: AskForApproval.optional(),
-  sandbox_policy: SandboxPolicy.optional(),
-  model: z.string().optional(),
-  effort: ReasoningEffort.nullish(),
-  summary: ReasoningSummary.optional(),
-  collaboration_mode: CollaborationModeKind.optional(),
-  personality: Personality.optional(),
-};
-
-export const Op = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("configure_session"),
-    model_provider: z.string().optional(),
-    base_instructions: z.string().optional(),
-    user_instructions: z.string().optional(),
-    /** Continue the thread recorded in this rollout file (first configure only). */
-    resume_path: z.string().optional(),
-    /** Start a new thread from this rollout, keeping turns 1..up_to_turn (all when absent). */
-    fork_from: z.object({ path: z.string(), up_to_turn: z.number().int().min(0).optional() }).optional(),
-    ...TurnContextFields,
-  }),
-  z.object({
-    type: z.literal("user_turn"),
-    items: z.array(UserInputItem),
-    final_output_json_schema: z.unknown().optional(),
-    ...TurnContextFields,
-  }),
-  z.object({ type: z.literal("user_input"), items: z.array(UserInputItem) }),
-  /** Adds input to the running task (read before its next model request); an error when none runs. */
-  z.object({ type: z.literal("steer"), items: z.array(UserInputItem).min(1) }),
-  z.object({ type: z.literal("interrupt") }),
-  z.object({
-    type: z.literal("exec_approval"),
-    id: z.string(),
-    decision: ReviewDecision,
-    /** With an approval: allow this command prefix for good (an allow rule in the user's rules file). */
-    execpolicy_amendment: z.array(z.string()).nullish(),
-  }),
-  z.object({ type: z.literal("patch_approval"), id: z.string(), decision: ReviewDecision }),
-  z.object({
-    type: z.literal("user_input_answer"),
-    id: z.string(),
-    response: z.object({
-      answers: z.record(z.string(), z.object({ selected: z.array(z.string()), other: z.string().nullish() })),
-    }),
-  }),
-  z.object({
-    type: z.literal("list_skills"),
-    cwds: z.array(z.string()).default([]),
-    force_reload: z.boolean().default(false),
-  }),
-  z.object({ type: z.literal("override_turn_context"), ...TurnContextFields }),
-  z.object({ type: z.literal("thread_rollback"), num_turns: z.number().int().min(1) }),
-  z.object({ type: z.literal("compact") }),
-  /** Runs a code review as a turn of its own (review prompt, isolated context); findings at the end. */
-  z.object({ type: z.literal("review"), review_request: ReviewRequest }),
-  z.object({ type: z.literal("shutdown") }),
-]);
-export type Op = z.infer<typeof Op>;
-export type OpOf<T extends Op["type"]> = Extract<Op, { type: T }>;
-
-export const Submission = z.object({ id: z.string(), op: Op });
-export type Submission = z.infer<typeof Submission>;
-
-// ---------------------------------------------------------------- Events
-
-export const TokenUsage = z.object({
-  input_tokens: z.number(),
-  cached_input_tokens: z.number(),
-  output_tokens: z.number(),
-  reasoning_output_tokens: z.number(),
-  total_tokens: z.number(),
-});
-export type TokenUsage = z.infer<typeof TokenUsage>;
-
-export const PlanStep = z.object({
-  step: z.string(),
-  status: z.enum(["pending", "in_progress", "completed"]),
-});
-export type PlanStep = z.infer<typeof PlanStep>;
-
-export const UserInputQuestion = z.object({
-  id: z.string(),
-  header: z.string(),
-  question: z.string(),
-  isOther: z.boolean().optional(),
-  options: z
-    .array(z.object({ value: z.string(), label: z.string(), description: z.string() }))
-    .min(2)
-    .max(3)
-    .optional(),
-});
-export type UserInputQuestion = z.infer<typeof UserInputQuestion>;
-
-export const UserInputAnswers = z.record(
-  z.string(),
-  z.object({ selected: z.array(z.string()), other: z.string().nullish() }),
-);
-export type UserInputAnswers = z.infer<typeof UserInputAnswers>;
-
-export const FileChange = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("add"), content: z.string() }),
-  z.object({ type: z.literal("delete"), content: z.string() }),
-  z.object({ type: z.literal("update"), unified_diff: z.string(), move_path: z.string().nullish() }),
-]);
-export type FileChange = z.infer<typeof FileChange>;
-
-/** Which MCP server and tool a call went to, and with what arguments. */
-export const McpInvocation = z.object({
-  server: z.string(),
-  tool: z.string(),
-  arguments: z.unknown().nullish(),
-});
-export type McpInvocation = z.infer<typeof McpInvocation>;
-
-/** An MCP `tools/call` result as the server sent it (content blocks, structured content, error flag). */
-export const McpCallToolResult = z.looseObject({
-  content: z.array(z.unknown()),
-  structuredContent: z.unknown().optional(),
-  isError: z.boolean().optional(),
-});
-export type McpCallToolResult = z.infer<typeof McpCallToolResult>;
-
-/** Where an MCP server is in its life: starting, ready, failed (with why), or cancelled at shutdown. */
-export const McpStartupStatus = z.discriminatedUnion("state", [
-  z.object({ state: z.literal("starting") }),
-  z.object({ state: z.literal("ready") }),
-  z.object({ state: z.literal("failed"), error: z.string() }),
-  z.object({ state: z.literal("cancelled") }),
-]);
-export type McpStartupStatus = z.infer<typeof McpStartupStatus>;
-
+export * from "./ops.js";
+export * from "./event-parts.js";
 export { TurnItem, type PlanTurnItem, type TurnItemOf } from "./turn-item.js";
-
-/** A skill found on disk: its front matter, where it lives, and whose it is. */
-export const SkillMetadata = z.object({
-  name: z.string(),
-  description: z.string(),
-  /** The SKILL.md file. */
-  path: z.string(),
-  scope: z.enum(["user", "repo"]),
-});
-export type SkillMetadata = z.infer<typeof SkillMetadata>;
-
-/** A SKILL.md that could not be used, and why. */
-export const SkillErrorInfo = z.object({ path: z.string(), message: z.string() });
-export type SkillErrorInfo = z.infer<typeof SkillErrorInfo>;
-
-export const SkillsListEntry = z.object({
-  cwd: z.string(),
-  skills: z.array(SkillMetadata),
-  errors: z.array(SkillErrorInfo),
-});
-export type SkillsListEntry = z.infer<typeof SkillsListEntry>;
-
-/** Where a subagent is in its life (see docs/subagents.md). */
-export const SubagentStatus = z.enum([
-  /** A turn is in progress. */
-  "running",
-  /** A turn is blocked on an approval from the user. */
-  "waiting",
-  /** No turn runs and there is no result: interrupted, or known from a rollout but not loaded (resumable). */
-  "idle",
-  /** Its last turn finished; its final message is the result. */
-  "completed",
-  /** Its last turn ended with an error. */
-  "failed",
-  /** Cancelled: closed and detached from the tree. */
-  "cancelled",
-]);
-export type SubagentStatus = z.infer<typeof SubagentStatus>;
-
-/** One child session as a UI sees it. Agent 0 is the root thread; ids grow monotonically. */
-export const SubagentSummary = z.object({
-  agent_id: z.number().int().min(1),
-  parent_agent_id: z.number().int().min(0),
-  session_id: z.string(),
-  name: z.string().nullish(),
-  status: SubagentStatus,
-  /** The first bold line (or first line) of its latest reasoning summary. */
-  reasoning_header: z.string().nullish(),
-  pending_messages: z.number().int().min(0),
-  pending_interrupts: z.number().int().min(0),
-  /** How it was attached: a new thread, or a fork of its parent's conversation. */
-  origin: z.enum(["spawn", "fork"]).optional(),
-  model: z.string().nullish(),
-  /** Its own rollout (a resume of the root reopens stopped children from it). */
-  rollout_path: z.string().nullish(),
-});
-export type SubagentSummary = z.infer<typeof SubagentSummary>;
-
-/** The subagent tools, as the events about their calls name them. */
-export const SubagentToolName = z.enum(["spawn", "send", "await", "logs", "cancel", "list"]);
-export type SubagentToolName = z.infer<typeof SubagentToolName>;
-
-/** An agent a subagent tool call is about, with its status at that moment (and its result, if any). */
-export const SubagentCallAgent = z.object({
-  agent_id: z.number().int().min(0),
-  session_id: z.string(),
-  status: SubagentStatus,
-  /** Its final message (await), or why it failed. */
-  message: z.string().nullish(),
-});
-export type SubagentCallAgent = z.infer<typeof SubagentCallAgent>;
-
-const subagentCall = {
-  call_id: z.string(),
-  tool: SubagentToolName,
-  /** The agent making the call (0: the root thread) and its thread. */
-  sender_agent_id: z.number().int().min(0),
-  sender_session_id: z.string(),
-  /** The agents the call is about: known targets at the start, their states after at the end. */
-  agents: z.array(SubagentCallAgent),
-  /** The task of a spawn, the message of a send. */
-  prompt: z.string().nullish(),
-  model: z.string().nullish(),
-};
-
-const ev = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
-  z.object({ type: z.literal(type), ...shape });
-
-/**
- * A message entered an agent's inbox (0 = the root's). Persisted in the root's rollout with its text, so a
- * resume gets back what was still waiting; `seq` numbers every message of the tree once, in arrival order.
- */
-export const AgentInboxMessage = ev("agent_inbox_message", {
-  /** The agent whose inbox it is. */
-  agent_id: z.number().int().min(0),
-  seq: z.number().int().min(1),
-  /** The agent that sent it. */
-  from: z.number().int().min(0),
-  message: z.string(),
-  interrupt: z.boolean(),
-});
-export type AgentInboxMessage = z.infer<typeof AgentInboxMessage>;
-
-/**
- * Messages left an agent's inbox (persisted): handed to a subagent as its next turn (`via: "turn"`), or
- * returned by the agent's `subagent_await` (`via: "await"`). Written just before the hand-over, so a resume
- * checks that the receiving side recorded them: the root's rollout after this line, or, for a subagent, its
- * own rollout past `rollout_offset` (its size in bytes at that moment).
- */
-export const AgentInboxTaken = ev("agent_inbox_taken", {
-  agent_id: z.number().int().min(0),
-  seqs: z.array(z.number().int().min(1)),
-  via: z.enum(["turn", "await"]),
-  rollout_offset: z.number().int().min(0).nullish(),
-});
-export type AgentInboxTaken = z.infer<typeof AgentInboxTaken>;
-
-/** A subagent tool call ended; persisted, so a thread read from disk shows it. */
-export const SubagentToolCallEnd = ev("subagent_tool_call_end", {
-  ...subagentCall,
-  success: z.boolean(),
-  error: z.string().nullish(),
-});
-export type SubagentToolCallEnd = z.infer<typeof SubagentToolCallEnd>;
 
 // Turn and item events: a subagent's are forwarded live inside `subagent_event`.
 const TaskStartedEvent = ev("task_started", {

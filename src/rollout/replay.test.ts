@@ -43,6 +43,8 @@ describe("replayRollout", () => {
         userMessage: "say hi",
         // From the completed AgentMessage item, not repeated from the assistant response item.
         items: [{ type: "agentMessage", id: "msg_1", text: "Hello world" }],
+        // The item's own times, from its item_completed line.
+        itemTimes: { msg_1: { startedAtMs: 1795332787904, completedAtMs: 1795332787904 } },
         status: "completed",
         startedAtMs: Date.parse("2026-11-22T07:33:07.769Z"),
         completedAtMs: Date.parse("2026-11-22T07:33:07.917Z"),

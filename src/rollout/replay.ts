@@ -29,7 +29,7 @@ import type {
 } from "./lines.js";
 import { pairToolCalls } from "./pair-tool-calls.js";
 import { canonicalEventType } from "./policy.js";
-import type { ItemSource, SourcedItem, TurnItem } from "./turn-items.js";
+import type { ItemSource, ItemTimes, SourcedItem, TurnItem } from "./turn-items.js";
 import {
   pickBestSources,
   turnItemOfEvent,
@@ -39,7 +39,7 @@ import {
 } from "./turn-items.js";
 import { isContextItem, isRealUserMessage, messageTextParts } from "./user-input.js";
 
-export type { TurnItem } from "./turn-items.js";
+export type { ItemTimes, TurnItem } from "./turn-items.js";
 
 export type TurnStatus = "completed" | "interrupted" | "failed" | "inProgress";
 
@@ -49,6 +49,8 @@ export interface ReplayedTurn {
   /** The id of the user's message item, when the file has it (ours since items came in). */
   userItemId?: string;
   items: TurnItem[];
+  /** When each item (by id) started and completed, from its `item_completed` line. */
+  itemTimes?: Record<string, ItemTimes>;
   status: TurnStatus;
   /** When the turn opened and ended, from the lines' timestamps (absent when unknown). */
   startedAtMs?: number;
@@ -281,6 +283,11 @@ function finishTurn(turn: TurnState): ReplayedTurn {
     ...(turn.startedAtMs !== undefined ? { startedAtMs: turn.startedAtMs } : {}),
     ...(turn.completedAtMs !== undefined ? { completedAtMs: turn.completedAtMs } : {}),
     items: pickBestSources(turn.entries),
+    itemTimes: Object.fromEntries(
+      turn.entries.flatMap(({ item, times }) =>
+        times && "id" in item && item.id !== "" ? [[item.id, times]] : [],
+      ),
+    ),
     // Older files have no end markers: a turn opened by user input alone counts as completed.
     status: !turn.explicit && turn.status === "inProgress" ? "completed" : turn.status,
   };

@@ -31,9 +31,16 @@ function reasoning(summary: string[]): TurnItem {
 export type ItemSource = "item" | "event" | "response";
 export const SOURCE_PRIORITY: readonly ItemSource[] = ["item", "event", "response"];
 
+/** When an item started and completed, as its `item_completed` line says (absent in older files). */
+export interface ItemTimes {
+  startedAtMs?: number;
+  completedAtMs?: number;
+}
+
 export interface SourcedItem {
   item: TurnItem;
   source: ItemSource;
+  times?: ItemTimes;
 }
 
 type Json = Record<string, unknown>;
@@ -91,8 +98,11 @@ export function turnItemOfEvent(payload: EventMsgPayload): SourcedItem | undefin
         source: "event",
       };
     }
-    case "item_completed":
-      return isJson(payload.item) ? turnItemOfCompletedItem(payload.item) : undefined;
+    case "item_completed": {
+      const entry = isJson(payload.item) ? turnItemOfCompletedItem(payload.item) : undefined;
+      const times = timesOf(payload);
+      return entry && times ? { ...entry, times } : entry;
+    }
     case "subagent_tool_call_end": {
       // A malformed line shows nothing rather than half an item.
       const parsed = SubagentToolCallEnd.safeParse(payload);
@@ -138,6 +148,20 @@ function turnItemOfCompletedItem(item: Json): SourcedItem | undefined {
     default:
       return undefined;
   }
+}
+
+function timesOf(payload: Json): ItemTimes | undefined {
+  const ms = (key: string) => {
+    const value = payload[key];
+    return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+  };
+  const startedAtMs = ms("started_at_ms");
+  const completedAtMs = ms("completed_at_ms");
+  if (startedAtMs === undefined && completedAtMs === undefined) return undefined;
+  return {
+    ...(startedAtMs !== undefined ? { startedAtMs } : {}),
+    ...(completedAtMs !== undefined ? { completedAtMs } : {}),
+  };
 }
 
 /** Strings of a list of strings or of `[{text}]` parts. */

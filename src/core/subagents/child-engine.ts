@@ -2,19 +2,35 @@
 // same queue pair as any surface drives one. Its events go to a listener; its thread opens at start.
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
-import type { Event, OpOf } from "../../protocol/core-protocol.js";
+import type { Event, Op, OpOf } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
 import type { AgentScope } from "./agent-scope.js";
+import type { ToolRegistry } from "../tool-api/registry.js";
 import type { ToolSet } from "../tool-api/tool-set.js";
-import type { Codex, CodexOptions } from "../codex.js";
+
+/** What a child's engine is asked for: a Codex's options, less the parts the root hands on itself. */
+export interface ChildEngineSpec {
+  config: Config;
+  env: NodeJS.ProcessEnv;
+  tools: ToolRegistry;
+  auth?: ModelAuthHooks;
+  source: string;
+  interactive: boolean;
+}
+
+/** The queue pair of an engine, as a child is driven through it (a Codex). */
+export interface Engine extends AsyncIterable<Event> {
+  submit(op: Op): string;
+  close(): Promise<void>;
+}
 
 /**
- * How children's engines are made, handed in by the root's Codex: this file must not import codex.ts at
- * run time, since codex.ts starts the subagent tree that starts children.
+ * How children's engines are made, handed in by the root's Codex: this file names no Codex (not even its
+ * type), since codex.ts starts the subagent tree that starts children.
  */
 export interface ChildEngines {
   /** A new engine with the root's parts. */
-  create(options: Omit<CodexOptions, "parts">): Codex;
+  create(options: ChildEngineSpec): Engine;
   /** A child's tools: the usual set plus the subagent tools acting as that child. */
   toolSet(config: Config, scope: AgentScope): ToolSet;
 }
@@ -45,7 +61,7 @@ export class ChildEngine {
   private closing: Promise<void> | undefined;
 
   private constructor(
-    private readonly codex: Codex,
+    private readonly codex: Engine,
     private readonly tools: ToolSet,
     private readonly pump: Promise<void>,
   ) {}

@@ -8,7 +8,7 @@ import { chatgptToken, startFakeIssuer, type FakeIssuer } from "../../../test/su
 import { ErrorCode } from "../../protocol/app-server/jsonrpc.js";
 import { AccountManager } from "./accounts.js";
 import type { Connection } from "./connection.js";
-import { AppServerError } from "./router.js";
+import { AppServerError } from "./errors.js";
 
 const OLD = chatgptToken("acct-1", 1);
 

@@ -33,7 +33,7 @@ import type { ServerNotification } from "../../protocol/app-server/v2/notificati
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { ServerRequestError } from "./pending-server-requests.js";
-import { AppServerError, badRequest } from "./router.js";
+import { AppServerError, badRequest } from "./errors.js";
 import { ErrorCode } from "../../protocol/app-server/jsonrpc.js";
 
 /** The app-server's sources: as the real one, it does not read CODEX_API_KEY (only `exec` does). */

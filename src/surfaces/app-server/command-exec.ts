@@ -13,7 +13,7 @@ import type { ChildHandle, OutputStream } from "../../tools/unified-exec/child-h
 import { spawnPipeChild } from "../../tools/unified-exec/spawn-pipe-child.js";
 import { spawnPtyChild } from "../../tools/unified-exec/spawn-pty-child.js";
 import type { Connection } from "./connection.js";
-import { badRequest } from "./router.js";
+import { badRequest } from "./errors.js";
 import { withAllowedDomains } from "../../protocol/policies.js";
 import { fromWireSandbox } from "./wire-conversions.js";
 

@@ -2,10 +2,10 @@
 // they use (the engine, config loading, accounts).
 import { methods } from "../../protocol/app-server/methods.js";
 import { handlers } from "./handlers/index.js";
-import type { Dispatch } from "./router.js";
-import type { AppServer } from "./server.js";
+import type { Dispatch } from "./handler-types.js";
+import type { ServerHost } from "./server-host.js";
 import { ServerServices } from "./services.js";
 
-export function createDispatch(server: AppServer): Dispatch {
+export function createDispatch(server: ServerHost): Dispatch {
   return { methods, handlers, services: new ServerServices(server) };
 }

@@ -6,7 +6,7 @@ import { dirname, basename, join } from "node:path";
 import type { SandboxPolicy } from "../../protocol/policies.js";
 import { isWithin } from "../../sandbox/writable-roots.js";
 import { writableAreaForPolicy } from "../../tools/apply-patch/run-apply-patch.js";
-import { badRequest } from "./router.js";
+import { badRequest } from "./errors.js";
 
 /** `path` with its existing part resolved through symlinks (a link cannot lead a write out of the area). */
 function canonical(path: string): string {

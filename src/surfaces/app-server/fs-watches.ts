@@ -3,7 +3,7 @@
 import { watch, statSync, type FSWatcher } from "node:fs";
 import { join } from "node:path";
 import type { Connection } from "./connection.js";
-import { badRequest } from "./router.js";
+import { badRequest } from "./errors.js";
 
 /** Changes that arrive together (an editor's save is several events) are sent as one notification. */
 const BATCH_MS = 50;

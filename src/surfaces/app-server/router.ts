@@ -8,64 +8,25 @@ import {
   type JsonRpcRequest,
   type RequestId,
 } from "../../protocol/app-server/jsonrpc.js";
-import type { MethodName, MethodParams, MethodResult, methods } from "../../protocol/app-server/methods.js";
+import type { MethodName } from "../../protocol/app-server/methods.js";
 import { InitializeParams } from "../../protocol/app-server/v2/initialize.js";
 import type { Connection, IncomingHandler } from "./connection.js";
+import { AppServerError } from "./errors.js";
+import type { Dispatch, Handler } from "./handler-types.js";
 import { initialize } from "./handlers/initialize.js";
-import type { AppServer } from "./server.js";
-import type { ServerServices } from "./services.js";
+import type { ServerHost } from "./server-host.js";
 
-/** An error a handler reports to the client as a JSON-RPC error. */
-export class AppServerError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
-
-export const badRequest = (message: string, data?: unknown) =>
-  new AppServerError(ErrorCode.invalidRequest, message, data);
-
-export interface HandshakeContext {
-  connection: Connection;
-  server: AppServer;
-  /** Answers now, before anything the handler does next; the return value is then not sent again. */
-  respond(result: MethodResult<"initialize">): void;
-}
-
-export interface RequestContext<M extends MethodName> {
-  connection: Connection;
-  server: AppServer;
-  services: ServerServices;
-  requestId: RequestId;
-  /**
-   * Answers now, before the notifications the handler is about to cause (the response to thread/start
-   * precedes thread/started). The handler's return value is then not sent again.
-   */
-  respond(result: MethodResult<M>): void;
-}
-
-export type Handler<M extends MethodName> = (
-  params: MethodParams<M>,
-  ctx: RequestContext<M>,
-) => Promise<MethodResult<M>> | MethodResult<M>;
-
-/** One handler per method of the table; `initialize` is the handshake, answered before the rest loads. */
-export type HandlerTable = { [M in Exclude<MethodName, "initialize">]: Handler<M> };
-
-export interface Dispatch {
-  methods: typeof methods;
-  handlers: HandlerTable;
-  services: ServerServices;
+/** The server as the router needs it: the host, and the table it loads on demand. */
+export interface RouterHost extends ServerHost {
+  dispatch(): Promise<Dispatch>;
+  /** Starts loading the table once the handshake is answered. */
+  preload(): void;
 }
 
 type Responder = (result: unknown) => void;
 
 export class Router implements IncomingHandler {
-  constructor(private readonly server: AppServer) {}
+  constructor(private readonly server: RouterHost) {}
 
   async onRequest(connection: Connection, request: JsonRpcRequest): Promise<void> {
     const { id, method } = request;

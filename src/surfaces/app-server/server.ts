@@ -1,24 +1,15 @@
 // The app-server: its connections and what they share. Light on purpose: it answers `initialize` with what
 // it has, and loads the rest (method table, handlers, engine) the first time another method is called.
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
-import type { SharedFlags } from "../shared/cli-config.js";
 import { Connection, type Transport } from "./connection.js";
-import type { ExtensionMethods } from "./extensions.js";
+import type { Dispatch } from "./handler-types.js";
 import type { Logger } from "./log.js";
-import { Router, type Dispatch } from "./router.js";
+import { Router, type RouterHost } from "./router.js";
+import type { AppServerOptions } from "./server-host.js";
 
-export interface AppServerOptions {
-  codexHome: string;
-  env: NodeJS.ProcessEnv;
-  /** -c, -m, -p, -s, -a, -C given to `codex-ts app-server`: defaults for every thread. */
-  flags: SharedFlags;
-  logger: Logger;
-  refreshTimeoutMs: number;
-  /** codex-ts's own `x-…` methods this server offers besides the protocol's (none by default). */
-  extensions?: ExtensionMethods;
-}
+export type { AppServerOptions } from "./server-host.js";
 
-export class AppServer {
+export class AppServer implements RouterHost {
   readonly connections = new Set<Connection>();
   private readonly router: Router;
   private loaded: Promise<Dispatch> | undefined;

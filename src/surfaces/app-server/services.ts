@@ -9,8 +9,8 @@ import { AccountManager } from "./accounts.js";
 import { CommandExecs } from "./command-exec.js";
 import { FsWatches } from "./fs-watches.js";
 import { RateLimitTracker } from "./rate-limit-tracker.js";
-import { badRequest } from "./router.js";
-import type { AppServer } from "./server.js";
+import { badRequest } from "./errors.js";
+import type { ServerHost } from "./server-host.js";
 import type { ThreadRuntime } from "./thread-runtime.js";
 import { ThreadCatalog } from "./threads/thread-catalog.js";
 import { ThreadMetadataStore } from "./threads/thread-metadata.js";
@@ -45,7 +45,7 @@ export class ServerServices {
   readonly organizer: ThreadOrganizer;
   readonly commandExecs = new CommandExecs();
 
-  constructor(private readonly server: AppServer) {
+  constructor(private readonly server: ServerHost) {
     this.catalog = new ThreadCatalog(server.codexHome);
     this.metadata = new ThreadMetadataStore(server.codexHome);
     this.organizer = new ThreadOrganizer(server.codexHome);

@@ -15,7 +15,7 @@ import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 import type { Logger } from "./log.js";
-import { badRequest } from "./router.js";
+import { badRequest } from "./errors.js";
 import { toEngineAnswers } from "./user-input.js";
 import { describeThread, toReviewDecision } from "./wire-conversions.js";
 

@@ -6,7 +6,7 @@ import { ErrorCode } from "../../protocol/app-server/jsonrpc.js";
 import { ReviewDecision } from "../../protocol/policies.js";
 import type { Connection } from "../app-server/connection.js";
 import type { ExtensionMethod, ExtensionMethods } from "../app-server/extensions.js";
-import { AppServerError } from "../app-server/router.js";
+import { AppServerError } from "../app-server/errors.js";
 import { FleetError } from "./connection.js";
 import { TaskSpecError } from "./job-schema.js";
 import type { FleetClient } from "./task-api.js";

@@ -1,9 +1,10 @@
-// The tool-call journal of a task: each call the engine starts and ends, keyed `<task>:<call id>` (the
+// The tool-call journal of a task: each tool item the engine starts and completes, keyed `<task>:<call id>` (the
 // idempotency key), in a Redis hash. A run that takes over after a crash reads it with the rollout: a call
 // recorded without output was in flight, and is never run again blindly; the model is told its outcome is
 // unknown (and whether it had started) and decides what to check or repeat.
 import type { Redis } from "ioredis";
 import type { Event } from "../../protocol/core-protocol.js";
+import type { TurnItem } from "../../protocol/turn-item.js";
 import type { FleetKeys } from "./connection.js";
 import type { InFlightCall } from "./task-rollout.js";
 
@@ -15,33 +16,32 @@ export interface JournalEntry {
   exitCode?: number;
 }
 
-/** The journal entry an engine event writes, if any. */
+/** The tool kinds the journal follows: the items whose call may change the world. */
+const JOURNALED: Partial<Record<TurnItem["type"], string>> = {
+  commandExecution: "command",
+  fileChange: "apply_patch",
+  mcpToolCall: "mcp",
+};
+
+/**
+ * The journal entry an engine event writes, if any: a tool item started or completed. Items are keyed by
+ * their call id. A declined call never ran, so it leaves the entry as it was.
+ */
 export function journalEntryFor(
   taskId: string,
   run: number,
   event: Event,
 ): [string, JournalEntry] | undefined {
   const msg = event.msg;
-  const key = (callId: string) => `${taskId}:${callId}`;
-  switch (msg.type) {
-    case "exec_command_begin":
-      return [msg.call_id, { key: key(msg.call_id), tool: "command", state: "started", run }];
-    case "exec_command_end":
-      return [
-        msg.call_id,
-        { key: key(msg.call_id), tool: "command", state: "finished", run, exitCode: msg.exit_code },
-      ];
-    case "patch_apply_begin":
-      return [msg.call_id, { key: key(msg.call_id), tool: "apply_patch", state: "started", run }];
-    case "patch_apply_end":
-      return [msg.call_id, { key: key(msg.call_id), tool: "apply_patch", state: "finished", run }];
-    case "mcp_tool_call_begin":
-      return [msg.call_id, { key: key(msg.call_id), tool: "mcp", state: "started", run }];
-    case "mcp_tool_call_end":
-      return [msg.call_id, { key: key(msg.call_id), tool: "mcp", state: "finished", run }];
-    default:
-      return undefined;
-  }
+  if (msg.type !== "item_started" && msg.type !== "item_completed") return undefined;
+  const item = msg.item;
+  const tool = JOURNALED[item.type];
+  if (tool === undefined) return undefined;
+  const entry: JournalEntry = { key: `${taskId}:${item.id}`, tool, state: "started", run };
+  if (msg.type === "item_started") return [item.id, entry];
+  if ("status" in item && item.status === "declined") return undefined;
+  const exitCode = item.type === "commandExecution" ? item.exit_code : null;
+  return [item.id, { ...entry, state: "finished", ...(exitCode !== null ? { exitCode } : {}) }];
 }
 
 export async function writeJournal(

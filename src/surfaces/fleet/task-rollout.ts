@@ -74,13 +74,16 @@ export async function readRolloutState(path: string): Promise<RolloutState> {
   let lastAgentMessage: string | undefined;
   for (const line of parsed.lines) {
     if (line.type === "event_msg") {
-      const payload = line.payload as { type: string; message?: string };
+      const payload = line.payload as { type: string; item?: { type?: unknown; text?: unknown } };
       if (payload.type === "task_started") {
         started = true;
         completed = false;
       } else if (payload.type === "task_complete") completed = true;
       else if (payload.type === "turn_aborted" || payload.type === "error") completed = false;
-      else if (payload.type === "agent_message") lastAgentMessage = payload.message;
+      else if (payload.type === "item_completed" && payload.item?.type === "agentMessage") {
+        // The engine's completed items, as every surface reads them (fleet rollouts always have them).
+        if (typeof payload.item.text === "string") lastAgentMessage = payload.item.text;
+      }
     } else if (line.type === "response_item") {
       const item = line.payload as {
         type: string;

@@ -1,7 +1,8 @@
 // The ChatGPT-backend account methods codex-ts has no backend for. Each answers as Codex 0.169 answers an
 // account that lacks the feature: reads that have a "nothing here" value return it, the rest are refused
 // with Codex's own message.
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 
 const needsCodexAccount = (what: string) => badRequest(`codex account authentication required ${what}`);
 

@@ -1,5 +1,5 @@
 // account/login/start, account/login/cancel, account/read, account/logout, account/rateLimits/read.
-import type { Handler } from "../router.js";
+import type { Handler } from "../handler-types.js";
 
 export const loginStart: Handler<"account/login/start"> = (params, ctx) => {
   const { accounts } = ctx.services;

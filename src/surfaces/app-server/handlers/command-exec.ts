@@ -1,6 +1,7 @@
 // command/exec, command/exec/write, command/exec/terminate, command/exec/resize (command-exec.ts runs them).
 import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
-import { AppServerError, badRequest, type Handler } from "../router.js";
+import { AppServerError, badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 
 export const commandExec: Handler<"command/exec"> = (params, ctx) =>
   ctx.services.commandExecs.run(

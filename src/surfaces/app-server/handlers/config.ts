@@ -3,9 +3,10 @@ import { ConfigWriteError, writeUserConfig, type ConfigEditRequest } from "../..
 import { parseKeyPath } from "../../../config/toml-edit.js";
 import type { ConfigWriteResponse } from "../../../protocol/app-server/v2/config.js";
 import { buildConfigReadResponse } from "../config-read.js";
-import type { AppServer } from "../server.js";
+import type { ServerHost } from "../server-host.js";
 import type { ServerServices } from "../services.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 
 export const configRead: Handler<"config/read"> = (params, { services }) => {
   // Without a cwd only the global layers count, as in the real Codex.
@@ -17,7 +18,7 @@ export const configRead: Handler<"config/read"> = (params, { services }) => {
 
 /** Writes, then says whether a higher layer (a profile, a -c flag) still overrides what was written. */
 function write(
-  { server, services }: { server: AppServer; services: ServerServices },
+  { server, services }: { server: ServerHost; services: ServerServices },
   edits: ConfigEditRequest[],
   options: { filePath?: string | null | undefined; expectedVersion?: string | null | undefined },
 ): ConfigWriteResponse {

@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, readdir, writeFile } from "node:fs/promises";
 import { basename, isAbsolute, join } from "node:path";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 
 async function rolloutOf(
   ctx: Pick<Parameters<Handler<"feedback/upload">>[1], "services">,

@@ -3,7 +3,7 @@
 import { basename, isAbsolute, resolve } from "node:path";
 import { listFiles } from "../../../files/file-list.js";
 import { fuzzyFilter } from "../../../files/fuzzy.js";
-import type { Handler } from "../router.js";
+import type { Handler } from "../handler-types.js";
 
 export const MAX_RESULTS = 50;
 

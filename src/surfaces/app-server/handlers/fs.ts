@@ -4,7 +4,8 @@
 import { promises as fs, type Stats } from "node:fs";
 import { isAbsolute } from "node:path";
 import { assertWritable } from "../fs-access.js";
-import { badRequest, type Handler, type RequestContext } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler, RequestContext } from "../handler-types.js";
 import type { MethodName } from "../../../protocol/app-server/methods.js";
 
 function fsError(err: unknown, path: string): Error {

@@ -4,7 +4,8 @@ import { isAbsolute, resolve } from "node:path";
 import { discoverHooks } from "../../../core/hooks/discovery.js";
 import { hooksEnabled } from "../../../core/hooks/session-hooks.js";
 import { hookEventName } from "../../../protocol/hooks.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 
 export const hooksList: Handler<"hooks/list"> = (params, ctx) => {
   if (params.threadId && params.cwds && params.cwds.length > 0) {

@@ -1,7 +1,7 @@
 // The handler table: one implementation per method of the method table (initialize, the handshake, is
 // answered by the router before this loads), checked by the compiler.
 import { hooksList } from "./hooks.js";
-import type { HandlerTable } from "../router.js";
+import type { HandlerTable } from "../handler-types.js";
 import { accountRead, loginCancel, loginStart, logout, rateLimitsRead } from "./account.js";
 import { configBatchWrite, configRead, configValueWrite } from "./config.js";
 import {

@@ -3,7 +3,7 @@ import { release } from "node:os";
 import { originator, OriginatorAlreadySetError, setDefaultOriginator } from "../../../auth/originator.js";
 import { CODEX_COMPAT_VERSION, VERSION } from "../../../version.js";
 import type { InitializeParams, InitializeResponse } from "../../../protocol/app-server/v2/initialize.js";
-import type { HandshakeContext } from "../router.js";
+import type { HandshakeContext } from "../handler-types.js";
 
 function platformOs(): string {
   if (process.platform === "darwin") return "macos";

@@ -3,7 +3,8 @@
 import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
 import { UnknownMcpServerError } from "../../../core/mcp-api/session-mcp.js";
 import { McpRequestError } from "../../../mcp/sdk-client.js";
-import { AppServerError, badRequest, type Handler } from "../router.js";
+import { AppServerError, badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import type { ThreadRuntime } from "../thread-runtime.js";
 import { threadOf } from "./thread-open.js";
 

@@ -2,7 +2,8 @@
 // failed); without, the servers the config names, not started. Paged by an index cursor.
 import type { McpServerStatus } from "../../../core/mcp-api/types.js";
 import type { McpServerStatusEntry } from "../../../protocol/app-server/v2/tools-misc.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import { threadOf } from "./thread-open.js";
 
 const DEFAULT_LIMIT = 100;

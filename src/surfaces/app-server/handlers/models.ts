@@ -9,7 +9,8 @@ import { resolveProvider } from "../../../config/providers.js";
 import type { ProviderInfo } from "../../../model/provider-info.js";
 import { AuthRefreshError } from "../accounts.js";
 import { fetchProviderModels, modelsFrom, type ProviderModels } from "../model-list.js";
-import { badRequest, type Handler, type RequestContext } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler, RequestContext } from "../handler-types.js";
 
 async function providerModels(
   provider: ProviderInfo,

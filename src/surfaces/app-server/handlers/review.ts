@@ -1,5 +1,5 @@
 // review/start: the review runs as a turn of the thread, or (detached) of a new thread with the same cwd.
-import type { Handler } from "../router.js";
+import type { Handler } from "../handler-types.js";
 import { openThread, threadOf } from "./thread-open.js";
 
 export const reviewStart: Handler<"review/start"> = async (params, ctx) => {

@@ -1,7 +1,8 @@
 // Model providers, permission profiles, experimental features, config requirements, the Windows sandbox,
 // MCP config reload and Guardian approvals: what codex-ts has of each, in the shapes Codex answers with.
 import { ConfigWriteError, writeUserConfig, type ConfigEditRequest } from "../../../config/config-write.js";
-import { badRequest, type Handler, type RequestContext } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler, RequestContext } from "../handler-types.js";
 
 function writeProvider(ctx: RequestContext<"modelProvider/config/write">, edits: ConfigEditRequest[]): void {
   try {

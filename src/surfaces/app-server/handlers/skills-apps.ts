@@ -3,7 +3,8 @@
 import { isAbsolute, resolve } from "node:path";
 import { ConnectorsUnavailable, listConnectors } from "../../../mcp/connectors/list-connectors.js";
 import { SkillsManager } from "../../../skills/skills-manager.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import { threadOf } from "./thread-open.js";
 
 const managers = new Map<string, SkillsManager>();

@@ -1,8 +1,10 @@
 // Threads on disk: thread/list, thread/read, thread/archive, thread/unarchive and
 // thread/name/set. Loaded threads show their live status; the others are "notLoaded".
 import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
+import type { ItemTimes } from "../../../rollout/replay.js";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import { setThreadName } from "../threads/thread-names.js";
 import { threadFromSummary } from "../threads/wire-thread.js";
@@ -17,12 +19,24 @@ export async function describeStored(
   id: string,
   includeTurns: boolean,
 ): Promise<Thread> {
+  return (await readStored(services, id, includeTurns)).thread;
+}
+
+/** A thread as stored, and when its items started and completed (known from its rollout only). */
+export async function readStored(
+  services: ServerServices,
+  id: string,
+  includeTurns: boolean,
+): Promise<{ thread: Thread; itemTimes: Map<string, ItemTimes> }> {
   const loaded = services.threads.get(id);
   let found;
   try {
     found = await services.catalog.find(id);
   } catch (err) {
-    if (loaded) return { ...loaded.describe(), name: services.catalog.name(id), status: loaded.status };
+    if (loaded) {
+      const thread = { ...loaded.describe(), name: services.catalog.name(id), status: loaded.status };
+      return { thread, itemTimes: new Map() };
+    }
     throw err;
   }
   const contents = await services.catalog.contents(found.summary.path);
@@ -34,7 +48,10 @@ export async function describeStored(
     turns: includeTurns ? contents.turns : [],
   });
   // Git metadata a client set (thread/metadata/update).
-  return { ...thread, gitInfo: services.metadata.get(id).gitInfo ?? null };
+  return {
+    thread: { ...thread, gitInfo: services.metadata.get(id).gitInfo ?? null },
+    itemTimes: contents.itemTimes,
+  };
 }
 
 export const threadList: Handler<"thread/list"> = (params, ctx) =>

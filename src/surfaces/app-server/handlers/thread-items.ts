@@ -1,8 +1,9 @@
 // thread/turns/list and thread/items/list: a thread's history a page at a time, with cursors anchored on
 // turn and item ids (threads/paging.ts).
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import { pageOf } from "../threads/paging.js";
-import { describeStored } from "./thread-history.js";
+import { describeStored, readStored } from "./thread-history.js";
 
 const DEFAULT_TURNS_PAGE = 25;
 const DEFAULT_ITEMS_PAGE = 100;
@@ -19,14 +20,23 @@ export const threadTurnsList: Handler<"thread/turns/list"> = async (params, ctx)
 };
 
 export const threadItemsList: Handler<"thread/items/list"> = async (params, ctx) => {
-  const { turns } = await describeStored(ctx.services, params.threadId, true);
+  const { thread, itemTimes } = await readStored(ctx.services, params.threadId, true);
+  const { turns } = thread;
   let scope = turns;
   if (params.turnId) {
     scope = turns.filter((t) => t.id === params.turnId);
     if (scope.length === 0) throw badRequest(`turn not found: ${params.turnId} in thread ${params.threadId}`);
   }
   const entries = scope.flatMap((turn) =>
-    turn.items.map((item) => ({ turnId: turn.id, item, startedAtMs: null, completedAtMs: null })),
+    turn.items.map((item) => {
+      const times = itemTimes.get(item.id);
+      return {
+        turnId: turn.id,
+        item,
+        startedAtMs: times?.startedAtMs ?? null,
+        completedAtMs: times?.completedAtMs ?? null,
+      };
+    }),
   );
   const cursor = params.cursor;
   return pageOf(entries, (e) => e.item.id, {

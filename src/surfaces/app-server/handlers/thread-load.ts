@@ -1,6 +1,7 @@
 // thread/resume (a live engine from the rollout), thread/fork (a new thread from a prefix of another),
 // thread/rollback (codex-ts extension: drop the last N turns) and thread/revert (drop a turn and those after).
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import type { ThreadRuntime } from "../thread-runtime.js";
 import { describeStored } from "./thread-history.js";

@@ -1,6 +1,7 @@
 // thread/delete, thread/unsubscribe, thread/metadata/update and thread/goal/set|get|clear.
 import type { ThreadGoal } from "../../../protocol/app-server/v2/thread-extra.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import { describeStored } from "./thread-history.js";
 

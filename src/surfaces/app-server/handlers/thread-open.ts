@@ -7,8 +7,8 @@ import type { OpOf } from "../../../protocol/core-protocol.js";
 import type { AskForApproval, SandboxMode } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadStartResponse, Turn } from "../../../protocol/app-server/v2/thread.js";
 import type { Connection } from "../connection.js";
-import { badRequest } from "../router.js";
-import type { AppServer } from "../server.js";
+import { badRequest } from "../errors.js";
+import type { ServerHost } from "../server-host.js";
 import type { ServerServices } from "../services.js";
 import { ThreadRuntime } from "../thread-runtime.js";
 import { toWireApproval, toWireSandbox } from "../wire-conversions.js";
@@ -53,7 +53,7 @@ export function threadOf(services: ServerServices, threadId: string): ThreadRunt
 }
 
 export async function openThread(
-  ctx: { server: AppServer; services: ServerServices; connection: Connection },
+  ctx: { server: ServerHost; services: ServerServices; connection: Connection },
   settings: OpenSettings,
   configure: Omit<OpOf<"configure_session">, "type">,
 ): Promise<ThreadRuntime> {

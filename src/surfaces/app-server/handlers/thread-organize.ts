@@ -1,7 +1,8 @@
 // thread/attachment/add|list|remove, thread/attachmentOwner/list, threadSection/list|create|update|delete
 // and thread/section/move, over the store in threads/thread-organizer.ts. Errors follow Codex's wording.
 import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
-import { AppServerError, badRequest, type Handler } from "../router.js";
+import { AppServerError, badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import { PINNED_SECTION } from "../threads/thread-organizer.js";
 

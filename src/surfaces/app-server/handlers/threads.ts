@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import type { OpOf } from "../../../protocol/core-protocol.js";
 import type { TurnStartParams } from "../../../protocol/app-server/v2/thread.js";
-import type { Handler } from "../router.js";
+import type { Handler } from "../handler-types.js";
 import { fromWireSandbox, toCoreInput } from "../wire-conversions.js";
 import { checkDirectory, openResponse, openThread, threadOf } from "./thread-open.js";
 

@@ -1,7 +1,7 @@
 // Cursor paging over a thread's turns or items, anchored on ids (a new turn does not shift later pages):
 // a cursor names the entry a page continues after. `backwardsCursor` is the cursor for the other
 // direction, starting just before the page's first entry.
-import { badRequest } from "../router.js";
+import { badRequest } from "../errors.js";
 
 export interface Page<T> {
   data: T[];

@@ -4,14 +4,14 @@ import { rm } from "node:fs/promises";
 import { encodeCursor, InvalidCursorError, type ThreadSortKey } from "../../../rollout/cursor.js";
 import type { ThreadIndex } from "../../../rollout/index.js";
 import { readRollout } from "../../../rollout/reader.js";
-import { replayRollout } from "../../../rollout/replay.js";
+import { replayRollout, type ItemTimes } from "../../../rollout/replay.js";
 import { ThreadStore, ThreadStoreError } from "../../../rollout/store.js";
 import { readThreadSummary, type ThreadSummary } from "../../../rollout/summary.js";
 import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadListParams } from "../../../protocol/app-server/v2/thread-history.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
 import { withIndex } from "../../threads/locate.js";
-import { badRequest } from "../router.js";
+import { badRequest } from "../errors.js";
 import { readThreadNames } from "./thread-names.js";
 import { sourceKind, threadFromSummary, toWireSource, toWireTurns } from "./wire-thread.js";
 
@@ -26,6 +26,8 @@ export interface ThreadOnDisk {
 
 export interface ThreadContents {
   turns: Turn[];
+  /** When each item (by id) started and completed, where the rollout says. */
+  itemTimes: Map<string, ItemTimes>;
   cliVersion: string | undefined;
   originator: string | null;
 }
@@ -123,8 +125,10 @@ export class ThreadCatalog {
 
   async contents(path: string): Promise<ThreadContents> {
     const parsed = await readRollout(path);
+    const { turns } = replayRollout(parsed.lines);
     return {
-      turns: toWireTurns(replayRollout(parsed.lines).turns),
+      turns: toWireTurns(turns),
+      itemTimes: new Map(turns.flatMap((turn) => Object.entries(turn.itemTimes ?? {}))),
       cliVersion: parsed.meta?.cli_version,
       originator: parsed.meta?.originator ?? null,
     };

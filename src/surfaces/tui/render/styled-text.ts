@@ -1,27 +1,10 @@
 // Styled lines: what Markdown, diffs and command output are turned into before Ink draws them. Plain data,
 // so renderers can be tested without a terminal and the live area can be cut to the lines that fit.
 
+import type { Span, SpanStyle, StyledLine } from "./styled-line.js";
 import { wrapStyledLine } from "./wrap-lines.js";
 
-export interface SpanStyle {
-  color?: string;
-  bold?: boolean;
-  italic?: boolean;
-  dim?: boolean;
-  underline?: boolean;
-  strikethrough?: boolean;
-}
-
-export interface Span {
-  text: string;
-  style?: SpanStyle;
-}
-
-export interface StyledLine {
-  /** Drawn before the text; wrapped text continues under the text, not under the prefix. */
-  prefix?: Span[];
-  spans: Span[];
-}
+export type { Span, SpanStyle, StyledLine } from "./styled-line.js";
 
 export const span = (text: string, style?: SpanStyle): Span => (style ? { text, style } : { text });
 

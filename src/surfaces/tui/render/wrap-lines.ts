@@ -3,7 +3,7 @@
 // committed to the scrollback break at the same places and no row is ever wider than the terminal: Ink then
 // draws each row as is, without wrapping it again.
 import stringWidth from "string-width";
-import type { Span, SpanStyle, StyledLine } from "./styled-text.js";
+import type { Span, SpanStyle, StyledLine } from "./styled-line.js";
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { historyEvents } from "./history-events.js";
+import { historyEvents } from "./legacy-events.js";
 
 const spawnCall = {
   type: "collabAgentToolCall" as const,

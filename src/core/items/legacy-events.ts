@@ -1,9 +1,10 @@
-// A resumed or forked thread's history as events (`session_configured.initial_messages`), so a client can
-// show the conversation so far: each turn's user message, agent messages and reasoning (as the legacy
-// events the real Codex sends there), step lists, and every other item as a completed item, rebuilt from
-// the rollout with rollbacks applied.
-import { PlanStep, type KnownEventMsg } from "../protocol/core-protocol.js";
-import type { ReplayResult } from "../rollout/replay.js";
+// The one place legacy events are derived from items: a resumed or forked thread's history as events
+// (`session_configured.initial_messages`, read by `proto` and older clients), so a client can show the
+// conversation so far. Each replayed turn's user message, agent messages and reasoning become the legacy
+// events the real Codex sends there, step lists `plan_update`, and every other item a completed item.
+// The live stream needs no derivation: the engine emits the legacy events beside the items it makes.
+import { PlanStep, type KnownEventMsg } from "../../protocol/core-protocol.js";
+import type { ReplayResult } from "../../rollout/replay.js";
 
 export function historyEvents(replay: ReplayResult, threadId: string): KnownEventMsg[] {
   const events: KnownEventMsg[] = [];

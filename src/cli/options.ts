@@ -1,0 +1,47 @@
+// Options several commands share, and how their values are collected.
+import { Option, type Command } from "commander";
+import type { SharedFlags } from "../surfaces/shared/cli-config.js";
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function sharedOptions(cmd: Command): Command {
+  return cmd
+    .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
+    .option("-m, --model <model>", "model to use")
+    .option("-p, --profile <name>", "config profile to use")
+    .addOption(
+      new Option("-s, --sandbox <mode>", "sandbox policy for commands").choices([
+        "read-only",
+        "workspace-write",
+        "danger-full-access",
+      ]),
+    )
+    .addOption(
+      new Option("-a, --ask-for-approval <policy>", "when to ask before running a command").choices([
+        "untrusted",
+        "on-failure",
+        "on-request",
+        "never",
+      ]),
+    )
+    .option("-C, --cd <dir>", "working directory for the session")
+    .option("--add-dir <dir>", "another writable root for workspace-write", collect, [])
+    .option("--full-auto", "workspace-write sandbox, ask only when the model requests it")
+    .option("--oss", "use a local model server (Ollama by default; see --local-provider)")
+    .addOption(
+      new Option("--local-provider <provider>", "the local server for --oss (implies --oss)").choices([
+        "ollama",
+        "lmstudio",
+      ]),
+    )
+    .option("--dangerously-bypass-approvals-and-sandbox", "no sandbox and no approvals (danger)")
+    .option("--dangerously-bypass-hook-trust", "run hooks that were not reviewed, for this run only (danger)")
+    .option("--search", 'offer the model live web search (web_search = "live")');
+}
+
+/** `codex-ts --search exec ...`: the flag given before the command, as the real Codex accepts it. */
+export function withRootSearch<F extends SharedFlags>(program: Command, flags: F): F {
+  return program.opts<SharedFlags>().search ? { ...flags, search: true } : flags;
+}

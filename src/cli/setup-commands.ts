@@ -1,0 +1,98 @@
+// Setting codex-ts up: MCP servers, command rules, login and logout.
+import type { Command } from "commander";
+import { collect } from "./options.js";
+import type { McpAddFlags } from "../surfaces/mcp-cli/run-mcp-command.js";
+import type { LoginFlags } from "../surfaces/login/run-login.js";
+
+export function registerSetupCommands(program: Command): void {
+  const mcpCommand = program
+    .command("mcp")
+    .description("manage the MCP servers of $CODEX_HOME/config.toml ([mcp_servers])");
+
+  mcpCommand
+    .command("list")
+    .description("list the configured MCP servers")
+    .option("--json", "print them as JSON")
+    .action(async (flags: { json?: boolean }) => {
+      const { runMcpList } = await import("../surfaces/mcp-cli/run-mcp-command.js");
+      process.exitCode = runMcpList(flags);
+    });
+
+  mcpCommand
+    .command("get")
+    .description("show one MCP server's configuration")
+    .argument("<name>", "the server's name")
+    .option("--json", "print it as JSON")
+    .action(async (name: string, flags: { json?: boolean }) => {
+      const { runMcpGet } = await import("../surfaces/mcp-cli/run-mcp-command.js");
+      process.exitCode = runMcpGet(name, flags);
+    });
+
+  mcpCommand
+    .command("add")
+    .description("add (or replace) an MCP server: `add NAME -- COMMAND ARGS...` or `add NAME --url URL`")
+    .argument("<name>", "the server's name (letters, digits, '_' and '-')")
+    .argument("[command...]", "the command starting a stdio server, after --")
+    .option("--env <KEY=VALUE>", "an environment variable for a stdio server (repeatable)", collect, [])
+    .option("--url <url>", "the URL of a streamable HTTP server")
+    .option("--bearer-token-env-var <name>", "environment variable holding the HTTP server's bearer token")
+    .option("--startup-timeout-sec <seconds>", "how long the server may take to start")
+    .option("--tool-timeout-sec <seconds>", "how long a tool call may take")
+    .action(async (name: string, command: string[], flags: McpAddFlags) => {
+      const { runMcpAdd } = await import("../surfaces/mcp-cli/run-mcp-command.js");
+      process.exitCode = runMcpAdd(name, command, flags);
+    });
+
+  mcpCommand
+    .command("remove")
+    .description("remove an MCP server from config.toml")
+    .argument("<name>", "the server's name")
+    .action(async (name: string) => {
+      const { runMcpRemove } = await import("../surfaces/mcp-cli/run-mcp-command.js");
+      process.exitCode = runMcpRemove(name);
+    });
+
+  program
+    .command("execpolicy")
+    .description("check command rules (.rules files)")
+    .command("check")
+    .description(
+      "print the decision of rules files for a command, as JSON: `check --rules FILE -- CMD ARGS...`",
+    )
+    .requiredOption("--rules <file>", "a .rules file (repeatable)", collect, [])
+    .option("--pretty", "indent the JSON")
+    .argument("<command...>", "the command to check, after --")
+    .action(async (command: string[], flags: { rules: string[]; pretty?: boolean }) => {
+      const { runExecpolicyCheck } = await import("../surfaces/execpolicy/run-execpolicy.js");
+      process.exitCode = runExecpolicyCheck(command, flags);
+    });
+
+  const loginCommand = program
+    .command("login")
+    .description("sign in: ChatGPT in the browser (default), --device-auth, or --with-api-key (key on stdin)")
+    .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
+    .option("--with-api-key", "read an API key from stdin and store it")
+    .option("--device-auth", "sign in to ChatGPT with a one-time code entered on another device")
+    .action(async (flags: LoginFlags) => {
+      const { runLogin } = await import("../surfaces/login/run-login.js");
+      process.exitCode = await runLogin(flags);
+    });
+
+  loginCommand
+    .command("status")
+    .description("show which account codex-ts uses")
+    .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
+    .action(async (flags: { config?: string[] }) => {
+      const { runLoginStatus } = await import("../surfaces/login/run-login.js");
+      process.exitCode = await runLoginStatus(flags);
+    });
+
+  program
+    .command("logout")
+    .description("remove the stored login ($CODEX_HOME/auth.json)")
+    .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
+    .action(async (flags: { config?: string[] }) => {
+      const { runLogout } = await import("../surfaces/login/run-login.js");
+      process.exitCode = await runLogout(flags);
+    });
+}

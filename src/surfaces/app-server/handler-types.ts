@@ -1,0 +1,40 @@
+// The shapes of the method handlers and of the table the router dispatches through. Types only, apart from
+// the router and the handlers, so neither imports the other.
+import type { RequestId } from "../../protocol/app-server/jsonrpc.js";
+import type { MethodName, MethodParams, MethodResult, methods } from "../../protocol/app-server/methods.js";
+import type { Connection } from "./connection.js";
+import type { ServerHost } from "./server-host.js";
+import type { ServerServices } from "./services.js";
+
+export interface HandshakeContext {
+  connection: Connection;
+  server: ServerHost;
+  /** Answers now, before anything the handler does next; the return value is then not sent again. */
+  respond(result: MethodResult<"initialize">): void;
+}
+
+export interface RequestContext<M extends MethodName> {
+  connection: Connection;
+  server: ServerHost;
+  services: ServerServices;
+  requestId: RequestId;
+  /**
+   * Answers now, before the notifications the handler is about to cause (the response to thread/start
+   * precedes thread/started). The handler's return value is then not sent again.
+   */
+  respond(result: MethodResult<M>): void;
+}
+
+export type Handler<M extends MethodName> = (
+  params: MethodParams<M>,
+  ctx: RequestContext<M>,
+) => Promise<MethodResult<M>> | MethodResult<M>;
+
+/** One handler per method of the table; `initialize` is the handshake, answered before the rest loads. */
+export type HandlerTable = { [M in Exclude<MethodName, "initialize">]: Handler<M> };
+
+export interface Dispatch {
+  methods: typeof methods;
+  handlers: HandlerTable;
+  services: ServerServices;
+}

@@ -1,0 +1,25 @@
+// What the services and handlers see of the app-server: its options and how to reach every client. An
+// interface, so that nothing the server loads on demand imports the server (or the router) back.
+import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
+import type { SharedFlags } from "../shared/cli-config.js";
+import type { ExtensionMethods } from "./extensions.js";
+import type { Logger } from "./log.js";
+
+export interface AppServerOptions {
+  codexHome: string;
+  env: NodeJS.ProcessEnv;
+  /** -c, -m, -p, -s, -a, -C given to `codex-ts app-server`: defaults for every thread. */
+  flags: SharedFlags;
+  logger: Logger;
+  refreshTimeoutMs: number;
+  /** codex-ts's own `x-…` methods this server offers besides the protocol's (none by default). */
+  extensions?: ExtensionMethods;
+}
+
+export interface ServerHost {
+  readonly options: AppServerOptions;
+  readonly logger: Logger;
+  readonly codexHome: string;
+  /** Sends a notification to every connection. */
+  broadcast(notification: ServerNotification): void;
+}
