@@ -12,9 +12,7 @@ import type { Codex } from "../../core/codex.js";
 import { createCodex } from "../../engine/create-codex.js";
 import type { Event, EventMsgOf, KnownEventMsg, Op } from "../../protocol/core-protocol.js";
 import { refuseRequest } from "../exec/unanswerable-requests.js";
-import { EngineExtras } from "./engine-extras.js";
 import { historyUpdates, readTurns } from "./history-replay.js";
-import { ExecItemSource } from "./item-source.js";
 import { ItemUpdates } from "./item-updates.js";
 import { SessionModes } from "./modes.js";
 import { Permissions } from "./permissions.js";
@@ -43,8 +41,6 @@ export class AcpSession {
   model: string;
   private readonly codex: Codex;
   private readonly calls = new ToolCallLedger();
-  private readonly source = new ExecItemSource();
-  private readonly extras: EngineExtras;
   private readonly items: ItemUpdates;
   private readonly permissions: Permissions;
   private turn: RunningTurn | undefined;
@@ -57,8 +53,7 @@ export class AcpSession {
     const { config } = options;
     this.modes = new SessionModes(config);
     this.model = config.model;
-    this.extras = new EngineExtras(this.calls, config.cwd);
-    this.items = new ItemUpdates(this.calls, this.extras, config.cwd);
+    this.items = new ItemUpdates(this.calls, config.cwd);
     this.codex = createCodex({ config, source: "acp" });
     this.permissions = new Permissions({
       client: options.client,
@@ -163,7 +158,7 @@ export class AcpSession {
   /** A loaded thread's history, from its rollout's items, sent as updates before session/load answers. */
   private async replay(rolloutPath: string): Promise<void> {
     const turns = await readTurns(rolloutPath);
-    for (const update of historyUpdates(turns, this.sessionId, this.cwd)) await this.send(update);
+    for (const update of historyUpdates(turns, this.cwd)) await this.send(update);
   }
 
   private async runPump(): Promise<void> {
@@ -192,12 +187,26 @@ export class AcpSession {
       const refusal = refuseRequest(msg);
       if (refusal) this.submit(refusal.op);
     }
-    this.extras.observe(msg);
-    for (const item of this.source.items(event)) {
-      for (const update of this.items.map(item)) await this.send(update);
-    }
-    for (const update of this.extras.updates(msg)) await this.send(update);
+    for (const update of this.updates(msg)) await this.send(update);
     await this.endTurn(event);
+  }
+
+  /** What an event shows: its item, an item's delta, the todo list, a warning. */
+  private updates(msg: KnownEventMsg): SessionUpdate[] {
+    switch (msg.type) {
+      case "item_started":
+        return this.items.started(msg.item);
+      case "item_completed":
+        return this.items.completed(msg.item);
+      case "plan_update":
+        return [ItemUpdates.plan(msg.plan)];
+      case "warning":
+        return [
+          { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `\n\n⚠ ${msg.message}\n` } },
+        ];
+      default:
+        return this.items.delta(msg) ?? [];
+    }
   }
 
   private async endTurn(event: Event): Promise<void> {
