@@ -7,7 +7,7 @@ import type {
   FunctionCallOutputPayload,
   ResponseItem,
 } from "../protocol/items.js";
-import { isKnownItem, messageText } from "../protocol/items.js";
+import { isKnownItem, messageRefusal, messageText } from "../protocol/items.js";
 import type { ToolContext } from "./tool-api/define-tool.js";
 import type { ToolRegistry } from "./tool-api/registry.js";
 import type { TurnServices } from "./turn-services.js";
@@ -148,10 +148,13 @@ function announceItem(
 ): void {
   if (isKnownItem(item, "message") && item.role === "assistant") {
     // In plan mode the plan block is not part of the message; a plan-only message shows no message.
-    const text = plan ? plan.messageDone(messageText(item)) : messageText(item);
+    // A refusal is what the model said instead of an answer: shown as the message, marked as a refusal.
+    const refusal = messageRefusal(item);
+    const said = refusal === undefined ? messageText(item) : messageText(item) + refusal;
+    const text = plan ? plan.messageDone(said) : said;
     if (text === undefined) return;
     result.lastAgentMessage = text;
-    emit({ type: "agent_message", message: text });
+    emit({ type: "agent_message", message: text, ...(refusal !== undefined ? { refusal: true } : {}) });
   } else if (isKnownItem(item, "reasoning")) {
     for (const part of item.summary) emit({ type: "agent_reasoning", text: part.text });
   } else if (item.type === "web_search_call") {

@@ -32,6 +32,8 @@ export const COMMANDS = [{ name: "compact", description: "Summarize the conversa
 
 interface RunningTurn {
   submissionId: string;
+  /** The model refused: the turn stops with `refusal`. */
+  refused?: boolean;
   resolve: (reason: StopReason) => void;
   reject: (err: Error) => void;
 }
@@ -214,7 +216,10 @@ export class AcpSession {
     if (!turn) return;
     const msg = event.msg;
     let outcome: StopReason | Error | undefined;
-    if (msg.type === "task_complete") outcome = "end_turn";
+    if (msg.type === "item_completed" && msg.item.type === "agentMessage" && msg.item.refusal) {
+      turn.refused = true;
+    }
+    if (msg.type === "task_complete") outcome = turn.refused ? "refusal" : "end_turn";
     else if (msg.type === "turn_aborted") outcome = "cancelled";
     else if (msg.type === "error" && event.id === turn.submissionId) outcome = errorOutcome(msg);
     if (outcome === undefined) return;
