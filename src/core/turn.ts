@@ -10,6 +10,7 @@ import type {
 import { isKnownItem, messageRefusal, messageText } from "../protocol/items.js";
 import type { ToolContext } from "./tool-api/define-tool.js";
 import type { ToolRegistry } from "./tool-api/registry.js";
+import type { ClientIo } from "./tool-api/client-io.js";
 import type { TurnServices } from "./turn-services.js";
 import type { PlanModeStream } from "./plan-mode/plan-stream.js";
 import type { ConversationHistory } from "./history.js";
@@ -28,6 +29,8 @@ export interface TurnHost {
   services: TurnServices;
   /** A response completed and its items are in the history (the context meter counts from here). */
   onResponse?: (usage: TokenUsage) => void;
+  /** File and terminal access the client offers instead of the local disk. */
+  clientIo?: ClientIo;
   /** Mention paths that select run-time tools for this task (`app://ID`: a connector's tools). */
   toolSelection?: readonly string[];
   /** Resolves once run-time tools (MCP servers) have started or given up; bounded by their timeouts. */
@@ -257,6 +260,7 @@ function toolContext(
     collaborationMode: turn.collaborationMode,
     env: host.env,
     ...(host.codexHome !== undefined ? { codexHome: host.codexHome } : {}),
+    ...(host.clientIo ? { clientIo: host.clientIo } : {}),
     signal,
     emit: host.emit,
     authorizeCommand: (request) =>

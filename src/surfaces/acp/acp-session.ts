@@ -3,12 +3,14 @@
 import {
   RequestError,
   type AgentContext,
+  type ClientCapabilities,
   type ContentBlock,
   type SessionUpdate,
   type StopReason,
 } from "@agentclientprotocol/sdk";
 import type { Config } from "../../config/load.js";
 import type { Codex } from "../../core/codex.js";
+import type { ClientIo } from "../../core/tool-api/client-io.js";
 import { createCodex } from "../../engine/create-codex.js";
 import type { Event, EventMsgOf, KnownEventMsg, Op } from "../../protocol/core-protocol.js";
 import { refuseRequest } from "../exec/unanswerable-requests.js";
@@ -16,7 +18,8 @@ import { historyUpdates, readTurns } from "./history-replay.js";
 import { ItemUpdates } from "./item-updates.js";
 import { SessionModes } from "./modes.js";
 import { Permissions } from "./permissions.js";
-import { promptItems, type ReadTextFile } from "./prompt-blocks.js";
+import { clientIo } from "./client-io.js";
+import { promptItems } from "./prompt-blocks.js";
 import { ToolCallLedger } from "./tool-calls.js";
 
 export interface SessionOptions {
@@ -24,7 +27,8 @@ export interface SessionOptions {
   config: Config;
   /** Continue the thread recorded here (session/load). */
   resumePath?: string;
-  readTextFile?: ReadTextFile;
+  /** What the editor offers: its files and terminals are used when it does (client-io.ts). */
+  capabilities: ClientCapabilities;
 }
 
 /** Slash commands an editor can offer; each runs as a prompt turn. */
@@ -45,6 +49,9 @@ export class AcpSession {
   private readonly calls = new ToolCallLedger();
   private readonly items: ItemUpdates;
   private readonly permissions: Permissions;
+  private readonly io: ClientIo | undefined;
+  /** The editor terminal each command runs in, by call id. */
+  private readonly terminals = new Map<string, string>();
   private turn: RunningTurn | undefined;
   private sending: Promise<void> = Promise.resolve();
   private sessionId = "";
@@ -55,8 +62,13 @@ export class AcpSession {
     const { config } = options;
     this.modes = new SessionModes(config);
     this.model = config.model;
-    this.items = new ItemUpdates(this.calls, config.cwd);
-    this.codex = createCodex({ config, source: "acp" });
+    this.items = new ItemUpdates(this.calls, config.cwd, (callId) => this.terminals.get(callId));
+    this.io = clientIo(options.capabilities, {
+      client: options.client,
+      sessionId: () => this.sessionId,
+      onTerminal: (callId, terminalId) => this.showTerminal(callId, terminalId),
+    });
+    this.codex = createCodex({ config, source: "acp", ...(this.io ? { clientIo: this.io } : {}) });
     this.permissions = new Permissions({
       client: options.client,
       sessionId: () => this.sessionId,
@@ -112,7 +124,7 @@ export class AcpSession {
       if (command === "compact") {
         turn.submissionId = this.submit({ type: "compact" });
       } else {
-        const items = await promptItems(blocks, this.options.readTextFile);
+        const items = await promptItems(blocks, this.io?.readTextFile);
         turn.submissionId = this.submit({
           type: "user_turn",
           items,
@@ -153,6 +165,16 @@ export class AcpSession {
     await this.pump;
   }
 
+  /** A command's terminal is in its tool call: now, when the call is on screen, else when it opens. */
+  private showTerminal(callId: string, terminalId: string): void {
+    this.terminals.set(callId, terminalId);
+    if (this.calls.has(callId)) {
+      void this.send(
+        this.calls.update({ toolCallId: callId, content: [{ type: "terminal", terminalId }] }),
+      ).catch(() => undefined);
+    }
+  }
+
   private submit(op: Op): string {
     return this.codex.submit(op);
   }
@@ -190,6 +212,7 @@ export class AcpSession {
       if (refusal) this.submit(refusal.op);
     }
     for (const update of this.updates(msg)) await this.send(update);
+    if (msg.type === "item_completed") this.terminals.delete(msg.item.id);
     await this.endTurn(event);
   }
 
