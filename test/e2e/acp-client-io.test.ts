@@ -107,6 +107,26 @@ describe("codex-ts acp: the editor's files and terminals", () => {
     expect(toolCalls(acp.updatesOf(sessionId), "call_out").at(-1)).toMatchObject({ status: "failed" });
   });
 
+  it("kills the terminal's command when the turn is cancelled", async () => {
+    const { acp, home } = await fx.start(
+      'approval_policy = "never"\nsandbox_mode = "danger-full-access"',
+      undefined,
+      EDITOR,
+    );
+    const { sessionId } = await fx.newSession(acp, home.cwd);
+    fx.model?.push(reply.shell(["sleep", "60"], { callId: "call_sleep", timeout_ms: 120_000 }));
+    const turn = acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "wait" }] });
+    const created = await acp.waitFor(() => acp.terminals.created[0], "the terminal");
+    await acp.agent.notify("session/cancel", { sessionId });
+    expect((await turn).stopReason).toBe("cancelled");
+    const status = await acp.terminals.waitForExit(created.terminalId);
+    expect(status.signal).toBe("SIGKILL");
+    const released = (m: Record<string, unknown>) =>
+      m.method === "terminal/release" &&
+      (m.params as { terminalId?: string } | undefined)?.terminalId === created.terminalId;
+    await acp.waitFor(() => acp.received.some(released), "the terminal's release");
+  });
+
   it("runs exec_command in the editor's terminal too", async () => {
     const model = await fx.fakeModel();
     const toml = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"';
