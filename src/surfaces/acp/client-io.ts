@@ -93,7 +93,7 @@ async function startTerminal(
 }
 
 /** What `now` adds to `before`; the editor drops the oldest output past its limit, so the two may only overlap. */
-function newOutput(before: string, now: string): string {
+export function newOutput(before: string, now: string): string {
   if (now.startsWith(before)) return now.slice(before.length);
   const tail = before.slice(-4096);
   const at = tail === "" ? -1 : now.lastIndexOf(tail);
