@@ -10,5 +10,7 @@ describe("newOutput", () => {
 
   it("follows output whose start the editor dropped past its byte limit", () => {
     expect(newOutput("one\ntwo\n", "two\nthree\n")).toBe("three\n");
+    const line = "x".repeat(70);
+    expect(newOutput(`head\n${line}\n`, `${line}\nmore\n`)).toBe("more\n");
   });
 });

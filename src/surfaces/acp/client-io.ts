@@ -92,12 +92,22 @@ async function startTerminal(
   };
 }
 
-/** What `now` adds to `before`; the editor drops the oldest output past its limit, so the two may only overlap. */
+/**
+ * What `now` adds to `before`. The editor drops the oldest output past its byte limit, so `now` may start
+ * inside `before`: the new part follows the longest end of `before` that `now` starts with.
+ */
 export function newOutput(before: string, now: string): string {
   if (now.startsWith(before)) return now.slice(before.length);
-  const tail = before.slice(-4096);
-  const at = tail === "" ? -1 : now.lastIndexOf(tail);
-  return at >= 0 ? now.slice(at + tail.length) : now;
+  const probe = now.slice(0, 64);
+  for (let at = before.indexOf(probe, 1); at !== -1 && probe !== ""; at = before.indexOf(probe, at + 1)) {
+    const kept = before.slice(at);
+    if (now.startsWith(kept)) return now.slice(kept.length);
+  }
+  // An overlap shorter than the probe.
+  for (let k = Math.min(probe.length, before.length) - 1; k > 0; k--) {
+    if (now.startsWith(before.slice(-k))) return now.slice(k);
+  }
+  return now;
 }
 
 function delay(ms: number): Promise<void> {

@@ -22,10 +22,15 @@ describe("commitThroughClient", () => {
   it("plans on the editor's text, writes through the editor and deletes on disk", async () => {
     const ws = makeWorkspace({ "a.txt": "disk a\n", "gone.txt": "bye\n" });
     const buffers = new Map([[ws.path("a.txt"), "buffer a\n"]]);
-    const fs = clientReadFs(async (path) => buffers.get(path) ?? ws.read(path.slice(ws.dir.length + 1)));
+    const fs = clientReadFs((path) =>
+      Promise.resolve(buffers.get(path) ?? ws.read(path.slice(ws.dir.length + 1))),
+    );
     const plan = await planPatch(parsePatch(PATCH), { cwd: ws.dir, fs });
     const writes: Array<[string, string]> = [];
-    await commitThroughClient(plan, async (path, content) => void writes.push([path, content]));
+    await commitThroughClient(plan, (path, content) => {
+      writes.push([path, content]);
+      return Promise.resolve();
+    });
     expect(writes).toEqual([
       [ws.path("a.txt"), "new a\n"],
       [ws.path("b.txt"), "new b\n"],
@@ -38,9 +43,10 @@ describe("commitThroughClient", () => {
     const ws = makeWorkspace({ "a.txt": "buffer a\n", "gone.txt": "bye\n" });
     const plan = await planPatch(parsePatch(PATCH), { cwd: ws.dir });
     const writes: Array<[string, string]> = [];
-    const write = async (path: string, content: string) => {
-      if (path === ws.path("b.txt")) throw new Error("editor said no");
+    const write = (path: string, content: string) => {
+      if (path === ws.path("b.txt")) return Promise.reject(new Error("editor said no"));
       writes.push([path, content]);
+      return Promise.resolve();
     };
     await expect(commitThroughClient(plan, write)).rejects.toThrow(
       /Failed to write .*b\.txt: editor said no \(no file was changed\)/,
