@@ -6,6 +6,7 @@ import type { ModelAuthHooks } from "../auth/model-auth.js";
 import { originator } from "../auth/originator.js";
 import type { EngineParts } from "./engine-parts.js";
 import type { ToolRegistry } from "./tool-api/registry.js";
+import type { ClientIo } from "./tool-api/client-io.js";
 import type { SessionMcp } from "./mcp-api/session-mcp.js";
 import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import { AsyncQueue } from "./async-queue.js";
@@ -32,6 +33,8 @@ export interface CodexOptions {
   source?: string;
   /** Skills per cwd, to share across engines (one per engine when absent). */
   skills?: SkillsManager;
+  /** File and terminal access the client offers the root thread's tools (ACP editors). */
+  clientIo?: ClientIo;
   /** Whether another engine of this process has a thread open (a stopped subagent is not reopened then). */
   threadOpenElsewhere?: (threadId: string) => boolean;
   /** Hook sources beyond the config layers' (installed plugins; see core/hooks/hook-source.ts). */
@@ -174,6 +177,7 @@ export class Codex implements AsyncIterable<Event> {
       skills: this.skills,
       rules,
       openSessionMcp: this.options.parts.openSessionMcp,
+      ...(this.options.clientIo ? { clientIo: this.options.clientIo } : {}),
       ...(this.options.auth ? { auth: this.options.auth } : {}),
       // Subagents have no roles of their own here: every one is of the "default" type for hook matchers.
       ...(this.options.source === "subagent" ? { subagent: { agentType: "default" } } : {}),

@@ -13,6 +13,7 @@ import type { ReviewDecision } from "../protocol/policies.js";
 import type { EngineParts } from "./engine-parts.js";
 import type { SessionMcp } from "./mcp-api/session-mcp.js";
 import type { ToolSet } from "./tool-api/tool-set.js";
+import type { ClientIo } from "./tool-api/client-io.js";
 import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import type { UserInputItem } from "../protocol/user-input.js";
 import type { CommandGate } from "./approvals/command-gate.js";
@@ -58,6 +59,8 @@ export interface SessionOptions {
   skills?: SkillsManager;
   /** Command rules (`rules/*.rules`); none when absent. */
   rules?: Policy;
+  /** File and terminal access the client offers the tools (ACP editors). */
+  clientIo?: ClientIo;
   /** Starts the session's MCP servers (mcp/ sits above core, so it is handed in). */
   openSessionMcp: EngineParts["openSessionMcp"];
   /** A subagent's session: its hooks are SubagentStart / SubagentStop instead of SessionStart / Stop. */
@@ -426,6 +429,7 @@ export class Session {
       history: this.history,
       env: this.options.env,
       codexHome: this.options.config.codexHome,
+      ...(this.options.clientIo ? { clientIo: this.options.clientIo } : {}),
       emit: (msg) => this.emit(subId, msg),
       services: this.turnServices(subId, controller),
       onResponse: (usage) => this.compactor.meter.onResponse(usage, this.history.length),

@@ -7,9 +7,10 @@ import type {
   FunctionCallOutputPayload,
   ResponseItem,
 } from "../protocol/items.js";
-import { isKnownItem, messageText, userTextMessage } from "../protocol/items.js";
+import { isKnownItem, messageRefusal, messageText, userTextMessage } from "../protocol/items.js";
 import type { ToolContext } from "./tool-api/define-tool.js";
 import type { ToolRegistry } from "./tool-api/registry.js";
+import type { ClientIo } from "./tool-api/client-io.js";
 import type { TurnServices } from "./turn-services.js";
 import type { PlanModeStream } from "./plan-mode/plan-stream.js";
 import type { ConversationHistory } from "./history.js";
@@ -28,6 +29,8 @@ export interface TurnHost {
   services: TurnServices;
   /** A response completed and its items are in the history (the context meter counts from here). */
   onResponse?: (usage: TokenUsage) => void;
+  /** File and terminal access the client offers instead of the local disk. */
+  clientIo?: ClientIo;
   /** Mention paths that select run-time tools for this task (`app://ID`: a connector's tools). */
   toolSelection?: readonly string[];
   /** Resolves once run-time tools (MCP servers) have started or given up; bounded by their timeouts. */
@@ -164,10 +167,13 @@ function announceItem(
 ): void {
   if (isKnownItem(item, "message") && item.role === "assistant") {
     // In plan mode the plan block is not part of the message; a plan-only message shows no message.
-    const text = plan ? plan.messageDone(messageText(item)) : messageText(item);
+    // A refusal is what the model said instead of an answer: shown as the message, marked as a refusal.
+    const refusal = messageRefusal(item);
+    const said = refusal === undefined ? messageText(item) : messageText(item) + refusal;
+    const text = plan ? plan.messageDone(said) : said;
     if (text === undefined) return;
     result.lastAgentMessage = text;
-    emit({ type: "agent_message", message: text });
+    emit({ type: "agent_message", message: text, ...(refusal !== undefined ? { refusal: true } : {}) });
   } else if (isKnownItem(item, "reasoning")) {
     for (const part of item.summary) emit({ type: "agent_reasoning", text: part.text });
   } else if (item.type === "web_search_call") {
@@ -293,6 +299,7 @@ function toolContext(
     collaborationMode: turn.collaborationMode,
     env: host.env,
     ...(host.codexHome !== undefined ? { codexHome: host.codexHome } : {}),
+    ...(host.clientIo ? { clientIo: host.clientIo } : {}),
     signal,
     emit: host.emit,
     authorizeCommand: (request) =>

@@ -120,7 +120,8 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
   TaskStartedEvent,
   TaskCompleteEvent,
   ev("user_message", { message: z.string(), images: z.array(z.string()).nullish() }),
-  ev("agent_message", { message: z.string() }),
+  /** `refusal`: the message is the model's refusal (its text is what the model said instead). */
+  ev("agent_message", { message: z.string(), refusal: z.boolean().optional() }),
   AgentMessageContentDeltaEvent,
   /** Plan mode: text of the `<proposed_plan>` block as it streams (the completed item is authoritative). */
   PlanDeltaEvent,

@@ -92,6 +92,18 @@ export function userTextMessage(text: string, role: "user" | "developer" = "user
   return { type: "message", role, content: [{ type: "input_text", text }] };
 }
 
+/**
+ * What the model refused to do, when a message is a refusal: the Responses API sends it as a `refusal`
+ * content part (`{type: "refusal", refusal}`) instead of `output_text`.
+ */
+export function messageRefusal(item: MessageItem): string | undefined {
+  const parts = item.content.flatMap((part) => {
+    const refusal = (part as { refusal?: unknown }).refusal;
+    return part.type === "refusal" && typeof refusal === "string" ? [refusal] : [];
+  });
+  return parts.length > 0 ? parts.join("") : undefined;
+}
+
 /** The text of an assistant message (its output_text parts joined). */
 export function messageText(item: MessageItem): string {
   let text = "";

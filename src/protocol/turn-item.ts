@@ -25,6 +25,8 @@ export const AgentMessageItem = z.object({
   type: z.literal("agentMessage"),
   id: z.string(),
   text: z.string(),
+  /** The model refused (a `refusal` content part): `text` is its refusal. */
+  refusal: z.boolean().optional(),
 });
 
 /** Reasoning: the summary parts the model showed, and its raw content when the provider sends it. */

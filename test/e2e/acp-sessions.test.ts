@@ -176,6 +176,41 @@ describe("codex-ts acp: sessions", () => {
     expect(JSON.stringify(fx.model?.requests.at(-1)?.body.input)).not.toContain('"/compact"');
   });
 
+  it("ends a turn the model refused with refusal, showing what it said", async () => {
+    const { acp, home } = await fx.start();
+    const { sessionId } = await fx.newSession(acp, home.cwd);
+    const id = "msg_refused";
+    const said = "I can't help with that.";
+    // A refusal is a `refusal` content part, streamed with its own events (which carry no answer text).
+    fx.model?.push({
+      events: [
+        sse.created(),
+        { type: "response.output_item.added", item: { type: "message", role: "assistant", id, content: [] } },
+        { type: "response.refusal.delta", item_id: id, output_index: 0, content_index: 0, delta: said },
+        { type: "response.refusal.done", item_id: id, output_index: 0, content_index: 0, refusal: said },
+        {
+          type: "response.output_item.done",
+          item: { type: "message", role: "assistant", id, content: [{ type: "refusal", refusal: said }] },
+        },
+        sse.completed(),
+      ],
+    });
+    const result = await acp.agent.request("session/prompt", {
+      sessionId,
+      prompt: [{ type: "text", text: "do something bad" }],
+    });
+    expect(result.stopReason).toBe("refusal");
+    expect(agentText(acp.updatesOf(sessionId))).toBe(said);
+
+    // The next turn that answers ends as usual.
+    fx.model?.push(reply.message("fine"));
+    const next = await acp.agent.request("session/prompt", {
+      sessionId,
+      prompt: [{ type: "text", text: "ok" }],
+    });
+    expect(next.stopReason).toBe("end_turn");
+  });
+
   it("ends a turn cut at the output limit with max_tokens", async () => {
     const { acp, home } = await fx.start();
     const { sessionId } = await fx.newSession(acp, home.cwd);

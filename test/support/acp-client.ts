@@ -18,6 +18,7 @@ import {
   type SessionUpdate,
 } from "@agentclientprotocol/sdk";
 import type { z } from "zod";
+import { EditorTerminals } from "./acp-terminals.js";
 import { CLI } from "./cli.js";
 
 const require = createRequire(import.meta.url);
@@ -63,6 +64,11 @@ const AGENT_REQUESTS: Record<string, string> = {
   "session/request_permission": "RequestPermissionRequest",
   "fs/read_text_file": "ReadTextFileRequest",
   "fs/write_text_file": "WriteTextFileRequest",
+  "terminal/create": "CreateTerminalRequest",
+  "terminal/output": "TerminalOutputRequest",
+  "terminal/wait_for_exit": "WaitForTerminalExitRequest",
+  "terminal/kill": "KillTerminalRequest",
+  "terminal/release": "ReleaseTerminalRequest",
 };
 const AGENT_NOTIFICATIONS: Record<string, string> = {
   "session/update": "SessionNotification",
@@ -108,6 +114,10 @@ export class AcpProcess {
   answerPermission: PermissionAnswer = () => ({ outcome: { outcome: "cancelled" } });
   /** Files the "editor" has open, served to fs/read_text_file. */
   readonly buffers = new Map<string, string>();
+  /** Files written through fs/write_text_file, in order (kept as buffers; the disk is not touched). */
+  readonly writes: Array<{ path: string; content: string }> = [];
+  /** The editor's terminals (real processes), for terminal/*. */
+  readonly terminals = new EditorTerminals();
   private readonly asked = new Map<string | number, string>();
   private readonly waiters: Array<() => void> = [];
   private readonly lines: ReadableStreamDefaultController<Uint8Array>[] = [];
@@ -155,6 +165,16 @@ export class AcpProcess {
           if (text === undefined) throw new Error(`no buffer for ${params.path}`);
           return { content: text };
         })
+        .onRequest("fs/write_text_file", ({ params }) => {
+          this.writes.push({ path: params.path, content: params.content });
+          this.buffers.set(params.path, params.content);
+          return {};
+        })
+        .onRequest("terminal/create", ({ params }) => this.terminals.create(params))
+        .onRequest("terminal/output", ({ params }) => this.terminals.output(params.terminalId))
+        .onRequest("terminal/wait_for_exit", ({ params }) => this.terminals.waitForExit(params.terminalId))
+        .onRequest("terminal/kill", ({ params }) => this.terminals.kill(params.terminalId))
+        .onRequest("terminal/release", ({ params }) => this.terminals.release(params.terminalId))
         .connect(ndJsonStream(output, input));
     }
     return this.connection.agent;
@@ -198,8 +218,10 @@ export class AcpProcess {
   /** Ends the agent's input, as an editor closing does; resolves with its exit code (null: it had to be killed). */
   async close(): Promise<number | null> {
     this.connection?.close();
+    this.terminals.closeAll();
     this.child.stdin.end();
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), 5_000);
+    // Generous: after a turn that ran a shell script the engine takes ~2 s to wind down, more on a busy machine.
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 10_000);
     const code = await this.exited;
     clearTimeout(timer);
     return code;

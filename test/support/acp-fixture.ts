@@ -1,7 +1,12 @@
 // One fake model and the `codex-ts acp` processes of a test, torn down after it: each process must have
 // written only schema-valid messages, and the model must have seen only well-formed requests.
 import { afterEach, expect } from "vitest";
-import { PROTOCOL_VERSION, type McpServer, type SessionUpdate } from "@agentclientprotocol/sdk";
+import {
+  PROTOCOL_VERSION,
+  type ClientCapabilities,
+  type McpServer,
+  type SessionUpdate,
+} from "@agentclientprotocol/sdk";
 import { AcpProcess } from "./acp-client.js";
 import { makeHome, type TestHome } from "./cli.js";
 import { startFakeModel } from "./fake-model.js";
@@ -18,13 +23,16 @@ export class AcpFixture {
   }
 
   /** Starts `codex-ts acp` (in a fresh home unless given one) and initializes it as an editor would. */
-  async start(toml = "", home?: TestHome) {
+  async start(toml = "", home?: TestHome, clientCapabilities?: ClientCapabilities) {
     const h = home ?? makeHome((await this.fakeModel()).url, toml);
     const acp = new AcpProcess([], { env: h.env, cwd: h.cwd });
     this.agents.push(acp);
     const init = await acp.agent.request("initialize", {
       protocolVersion: PROTOCOL_VERSION,
-      clientCapabilities: { fs: { readTextFile: true, writeTextFile: false }, terminal: false },
+      clientCapabilities: clientCapabilities ?? {
+        fs: { readTextFile: true, writeTextFile: false },
+        terminal: false,
+      },
       clientInfo: { name: "test-editor", version: "1.0.0" },
     });
     return { acp, home: h, init };

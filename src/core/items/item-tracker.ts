@@ -92,7 +92,12 @@ export class ItemTracker {
         const id = this.agentMessageId ?? this.newId();
         this.agentMessageId = undefined;
         if (!this.open.has(id)) this.start(after, { type: "agentMessage", id, text: "" });
-        this.complete(after, id, () => ({ type: "agentMessage", id, text: msg.message }));
+        this.complete(after, id, () => ({
+          type: "agentMessage",
+          id,
+          text: msg.message,
+          ...(msg.refusal ? { refusal: true } : {}),
+        }));
         return msg;
       }
       case "agent_reasoning_delta": {

@@ -12,6 +12,7 @@ import type {
 import type { ContentItem, ResponseItem } from "../../protocol/items.js";
 import type { AskForApproval, CollaborationModeKind, SandboxPolicy } from "../../protocol/policies.js";
 import type { ProcessResult } from "../../sandbox/run-process.js";
+import type { ClientIo } from "./client-io.js";
 
 export interface CommandAuthorizationRequest {
   argv: string[];
@@ -47,6 +48,8 @@ export interface ToolContext {
     changes: Record<string, FileChange>;
     reason?: string;
   }) => Promise<PatchDecision>;
+  /** File and terminal access the client offers instead of the local disk (ACP editors). */
+  clientIo?: ClientIo;
   /** Asks the user questions; undefined when no user is attached (exec). */
   requestUserInput: (questions: UserInputQuestion[]) => Promise<UserInputAnswers | undefined>;
 }

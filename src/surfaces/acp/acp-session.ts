@@ -3,22 +3,23 @@
 import {
   RequestError,
   type AgentContext,
+  type ClientCapabilities,
   type ContentBlock,
   type SessionUpdate,
   type StopReason,
 } from "@agentclientprotocol/sdk";
 import type { Config } from "../../config/load.js";
 import type { Codex } from "../../core/codex.js";
+import type { ClientIo } from "../../core/tool-api/client-io.js";
 import { createCodex } from "../../engine/create-codex.js";
 import type { Event, EventMsgOf, KnownEventMsg, Op } from "../../protocol/core-protocol.js";
 import { refuseRequest } from "../exec/unanswerable-requests.js";
-import { EngineExtras } from "./engine-extras.js";
 import { historyUpdates, readTurns } from "./history-replay.js";
-import { ExecItemSource } from "./item-source.js";
 import { ItemUpdates } from "./item-updates.js";
 import { SessionModes } from "./modes.js";
 import { Permissions } from "./permissions.js";
-import { promptItems, type ReadTextFile } from "./prompt-blocks.js";
+import { clientIo } from "./client-io.js";
+import { promptItems } from "./prompt-blocks.js";
 import { ToolCallLedger } from "./tool-calls.js";
 
 export interface SessionOptions {
@@ -26,7 +27,8 @@ export interface SessionOptions {
   config: Config;
   /** Continue the thread recorded here (session/load). */
   resumePath?: string;
-  readTextFile?: ReadTextFile;
+  /** What the editor offers: its files and terminals are used when it does (client-io.ts). */
+  capabilities: ClientCapabilities;
 }
 
 /** Slash commands an editor can offer; each runs as a prompt turn. */
@@ -34,6 +36,8 @@ export const COMMANDS = [{ name: "compact", description: "Summarize the conversa
 
 interface RunningTurn {
   submissionId: string;
+  /** The model refused: the turn stops with `refusal`. */
+  refused?: boolean;
   resolve: (reason: StopReason) => void;
   reject: (err: Error) => void;
 }
@@ -43,10 +47,11 @@ export class AcpSession {
   model: string;
   private readonly codex: Codex;
   private readonly calls = new ToolCallLedger();
-  private readonly source = new ExecItemSource();
-  private readonly extras: EngineExtras;
   private readonly items: ItemUpdates;
   private readonly permissions: Permissions;
+  private readonly io: ClientIo | undefined;
+  /** The editor terminal each command runs in, by call id. */
+  private readonly terminals = new Map<string, string>();
   private turn: RunningTurn | undefined;
   private sending: Promise<void> = Promise.resolve();
   private sessionId = "";
@@ -57,9 +62,13 @@ export class AcpSession {
     const { config } = options;
     this.modes = new SessionModes(config);
     this.model = config.model;
-    this.extras = new EngineExtras(this.calls, config.cwd);
-    this.items = new ItemUpdates(this.calls, this.extras, config.cwd);
-    this.codex = createCodex({ config, source: "acp" });
+    this.items = new ItemUpdates(this.calls, config.cwd, (callId) => this.terminals.get(callId));
+    this.io = clientIo(options.capabilities, {
+      client: options.client,
+      sessionId: () => this.sessionId,
+      onTerminal: (callId, terminalId) => this.showTerminal(callId, terminalId),
+    });
+    this.codex = createCodex({ config, source: "acp", ...(this.io ? { clientIo: this.io } : {}) });
     this.permissions = new Permissions({
       client: options.client,
       sessionId: () => this.sessionId,
@@ -115,7 +124,7 @@ export class AcpSession {
       if (command === "compact") {
         turn.submissionId = this.submit({ type: "compact" });
       } else {
-        const items = await promptItems(blocks, this.options.readTextFile);
+        const items = await promptItems(blocks, this.io?.readTextFile);
         turn.submissionId = this.submit({
           type: "user_turn",
           items,
@@ -156,6 +165,16 @@ export class AcpSession {
     await this.pump;
   }
 
+  /** A command's terminal is in its tool call: now, when the call is on screen, else when it opens. */
+  private showTerminal(callId: string, terminalId: string): void {
+    this.terminals.set(callId, terminalId);
+    if (this.calls.has(callId)) {
+      void this.send(
+        this.calls.update({ toolCallId: callId, content: [{ type: "terminal", terminalId }] }),
+      ).catch(() => undefined);
+    }
+  }
+
   private submit(op: Op): string {
     return this.codex.submit(op);
   }
@@ -163,7 +182,7 @@ export class AcpSession {
   /** A loaded thread's history, from its rollout's items, sent as updates before session/load answers. */
   private async replay(rolloutPath: string): Promise<void> {
     const turns = await readTurns(rolloutPath);
-    for (const update of historyUpdates(turns, this.sessionId, this.cwd)) await this.send(update);
+    for (const update of historyUpdates(turns, this.cwd)) await this.send(update);
   }
 
   private async runPump(): Promise<void> {
@@ -192,12 +211,27 @@ export class AcpSession {
       const refusal = refuseRequest(msg);
       if (refusal) this.submit(refusal.op);
     }
-    this.extras.observe(msg);
-    for (const item of this.source.items(event)) {
-      for (const update of this.items.map(item)) await this.send(update);
-    }
-    for (const update of this.extras.updates(msg)) await this.send(update);
+    for (const update of this.updates(msg)) await this.send(update);
+    if (msg.type === "item_completed") this.terminals.delete(msg.item.id);
     await this.endTurn(event);
+  }
+
+  /** What an event shows: its item, an item's delta, the todo list, a warning. */
+  private updates(msg: KnownEventMsg): SessionUpdate[] {
+    switch (msg.type) {
+      case "item_started":
+        return this.items.started(msg.item);
+      case "item_completed":
+        return this.items.completed(msg.item);
+      case "plan_update":
+        return [ItemUpdates.plan(msg.plan)];
+      case "warning":
+        return [
+          { sessionUpdate: "agent_message_chunk", content: { type: "text", text: `\n\n⚠ ${msg.message}\n` } },
+        ];
+      default:
+        return this.items.delta(msg) ?? [];
+    }
   }
 
   private async endTurn(event: Event): Promise<void> {
@@ -205,7 +239,10 @@ export class AcpSession {
     if (!turn) return;
     const msg = event.msg;
     let outcome: StopReason | Error | undefined;
-    if (msg.type === "task_complete") outcome = "end_turn";
+    if (msg.type === "item_completed" && msg.item.type === "agentMessage" && msg.item.refusal) {
+      turn.refused = true;
+    }
+    if (msg.type === "task_complete") outcome = turn.refused ? "refusal" : "end_turn";
     else if (msg.type === "turn_aborted") outcome = "cancelled";
     else if (msg.type === "error" && event.id === turn.submissionId) outcome = errorOutcome(msg);
     if (outcome === undefined) return;

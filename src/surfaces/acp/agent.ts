@@ -127,17 +127,11 @@ export class AcpAgent {
     if (!isAbsolute(cwd))
       throw RequestError.invalidParams(undefined, `cwd must be an absolute path, not '${cwd}'`);
     const config = sessionConfig(this.flags, cwd, mcpServers);
-    const fs = this.clientCapabilities.fs;
     const session = await AcpSession.open({
       client,
       config,
+      capabilities: this.clientCapabilities,
       ...(resumePath ? { resumePath } : {}),
-      ...(fs?.readTextFile
-        ? {
-            readTextFile: async (path: string) =>
-              (await client.request("fs/read_text_file", { sessionId: session.id, path })).content,
-          }
-        : {}),
     });
     this.sessions.set(session.id, session);
     // After the response that tells the client the session id.

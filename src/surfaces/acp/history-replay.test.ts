@@ -33,7 +33,7 @@ describe("historyUpdates", () => {
       },
       { turnId: "t2", userMessage: "thanks", status: "completed", items: [] },
     ];
-    expect(historyUpdates(turns, "thread", "/work")).toEqual([
+    expect(historyUpdates(turns, "/work")).toEqual([
       { sessionUpdate: "user_message_chunk", content: { type: "text", text: "fix it" } },
       { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "look first" } },
       {
@@ -42,7 +42,7 @@ describe("historyUpdates", () => {
         title: "ls",
         kind: "search",
         status: "in_progress",
-        rawInput: { command: "ls" },
+        rawInput: { command: ["ls"], cwd: "/work" },
       },
       expect.objectContaining({
         sessionUpdate: "tool_call_update",

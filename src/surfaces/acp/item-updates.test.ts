@@ -47,41 +47,49 @@ describe("changeDiff", () => {
 });
 
 describe("ItemUpdates", () => {
-  const make = (streamed: { message: string; thought: string }) =>
-    new ItemUpdates(
-      new ToolCallLedger(),
-      {
-        take: (kind) => {
-          const text = streamed[kind];
-          streamed[kind] = "";
-          return text;
-        },
-        inProgress: (step) => step === "two",
-      },
-      "/work",
-    );
+  const make = (terminal?: string) =>
+    new ItemUpdates(new ToolCallLedger(), "/work", (id) => (id === "call_t" ? terminal : undefined));
+  const delta = { thread_id: "t", turn_id: "u" };
 
-  it("sends only the part of a message that was not streamed", () => {
-    const updates = make({ message: "Hello ", thought: "" });
+  it("streams a message's deltas and sends only the part of the completed item not streamed", () => {
+    const updates = make();
     expect(
-      updates.map({ phase: "completed", item: { id: "i", type: "agent_message", text: "Hello world" } }),
-    ).toEqual([{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "world" } }]);
-    expect(
-      updates.map({ phase: "completed", item: { id: "j", type: "agent_message", text: "Again" } }),
-    ).toEqual([{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Again" } }]);
+      updates.delta({ type: "agent_message_content_delta", ...delta, item_id: "m", delta: "Hello " }),
+    ).toEqual([{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Hello " } }]);
+    expect(updates.completed({ type: "agentMessage", id: "m", text: "Hello world" })).toEqual([
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "world" } },
+    ]);
+    expect(updates.completed({ type: "agentMessage", id: "n", text: "Again" })).toEqual([
+      { sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Again" } },
+    ]);
   });
 
-  it("opens a command once under its call id and closes it with its output", () => {
-    const updates = make({ message: "", thought: "" });
+  it("separates reasoning summary parts and does not repeat streamed reasoning", () => {
+    const updates = make();
+    const part = (summary_index: number, text: string) =>
+      updates.delta({ type: "agent_reasoning_delta", item_id: "r", summary_index, delta: text });
+    part(0, "one");
+    expect(part(1, "two")).toEqual([
+      { sessionUpdate: "agent_thought_chunk", content: { type: "text", text: "\n\ntwo" } },
+    ]);
+    expect(updates.completed({ type: "reasoning", id: "r", summary: ["one", "two"], content: [] })).toEqual(
+      [],
+    );
+  });
+
+  it("opens a command under its call id, shows its output live, closes it with its output", () => {
+    const updates = make();
     const item = {
-      id: "item_0",
-      type: "command_execution" as const,
-      command: "ls",
-      aggregated_output: "",
-      exit_code: null,
+      type: "commandExecution" as const,
+      id: "call_1",
+      command: ["ls"],
+      cwd: "/work",
       status: "in_progress" as const,
+      aggregated_output: null,
+      exit_code: null,
+      duration_ms: null,
     };
-    expect(updates.map({ phase: "started", item, toolCallId: "call_1" })).toMatchObject([
+    expect(updates.started(item)).toMatchObject([
       {
         sessionUpdate: "tool_call",
         toolCallId: "call_1",
@@ -90,8 +98,18 @@ describe("ItemUpdates", () => {
         title: "ls",
       },
     ]);
+    const chunk = Buffer.from("a\n").toString("base64");
+    expect(
+      updates.delta({ type: "exec_command_output_delta", call_id: "call_1", stream: "stdout", chunk }),
+    ).toEqual([
+      {
+        sessionUpdate: "tool_call_update",
+        toolCallId: "call_1",
+        content: [{ type: "content", content: { type: "text", text: "```\na\n```" } }],
+      },
+    ]);
     const done = { ...item, aggregated_output: "a\nb\n", exit_code: 0, status: "completed" as const };
-    expect(updates.map({ phase: "completed", item: done, toolCallId: "call_1" })).toMatchObject([
+    expect(updates.completed(done)).toMatchObject([
       {
         sessionUpdate: "tool_call_update",
         toolCallId: "call_1",
@@ -101,26 +119,64 @@ describe("ItemUpdates", () => {
     ]);
   });
 
-  it("maps a todo list to plan entries", () => {
-    const updates = make({ message: "", thought: "" });
+  it("embeds the editor's terminal in a command run there", () => {
+    const updates = make("term_1");
     const item = {
-      id: "t",
-      type: "todo_list" as const,
-      items: [
-        { text: "one", completed: true },
-        { text: "two", completed: false },
-        { text: "three", completed: false },
-      ],
+      type: "commandExecution" as const,
+      id: "call_t",
+      command: ["make"],
+      cwd: "/work",
+      status: "in_progress" as const,
+      aggregated_output: null,
+      exit_code: null,
+      duration_ms: null,
     };
-    expect(updates.map({ phase: "started", item })).toEqual([
+    expect(updates.started(item)).toMatchObject([{ content: [{ type: "terminal", terminalId: "term_1" }] }]);
+    const chunk = Buffer.from("x").toString("base64");
+    expect(
+      updates.delta({ type: "exec_command_output_delta", call_id: "call_t", stream: "stdout", chunk }),
+    ).toEqual([]);
+  });
+
+  it("shows subagent calls and image views, which have items of their own", () => {
+    const updates = make();
+    expect(updates.completed({ type: "imageView", id: "v", path: "img.png" })).toMatchObject([
+      { sessionUpdate: "tool_call", toolCallId: "v", kind: "read", locations: [{ path: "/work/img.png" }] },
+    ]);
+    expect(
+      updates.completed({
+        type: "collabAgentToolCall",
+        id: "s",
+        tool: "spawn",
+        sender_agent_id: 0,
+        sender_session_id: "t",
+        agents: [{ agent_id: 1, session_id: "c", status: "completed", message: "done" }],
+        status: "completed",
+      }),
+    ).toMatchObject([
       {
-        sessionUpdate: "plan",
-        entries: [
-          { content: "one", priority: "medium", status: "completed" },
-          { content: "two", priority: "medium", status: "in_progress" },
-          { content: "three", priority: "medium", status: "pending" },
-        ],
+        sessionUpdate: "tool_call",
+        kind: "think",
+        status: "completed",
+        content: [{ type: "content", content: { type: "text", text: "agent 1: completed\ndone" } }],
       },
     ]);
+  });
+
+  it("maps the todo list to plan entries", () => {
+    expect(
+      ItemUpdates.plan([
+        { step: "one", status: "completed" },
+        { step: "two", status: "in_progress" },
+        { step: "three", status: "pending" },
+      ]),
+    ).toEqual({
+      sessionUpdate: "plan",
+      entries: [
+        { content: "one", priority: "medium", status: "completed" },
+        { content: "two", priority: "medium", status: "in_progress" },
+        { content: "three", priority: "medium", status: "pending" },
+      ],
+    });
   });
 });

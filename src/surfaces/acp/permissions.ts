@@ -14,12 +14,25 @@ import { absolutePath, changeDiffs, commandKind, textContent, type ToolCallLedge
 
 type ApprovalRequest = EventMsgOf<"exec_approval_request"> | EventMsgOf<"apply_patch_approval_request">;
 
-const OPTIONS: PermissionOption[] = [
-  { optionId: "allow_once", name: "Allow", kind: "allow_once" },
-  { optionId: "allow_always", name: "Allow for this session", kind: "allow_always" },
-  { optionId: "reject_once", name: "Reject", kind: "reject_once" },
-  { optionId: "reject_always", name: "Reject for this session", kind: "reject_always" },
-];
+/**
+ * The four options. "Always" for a command the engine proposes a prefix for (`git push`, `npm run`) writes an
+ * allow rule to the user's rules file, as the app-server's "accept with amendment" does, so it holds in later
+ * sessions too; for other commands and for patches it holds for this session.
+ */
+function options(amendment: string[] | undefined): PermissionOption[] {
+  return [
+    { optionId: "allow_once", name: "Allow", kind: "allow_once" },
+    {
+      optionId: "allow_always",
+      name: amendment
+        ? `Always allow commands starting with \`${quote(amendment)}\``
+        : "Allow for this session",
+      kind: "allow_always",
+    },
+    { optionId: "reject_once", name: "Reject", kind: "reject_once" },
+    { optionId: "reject_always", name: "Reject for this session", kind: "reject_always" },
+  ];
+}
 
 const DECISIONS: Record<string, ReviewDecision> = {
   allow_once: "approved",
@@ -49,10 +62,21 @@ export class Permissions {
   async ask(msg: ApprovalRequest): Promise<void> {
     const isExec = msg.type === "exec_approval_request";
     const key = isExec ? `exec:${quote(msg.command)}` : `patch:${Object.keys(msg.changes).sort().join("\n")}`;
-    const answerOp = (decision: ReviewDecision): Op =>
-      isExec
-        ? { type: "exec_approval", id: msg.call_id, decision }
-        : { type: "patch_approval", id: msg.call_id, decision };
+    const amendment =
+      isExec && msg.proposed_execpolicy_amendment?.length ? msg.proposed_execpolicy_amendment : undefined;
+    const answerOp = (decision: ReviewDecision): Op => {
+      if (!isExec) return { type: "patch_approval", id: msg.call_id, decision };
+      // The engine writes the rule when an approval carries the amendment.
+      if (amendment && decision === "approved_for_session") {
+        return {
+          type: "exec_approval",
+          id: msg.call_id,
+          decision: "approved",
+          execpolicy_amendment: amendment,
+        };
+      }
+      return { type: "exec_approval", id: msg.call_id, decision };
+    };
     const call = this.toolCall(msg);
     await this.host.send(this.host.calls.open(call));
     if (this.rejected.has(key)) {
@@ -73,7 +97,7 @@ export class Permissions {
     try {
       response = await this.host.client.request(
         "session/request_permission",
-        { sessionId: this.host.sessionId(), toolCall: call, options: OPTIONS },
+        { sessionId: this.host.sessionId(), toolCall: call, options: options(amendment) },
         { cancellationSignal: abort.signal },
       );
     } catch {

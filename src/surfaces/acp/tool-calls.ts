@@ -21,6 +21,10 @@ export class ToolCallLedger {
     return { sessionUpdate: "tool_call", ...call };
   }
 
+  has(toolCallId: string): boolean {
+    return this.announced.has(toolCallId);
+  }
+
   update(update: ToolCallUpdate): SessionUpdate {
     return { sessionUpdate: "tool_call_update", ...update };
   }

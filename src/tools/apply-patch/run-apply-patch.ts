@@ -15,6 +15,7 @@ import type { PatchChange, PatchPlan } from "./plan.js";
 import { planPatch } from "./plan.js";
 import { nodePatchFs, physicalPath, type PatchFs } from "./patch-fs.js";
 import { journalDirFor } from "./patch-journal.js";
+import { clientReadFs, commitThroughClient } from "./client-commit.js";
 
 /**
  * What the sandbox lets a patch write without asking: for workspace-write the same roots a command gets
@@ -69,11 +70,22 @@ export async function runApplyPatch(
   input: string,
   ctx: Pick<
     ToolContext,
-    "callId" | "cwd" | "sandboxPolicy" | "env" | "signal" | "emit" | "authorizePatch" | "codexHome"
+    | "callId"
+    | "cwd"
+    | "sandboxPolicy"
+    | "env"
+    | "signal"
+    | "emit"
+    | "authorizePatch"
+    | "codexHome"
+    | "clientIo"
   >,
   options: RunApplyPatchOptions = {},
 ): Promise<ToolResult> {
-  const { fs } = options;
+  // An editor that offers its buffers is read from (unsaved changes are what the user sees) and written to.
+  const io = ctx.clientIo;
+  const fs = options.fs ?? (io?.readTextFile ? clientReadFs(io.readTextFile) : undefined);
+  const clientWrite = options.fs ? undefined : io?.writeTextFile;
   const baseDir = options.baseDir ?? ctx.cwd;
   let plan: PatchPlan;
   let targets: PatchTargetInfo[];
@@ -118,10 +130,13 @@ export async function runApplyPatch(
     changes,
   });
   try {
-    await commitPlan(plan, {
-      ...(fs ? { fs } : {}),
-      ...(ctx.codexHome !== undefined ? { journalDir: journalDirFor(ctx.codexHome) } : {}),
-    });
+    if (clientWrite) await commitThroughClient(plan, clientWrite);
+    else {
+      await commitPlan(plan, {
+        ...(fs ? { fs } : {}),
+        ...(ctx.codexHome !== undefined ? { journalDir: journalDirFor(ctx.codexHome) } : {}),
+      });
+    }
   } catch (err) {
     const message = `apply_patch failed: ${errorMessage(err)}`;
     ctx.emit({ type: "patch_apply_end", call_id: ctx.callId, stdout: "", stderr: message, success: false });

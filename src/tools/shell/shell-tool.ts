@@ -9,6 +9,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from "../../core/tool-api/define-tool.js";
+import { clientTerminalFor, runInClientTerminal } from "./client-terminal.js";
 import { formatExecOutput } from "./format-output.js";
 import { runProcess, type ProcessResult } from "../../sandbox/run-process.js";
 
@@ -70,20 +71,24 @@ async function runDecided(
     return { done: true, result: { output: "aborted by user", success: false, abortTask: true } };
   }
   ctx.emit({ type: "exec_command_begin", call_id: ctx.callId, command: request.argv, cwd: request.cwd });
-  const result = await runProcess({
+  const run = {
     argv: decision.argv,
     cwd: request.cwd,
     env: decision.env,
     signal: ctx.signal,
     timeoutMs: timeoutMs ?? DEFAULT_SHELL_TIMEOUT_MS,
-    onOutput: (stream, chunk) =>
+    onOutput: (stream: "stdout" | "stderr", chunk: Buffer) =>
       ctx.emit({
         type: "exec_command_output_delta",
         call_id: ctx.callId,
         stream,
         chunk: chunk.toString("base64"),
       }),
-  });
+  };
+  const terminal = clientTerminalFor(ctx, decision);
+  const result = terminal
+    ? await runInClientTerminal(terminal, { ...run, callId: ctx.callId })
+    : await runProcess(run);
   const networkNote = await decision.finishNetwork?.();
   const ran = result.spawnError
     ? `failed to start ${request.argv[0]}: ${result.spawnError}`

@@ -1,6 +1,6 @@
 // One long-running command: its child, the output produced since the model last looked, a capped transcript
 // for the end event, and how it ended.
-import type { ChildHandle, ChildSpec, OutputStream } from "./child-handle.js";
+import type { ChildHandle, ChildListener, ChildSpec, OutputStream } from "./child-handle.js";
 import { HeadTailBuffer, type OutputSlice } from "./head-tail-buffer.js";
 import { spawnPipeChild } from "./spawn-pipe-child.js";
 import { spawnPtyChild } from "./spawn-pty-child.js";
@@ -28,6 +28,8 @@ export interface SessionEnd {
 export interface ExecSessionSpec extends ChildSpec {
   id: number;
   tty: boolean;
+  /** Starts the child somewhere else than a local pipe or PTY (the editor's terminal). */
+  spawn?: (spec: ChildSpec, listener: ChildListener) => Promise<ChildHandle>;
   onOutput?: (stream: OutputStream, chunk: Buffer) => void;
 }
 
@@ -66,7 +68,11 @@ export class ExecSession {
       onOutput: (stream: OutputStream, chunk: Buffer) => session.record(stream, chunk),
       onFinished: (exitCode: number) => session.finish(exitCode),
     };
-    session.child = spec.tty ? await spawnPtyChild(spec, listener) : spawnPipeChild(spec, listener);
+    session.child = spec.spawn
+      ? await spec.spawn(spec, listener)
+      : spec.tty
+        ? await spawnPtyChild(spec, listener)
+        : spawnPipeChild(spec, listener);
     return session;
   }
 

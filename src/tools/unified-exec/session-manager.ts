@@ -4,6 +4,8 @@ import { stat } from "node:fs/promises";
 import { authorizeThroughToolContext } from "./authorize-spawn.js";
 import type { ExecEventRelay } from "./event-relay.js";
 import { ExecSession } from "./exec-session.js";
+import { clientTerminalFor } from "../shell/client-terminal.js";
+import { spawnClientTerminalChild } from "./client-terminal-child.js";
 import type {
   CollectOptions,
   CollectResult,
@@ -121,6 +123,8 @@ export class UnifiedExecManager {
     try {
       const pruned = await Promise.all(victims.map((victim) => this.endByKilling(victim)));
       const relay = request.relay;
+      const ctx = request.toolContext;
+      const terminal = ctx && !tty ? clientTerminalFor(ctx, plan) : undefined;
       let session: ExecSession;
       try {
         session = await ExecSession.start({
@@ -129,6 +133,9 @@ export class UnifiedExecManager {
           cwd: plan.cwd ?? request.cwd,
           env: plan.env,
           tty,
+          ...(terminal && ctx
+            ? { spawn: (spec, listener) => spawnClientTerminalChild(terminal, ctx.callId, spec, listener) }
+            : {}),
           onOutput: relay ? (stream, chunk) => relay.output(stream, chunk) : undefined,
         });
       } catch (err) {
