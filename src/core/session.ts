@@ -1,4 +1,5 @@
 // A Session: the engine's configuration and state for one thread, and at most one running Task.
+import type { ReplayedTurn } from "../rollout/replay.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
 import type {
@@ -104,6 +105,11 @@ export class Session {
   private latestPlan: PlanStep[] | undefined;
   /** Makes the turn's items from what the engine emits (core/items/item-tracker.ts). */
   private readonly items: ItemTracker;
+
+  /** A resumed or forked thread's earlier turns as read from its rollout (empty for a new thread). */
+  get replayedTurns(): readonly ReplayedTurn[] {
+    return this.options.seed.replay?.turns ?? [];
+  }
 
   constructor(private readonly options: SessionOptions) {
     const { config, seed } = options;

@@ -12,6 +12,7 @@ import type { Effect, UiState } from "../app/ui-state.js";
 import type { Popup } from "../app/popups.js";
 import { runSlashCommand } from "../app/run-slash-command.js";
 import { approvalsChange, modelChange } from "../app/settings-change.js";
+import type { ReplayedTurn } from "../../../rollout/replay.js";
 import { EngineConnection } from "../engine/engine-connection.js";
 import type { KeyEvent } from "../input/key-parser.js";
 import { useKeypress } from "../input/use-keypress.js";
@@ -84,9 +85,11 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
 
   useEffect(() => {
     const pending: Event[] = [];
+    let replayed: readonly ReplayedTurn[] | undefined;
     const connection = new EngineConnection(
       config,
-      (event) => {
+      (event, earlier) => {
+        if (earlier) replayed = earlier;
         if (event.id === awaitingStart.current) awaitingStart.current = undefined;
         // The kept history is printed again from the top of a clean screen.
         if (event.msg.type === "thread_rolled_back") stdout.write(CLEAR_SCREEN);
@@ -96,7 +99,14 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
         if (pending.length === 1) {
           setImmediate(() => {
             const events = pending.splice(0);
-            dispatch({ type: "engine_events", events, now: Date.now() });
+            const turns = replayed;
+            replayed = undefined;
+            dispatch({
+              type: "engine_events",
+              events,
+              now: Date.now(),
+              ...(turns ? { replayed: turns } : {}),
+            });
           });
         }
       },
