@@ -14,12 +14,16 @@ export function cellsFromTurns(
   turns: readonly ReplayedTurn[],
   options: { hideReasoning?: boolean } = {},
 ): NewCell[] {
-  let scratch = initialTuiState({ hideReasoning: options.hideReasoning ?? false });
+  const empty = initialTuiState({ hideReasoning: options.hideReasoning ?? false });
+  const cells: NewCell[] = [];
   for (const turn of turns) {
+    // A fresh scratch state per turn keeps this linear in the thread's length.
+    let scratch = empty;
     if (turn.userMessage !== "") scratch = commit(scratch, { kind: "user", text: turn.userMessage });
     for (const item of turn.items) scratch = replayItem(scratch, item);
+    for (const { id: _id, ...cell } of scratch.history) cells.push(cell);
   }
-  return scratch.history.map(({ id: _id, ...cell }) => cell);
+  return cells;
 }
 
 function replayItem(state: TuiState, item: TurnItem): TuiState {

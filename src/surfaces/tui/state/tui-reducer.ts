@@ -10,6 +10,7 @@ import type {
 import type { ReplayedTurn } from "../../../rollout/replay.js";
 import type { NewCell } from "./cells.js";
 import { displayCommand } from "./display-command.js";
+import { printCells } from "./commit.js";
 import { commit, reduceEngineEvent } from "./engine-events.js";
 import { initialTuiState, type TuiState } from "./tui-state.js";
 
@@ -39,7 +40,7 @@ export type TuiAction =
   | { type: "session_reset" };
 
 /** Cells printed per batch when a long history is shown (a resumed thread, a rollback). */
-export const HISTORY_BATCH = 50;
+export const HISTORY_BATCH = 20;
 
 function decide(state: TuiState, callId: string, decision: ReviewDecision): TuiState {
   const request = state.approvals.find((a) => a.callId === callId);
@@ -109,7 +110,7 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
     case "history_batch": {
       if (state.pendingHistory.length === 0) return state;
       const batch = state.pendingHistory.slice(0, action.count);
-      return commit({ ...state, pendingHistory: state.pendingHistory.slice(action.count) }, ...batch);
+      return printCells({ ...state, pendingHistory: state.pendingHistory.slice(action.count) }, batch);
     }
     case "session_reset": {
       const fresh = initialTuiState({
