@@ -19,7 +19,8 @@ import { useKeypress } from "../input/use-keypress.js";
 import type { NewCell } from "../state/cells.js";
 import { tuiReducer } from "../state/tui-reducer.js";
 import { initialTuiState, type TuiState } from "../state/tui-state.js";
-import { CLEAR_SCREEN, configureOp, useHistoryBatches, useTerminalSize } from "./app-support.js";
+import { clearTerminal } from "../render/resize-redraw.js";
+import { configureOp, useHistoryBatches, useTerminalSize } from "./app-support.js";
 import { completionFor } from "../composer/completions.js";
 import { pagerRows, TuiView } from "./TuiView.js";
 import { useCompletion } from "./use-completion.js";
@@ -92,7 +93,7 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
         if (earlier) replayed = earlier;
         if (event.id === awaitingStart.current) awaitingStart.current = undefined;
         // The kept history is printed again from the top of a clean screen.
-        if (event.msg.type === "thread_rolled_back") stdout.write(CLEAR_SCREEN);
+        if (event.msg.type === "thread_rolled_back") clearTerminal(stdout);
         // Events of one burst (many stream deltas read at once) make one state change and one frame, so
         // keys typed meanwhile are not queued behind a render per delta.
         pending.push(event);

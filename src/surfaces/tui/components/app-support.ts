@@ -6,9 +6,6 @@ import type { OpOf } from "../../../protocol/core-protocol.js";
 import { HISTORY_BATCH, type TuiAction } from "../state/tui-reducer.js";
 import type { TuiState } from "../state/tui-state.js";
 
-/** Clears the screen and the scrollback, cursor home: a rollback prints the kept history again. */
-export const CLEAR_SCREEN = "\x1b[2J\x1b[3J\x1b[H";
-
 export function useTerminalSize(): { width: number; rows: number } {
   const { stdout } = useStdout();
   const read = () => ({ width: stdout.columns || 80, rows: stdout.rows || 24 });
