@@ -1,5 +1,6 @@
 // Codex: the engine behind every surface. Callers push Submissions onto the Submission Queue and read Events
 // from the Event Queue; nothing here knows about JSON-RPC, terminals or stdout.
+import type { ReplayedTurn } from "../rollout/replay.js";
 import type { Config } from "../config/load.js";
 import type { Event, KnownEventMsg, Op, OpOf, Submission } from "../protocol/core-protocol.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
@@ -94,6 +95,14 @@ export class Codex implements AsyncIterable<Event> {
 
   get threadId(): string | undefined {
     return this.session?.threadId;
+  }
+
+  /**
+   * The earlier turns of the thread this engine resumed or forked, as typed items from its rollout (read
+   * once, when the thread opened), for an in-process client that shows them. Empty before configure_session.
+   */
+  get replayedTurns(): readonly ReplayedTurn[] {
+    return this.session?.replayedTurns ?? [];
   }
 
   /**

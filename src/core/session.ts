@@ -1,4 +1,5 @@
 // A Session: the engine's configuration and state for one thread, and at most one running Task.
+import type { ReplayedTurn } from "../rollout/replay.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
 import type {
@@ -100,6 +101,11 @@ export class Session {
   readonly hooks: SessionHooks | undefined;
   /** SessionStart runs before the first task of this session object. */
   private sessionStarted = false;
+
+  /** A resumed or forked thread's earlier turns as read from its rollout (empty for a new thread). */
+  get replayedTurns(): readonly ReplayedTurn[] {
+    return this.options.seed.replay?.turns ?? [];
+  }
 
   constructor(private readonly options: SessionOptions) {
     const { config, seed } = options;

@@ -106,3 +106,17 @@ export function writeRolloutFile(
   writeFileSync(path, options.text ?? toJsonl(lines));
   return { id, path };
 }
+
+/** An answer of a few Markdown blocks (a paragraph, a list, a code block), as a real one would be. */
+export const markdownAnswer = (n: number): string =>
+  `Answer ${n}: the cache sits in front of \`load()\`.\n\n- first point of ${n}\n- second point\n\n` +
+  "```ts\nconst x = load(key);\n```\n\nThat is all for this turn.";
+
+/** Writes a thread of `turns` turns (question n, markdownAnswer(n)) for `cwd`; returns its id. */
+export function writeLongThread(codexHome: string, cwd: string, turns: number): string {
+  const id = randomUUID();
+  const lines = [metaLine(id, { cwd }), ...contextLines()];
+  for (let n = 1; n <= turns; n++) lines.push(...turnLines(n, { reply: markdownAnswer(n) }));
+  writeRolloutFile(codexHome, lines, { id });
+  return id;
+}

@@ -2,6 +2,7 @@
 // bracketed paste on so a paste arrives whole, and prints a short summary after the user quits.
 import { render } from "ink";
 import type { Config } from "../../config/load.js";
+import { installResizeRedraw } from "./render/resize-redraw.js";
 import { formatTokens } from "./state/context-left.js";
 import { TuiApp, type ExitSummary } from "./components/TuiApp.js";
 
@@ -48,9 +49,11 @@ export async function renderApp(
     />,
     { exitOnCtrlC: false },
   );
+  const stopResizeRedraw = installResizeRedraw(process.stdout);
   try {
     await instance.waitUntilExit();
   } finally {
+    stopResizeRedraw();
     process.off("exit", restore);
     restore();
   }

@@ -12,13 +12,15 @@ import type { Effect, UiState } from "../app/ui-state.js";
 import type { Popup } from "../app/popups.js";
 import { runSlashCommand } from "../app/run-slash-command.js";
 import { approvalsChange, modelChange } from "../app/settings-change.js";
+import type { ReplayedTurn } from "../../../rollout/replay.js";
 import { EngineConnection } from "../engine/engine-connection.js";
 import type { KeyEvent } from "../input/key-parser.js";
 import { useKeypress } from "../input/use-keypress.js";
 import type { NewCell } from "../state/cells.js";
 import { tuiReducer } from "../state/tui-reducer.js";
 import { initialTuiState, type TuiState } from "../state/tui-state.js";
-import { CLEAR_SCREEN, configureOp, useHistoryBatches, useTerminalSize } from "./app-support.js";
+import { clearTerminal } from "../render/resize-redraw.js";
+import { configureOp, useHistoryBatches, useTerminalSize } from "./app-support.js";
 import { completionFor } from "../composer/completions.js";
 import { pagerRows, TuiView } from "./TuiView.js";
 import { useCompletion } from "./use-completion.js";
@@ -84,19 +86,28 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
 
   useEffect(() => {
     const pending: Event[] = [];
+    let replayed: readonly ReplayedTurn[] | undefined;
     const connection = new EngineConnection(
       config,
-      (event) => {
+      (event, earlier) => {
+        if (earlier) replayed = earlier;
         if (event.id === awaitingStart.current) awaitingStart.current = undefined;
         // The kept history is printed again from the top of a clean screen.
-        if (event.msg.type === "thread_rolled_back") stdout.write(CLEAR_SCREEN);
+        if (event.msg.type === "thread_rolled_back") clearTerminal(stdout);
         // Events of one burst (many stream deltas read at once) make one state change and one frame, so
         // keys typed meanwhile are not queued behind a render per delta.
         pending.push(event);
         if (pending.length === 1) {
           setImmediate(() => {
             const events = pending.splice(0);
-            dispatch({ type: "engine_events", events, now: Date.now() });
+            const turns = replayed;
+            replayed = undefined;
+            dispatch({
+              type: "engine_events",
+              events,
+              now: Date.now(),
+              ...(turns ? { replayed: turns } : {}),
+            });
           });
         }
       },

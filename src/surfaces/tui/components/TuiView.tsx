@@ -20,6 +20,7 @@ import { Composer } from "./Composer.js";
 import { CompletionList } from "./CompletionList.js";
 import type { Completion } from "../composer/completions.js";
 import { HistoryCellView } from "./HistoryCellView.js";
+import { HistoryPreview } from "./HistoryPreview.js";
 import { ListPicker } from "./ListPicker.js";
 import { startForm } from "../app/user-input-form.js";
 import { IMPLEMENT_PLAN_CHOICES } from "../app/plan-prompt.js";
@@ -138,8 +139,14 @@ function LiveArea({ state, ui, queued = [], width, rows, now, completion }: TuiV
     (query !== undefined || completing ? MENU_ROWS + 1 : 0);
   const streamRows = Math.max(3, rows - reserved);
   const contextLeft = contextLeftPercent(state.tokens, state.contextWindow);
+  const live = state.agentStream || state.reasoningStream || state.planStream || state.execs.length > 0;
   return (
     <Box flexDirection="column">
+      {state.pendingHistory.length > 0 && !live ? (
+        <Box marginTop={1}>
+          <HistoryPreview pending={state.pendingHistory} rows={streamRows} width={width} />
+        </Box>
+      ) : null}
       {state.reasoningStream ? (
         <Box marginTop={1}>
           <ReasoningCell

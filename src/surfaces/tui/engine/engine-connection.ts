@@ -4,6 +4,7 @@ import type { Config } from "../../../config/load.js";
 import type { Codex } from "../../../core/codex.js";
 import { createCodex } from "../../../engine/create-codex.js";
 import type { Event, Op, OpOf } from "../../../protocol/core-protocol.js";
+import type { ReplayedTurn } from "../../../rollout/replay.js";
 
 export class EngineConnection {
   private codex: Codex;
@@ -11,7 +12,8 @@ export class EngineConnection {
 
   constructor(
     private readonly config: Config,
-    private readonly onEvent: (event: Event) => void,
+    /** With `session_configured`: the thread's earlier turns, as typed items read from its rollout. */
+    private readonly onEvent: (event: Event, replayed?: readonly ReplayedTurn[]) => void,
     configure: OpOf<"configure_session">,
   ) {
     this.codex = this.start(configure);
@@ -38,7 +40,9 @@ export class EngineConnection {
     const codex = createCodex({ config: this.config });
     const pump = (async () => {
       for await (const event of codex) {
-        if (codex === this.codex) this.onEvent(event);
+        if (codex !== this.codex) continue;
+        if (event.msg.type === "session_configured") this.onEvent(event, codex.replayedTurns);
+        else this.onEvent(event);
       }
     })();
     this.pumps.add(pump);

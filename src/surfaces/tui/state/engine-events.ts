@@ -6,7 +6,8 @@ import type { NewCell, SessionInfo } from "./cells.js";
 import { appendAgentDelta } from "./agent-stream.js";
 import { appendOutput, decodeChunk } from "./exec-output.js";
 import { commit } from "./commit.js";
-import { cellsFromHistoryEvents, historyWithoutLastTurns } from "./history-replay.js";
+import type { ReplayedTurn } from "../../../rollout/replay.js";
+import { cellsFromTurns, historyWithoutLastTurns } from "./history-replay.js";
 import { reduceItemEvent } from "./item-events.js";
 import { reducePlanEvent } from "./plan-events.js";
 import { labelFor, reduceSubagentEvent } from "./subagent-events.js";
@@ -100,14 +101,18 @@ function isTaskEvent(state: TuiState, eventId: string): boolean {
   return state.task === undefined || state.task.subId === eventId;
 }
 
-export function reduceEngineEvent(state: TuiState, event: Event, now: number): TuiState {
+export function reduceEngineEvent(
+  state: TuiState,
+  event: Event,
+  now: number,
+  replayed: readonly ReplayedTurn[] = [],
+): TuiState {
   const msg: KnownEventMsg = event.msg;
   switch (msg.type) {
     case "session_configured": {
       const session = sessionFrom(msg);
-      const earlier = cellsFromHistoryEvents(msg.initial_messages ?? []).filter(
-        (cell) => !(state.hideReasoning && cell.kind === "reasoning"),
-      );
+      // The earlier turns come as typed items from the rollout (`initial_messages` is for wire clients).
+      const earlier = cellsFromTurns(replayed, { hideReasoning: state.hideReasoning });
       const withHeader = commit({ ...state, session }, { kind: "session_header", version: VERSION, session });
       return { ...withHeader, pendingHistory: [...withHeader.pendingHistory, ...earlier] };
     }

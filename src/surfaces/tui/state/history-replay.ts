@@ -1,113 +1,65 @@
-// Cells for history shown again: a resumed or forked thread's earlier turns (`session_configured`'s
-// `initial_messages`), and what stays on screen after a rollback.
-import { KnownEventMsg } from "../../../protocol/core-protocol.js";
-import type { TurnItem } from "../../../protocol/turn-item.js";
-import type { HistoryCell, NewCell } from "./cells.js";
-import { noticeOfItem } from "./item-events.js";
-import { callRun } from "./subagent-events.js";
+// Cells for history shown again: a resumed or forked thread's earlier turns, read from its rollout as typed
+// items (the turns thread/read returns), and what stays on screen after a rollback. Items go through the
+// same code that shows them live (item-events.ts), so a turn looks the same whether it ran now or before.
+import { PlanStep } from "../../../protocol/core-protocol.js";
+import type { ReplayedTurn, TurnItem } from "../../../rollout/replay.js";
+import type { HistoryCell, NewCell, SubagentCallRun } from "./cells.js";
+import { commit } from "./commit.js";
+import { reduceCompletedItem } from "./item-events.js";
+import { agentViews } from "./subagent-events.js";
+import { initialTuiState, type TuiState } from "./tui-state.js";
 
-/** The cells of a thread's earlier turns; events that are not messages or plans are skipped. */
-export function cellsFromHistoryEvents(messages: readonly unknown[]): NewCell[] {
+/** The cells of a thread's earlier turns, oldest first; reasoning left out when hidden. */
+export function cellsFromTurns(
+  turns: readonly ReplayedTurn[],
+  options: { hideReasoning?: boolean } = {},
+): NewCell[] {
+  const empty = initialTuiState({ hideReasoning: options.hideReasoning ?? false });
   const cells: NewCell[] = [];
-  for (const raw of messages) {
-    const parsed = KnownEventMsg.safeParse(raw);
-    if (!parsed.success) continue;
-    const msg = parsed.data;
-    switch (msg.type) {
-      case "user_message":
-        cells.push({ kind: "user", text: msg.message });
-        break;
-      case "agent_message":
-        cells.push({ kind: "agent", markdown: msg.message });
-        break;
-      case "agent_reasoning":
-        cells.push({ kind: "reasoning", text: msg.text });
-        break;
-      case "item_completed":
-        cells.push(...cellsOfItem(msg.item));
-        break;
-      case "subagent_tool_call_end":
-        // Names are not in the history: agents show by id.
-        cells.push({ kind: "subagent_call", call: callRun([], msg, 0) });
-        break;
-      case "plan_update":
-        cells.push({
-          kind: "plan",
-          steps: msg.plan,
-          ...(msg.explanation ? { explanation: msg.explanation } : {}),
-        });
-        break;
-      default:
-        break;
-    }
+  for (const turn of turns) {
+    // A fresh scratch state per turn keeps this linear in the thread's length.
+    let scratch = empty;
+    if (turn.userMessage !== "") scratch = commit(scratch, { kind: "user", text: turn.userMessage });
+    for (const item of turn.items) scratch = replayItem(scratch, item);
+    for (const { id: _id, ...cell } of scratch.history) cells.push(cell);
   }
   return cells;
 }
 
-/** A completed item of an earlier turn as cells (messages and reasoning come as their own events). */
-function cellsOfItem(item: TurnItem): NewCell[] {
+function replayItem(state: TuiState, item: TurnItem): TuiState {
   switch (item.type) {
+    case "planUpdate":
+      return commit(state, {
+        kind: "plan",
+        steps: item.plan.flatMap((step) => {
+          const parsed = PlanStep.safeParse(step);
+          return parsed.success ? [parsed.data] : [];
+        }),
+        ...(item.explanation ? { explanation: item.explanation } : {}),
+      });
     case "plan":
-      return [{ kind: "proposed_plan", markdown: item.text }];
-    case "commandExecution":
-      if (item.status === "declined") return [];
-      return [
-        {
-          kind: "exec",
-          run: {
-            callId: item.id,
-            command: item.command,
-            cwd: item.cwd,
-            startedAt: 0,
-            output: item.aggregated_output ?? "",
-            status: item.exit_code === 0 ? "succeeded" : "failed",
-            exitCode: item.exit_code ?? -1,
-            durationMs: item.duration_ms ?? 0,
-          },
-        },
-      ];
-    case "fileChange":
-      if (item.status === "declined") return [];
-      return [
-        {
-          kind: "patch",
-          run: {
-            callId: item.id,
-            changes: item.changes,
-            cwd: "",
-            status: item.status === "completed" ? "applied" : "failed",
-            ...(item.error ? { error: item.error } : {}),
-          },
-        },
-      ];
+      // An old plan is shown, never asked about again.
+      return commit(state, { kind: "proposed_plan", markdown: item.text });
     case "collabAgentToolCall":
-      // Names are not in the history: agents show by id.
-      return [
-        {
-          kind: "subagent_call",
-          call: callRun(
-            [],
-            {
-              type: "subagent_tool_call_end",
-              call_id: item.id,
-              tool: item.tool,
-              sender_agent_id: item.sender_agent_id,
-              sender_session_id: item.sender_session_id,
-              agents: item.agents,
-              prompt: item.prompt ?? null,
-              model: item.model ?? null,
-              success: item.status === "completed",
-              error: item.error ?? null,
-            },
-            0,
-          ),
-        },
-      ];
-    default: {
-      const notice = noticeOfItem(item);
-      return notice ? [notice] : [];
-    }
+      return commit(state, { kind: "subagent_call", call: subagentCall(item) });
+    default:
+      return reduceCompletedItem(state, item);
   }
+}
+
+/** A finished subagent call; names are not in the history, so agents show by id. */
+function subagentCall(item: Extract<TurnItem, { type: "collabAgentToolCall" }>): SubagentCallRun {
+  const failed = item.status === "failed";
+  return {
+    callId: item.id,
+    tool: item.tool,
+    status: failed ? "failed" : "succeeded",
+    startedAt: 0,
+    agents: agentViews([], item.agents),
+    ...(item.prompt ? { prompt: item.prompt } : {}),
+    ...(item.model ? { model: item.model } : {}),
+    ...(failed && item.error ? { error: item.error } : {}),
+  };
 }
 
 /** The history without its last `turns` user turns (each from its user message on), ids dropped. */

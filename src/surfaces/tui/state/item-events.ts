@@ -22,7 +22,7 @@ export function reduceItemEvent(state: TuiState, msg: ItemMsg, now: number, agen
       return { ...state, patches: [...state.patches, applying(item, state, agentId)] };
     return state;
   }
-  return completed(state, item, agentId);
+  return reduceCompletedItem(state, item, agentId);
 }
 
 function startedRun(
@@ -52,7 +52,8 @@ function applying(item: TurnItemOf<"fileChange">, state: TuiState, agentId: numb
   };
 }
 
-function completed(state: TuiState, item: TurnItem, agentId: number | undefined): TuiState {
+/** A completed item as cells (live, or an earlier turn's item shown again). */
+export function reduceCompletedItem(state: TuiState, item: TurnItem, agentId?: number): TuiState {
   switch (item.type) {
     case "userMessage": {
       const text = item.content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("\n");

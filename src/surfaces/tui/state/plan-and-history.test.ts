@@ -4,7 +4,8 @@ import { ItemTracker } from "../../../core/items/item-tracker.js";
 import type { Event, KnownEventMsg } from "../../../protocol/core-protocol.js";
 import { recordedEvents, replay } from "../fixtures/recorded-events.js";
 import type { HistoryCell } from "./cells.js";
-import { cellsFromHistoryEvents, historyWithoutLastTurns } from "./history-replay.js";
+import type { ReplayedTurn, TurnItem } from "../../../rollout/replay.js";
+import { cellsFromTurns, historyWithoutLastTurns } from "./history-replay.js";
 import { HISTORY_BATCH, tuiReducer } from "./tui-reducer.js";
 import { initialTuiState, type TuiState } from "./tui-state.js";
 
@@ -25,7 +26,7 @@ const started = (mode: "plan" | "default" = "plan"): KnownEventMsg => ({
 const ids = { thread_id: "th", turn_id: "t" };
 const planItem = (text: string) => ({ type: "plan" as const, id: "p1", text });
 const complete: KnownEventMsg = { type: "task_complete", turn_id: "t" };
-const configured = (initial: unknown[] = []): KnownEventMsg => {
+const configured = (): KnownEventMsg => {
   const base = replay(recordedEvents("message")).session;
   return {
     type: "session_configured",
@@ -38,7 +39,6 @@ const configured = (initial: unknown[] = []): KnownEventMsg => {
     history_log_id: 0,
     history_entry_count: 0,
     rollout_path: "/home/x/.codex-ts/sessions/rollout.jsonl",
-    initial_messages: initial as Array<{ type: string }>,
   };
 };
 /** Prints every pending cell, as the app does batch by batch. */
@@ -93,27 +93,42 @@ describe("plan mode", () => {
 });
 
 describe("resumed history", () => {
-  const earlier = [
-    { type: "user_message", message: "plan a cache" },
-    { type: "agent_reasoning", text: "thinking" },
-    { type: "item_completed", ...ids, item: planItem("1. Memo") },
-    { type: "agent_message", message: "Here it is." },
-    { type: "plan_update", explanation: null, plan: [{ step: "a", status: "pending" }] },
+  // A thread's earlier turns as the rollout gives them: typed items, as thread/read returns them.
+  const earlier: ReplayedTurn[] = [
     {
-      type: "subagent_tool_call_end",
-      call_id: "c1",
-      tool: "spawn",
-      sender_agent_id: 0,
-      sender_session_id: "th",
-      agents: [{ agent_id: 1, session_id: "s1", status: "running" }],
-      prompt: "task-a",
-      success: true,
+      userMessage: "plan a cache",
+      status: "completed",
+      items: [
+        { type: "reasoning", id: "r1", summary: ["thinking"], content: [] },
+        planItem("1. Memo"),
+        { type: "agentMessage", id: "m1", text: "Here it is." },
+        { type: "planUpdate", plan: [{ step: "a", status: "pending" }] },
+        {
+          type: "collabAgentToolCall",
+          id: "c1",
+          tool: "spawn",
+          sender_agent_id: 0,
+          sender_session_id: "th",
+          agents: [{ agent_id: 1, session_id: "s1", status: "running" }],
+          prompt: "task-a",
+          status: "completed",
+        },
+        {
+          type: "commandExecution",
+          id: "e1",
+          command: ["ls"],
+          cwd: "/w",
+          status: "declined",
+          aggregated_output: null,
+          exit_code: null,
+          duration_ms: null,
+        },
+      ],
     },
-    { type: "something_new", whatever: 1 },
   ];
 
-  it("maps history events to cells, skipping what it does not draw", () => {
-    expect(kinds(cellsFromHistoryEvents(earlier))).toEqual([
+  it("maps the turns' items to cells, skipping what it does not draw", () => {
+    expect(kinds(cellsFromTurns(earlier))).toEqual([
       "user",
       "reasoning",
       "proposed_plan",
@@ -121,6 +136,7 @@ describe("resumed history", () => {
       "plan",
       "subagent_call",
     ]);
+    expect(kinds(cellsFromTurns(earlier, { hideReasoning: true }))).not.toContain("reasoning");
   });
 
   it("shows a web search, a failed call and review mode as they showed live", () => {
@@ -152,13 +168,19 @@ describe("resumed history", () => {
       "<< Code review finished >>",
     ];
     // What the rollout keeps: the completed items.
-    expect(texts(cellsFromHistoryEvents(live.filter((m) => m.type === "item_completed")))).toEqual(expected);
+    const items = live.flatMap((m) => (m.type === "item_completed" ? [m.item as TurnItem] : []));
+    expect(texts(cellsFromTurns([{ userMessage: "", status: "completed", items }]))).toEqual(expected);
     const shown = flush(apply(initialTuiState(), ...live.filter((m) => !m.type.startsWith("item_"))));
     expect(texts(shown.history)).toEqual(expected);
   });
 
   it("prints the header, then the earlier turns in batches; no plan question for an old plan", () => {
-    let state = apply(initialTuiState(), configured(earlier));
+    let state = tuiReducer(initialTuiState(), {
+      type: "engine_event",
+      event: ev(configured()),
+      now: 0,
+      replayed: earlier,
+    });
     expect(kinds(state.history)).toEqual(["session_header"]);
     expect(state.session?.rolloutPath).toBe("/home/x/.codex-ts/sessions/rollout.jsonl");
     state = tuiReducer(state, { type: "history_batch", count: 2 });

@@ -38,9 +38,9 @@ function withSummary(list: readonly SubagentSummary[], summary: SubagentSummary)
   return next.sort((a, b) => a.agent_id - b.agent_id);
 }
 
-function agentViews(
+export function agentViews(
   subagents: readonly SubagentSummary[],
-  agents: readonly SubagentCallAgent[],
+  agents: readonly Pick<SubagentCallAgent, "agent_id" | "status" | "message">[],
 ): SubagentCallAgentView[] {
   return agents.map((a) => ({
     agentId: a.agent_id,

@@ -7,15 +7,18 @@ import type {
   ReviewDecision,
   SandboxPolicy,
 } from "../../../protocol/policies.js";
+import type { ReplayedTurn } from "../../../rollout/replay.js";
 import type { NewCell } from "./cells.js";
 import { displayCommand } from "./display-command.js";
+import { printCells } from "./commit.js";
 import { commit, reduceEngineEvent } from "./engine-events.js";
 import { initialTuiState, type TuiState } from "./tui-state.js";
 
 export type TuiAction =
-  | { type: "engine_event"; event: Event; now: number }
+  /** `replayed`: with `session_configured`, the thread's earlier turns (shown before anything after it). */
+  | { type: "engine_event"; event: Event; now: number; replayed?: readonly ReplayedTurn[] }
   /** Events that arrived together (a burst of stream deltas): one state change, one frame. */
-  | { type: "engine_events"; events: Event[]; now: number }
+  | { type: "engine_events"; events: Event[]; now: number; replayed?: readonly ReplayedTurn[] }
   | { type: "add_cell"; cell: NewCell }
   | { type: "approval_decided"; callId: string; decision: ReviewDecision }
   | { type: "user_input_answered"; callId: string; answers: UserInputAnswers }
@@ -37,7 +40,7 @@ export type TuiAction =
   | { type: "session_reset" };
 
 /** Cells printed per batch when a long history is shown (a resumed thread, a rollback). */
-export const HISTORY_BATCH = 50;
+export const HISTORY_BATCH = 20;
 
 function decide(state: TuiState, callId: string, decision: ReviewDecision): TuiState {
   const request = state.approvals.find((a) => a.callId === callId);
@@ -74,9 +77,12 @@ function answered(state: TuiState, callId: string, answers: UserInputAnswers): T
 export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
   switch (action.type) {
     case "engine_event":
-      return reduceEngineEvent(state, action.event, action.now);
+      return reduceEngineEvent(state, action.event, action.now, action.replayed);
     case "engine_events":
-      return action.events.reduce((s, event) => reduceEngineEvent(s, event, action.now), state);
+      return action.events.reduce(
+        (s, event) => reduceEngineEvent(s, event, action.now, action.replayed),
+        state,
+      );
     case "add_cell":
       return commit(state, action.cell);
     case "approval_decided":
@@ -104,7 +110,7 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
     case "history_batch": {
       if (state.pendingHistory.length === 0) return state;
       const batch = state.pendingHistory.slice(0, action.count);
-      return commit({ ...state, pendingHistory: state.pendingHistory.slice(action.count) }, ...batch);
+      return printCells({ ...state, pendingHistory: state.pendingHistory.slice(action.count) }, batch);
     }
     case "session_reset": {
       const fresh = initialTuiState({
