@@ -146,25 +146,16 @@ export async function installPlugin(
   }
 }
 
+/** Removes the plugin's config entry and cached copy; removing one that is not installed is not an error. */
 export function uninstallPlugin(
   codexHome: string,
   id: string,
 ): { pluginId: string; name: string; marketplaceName: string } {
   const { name, marketplace } = parsePluginSelector(id);
-  const configured = Object.hasOwn(pluginsTable(codexHome), id);
-  const dir = join(pluginsCacheRoot(codexHome), marketplace, name);
-  if (!configured && !installedPlugins(codexHome).some((p) => p.id === id)) {
-    let cached = false;
-    try {
-      cached = readdirSync(dir).length > 0;
-    } catch {
-      cached = false;
-    }
-    if (!cached) throw new PluginError(`plugin \`${id}\` is not installed`);
-  }
-  if (configured)
+  if (Object.hasOwn(pluginsTable(codexHome), id)) {
     writeUserConfig(codexHome, [{ keyPath: `plugins."${id}"`, value: null, mergeStrategy: "replace" }]);
-  rmSync(dir, { recursive: true, force: true });
+  }
+  rmSync(join(pluginsCacheRoot(codexHome), marketplace, name), { recursive: true, force: true });
   return { pluginId: id, name, marketplaceName: marketplace };
 }
 
