@@ -23,6 +23,7 @@ import { completionFor } from "../composer/completions.js";
 import { pagerRows, TuiView } from "./TuiView.js";
 import { useCompletion } from "./use-completion.js";
 import { useThreadPicker } from "./use-thread-picker.js";
+import type { TerminalNotifier } from "../notifications/terminal-notifier.js";
 
 export interface ExitSummary {
   threadId?: string;
@@ -38,9 +39,18 @@ export interface TuiAppProps {
   pickThreadAtStart?: boolean;
   /** Called once the user quit and the engine shut down. */
   onExit?: (summary: ExitSummary) => void;
+  /** Terminal notifications ([tui] notifications): told of engine events and of focus changes. */
+  notifier?: TerminalNotifier;
 }
 
-export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onExit }: TuiAppProps) {
+export function TuiApp({
+  config,
+  firstPrompt,
+  resumePath,
+  pickThreadAtStart,
+  onExit,
+  notifier,
+}: TuiAppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const { width, rows } = useTerminalSize();
@@ -90,6 +100,7 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
         if (event.id === awaitingStart.current) awaitingStart.current = undefined;
         // The kept history is printed again from the top of a clean screen.
         if (event.msg.type === "thread_rolled_back") stdout.write(CLEAR_SCREEN);
+        notifier?.onEvent(event);
         // Events of one burst (many stream deltas read at once) make one state change and one frame, so
         // keys typed meanwhile are not queued behind a render per delta.
         pending.push(event);
@@ -112,7 +123,7 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
     return () => {
       void connection.close();
     };
-  }, [config, firstPrompt, resumePath, stdout]);
+  }, [config, firstPrompt, resumePath, stdout, notifier]);
 
   const sendPrompt = useCallback((text: string, mode?: CollaborationModeKind) => {
     awaitingStart.current = engine.current?.submit({
@@ -301,7 +312,7 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
     },
     [carryOut, quitting, rows, setUi, sources],
   );
-  useKeypress(onKey);
+  useKeypress(onKey, (focused) => notifier?.setFocused(focused));
 
   return (
     <TuiView
