@@ -7,7 +7,7 @@ const done = (text: string): Event =>
 const approval: Event = {
   id: "2",
   msg: { type: "exec_approval_request", call_id: "c", command: ["rm", "-rf", "x"], cwd: "/w" },
-} as Event;
+};
 
 function run(tui: Parameters<typeof notificationSettings>[0], focused: boolean, events: Event[], env = {}) {
   const out: string[] = [];
