@@ -9,6 +9,7 @@ import { workingTreeDiff } from "../slash/git-diff.js";
 import { writeStarterAgentsMd } from "../slash/init-agents-md.js";
 import { SLASH_COMMANDS } from "../slash/slash-commands.js";
 import { skillsReport } from "../slash/skills-report.js";
+import { runPluginsCommand } from "../slash/plugins-command.js";
 import { statusCard } from "../slash/status-report.js";
 import type { NewCell } from "../state/cells.js";
 import type { TuiState } from "../state/tui-state.js";
@@ -18,6 +19,8 @@ export interface SlashHost {
   state: TuiState;
   /** The session's working directory. */
   cwd: string;
+  /** $CODEX_HOME, where plugins are installed. */
+  codexHome: string;
   addCell(cell: NewCell): void;
   openPopup(popup: Popup): void;
   newSession(): Promise<void>;
@@ -151,6 +154,12 @@ export async function runSlashCommand(name: string, args: string, host: SlashHos
     case "skills":
       host.addCell(skillsReport(host.state));
       return;
+    case "plugins": {
+      const { cell, changed } = await runPluginsCommand(host.codexHome, args);
+      host.addCell(cell);
+      if (changed) host.submit({ type: "list_skills", cwds: [], force_reload: true });
+      return;
+    }
     case "quit":
       host.quit();
       return;

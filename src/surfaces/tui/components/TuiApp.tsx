@@ -259,6 +259,7 @@ export function TuiApp({
           void runSlashCommand(effect.name, effect.args, {
             state: current,
             cwd: current.session?.cwd ?? config.cwd,
+            codexHome: config.codexHome,
             addCell,
             openPopup,
             quit,
