@@ -77,6 +77,9 @@ describe("app-server plugins", () => {
       ((installed.marketplaces as Json[])[0]?.plugins as Json[]).map((p) => [p.id, p.installed]),
     ).toEqual([["hello@local-mkt", true]]);
 
+    const servers = (await c.call("mcpServerStatus/list", {})).data as Json[];
+    expect(servers.map((s) => [s.name, s.runtimeStatus])).toEqual([["hello-srv", "notStarted"]]);
+
     const skills = async () =>
       ((await c.call("skills/list", { cwds: [home.cwd] })).data as Json[])[0]?.skills as Json[];
     expect((await skills()).find((s) => s.name === "hello:greet")).toMatchObject({
