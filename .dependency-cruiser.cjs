@@ -4,7 +4,7 @@
 const layers = [
   ["protocol", "^src/protocol/"],
   ["foundation", "^src/(model|auth|sandbox|rollout)/|^src/version\\.ts$"],
-  ["config", "^src/config/"],
+  ["config", "^src/(config|plugins)/"],
   ["core", "^src/(core|skills|files)/"],
   ["tools", "^src/tools/"],
   ["mcp", "^src/mcp/"],

@@ -10,6 +10,7 @@ import { registerSandboxCommands } from "./cli/sandbox-commands.js";
 import { registerServerCommands } from "./cli/server-commands.js";
 import { registerSetupCommands } from "./cli/setup-commands.js";
 import { registerThreadCommands } from "./cli/thread-commands.js";
+import { registerPluginCommands } from "./cli/plugin-commands.js";
 
 const program = new Command()
   .name("codex-ts")
@@ -27,6 +28,7 @@ registerThreadCommands(program);
 registerSetupCommands(program);
 registerSandboxCommands(program);
 registerFleetCommands(program);
+registerPluginCommands(program);
 
 // With no command: the interactive terminal UI. Its options go before a command name (`codex-ts -m X`), so
 // each command keeps its own (`codex-ts exec -m X`).

@@ -73,7 +73,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   tool_output_token_limit: z.number().int().min(0),
   tool_suggest: table,
   tools: table,
-  tui: table,
   web_search: z.enum(["disabled", "cached", "live"]),
   windows: table,
 };

@@ -104,6 +104,19 @@ export const ProfileToml = z.looseObject(ConfigFields);
 
 export const ProjectToml = z.looseObject({ trust_level: z.enum(["trusted", "untrusted"]).optional() });
 
+/** `[tui]`: the terminal UI's own settings (the rest of the real Codex's table is accepted and not read). */
+export const TuiToml = z.looseObject({
+  /** Terminal notifications: all on/off, or only these kinds. */
+  notifications: z
+    .union([z.boolean(), z.array(z.enum(["agent-turn-complete", "approval-requested"]))])
+    .optional(),
+  /** OSC 9 (a desktop notification in terminals that show them), BEL, or auto (OSC 9 where known to work). */
+  notification_method: z.enum(["auto", "osc9", "bel"]).optional(),
+  /** Only while the terminal window is not focused (default), or always. */
+  notification_condition: z.enum(["unfocused", "always"]).optional(),
+});
+export type TuiToml = z.infer<typeof TuiToml>;
+
 export const ConfigToml = z.looseObject({
   ...ConfigFields,
   /** Trust per folder: `[projects."/abs/path"] trust_level = "trusted"` applies its .codex/config.toml. */
@@ -117,5 +130,6 @@ export const ConfigToml = z.looseObject({
   connectors: ConnectorsToml.optional(),
   /** Inline lifecycle hooks (`[[hooks.PreToolUse]]`) and their trust (`[hooks.state."<key>"]`), core/hooks/. */
   hooks: z.record(z.string(), z.unknown()).optional(),
+  tui: TuiToml.optional(),
 });
 export type ConfigToml = z.infer<typeof ConfigToml>;

@@ -44,6 +44,12 @@ export function renderTomlValue(value: unknown): string {
   throw new TomlEditError(`cannot write ${value === null ? "null" : typeof value} as a TOML value`);
 }
 
+/** Deep equality that ignores prototypes: the parser's inline tables need not be plain objects. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (isDeepStrictEqual(a, b)) return true;
+  return typeof b === "object" && b !== null && JSON.stringify(a) === JSON.stringify(b);
+}
+
 export function isTable(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -91,7 +97,7 @@ function setLeaf(text: string, path: string[], value: unknown): string {
   }
   for (const candidate of candidates) {
     try {
-      if (isDeepStrictEqual(valueAt(parseToml(candidate), path), value)) return candidate;
+      if (sameValue(valueAt(parseToml(candidate), path), value)) return candidate;
     } catch {
       // Try the next placement.
     }

@@ -14,6 +14,7 @@ import {
 import { providedTool } from "./provided-tool.js";
 import { McpServerConnection } from "./server-connection.js";
 import { resolveMcpServers, type McpServerEntry } from "./server-config.js";
+import { pluginMcpServers } from "../plugins/runtime.js";
 import {
   UnknownMcpServerError,
   type SessionMcp,
@@ -38,13 +39,19 @@ export class McpManager implements SessionMcp {
   constructor(private readonly options: SessionMcpOptions) {
     this.approvals = new McpToolApprovals((callId, signal) => options.waitForApproval(callId, signal));
     const { config, env } = options;
-    const entries: McpServerEntry[] = resolveMcpServers(config.toml, config.cwd, env).filter((entry) => {
-      if (entry.name !== GATEWAY_SERVER_NAME) return true;
-      this.warn(
-        `MCP server '${GATEWAY_SERVER_NAME}' is reserved for the connectors gateway; the entry is ignored`,
-      );
-      return false;
-    });
+    // Enabled plugins' servers load like the user's own; a server of the same name in config.toml wins.
+    const fromPlugins = pluginMcpServers(config.codexHome);
+    for (const error of fromPlugins.errors) this.warn(error);
+    const servers = { ...fromPlugins.servers, ...config.toml.mcp_servers };
+    const entries: McpServerEntry[] = resolveMcpServers({ mcp_servers: servers }, config.cwd, env).filter(
+      (entry) => {
+        if (entry.name !== GATEWAY_SERVER_NAME) return true;
+        this.warn(
+          `MCP server '${GATEWAY_SERVER_NAME}' is reserved for the connectors gateway; the entry is ignored`,
+        );
+        return false;
+      },
+    );
     const gateway = gatewayEntry(config, env, options.auth);
     if (gateway) entries.push(gateway);
     for (const entry of entries) {

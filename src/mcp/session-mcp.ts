@@ -1,6 +1,7 @@
 // The session's handle on its MCP servers. This file is light on purpose: it is loaded with the engine, and
 // the manager (and with it the MCP SDK) is imported only when the config names a server or connectors.
 import type { Config } from "../config/load.js";
+import { pluginMcpServers } from "../plugins/runtime.js";
 import type { ConnectorInfo, McpServerStatus } from "../core/mcp-api/types.js";
 import {
   UnknownMcpServerError,
@@ -14,9 +15,14 @@ export function hasMcpConfig(toml: Config["toml"]): boolean {
   return servers || connectors;
 }
 
-/** Starts the configured servers in the background; undefined when there are none. */
+/** Starts the configured servers (the user's and enabled plugins') in the background; undefined when none. */
 export function openSessionMcp(options: SessionMcpOptions): SessionMcp | undefined {
-  return hasMcpConfig(options.config.toml) ? new LazySessionMcp(options) : undefined;
+  const { config } = options;
+  const fromPlugins = () => {
+    const found = pluginMcpServers(config.codexHome);
+    return Object.keys(found.servers).length > 0 || found.errors.length > 0;
+  };
+  return hasMcpConfig(config.toml) || fromPlugins() ? new LazySessionMcp(options) : undefined;
 }
 
 class LazySessionMcp implements SessionMcp {

@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { discoverSkills, findSkillFiles, skillRoots } from "./discover-skills.js";
 import { SkillsManager } from "./skills-manager.js";
+import { writeSkillEnabled } from "./skills-config.js";
 
 function layout() {
   const root = mkdtempSync(join(tmpdir(), "codex-ts-skills-"));
@@ -65,6 +66,22 @@ describe("discoverSkills", () => {
     symlinkSync(dir, join(dir, "loop"));
     expect(findSkillFiles(dir)).toEqual([outer]);
     expect(findSkillFiles(join(root, "absent"))).toEqual([]);
+  });
+});
+
+describe("[[skills.config]]", () => {
+  it("keeps a skill turned off by name or path out of the offered list, and back on when enabled", () => {
+    const { home, cwd } = layout();
+    skill(join(home, "skills/a/SKILL.md"), "a");
+    const b = skill(join(home, "skills/b/SKILL.md"), "b");
+    writeSkillEnabled(home, { name: "a" }, false);
+    writeSkillEnabled(home, { path: b }, false);
+    let found = discoverSkills(home, cwd);
+    expect(found.skills.map((s) => s.name)).toEqual([]);
+    expect(found.disabled.map((s) => s.name)).toEqual(["a", "b"]);
+    writeSkillEnabled(home, { name: "a" }, true);
+    found = discoverSkills(home, cwd);
+    expect(found.skills.map((s) => s.name)).toEqual(["a"]);
   });
 });
 

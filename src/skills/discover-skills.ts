@@ -5,6 +5,8 @@ import { readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { findRepoRoot } from "../core/agents-md.js";
 import type { SkillErrorInfo, SkillMetadata } from "../protocol/core-protocol.js";
+import { pluginSkillRoots } from "../plugins/runtime.js";
+import { disabledSkills, type SkillSelector } from "./skills-config.js";
 import { parseSkillFile } from "./skill-file.js";
 
 export const SKILL_FILE_NAME = "SKILL.md";
@@ -15,11 +17,15 @@ const MAX_DEPTH = 6;
 export interface SkillRoot {
   dir: string;
   scope: SkillMetadata["scope"];
+  /** An installed plugin's skills are named `plugin:skill`. */
+  namePrefix?: string;
 }
 
 export interface SkillsOutcome {
   skills: SkillMetadata[];
   errors: SkillErrorInfo[];
+  /** Skills turned off by `[[skills.config]]` (skills/config/write): listed, never offered or injected. */
+  disabled: SkillMetadata[];
 }
 
 /** The folders searched for `cwd`, highest precedence first. */
@@ -47,8 +53,13 @@ export function discoverSkills(
   const skills: SkillMetadata[] = [];
   const errors: SkillErrorInfo[] = [];
   const names = new Set<string>();
-  const roots = [
+  const roots: SkillRoot[] = [
     ...skillRoots(codexHome, cwd),
+    ...pluginSkillRoots(codexHome).map((r) => ({
+      dir: r.dir,
+      scope: "user" as const,
+      namePrefix: r.namePrefix,
+    })),
     ...extraRoots.map((dir) => ({ dir, scope: "user" as const })),
   ];
   for (const root of roots) {
@@ -65,10 +76,11 @@ export function discoverSkills(
         errors.push({ path, message: parsed.message });
         continue;
       }
-      if (names.has(parsed.skill.name)) continue; // shadowed by a nearer skill of the same name
-      names.add(parsed.skill.name);
+      const name = `${root.namePrefix ?? ""}${parsed.skill.name}`;
+      if (names.has(name)) continue; // shadowed by a nearer skill of the same name
+      names.add(name);
       skills.push({
-        name: parsed.skill.name,
+        name,
         description: parsed.skill.description,
         path,
         scope: root.scope,
@@ -76,7 +88,10 @@ export function discoverSkills(
     }
   }
   skills.sort((a, b) => a.name.localeCompare(b.name));
-  return { skills, errors };
+  const off = disabledSkills(codexHome);
+  const isOff = (s: SkillMetadata) =>
+    off.some((sel: SkillSelector) => sel.name === s.name || sel.path === s.path);
+  return { skills: skills.filter((s) => !isOff(s)), errors, disabled: skills.filter(isOff) };
 }
 
 /**

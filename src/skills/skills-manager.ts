@@ -26,6 +26,10 @@ export class SkillsManager {
     this.byCwd.clear();
   }
 
+  extraRootsList(): readonly string[] {
+    return this.extraRoots;
+  }
+
   /** The `list_skills` answer: one entry per cwd, in the order asked. */
   list(cwds: readonly string[], forceReload: boolean): SkillsListEntry[] {
     return cwds.map((cwd) => {

@@ -7,25 +7,8 @@ import { useAppServer, type Json } from "../support/app-server-fixture.js";
 
 const app = useAppServer();
 
-/** Owned by other issues: hooks, plugins, marketplaces, skills config. */
-const OTHER_ISSUES = new Set([
-  "skills/config/write",
-  "marketplace/add",
-  "marketplace/remove",
-  "marketplace/upgrade",
-  "plugin/list",
-  "plugin/installed",
-  "plugin/reconcile",
-  "plugin/read",
-  "plugin/skill/read",
-  "plugin/share/save",
-  "plugin/share/updateTargets",
-  "plugin/share/list",
-  "plugin/share/checkout",
-  "plugin/share/delete",
-  "plugin/install",
-  "plugin/uninstall",
-]);
+/** Owned by other issues (none left). */
+const OTHER_ISSUES = new Set<string>([]);
 
 /** This issue's methods not built yet. */
 const NOT_YET = new Set([

@@ -12,6 +12,8 @@ export interface TmuxOptions {
   cwd: string;
   width?: number;
   height?: number;
+  /** Pass focus reports to the program (tmux `focus-events`); detached, the pane then reads as unfocused. */
+  focusEvents?: boolean;
 }
 
 /** The CLI the terminal runs: dist/cli.js, or another build named by CODEX_TS_CLI. */
@@ -52,7 +54,11 @@ export class TmuxSession {
     const session = new TmuxSession(`codex-ts-test-${process.pid}-${++counter}`, join(dir, "exit-status"));
     // The pane stays after the program exits, so its last screen can still be read.
     const conf = join(dir, "tmux.conf");
-    writeFileSync(conf, "set -g remain-on-exit on\nset -g history-limit 5000\nset -g status off\n");
+    writeFileSync(
+      conf,
+      "set -g remain-on-exit on\nset -g history-limit 5000\nset -g status off\n" +
+        (options.focusEvents ? "set -g focus-events on\n" : ""),
+    );
     const env = Object.entries({ TERM: "xterm-256color", ...options.env })
       .filter((e): e is [string, string] => e[1] !== undefined)
       .map(([k, v]) => `${k}=${v}`);
@@ -105,6 +111,11 @@ export class TmuxSession {
     writeFileSync(file, text);
     this.tmux("load-buffer", "-b", "paste", file);
     this.tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", this.target);
+  }
+
+  /** Appends everything the program writes, escape sequences included, to `file` (tmux pipe-pane). */
+  pipeOutput(file: string): void {
+    this.tmux("pipe-pane", "-o", "-t", this.target, `cat >> '${file}'`);
   }
 
   /** The visible screen, as text. */

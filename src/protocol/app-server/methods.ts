@@ -17,6 +17,7 @@ import {
   LoginAccountResponse,
 } from "./v2/account.js";
 import { EmptyParams, EmptyResult } from "./v2/common.js";
+import * as P from "./v2/plugins.js";
 import { ReviewStartParams, ReviewStartResponse } from "./v2/review.js";
 import {
   ConfigBatchWriteParams,
@@ -250,6 +251,22 @@ export const methods = {
   "app/read": { params: AppsReadParams, result: AppsReadResponse },
   "app/installed": { params: AppsInstalledParams, result: AppsInstalledResponse },
   "skills/extraRoots/set": { params: SkillsExtraRootsSetParams, result: EmptyResult },
+  "skills/config/write": { params: P.SkillsConfigWriteParams, result: P.SkillsConfigWriteResponse },
+  "plugin/list": { params: P.PluginListParams, result: P.PluginListResponse },
+  "plugin/installed": { params: P.PluginInstalledParams, result: P.PluginInstalledResponse },
+  "plugin/read": { params: P.PluginReadParams, result: P.PluginReadResponse },
+  "plugin/install": { params: P.PluginInstallParams, result: P.PluginInstallResponse },
+  "plugin/uninstall": { params: P.PluginUninstallParams, result: EmptyResult },
+  "plugin/reconcile": { params: P.PluginReconcileParams, result: P.PluginReconcileResponse },
+  "plugin/skill/read": { params: P.PluginSkillReadParams, result: P.PluginSkillReadResponse },
+  "plugin/share/save": { params: P.PluginShareSaveParams, result: EmptyResult },
+  "plugin/share/updateTargets": { params: P.PluginShareUpdateTargetsParams, result: EmptyResult },
+  "plugin/share/list": { params: P.PluginShareListParams, result: EmptyResult },
+  "plugin/share/checkout": { params: P.PluginShareCheckoutParams, result: EmptyResult },
+  "plugin/share/delete": { params: P.PluginShareDeleteParams, result: EmptyResult },
+  "marketplace/add": { params: P.MarketplaceAddParams, result: P.MarketplaceAddResponse },
+  "marketplace/remove": { params: P.MarketplaceRemoveParams, result: P.MarketplaceRemoveResponse },
+  "marketplace/upgrade": { params: P.MarketplaceUpgradeParams, result: P.MarketplaceUpgradeResponse },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

@@ -4,6 +4,7 @@ import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
 import { localMethodSamples } from "./conformance-samples-local.js";
+import { pluginMethodSamples } from "./conformance-samples-plugins.js";
 import { toolMethodSamples, userInputRequestSample } from "./conformance-samples-tools.js";
 import { generateJsonSchemas } from "./json-schema.js";
 import { extensionMethods, methods, type MethodName } from "./methods.js";
@@ -411,6 +412,7 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
   },
   ...toolMethodSamples,
   ...localMethodSamples,
+  ...pluginMethodSamples,
 };
 
 describe("the method table against the real protocol", () => {

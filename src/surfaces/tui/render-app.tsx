@@ -5,6 +5,12 @@ import type { Config } from "../../config/load.js";
 import { installResizeRedraw } from "./render/resize-redraw.js";
 import { formatTokens } from "./state/context-left.js";
 import { TuiApp, type ExitSummary } from "./components/TuiApp.js";
+import {
+  FOCUS_REPORTING_OFF,
+  FOCUS_REPORTING_ON,
+  notificationSettings,
+  TerminalNotifier,
+} from "./notifications/terminal-notifier.js";
 
 const BRACKETED_PASTE_ON = "\x1b[?2004h";
 const BRACKETED_PASTE_OFF = "\x1b[?2004l";
@@ -35,14 +41,20 @@ export async function renderApp(
   start: StartOptions = {},
 ): Promise<number> {
   let summary: ExitSummary | undefined;
-  const restore = () => process.stdout.write(BRACKETED_PASTE_OFF);
-  process.stdout.write(BRACKETED_PASTE_ON);
+  const notifier = new TerminalNotifier(notificationSettings(config.toml.tui, process.env), (data) =>
+    process.stdout.write(data),
+  );
+  const focusOn = notifier.wantsFocusReports ? FOCUS_REPORTING_ON : "";
+  const focusOff = notifier.wantsFocusReports ? FOCUS_REPORTING_OFF : "";
+  const restore = () => process.stdout.write(BRACKETED_PASTE_OFF + focusOff);
+  process.stdout.write(BRACKETED_PASTE_ON + focusOn);
   process.once("exit", restore);
   const instance = render(
     <TuiApp
       config={config}
       {...(prompt !== undefined ? { firstPrompt: prompt } : {})}
       {...start}
+      notifier={notifier}
       onExit={(s) => {
         summary = s;
       }}

@@ -76,6 +76,7 @@ import {
   appInstalled,
   appList,
   appRead,
+  skillsConfigWrite,
   skillsExtraRootsSet,
   skillsList,
   threadCompactStart,
@@ -83,6 +84,7 @@ import {
 import { threadFork, threadResume, threadRevert, threadRollback } from "./thread-load.js";
 import { threadStart, turnInterrupt, turnSteer, turnStart } from "./threads.js";
 import { reviewStart } from "./review.js";
+import * as plugins from "./plugins.js";
 
 export const handlers = {
   "thread/start": threadStart,
@@ -171,4 +173,20 @@ export const handlers = {
   "app/read": appRead,
   "app/installed": appInstalled,
   "skills/extraRoots/set": skillsExtraRootsSet,
+  "skills/config/write": skillsConfigWrite,
+  "plugin/list": plugins.pluginList,
+  "plugin/installed": plugins.pluginInstalled,
+  "plugin/read": plugins.pluginRead,
+  "plugin/install": plugins.pluginInstall,
+  "plugin/uninstall": plugins.pluginUninstall,
+  "plugin/reconcile": plugins.pluginReconcile,
+  "plugin/skill/read": plugins.pluginSkillRead,
+  "plugin/share/save": plugins.pluginShareSave,
+  "plugin/share/updateTargets": plugins.pluginShareUpdateTargets,
+  "plugin/share/list": plugins.pluginShareList,
+  "plugin/share/checkout": plugins.pluginShareCheckout,
+  "plugin/share/delete": plugins.pluginShareDelete,
+  "marketplace/add": plugins.marketplaceAdd,
+  "marketplace/remove": plugins.marketplaceRemove,
+  "marketplace/upgrade": plugins.marketplaceUpgrade,
 } satisfies HandlerTable;

@@ -2,6 +2,7 @@
 // failed); without, the servers the config names, not started. Paged by an index cursor.
 import type { McpServerStatus } from "../../../core/mcp-api/types.js";
 import type { McpServerStatusEntry } from "../../../protocol/app-server/v2/tools-misc.js";
+import { pluginMcpServers } from "../../../plugins/runtime.js";
 import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import { threadOf } from "./thread-open.js";
@@ -43,7 +44,9 @@ export function toWireStatus(status: McpServerStatus, url?: string): McpServerSt
 }
 
 export const mcpServerStatusList: Handler<"mcpServerStatus/list"> = (params, ctx) => {
-  const configured = ctx.services.loadConfig().toml.mcp_servers ?? {};
+  const config = ctx.services.loadConfig();
+  // Enabled plugins' servers run beside the user's own (a server of the same name in config.toml wins).
+  const configured = { ...pluginMcpServers(config.codexHome).servers, ...config.toml.mcp_servers };
   const url = (name: string) => configured[name]?.url;
   let data: McpServerStatusEntry[];
   if (params.threadId) {

@@ -3,7 +3,9 @@
 import { isAbsolute, resolve } from "node:path";
 import { ConnectorsUnavailable, listConnectors } from "../../../mcp/connectors/list-connectors.js";
 import { SkillsManager } from "../../../skills/skills-manager.js";
-import { badRequest } from "../errors.js";
+import { writeSkillEnabled } from "../../../skills/skills-config.js";
+import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
+import { AppServerError, badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import { threadOf } from "./thread-open.js";
 
@@ -14,6 +16,32 @@ function managerOf(home: string): SkillsManager {
   if (!manager) managers.set(home, (manager = new SkillsManager(home)));
   return manager;
 }
+
+/** Forgets discovered skills (plugins were installed or removed, skills turned on or off). */
+export function invalidateSkills(home: string): void {
+  managers.get(home)?.setExtraRoots(managers.get(home)?.extraRootsList() ?? []);
+}
+
+/** Turns one skill on or off by name or SKILL.md path (`[[skills.config]]` in config.toml). */
+export const skillsConfigWrite: Handler<"skills/config/write"> = (params, ctx) => {
+  const name = params.name ?? undefined;
+  const path = params.path ?? undefined;
+  if ((name === undefined) === (path === undefined)) {
+    throw new AppServerError(
+      ErrorCode.invalidParams,
+      "skills/config/write requires exactly one of path or name",
+    );
+  }
+  if (path !== undefined && !isAbsolute(path))
+    throw badRequest("Invalid request: AbsolutePathBuf deserialized without a base path");
+  const effectiveEnabled = writeSkillEnabled(
+    ctx.server.codexHome,
+    name !== undefined ? { name } : { path: path ?? "" },
+    params.enabled,
+  );
+  invalidateSkills(ctx.server.codexHome);
+  return { effectiveEnabled };
+};
 
 /** Folders skills/list also searches, for every cwd (absolute paths; an empty list clears them). */
 export const skillsExtraRootsSet: Handler<"skills/extraRoots/set"> = (params, ctx) => {
@@ -28,10 +56,15 @@ export const skillsList: Handler<"skills/list"> = (params, ctx) => {
   const manager = managerOf(ctx.server.codexHome);
   const base = ctx.services.loadConfig().cwd;
   const cwds = (params.cwds ?? []).map((cwd) => (isAbsolute(cwd) ? cwd : resolve(base, cwd)));
-  const entries = manager.list(cwds.length > 0 ? cwds : [base], params.forceReload ?? false);
-  return {
-    data: entries.map((e) => ({ ...e, skills: e.skills.map((s) => ({ ...s, enabled: true })) })),
-  };
+  const data = (cwds.length > 0 ? cwds : [base]).map((cwd) => {
+    const found = manager.forCwd(cwd, { forceReload: params.forceReload ?? false });
+    const skills = [
+      ...found.skills.map((s) => ({ ...s, enabled: true })),
+      ...found.disabled.map((s) => ({ ...s, enabled: false })),
+    ].sort((a, b) => a.name.localeCompare(b.name));
+    return { cwd: resolve(cwd), skills, errors: found.errors };
+  });
+  return { data };
 };
 
 export const appList: Handler<"app/list"> = async (_params, ctx) => {

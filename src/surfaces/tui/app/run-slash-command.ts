@@ -11,6 +11,7 @@ import { SLASH_COMMANDS } from "../slash/slash-commands.js";
 import { skillsReport } from "../slash/skills-report.js";
 import { hooksCommand } from "../slash/hooks-review.js";
 import type { Config } from "../../../config/load.js";
+import { runPluginsCommand } from "../slash/plugins-command.js";
 import { statusCard } from "../slash/status-report.js";
 import type { NewCell } from "../state/cells.js";
 import type { TuiState } from "../state/tui-state.js";
@@ -21,6 +22,8 @@ export interface SlashHost {
   config: Config;
   /** The session's working directory. */
   cwd: string;
+  /** $CODEX_HOME, where plugins are installed. */
+  codexHome: string;
   addCell(cell: NewCell): void;
   openPopup(popup: Popup): void;
   newSession(): Promise<void>;
@@ -157,6 +160,12 @@ export async function runSlashCommand(name: string, args: string, host: SlashHos
     case "hooks":
       host.addCell(hooksCommand(args, host.config, host.cwd));
       return;
+    case "plugins": {
+      const { cell, changed } = await runPluginsCommand(host.codexHome, args);
+      host.addCell(cell);
+      if (changed) host.submit({ type: "list_skills", cwds: [], force_reload: true });
+      return;
+    }
     case "quit":
       host.quit();
       return;

@@ -25,6 +25,7 @@ import { completionFor } from "../composer/completions.js";
 import { pagerRows, TuiView } from "./TuiView.js";
 import { useCompletion } from "./use-completion.js";
 import { useThreadPicker } from "./use-thread-picker.js";
+import type { TerminalNotifier } from "../notifications/terminal-notifier.js";
 
 export interface ExitSummary {
   threadId?: string;
@@ -40,9 +41,18 @@ export interface TuiAppProps {
   pickThreadAtStart?: boolean;
   /** Called once the user quit and the engine shut down. */
   onExit?: (summary: ExitSummary) => void;
+  /** Terminal notifications ([tui] notifications): told of engine events and of focus changes. */
+  notifier?: TerminalNotifier;
 }
 
-export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onExit }: TuiAppProps) {
+export function TuiApp({
+  config,
+  firstPrompt,
+  resumePath,
+  pickThreadAtStart,
+  onExit,
+  notifier,
+}: TuiAppProps) {
   const { exit } = useApp();
   const { stdout } = useStdout();
   const { width, rows } = useTerminalSize();
@@ -94,6 +104,7 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
         if (event.id === awaitingStart.current) awaitingStart.current = undefined;
         // The kept history is printed again from the top of a clean screen.
         if (event.msg.type === "thread_rolled_back") clearTerminal(stdout);
+        notifier?.onEvent(event);
         // Events of one burst (many stream deltas read at once) make one state change and one frame, so
         // keys typed meanwhile are not queued behind a render per delta.
         pending.push(event);
@@ -123,7 +134,7 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
     return () => {
       void connection.close();
     };
-  }, [config, firstPrompt, resumePath, stdout]);
+  }, [config, firstPrompt, resumePath, stdout, notifier]);
 
   const sendPrompt = useCallback((text: string, mode?: CollaborationModeKind) => {
     awaitingStart.current = engine.current?.submit({
@@ -260,6 +271,7 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
             state: current,
             config,
             cwd: current.session?.cwd ?? config.cwd,
+            codexHome: config.codexHome,
             addCell,
             openPopup,
             quit,
@@ -313,7 +325,7 @@ export function TuiApp({ config, firstPrompt, resumePath, pickThreadAtStart, onE
     },
     [carryOut, quitting, rows, setUi, sources],
   );
-  useKeypress(onKey);
+  useKeypress(onKey, (focused) => notifier?.setFocused(focused));
 
   return (
     <TuiView

@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { KeyParser, PASTE_END, PASTE_START, type KeyEvent } from "./key-parser.js";
+import { KeyParser, PASTE_END, PASTE_START, type InputEvent, type KeyEvent } from "./key-parser.js";
 
-const parse = (...chunks: string[]): KeyEvent[] => {
+const parse = (...chunks: string[]): InputEvent[] => {
   const parser = new KeyParser();
   return chunks.flatMap((c) => parser.push(c));
 };
 
 describe("KeyParser", () => {
+  it("reads focus reports as focus events, not keys", () => {
+    expect(parse("\x1b[O", "a", "\x1b[I")).toEqual([
+      { type: "focus", focused: false },
+      { type: "text", text: "a" },
+      { type: "focus", focused: true },
+    ]);
+  });
+
   it.each<[string, KeyEvent[]]>([
     ["a", [{ type: "text", text: "a" }]],
     ["hello", [{ type: "text", text: "hello" }]],

@@ -28,6 +28,14 @@ export type KeyEvent =
   /** Alt/Option+character. */
   | { type: "meta"; char: string };
 
+/** A focus report (`CSI I` / `CSI O`), sent once focus reporting is on; not a key. */
+export interface FocusEvent {
+  type: "focus";
+  focused: boolean;
+}
+
+export type InputEvent = KeyEvent | FocusEvent;
+
 export const PASTE_START = "\x1b[200~";
 export const PASTE_END = "\x1b[201~";
 
@@ -147,7 +155,7 @@ export class KeyParser {
   private paste: string | undefined;
 
   /** One piece of input as Ink emits it (an escape sequence or a run of plain text). */
-  push(chunk: string): KeyEvent[] {
+  push(chunk: string): InputEvent[] {
     if (this.paste !== undefined) {
       const end = chunk.indexOf(PASTE_END);
       if (end === -1) {
@@ -164,6 +172,7 @@ export class KeyParser {
       const rest = chunk.slice(PASTE_START.length);
       return rest ? this.push(rest) : [];
     }
+    if (chunk === "\x1b[I" || chunk === "\x1b[O") return [{ type: "focus", focused: chunk === "\x1b[I" }];
     if (chunk.startsWith("\x1b")) {
       const key = escapeSequence(chunk);
       return key ? [key] : [];

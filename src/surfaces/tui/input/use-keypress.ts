@@ -4,16 +4,21 @@ import { useStdin } from "ink";
 import { useEffect, useRef } from "react";
 import { KeyParser, type KeyEvent } from "./key-parser.js";
 
-export function useKeypress(handler: (event: KeyEvent) => void): void {
+export function useKeypress(handler: (event: KeyEvent) => void, onFocus?: (focused: boolean) => void): void {
   const { setRawMode, isRawModeSupported, internal_eventEmitter: emitter } = useStdin();
   const latest = useRef(handler);
   latest.current = handler;
+  const latestFocus = useRef(onFocus);
+  latestFocus.current = onFocus;
   useEffect(() => {
     if (!isRawModeSupported) return;
     setRawMode(true);
     const parser = new KeyParser();
     const onInput = (chunk: string) => {
-      for (const event of parser.push(chunk)) latest.current(event);
+      for (const event of parser.push(chunk)) {
+        if (event.type === "focus") latestFocus.current?.(event.focused);
+        else latest.current(event);
+      }
     };
     emitter.on("input", onInput);
     return () => {

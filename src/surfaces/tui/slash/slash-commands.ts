@@ -28,6 +28,10 @@ export const SLASH_COMMANDS: readonly SlashCommand[] = [
   { name: "quit", description: "exit codex-ts" },
   { name: "skills", description: "list the skills of this directory (use one with $name)" },
   { name: "hooks", description: "list this directory's hooks and trust them: /hooks trust N|all" },
+  {
+    name: "plugins",
+    description: "list plugins and their install state; /plugins add|remove NAME@MARKETPLACE",
+  },
 ];
 
 const ALIASES: Record<string, string> = { exit: "quit" };

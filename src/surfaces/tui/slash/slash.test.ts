@@ -28,8 +28,16 @@ describe("slash commands", () => {
       "quit",
       "skills",
       "hooks",
+      "plugins",
     ]);
-    expect(menuMatches("i").map((c) => c.name)).toEqual(["init", "diff", "review", "quit", "skills"]);
+    expect(menuMatches("i").map((c) => c.name)).toEqual([
+      "init",
+      "diff",
+      "review",
+      "quit",
+      "skills",
+      "plugins",
+    ]);
     expect(menuMatches("ro").map((c) => c.name)).toEqual(["rollback", "approvals"]);
     expect(menuMatches("sk").map((c) => c.name)).toEqual(["skills"]);
     expect(menuMatches("zz")).toEqual([]);
