@@ -3,69 +3,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import NodeWebSocket from "ws";
-import { launchBrowser, type TestBrowser } from "../support/browser.js";
-import { makeHome, type HomeOptions, type TestHome } from "../support/cli.js";
+import { makeHome } from "../support/cli.js";
 import { reply, sse, startFakeModel } from "../support/fake-model.js";
 import { startWeb, type WebProcess } from "../support/web.js";
+import { connected, message, send, shot, TEST_MS, useWebPages, WAIT } from "../support/web-page.js";
 import { scriptByAgent } from "../support/subagents.js";
 
-type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
-
-const WAIT = { timeout: 15_000 };
-const TEST_MS = 45_000;
-/** Set to a directory to save screenshots of the main views there (docs/ keeps a copy). */
-const SHOTS = process.env.CODEX_TS_WEB_SCREENSHOTS;
-
-let chromium: TestBrowser;
-const cleanups: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  chromium = await launchBrowser();
-}, 30_000);
-afterAll(async () => {
-  await chromium?.close();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-interface Started {
-  model: FakeModel;
-  home: TestHome;
-  web: WebProcess;
-  page: Page;
-}
-
-async function start(
-  options: {
-    home?: HomeOptions;
-    width?: number;
-    toml?: string;
-    model?: Parameters<typeof startFakeModel>[0];
-  } = {},
-): Promise<Started> {
-  const model = await startFakeModel(options.model);
-  cleanups.push(() => model.close());
-  const home = makeHome(model.url, options.toml ?? "", options.home);
-  const web = await startWeb(home);
-  cleanups.push(() => web.close());
-  const page = await chromium.context.newPage();
-  cleanups.push(() => page.close());
-  if (options.width) await page.setViewportSize({ width: options.width, height: 720 });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  cleanups.push(() => {
-    expect(errors).toEqual([]);
-    expect(model.errors).toEqual([]);
-    return Promise.resolve();
-  });
-  await page.goto(web.url);
-  await connected(page);
-  return { model, home, web, page };
-}
+const { start, cleanups, browser } = useWebPages();
 
 /** Runs in the page (a string: the tests' TypeScript has no DOM types). */
 const RECORD_ANSWER_TEXTS = `
@@ -89,22 +35,6 @@ const PASTE_IMAGE = `(() => {
   box.focus();
   box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
 })()`;
-
-const connected = (page: Page) =>
-  page
-    .getByRole("status")
-    .filter({ hasText: /^connected$/ })
-    .waitFor(WAIT);
-const message = (page: Page) => page.getByRole("textbox", { name: "Message" });
-
-async function send(page: Page, text: string): Promise<void> {
-  await message(page).fill(text);
-  await message(page).press("Enter");
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
 
 describe("codex-ts web", () => {
   it(
@@ -324,13 +254,13 @@ describe("codex-ts web", () => {
       await send(page, "stream slowly");
       const agent = page.getByRole("region", { name: "Agent" });
       await agent.getByText("This ans").waitFor(WAIT);
-      await chromium.context.setOffline(true);
+      await browser().context.setOffline(true);
       await page.getByRole("status").filter({ hasText: "reconnecting" }).waitFor(WAIT);
       // Another client of the same server sees the turn end while the page is away.
       const threadId = new URL(page.url()).hash.replace("#thread=", "");
       await waitTurnCompleted(web, threadId);
       expect(await agent.textContent()).not.toContain("ends here.");
-      await chromium.context.setOffline(false);
+      await browser().context.setOffline(false);
       await connected(page);
       await agent.getByText(answer).waitFor(WAIT);
       expect(await page.getByRole("region", { name: "Agent" }).count()).toBe(1);
@@ -489,7 +419,7 @@ describe("codex-ts web", () => {
             foreign.server.close(() => resolve());
           }),
       );
-      const page = await chromium.context.newPage();
+      const page = await browser().context.newPage();
       cleanups.push(() => page.close());
       await page.goto(foreign.url);
       const outcome = await page.evaluate(

@@ -5,6 +5,7 @@ import type { RateLimitSnapshot } from "../../../protocol/app-server/v2/account.
 import { Composer, NO_SETTINGS, type TurnSettings } from "./composer.js";
 import { RequestDialog } from "./dialogs.js";
 import { ItemView, PlanSteps } from "./item-view.js";
+import { FileViewer, OpenLocation, ReviewDialog, type FileLocation } from "./review.js";
 import { runningTurn, type ThreadView } from "./thread-state.js";
 import { ThreadList, titleOf } from "./thread-list.js";
 import { useAgent } from "./use-agent.js";
@@ -69,12 +70,15 @@ export function App({ wsUrl }: { wsUrl: string }) {
   const [theme, setTheme] = useState<Theme>(initialTheme);
   const [settings, setSettings] = useState<TurnSettings>(NO_SETTINGS);
   const [listOpen, setListOpen] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const [location, setLocation] = useState<FileLocation | undefined>();
   const scroller = useRef<HTMLDivElement>(null);
   const settingsRef = useRef(settings);
   settingsRef.current = settings;
   // Stable, so the composer's search does not restart on every render.
   const actionsRef = useRef(actions);
   actionsRef.current = actions;
+  const readFile = useCallback((path: string) => actionsRef.current.readFile(path), []);
   const searchFiles = useCallback(
     (query: string) => actionsRef.current.searchFiles(query, settingsRef.current),
     [],
@@ -99,7 +103,8 @@ export function App({ wsUrl }: { wsUrl: string }) {
   // Keyboard: Escape interrupts a running turn (as in the terminal UI); Ctrl/Cmd+K searches the threads.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && running && !request && !e.defaultPrevented) actionsRef.current.interrupt();
+      if (e.key === "Escape" && running && !request && !location && !e.defaultPrevented)
+        actionsRef.current.interrupt();
       if (e.key === "k" && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();
         setListOpen(true);
@@ -120,111 +125,126 @@ export function App({ wsUrl }: { wsUrl: string }) {
   };
 
   return (
-    <div className={`app ${listOpen ? "list-open" : ""}`}>
-      <header className="top">
-        <button className="list-toggle" aria-expanded={listOpen} onClick={() => setListOpen(!listOpen)}>
-          Threads
-        </button>
-        <h1>{listed ? titleOf(listed) : view ? titleOf(view.thread, firstPrompt(view)) : "codex-ts"}</h1>
-        {view?.tokens && (
-          <span className="muted tokens" title="Tokens used by this thread">
-            {view.tokens.total.toLocaleString()} tokens
-            {view.tokens.contextWindow ? ` / ${view.tokens.contextWindow.toLocaleString()}` : ""}
+    <OpenLocation.Provider value={setLocation}>
+      <div className={`app ${listOpen ? "list-open" : ""}`}>
+        <header className="top">
+          <button className="list-toggle" aria-expanded={listOpen} onClick={() => setListOpen(!listOpen)}>
+            Threads
+          </button>
+          <h1>{listed ? titleOf(listed) : view ? titleOf(view.thread, firstPrompt(view)) : "codex-ts"}</h1>
+          {view?.tokens && (
+            <span className="muted tokens" title="Tokens used by this thread">
+              {view.tokens.total.toLocaleString()} tokens
+              {view.tokens.contextWindow ? ` / ${view.tokens.contextWindow.toLocaleString()}` : ""}
+            </span>
+          )}
+          {agent.rateLimits && <RateLimits limits={agent.rateLimits} />}
+          {agent.fleet && (
+            <a className="button-link" href="#fleet">
+              Fleet
+            </a>
+          )}
+          <span className={`conn conn-${agent.connection}`} role="status">
+            {agent.connection === "open"
+              ? "connected"
+              : agent.connection === "connecting"
+                ? "connecting…"
+                : "reconnecting…"}
           </span>
-        )}
-        {agent.rateLimits && <RateLimits limits={agent.rateLimits} />}
-        {agent.fleet && (
-          <a className="button-link" href="#fleet">
-            Fleet
-          </a>
-        )}
-        <span className={`conn conn-${agent.connection}`} role="status">
-          {agent.connection === "open"
-            ? "connected"
-            : agent.connection === "connecting"
-              ? "connecting…"
-              : "reconnecting…"}
-        </span>
-        <button
-          aria-label="Dark theme"
-          aria-pressed={theme === "dark"}
-          onClick={() => setTheme(theme === "dark" ? "light" : "dark")}
-        >
-          {theme === "dark" ? "Light" : "Dark"}
-        </button>
-      </header>
-      <ThreadList
-        threads={agent.threads}
-        selected={view?.thread.id}
-        archived={agent.archived}
-        search={agent.search}
-        onSearch={agent.setSearch}
-        onArchived={agent.setArchived}
-        onOpen={(id) => {
-          setListOpen(false);
-          actions.open(id);
-        }}
-        onNew={() => {
-          setListOpen(false);
-          actions.newThread();
-        }}
-        onRename={(id, name) => void actions.rename(id, name)}
-        onFork={(id) => void actions.fork(id)}
-        onArchive={(id, archive) => void actions.archive(id, archive)}
-      />
-      <main className="thread">
-        {agent.error && (
-          <div className="error banner" role="alert">
-            {agent.error}{" "}
-            <button aria-label="Dismiss error" onClick={agent.clearError}>
-              ×
-            </button>
-          </div>
-        )}
-        <div
-          className="items"
-          ref={scroller}
-          aria-live="polite"
-          onScroll={(e) => {
-            const el = e.currentTarget;
-            pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+          <button
+            aria-label="Dark theme"
+            aria-pressed={theme === "dark"}
+            onClick={() => setTheme(theme === "dark" ? "light" : "dark")}
+          >
+            {theme === "dark" ? "Light" : "Dark"}
+          </button>
+        </header>
+        <ThreadList
+          threads={agent.threads}
+          selected={view?.thread.id}
+          archived={agent.archived}
+          search={agent.search}
+          onSearch={agent.setSearch}
+          onArchived={agent.setArchived}
+          onOpen={(id) => {
+            setListOpen(false);
+            actions.open(id);
           }}
-        >
-          {view ? (
-            <Turns view={view} />
-          ) : (
-            <p className="muted hint">Start a new thread: type a message below.</p>
-          )}
-          {view?.readOnly && (
-            <p className="muted" role="note">
-              A subagent of another thread: it is steered through its parent.
-            </p>
-          )}
-          {running && (
-            <p className="muted working" aria-label="Working">
-              Working…
-            </p>
-          )}
-        </div>
-        <Composer
-          models={agent.models}
-          settings={settings}
-          onSettings={setSettings}
-          running={running}
-          disabled={agent.connection !== "open" || view?.readOnly === true}
-          onSend={(text, images) => actions.send(text, settings, images)}
-          searchFiles={searchFiles}
-          onInterrupt={actions.interrupt}
+          onNew={() => {
+            setListOpen(false);
+            actions.newThread();
+          }}
+          onRename={(id, name) => void actions.rename(id, name)}
+          onFork={(id) => void actions.fork(id)}
+          onArchive={(id, archive) => void actions.archive(id, archive)}
         />
-      </main>
-      {request && (
-        <RequestDialog
-          key={String(request.id)}
-          request={request}
-          changesOf={changesOf}
-          respond={(result) => actions.answer(request, result)}
-        />
-      )}
-    </div>
+        <main className="thread">
+          {agent.error && (
+            <div className="error banner" role="alert">
+              {agent.error}{" "}
+              <button aria-label="Dismiss error" onClick={agent.clearError}>
+                ×
+              </button>
+            </div>
+          )}
+          <div
+            className="items"
+            ref={scroller}
+            aria-live="polite"
+            onScroll={(e) => {
+              const el = e.currentTarget;
+              pinned.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+            }}
+          >
+            {view ? (
+              <Turns view={view} />
+            ) : (
+              <p className="muted hint">Start a new thread: type a message below.</p>
+            )}
+            {view?.readOnly && (
+              <p className="muted" role="note">
+                A subagent of another thread: it is steered through its parent.
+              </p>
+            )}
+            {running && (
+              <p className="muted working" aria-label="Working">
+                Working…
+              </p>
+            )}
+          </div>
+          <Composer
+            models={agent.models}
+            settings={settings}
+            onSettings={setSettings}
+            running={running}
+            disabled={agent.connection !== "open" || view?.readOnly === true}
+            onSend={(text, images) => actions.send(text, settings, images)}
+            searchFiles={searchFiles}
+            onInterrupt={actions.interrupt}
+            onReview={() => setReviewing(true)}
+          />
+        </main>
+        {reviewing && (
+          <ReviewDialog
+            onClose={() => setReviewing(false)}
+            onStart={(target) => {
+              setReviewing(false);
+              void actions.review(target, settings);
+            }}
+          />
+        )}
+        {location && (
+          <FileViewer location={location} read={readFile} onClose={() => setLocation(undefined)} />
+        )}
+        {request && (
+          <RequestDialog
+            key={String(request.id)}
+            request={request}
+            changesOf={changesOf}
+            respond={(result) => actions.answer(request, result)}
+          />
+        )}
+      </div>
+    </OpenLocation.Provider>
   );
 }

@@ -15,7 +15,15 @@ export interface ServerRequest {
   params: unknown;
 }
 
-function Modal({ title, onEscape, children }: { title: string; onEscape: () => void; children: ReactNode }) {
+export function Modal({
+  title,
+  onEscape,
+  children,
+}: {
+  title: string;
+  onEscape: () => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

@@ -4,6 +4,7 @@ import { useState } from "react";
 import type { ThreadItem, ThreadItemOf } from "../../../protocol/app-server/v2/items.js";
 import { DiffView } from "./diff-view.js";
 import { Markdown } from "./markdown.js";
+import { ReviewFindings, ReviewStarted } from "./review.js";
 import type { PlanStep } from "./thread-state.js";
 
 function Status({ status }: { status: string }) {
@@ -122,6 +123,10 @@ export function ItemView({ item }: { item: ThreadItem }) {
       return <p className="item muted">Viewed image {item.path}</p>;
     case "contextCompaction":
       return <p className="item muted">Context compacted</p>;
+    case "enteredReviewMode":
+      return <ReviewStarted item={item} />;
+    case "exitedReviewMode":
+      return <ReviewFindings item={item} />;
   }
 }
 

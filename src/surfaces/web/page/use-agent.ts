@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { RateLimitSnapshot } from "../../../protocol/app-server/v2/account.js";
 import type { Model } from "../../../protocol/app-server/v2/model.js";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
+import type { ReviewTarget } from "../../../protocol/review.js";
 import type { ServerRequest } from "./dialogs.js";
 import { RpcClient, type ConnectionState } from "./rpc.js";
 import { applyNotification, catchUp, runningTurn, viewOf, type ThreadView } from "./thread-state.js";
@@ -188,6 +189,21 @@ export function useAgent(wsUrl: string) {
         report(err);
         return false;
       }
+    },
+    /** A review of the open thread's directory, as a turn of that thread (review/start, inline). */
+    review: async (target: ReviewTarget, s: TurnSettings): Promise<void> => {
+      try {
+        const current = await ensureThread(s);
+        await rpc.call("review/start", { threadId: current.thread.id, target });
+      } catch (err) {
+        report(err);
+      }
+    },
+    /** A file's text, for a finding's location. */
+    readFile: async (path: string): Promise<string> => {
+      const { dataBase64 } = await rpc.call("fs/readFile", { path });
+      const bytes = Uint8Array.from(atob(dataBase64), (c) => c.charCodeAt(0));
+      return new TextDecoder().decode(bytes);
     },
     /** Paths under the thread's directory matching `query` (a new thread is started to know it). */
     searchFiles: async (query: string, s: TurnSettings): Promise<string[]> => {
