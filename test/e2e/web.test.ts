@@ -9,7 +9,6 @@ import { makeHome } from "../support/cli.js";
 import { reply, sse, startFakeModel } from "../support/fake-model.js";
 import { startWeb, type WebProcess } from "../support/web.js";
 import { connected, message, send, shot, TEST_MS, useWebPages, WAIT } from "../support/web-page.js";
-import { scriptByAgent } from "../support/subagents.js";
 
 const { start, cleanups, browser } = useWebPages();
 
@@ -336,34 +335,6 @@ describe("codex-ts web", () => {
       await threads.getByRole("button", { name: /^small screen/ }).click();
       expect(await threads.isVisible()).toBe(false);
       await page.getByText("(fake model) you said: small screen").waitFor(WAIT);
-    },
-    TEST_MS,
-  );
-
-  it(
-    "a subagent's call links to its own thread",
-    async () => {
-      const script = scriptByAgent({
-        0: [
-          reply.functionCall("subagent_spawn", { task: "task-a: say done", name: "alpha" }),
-          reply.functionCall("subagent_await", { agent_id: 1 }),
-          reply.message("all done"),
-        ],
-        1: [reply.message("A done")],
-      });
-      const { page } = await start({
-        toml: "[subagents]\nenabled = true\n",
-        model: { fallback: script.fallback },
-      });
-      await send(page, "delegate");
-      await page.getByRole("region", { name: "Agent" }).getByText("all done").waitFor(WAIT);
-      const spawn = page.getByRole("region", { name: "Subagent" }).filter({ hasText: "spawnAgent" });
-      await spawn.getByText("task-a: say done").waitFor(WAIT);
-      const parentUrl = page.url();
-      await spawn.getByRole("link").click();
-      await expect.poll(() => page.url(), WAIT).not.toBe(parentUrl);
-      await page.getByRole("region", { name: "Agent" }).getByText("A done").waitFor(WAIT);
-      await page.getByRole("region", { name: "You" }).getByText("task-a: say done").waitFor(WAIT);
     },
     TEST_MS,
   );

@@ -1,12 +1,12 @@
 // The page: thread list beside the open thread, composer below, questions as dialogs. Narrow screens
 // show the list as a panel the "Threads" button opens.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { RateLimitSnapshot } from "../../../protocol/app-server/v2/account.js";
 import { Composer, NO_SETTINGS, type TurnSettings } from "./composer.js";
 import { RequestDialog } from "./dialogs.js";
-import { ItemView, PlanSteps } from "./item-view.js";
+import { ItemView, PlanSteps, Subagents, type SubagentTree } from "./item-view.js";
 import { FileViewer, OpenLocation, ReviewDialog, type FileLocation } from "./review.js";
-import { runningTurn, type ThreadView } from "./thread-state.js";
+import { runningTurn, subagentsOf, type ThreadView } from "./thread-state.js";
 import { ThreadList, titleOf } from "./thread-list.js";
 import { useAgent } from "./use-agent.js";
 
@@ -45,6 +45,17 @@ function firstPrompt(view: ThreadView): string {
   return "New thread";
 }
 
+/** Where each subagent is shown: inside the first call that names it, the root's turns first. */
+function subagentHomes(view: ThreadView): Map<string, string> {
+  const home = new Map<string, string>();
+  const turnsOfTree = [view.turns, ...Object.values(view.children ?? {}).map((c) => c.turns)];
+  for (const turns of turnsOfTree)
+    for (const turn of turns)
+      for (const item of turn.items)
+        for (const id of subagentsOf(item)) if (!home.has(id)) home.set(id, item.id);
+  return home;
+}
+
 function Turns({ view }: { view: ThreadView }) {
   return (
     <>
@@ -79,6 +90,11 @@ export function App({ wsUrl }: { wsUrl: string }) {
   const actionsRef = useRef(actions);
   actionsRef.current = actions;
   const readFile = useCallback((path: string) => actionsRef.current.readFile(path), []);
+  const loadChild = useCallback((id: string) => actionsRef.current.loadChild(id), []);
+  const tree = useMemo<SubagentTree>(
+    () => ({ children: view?.children ?? {}, home: view ? subagentHomes(view) : new Map(), load: loadChild }),
+    [view, loadChild],
+  );
   const searchFiles = useCallback(
     (query: string) => actionsRef.current.searchFiles(query, settingsRef.current),
     [],
@@ -197,7 +213,9 @@ export function App({ wsUrl }: { wsUrl: string }) {
             }}
           >
             {view ? (
-              <Turns view={view} />
+              <Subagents.Provider value={tree}>
+                <Turns view={view} />
+              </Subagents.Provider>
             ) : (
               <p className="muted hint">Start a new thread: type a message below.</p>
             )}

@@ -7,7 +7,14 @@ import type { Thread } from "../../../protocol/app-server/v2/thread.js";
 import type { ReviewTarget } from "../../../protocol/review.js";
 import type { ServerRequest } from "./dialogs.js";
 import { RpcClient, type ConnectionState } from "./rpc.js";
-import { applyNotification, catchUp, runningTurn, viewOf, type ThreadView } from "./thread-state.js";
+import {
+  applyNotification,
+  catchUp,
+  runningTurn,
+  viewOf,
+  withChildTurns,
+  type ThreadView,
+} from "./thread-state.js";
 import type { TurnSettings } from "./composer.js";
 
 const QUESTIONS = new Set([
@@ -198,6 +205,12 @@ export function useAgent(wsUrl: string) {
       } catch (err) {
         report(err);
       }
+    },
+    /** A subagent's turns from its file, shown inside the call that made it. */
+    loadChild: (threadId: string) => {
+      rpc
+        .call("thread/read", { threadId, includeTurns: true })
+        .then(({ thread }) => setView((v) => (v ? withChildTurns(v, threadId, thread) : v)), report);
     },
     /** A file's text, for a finding's location. */
     readFile: async (path: string): Promise<string> => {
