@@ -45,6 +45,11 @@ function firstPrompt(view: ThreadView): string {
   return "New thread";
 }
 
+/** Keyboard-first: after picking a thread, the next keys go to the message box. */
+function focusMessage(): void {
+  requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>(".composer textarea")?.focus());
+}
+
 /** Where each subagent is shown: inside the first call that names it, the root's turns first. */
 function subagentHomes(view: ThreadView): Map<string, string> {
   const home = new Map<string, string>();
@@ -185,10 +190,12 @@ export function App({ wsUrl }: { wsUrl: string }) {
           onOpen={(id) => {
             setListOpen(false);
             actions.open(id);
+            focusMessage();
           }}
           onNew={() => {
             setListOpen(false);
             actions.newThread();
+            focusMessage();
           }}
           onRename={(id, name) => void actions.rename(id, name)}
           onFork={(id) => void actions.fork(id)}
@@ -206,6 +213,10 @@ export function App({ wsUrl }: { wsUrl: string }) {
           <div
             className="items"
             ref={scroller}
+            // Focusable so that arrow and page keys scroll it.
+            tabIndex={0}
+            role="log"
+            aria-label="Thread view"
             aria-live="polite"
             onScroll={(e) => {
               const el = e.currentTarget;
