@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { TestHome } from "../support/cli.js";
 import { reply } from "../support/fake-model.js";
-import { shot, TEST_MS, useWebPages, WAIT } from "../support/web-page.js";
+import { expectFitsNarrow, shot, TEST_MS, useWebPages, WAIT } from "../support/web-page.js";
 
 const { start } = useWebPages();
 
@@ -80,8 +80,12 @@ describe("codex-ts web: review mode", () => {
       await expect.poll(() => marked.count(), WAIT).toBe(1);
       await expect(marked.textContent()).resolves.toBe("export const x = null.y;");
       await expect(viewer.locator("li").count()).resolves.toBe(3);
+      // At 360 px the findings and the file fit.
+      await expectFitsNarrow(page);
+      await page.setViewportSize({ width: 1100, height: 720 });
       await page.keyboard.press("Escape");
       await viewer.waitFor({ state: "detached", ...WAIT });
+      await expectFitsNarrow(page);
 
       // The review's own prompt went to the model; the review is a turn of this thread.
       const request = JSON.stringify(model.requests.at(-1)?.body ?? {});

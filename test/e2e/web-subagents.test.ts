@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { reply, type Reply } from "../support/fake-model.js";
 import { scriptByAgent } from "../support/subagents.js";
-import { send, shot, TEST_MS, useWebPages, WAIT } from "../support/web-page.js";
+import { expectFitsNarrow, send, shot, TEST_MS, useWebPages, WAIT } from "../support/web-page.js";
 
 const { start } = useWebPages();
 
@@ -48,6 +48,8 @@ describe("codex-ts web: subagents", () => {
       expect(await page.getByText("A done", { exact: true }).count()).toBe(1);
       expect(await rootAnswers.count()).toBe(1);
       await shot(page, "web-subagent");
+      await expectFitsNarrow(page);
+      await page.setViewportSize({ width: 1100, height: 720 });
 
       // After a reload the subagent is known from the parent's items; opening it reads its file.
       await page.reload();

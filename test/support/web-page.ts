@@ -88,3 +88,23 @@ export async function send(page: Page, text: string): Promise<void> {
 export async function shot(page: Page, name: string): Promise<void> {
   if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
 }
+
+/** Runs in the page: whether the page and the thread view fit their width (nothing to scroll sideways). */
+const FITS = `(() => {
+  const items = document.querySelector(".items");
+  const doc = document.documentElement;
+  return doc.scrollWidth <= doc.clientWidth && (!items || items.scrollWidth <= items.clientWidth);
+})()`;
+
+/** At 360 px wide, nothing on the page scrolls sideways (a dialog too, when one is open). */
+export async function expectFitsNarrow(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 360, height: 720 });
+  expect(await page.evaluate<boolean>(FITS)).toBe(true);
+  const dialog = page.locator("dialog[open]");
+  if ((await dialog.count()) > 0) {
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    const fits = `(() => { const d = document.querySelector("dialog[open]"); return d.scrollWidth <= d.clientWidth; })()`;
+    expect(await page.evaluate<boolean>(fits)).toBe(true);
+  }
+}
