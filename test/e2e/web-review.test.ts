@@ -72,6 +72,8 @@ describe("codex-ts web: review mode", () => {
       await expect(first.locator("strong").last().textContent()).resolves.toBe("TypeError");
       const second = review.getByRole("listitem", { name: "Finding [P3] Name is vague" });
       await second.getByRole("link", { name: "app.js:2-3" }).waitFor(WAIT);
+      // Shown once, structured: not again as the agent message carrying the same text.
+      expect(await page.getByText("Full review comments:").count()).toBe(0);
       await shot(page, "web-review");
 
       await first.getByRole("link", { name: "app.js:3" }).click();

@@ -40,6 +40,8 @@ describe("codex-ts web: subagents", () => {
       release?.();
 
       await nested.getByRole("region", { name: "Agent" }).getByText("A done").waitFor(WAIT);
+      // Where it is nested, the subagent's status is its latest one.
+      await spawn.locator("summary").getByText("completed").waitFor(WAIT);
       const rootAnswers = page.locator(".thread > .items > .turn > .item.agent");
       await rootAnswers.getByText("all done").waitFor(WAIT);
       await page.getByRole("button", { name: "Send" }).waitFor(WAIT);

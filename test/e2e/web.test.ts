@@ -46,6 +46,7 @@ describe("codex-ts web", () => {
         headers: {
           "x-codex-primary-used-percent": "42",
           "x-codex-primary-window-minutes": "300",
+          "x-codex-primary-reset-after-seconds": "3600",
           "x-codex-secondary-used-percent": "12",
           "x-codex-secondary-window-minutes": "10080",
         },
@@ -62,6 +63,8 @@ describe("codex-ts web", () => {
       expect(seen.at(-1)?.trim()).toBe("Here is bold text and code, streamed in pieces.");
       await page.getByRole("button", { name: "Send" }).waitFor(WAIT);
       await page.getByLabel("Rate limits").getByText("5h 42% · weekly 12%").waitFor(WAIT);
+      // When the 5-hour window resets (in an hour), as the figures' description.
+      expect(await page.getByLabel("Rate limits").getAttribute("title")).toMatch(/^5h resets \S/);
       await shot(page, "web-thread");
     },
     TEST_MS,

@@ -2,6 +2,7 @@
 // show the list as a panel the "Threads" button opens.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { RateLimitSnapshot } from "../../../protocol/app-server/v2/account.js";
+import type { ThreadItem } from "../../../protocol/app-server/v2/items.js";
 import { Composer, NO_SETTINGS, type TurnSettings } from "./composer.js";
 import { RequestDialog } from "./dialogs.js";
 import { ItemView, PlanSteps, Subagents, type SubagentTree } from "./item-view.js";
@@ -29,8 +30,13 @@ function windowName(minutes: number | null | undefined): string {
 function RateLimits({ limits }: { limits: RateLimitSnapshot }) {
   const windows = [limits.primary, limits.secondary].filter((w) => w != null);
   if (windows.length === 0) return null;
+  // When each window resets, as the description (a tooltip; screen readers read it after the figures).
+  const resets = windows
+    .filter((w) => w.resetsAt != null)
+    .map((w) => `${windowName(w.windowDurationMins)} resets ${new Date(w.resetsAt! * 1000).toLocaleString()}`)
+    .join("; ");
   return (
-    <span className="muted limits" aria-label="Rate limits">
+    <span className="muted limits" aria-label="Rate limits" title={resets || undefined}>
       {windows.map((w) => `${windowName(w.windowDurationMins)} ${w.usedPercent}%`).join(" · ")}
     </span>
   );
@@ -51,14 +57,32 @@ function focusMessage(): void {
 }
 
 /** Where each subagent is shown: inside the first call that names it, the root's turns first. */
-function subagentHomes(view: ThreadView): Map<string, string> {
+function subagentHomes(view: ThreadView): { home: Map<string, string>; states: Map<string, string> } {
   const home = new Map<string, string>();
+  /** Each subagent's status as the latest call naming it saw it. */
+  const states = new Map<string, string>();
   const turnsOfTree = [view.turns, ...Object.values(view.children ?? {}).map((c) => c.turns)];
   for (const turns of turnsOfTree)
     for (const turn of turns)
       for (const item of turn.items)
-        for (const id of subagentsOf(item)) if (!home.has(id)) home.set(id, item.id);
-  return home;
+        for (const id of subagentsOf(item)) {
+          if (!home.has(id)) home.set(id, item.id);
+          const state = item.type === "collabAgentToolCall" ? item.agentsStates[id] : undefined;
+          if (state) states.set(id, state.status);
+        }
+  return { home, states };
+}
+
+/**
+ * A review's answer comes twice: as its findings (exitedReviewMode) and as an agent message with the same
+ * text, for clients that show only messages. The page shows the findings once, structured.
+ */
+function shownItems(items: ThreadItem[]): ThreadItem[] {
+  const reviews = new Set(
+    items.flatMap((i) => (i.type === "exitedReviewMode" && i.reviewOutput ? [i.review.trim()] : [])),
+  );
+  if (reviews.size === 0) return items;
+  return items.filter((i) => i.type !== "agentMessage" || !reviews.has(i.text.trim()));
 }
 
 function Turns({ view }: { view: ThreadView }) {
@@ -66,7 +90,7 @@ function Turns({ view }: { view: ThreadView }) {
     <>
       {view.turns.map((turn) => (
         <article key={turn.id} className="turn" aria-label="Turn">
-          {turn.items.map((item) => (
+          {shownItems(turn.items).map((item) => (
             <ItemView key={item.id} item={item} />
           ))}
           {turn.plan && <PlanSteps steps={turn.plan.steps} explanation={turn.plan.explanation} />}
@@ -97,7 +121,11 @@ export function App({ wsUrl }: { wsUrl: string }) {
   const readFile = useCallback((path: string) => actionsRef.current.readFile(path), []);
   const loadChild = useCallback((id: string) => actionsRef.current.loadChild(id), []);
   const tree = useMemo<SubagentTree>(
-    () => ({ children: view?.children ?? {}, home: view ? subagentHomes(view) : new Map(), load: loadChild }),
+    () => ({
+      children: view?.children ?? {},
+      ...(view ? subagentHomes(view) : { home: new Map(), states: new Map() }),
+      load: loadChild,
+    }),
     [view, loadChild],
   );
   const searchFiles = useCallback(

@@ -12,6 +12,8 @@ export interface SubagentTree {
   children: Record<string, ChildView>;
   /** Each subagent is shown inside one call: the first in the thread that names it (by item id). */
   home: ReadonlyMap<string, string>;
+  /** Each subagent's latest status (from the latest call naming it). */
+  states: ReadonlyMap<string, string>;
   /** Reads a subagent's turns from its file (one that ran before the page saw it). */
   load(threadId: string): void;
 }
@@ -19,6 +21,7 @@ export interface SubagentTree {
 export const Subagents = createContext<SubagentTree>({
   children: {},
   home: new Map(),
+  states: new Map(),
   load: () => undefined,
 });
 
@@ -142,9 +145,15 @@ function SubagentCall({ item }: { item: ThreadItemOf<"collabAgentToolCall"> }) {
             </>
           );
           return (
-            <li key={id}>
+            <li key={id} className={child && tree.home.get(id) === item.id ? "nested" : undefined}>
               {child && tree.home.get(id) === item.id ? (
-                <SubagentThread id={id} child={child} label={label} state={summary} />
+                <SubagentThread
+                  id={id}
+                  child={child}
+                  label={label}
+                  // Where it is nested, the subagent's latest status, not the one this call saw.
+                  state={<Status status={tree.states.get(id) ?? state?.status ?? "pendingInit"} />}
+                />
               ) : (
                 <>
                   <a href={`#thread=${id}`}>{label}</a> {summary}
