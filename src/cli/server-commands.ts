@@ -19,7 +19,9 @@ export function registerServerCommands(program: Command): void {
       .description('serve IDE clients: JSON-RPC (no "jsonrpc" field) over stdio, or WebSocket with --listen'),
   )
     .option("--listen <url>", "stdio:// (default) or ws://IP:PORT", "stdio://")
-    .action(async (flags: SharedFlags & { listen?: string }) => {
+    .option("--redis <url>", "a fleet's Redis: offer the x-fleet/ methods (default: [fleet] redis_url)")
+    .option("--queue <name>", "the fleet's task queue (default: [fleet] queue, then codex-tasks)")
+    .action(async (flags: SharedFlags & { listen?: string; redis?: string; queue?: string }) => {
       const { runAppServer } = await import("../surfaces/app-server/run-app-server.js");
       process.exitCode = await runAppServer(flags);
     });
@@ -54,8 +56,11 @@ export function registerServerCommands(program: Command): void {
     )
     .option("--port <port>", "port to listen on (0: any free port)", "0")
     .option("--no-open", "print the URL without opening a browser")
-    .option("--redis <url>", "a fleet's Redis: the page gets the fleet dashboard")
-    .option("--queue <name>", "the fleet's task queue (with --redis)", "codex-tasks")
+    .option(
+      "--redis <url>",
+      "a fleet's Redis: the page gets the fleet dashboard (default: [fleet] redis_url)",
+    )
+    .option("--queue <name>", "the fleet's task queue (default: [fleet] queue, then codex-tasks)")
     .action(async (flags: SharedFlags & { host: string; port: string; open: boolean; redis?: string }) => {
       const { runWeb } = await import("../surfaces/web/run-web.js");
       process.exitCode = await runWeb(flags);

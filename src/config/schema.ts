@@ -58,6 +58,19 @@ export const ConnectorsToml = z.looseObject({
 });
 export type ConnectorsToml = z.infer<typeof ConnectorsToml>;
 
+/** A fleet's Redis: with it, `codex-ts app-server` and `codex-ts web` offer the `x-fleet/` methods. */
+export const FleetToml = z.strictObject({
+  redis_url: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  queue: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, "must be letters, digits, '_', '.' or '-'")
+    .optional(),
+});
+export type FleetToml = z.infer<typeof FleetToml>;
+
 const ConfigFields = {
   model: z.string().optional(),
   model_provider: z.string().optional(),
@@ -131,5 +144,6 @@ export const ConfigToml = z.looseObject({
   /** Inline lifecycle hooks (`[[hooks.PreToolUse]]`) and their trust (`[hooks.state."<key>"]`), core/hooks/. */
   hooks: z.record(z.string(), z.unknown()).optional(),
   tui: TuiToml.optional(),
+  fleet: FleetToml.optional(),
 });
 export type ConfigToml = z.infer<typeof ConfigToml>;

@@ -144,6 +144,18 @@ describe("review/start", () => {
     expect(entered?.review).toBe("current changes");
     expect(exited?.review).toContain("[P1] Dereference of null");
     expect(exited?.review).toContain(`${join(home.cwd, "app.js")}:1`);
+    // A codex-ts extension: the findings as returned, for clients that show each with its location.
+    expect(exited?.reviewOutput).toMatchObject({
+      overall_correctness: "patch is incorrect",
+      findings: [
+        {
+          title: "[P1] Dereference of null",
+          priority: 1,
+          confidence_score: 0.9,
+          code_location: { absolute_file_path: join(home.cwd, "app.js"), line_range: { start: 1, end: 1 } },
+        },
+      ],
+    });
     expect(items.indexOf(entered as Json)).toBeLessThan(items.indexOf(exited as Json));
 
     m.push(reply.message(findings(home.cwd)));

@@ -3,69 +3,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import NodeWebSocket from "ws";
-import { launchBrowser, type TestBrowser } from "../support/browser.js";
-import { makeHome, type HomeOptions, type TestHome } from "../support/cli.js";
+import { makeHome } from "../support/cli.js";
 import { reply, sse, startFakeModel } from "../support/fake-model.js";
 import { startWeb, type WebProcess } from "../support/web.js";
-import { scriptByAgent } from "../support/subagents.js";
+import { connected, message, send, shot, TEST_MS, useWebPages, WAIT } from "../support/web-page.js";
 
-type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
-
-const WAIT = { timeout: 15_000 };
-const TEST_MS = 45_000;
-/** Set to a directory to save screenshots of the main views there (docs/ keeps a copy). */
-const SHOTS = process.env.CODEX_TS_WEB_SCREENSHOTS;
-
-let chromium: TestBrowser;
-const cleanups: Array<() => Promise<void>> = [];
-
-beforeAll(async () => {
-  chromium = await launchBrowser();
-}, 30_000);
-afterAll(async () => {
-  await chromium?.close();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-interface Started {
-  model: FakeModel;
-  home: TestHome;
-  web: WebProcess;
-  page: Page;
-}
-
-async function start(
-  options: {
-    home?: HomeOptions;
-    width?: number;
-    toml?: string;
-    model?: Parameters<typeof startFakeModel>[0];
-  } = {},
-): Promise<Started> {
-  const model = await startFakeModel(options.model);
-  cleanups.push(() => model.close());
-  const home = makeHome(model.url, options.toml ?? "", options.home);
-  const web = await startWeb(home);
-  cleanups.push(() => web.close());
-  const page = await chromium.context.newPage();
-  cleanups.push(() => page.close());
-  if (options.width) await page.setViewportSize({ width: options.width, height: 720 });
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  cleanups.push(() => {
-    expect(errors).toEqual([]);
-    expect(model.errors).toEqual([]);
-    return Promise.resolve();
-  });
-  await page.goto(web.url);
-  await connected(page);
-  return { model, home, web, page };
-}
+const { start, cleanups, browser } = useWebPages();
 
 /** Runs in the page (a string: the tests' TypeScript has no DOM types). */
 const RECORD_ANSWER_TEXTS = `
@@ -90,22 +35,6 @@ const PASTE_IMAGE = `(() => {
   box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
 })()`;
 
-const connected = (page: Page) =>
-  page
-    .getByRole("status")
-    .filter({ hasText: /^connected$/ })
-    .waitFor(WAIT);
-const message = (page: Page) => page.getByRole("textbox", { name: "Message" });
-
-async function send(page: Page, text: string): Promise<void> {
-  await message(page).fill(text);
-  await message(page).press("Enter");
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `${name}.png`) });
-}
-
 describe("codex-ts web", () => {
   it(
     "a prompt's answer streams into the page and renders as markdown; rate limits show",
@@ -117,6 +46,7 @@ describe("codex-ts web", () => {
         headers: {
           "x-codex-primary-used-percent": "42",
           "x-codex-primary-window-minutes": "300",
+          "x-codex-primary-reset-after-seconds": "3600",
           "x-codex-secondary-used-percent": "12",
           "x-codex-secondary-window-minutes": "10080",
         },
@@ -133,6 +63,8 @@ describe("codex-ts web", () => {
       expect(seen.at(-1)?.trim()).toBe("Here is bold text and code, streamed in pieces.");
       await page.getByRole("button", { name: "Send" }).waitFor(WAIT);
       await page.getByLabel("Rate limits").getByText("5h 42% · weekly 12%").waitFor(WAIT);
+      // When the 5-hour window resets (in an hour), as the figures' description.
+      expect(await page.getByLabel("Rate limits").getAttribute("title")).toMatch(/^5h resets \S/);
       await shot(page, "web-thread");
     },
     TEST_MS,
@@ -324,13 +256,13 @@ describe("codex-ts web", () => {
       await send(page, "stream slowly");
       const agent = page.getByRole("region", { name: "Agent" });
       await agent.getByText("This ans").waitFor(WAIT);
-      await chromium.context.setOffline(true);
+      await browser().context.setOffline(true);
       await page.getByRole("status").filter({ hasText: "reconnecting" }).waitFor(WAIT);
       // Another client of the same server sees the turn end while the page is away.
       const threadId = new URL(page.url()).hash.replace("#thread=", "");
       await waitTurnCompleted(web, threadId);
       expect(await agent.textContent()).not.toContain("ends here.");
-      await chromium.context.setOffline(false);
+      await browser().context.setOffline(false);
       await connected(page);
       await agent.getByText(answer).waitFor(WAIT);
       expect(await page.getByRole("region", { name: "Agent" }).count()).toBe(1);
@@ -411,34 +343,6 @@ describe("codex-ts web", () => {
   );
 
   it(
-    "a subagent's call links to its own thread",
-    async () => {
-      const script = scriptByAgent({
-        0: [
-          reply.functionCall("subagent_spawn", { task: "task-a: say done", name: "alpha" }),
-          reply.functionCall("subagent_await", { agent_id: 1 }),
-          reply.message("all done"),
-        ],
-        1: [reply.message("A done")],
-      });
-      const { page } = await start({
-        toml: "[subagents]\nenabled = true\n",
-        model: { fallback: script.fallback },
-      });
-      await send(page, "delegate");
-      await page.getByRole("region", { name: "Agent" }).getByText("all done").waitFor(WAIT);
-      const spawn = page.getByRole("region", { name: "Subagent" }).filter({ hasText: "spawnAgent" });
-      await spawn.getByText("task-a: say done").waitFor(WAIT);
-      const parentUrl = page.url();
-      await spawn.getByRole("link").click();
-      await expect.poll(() => page.url(), WAIT).not.toBe(parentUrl);
-      await page.getByRole("region", { name: "Agent" }).getByText("A done").waitFor(WAIT);
-      await page.getByRole("region", { name: "You" }).getByText("task-a: say done").waitFor(WAIT);
-    },
-    TEST_MS,
-  );
-
-  it(
     "without the token the page and the WebSocket are refused",
     async () => {
       const { web } = await start();
@@ -489,7 +393,7 @@ describe("codex-ts web", () => {
             foreign.server.close(() => resolve());
           }),
       );
-      const page = await chromium.context.newPage();
+      const page = await browser().context.newPage();
       cleanups.push(() => page.close());
       await page.goto(foreign.url);
       const outcome = await page.evaluate(

@@ -26,6 +26,9 @@ export const PROTOCOL_DIR =
 /** codex-ts methods the real protocol does not have: their params are checked by our own schema only. */
 export const EXTENSION_METHODS: ReadonlySet<string> = new Set(["thread/rollback"]);
 
+/** `x-` methods and notifications are codex-ts's own (e.g. `x-fleet/`): no real schema to check them by. */
+const isOwnExtension = (method: string) => method.startsWith("x-");
+
 /** Response types of the client methods codex-ts implements (the union files name params only). */
 const RESPONSE_TYPES: Record<string, string> = {
   initialize: "InitializeResponse",
@@ -251,9 +254,11 @@ export class AppServerClient {
       this.serverRequestMethods.set(m.id, m.method);
       this.note(this.schema.checkParams("ServerRequest", m.method, m.params), m);
     } else if (typeof m.method === "string") {
-      this.note(this.schema.checkParams("ServerNotification", m.method, m.params), m);
+      if (!isOwnExtension(m.method))
+        this.note(this.schema.checkParams("ServerNotification", m.method, m.params), m);
     } else if ("result" in m && m.id !== undefined && m.id !== null) {
       const method = this.sentMethods.get(m.id);
+      if (method && isOwnExtension(method)) return;
       this.note(method ? this.schema.checkResult(method, m.result) : `response to unknown id ${m.id}`, m);
     }
   }
@@ -273,7 +278,7 @@ export class AppServerClient {
     const message = params === undefined ? { id, method } : { id, method, params };
     if (options.validate !== false) {
       this.note(this.schema.checkEnvelope(message), message);
-      if (!EXTENSION_METHODS.has(method))
+      if (!EXTENSION_METHODS.has(method) && !isOwnExtension(method))
         this.note(this.schema.checkParams("ClientRequest", method, params), message);
     }
     this.sentMethods.set(id, method);

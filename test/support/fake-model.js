@@ -14,7 +14,8 @@ import { chatReply, checkChatRequest, lastChatUserText } from "./fake-chat.js";
  * @typedef {{ status: number, body?: unknown, headers?: Record<string, string> }} HttpReply
  * @typedef {{ hang: true }} HangReply
  * @typedef {SseReply | HttpReply | HangReply} Reply
- * @typedef {Reply | ((request: RecordedRequest) => Reply)} ScriptedReply
+ * A function may answer later (a promise), e.g. to hold a reply until a test has seen what comes before it.
+ * @typedef {Reply | ((request: RecordedRequest) => Reply | Promise<Reply>)} ScriptedReply
  * @typedef {{ path: string, headers: http.IncomingHttpHeaders, body: Json & { input?: Json[], messages?: Json[] } }} RecordedRequest
  * @typedef {{ name: string, contextLength?: number, capabilities?: string[] }} OllamaModel
  * @typedef {{ id: string, type?: "llm" | "vlm", maxContextLength?: number, loadedContextLength?: number }} LmStudioModel
@@ -251,7 +252,7 @@ export async function startFakeModel(options = {}) {
       return;
     }
     const next = queue.shift() ?? options.fallback ?? (chat ? echoChat : echo);
-    const answer = typeof next === "function" ? next(recorded) : next;
+    const answer = await (typeof next === "function" ? next(recorded) : next);
     await serve(res, answer);
   }
 

@@ -162,7 +162,7 @@ export function toolOutputs(input: Input): string[] {
 }
 
 type RecordedRequest = FakeModel["requests"][number];
-type Step = Reply | ((input: Input) => Reply);
+type Step = Reply | ((input: Input) => Reply | Promise<Reply>);
 
 /**
  * A fake-model fallback that plays one script per agent (told apart by agentOf), so concurrent agents each

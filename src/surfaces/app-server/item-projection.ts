@@ -155,6 +155,11 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
     case "enteredReviewMode":
       return { type: "enteredReviewMode", id: item.id, review: item.review };
     case "exitedReviewMode":
-      return { type: "exitedReviewMode", id: item.id, review: item.review };
+      return {
+        type: "exitedReviewMode",
+        id: item.id,
+        review: item.review,
+        ...(item.output ? { reviewOutput: item.output } : {}),
+      };
   }
 }

@@ -1,6 +1,7 @@
 // `codex-ts app-server`: JSON-RPC (without the "jsonrpc" field) for IDE clients, on stdio or WebSocket.
 // Logs go to $CODEX_HOME/log/app-server.log; stdout carries only protocol messages.
 import { resolveCodexHome } from "../../config/home.js";
+import type { FleetExtension } from "../fleet/fleet-extension.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import { createFileLogger } from "./log.js";
 import { AppServer } from "./server.js";
@@ -8,6 +9,9 @@ import { serveStdio } from "./stdio-transport.js";
 
 export interface AppServerFlags extends SharedFlags {
   listen?: string;
+  /** A fleet's Redis and queue (else `[fleet]` of the config): the server offers the `x-fleet/` methods. */
+  redis?: string;
+  queue?: string;
 }
 
 /** How long to wait for a client to refresh ChatGPT tokens (seed 002: 10 s). */
@@ -24,8 +28,27 @@ function refreshTimeoutMs(env: NodeJS.ProcessEnv): number {
 export async function runAppServer(flags: AppServerFlags): Promise<number> {
   const env = process.env;
   const codexHome = resolveCodexHome(env);
+  const { configuredFleet, openFleetExtension } = await import("../fleet/fleet-extension.js");
+  const fleetFlags = configuredFleet(flags, (m) => process.stderr.write(`warning: ${m}\n`));
+  let fleet: FleetExtension | undefined;
+  if (fleetFlags) {
+    try {
+      fleet = await openFleetExtension(fleetFlags);
+    } catch (err) {
+      // A bad URL, or a Redis that does not answer: said at start, not on the first call.
+      process.stderr.write(`Error: ${(err as Error).message}\n`);
+      return 2;
+    }
+  }
   const logger = createFileLogger(codexHome);
-  const server = new AppServer({ codexHome, env, flags, logger, refreshTimeoutMs: refreshTimeoutMs(env) });
+  const server = new AppServer({
+    codexHome,
+    env,
+    flags,
+    logger,
+    refreshTimeoutMs: refreshTimeoutMs(env),
+    ...(fleet ? { extensions: fleet.methods } : {}),
+  });
   const listen = flags.listen ?? "stdio://";
   let stopRequested: () => void = () => undefined;
   const stop = new Promise<void>((resolve) => (stopRequested = resolve));
@@ -49,6 +72,7 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
     // Stopped by a signal while stdin is still open: stop reading, or the process would not exit.
     process.stdin.destroy();
     await server.shutdown();
+    await fleet?.close();
     await logger.close();
   }
   return 0;

@@ -6,8 +6,7 @@ import { createFileLogger } from "../app-server/log.js";
 import { DEFAULT_REFRESH_TIMEOUT_MS } from "../app-server/run-app-server.js";
 import { AppServer } from "../app-server/server.js";
 import type { SharedFlags } from "../shared/cli-config.js";
-import type { FleetMethods } from "../fleet/fleet-rpc.js";
-import type { FleetClient } from "../fleet/task-api.js";
+import type { FleetExtension } from "../fleet/fleet-extension.js";
 import { openBrowser } from "./open-browser.js";
 import { loadStaticFiles } from "./static-files.js";
 import { startWebServer } from "./web-server.js";
@@ -17,31 +16,9 @@ export interface WebFlags extends SharedFlags {
   host: string;
   port: string;
   open: boolean;
-  /** A fleet's Redis: the page gets its dashboard (`x-fleet/` methods). */
+  /** A fleet's Redis (else `[fleet]` of the config): the page gets its dashboard (`x-fleet/` methods). */
   redis?: string;
   queue?: string;
-}
-
-interface Fleet {
-  client: FleetClient;
-  rpc: FleetMethods;
-}
-
-/** The fleet behind --redis, reachable; a clear error when it is not. */
-async function openFleet(flags: WebFlags): Promise<Fleet> {
-  const { fleetTarget } = await import("../fleet/connection.js");
-  const { FleetClient } = await import("../fleet/task-api.js");
-  const { fleetMethods } = await import("../fleet/fleet-rpc.js");
-  const client = new FleetClient(fleetTarget({ redis: flags.redis, queue: flags.queue }, {}), {
-    reconnect: true,
-  });
-  try {
-    await client.ready();
-  } catch (err) {
-    await client.close();
-    throw err;
-  }
-  return { client, rpc: fleetMethods(client) };
 }
 
 /** The built page sits beside the bundled CLI: dist/web. */
@@ -60,10 +37,12 @@ export async function runWeb(flags: WebFlags): Promise<number> {
   }
   const env = process.env;
   const codexHome = resolveCodexHome(env);
-  let fleet: Fleet | undefined;
-  if (flags.redis !== undefined) {
+  let fleet: FleetExtension | undefined;
+  const { configuredFleet, openFleetExtension } = await import("../fleet/fleet-extension.js");
+  const fleetFlags = configuredFleet(flags, (m) => process.stderr.write(`warning: ${m}\n`));
+  if (fleetFlags) {
     try {
-      fleet = await openFleet(flags);
+      fleet = await openFleetExtension(fleetFlags);
     } catch (err) {
       process.stderr.write(`Error: ${(err as Error).message}\n`);
       return 2;
@@ -76,7 +55,7 @@ export async function runWeb(flags: WebFlags): Promise<number> {
     flags,
     logger,
     refreshTimeoutMs: DEFAULT_REFRESH_TIMEOUT_MS,
-    ...(fleet ? { extensions: fleet.rpc.methods } : {}),
+    ...(fleet ? { extensions: fleet.methods } : {}),
   });
   const token = newToken();
   let web;
@@ -87,7 +66,7 @@ export async function runWeb(flags: WebFlags): Promise<number> {
     // The page is not built, or the address is in use or not ours.
     process.stderr.write(`Error: ${(err as Error).message}\n`);
     await logger.close();
-    await fleet?.client.close();
+    await fleet?.close();
     return 2;
   }
   const host = flags.host.includes(":") ? `[${flags.host}]` : flags.host;
@@ -104,10 +83,9 @@ export async function runWeb(flags: WebFlags): Promise<number> {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);
   });
-  fleet?.rpc.close();
   await web.close();
   await appServer.shutdown();
-  await fleet?.client.close();
+  await fleet?.close();
   await logger.close();
   return 0;
 }

@@ -1,5 +1,6 @@
 // Thread items: what a turn is made of, as item/started and item/completed carry them.
 import { z } from "zod";
+import { ReviewOutput } from "../../review.js";
 import { UserInput } from "./common.js";
 
 export const CommandAction = z.object({ type: z.literal("unknown"), command: z.string() });
@@ -168,11 +169,15 @@ export const EnteredReviewModeItem = z.object({
   review: z.string(),
 });
 
-/** A review ended; `review` is its findings rendered as text. */
+/**
+ * A review ended; `review` is its findings rendered as text. `reviewOutput` (a codex-ts extension) is the
+ * findings as the review returned them, so a client can show each with its file and lines.
+ */
 export const ExitedReviewModeItem = z.object({
   type: z.literal("exitedReviewMode"),
   id: z.string(),
   review: z.string(),
+  reviewOutput: ReviewOutput.nullish(),
 });
 
 export const ThreadItem = z.discriminatedUnion("type", [

@@ -45,6 +45,8 @@ export function Composer(props: {
   disabled: boolean;
   onSend: (text: string, images: string[]) => Promise<boolean>;
   onInterrupt: () => void;
+  /** Opens the dialog that starts a review. */
+  onReview: () => void;
   searchFiles: (query: string) => Promise<string[]>;
 }) {
   const [text, setText] = useState("");
@@ -195,6 +197,9 @@ export function Composer(props: {
           options={SANDBOXES}
           onChange={(v) => onSettings({ ...settings, sandbox: v })}
         />
+        <button type="button" disabled={props.disabled || props.running} onClick={props.onReview}>
+          Review
+        </button>
         {props.running ? (
           <button type="button" className="danger" onClick={props.onInterrupt}>
             Interrupt

@@ -15,11 +15,25 @@ export interface ServerRequest {
   params: unknown;
 }
 
-function Modal({ title, onEscape, children }: { title: string; onEscape: () => void; children: ReactNode }) {
+export function Modal({
+  title,
+  onEscape,
+  children,
+}: {
+  title: string;
+  onEscape: () => void;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
+    // The dialog is removed rather than closed, so focus is given back by hand to what had it before.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+      else document.querySelector<HTMLElement>("textarea")?.focus();
+    };
   }, []);
   return (
     <dialog

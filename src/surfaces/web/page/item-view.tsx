@@ -1,10 +1,29 @@
 // One thread item, as every other surface reads it: messages, reasoning (collapsed), commands with their
 // output and exit status, file changes as diffs, plans, MCP and subagent calls.
-import { useState } from "react";
+import { createContext, useContext, useState, type ReactNode } from "react";
 import type { ThreadItem, ThreadItemOf } from "../../../protocol/app-server/v2/items.js";
 import { DiffView } from "./diff-view.js";
 import { Markdown } from "./markdown.js";
-import type { PlanStep } from "./thread-state.js";
+import { ReviewFindings, ReviewStarted } from "./review.js";
+import type { ChildView, PlanStep } from "./thread-state.js";
+
+/** The open thread's subagents, for a subagent call to show its subagent's items inside it. */
+export interface SubagentTree {
+  children: Record<string, ChildView>;
+  /** Each subagent is shown inside one call: the first in the thread that names it (by item id). */
+  home: ReadonlyMap<string, string>;
+  /** Each subagent's latest status (from the latest call naming it). */
+  states: ReadonlyMap<string, string>;
+  /** Reads a subagent's turns from its file (one that ran before the page saw it). */
+  load(threadId: string): void;
+}
+
+export const Subagents = createContext<SubagentTree>({
+  children: {},
+  home: new Map(),
+  states: new Map(),
+  load: () => undefined,
+});
 
 function Status({ status }: { status: string }) {
   return <span className={`status status-${status}`}>{status}</span>;
@@ -58,6 +77,96 @@ function FileChanges({ item }: { item: ThreadItemOf<"fileChange"> }) {
   );
 }
 
+/** A subagent's turns, nested in the call that made it: live while it runs. */
+function SubagentThread({
+  id,
+  child,
+  label,
+  state,
+}: {
+  id: string;
+  child: ChildView;
+  label: string;
+  state: ReactNode;
+}) {
+  const tree = useContext(Subagents);
+  const [open, setOpen] = useState(!child.fromHistory);
+  return (
+    <details
+      className="subthread"
+      open={open}
+      onToggle={(e) => {
+        const nowOpen = e.currentTarget.open;
+        setOpen(nowOpen);
+        if (nowOpen && child.fromHistory && !child.loaded) tree.load(id);
+      }}
+    >
+      <summary>
+        {label} {state}
+      </summary>
+      <div role="region" aria-label={`Subagent thread ${label}`}>
+        {child.turns.length === 0 && <p className="muted">{child.loaded ? "No turns." : "Nothing yet."}</p>}
+        {child.turns.map((turn) => (
+          <div key={turn.id} className="turn">
+            {turn.items.map((item) => (
+              <ItemView key={item.id} item={item} />
+            ))}
+            {turn.status === "interrupted" && <p className="muted turn-end">Interrupted</p>}
+            {turn.status === "failed" && (
+              <p className="error turn-end">Failed: {turn.error ?? "unknown error"}</p>
+            )}
+          </div>
+        ))}
+        <a href={`#thread=${id}`}>Open as a thread</a>
+      </div>
+    </details>
+  );
+}
+
+function SubagentCall({ item }: { item: ThreadItemOf<"collabAgentToolCall"> }) {
+  const tree = useContext(Subagents);
+  const ids = [...new Set([...item.receiverThreadIds, ...Object.keys(item.agentsStates)])].filter(
+    (id) => id !== item.senderThreadId,
+  );
+  return (
+    <section className="item subagent" aria-label="Subagent">
+      <header>
+        Subagent {item.tool} <Status status={item.status} />
+      </header>
+      {item.prompt && <p>{item.prompt}</p>}
+      <ul>
+        {ids.map((id) => {
+          const state = item.agentsStates[id];
+          const child = tree.children[id];
+          const label = id.slice(0, 8);
+          const summary = state && (
+            <>
+              <Status status={state.status} /> {state.message ?? ""}
+            </>
+          );
+          return (
+            <li key={id} className={child && tree.home.get(id) === item.id ? "nested" : undefined}>
+              {child && tree.home.get(id) === item.id ? (
+                <SubagentThread
+                  id={id}
+                  child={child}
+                  label={label}
+                  // Where it is nested, the subagent's latest status, not the one this call saw.
+                  state={<Status status={tree.states.get(id) ?? state?.status ?? "pendingInit"} />}
+                />
+              ) : (
+                <>
+                  <a href={`#thread=${id}`}>{label}</a> {summary}
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 export function ItemView({ item }: { item: ThreadItem }) {
   switch (item.type) {
     case "userMessage":
@@ -102,26 +211,15 @@ export function ItemView({ item }: { item: ThreadItem }) {
     case "mcpToolCall":
       return <McpCall item={item} />;
     case "collabAgentToolCall":
-      return (
-        <section className="item subagent" aria-label="Subagent">
-          <header>
-            Subagent {item.tool} <Status status={item.status} />
-          </header>
-          {item.prompt && <p>{item.prompt}</p>}
-          <ul>
-            {Object.entries(item.agentsStates).map(([id, state]) => (
-              <li key={id}>
-                <a href={`#thread=${id}`}>{id.slice(0, 8)}</a> <Status status={state.status} />{" "}
-                {state.message ?? ""}
-              </li>
-            ))}
-          </ul>
-        </section>
-      );
+      return <SubagentCall item={item} />;
     case "imageView":
       return <p className="item muted">Viewed image {item.path}</p>;
     case "contextCompaction":
       return <p className="item muted">Context compacted</p>;
+    case "enteredReviewMode":
+      return <ReviewStarted item={item} />;
+    case "exitedReviewMode":
+      return <ReviewFindings item={item} />;
   }
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ThreadItem } from "../../../protocol/app-server/v2/items.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
-import { applyNotification, catchUp, runningTurn, viewOf } from "./thread-state.js";
+import { applyNotification, catchUp, runningTurn, viewOf, withChildTurns } from "./thread-state.js";
 
 function thread(turns: Turn[]): Thread {
   return {
@@ -102,5 +102,62 @@ describe("thread view", () => {
       item: agent("msg-3", "The answer, whole."),
     });
     expect(view.turns[1]?.items).toHaveLength(2);
+  });
+
+  it("keeps a subagent's turns apart, under the call that names it; another thread's are ignored", () => {
+    const spawn = {
+      type: "collabAgentToolCall",
+      id: "call1",
+      tool: "spawnAgent",
+      status: "completed",
+      senderThreadId: "th",
+      receiverThreadIds: ["kid"],
+      agentsStates: { kid: { status: "running", message: null } },
+    } as ThreadItem;
+    let view = viewOf(thread([]));
+    view = applyNotification(view, "turn/started", { threadId: "th", turn: { id: "t1", items: [] } });
+    view = applyNotification(view, "item/completed", { ...scope, item: spawn });
+    expect(view.children?.kid).toEqual({ parentId: "th", turns: [] });
+    const kid = { threadId: "kid", turnId: "k1" };
+    view = applyNotification(view, "turn/started", { threadId: "kid", turn: { id: "k1", items: [] } });
+    view = applyNotification(view, "item/started", { ...kid, item: agent("a1", "") });
+    view = applyNotification(view, "item/agentMessage/delta", { ...kid, itemId: "a1", delta: "child says" });
+    // A grandchild announced by thread/started joins the tree; a stranger's notifications change nothing.
+    const grandchild = { ...thread([]), id: "grand", parentThreadId: "kid" };
+    view = applyNotification(view, "thread/started", { thread: grandchild });
+    const before = view;
+    view = applyNotification(view, "thread/started", {
+      thread: { ...thread([]), id: "x", parentThreadId: "other" },
+    });
+    view = applyNotification(view, "item/started", {
+      threadId: "other",
+      turnId: "o1",
+      item: agent("o", "no"),
+    });
+    expect(view).toBe(before);
+    expect(view.turns[0]?.items).toEqual([spawn]);
+    expect(view.children?.kid?.turns[0]?.items).toEqual([agent("a1", "child says")]);
+    expect(view.children?.grand).toEqual({ parentId: "kid", turns: [] });
+  });
+
+  it("a subagent known from history has its turns read from its file, keeping what came live", () => {
+    const spawn = {
+      type: "collabAgentToolCall",
+      id: "call1",
+      tool: "spawnAgent",
+      status: "completed",
+      senderThreadId: "th",
+      receiverThreadIds: ["kid"],
+      agentsStates: {},
+    } as ThreadItem;
+    const view = viewOf(thread([{ id: "t1", items: [spawn], status: "completed" }]));
+    expect(view.children?.kid).toEqual({ parentId: "th", turns: [], fromHistory: true });
+    const file = {
+      ...thread([{ id: "k1", items: [agent("a1", "done")], status: "completed" }]),
+      id: "kid",
+    };
+    const read = withChildTurns(view, "kid", file);
+    expect(read.children?.kid?.loaded).toBe(true);
+    expect(read.children?.kid?.turns.map((t) => t.items)).toEqual([[agent("a1", "done")]]);
   });
 });

@@ -17,9 +17,21 @@ export interface TurnView {
   diff?: string;
 }
 
+/** A subagent of the open thread (at any depth): its turns, live from the notifications about it. */
+export interface ChildView {
+  parentId: string;
+  turns: TurnView[];
+  /** Known from the thread's history, not seen live: its turns are read from its file when shown. */
+  fromHistory?: boolean;
+  /** Its turns were read from its file (thread/read). */
+  loaded?: boolean;
+}
+
 export interface ThreadView {
   thread: Thread;
   turns: TurnView[];
+  /** Subagents by thread id; the app-server sends their turn and item notifications under their ids. */
+  children?: Record<string, ChildView>;
   tokens?: { total: number; contextWindow?: number | null | undefined };
   /** A subagent run by its parent: shown, not written to (turns go through the parent). */
   readOnly?: boolean;
@@ -33,19 +45,18 @@ const toTurnView = (turn: Turn): TurnView => ({
 });
 
 export function viewOf(thread: Thread): ThreadView {
-  return { thread, turns: thread.turns.map(toTurnView) };
+  return withChildrenOfItems({ thread, turns: thread.turns.map(toTurnView) });
 }
 
 export function runningTurn(view: ThreadView): TurnView | undefined {
   return view.turns.find((t) => t.status === "inProgress");
 }
 
-function updateTurn(view: ThreadView, turnId: string, change: (turn: TurnView) => TurnView): ThreadView {
-  const found = view.turns.some((t) => t.id === turnId);
-  const turns = found
-    ? view.turns.map((t) => (t.id === turnId ? change(t) : t))
-    : [...view.turns, change({ id: turnId, status: "inProgress", items: [] })];
-  return { ...view, turns };
+function updateTurn(turns: TurnView[], turnId: string, change: (turn: TurnView) => TurnView): TurnView[] {
+  const found = turns.some((t) => t.id === turnId);
+  return found
+    ? turns.map((t) => (t.id === turnId ? change(t) : t))
+    : [...turns, change({ id: turnId, status: "inProgress", items: [] })];
 }
 
 function upsertItem(turn: TurnView, item: ThreadItem): TurnView {
@@ -67,31 +78,29 @@ type Params = Record<string, unknown> & {
   delta?: string;
 };
 
-/** Applies one notification about this thread; others come back unchanged. */
-export function applyNotification(view: ThreadView, method: string, raw: unknown): ThreadView {
-  const p = raw as Params;
-  if (p.threadId !== view.thread.id) return view;
+/** A turn or item notification applied to one thread's turns; undefined when it is about something else. */
+function applyToTurns(turns: TurnView[], method: string, p: Params): TurnView[] | undefined {
   const turnId = p.turnId ?? "";
   const delta = p.delta ?? "";
   switch (method) {
     case "turn/started":
     case "turn/completed": {
       const turn = p.turn as Turn;
-      return updateTurn(view, turn.id, (t) => ({ ...t, status: turn.status, error: turn.error?.message }));
+      return updateTurn(turns, turn.id, (t) => ({ ...t, status: turn.status, error: turn.error?.message }));
     }
     case "item/started":
     case "item/completed":
-      return updateTurn(view, turnId, (t) => upsertItem(t, p.item as ThreadItem));
+      return updateTurn(turns, turnId, (t) => upsertItem(t, p.item as ThreadItem));
     case "item/agentMessage/delta":
     case "item/plan/delta":
-      return updateTurn(view, turnId, (t) =>
+      return updateTurn(turns, turnId, (t) =>
         updateItem(t, p.itemId ?? "", (i) =>
           i.type === "agentMessage" || i.type === "plan" ? { ...i, text: i.text + delta } : i,
         ),
       );
     case "item/reasoning/summaryTextDelta": {
       const index = p.summaryIndex as number;
-      return updateTurn(view, turnId, (t) =>
+      return updateTurn(turns, turnId, (t) =>
         updateItem(t, p.itemId ?? "", (i) => {
           if (i.type !== "reasoning") return i;
           const summary = [...i.summary];
@@ -102,18 +111,65 @@ export function applyNotification(view: ThreadView, method: string, raw: unknown
       );
     }
     case "item/commandExecution/outputDelta":
-      return updateTurn(view, turnId, (t) =>
+      return updateTurn(turns, turnId, (t) =>
         updateItem(t, p.itemId ?? "", (i) =>
           i.type === "commandExecution" ? { ...i, aggregatedOutput: (i.aggregatedOutput ?? "") + delta } : i,
         ),
       );
     case "turn/plan/updated":
-      return updateTurn(view, turnId, (t) => ({
+      return updateTurn(turns, turnId, (t) => ({
         ...t,
         plan: { explanation: p.explanation as string | null | undefined, steps: p.plan as PlanStep[] },
       }));
     case "turn/diff/updated":
-      return updateTurn(view, turnId, (t) => ({ ...t, diff: p.diff as string }));
+      return updateTurn(turns, turnId, (t) => ({ ...t, diff: p.diff as string }));
+    default:
+      return undefined;
+  }
+}
+
+/** The threads a subagent call names besides its caller. */
+export function subagentsOf(item: ThreadItem): string[] {
+  if (item.type !== "collabAgentToolCall") return [];
+  const ids = new Set([...item.receiverThreadIds, ...Object.keys(item.agentsStates)]);
+  ids.delete(item.senderThreadId);
+  return [...ids];
+}
+
+function addChild(view: ThreadView, id: string, parentId: string, fromHistory = false): ThreadView {
+  if (id === view.thread.id || view.children?.[id]) return view;
+  const child: ChildView = fromHistory ? { parentId, turns: [], fromHistory } : { parentId, turns: [] };
+  return { ...view, children: { ...view.children, [id]: child } };
+}
+
+/** A subagent call in the tree makes its subagents part of the tree. */
+function addChildrenOf(view: ThreadView, method: string, p: Params): ThreadView {
+  if (method !== "item/started" && method !== "item/completed") return view;
+  const item = p.item as ThreadItem;
+  if (item.type !== "collabAgentToolCall") return view;
+  return subagentsOf(item).reduce((v, id) => addChild(v, id, item.senderThreadId), view);
+}
+
+/** Applies one notification about this thread or one of its subagents; others come back unchanged. */
+export function applyNotification(view: ThreadView, method: string, raw: unknown): ThreadView {
+  const p = raw as Params;
+  if (method === "thread/started") {
+    const started = p.thread as Thread;
+    const parent = started.parentThreadId;
+    const inTree = parent === view.thread.id || (parent != null && view.children?.[parent] !== undefined);
+    return inTree && parent ? addChild(view, started.id, parent) : view;
+  }
+  const child = p.threadId === undefined ? undefined : view.children?.[p.threadId];
+  if (child && p.threadId) {
+    const next = addChildrenOf(view, method, p);
+    const turns = applyToTurns(child.turns, method, p);
+    return turns ? { ...next, children: { ...next.children, [p.threadId]: { ...child, turns } } } : next;
+  }
+  if (p.threadId !== view.thread.id) return view;
+  const next = addChildrenOf(view, method, p);
+  const turns = applyToTurns(next.turns, method, p);
+  if (turns) return { ...next, turns };
+  switch (method) {
     case "thread/tokenUsage/updated": {
       const usage = p.tokenUsage as { total: { totalTokens: number }; modelContextWindow?: number | null };
       return { ...view, tokens: { total: usage.total.totalTokens, contextWindow: usage.modelContextWindow } };
@@ -125,6 +181,36 @@ export function applyNotification(view: ThreadView, method: string, raw: unknown
     default:
       return view;
   }
+}
+
+/** Subagents named by the thread's items (a thread opened after they ran): known, their turns not yet read. */
+export function withChildrenOfItems(view: ThreadView): ThreadView {
+  let next = view;
+  const visit = (turns: TurnView[]) => {
+    for (const turn of turns)
+      for (const item of turn.items)
+        if (item.type === "collabAgentToolCall")
+          for (const id of subagentsOf(item)) next = addChild(next, id, item.senderThreadId, true);
+  };
+  visit(view.turns);
+  for (const child of Object.values(view.children ?? {})) visit(child.turns);
+  return next;
+}
+
+/**
+ * A subagent's turns as its file has them, for one the page did not see run. Turns the page saw live are
+ * kept; turns only the file has are added in its order.
+ */
+export function withChildTurns(view: ThreadView, childId: string, thread: Thread): ThreadView {
+  const child = view.children?.[childId];
+  if (!child) return view;
+  const live = new Map(child.turns.map((t) => [t.id, t]));
+  const turns = thread.turns.map((t) => live.get(t.id) ?? toTurnView(t));
+  const known = new Set(thread.turns.map((t) => t.id));
+  turns.push(...child.turns.filter((t) => !known.has(t.id)));
+  const next = { ...view, children: { ...view.children, [childId]: { ...child, turns, loaded: true } } };
+  // Its own subagents join the tree.
+  return withChildrenOfItems(next);
 }
 
 /** The text an item is recognised by when ids differ (the rollout numbers items its own way). */
@@ -168,5 +254,9 @@ export function catchUp(view: ThreadView, thread: Thread): ThreadView {
     return { ...mine, status: remote.status, error: remote.error?.message ?? mine.error, items };
   });
   // Turns only the page knows (started after the file was read) stay, in order, at the end.
-  return { ...view, thread: { ...thread, turns: [] }, turns: [...turns, ...local.values()] };
+  return withChildrenOfItems({
+    ...view,
+    thread: { ...thread, turns: [] },
+    turns: [...turns, ...local.values()],
+  });
 }

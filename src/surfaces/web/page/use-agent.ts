@@ -4,9 +4,17 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { RateLimitSnapshot } from "../../../protocol/app-server/v2/account.js";
 import type { Model } from "../../../protocol/app-server/v2/model.js";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
+import type { ReviewTarget } from "../../../protocol/review.js";
 import type { ServerRequest } from "./dialogs.js";
 import { RpcClient, type ConnectionState } from "./rpc.js";
-import { applyNotification, catchUp, runningTurn, viewOf, type ThreadView } from "./thread-state.js";
+import {
+  applyNotification,
+  catchUp,
+  runningTurn,
+  viewOf,
+  withChildTurns,
+  type ThreadView,
+} from "./thread-state.js";
 import type { TurnSettings } from "./composer.js";
 
 const QUESTIONS = new Set([
@@ -188,6 +196,27 @@ export function useAgent(wsUrl: string) {
         report(err);
         return false;
       }
+    },
+    /** A review of the open thread's directory, as a turn of that thread (review/start, inline). */
+    review: async (target: ReviewTarget, s: TurnSettings): Promise<void> => {
+      try {
+        const current = await ensureThread(s);
+        await rpc.call("review/start", { threadId: current.thread.id, target });
+      } catch (err) {
+        report(err);
+      }
+    },
+    /** A subagent's turns from its file, shown inside the call that made it. */
+    loadChild: (threadId: string) => {
+      rpc
+        .call("thread/read", { threadId, includeTurns: true })
+        .then(({ thread }) => setView((v) => (v ? withChildTurns(v, threadId, thread) : v)), report);
+    },
+    /** A file's text, for a finding's location. */
+    readFile: async (path: string): Promise<string> => {
+      const { dataBase64 } = await rpc.call("fs/readFile", { path });
+      const bytes = Uint8Array.from(atob(dataBase64), (c) => c.charCodeAt(0));
+      return new TextDecoder().decode(bytes);
     },
     /** Paths under the thread's directory matching `query` (a new thread is started to know it). */
     searchFiles: async (query: string, s: TurnSettings): Promise<string[]> => {
