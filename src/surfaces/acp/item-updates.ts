@@ -106,8 +106,10 @@ export class ItemUpdates {
     const id = item.id;
     switch (item.type) {
       case "userMessage":
+      case "hookPrompt":
       case "contextCompaction":
-        // The user's own words are the editor's already; a compaction has nothing to show.
+        // The user's own words are the editor's already; a Stop hook's prompt is the model's input, not
+        // the agent's output; a compaction has nothing to show.
         return [];
       case "agentMessage":
         return done ? this.rest("agent_message_chunk", id, item.text) : [];

@@ -16,7 +16,8 @@ import { findSkillFiles } from "../../../skills/discover-skills.js";
 import { parseSkillFile } from "../../../skills/skill-file.js";
 import { readFileSync } from "node:fs";
 import type { MethodResult } from "../../../protocol/app-server/methods.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import { invalidateSkills } from "./skills-apps.js";
 
 const REMOTE_REFUSAL = "chatgpt authentication required for remote plugin catalog";
