@@ -137,6 +137,24 @@ fi`,
     });
   });
 
+  it("SessionStart matches its source: a `resume` hook runs on exec resume, not on a new session", async () => {
+    model = await startFakeModel({ replies: [reply.message("first"), reply.message("second")] });
+    const home = makeHome(model.url);
+    const log = join(home.codexHome, "resume.log");
+    const hook = nodeHook(home.codexHome, "resume", { log, answer: "Welcome back." });
+    writeHooksJson(home.codexHome, { SessionStart: [{ matcher: "resume", command: hook }] });
+    expect((await exec(home, "one")).code).toBe(0);
+    expect(hookLog(log)).toEqual([]);
+    const res = await runCli(["exec", "--dangerously-bypass-hook-trust", "resume", "--last", "two"], {
+      env: home.env,
+      cwd: home.cwd,
+      timeoutMs: 30_000,
+    });
+    expect(res.code, res.stderr).toBe(0);
+    expect(hookLog(log)).toMatchObject([{ hook_event_name: "SessionStart", source: "resume" }]);
+    expect(texts(model.requests[1]?.body.input ?? [], "developer")).toContain("Welcome back.");
+  });
+
   it("a Stop hook keeps the turn going once, with its reason as the next prompt", async () => {
     model = await startFakeModel({ replies: [reply.message("done"), reply.message("tests pass too")] });
     const home = makeHome(model.url);
