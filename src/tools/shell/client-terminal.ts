@@ -3,7 +3,6 @@
 // included (it is self-contained: bwrap, its seccomp filter and landlock all start from the argv), so the
 // command is confined the same way. A command whose plan needs this process's network proxy (an allowlist
 // of domains) runs locally: the proxy's life is tied to a local run.
-import type { CommandDecision } from "../../core/approvals/decisions.js";
 import type { ClientIo } from "../../core/tool-api/client-io.js";
 import type { ToolContext } from "../../core/tool-api/define-tool.js";
 import { TIMEOUT_EXIT_CODE, type ProcessResult } from "../../sandbox/run-process.js";
@@ -16,7 +15,8 @@ const KEPT_OUTPUT = 1024 * 1024;
 /** The client's terminal, when this decided command may run there. */
 export function clientTerminalFor(
   ctx: Pick<ToolContext, "clientIo">,
-  decision: Extract<CommandDecision, { kind: "run" }> | { finishNetwork?: unknown },
+  /** A decided run (CommandDecision "run", or exec_command's SpawnPlan). */
+  decision: { finishNetwork?: unknown },
 ): RunInTerminal | undefined {
   const run = ctx.clientIo?.runInTerminal;
   return run && decision.finishNetwork === undefined ? run : undefined;
