@@ -4,7 +4,7 @@ import { useApp, useStdout } from "ink";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import type { Config } from "../../../config/load.js";
 import { configuredCollaborationMode } from "../../../core/plan-mode/configured-mode.js";
-import type { Event, OpOf } from "../../../protocol/core-protocol.js";
+import type { OpOf } from "../../../protocol/core-protocol.js";
 import type { CollaborationModeKind } from "../../../protocol/policies.js";
 import { IMPLEMENT_PLAN_REQUEST } from "../app/plan-prompt.js";
 import { initialUi, routeKey } from "../app/key-router.js";
@@ -12,7 +12,7 @@ import type { Effect, UiState } from "../app/ui-state.js";
 import type { Popup } from "../app/popups.js";
 import { runSlashCommand } from "../app/run-slash-command.js";
 import { approvalsChange, modelChange } from "../app/settings-change.js";
-import type { ReplayedTurn } from "../../../rollout/replay.js";
+import { EventPacer } from "../engine/event-pacer.js";
 import { EngineConnection } from "../engine/engine-connection.js";
 import type { KeyEvent } from "../input/key-parser.js";
 import { useKeypress } from "../input/use-keypress.js";
@@ -95,32 +95,19 @@ export function TuiApp({
   const addCell = useCallback((cell: NewCell) => dispatch({ type: "add_cell", cell }), []);
 
   useEffect(() => {
-    const pending: Event[] = [];
-    let replayed: readonly ReplayedTurn[] | undefined;
+    // Events reach the state in frames (engine/event-pacer.ts): a burst of stream deltas makes a few state
+    // changes and frames, not one per delta nor one huge one, and keys typed meanwhile get in between.
+    const pacer = new EventPacer((events, replayed) => {
+      // The kept history is printed again from the top of a clean screen.
+      if (events.some((e) => e.msg.type === "thread_rolled_back")) clearTerminal(stdout);
+      dispatch({ type: "engine_events", events, now: Date.now(), ...(replayed ? { replayed } : {}) });
+    });
     const connection = new EngineConnection(
       config,
-      (event, earlier) => {
-        if (earlier) replayed = earlier;
+      (event, replayed) => {
         if (event.id === awaitingStart.current) awaitingStart.current = undefined;
-        // The kept history is printed again from the top of a clean screen.
-        if (event.msg.type === "thread_rolled_back") clearTerminal(stdout);
         notifier?.onEvent(event);
-        // Events of one burst (many stream deltas read at once) make one state change and one frame, so
-        // keys typed meanwhile are not queued behind a render per delta.
-        pending.push(event);
-        if (pending.length === 1) {
-          setImmediate(() => {
-            const events = pending.splice(0);
-            const turns = replayed;
-            replayed = undefined;
-            dispatch({
-              type: "engine_events",
-              events,
-              now: Date.now(),
-              ...(turns ? { replayed: turns } : {}),
-            });
-          });
-        }
+        pacer.push(event, replayed);
       },
       { type: "configure_session", ...(resumePath ? { resume_path: resumePath } : {}) },
     );
@@ -132,6 +119,7 @@ export function TuiApp({
       });
     }
     return () => {
+      pacer.stop();
       void connection.close();
     };
   }, [config, firstPrompt, resumePath, stdout, notifier]);

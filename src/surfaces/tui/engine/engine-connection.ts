@@ -6,6 +6,9 @@ import { createCodex } from "../../../engine/create-codex.js";
 import type { Event, Op, OpOf } from "../../../protocol/core-protocol.js";
 import type { ReplayedTurn } from "../../../rollout/replay.js";
 
+/** How long the engine's events may hold the event loop before keys and frames get a turn. */
+const SLICE_MS = 8;
+
 export class EngineConnection {
   private codex: Codex;
   private readonly pumps = new Set<Promise<void>>();
@@ -39,7 +42,14 @@ export class EngineConnection {
   private start(configure: OpOf<"configure_session">): Codex {
     const codex = createCodex({ config: this.config });
     const pump = (async () => {
+      let sliceStart = performance.now();
       for await (const event of codex) {
+        // A stream read in one go is parsed in microtasks that never let the event loop run: break it up, so
+        // frames are drawn and keys are read while it pours in.
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
         if (codex !== this.codex) continue;
         if (event.msg.type === "session_configured") this.onEvent(event, codex.replayedTurns);
         else this.onEvent(event);

@@ -1,0 +1,75 @@
+// Paces engine events into the UI. A fast stream delivers thousands of deltas within one turn of the event
+// loop; reducing and drawing them as one block would hold the process for seconds, and keys typed meanwhile
+// would wait for all of it. So events go to the UI in frames: at most one every FRAME_MS, each carrying at
+// most about TEXT_BUDGET characters of streamed text (what one frame can lay out quickly), and the event loop
+// runs between frames, so a key is read and drawn within a frame or two.
+import type { Event } from "../../../protocol/core-protocol.js";
+import type { ReplayedTurn } from "../../../rollout/replay.js";
+
+/** 60 frames a second at most. */
+export const FRAME_MS = 16;
+/** Characters of streamed text per frame: a few screenfuls. */
+export const TEXT_BUDGET = 2_048;
+
+export type FrameSink = (events: Event[], replayed?: readonly ReplayedTurn[]) => void;
+
+function textSize(event: Event): number {
+  const msg = event.msg as { delta?: unknown; chunk?: unknown };
+  if (typeof msg.delta === "string") return msg.delta.length;
+  if (typeof msg.chunk === "string") return msg.chunk.length;
+  return 0;
+}
+
+export class EventPacer {
+  private pending: Event[] = [];
+  /** The history that came with a `session_configured` still pending: it goes with that event's frame. */
+  private replayed: { event: Event; turns: readonly ReplayedTurn[] } | undefined;
+  private scheduled = false;
+  private lastFrame = -Infinity;
+  private stopped = false;
+
+  constructor(private readonly sink: FrameSink) {}
+
+  push(event: Event, replayed?: readonly ReplayedTurn[]): void {
+    if (replayed) this.replayed = { event, turns: replayed };
+    this.pending.push(event);
+    this.schedule();
+  }
+
+  /** Drops what is pending and schedules nothing more. */
+  stop(): void {
+    this.stopped = true;
+    this.pending = [];
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.stopped || this.pending.length === 0) return;
+    this.scheduled = true;
+    const wait = FRAME_MS - (performance.now() - this.lastFrame);
+    if (wait > 0) setTimeout(this.frame, wait);
+    else setImmediate(this.frame);
+  }
+
+  private readonly frame = (): void => {
+    this.scheduled = false;
+    if (this.stopped) return;
+    this.lastFrame = performance.now();
+    const events = this.take();
+    const replayed = this.replayed && events.includes(this.replayed.event) ? this.replayed.turns : undefined;
+    if (replayed) this.replayed = undefined;
+    this.sink(events, replayed);
+    this.schedule();
+  };
+
+  /** The next frame's events: all that are pending, or up to the text budget (at least one). */
+  private take(): Event[] {
+    let size = 0;
+    let count = 0;
+    while (count < this.pending.length) {
+      size += textSize(this.pending[count] as Event);
+      if (size > TEXT_BUDGET && count > 0) break;
+      count++;
+    }
+    return this.pending.splice(0, count);
+  }
+}
