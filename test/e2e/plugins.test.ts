@@ -126,6 +126,24 @@ describe("plugins", () => {
     const plugins = await cli(home, "plugin", "upgrade");
     expect(plugins.stdout).toBe("Upgraded plugin `hello` from marketplace `git-mkt` (1.0.0 -> 2.0.0).\n");
 
+    // A plugin whose source is a folder of another repository (git-subdir), listed by a local marketplace.
+    const sub = makeMarketplace("sub-mkt");
+    writeFile(
+      sub.marketplaceFile,
+      JSON.stringify({
+        name: "sub-mkt",
+        plugins: [{ name: "hello", source: { source: "git-subdir", url, path: "plugins/hello" } }],
+      }),
+    );
+    await cli(home, "plugin", "marketplace", "add", sub.root);
+    const fromSubdir = JSON.parse(
+      (await cli(home, "plugin", "add", "hello@sub-mkt", "--json")).stdout,
+    ) as Json;
+    expect(fromSubdir).toMatchObject({ pluginId: "hello@sub-mkt", version: "2.0.0" });
+    expect(readFileSync(join(String(fromSubdir.installedPath), "skills/greet/SKILL.md"), "utf8")).toContain(
+      "GREET-V2",
+    );
+
     const notGit = await cli(home, "plugin", "marketplace", "upgrade", "nope");
     expect(notGit.code).toBe(1);
     expect(notGit.stderr).toBe("Error: marketplace `nope` is not configured as a Git marketplace\n");
