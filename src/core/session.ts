@@ -27,15 +27,12 @@ import { ItemTracker } from "./items/item-tracker.js";
 import { SkillsManager } from "../skills/skills-manager.js";
 import type { ThreadSeed } from "./open-thread.js";
 import { ClientRequests } from "./client-requests.js";
-import { TaskAbort } from "./task.js";
-import { compactionTask, reviewTask, userTurnTask, type TaskEnv } from "./session-tasks.js";
+import { compactionTask, reviewTask, turnHostFor, userTurnTask, type TaskEnv } from "./session-tasks.js";
 import { TaskSlot } from "./task-slot.js";
 import { ContextRecorder } from "./context-recorder.js";
 import { ThreadIndexUpdater } from "./thread-index-updater.js";
 import type { ThreadRollout } from "./thread-rollout.js";
-import type { TurnHost } from "./turn.js";
 import type { TurnContext } from "./turn-context.js";
-import type { TurnServices } from "./turn-services.js";
 import { addUsage, ZERO_USAGE } from "./usage.js";
 import { SessionSettings } from "./session-settings.js";
 
@@ -134,7 +131,23 @@ export class Session {
       compactor: this.compactor,
       context: this.context,
       steering: this.tasks.steering,
-      turnHost: (subId, controller) => this.turnHost(subId, controller),
+      turnHost: (subId, controller) =>
+        turnHostFor(
+          {
+            threadId: this.threadId,
+            client: this.settings.client,
+            tools: options.tools.registry,
+            history: this.history,
+            env: options.env,
+            codexHome: config.codexHome,
+            meter: this.compactor.meter,
+            commands: this.commandGate,
+            patches: this.patchGate,
+            requests: this.requests,
+            emit: (msg) => this.emit(subId, msg),
+          },
+          controller,
+        ),
       mcp: () => this.mcp,
       recordUsage: (subId, usage) => this.recordUsage(subId, usage),
       warnOnce: (key, message) => this.warnOnce(key, message),
@@ -364,33 +377,6 @@ export class Session {
       waitForApproval: (callId, signal) => this.requests.waitForExec(callId, signal),
       ...(this.options.auth ? { auth: this.options.auth } : {}),
     });
-  }
-
-  private turnHost(subId: string, controller: AbortController): TurnHost {
-    return {
-      threadId: this.threadId,
-      client: this.settings.client,
-      tools: this.options.tools.registry,
-      history: this.history,
-      env: this.options.env,
-      codexHome: this.options.config.codexHome,
-      emit: (msg) => this.emit(subId, msg),
-      services: this.turnServices(subId, controller),
-      onResponse: (usage) => this.compactor.meter.onResponse(usage, this.history.length),
-    };
-  }
-
-  private turnServices(subId: string, controller: AbortController): TurnServices {
-    const emit = (msg: KnownEventMsg) => this.emit(subId, msg);
-    return {
-      commands: this.commandGate,
-      patches: this.patchGate,
-      askExec: (callId, request, signal) => this.requests.askExec(emit, callId, request, signal),
-      askPatch: (callId, request, signal) => this.requests.askPatch(emit, callId, request, signal),
-      askUser: (callId, turnId, questions, signal) =>
-        this.requests.askUser(emit, callId, turnId, questions, signal),
-      abortTask: () => controller.abort(new TaskAbort("interrupted")),
-    };
   }
 
   /** Emits (and records) an event that belongs to no turn of its own, e.g. a subagent's lifecycle. */
