@@ -11,7 +11,10 @@ import type { SessionMcp } from "./mcp-api/session-mcp.js";
 import { notifyOnComplete } from "./notify.js";
 import { runReview } from "./review/run-review.js";
 import type { SessionSettings } from "./session-settings.js";
-import { runTask, type TaskHooks } from "./task.js";
+import { runTask, TaskAbort, type TaskHooks } from "./task.js";
+import type { TurnServices } from "./turn-services.js";
+import type { ClientRequests } from "./client-requests.js";
+import type { ContextMeter } from "./compaction/context-meter.js";
 import type { TaskSlot } from "./task-slot.js";
 import type { TurnHost } from "./turn.js";
 import type { TurnContext } from "./turn-context.js";
@@ -32,6 +35,42 @@ export interface TaskEnv {
   emit(subId: string, msg: KnownEventMsg): void;
   /** The lifecycle hooks of a user's turn (absent with `[features] hooks = false`). */
   hooks?(cwd: string): TaskHooks;
+}
+
+/** What a turn reaches of its session: the model, tools, history, gates and the user's answers. */
+export interface TurnHostParts extends Omit<TurnHost, "services" | "onResponse" | "emit"> {
+  meter: ContextMeter;
+  commands: TurnServices["commands"];
+  patches: TurnServices["patches"];
+  requests: ClientRequests;
+  /** Emits as the task's submission. */
+  emit: (msg: KnownEventMsg) => void;
+  /** Decides a command approval before anyone is asked (a PermissionRequest hook); undefined: ask. */
+  decideExec?: (
+    callId: string,
+    request: Parameters<TurnServices["askExec"]>[1],
+    signal: AbortSignal,
+  ) => Promise<"approved" | "denied" | undefined>;
+}
+
+/** The turn's view of the session; aborting through it ends this task only (not one that replaced it). */
+export function turnHostFor(parts: TurnHostParts, controller: AbortController): TurnHost {
+  const { meter, commands, patches, requests, emit, decideExec, ...host } = parts;
+  const services: TurnServices = {
+    commands,
+    patches,
+    askExec: async (callId, request, signal) =>
+      (await decideExec?.(callId, request, signal)) ?? requests.askExec(emit, callId, request, signal),
+    askPatch: (callId, request, signal) => requests.askPatch(emit, callId, request, signal),
+    askUser: (callId, turnId, questions, signal) => requests.askUser(emit, callId, turnId, questions, signal),
+    abortTask: () => controller.abort(new TaskAbort("interrupted")),
+  };
+  return {
+    ...host,
+    emit,
+    services,
+    onResponse: (usage) => meter.onResponse(usage, parts.history.length),
+  };
 }
 
 /** A user's turn: the model and its tool calls until the model calls no tool. */

@@ -29,15 +29,12 @@ import { ItemTracker } from "./items/item-tracker.js";
 import { SkillsManager } from "../skills/skills-manager.js";
 import type { ThreadSeed } from "./open-thread.js";
 import { ClientRequests } from "./client-requests.js";
-import { TaskAbort } from "./task.js";
-import { compactionTask, reviewTask, userTurnTask, type TaskEnv } from "./session-tasks.js";
+import { compactionTask, reviewTask, turnHostFor, userTurnTask, type TaskEnv } from "./session-tasks.js";
 import { TaskSlot } from "./task-slot.js";
 import { ContextRecorder } from "./context-recorder.js";
 import { ThreadIndexUpdater } from "./thread-index-updater.js";
 import type { ThreadRollout } from "./thread-rollout.js";
-import type { TurnHost } from "./turn.js";
 import type { TurnContext } from "./turn-context.js";
-import type { TurnServices } from "./turn-services.js";
 import { addUsage, ZERO_USAGE } from "./usage.js";
 import { SessionSettings } from "./session-settings.js";
 import { hooksEnabled, SessionHooks } from "./hooks/session-hooks.js";
@@ -179,7 +176,30 @@ export class Session {
       compactor: this.compactor,
       context: this.context,
       steering: this.tasks.steering,
-      turnHost: (subId, controller) => this.turnHost(subId, controller),
+      turnHost: (subId, controller) =>
+        turnHostFor(
+          {
+            threadId: this.threadId,
+            client: this.settings.client,
+            tools: options.tools.registry,
+            history: this.history,
+            env: options.env,
+            codexHome: config.codexHome,
+            meter: this.compactor.meter,
+            commands: this.commandGate,
+            patches: this.patchGate,
+            requests: this.requests,
+            emit: (msg) => this.emit(subId, msg),
+            ...(options.clientIo ? { clientIo: options.clientIo } : {}),
+            ...(this.hooks
+              ? {
+                  hooks: toolHooks(this.hooks, () => this.settings.defaults.cwd),
+                  decideExec: (callId, request, signal) => this.decideExecByHook(callId, request, signal),
+                }
+              : {}),
+          },
+          controller,
+        ),
       mcp: () => this.mcp,
       recordUsage: (subId, usage) => this.recordUsage(subId, usage),
       warnOnce: (key, message) => this.warnOnce(key, message),
@@ -427,42 +447,19 @@ export class Session {
     });
   }
 
-  private turnHost(subId: string, controller: AbortController): TurnHost {
-    return {
-      threadId: this.threadId,
-      client: this.settings.client,
-      tools: this.options.tools.registry,
-      history: this.history,
-      env: this.options.env,
-      codexHome: this.options.config.codexHome,
-      ...(this.options.clientIo ? { clientIo: this.options.clientIo } : {}),
-      emit: (msg) => this.emit(subId, msg),
-      services: this.turnServices(subId, controller),
-      onResponse: (usage) => this.compactor.meter.onResponse(usage, this.history.length),
-      ...(this.hooks ? { hooks: toolHooks(this.hooks, () => this.settings.defaults.cwd) } : {}),
-    };
-  }
-
-  private turnServices(subId: string, controller: AbortController): TurnServices {
-    const emit = (msg: KnownEventMsg) => this.emit(subId, msg);
-    return {
-      commands: this.commandGate,
-      patches: this.patchGate,
-      askExec: async (callId, request, signal) => {
-        // A PermissionRequest hook may decide before anyone is asked.
-        const decided = await this.hooks?.permissionRequest(
-          { name: "shell", input: { command: request.command }, callId },
-          { cwd: request.cwd, turnId: null, signal },
-        );
-        if (decided?.permission?.behavior === "allow") return "approved";
-        if (decided?.permission?.behavior === "deny") return "denied";
-        return this.requests.askExec(emit, callId, request, signal);
-      },
-      askPatch: (callId, request, signal) => this.requests.askPatch(emit, callId, request, signal),
-      askUser: (callId, turnId, questions, signal) =>
-        this.requests.askUser(emit, callId, turnId, questions, signal),
-      abortTask: () => controller.abort(new TaskAbort("interrupted")),
-    };
+  /** A PermissionRequest hook may decide a command approval before anyone is asked. */
+  private async decideExecByHook(
+    callId: string,
+    request: { command: string[]; cwd: string },
+    signal: AbortSignal,
+  ): Promise<"approved" | "denied" | undefined> {
+    const decided = await this.hooks?.permissionRequest(
+      { name: "shell", input: { command: request.command }, callId },
+      { cwd: request.cwd, turnId: null, signal },
+    );
+    if (decided?.permission?.behavior === "allow") return "approved";
+    if (decided?.permission?.behavior === "deny") return "denied";
+    return undefined;
   }
 
   /** Emits (and records) an event that belongs to no turn of its own, e.g. a subagent's lifecycle. */
