@@ -58,10 +58,10 @@ function badCases(threadId: string): BadCase[] {
     },
     {
       name: "a real method codex-ts does not have",
-      line: req(105, "plugin/list", {}),
+      line: req(105, "externalAgentConfig/import/readHistories", {}),
       id: 105,
       code: -32601,
-      message: /plugin\/list/,
+      message: /externalAgentConfig\/import\/readHistories/,
     },
     {
       name: "threadId of the wrong type",

@@ -88,8 +88,13 @@ describe("app-server", () => {
     await c.initialize();
     const again = await c.waitResponse(c.request("initialize", { clientInfo: { name: "x", version: "1" } }));
     expect(again.error).toEqual({ code: -32600, message: "Already initialized" });
-    const unknown = await c.waitResponse(c.request("plugin/list", {}, { validate: false }));
-    expect(unknown.error).toEqual({ code: -32601, message: "Method not found: plugin/list" });
+    const unknown = await c.waitResponse(
+      c.request("externalAgentConfig/import/readHistories", {}, { validate: false }),
+    );
+    expect(unknown.error).toEqual({
+      code: -32601,
+      message: "Method not found: externalAgentConfig/import/readHistories",
+    });
     expect((await c.call("config/read", {})).config).toMatchObject({ model: "gpt-5.1-codex" });
   });
 
