@@ -103,6 +103,37 @@ describe("plugins", () => {
     );
   });
 
+  it("runs an installed plugin's hooks once trusted, with PLUGIN_ROOT set to its installed copy", async () => {
+    model = await startFakeModel({ replies: [reply.message("ok"), reply.message("ok")] });
+    const home = makeHome(model.url);
+    const mkt = makeMarketplace();
+    const answer = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "PLUGIN-HOOK from %s" },
+    });
+    writeFile(
+      join(mkt.root, "plugins/hello/hooks/hooks.json"),
+      JSON.stringify({
+        hooks: {
+          UserPromptSubmit: [
+            { hooks: [{ type: "command", command: `printf '${answer}' "$(basename "$PLUGIN_ROOT")"` }] },
+          ],
+        },
+      }),
+    );
+    await cli(home, "plugin", "marketplace", "add", mkt.root);
+    expect((await cli(home, "plugin", "add", "hello@local-mkt")).code).toBe(0);
+
+    // Not reviewed yet: reported, not run.
+    const untrusted = await cli(home, "exec", "hi");
+    expect(untrusted.code).toBe(0);
+    expect(untrusted.stderr).toMatch(/hook/i);
+    expect(inputText(model.requests[0])).not.toContain("PLUGIN-HOOK");
+
+    const trusted = await cli(home, "exec", "--dangerously-bypass-hook-trust", "hi");
+    expect(trusted.code).toBe(0);
+    expect(inputText(model.requests[1])).toContain("PLUGIN-HOOK from 1.0.0");
+  });
+
   it("adds a git marketplace, installs from it, and upgrades to a new commit", async () => {
     model = await startFakeModel();
     const home = makeHome(model.url);

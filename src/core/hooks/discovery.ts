@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { ConfigLayer } from "../../config/load.js";
 import { isProjectTrusted } from "../../config/project-layers.js";
 import { foldersFromRepoRoot } from "../../config/repo-folders.js";
+import { pluginHookSources } from "../../plugins/runtime.js";
 import { HOOK_EVENTS, type HookEvent } from "../../protocol/hooks.js";
 import { DEFAULT_HOOK_TIMEOUT_SEC, eventKeyLabel, hookHash, type HookDefinition } from "./hook-definition.js";
 import type { HookSource } from "./hook-source.js";
@@ -72,6 +73,18 @@ export function discoverHooks(options: DiscoverOptions): DiscoveredHooks {
     if (json) readJsonSource(json, { kind: layer.kind, path: json }, found, add);
     if (inline && layer.configPath)
       add(layer.configPath, inline, { kind: layer.kind, path: layer.configPath });
+  }
+  for (const plugin of pluginHookSources(options.codexHome)) {
+    const source = { kind: "plugin" as const, pluginId: plugin.pluginId, pluginRoot: plugin.root };
+    for (const path of plugin.paths) {
+      const file = findHooksJson(resolve(plugin.root, path));
+      if (file) readJsonSource(file, { ...source, path: file }, found, add);
+      else found.warnings.push(`plugin ${plugin.pluginId}: no hooks file at ${path}`);
+    }
+    if (plugin.inline) {
+      const manifest = join(plugin.root, ".codex-plugin", "plugin.json");
+      add(manifest, plugin.inline, { ...source, path: manifest });
+    }
   }
   for (const source of options.extraSources ?? []) {
     const file = findHooksJson(source.path);
@@ -213,6 +226,7 @@ function readTable(
           source: source.kind,
           sourcePath: file,
           pluginId: source.pluginId ?? null,
+          pluginRoot: source.pluginRoot ?? null,
           currentHash: hookHash(body),
         });
       });

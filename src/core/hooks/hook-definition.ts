@@ -18,6 +18,8 @@ export interface HookDefinition {
   source: HookSourceKind;
   sourcePath: string;
   pluginId: string | null;
+  /** A plugin hook's installed folder (PLUGIN_ROOT in its environment). */
+  pluginRoot: string | null;
   displayOrder: number;
   /** `sha256:<hex>` of the definition; a trust record for another hash means the hook changed. */
   currentHash: string;

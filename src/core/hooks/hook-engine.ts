@@ -139,7 +139,9 @@ export class HookEngine {
     const result = await runCommandHook({
       command: hook.command,
       cwd: request.cwd,
-      env: this.options.env,
+      env: hook.pluginRoot
+        ? { ...this.options.env, PLUGIN_ROOT: hook.pluginRoot, CLAUDE_PLUGIN_ROOT: hook.pluginRoot }
+        : this.options.env,
       input,
       timeoutSec: hook.timeoutSec,
       ...(request.signal ? { signal: request.signal } : {}),

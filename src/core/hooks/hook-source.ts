@@ -1,5 +1,5 @@
 // Where hooks come from. Discovery reads the config layers' own sources (`$CODEX_HOME`, each trusted
-// project's `.codex/`) and any extra sources a caller hands in, e.g. installed plugins:
+// project's `.codex/`), the enabled plugins' (plugins/runtime.ts) and any extra sources a caller hands in:
 //
 //   discoverHooks({ ..., extraSources: [{ kind: "plugin", path: "/plugins/lint", pluginId: "lint@local" }] })
 //
@@ -12,4 +12,6 @@ export interface HookSource {
   path: string;
   /** The plugin that brings the hooks (`plugin` sources). */
   pluginId?: string;
+  /** The plugin's installed folder: its hook commands get it as PLUGIN_ROOT / CLAUDE_PLUGIN_ROOT. */
+  pluginRoot?: string;
 }
