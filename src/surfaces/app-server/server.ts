@@ -6,6 +6,7 @@ import { Connection, type Transport } from "./connection.js";
 import type { ExtensionMethods } from "./extensions.js";
 import type { Logger } from "./log.js";
 import { Router, type Dispatch } from "./router.js";
+import { ThreadIndexHandle } from "./threads/index-handle.js";
 
 export interface AppServerOptions {
   codexHome: string;
@@ -20,6 +21,7 @@ export interface AppServerOptions {
 
 export class AppServer {
   readonly connections = new Set<Connection>();
+  readonly threadIndex: ThreadIndexHandle;
   private readonly router: Router;
   private loaded: Promise<Dispatch> | undefined;
 
@@ -29,6 +31,7 @@ export class AppServer {
     dispatch?: (server: AppServer) => Dispatch,
   ) {
     this.router = new Router(this);
+    this.threadIndex = new ThreadIndexHandle(options.codexHome);
     if (dispatch) this.loaded = Promise.resolve(dispatch(this));
   }
 
@@ -49,6 +52,7 @@ export class AppServer {
   /** Starts loading the rest once the process is idle (after the handshake is answered). */
   preload(): void {
     setImmediate(() => {
+      this.threadIndex.warm((message) => this.logger.warn(message));
       this.dispatch().catch((err: unknown) =>
         this.logger.error(`loading the app-server failed: ${String(err)}`),
       );
@@ -70,5 +74,6 @@ export class AppServer {
     for (const connection of [...this.connections]) connection.close();
     const dispatch = await this.loaded;
     await dispatch?.services.shutdown();
+    await this.threadIndex.close();
   }
 }
