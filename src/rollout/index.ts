@@ -180,8 +180,15 @@ export class ThreadIndex {
     this.upsertStatement = db.prepare<Row>(UPSERT);
   }
 
-  /** Opens $CODEX_HOME/threads.sqlite, rebuilding it from the rollout files when it is not usable. */
-  static async open(codexHome: string, options: { rebuild?: boolean } = {}): Promise<ThreadIndex> {
+  /**
+   * Opens $CODEX_HOME/threads.sqlite, rebuilding it from the rollout files when it is not usable, and
+   * catching up with folders changed since. `catchUp: false` skips reading the folders changed since the last open: for a writer of its own rows
+   * (a session), which never lists, so the next reader catches up instead.
+   */
+  static async open(
+    codexHome: string,
+    options: { rebuild?: boolean; catchUp?: boolean } = {},
+  ): Promise<ThreadIndex> {
     mkdirSync(codexHome, { recursive: true });
     const path = join(codexHome, INDEX_FILE_NAME);
     let outcome = options.rebuild ? "corrupt" : openExisting(path);
@@ -190,7 +197,7 @@ export class ThreadIndex {
       const index = new ThreadIndex(outcome, codexHome, path, "existing");
       try {
         // Its queries are also the first read of the file's pages: damage usually shows here.
-        await index.catchUp();
+        if (options.catchUp !== false) await index.catchUp();
         return index;
       } catch (err) {
         index.close();
@@ -293,9 +300,9 @@ export class ThreadIndex {
   async catchUp(): Promise<number> {
     const now = rolloutFolders(this.codexHome);
     const known = new Map(
-      (this.db.prepare("SELECT path, mtime_ms FROM folders").all() as { path: string; mtime_ms: number }[]).map(
-        (r) => [r.path, r.mtime_ms],
-      ),
+      (
+        this.db.prepare("SELECT path, mtime_ms FROM folders").all() as { path: string; mtime_ms: number }[]
+      ).map((r) => [r.path, r.mtime_ms]),
     );
     const changed = [...now].filter(([dir, m]) => m.mtimeMs === -1 || known.get(dir) !== m.mtimeMs);
     const gone = [...known.keys()].filter((dir) => !now.has(dir));
