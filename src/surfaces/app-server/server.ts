@@ -74,6 +74,5 @@ export class AppServer {
     for (const connection of [...this.connections]) connection.close();
     const dispatch = await this.loaded;
     await dispatch?.services.shutdown();
-    await this.threadIndex.close();
   }
 }

@@ -1,6 +1,6 @@
 // The threads on disk, for the app-server: listing with the v2 filters (over the SQLite index), finding
 // one thread, reading its turns from the rollout, archiving and unarchiving (moves of the file). The index
-// is the server's one open handle (index-handle.ts).
+// is reached through the server's handle (index-handle.ts).
 import { rm } from "node:fs/promises";
 import { encodeCursor, InvalidCursorError, type ThreadSortKey } from "../../../rollout/cursor.js";
 import type { ThreadIndex } from "../../../rollout/index.js";
