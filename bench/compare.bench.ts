@@ -21,6 +21,9 @@ const LONG_TURNS = 200;
 const THREADS = Number(process.env.BENCH_THREADS ?? 10_000);
 const FILES = Number(process.env.BENCH_FILES ?? 100_000);
 const CLI = resolve(import.meta.dirname, "../dist/cli.js");
+/** BENCH_ONLY=thread,fuzzy runs only the rows whose name contains one of these words. */
+const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+const wanted = (metric: string): boolean => !ONLY || ONLY.some((w) => metric.includes(w));
 
 interface Contestant {
   name: string;
@@ -70,6 +73,7 @@ async function alternate(
   measure: (c: Contestant) => Promise<number | number[]>,
   options: { runs?: number; target?: string } = {},
 ): Promise<void> {
+  if (!wanted(metric)) return;
   const values: Array<number[] | undefined> = contestants.map(() => []);
   for (let i = 0; i < (options.runs ?? RUNS); i++) {
     for (const [j, c] of contestants.entries()) {
@@ -272,32 +276,36 @@ try {
   await alternate("exec hello, wall", "ms", (c) => execWall(c, rss, contestants.indexOf(c)), {
     target: "<= 0.70",
   });
-  if (canMeasureRss)
+  if (canMeasureRss && rss.some((r) => r.length))
     rows.push({ metric: "exec hello, peak RSS", unit: "MiB", values: rss, target: "<= 80 MiB" });
   await alternate("per turn (20 turns)", "ms", turnTimes, { runs: 3, target: "<= 0.10" });
   await alternate(`RSS after ${LONG_TURNS} turns`, "MiB", rssAfterTurns, { runs: 1, target: "<= 150 MiB" });
 
   // The same 10,000 rollouts for every contestant, each in a home of its own (both keep an index there).
   const [first, ...others] = contestants;
-  first!.threadHome = scratchHome(first!.configToml(model.url));
-  recordThreads(first!.threadHome.codexHome);
-  for (const c of others) {
-    c.threadHome = scratchHome(c.configToml(model.url));
-    cpSync(join(first!.threadHome.codexHome, "sessions"), join(c.threadHome.codexHome, "sessions"), {
-      recursive: true,
+  if (wanted("thread/list")) {
+    first!.threadHome = scratchHome(first!.configToml(model.url));
+    recordThreads(first!.threadHome.codexHome);
+    for (const c of others) {
+      c.threadHome = scratchHome(c.configToml(model.url));
+      cpSync(join(first!.threadHome.codexHome, "sessions"), join(c.threadHome.codexHome, "sessions"), {
+        recursive: true,
+      });
+    }
+    await alternate(`thread/list first page, ${THREADS} threads`, "ms", threadListMs, {
+      runs: 5,
+      target: "<= 0.5",
     });
   }
-  await alternate(`thread/list first page, ${THREADS} threads`, "ms", threadListMs, {
-    runs: 5,
-    target: "<= 0.5",
-  });
 
-  const tree = join(first!.home!.cwd, "tree");
-  makeTree(tree);
-  await alternate(`fuzzyFileSearch, ${FILES} files`, "ms", (c) => fuzzySearchMs(c, tree), {
-    runs: 5,
-    target: "<= 1.0",
-  });
+  if (wanted("fuzzyFileSearch")) {
+    const tree = join(first!.home!.cwd, "tree");
+    makeTree(tree);
+    await alternate(`fuzzyFileSearch, ${FILES} files`, "ms", (c) => fuzzySearchMs(c, tree), {
+      runs: 5,
+      target: "<= 1.0",
+    });
+  }
 } finally {
   await model.close();
 }

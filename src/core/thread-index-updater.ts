@@ -37,7 +37,7 @@ export class ThreadIndexUpdater {
 
   private open(): Promise<ThreadIndex | undefined> {
     this.index ??= import("../rollout/index.js")
-      .then(({ ThreadIndex: Index }) => Index.open(this.codexHome))
+      .then(({ ThreadIndex: Index }) => Index.open(this.codexHome, { catchUp: false }))
       .catch((err: unknown) => {
         this.onError(`thread index unavailable: ${(err as Error).message}`);
         return undefined;

@@ -2,7 +2,9 @@
 // ripgrep is installed (it honours .gitignore, .ignore and hidden files the way people expect), else
 // `git ls-files` (tracked and untracked, ignored ones left out), else a walk of the directory that skips
 // dot-directories and node_modules and reads the .gitignore files it meets. Bounded in count and time.
-import { execFile } from "node:child_process";
+// listMatchingFiles keeps only the paths a test accepts, testing them as the listing streams in, so the
+// matching overlaps the walk and the full list is never built.
+import { execFile, spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { findRepoRoot } from "../config/repo-folders.js";
@@ -81,6 +83,61 @@ export async function listFiles(
       files = await walk(cwd);
     }
     if (files !== undefined) return files.slice(0, MAX_FILES);
+  }
+  return [];
+}
+
+/** A test of `text[start, end)` (see plausibleTest in fuzzy.ts). */
+export type PathTest = (text: string, start: number, end: number) => boolean;
+
+/**
+ * Runs a lister and tests each output line as it arrives; undefined when the program is missing or fails.
+ * Lines are tested in place in the chunk; only accepted ones are cut out.
+ */
+function streamMatching(
+  command: string,
+  args: string[],
+  cwd: string,
+  test: PathTest,
+): Promise<{ kept: string[]; seen: number } | undefined> {
+  return new Promise((resolve) => {
+    const kept: string[] = [];
+    let seen = 0;
+    let carry = "";
+    const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "ignore"], timeout: TIMEOUT_MS });
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      const text = carry === "" ? chunk : carry + chunk;
+      let start = 0;
+      for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", start)) {
+        if (nl > start && seen++ < MAX_FILES && test(text, start, nl)) kept.push(text.slice(start, nl));
+        start = nl + 1;
+      }
+      carry = text.slice(start);
+    });
+    child.on("error", () => resolve(undefined));
+    child.on("close", (code) => {
+      if (carry !== "" && seen++ < MAX_FILES && test(carry, 0, carry.length)) kept.push(carry);
+      // rg exits 1 when it found nothing.
+      resolve(code === 0 || (command === "rg" && code === 1) ? { kept, seen } : undefined);
+    });
+  });
+}
+
+/** The files of `cwd` that `test` accepts, sorted, each once (the same sources and order as listFiles). */
+export async function listMatchingFiles(
+  cwd: string,
+  test: PathTest,
+  sources: readonly FileSource[] = ["rg", "git", "walk"],
+): Promise<string[]> {
+  for (const source of sources) {
+    if (source === "walk") return (await walk(cwd)).slice(0, MAX_FILES).filter((p) => test(p, 0, p.length));
+    // rg in its parallel order: the few kept paths are sorted afterwards, not the whole listing.
+    const found =
+      source === "rg"
+        ? await streamMatching("rg", ["--files", "--color", "never"], cwd, test)
+        : await streamMatching("git", ["ls-files", "--cached", "--others", "--exclude-standard"], cwd, test);
+    if (found) return sortedOnce(found.kept);
   }
   return [];
 }

@@ -13,33 +13,47 @@ export interface FuzzyMatch {
 
 const ASCII = /^[\x21-\x7e]*$/;
 
-/** True when `text` holds the characters of `lowerQuery` in order, ignoring case (ASCII only). */
-function hasSubsequence(text: string, lowerQuery: string): boolean {
-  let at = 0;
-  for (let i = 0; i < text.length && at < lowerQuery.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 65 && c <= 90) c += 32;
-    if (c === lowerQuery.charCodeAt(at)) at++;
-  }
-  return at === lowerQuery.length;
+/**
+ * A cheap first test for candidates, or undefined when every candidate must go to fuzzysort. fuzzysort
+ * prepares (and caches) every target it is given, which on 100,000 paths costs over a second; a single
+ * ASCII word matches only texts holding its letters in order (ignoring case), so the others can be dropped
+ * first. Non-ASCII texts always pass (their case folding is fuzzysort's business). The test reads
+ * `text[start, end)`, so a caller scanning a large buffer need not cut each line out first.
+ */
+export function plausibleTest(
+  query: string,
+): ((text: string, start?: number, end?: number) => boolean) | undefined {
+  if (!ASCII.test(query)) return undefined;
+  const lower = query.toLowerCase();
+  const want = Array.from(lower, (ch) => ch.charCodeAt(0));
+  return (text, start = 0, end = text.length) => {
+    let at = 0;
+    for (let i = start; i < end; i++) {
+      let c = text.charCodeAt(i);
+      if (c > 127) return true;
+      if (c >= 65 && c <= 90) c += 32;
+      if (c === want[at] && ++at === want.length) return true;
+    }
+    return at === want.length;
+  };
 }
 
-/**
- * The candidates fuzzysort could match at all. fuzzysort prepares (and caches) every target it is given,
- * which on 100,000 paths costs over a second; a single ASCII word matches only paths holding its letters in
- * order, so the others are dropped first. Non-ASCII paths and multi-word queries go through untouched.
- */
+/** The candidates fuzzysort could match at all (see plausibleTest). */
 function plausible(query: string, candidates: readonly string[]): readonly string[] {
-  if (!ASCII.test(query)) return candidates;
-  const lower = query.toLowerCase();
-  return candidates.filter((text) => hasSubsequence(text, lower) || !ASCII.test(text));
+  const test = plausibleTest(query);
+  return test ? candidates.filter((text) => test(text)) : candidates;
 }
 
 /** The best `limit` matches, best first; an empty query keeps the candidates' own order. */
 export function fuzzyFilter(query: string, candidates: readonly string[], limit: number): FuzzyMatch[] {
   if (query.trim() === "") return candidates.slice(0, limit).map((text) => ({ text, score: 0, indices: [] }));
+  return fuzzyRank(query, plausible(query, candidates), limit);
+}
+
+/** fuzzyFilter for candidates already past plausibleTest. */
+export function fuzzyRank(query: string, candidates: readonly string[], limit: number): FuzzyMatch[] {
   return fuzzysort
-    .go(query, plausible(query, candidates), { limit })
+    .go(query, candidates, { limit })
     .map((result) => ({
       text: result.target,
       score: Math.round(result.score * 1000),

@@ -97,7 +97,8 @@ export class HttpModelClient implements ModelClient {
       response.destroy(new Error(`no data from the model for ${this.provider.streamIdleTimeoutMs} ms`)),
     );
     try {
-      for await (const message of parseSse(response)) {
+      // Not destroyed when the loop stops at the final event, so the connection can serve the next request.
+      for await (const message of parseSse(response.iterator({ destroyOnReturn: false }))) {
         idle.reset();
         yield* parser.push(message.data);
         if (parser.done) break;
@@ -119,7 +120,8 @@ export class HttpModelClient implements ModelClient {
       );
     } finally {
       idle.stop();
-      response.destroy();
+      if (tail && !response.complete) releaseWhenDrained(response);
+      else if (!tail) response.destroy();
     }
     if (!tail) {
       throw new AttemptError(new ModelError(this.wire.cutMessage, "stream"), true, "stream");
@@ -236,4 +238,18 @@ export function describeErrorBody(text: string): string {
     // Not JSON: show the start of the text.
   }
   return `: ${text.trim().slice(0, 300)}`;
+}
+
+/** How long the rest of a finished response (its last bytes) may take before its connection is dropped. */
+const DRAIN_MS = 2_000;
+
+/**
+ * Reads what is left of a response whose final event has arrived, so its keep-alive connection goes back to
+ * the agent's pool (a destroyed response closes the connection, and the next request opens a new one).
+ */
+function releaseWhenDrained(response: IncomingMessage): void {
+  const timer = setTimeout(() => response.destroy(), DRAIN_MS).unref();
+  response.once("end", () => clearTimeout(timer));
+  response.once("error", () => clearTimeout(timer));
+  response.resume();
 }

@@ -1,12 +1,15 @@
 // The SQLite index of threads ($CODEX_HOME/threads.sqlite): one row per rollout file, for listing and
 // search without opening files. The files are the truth: the index is rebuilt from them whenever it is
-// missing, unreadable, corrupt, or of another schema version, and `rebuild` can be run at any time.
-import { existsSync, mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+// missing, unreadable, corrupt, or of another schema version, and `rebuild` can be run at any time. Each
+// open also catches up with folders changed behind its back (files another process wrote).
+import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { join, sep } from "node:path";
 import Database from "better-sqlite3";
 import type { ThreadSortKey } from "./cursor.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
-import { scanRolloutFiles } from "./scan.js";
+import { rolloutFolders, type FolderMark } from "./folders.js";
+import { parseRolloutFileName } from "./paths.js";
+import { scanRolloutFiles, type RolloutFileRef } from "./scan.js";
 import type { ThreadSummary } from "./summary.js";
 import { readThreadSummaries, readThreadSummary } from "./summary.js";
 
@@ -15,7 +18,7 @@ export type { ThreadSummary } from "./summary.js";
 
 export const INDEX_FILE_NAME = "threads.sqlite";
 /** Bump when the table changes: an index of another version is thrown away and rebuilt. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
@@ -74,6 +77,8 @@ const SCHEMA = `
   );
   CREATE INDEX IF NOT EXISTS threads_by_created ON threads (archived, created_at DESC, id DESC);
   CREATE INDEX IF NOT EXISTS threads_by_updated ON threads (archived, updated_at DESC, id DESC);
+  CREATE INDEX IF NOT EXISTS threads_by_path ON threads (path);
+  CREATE TABLE IF NOT EXISTS folders (path TEXT PRIMARY KEY, mtime_ms REAL NOT NULL);
 `;
 
 const UPSERT = `
@@ -135,10 +140,8 @@ function openExisting(path: string): Database.Database | Exclude<OpenOutcome, "e
       db.close();
       return "schema_mismatch";
     }
-    if (db.pragma("quick_check", { simple: true }) !== "ok") {
-      db.close();
-      return "corrupt";
-    }
+    // No integrity check here: it reads the whole file at every open. Damage found by a later query
+    // is repaired by `withIndex` (src/surfaces/threads/locate.ts), which rebuilds and retries.
     return db;
   } catch (err) {
     db?.close();
@@ -148,7 +151,8 @@ function openExisting(path: string): Database.Database | Exclude<OpenOutcome, "e
   }
 }
 
-function isDamage(err: unknown): boolean {
+/** Whether an error from SQLite means the database file is damaged (and is to be rebuilt). */
+export function isDamage(err: unknown): boolean {
   const code = typeof err === "object" && err !== null && "code" in err ? String(err.code) : "";
   return code.startsWith("SQLITE_NOTADB") || code.startsWith("SQLITE_CORRUPT");
 }
@@ -176,20 +180,36 @@ export class ThreadIndex {
     this.upsertStatement = db.prepare<Row>(UPSERT);
   }
 
-  /** Opens $CODEX_HOME/threads.sqlite, rebuilding it from the rollout files when it is not usable. */
-  static async open(codexHome: string): Promise<ThreadIndex> {
+  /**
+   * Opens $CODEX_HOME/threads.sqlite, rebuilding it from the rollout files when it is not usable, and
+   * catching up with folders changed since. `catchUp: false` skips reading the folders changed since the last open: for a writer of its own rows
+   * (a session), which never lists, so the next reader catches up instead.
+   */
+  static async open(
+    codexHome: string,
+    options: { rebuild?: boolean; catchUp?: boolean } = {},
+  ): Promise<ThreadIndex> {
     mkdirSync(codexHome, { recursive: true });
     const path = join(codexHome, INDEX_FILE_NAME);
-    const existing = openExisting(path);
-    if (typeof existing !== "string") {
-      configure(existing);
-      return new ThreadIndex(existing, codexHome, path, "existing");
+    let outcome = options.rebuild ? "corrupt" : openExisting(path);
+    if (typeof outcome !== "string") {
+      configure(outcome);
+      const index = new ThreadIndex(outcome, codexHome, path, "existing");
+      try {
+        // Its queries are also the first read of the file's pages: damage usually shows here.
+        if (options.catchUp !== false) await index.catchUp();
+        return index;
+      } catch (err) {
+        index.close();
+        if (!isDamage(err)) throw err;
+        outcome = "corrupt";
+      }
     }
     removeDatabaseFiles(path);
     const db = new Database(path);
     configure(db);
     db.exec(SCHEMA);
-    const index = new ThreadIndex(db, codexHome, path, existing);
+    const index = new ThreadIndex(db, codexHome, path, outcome);
     await index.rebuild();
     return index;
   }
@@ -258,14 +278,73 @@ export class ThreadIndex {
 
   /** Re-creates every row from the files under sessions/ and archived_sessions/. Returns the row count. */
   async rebuild(codexHome: string = this.codexHome): Promise<number> {
+    // Marked before the scan: a folder that changes during it is read again at the next open.
+    const folders = rolloutFolders(codexHome);
     const summaries = await readThreadSummaries(await scanRolloutFiles(codexHome));
     this.db.transaction(() => {
       this.db.exec("DELETE FROM threads");
       for (const summary of summaries) this.upsert(summary);
+      this.db.exec("DELETE FROM folders");
+      this.markFolders(folders);
       // Set last, in the same transaction: an interrupted rebuild leaves an index that will be rebuilt.
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
     return this.count();
+  }
+
+  /**
+   * Reads again the folders whose mtime moved since the index last saw them: rows for files that are gone
+   * are removed and new files are summarized (files already indexed are not opened). Returns the number of
+   * rows added or removed.
+   */
+  async catchUp(): Promise<number> {
+    const now = rolloutFolders(this.codexHome);
+    const known = new Map(
+      (
+        this.db.prepare("SELECT path, mtime_ms FROM folders").all() as { path: string; mtime_ms: number }[]
+      ).map((r) => [r.path, r.mtime_ms]),
+    );
+    const changed = [...now].filter(([dir, m]) => m.mtimeMs === -1 || known.get(dir) !== m.mtimeMs);
+    const gone = [...known.keys()].filter((dir) => !now.has(dir));
+    if (changed.length === 0 && gone.length === 0) return 0;
+    const removed: string[] = [];
+    const added: RolloutFileRef[] = [];
+    for (const dir of gone) removed.push(...this.pathsIn(dir));
+    for (const [dir, m] of changed) {
+      const onDisk = new Set(filesIn(dir));
+      const indexed = new Set(this.pathsIn(dir));
+      for (const path of indexed) if (!onDisk.has(path)) removed.push(path);
+      for (const path of onDisk) {
+        const name = parseRolloutFileName(path.slice(dir.length + 1));
+        if (name && !indexed.has(path)) added.push({ path, archived: m.archived, name });
+      }
+    }
+    const summaries = await readThreadSummaries(added);
+    this.db.transaction(() => {
+      // Removals first: a file moved between folders is removed under its old path, then added again.
+      const remove = this.db.prepare("DELETE FROM threads WHERE path = ?");
+      for (const path of removed) remove.run(path);
+      for (const summary of summaries) this.upsert(summary);
+      const forget = this.db.prepare("DELETE FROM folders WHERE path = ?");
+      for (const dir of gone) forget.run(dir);
+      this.markFolders(new Map(changed));
+    })();
+    return removed.length + summaries.length;
+  }
+
+  private pathsIn(dir: string): string[] {
+    // Paths under `dir/` sort between `dir/` and `dir0` ('0' follows the separator), so the path index serves it.
+    const rows = this.db
+      .prepare("SELECT path FROM threads WHERE path >= ? AND path < ?")
+      .all(dir + sep, dir + String.fromCharCode(sep.charCodeAt(0) + 1)) as { path: string }[];
+    return rows.map((r) => r.path).filter((p) => !p.slice(dir.length + 1).includes(sep));
+  }
+
+  private markFolders(folders: Map<string, FolderMark>): void {
+    const upsert = this.db.prepare(
+      "INSERT INTO folders (path, mtime_ms) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET mtime_ms = excluded.mtime_ms",
+    );
+    for (const [dir, m] of folders) upsert.run(dir, m.mtimeMs);
   }
 
   count(): number {
@@ -274,5 +353,17 @@ export class ThreadIndex {
 
   close(): void {
     this.db.close();
+  }
+}
+
+/** The files directly in a folder, as full paths (none when it is gone). */
+function filesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(dir, e.name));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw err;
   }
 }

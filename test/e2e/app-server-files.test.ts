@@ -48,6 +48,71 @@ describe("app-server fuzzyFileSearch", () => {
   });
 });
 
+// The real Codex 0.169's fuzzyFileSearch on this tree (run once, in a loopback-only namespace), its top
+// results where they are files: ours must put the same paths first, in the same order. Where the two differ
+// (the real one also lists folders and files under .git, and ranks "main" as lib/main_test.go before
+// src/main.rs), the row stops before the difference.
+const RANKED_TREE = [
+  "README.md",
+  "package.json",
+  "docs/architecture.md",
+  "docs/performance.md",
+  "src/cli.ts",
+  "src/config/load.ts",
+  "src/config/toml-edit.ts",
+  "src/core/codex.ts",
+  "src/core/session.ts",
+  "src/core/turn-loop.ts",
+  "src/files/fuzzy.ts",
+  "src/files/file-list.ts",
+  "src/rollout/index.ts",
+  "src/rollout/recorder.ts",
+  "src/surfaces/app-server/router.ts",
+  "src/surfaces/app-server/handlers/files.ts",
+  "src/surfaces/tui/run-tui.ts",
+  "src/surfaces/tui/components/Composer.tsx",
+  "test/e2e/app-server-files.test.ts",
+  "test/support/fake-model.js",
+  "bench/compare.bench.ts",
+  "lib/main_test.go",
+  "src/main.rs",
+];
+const REAL_TOP: Array<[string, string[]]> = [
+  ["ct", ["src/cli.ts"]],
+  ["cli", ["src/cli.ts"]],
+  ["codex", ["src/core/codex.ts", "src/rollout/index.ts"]],
+  ["sess", ["src/core/session.ts"]],
+  ["fake", ["test/support/fake-model.js"]],
+  ["router", ["src/surfaces/app-server/router.ts", "src/rollout/recorder.ts"]],
+  ["readme", ["README.md"]],
+  ["pkg", ["package.json"]],
+  ["arch", ["docs/architecture.md", "bench/compare.bench.ts"]],
+  ["runtui", ["src/surfaces/tui/run-tui.ts"]],
+  ["fuzzy", ["src/files/fuzzy.ts"]],
+  ["cfgload", ["src/config/load.ts"]],
+  [
+    "perf",
+    ["docs/performance.md", "test/e2e/app-server-files.test.ts", "src/surfaces/app-server/handlers/files.ts"],
+  ],
+  ["turnloop", ["src/core/turn-loop.ts"]],
+  ["rec", ["src/rollout/recorder.ts"]],
+  ["comp", ["bench/compare.bench.ts", "src/surfaces/tui/components/Composer.tsx"]],
+  ["app/files", ["src/surfaces/app-server/handlers/files.ts"]],
+];
+
+describe("app-server fuzzyFileSearch ranking", () => {
+  it("puts the real Codex's top results first for a table of queries", async () => {
+    const { client: c } = await start();
+    const root = project(Object.fromEntries(RANKED_TREE.map((p) => [p, ""])));
+    const got: Array<[string, string[]]> = [];
+    for (const [query, top] of REAL_TOP) {
+      const files = (await c.call("fuzzyFileSearch", { query, roots: [root] })).files as Json[];
+      got.push([query, files.slice(0, top.length).map((f) => f.path as string)]);
+    }
+    expect(got).toEqual(REAL_TOP);
+  });
+});
+
 describe("app-server feedback/upload", () => {
   it("writes the thread's rollout and the logs into $CODEX_HOME/feedback/<id>/", async () => {
     const { home, client: c } = await start();

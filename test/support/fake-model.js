@@ -16,7 +16,7 @@ import { chatReply, checkChatRequest, lastChatUserText } from "./fake-chat.js";
  * @typedef {SseReply | HttpReply | HangReply} Reply
  * A function may answer later (a promise), e.g. to hold a reply until a test has seen what comes before it.
  * @typedef {Reply | ((request: RecordedRequest) => Reply | Promise<Reply>)} ScriptedReply
- * @typedef {{ path: string, headers: http.IncomingHttpHeaders, body: Json & { input?: Json[], messages?: Json[] } }} RecordedRequest
+ * @typedef {{ path: string, headers: http.IncomingHttpHeaders, body: Json & { input?: Json[], messages?: Json[] }, clientPort?: number }} RecordedRequest
  * @typedef {{ name: string, contextLength?: number, capabilities?: string[] }} OllamaModel
  * @typedef {{ id: string, type?: "llm" | "vlm", maxContextLength?: number, loadedContextLength?: number }} LmStudioModel
  */
@@ -242,7 +242,8 @@ export async function startFakeModel(options = {}) {
       sendJson(res, 400, { error: { message: "body is not JSON" } });
       return;
     }
-    const recorded = { path, headers: req.headers, body };
+    // The client's port tells requests that shared a keep-alive connection apart from new connections.
+    const recorded = { path, headers: req.headers, body, clientPort: req.socket.remotePort };
     requests.push(recorded);
     for (const wake of waiters.splice(0)) wake();
     const problem = chat ? checkChatRequest(body) : checkToolPairs(body.input ?? []);

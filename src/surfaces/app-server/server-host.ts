@@ -4,6 +4,7 @@ import type { ServerNotification } from "../../protocol/app-server/v2/notificati
 import type { SharedFlags } from "../shared/cli-config.js";
 import type { ExtensionMethods } from "./extensions.js";
 import type { Logger } from "./log.js";
+import type { ThreadIndexHandle } from "./threads/index-handle.js";
 
 export interface AppServerOptions {
   codexHome: string;
@@ -20,6 +21,8 @@ export interface ServerHost {
   readonly options: AppServerOptions;
   readonly logger: Logger;
   readonly codexHome: string;
+  /** The SQLite thread index, opened once the server is up (threads/index-handle.ts). */
+  readonly threadIndex: ThreadIndexHandle;
   /** Sends a notification to every connection. */
   broadcast(notification: ServerNotification): void;
 }

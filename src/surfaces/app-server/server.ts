@@ -6,11 +6,13 @@ import type { Dispatch } from "./handler-types.js";
 import type { Logger } from "./log.js";
 import { Router, type RouterHost } from "./router.js";
 import type { AppServerOptions } from "./server-host.js";
+import { ThreadIndexHandle } from "./threads/index-handle.js";
 
 export type { AppServerOptions } from "./server-host.js";
 
 export class AppServer implements RouterHost {
   readonly connections = new Set<Connection>();
+  readonly threadIndex: ThreadIndexHandle;
   private readonly router: Router;
   private loaded: Promise<Dispatch> | undefined;
 
@@ -20,6 +22,7 @@ export class AppServer implements RouterHost {
     dispatch?: (server: AppServer) => Dispatch,
   ) {
     this.router = new Router(this);
+    this.threadIndex = new ThreadIndexHandle(options.codexHome);
     if (dispatch) this.loaded = Promise.resolve(dispatch(this));
   }
 
@@ -40,6 +43,7 @@ export class AppServer implements RouterHost {
   /** Starts loading the rest once the process is idle (after the handshake is answered). */
   preload(): void {
     setImmediate(() => {
+      this.threadIndex.warm((message) => this.logger.warn(message));
       this.dispatch().catch((err: unknown) =>
         this.logger.error(`loading the app-server failed: ${String(err)}`),
       );

@@ -46,7 +46,7 @@ export class ServerServices {
   readonly commandExecs = new CommandExecs();
 
   constructor(private readonly server: ServerHost) {
-    this.catalog = new ThreadCatalog(server.codexHome);
+    this.catalog = new ThreadCatalog(server.codexHome, server.threadIndex);
     this.metadata = new ThreadMetadataStore(server.codexHome);
     this.organizer = new ThreadOrganizer(server.codexHome);
     this.rateLimits = new RateLimitTracker((n) => server.broadcast(n));

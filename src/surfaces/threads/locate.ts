@@ -1,5 +1,5 @@
 // Finds a thread's rollout for a command: by id (active threads), or the latest one in this directory.
-import { ThreadIndex } from "../../rollout/index.js";
+import { isDamage, ThreadIndex } from "../../rollout/index.js";
 import { findLatestThread } from "../../rollout/latest.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStore } from "../../rollout/store.js";
@@ -8,12 +8,21 @@ export class ThreadLookupError extends Error {
   override name = "ThreadLookupError";
 }
 
+/**
+ * Runs `use` with the thread index open. The index is not integrity-checked at open (that reads the whole
+ * file), so damage shows as a failed query: then it is rebuilt from the rollout files and `use` runs again.
+ */
 export async function withIndex<T>(
   codexHome: string,
   use: (index: ThreadIndex) => Promise<T> | T,
 ): Promise<T> {
-  const index = await ThreadIndex.open(codexHome);
+  let index = await ThreadIndex.open(codexHome);
   try {
+    return await use(index);
+  } catch (err) {
+    if (!isDamage(err)) throw err;
+    index.close();
+    index = await ThreadIndex.open(codexHome, { rebuild: true });
     return await use(index);
   } finally {
     index.close();

@@ -1,8 +1,9 @@
 // fuzzyFileSearch: the files under each root (ripgrep, else git, else a walk; .gitignore respected),
-// matched fuzzily against the query and ranked best first across the roots.
+// matched fuzzily against the query and ranked best first across the roots. Paths that cannot match are
+// dropped while the listing streams in.
 import { basename, isAbsolute, resolve } from "node:path";
-import { listFiles } from "../../../files/file-list.js";
-import { fuzzyFilter } from "../../../files/fuzzy.js";
+import { listMatchingFiles } from "../../../files/file-list.js";
+import { fuzzyRank, plausibleTest } from "../../../files/fuzzy.js";
 import type { Handler } from "../handler-types.js";
 
 export const MAX_RESULTS = 50;
@@ -10,10 +11,11 @@ export const MAX_RESULTS = 50;
 export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) => {
   if (params.query.trim() === "") return { files: [] };
   const base = ctx.services.loadConfig().cwd;
+  const test = plausibleTest(params.query) ?? (() => true);
   const roots = [...new Set(params.roots.map((r) => (isAbsolute(r) ? r : resolve(base, r))))];
   const perRoot = await Promise.all(
     roots.map(async (root) => {
-      const matches = fuzzyFilter(params.query, await listFiles(root), MAX_RESULTS);
+      const matches = fuzzyRank(params.query, await listMatchingFiles(root, test), MAX_RESULTS);
       return matches.map((m) => ({ root, ...m }));
     }),
   );

@@ -1,8 +1,10 @@
 // The threads on disk, for the app-server: listing with the v2 filters (over the SQLite index), finding
-// one thread, reading its turns from the rollout, archiving and unarchiving (moves of the file).
+// one thread, reading its turns from the rollout, archiving and unarchiving (moves of the file). The index
+// is reached through the server's handle (index-handle.ts).
 import { rm } from "node:fs/promises";
 import { encodeCursor, InvalidCursorError, type ThreadSortKey } from "../../../rollout/cursor.js";
 import type { ThreadIndex } from "../../../rollout/index.js";
+import type { ThreadIndexHandle } from "./index-handle.js";
 import { readRollout } from "../../../rollout/reader.js";
 import { replayRollout, type ItemTimes } from "../../../rollout/replay.js";
 import { ThreadStore, ThreadStoreError } from "../../../rollout/store.js";
@@ -10,7 +12,6 @@ import { readThreadSummary, type ThreadSummary } from "../../../rollout/summary.
 import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadListParams } from "../../../protocol/app-server/v2/thread-history.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
-import { withIndex } from "../../threads/locate.js";
 import { badRequest } from "../errors.js";
 import { readThreadNames } from "./thread-names.js";
 import { sourceKind, threadFromSummary, toWireSource, toWireTurns } from "./wire-thread.js";
@@ -53,7 +54,10 @@ function matcher(params: ThreadListParams): (s: ThreadSummary) => boolean {
 }
 
 export class ThreadCatalog {
-  constructor(private readonly codexHome: string) {}
+  constructor(
+    private readonly codexHome: string,
+    private readonly index: ThreadIndexHandle,
+  ) {}
 
   /** A page of threads, newest first; `status` tells which are loaded in this server. */
   async list(
@@ -65,7 +69,7 @@ export class ThreadCatalog {
     const matches = matcher(params);
     const found: ThreadSummary[] = [];
     let more = false;
-    await withIndex(this.codexHome, (index) => {
+    await this.index.use((index) => {
       let cursor = params.cursor ?? undefined;
       for (;;) {
         const page = this.page(index, {
@@ -100,7 +104,7 @@ export class ThreadCatalog {
 
   /** A thread's index row (refreshed from its file, so a live thread's row is current), or a request error. */
   async find(id: string): Promise<ThreadOnDisk> {
-    return withIndex(this.codexHome, async (index) => {
+    return this.index.use(async (index) => {
       const location = await new ThreadStore(this.codexHome, index).findPathById(id);
       if (!location) throw badRequest(`thread not found: ${id}`);
       const summary = readThreadSummary(location.path, location.archived);
@@ -113,14 +117,14 @@ export class ThreadCatalog {
   async record(path: string): Promise<void> {
     const summary = readThreadSummary(path, false);
     if (!summary) return;
-    await withIndex(this.codexHome, (index) => index.upsert(summary));
+    await this.index.use((index) => index.upsert(summary));
   }
 
   /** Removes a thread's rollout file and its index row. */
   async delete(id: string): Promise<void> {
     const { summary } = await this.find(id);
     await rm(summary.path, { force: true });
-    await withIndex(this.codexHome, (index) => index.remove(id));
+    await this.index.use((index) => index.remove(id));
   }
 
   async contents(path: string): Promise<ThreadContents> {
@@ -147,7 +151,7 @@ export class ThreadCatalog {
   }
 
   private async move(id: string, how: (store: ThreadStore) => Promise<string>): Promise<void> {
-    await withIndex(this.codexHome, async (index) => {
+    await this.index.use(async (index) => {
       try {
         await how(new ThreadStore(this.codexHome, index));
       } catch (err) {

@@ -1,0 +1,45 @@
+// listMatchingFiles (the streaming filter fuzzyFileSearch uses) keeps exactly what listFiles lists and the
+// test accepts, from each source, including lines split across output chunks.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listFiles, listMatchingFiles, type FileSource } from "./file-list.js";
+import { plausibleTest } from "./fuzzy.js";
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), "codex-ts-files-"));
+  execFileSync("git", ["init", "-q"], { cwd: root });
+  const files = [".gitignore", "ignored/x.ts", "src/main.ts", "src/Émoji-naïve.ts", "docs/guide.md"];
+  // Enough long paths that rg's and git's output arrives in several chunks.
+  for (let i = 0; i < 1500; i++) files.push(`deep/${"d".repeat(40)}/mod${i}/file${i % 10}.ts`);
+  for (const path of files) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), path === ".gitignore" ? "ignored/\n" : "");
+  }
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe("listMatchingFiles", () => {
+  it.each<FileSource>(["rg", "git", "walk"])(
+    "keeps what listFiles lists and the test accepts (%s)",
+    async (source) => {
+      for (const query of ["mod12file2", "main", "MAIN", "naive", "zzz"]) {
+        const test = plausibleTest(query)!;
+        const expected = (await listFiles(root, [source])).filter((p) => test(p, 0, p.length));
+        expect(await listMatchingFiles(root, test, [source])).toEqual(expected);
+      }
+      expect(await listMatchingFiles(root, plausibleTest("main")!, [source])).toContain("src/main.ts");
+    },
+  );
+
+  it("lets non-ASCII paths through the letters test, and tests a slice of a longer text", () => {
+    const test = plausibleTest("naive")!;
+    expect(test("src/Émoji-naïve.ts")).toBe(true);
+    expect(test("xx/main.ts|docs/n-a-i-v-e.md", 11, 28)).toBe(true);
+    expect(test("xx/main.ts|docs/n-a-i-v-e.md", 0, 10)).toBe(false);
+    expect(plausibleTest("two words")).toBeUndefined();
+  });
+});
