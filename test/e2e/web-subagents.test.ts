@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { reply, type Reply } from "../support/fake-model.js";
 import { scriptByAgent } from "../support/subagents.js";
-import { expectFitsNarrow, send, shot, TEST_MS, useWebPages, WAIT } from "../support/web-page.js";
+import { connected, expectFitsNarrow, send, shot, TEST_MS, useWebPages, WAIT } from "../support/web-page.js";
 
-const { start } = useWebPages();
+const { start, browser } = useWebPages();
 
 describe("codex-ts web: subagents", () => {
   it(
@@ -68,6 +68,49 @@ describe("codex-ts web: subagents", () => {
       await expect.poll(() => page.url(), WAIT).not.toBe(parentUrl);
       await page.getByRole("region", { name: "You" }).getByText("task-a: echo and report").waitFor(WAIT);
       await page.getByRole("region", { name: "Agent" }).getByText("A done").waitFor(WAIT);
+    },
+    TEST_MS,
+  );
+
+  it(
+    "after a dropped connection a nested subagent catches up from its file, without duplicates",
+    async () => {
+      let release: (() => void) | undefined;
+      const held = new Promise<Reply>((resolve) => (release = () => resolve(reply.message("B finished"))));
+      const script = scriptByAgent({
+        0: [
+          reply.functionCall("subagent_spawn", { task: "task-b: echo and report", name: "beta" }),
+          reply.functionCall("subagent_await", { agent_id: 1 }),
+          reply.message("parent finished"),
+        ],
+        1: [reply.shell(["echo", "from-b"]), () => held],
+      });
+      const { page } = await start({
+        toml: "[subagents]\nenabled = true\n",
+        model: { fallback: script.fallback },
+      });
+      await send(page, "delegate b");
+      const nested = page.getByRole("region", { name: /^Subagent thread / });
+      await nested
+        .getByRole("region", { name: "Command echo from-b" })
+        .getByText("from-b", { exact: true })
+        .waitFor(WAIT);
+      // Offline while the subagent answers and its parent ends.
+      await browser().context.setOffline(true);
+      await page.getByRole("status").filter({ hasText: "reconnecting" }).waitFor(WAIT);
+      release?.();
+      await script.waitForRequests(0, 3);
+      expect(await nested.getByText("B finished").count()).toBe(0);
+      await browser().context.setOffline(false);
+      await connected(page);
+      await nested.getByRole("region", { name: "Agent" }).getByText("B finished").waitFor(WAIT);
+      await page.getByText("parent finished").waitFor(WAIT);
+      await page.getByRole("button", { name: "Send" }).waitFor(WAIT);
+      expect(await page.getByRole("region", { name: /^Subagent thread / }).count()).toBe(1);
+      expect(await nested.getByRole("region", { name: "Command echo from-b" }).count()).toBe(1);
+      expect(await nested.getByRole("region", { name: "You" }).count()).toBe(1);
+      expect(await page.getByText("B finished", { exact: true }).count()).toBe(1);
+      expect(await page.getByText("parent finished", { exact: true }).count()).toBe(1);
     },
     TEST_MS,
   );

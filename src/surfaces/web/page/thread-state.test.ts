@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { ThreadItem } from "../../../protocol/app-server/v2/items.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
-import { applyNotification, catchUp, runningTurn, viewOf, withChildTurns } from "./thread-state.js";
+import {
+  applyNotification,
+  catchUp,
+  runningTurn,
+  viewOf,
+  withChildCaughtUp,
+  withChildTurns,
+} from "./thread-state.js";
 
 function thread(turns: Turn[]): Thread {
   return {
@@ -159,5 +166,29 @@ describe("thread view", () => {
     const read = withChildTurns(view, "kid", file);
     expect(read.children?.kid?.loaded).toBe(true);
     expect(read.children?.kid?.turns.map((t) => t.items)).toEqual([[agent("a1", "done")]]);
+  });
+
+  it("after a reconnect a subagent's running turn gets what it missed, once", () => {
+    let view = viewOf(thread([]));
+    view = applyNotification(view, "thread/started", {
+      thread: { ...thread([]), id: "kid", parentThreadId: "th" },
+    });
+    const kid = { threadId: "kid", turnId: "k1" };
+    const running = { id: "k1", items: [], status: "inProgress" };
+    view = applyNotification(view, "turn/started", { threadId: "kid", turn: running });
+    view = applyNotification(view, "item/completed", { ...kid, item: user("u-live", "task") });
+    const file = {
+      ...thread([{ id: "k1", items: [user("u1", "task"), agent("a1", "done")], status: "completed" }]),
+      id: "kid",
+    };
+    const caught = withChildCaughtUp(view, "kid", file);
+    expect(caught.children?.kid?.turns).toEqual([
+      {
+        id: "k1",
+        status: "completed",
+        error: undefined,
+        items: [user("u-live", "task"), agent("a1", "done")],
+      },
+    ]);
   });
 });

@@ -260,3 +260,18 @@ export function catchUp(view: ThreadView, thread: Thread): ThreadView {
     turns: [...turns, ...local.values()],
   });
 }
+
+/**
+ * After a reconnect: a subagent the page was showing, merged with what its file holds now, as `catchUp`
+ * does for the open thread (nothing twice; what ran during the drop is added).
+ */
+export function withChildCaughtUp(view: ThreadView, childId: string, thread: Thread): ThreadView {
+  const child = view.children?.[childId];
+  if (!child) return view;
+  const merged = catchUp({ thread, turns: child.turns }, thread);
+  const next = {
+    ...view,
+    children: { ...view.children, [childId]: { ...child, turns: merged.turns, loaded: true } },
+  };
+  return withChildrenOfItems(next);
+}

@@ -12,6 +12,7 @@ import {
   catchUp,
   runningTurn,
   viewOf,
+  withChildCaughtUp,
   withChildTurns,
   type ThreadView,
 } from "./thread-state.js";
@@ -94,15 +95,17 @@ export function useAgent(wsUrl: string) {
         );
         const id = viewRef.current?.thread.id ?? threadIdFromHash();
         if (!id) return;
-        client
-          .call("thread/resume", { threadId: id })
-          .then(
-            ({ thread }) =>
-              setView((v) =>
-                reconnected && v && v.thread.id === thread.id ? catchUp(v, thread) : viewOf(thread),
-              ),
-            report,
-          );
+        client.call("thread/resume", { threadId: id }).then(({ thread }) => {
+          const same = reconnected && viewRef.current?.thread.id === thread.id;
+          setView((v) => (same && v && v.thread.id === thread.id ? catchUp(v, thread) : viewOf(thread)));
+          // The subagents it was showing ran on meanwhile: each is read again and merged the same way.
+          const shown = same ? Object.entries(viewRef.current?.children ?? {}) : [];
+          for (const [childId, child] of shown)
+            if (!child.fromHistory || child.loaded)
+              client
+                .call("thread/read", { threadId: childId, includeTurns: true })
+                .then((r) => setView((v) => (v ? withChildCaughtUp(v, childId, r.thread) : v)), report);
+        }, report);
       },
     });
     let timer: ReturnType<typeof setTimeout> | undefined;
