@@ -38,6 +38,7 @@ import { SkillsManager } from "../skills/skills-manager.js";
 import type { ThreadSeed } from "./open-thread.js";
 import { ClientRequests } from "./client-requests.js";
 import { runTask, TaskAbort } from "./task.js";
+import { runUserShell } from "./user-shell.js";
 import { runReview } from "./review/run-review.js";
 import { ThreadIndexUpdater } from "./thread-index-updater.js";
 import type { ThreadRollout } from "./thread-rollout.js";
@@ -275,6 +276,48 @@ export class Session {
       this.touchIndex();
     });
     this.running = { subId, controller, done };
+  }
+
+  /**
+   * Runs the user's own shell command as a turn of its own (the `run_user_shell_command` op). Refused while
+   * a task runs: the command's record would land in the middle of that task's history.
+   */
+  startUserShell(subId: string, op: OpOf<"run_user_shell_command">): void {
+    this.lastSubId = subId;
+    if (this.running || this.rollingBack) {
+      this.emit(subId, { type: "error", message: "a turn is running: wait for it or interrupt it first" });
+      return;
+    }
+    const turn = this.settings.defaults;
+    this.recordContext(turn);
+    this.rollout.recordTurnContext(turn);
+    this.index.prepare();
+    const controller = new AbortController();
+    const done = runUserShell({
+      command: op.command,
+      cwd: turn.cwd,
+      env: this.commandGate.commandEnv(),
+      turnId: uuidv7(),
+      callId: uuidv7(),
+      collaborationMode: turn.collaborationMode,
+      ...(op.timeout_ms !== undefined ? { timeoutMs: op.timeout_ms } : {}),
+      signal: controller.signal,
+      emit: (msg) => this.emit(subId, msg),
+      record: (item) => this.history.record(item),
+    }).finally(async () => {
+      if (this.running?.controller === controller) this.running = undefined;
+      await this.rollout.flush();
+      this.touchIndex();
+    });
+    this.running = { subId, controller, done };
+  }
+
+  /** Appends raw items to the model-visible history (and the rollout), for the next request to carry. */
+  injectItems(items: ResponseItem[]): void {
+    // The initial context goes first, so the injected items follow it as in any later turn.
+    if (this.history.length === 0) this.recordContext(this.settings.defaults);
+    this.history.record(...items);
+    this.touchIndex();
   }
 
   /** Compacts the conversation now, as a task of its own (the `compact` op). */

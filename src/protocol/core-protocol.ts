@@ -75,6 +75,15 @@ export const Op = z.discriminatedUnion("type", [
   z.object({ type: z.literal("compact") }),
   /** Runs a code review as a turn of its own (review prompt, isolated context); findings at the end. */
   z.object({ type: z.literal("review"), review_request: ReviewRequest }),
+  /** The user's own shell command (the TUI's `!cmd`): a turn of its own, recorded for the model to see. */
+  z.object({
+    type: z.literal("run_user_shell_command"),
+    command: z.string().min(1),
+    /** Defaults to one hour; 0 times out at once. */
+    timeout_ms: z.number().int().min(0).optional(),
+  }),
+  /** Appends raw Responses items to the model-visible history (the app-server's thread/inject_items). */
+  z.object({ type: z.literal("inject_items"), items: z.array(ResponseItem) }),
   z.object({ type: z.literal("shutdown") }),
 ]);
 export type Op = z.infer<typeof Op>;
@@ -411,6 +420,8 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     agent_id: z.number().int().nullish(),
     /** exec_command's session id: the process may outlive the call (a background terminal). */
     process_id: z.string().nullish(),
+    /** Who ran it: the model's tool (absent) or the user's own shell command. */
+    source: z.enum(["agent", "user_shell"]).nullish(),
   }),
   ExecCommandOutputDeltaEvent,
   ev("exec_command_end", {

@@ -219,6 +219,23 @@ export const localMethodSamples = {
   },
 
   "skills/extraRoots/set": { params: [{ extraRoots: [] }, { extraRoots: ["/w/skills"] }], results: [{}] },
+  "thread/shellCommand": {
+    params: [
+      { threadId: "t1", command: "ls | wc -l" },
+      { threadId: "t1", command: "make", timeoutMs: 0 },
+    ],
+    results: [{}],
+  },
+  "thread/inject_items": {
+    params: [
+      { threadId: "t1", items: [] },
+      {
+        threadId: "t1",
+        items: [{ type: "message", role: "user", content: [{ type: "input_text", text: "x" }] }],
+      },
+    ],
+    results: [{}],
+  },
   "app/read": {
     params: [{ appIds: ["a"] }, { appIds: ["a", "b"], includeTools: true, threadId: null }],
     results: [

@@ -94,6 +94,8 @@ import {
   ThreadMetadataUpdateParams,
   ThreadUnsubscribeResponse,
   ThreadWithGitResponse,
+  ThreadInjectItemsParams,
+  ThreadShellCommandParams,
 } from "./v2/thread-extra.js";
 import {
   AddCreditsNudgeParams,
@@ -248,6 +250,8 @@ export const methods = {
   "app/read": { params: AppsReadParams, result: AppsReadResponse },
   "app/installed": { params: AppsInstalledParams, result: AppsInstalledResponse },
   "skills/extraRoots/set": { params: SkillsExtraRootsSetParams, result: EmptyResult },
+  "thread/shellCommand": { params: ThreadShellCommandParams, result: EmptyResult },
+  "thread/inject_items": { params: ThreadInjectItemsParams, result: EmptyResult },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

@@ -82,6 +82,7 @@ import {
 import { threadFork, threadResume, threadRevert, threadRollback } from "./thread-load.js";
 import { threadStart, turnInterrupt, turnSteer, turnStart } from "./threads.js";
 import { reviewStart } from "./review.js";
+import { threadInjectItems, threadShellCommand } from "./thread-input.js";
 
 export const handlers = {
   "thread/start": threadStart,
@@ -169,4 +170,6 @@ export const handlers = {
   "app/read": appRead,
   "app/installed": appInstalled,
   "skills/extraRoots/set": skillsExtraRootsSet,
+  "thread/shellCommand": threadShellCommand,
+  "thread/inject_items": threadInjectItems,
 } satisfies HandlerTable;

@@ -22,8 +22,12 @@ export async function describeStored(
   try {
     found = await services.catalog.find(id);
   } catch (err) {
-    if (loaded) return { ...loaded.describe(), name: services.catalog.name(id), status: loaded.status };
-    throw err;
+    if (!loaded) throw err;
+    // Not listed yet (no user message so far, e.g. only a shell command): its file still has its turns.
+    const described = loaded.describe();
+    const turns =
+      includeTurns && described.path ? (await services.catalog.contents(described.path)).turns : [];
+    return { ...described, name: services.catalog.name(id), status: loaded.status, turns };
   }
   const contents = await services.catalog.contents(found.summary.path);
   const thread = threadFromSummary(found.summary, {
