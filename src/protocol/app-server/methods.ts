@@ -17,6 +17,14 @@ import {
   LoginAccountResponse,
 } from "./v2/account.js";
 import { EmptyParams, EmptyResult } from "./v2/common.js";
+import {
+  ExternalAgentConfigDetectParams,
+  ExternalAgentConfigDetectResponse,
+  ExternalAgentConfigImportHistoriesReadResponse,
+  ExternalAgentConfigImportHistoryRecordParams,
+  ExternalAgentConfigImportParams,
+  ImportIdResponse,
+} from "./v2/external-agent.js";
 import { ReviewStartParams, ReviewStartResponse } from "./v2/review.js";
 import {
   ConfigBatchWriteParams,
@@ -252,6 +260,19 @@ export const methods = {
   "skills/extraRoots/set": { params: SkillsExtraRootsSetParams, result: EmptyResult },
   "thread/shellCommand": { params: ThreadShellCommandParams, result: EmptyResult },
   "thread/inject_items": { params: ThreadInjectItemsParams, result: EmptyResult },
+  "externalAgentConfig/detect": {
+    params: ExternalAgentConfigDetectParams,
+    result: ExternalAgentConfigDetectResponse,
+  },
+  "externalAgentConfig/import": { params: ExternalAgentConfigImportParams, result: ImportIdResponse },
+  "externalAgentConfig/import/recordHistory": {
+    params: ExternalAgentConfigImportHistoryRecordParams,
+    result: ImportIdResponse,
+  },
+  "externalAgentConfig/import/readHistories": {
+    params: NoParams,
+    result: ExternalAgentConfigImportHistoriesReadResponse,
+  },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

@@ -12,6 +12,7 @@ import { CommandExecOutputDeltaNotification, FsChangedNotification } from "./fs.
 import { ThreadGoal } from "./thread-extra.js";
 import { AttachmentUpdatedNotification, SectionChangedNotification } from "./thread-organize.js";
 import { McpStartupStatusNotification } from "./tools-misc.js";
+import { ExternalAgentConfigImportNotification } from "./external-agent.js";
 
 const TurnScope = { threadId: z.string(), turnId: z.string() };
 
@@ -73,6 +74,15 @@ export const serverNotifications = {
   "thread/goal/updated": z.object({ threadId: z.string(), turnId: z.string().nullish(), goal: ThreadGoal }),
   "thread/goal/cleared": z.object({ threadId: z.string() }),
   "command/exec/outputDelta": CommandExecOutputDeltaNotification,
+  "externalAgentConfig/import/progress": ExternalAgentConfigImportNotification,
+  "externalAgentConfig/import/completed": ExternalAgentConfigImportNotification,
+  "mcpServer/oauthLogin/completed": z.object({
+    name: z.string(),
+    success: z.boolean(),
+    error: z.string().nullish(),
+    loginId: z.string().nullish(),
+    threadId: z.string().nullish(),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 export type ServerNotificationMethod = keyof typeof serverNotifications;

@@ -83,6 +83,12 @@ import { threadFork, threadResume, threadRevert, threadRollback } from "./thread
 import { threadStart, turnInterrupt, turnSteer, turnStart } from "./threads.js";
 import { reviewStart } from "./review.js";
 import { threadInjectItems, threadShellCommand } from "./thread-input.js";
+import {
+  externalAgentDetect,
+  externalAgentImport,
+  externalAgentReadHistories,
+  externalAgentRecordHistory,
+} from "./external-agent.js";
 
 export const handlers = {
   "thread/start": threadStart,
@@ -172,4 +178,8 @@ export const handlers = {
   "skills/extraRoots/set": skillsExtraRootsSet,
   "thread/shellCommand": threadShellCommand,
   "thread/inject_items": threadInjectItems,
+  "externalAgentConfig/detect": externalAgentDetect,
+  "externalAgentConfig/import": externalAgentImport,
+  "externalAgentConfig/import/recordHistory": externalAgentRecordHistory,
+  "externalAgentConfig/import/readHistories": externalAgentReadHistories,
 } satisfies HandlerTable;
