@@ -38,7 +38,12 @@ export class McpManager implements SessionMcp {
   constructor(private readonly options: SessionMcpOptions) {
     this.approvals = new McpToolApprovals((callId, signal) => options.waitForApproval(callId, signal));
     const { config, env } = options;
-    const entries: McpServerEntry[] = resolveMcpServers(config.toml, config.cwd, env).filter((entry) => {
+    const entries: McpServerEntry[] = resolveMcpServers(
+      config.toml,
+      config.cwd,
+      env,
+      config.codexHome,
+    ).filter((entry) => {
       if (entry.name !== GATEWAY_SERVER_NAME) return true;
       this.warn(
         `MCP server '${GATEWAY_SERVER_NAME}' is reserved for the connectors gateway; the entry is ignored`,

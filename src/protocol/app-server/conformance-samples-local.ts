@@ -226,6 +226,13 @@ export const localMethodSamples = {
     ],
     results: [{}],
   },
+  "mcpServer/oauth/login": {
+    params: [
+      { name: "docs" },
+      { name: "docs", scopes: ["read"], timeoutSecs: 60, clientRegistration: "dcr" },
+    ],
+    results: [{ authorizationUrl: "https://auth.example/authorize?x=1", loginId: "l1" }],
+  },
   "externalAgentConfig/detect": {
     params: [{}, { includeHome: true, cwds: ["/w"], migrationSource: null }],
     results: [

@@ -17,6 +17,7 @@ import {
   LoginAccountResponse,
 } from "./v2/account.js";
 import { EmptyParams, EmptyResult } from "./v2/common.js";
+import { McpServerOauthLoginParams, McpServerOauthLoginResponse } from "./v2/tools-misc.js";
 import {
   ExternalAgentConfigDetectParams,
   ExternalAgentConfigDetectResponse,
@@ -260,6 +261,7 @@ export const methods = {
   "skills/extraRoots/set": { params: SkillsExtraRootsSetParams, result: EmptyResult },
   "thread/shellCommand": { params: ThreadShellCommandParams, result: EmptyResult },
   "thread/inject_items": { params: ThreadInjectItemsParams, result: EmptyResult },
+  "mcpServer/oauth/login": { params: McpServerOauthLoginParams, result: McpServerOauthLoginResponse },
   "externalAgentConfig/detect": {
     params: ExternalAgentConfigDetectParams,
     result: ExternalAgentConfigDetectResponse,

@@ -83,6 +83,7 @@ import { threadFork, threadResume, threadRevert, threadRollback } from "./thread
 import { threadStart, turnInterrupt, turnSteer, turnStart } from "./threads.js";
 import { reviewStart } from "./review.js";
 import { threadInjectItems, threadShellCommand } from "./thread-input.js";
+import { mcpServerOauthLogin } from "./mcp-oauth.js";
 import {
   externalAgentDetect,
   externalAgentImport,
@@ -178,6 +179,7 @@ export const handlers = {
   "skills/extraRoots/set": skillsExtraRootsSet,
   "thread/shellCommand": threadShellCommand,
   "thread/inject_items": threadInjectItems,
+  "mcpServer/oauth/login": mcpServerOauthLogin,
   "externalAgentConfig/detect": externalAgentDetect,
   "externalAgentConfig/import": externalAgentImport,
   "externalAgentConfig/import/recordHistory": externalAgentRecordHistory,
