@@ -1,14 +1,8 @@
 // A Session: the engine's configuration and state for one thread, and at most one running Task.
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
-import type {
-  Event,
-  KnownEventMsg,
-  OpOf,
-  PlanStep,
-  TokenUsage,
-  UserInputAnswers,
-} from "../protocol/core-protocol.js";
+import type { Event, KnownEventMsg, OpOf, PlanStep, UserInputAnswers } from "../protocol/core-protocol.js";
+import { TokenUsage } from "../protocol/core-protocol.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { userTextMessage } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
@@ -114,6 +108,11 @@ export class Session {
     this.rollout = seed.rollout;
     this.history = new ConversationHistory(seed.history, (items) => this.rollout.recordItems(items));
     this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
+    // A resumed thread counts on from the totals its last token_count recorded.
+    const info = (seed.replay?.lastTokenCount as { info?: { total_token_usage?: unknown } } | undefined)
+      ?.info;
+    const resumedTotal = TokenUsage.safeParse(info?.total_token_usage);
+    if (resumedTotal.success) this.totalUsage = resumedTotal.data;
     this.instructions = new TurnInstructions(
       seed.replay ? { lastTurnContext: seed.replay.lastTurnContext, history: seed.history } : undefined,
     );

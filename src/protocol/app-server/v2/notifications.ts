@@ -57,6 +57,7 @@ export const serverNotifications = {
   "thread/tokenUsage/updated": z.object({ ...TurnScope, tokenUsage: ThreadTokenUsage }),
   error: z.object({ ...TurnScope, error: TurnError, willRetry: z.boolean() }),
   warning: z.object({ message: z.string(), threadId: z.string().nullish() }),
+  deprecationNotice: z.object({ summary: z.string(), details: z.string().nullish() }),
   configWarning: z.object({
     summary: z.string(),
     details: z.string().nullish(),

@@ -53,9 +53,21 @@ export const threadLoadedList: Handler<"thread/loaded/list"> = (params, ctx) => 
   return { data, nextCursor: end < ids.length ? String(end) : null };
 };
 
-export const threadRead: Handler<"thread/read"> = async (params, ctx) => ({
-  thread: await describeStored(ctx.services, params.threadId, params.includeTurns ?? false),
-});
+export const threadRead: Handler<"thread/read"> = async (params, ctx) => {
+  const thread = await describeStored(ctx.services, params.threadId, params.includeTurns ?? false);
+  // As Codex 0.169: full-history reads still work, with a notice (before the answer) to page instead.
+  if (params.includeTurns) {
+    ctx.connection.notify({
+      method: "deprecationNotice",
+      params: {
+        summary:
+          "Full-history hydration is deprecated for paginated threads; omit `includeTurns` or set it to `false`, then page with `thread/turns/list` and `thread/items/list`.",
+        details: null,
+      },
+    });
+  }
+  return { thread };
+};
 
 export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
   const { services, server } = ctx;
