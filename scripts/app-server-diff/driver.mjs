@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/ban-ts-comment -- untyped JSON from two servers; a by-hand tool, not built or tested */
 // @ts-nocheck -- a by-hand tool reading two servers' untyped JSON; not part of the build or the tests.
 // Runs one scripted JSON-RPC session against an app-server (ours or the real Codex) and writes every
 // message, both ways, as JSON lines. Meant to run inside a loopback-only network namespace (see run.sh):
@@ -28,9 +29,13 @@ mkdirSync(home);
 mkdirSync(work);
 writeFileSync(join(work, "README.md"), "hello\n");
 execFileSync("git", ["init", "-q", "-b", "main"], { cwd: work });
-execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "init", "--allow-empty"], {
-  cwd: work,
-});
+execFileSync(
+  "git",
+  ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "init", "--allow-empty"],
+  {
+    cwd: work,
+  },
+);
 execFileSync("git", ["add", "."], { cwd: work });
 
 /** Replies by the last user text: "run: CMD" -> an exec_command call, then a message. */
@@ -159,10 +164,7 @@ await new Promise((r) => setTimeout(r, 500));
 child.stdin.end();
 child.kill("SIGTERM");
 await model.close();
-writeFileSync(
-  outFile,
-  log.map((e) => JSON.stringify({ ...e, consumed: undefined })).join("\n") + "\n",
-);
+writeFileSync(outFile, log.map((e) => JSON.stringify({ ...e, consumed: undefined })).join("\n") + "\n");
 writeFileSync(outFile + ".requests.json", JSON.stringify(model.requests, null, 1));
 console.error(failure ? `session failed: ${failure.message}` : `wrote ${log.length} messages to ${outFile}`);
 process.exit(failure ? 1 : 0);

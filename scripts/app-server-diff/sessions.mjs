@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/ban-ts-comment -- untyped JSON from two servers; a by-hand tool, not built or tested */
 // @ts-nocheck -- a by-hand tool reading two servers' untyped JSON; not part of the build or the tests.
 // The sessions the differential run plays against both servers, in order. Each gets the driver's client.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -22,6 +23,37 @@ async function turn(c, threadId, text) {
 export const sessions = {
   async handshake(c) {
     await init(c);
+  },
+  async basics(c) {
+    const threadId = await startThread(c);
+    await turn(c, threadId, "run: echo hello > out.txt && cat out.txt");
+    await c.request("thread/read", { threadId });
+    await c.request("thread/read", { threadId, includeTurns: true });
+    await c.request("thread/list", {});
+    await c.request("thread/turns/list", { threadId });
+    await c.request("thread/items/list", { threadId });
+    const fork = await c.request("thread/fork", { threadId });
+    await c.request("thread/list", {});
+    await c.request("thread/unsubscribe", { threadId });
+    await c.request("thread/resume", { threadId });
+    await turn(c, threadId, "again");
+    if (fork.result) await c.request("thread/archive", { threadId: fork.result.thread.id });
+    await c.request("fs/readFile", { path: `${c.work}/out.txt` });
+    await c.request("fs/readDirectory", { path: c.work });
+    await c.request("fs/getMetadata", { path: `${c.work}/README.md` });
+    await c.request("fs/writeFile", { path: `${c.work}/new.txt`, dataBase64: "aGk=" });
+    await c.request("fs/createDirectory", { path: `${c.work}/sub` });
+    await c.request("fs/copy", { sourcePath: `${c.work}/new.txt`, destinationPath: `${c.work}/sub/new.txt` });
+    await c.request("fs/remove", { path: `${c.work}/sub`, recursive: true });
+    await c.request("fs/readFile", { path: `${c.work}/missing.txt` });
+    await c.request("command/exec", { command: ["sh", "-c", "echo out; echo err >&2"], cwd: c.work });
+    await c.request("command/exec", { command: [] });
+    await c.request("thread/read", { threadId: "00000000-0000-0000-0000-000000000000" });
+    await c.request("no/such/method", {});
+    await c.request("turn/start", { threadId });
+    await c.request("model/list", {});
+    await c.request("config/read", { cwd: c.work });
+    await c.request("account/read", {});
   },
   async shellCommand(c) {
     const threadId = await startThread(c);
@@ -62,7 +94,10 @@ export const sessions = {
       join(home, ".claude.json"),
       JSON.stringify({ mcpServers: { web: { type: "http", url: "http://127.0.0.1:9/mcp" } } }),
     );
-    writeFileSync(join(home, ".claude", "settings.json"), JSON.stringify({ model: "sonnet", env: { X: "1" } }));
+    writeFileSync(
+      join(home, ".claude", "settings.json"),
+      JSON.stringify({ model: "sonnet", env: { X: "1" } }),
+    );
     const d = await c.request("externalAgentConfig/detect", { includeHome: true, cwds: [c.work] });
     const items = d.result?.items ?? [];
     const r = await c.request("externalAgentConfig/import", { migrationItems: items });
