@@ -55,6 +55,19 @@ export const sessions = {
     await c.request("config/read", { cwd: c.work });
     await c.request("account/read", {});
   },
+  async settings(c) {
+    const threadId = await startThread(c);
+    const r = await c.request("turn/start", {
+      threadId,
+      input: [{ type: "text", text: "with overrides" }],
+      model: "gpt-5.1-codex-mini",
+      approvalPolicy: "on-request",
+      effort: "high",
+    });
+    await c.waitFor("turn/completed", (m) => m.params.threadId === threadId);
+    await turn(c, threadId, "same settings");
+    return r;
+  },
   async shellCommand(c) {
     const threadId = await startThread(c);
     await c.request("thread/shellCommand", { threadId, command: "echo from-shell | tr a-z A-Z" });
