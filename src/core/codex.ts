@@ -330,6 +330,12 @@ export class Codex implements AsyncIterable<Event> {
       case "review":
         await session.startReview(id, op);
         break;
+      case "run_user_shell_command":
+        session.startUserShell(id, op);
+        break;
+      case "inject_items":
+        session.injectItems(op.items);
+        break;
     }
     return false;
   }

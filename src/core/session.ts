@@ -2,14 +2,9 @@
 import type { ReplayedTurn } from "../rollout/replay.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
-import type {
-  Event,
-  KnownEventMsg,
-  OpOf,
-  PlanStep,
-  TokenUsage,
-  UserInputAnswers,
-} from "../protocol/core-protocol.js";
+import type { Event, KnownEventMsg, OpOf, PlanStep, UserInputAnswers } from "../protocol/core-protocol.js";
+import { TokenUsage } from "../protocol/core-protocol.js";
+import type { ResponseItem } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
 import type { EngineParts } from "./engine-parts.js";
 import type { SessionMcp } from "./mcp-api/session-mcp.js";
@@ -32,6 +27,8 @@ import { ClientRequests } from "./client-requests.js";
 import { compactionTask, reviewTask, turnHostFor, userTurnTask, type TaskEnv } from "./session-tasks.js";
 import { TaskSlot } from "./task-slot.js";
 import { ContextRecorder } from "./context-recorder.js";
+import { runUserShell } from "./user-shell.js";
+import { uuidv7 } from "./ids.js";
 import { ThreadIndexUpdater } from "./thread-index-updater.js";
 import type { ThreadRollout } from "./thread-rollout.js";
 import type { TurnContext } from "./turn-context.js";
@@ -111,6 +108,11 @@ export class Session {
     this.items = new ItemTracker(seed.id);
     this.rollout = seed.rollout;
     this.history = new ConversationHistory(seed.history, (items) => this.rollout.recordItems(items));
+    // A resumed thread counts on from the totals its last token_count recorded.
+    const info = (seed.replay?.lastTokenCount as { info?: { total_token_usage?: unknown } } | undefined)
+      ?.info;
+    const resumedTotal = TokenUsage.safeParse(info?.total_token_usage);
+    if (resumedTotal.success) this.totalUsage = resumedTotal.data;
     this.index = new ThreadIndexUpdater(config.codexHome, (message) =>
       this.warnOnce(`index:${message}`, message),
     );
@@ -268,6 +270,42 @@ export class Session {
     await this.tasks.abort("replaced");
     const turn = this.settings.defaults;
     this.launch(subId, turn, (controller) => reviewTask(this.taskEnv, subId, op, turn, controller));
+  }
+
+  /**
+   * Runs the user's own shell command as a turn of its own (the `run_user_shell_command` op). Refused while
+   * a task runs: the command's record would land in the middle of that task's history.
+   */
+  startUserShell(subId: string, op: OpOf<"run_user_shell_command">): void {
+    this.lastSubId = subId;
+    if (this.tasks.isRunning || this.rollingBack) {
+      this.emit(subId, { type: "error", message: "a turn is running: wait for it or interrupt it first" });
+      return;
+    }
+    const turn = this.settings.defaults;
+    this.context.record(turn);
+    this.launch(subId, turn, (controller) =>
+      runUserShell({
+        command: op.command,
+        cwd: turn.cwd,
+        env: this.commandGate.commandEnv(),
+        turnId: uuidv7(),
+        callId: uuidv7(),
+        collaborationMode: turn.collaborationMode,
+        ...(op.timeout_ms !== undefined ? { timeoutMs: op.timeout_ms } : {}),
+        signal: controller.signal,
+        emit: (msg) => this.emit(subId, msg),
+        record: (item) => this.history.record(item),
+      }),
+    );
+  }
+
+  /** Appends raw items to the model-visible history (and the rollout), for the next request to carry. */
+  injectItems(items: ResponseItem[]): void {
+    // The initial context goes first, so the injected items follow it as in any later turn.
+    if (this.history.length === 0) this.context.record(this.settings.defaults);
+    this.history.record(...items);
+    this.touchIndex();
   }
 
   /** Compacts the conversation now, as a task of its own (the `compact` op). */

@@ -13,6 +13,7 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
   return {
     input_tokens: a.input_tokens + b.input_tokens,
     cached_input_tokens: a.cached_input_tokens + b.cached_input_tokens,
+    cache_write_input_tokens: (a.cache_write_input_tokens ?? 0) + (b.cache_write_input_tokens ?? 0),
     output_tokens: a.output_tokens + b.output_tokens,
     reasoning_output_tokens: a.reasoning_output_tokens + b.reasoning_output_tokens,
     total_tokens: a.total_tokens + b.total_tokens,

@@ -43,15 +43,18 @@ export class McpManager implements SessionMcp {
     const fromPlugins = pluginMcpServers(config.codexHome);
     for (const error of fromPlugins.errors) this.warn(error);
     const servers = { ...fromPlugins.servers, ...config.toml.mcp_servers };
-    const entries: McpServerEntry[] = resolveMcpServers({ mcp_servers: servers }, config.cwd, env).filter(
-      (entry) => {
-        if (entry.name !== GATEWAY_SERVER_NAME) return true;
-        this.warn(
-          `MCP server '${GATEWAY_SERVER_NAME}' is reserved for the connectors gateway; the entry is ignored`,
-        );
-        return false;
-      },
-    );
+    const entries: McpServerEntry[] = resolveMcpServers(
+      { mcp_servers: servers },
+      config.cwd,
+      env,
+      config.codexHome,
+    ).filter((entry) => {
+      if (entry.name !== GATEWAY_SERVER_NAME) return true;
+      this.warn(
+        `MCP server '${GATEWAY_SERVER_NAME}' is reserved for the connectors gateway; the entry is ignored`,
+      );
+      return false;
+    });
     const gateway = gatewayEntry(config, env, options.auth);
     if (gateway) entries.push(gateway);
     for (const entry of entries) {

@@ -7,6 +7,8 @@ import { McpCallToolResult } from "../protocol/core-protocol.js";
 import type { McpResourceContents } from "../core/mcp-api/session-mcp.js";
 import { VERSION } from "../version.js";
 import type { McpTransportConfig } from "./server-config.js";
+import { StoredOAuthProvider } from "./oauth/provider.js";
+import { McpOAuthStore } from "./oauth/token-store.js";
 
 /** Why a request to a server failed, in words that say what to do about it. */
 export class McpRequestError extends Error {
@@ -105,9 +107,11 @@ export async function connectMcpClient(
   } else {
     const { StreamableHTTPClientTransport } =
       await import("@modelcontextprotocol/sdk/client/streamableHttp.js");
+    const authProvider = storedOAuthProvider(transportConfig);
     const transport = new StreamableHTTPClientTransport(new URL(transportConfig.url), {
       requestInit: { headers: transportConfig.headers },
       ...(transportConfig.fetch ? { fetch: transportConfig.fetch } : {}),
+      ...(authProvider ? { authProvider } : {}),
     });
     await connectOrClose(client, transport, options, () => "");
   }
@@ -240,4 +244,18 @@ function killQuietly(pid: number): void {
   } catch {
     // Already gone.
   }
+}
+
+/**
+ * The stored OAuth login of an HTTP server, when it has one and no Authorization header is configured: the
+ * transport then sends its access token and refreshes it when the server answers 401.
+ */
+function storedOAuthProvider(
+  transport: Extract<McpTransportConfig, { kind: "streamable_http" }>,
+): StoredOAuthProvider | undefined {
+  if (!transport.oauth) return undefined;
+  if (Object.keys(transport.headers).some((h) => h.toLowerCase() === "authorization")) return undefined;
+  const store = new McpOAuthStore(transport.oauth.codexHome);
+  if (!store.get(transport.url).tokens) return undefined;
+  return new StoredOAuthProvider({ store, serverUrl: transport.url, serverName: transport.oauth.serverName });
 }

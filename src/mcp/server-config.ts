@@ -16,6 +16,8 @@ export type McpTransportConfig =
       headers: Record<string, string>;
       /** Makes the HTTP requests in place of the global fetch (the connector directory: its credentials). */
       fetch?: (url: string | URL, init?: RequestInit) => Promise<Response>;
+      /** Where a stored OAuth login for this server is looked up (mcpServer/oauth/login wrote it). */
+      oauth?: { codexHome: string; serverName: string };
     };
 
 export interface McpServerConfig {
@@ -41,6 +43,7 @@ export function resolveMcpServers(
   toml: Pick<ConfigToml, "mcp_servers">,
   cwd: string,
   env: NodeJS.ProcessEnv,
+  codexHome?: string,
 ): McpServerEntry[] {
   const entries: McpServerEntry[] = [];
   for (const [name, server] of Object.entries(toml.mcp_servers ?? {}).sort(([a], [b]) =>
@@ -51,7 +54,11 @@ export function resolveMcpServers(
       entries.push({ name, error: `invalid server name '${name}': use letters, digits, '_' and '-' only` });
       continue;
     }
-    const transport = resolveTransport(server, cwd, env);
+    const resolved = resolveTransport(server, cwd, env);
+    const transport =
+      typeof resolved !== "string" && resolved.kind === "streamable_http" && codexHome
+        ? { ...resolved, oauth: { codexHome, serverName: name } }
+        : resolved;
     if (typeof transport === "string") entries.push({ name, error: transport });
     else entries.push({ name, config: serverConfig(name, server, transport) });
   }

@@ -16,6 +16,7 @@ describe("parseStreamEvent", () => {
         usage: {
           input_tokens: 3,
           cached_input_tokens: 1,
+          cache_write_input_tokens: 0,
           output_tokens: 2,
           reasoning_output_tokens: 1,
           total_tokens: 5,

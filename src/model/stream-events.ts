@@ -7,7 +7,9 @@ import { ResponseItem } from "../protocol/items.js";
 
 const Usage = z.looseObject({
   input_tokens: z.number().default(0),
-  input_tokens_details: z.looseObject({ cached_tokens: z.number().default(0) }).nullish(),
+  input_tokens_details: z
+    .looseObject({ cached_tokens: z.number().default(0), cache_write_tokens: z.number().optional() })
+    .nullish(),
   output_tokens: z.number().default(0),
   output_tokens_details: z.looseObject({ reasoning_tokens: z.number().default(0) }).nullish(),
   total_tokens: z.number().optional(),
@@ -74,6 +76,7 @@ export function toTokenUsage(usage: z.infer<typeof Usage>): TokenUsage {
   return {
     input_tokens: input,
     cached_input_tokens: usage.input_tokens_details?.cached_tokens ?? 0,
+    cache_write_input_tokens: usage.input_tokens_details?.cache_write_tokens ?? 0,
     output_tokens: output,
     reasoning_output_tokens: usage.output_tokens_details?.reasoning_tokens ?? 0,
     total_tokens: usage.total_tokens ?? input + output,

@@ -163,6 +163,8 @@ export const KnownEventMsg = z.discriminatedUnion("type", [
     agent_id: z.number().int().nullish(),
     /** exec_command's session id: the process may outlive the call (a background terminal). */
     process_id: z.string().nullish(),
+    /** Who ran it: the model's tool (absent) or the user's own shell command. */
+    source: z.enum(["agent", "user_shell"]).nullish(),
   }),
   ExecCommandOutputDeltaEvent,
   ev("exec_command_end", {

@@ -5,6 +5,8 @@ import { z } from "zod";
 export const TokenUsage = z.object({
   input_tokens: z.number(),
   cached_input_tokens: z.number(),
+  /** Input tokens written to the prompt cache (absent in older rollouts). */
+  cache_write_input_tokens: z.number().optional(),
   output_tokens: z.number(),
   reasoning_output_tokens: z.number(),
   total_tokens: z.number(),

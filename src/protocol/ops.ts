@@ -12,6 +12,7 @@ import {
 } from "./policies.js";
 import { UserInputItem } from "./user-input.js";
 import { ReviewRequest } from "./review.js";
+import { ResponseItem } from "./items.js";
 
 const TurnContextFields = {
   cwd: z.string().optional(),
@@ -71,6 +72,15 @@ export const Op = z.discriminatedUnion("type", [
   z.object({ type: z.literal("compact") }),
   /** Runs a code review as a turn of its own (review prompt, isolated context); findings at the end. */
   z.object({ type: z.literal("review"), review_request: ReviewRequest }),
+  /** The user's own shell command (the TUI's `!cmd`): a turn of its own, recorded for the model to see. */
+  z.object({
+    type: z.literal("run_user_shell_command"),
+    command: z.string().min(1),
+    /** Defaults to one hour; 0 times out at once. */
+    timeout_ms: z.number().int().min(0).optional(),
+  }),
+  /** Appends raw Responses items to the model-visible history (the app-server's thread/inject_items). */
+  z.object({ type: z.literal("inject_items"), items: z.array(ResponseItem) }),
   z.object({ type: z.literal("shutdown") }),
 ]);
 export type Op = z.infer<typeof Op>;

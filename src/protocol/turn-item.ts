@@ -52,6 +52,8 @@ export const CommandExecutionItem = z.object({
   duration_ms: z.number().nullable(),
   /** A background terminal's session id (exec_command), when the process outlived the call. */
   process_id: z.string().nullish(),
+  /** The user's own shell command (thread/shellCommand, the TUI's `!cmd`) rather than the model's. */
+  source: z.enum(["agent", "user_shell"]).nullish(),
 });
 
 export const FileChangeItem = z.object({

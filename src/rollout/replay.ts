@@ -233,9 +233,13 @@ class Replayer {
   }
 
   private endTurn(status: "completed" | "interrupted"): void {
-    if (this.pending) {
-      this.pending = undefined; // a task without user input ended: nothing to show
-      return;
+    const pending = this.pending;
+    if (pending) {
+      this.pending = undefined;
+      // A task without user input (a compaction) is no turn, except the user's own shell command: a turn
+      // holding its commandExecution item, as Codex shows it.
+      if (!pending.entries.some((e) => isUserShellItem(e.item))) return;
+      this.commit(pending);
     }
     const turn = this.openTurn();
     if (!turn) return;
@@ -339,4 +343,11 @@ export function forkLines(lines: readonly RolloutLine[], options: ForkOptions = 
   }
   const kept = lines.slice(0, end).filter((line) => line.type !== "session_meta");
   return options.sessionMeta ? [options.sessionMeta, ...kept] : kept;
+}
+
+function isUserShellItem(item: TurnItem): boolean {
+  return (
+    (item as { type?: unknown; source?: unknown }).type === "commandExecution" &&
+    (item as { source?: unknown }).source === "user_shell"
+  );
 }

@@ -11,15 +11,7 @@ const app = useAppServer();
 const OTHER_ISSUES = new Set<string>([]);
 
 /** This issue's methods not built yet. */
-const NOT_YET = new Set([
-  "thread/shellCommand",
-  "thread/inject_items",
-  "mcpServer/oauth/login",
-  "externalAgentConfig/detect",
-  "externalAgentConfig/import",
-  "externalAgentConfig/import/recordHistory",
-  "externalAgentConfig/import/readHistories",
-]);
+const NOT_YET = new Set<string>([]);
 
 type Schema = Record<string, unknown>;
 const protocol = JSON.parse(

@@ -73,6 +73,7 @@ const RESPONSE_TYPES: Record<string, string> = {
   "windowsSandbox/readiness": "WindowsSandboxReadinessResponse",
   "config/mcpServer/reload": "McpServerRefreshResponse",
   "thread/approveGuardianDeniedAction": "ThreadApproveGuardianDeniedActionResponse",
+  "externalAgentConfig/import/readHistories": "ExternalAgentConfigImportHistoriesReadResponse",
 };
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;

@@ -101,6 +101,15 @@ export class CommandGate {
     return (await judgeByRules(this.sessionRules, argv)).kind === "allow";
   }
 
+  /** The environment a command gets under the session's shell_environment_policy. */
+  commandEnv(): Record<string, string> {
+    return buildCommandEnv(
+      this.options.shellEnvironmentPolicy,
+      this.options.parentEnv,
+      this.options.modelSecrets,
+    );
+  }
+
   async authorize(request: CommandRequest, ask: AskUser): Promise<CommandDecision> {
     const env = buildCommandEnv(
       this.options.shellEnvironmentPolicy,

@@ -126,6 +126,7 @@ export class ItemTracker {
         this.start(after, {
           ...commandItem(msg.call_id, msg.command, msg.cwd),
           ...(msg.process_id ? { process_id: msg.process_id } : {}),
+          ...(msg.source ? { source: msg.source } : {}),
         });
         return msg;
       case "exec_command_end":

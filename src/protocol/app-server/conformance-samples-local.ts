@@ -219,6 +219,106 @@ export const localMethodSamples = {
   },
 
   "skills/extraRoots/set": { params: [{ extraRoots: [] }, { extraRoots: ["/w/skills"] }], results: [{}] },
+  "thread/shellCommand": {
+    params: [
+      { threadId: "t1", command: "ls | wc -l" },
+      { threadId: "t1", command: "make", timeoutMs: 0 },
+    ],
+    results: [{}],
+  },
+  "mcpServer/oauth/login": {
+    params: [
+      { name: "docs" },
+      { name: "docs", scopes: ["read"], timeoutSecs: 60, clientRegistration: "dcr" },
+    ],
+    results: [{ authorizationUrl: "https://auth.example/authorize?x=1", loginId: "l1" }],
+  },
+  "externalAgentConfig/detect": {
+    params: [{}, { includeHome: true, cwds: ["/w"], migrationSource: null }],
+    results: [
+      {
+        items: [
+          {
+            itemType: "AGENTS_MD",
+            description: "Migrate /w/CLAUDE.md to /w/AGENTS.md",
+            cwd: "/w",
+            details: null,
+          },
+          {
+            itemType: "MCP_SERVER_CONFIG",
+            description: "Migrate MCP servers from /h into /h/.codex/config.toml",
+            cwd: null,
+            details: {
+              plugins: [],
+              skills: [],
+              sessions: [],
+              mcpServers: [{ name: "docs" }],
+              hooks: [],
+              subagents: [],
+              commands: [],
+            },
+          },
+        ],
+        connectors: [],
+      },
+    ],
+  },
+  "externalAgentConfig/import": {
+    params: [
+      { migrationItems: [] },
+      { migrationItems: [{ itemType: "AGENTS_MD", description: "d", cwd: "/w" }], providerId: "p" },
+    ],
+    results: [{ importId: "i1" }],
+  },
+  "externalAgentConfig/import/recordHistory": {
+    params: [
+      {
+        providerId: "p",
+        itemTypeResults: [
+          { itemType: "SKILLS", successes: [{ itemType: "SKILLS", source: "a" }], failures: [] },
+        ],
+      },
+    ],
+    results: [{ importId: "i2" }],
+  },
+  "externalAgentConfig/import/readHistories": {
+    params: [undefined],
+    results: [
+      { data: [], connectors: [] },
+      {
+        data: [
+          {
+            importId: "i1",
+            providerId: null,
+            completedAtMs: 1,
+            successes: [
+              {
+                itemType: "AGENTS_MD",
+                cwd: "/w",
+                source: "/w/CLAUDE.md",
+                target: "/w/AGENTS.md",
+                title: null,
+              },
+            ],
+            failures: [
+              { itemType: "SKILLS", failureStage: "write", message: "exists", cwd: null, source: "a" },
+            ],
+          },
+        ],
+        connectors: [],
+      },
+    ],
+  },
+  "thread/inject_items": {
+    params: [
+      { threadId: "t1", items: [] },
+      {
+        threadId: "t1",
+        items: [{ type: "message", role: "user", content: [{ type: "input_text", text: "x" }] }],
+      },
+    ],
+    results: [{}],
+  },
   "app/read": {
     params: [{ appIds: ["a"] }, { appIds: ["a", "b"], includeTools: true, threadId: null }],
     results: [

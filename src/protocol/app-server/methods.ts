@@ -18,6 +18,15 @@ import {
 } from "./v2/account.js";
 import { EmptyParams, EmptyResult } from "./v2/common.js";
 import * as P from "./v2/plugins.js";
+import { McpServerOauthLoginParams, McpServerOauthLoginResponse } from "./v2/tools-misc.js";
+import {
+  ExternalAgentConfigDetectParams,
+  ExternalAgentConfigDetectResponse,
+  ExternalAgentConfigImportHistoriesReadResponse,
+  ExternalAgentConfigImportHistoryRecordParams,
+  ExternalAgentConfigImportParams,
+  ImportIdResponse,
+} from "./v2/external-agent.js";
 import { ReviewStartParams, ReviewStartResponse } from "./v2/review.js";
 import {
   ConfigBatchWriteParams,
@@ -95,6 +104,8 @@ import {
   ThreadMetadataUpdateParams,
   ThreadUnsubscribeResponse,
   ThreadWithGitResponse,
+  ThreadInjectItemsParams,
+  ThreadShellCommandParams,
 } from "./v2/thread-extra.js";
 import {
   AddCreditsNudgeParams,
@@ -267,6 +278,22 @@ export const methods = {
   "marketplace/add": { params: P.MarketplaceAddParams, result: P.MarketplaceAddResponse },
   "marketplace/remove": { params: P.MarketplaceRemoveParams, result: P.MarketplaceRemoveResponse },
   "marketplace/upgrade": { params: P.MarketplaceUpgradeParams, result: P.MarketplaceUpgradeResponse },
+  "thread/shellCommand": { params: ThreadShellCommandParams, result: EmptyResult },
+  "thread/inject_items": { params: ThreadInjectItemsParams, result: EmptyResult },
+  "mcpServer/oauth/login": { params: McpServerOauthLoginParams, result: McpServerOauthLoginResponse },
+  "externalAgentConfig/detect": {
+    params: ExternalAgentConfigDetectParams,
+    result: ExternalAgentConfigDetectResponse,
+  },
+  "externalAgentConfig/import": { params: ExternalAgentConfigImportParams, result: ImportIdResponse },
+  "externalAgentConfig/import/recordHistory": {
+    params: ExternalAgentConfigImportHistoryRecordParams,
+    result: ImportIdResponse,
+  },
+  "externalAgentConfig/import/readHistories": {
+    params: NoParams,
+    result: ExternalAgentConfigImportHistoriesReadResponse,
+  },
 } satisfies Record<string, MethodSpec>;
 
 /** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */

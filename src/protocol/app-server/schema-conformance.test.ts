@@ -6,7 +6,7 @@ import { protocolSchema } from "../../../test/support/app-server-client.js";
 import { localMethodSamples } from "./conformance-samples-local.js";
 import { pluginMethodSamples } from "./conformance-samples-plugins.js";
 import { toolMethodSamples, userInputRequestSample } from "./conformance-samples-tools.js";
-import { generateJsonSchemas } from "./json-schema.js";
+import { generateJsonSchemas, typeNameOf } from "./json-schema.js";
 import { extensionMethods, methods, type MethodName } from "./methods.js";
 import { generateTypeScript } from "./typescript.js";
 import { serverNotifications } from "./v2/notifications.js";
@@ -501,10 +501,7 @@ describe("generated JSON Schema and TypeScript", () => {
   it("has a params and a response file for every method, and every file is a valid schema", () => {
     const ajv = new Ajv({ strict: false });
     for (const method of Object.keys(methods)) {
-      const name = method
-        .split("/")
-        .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-        .join("");
+      const name = typeNameOf(method);
       expect(files.has(`v2/${name}Params.json`), method).toBe(true);
       expect(files.has(`v2/${name}Response.json`), method).toBe(true);
     }
@@ -515,10 +512,7 @@ describe("generated JSON Schema and TypeScript", () => {
     const ajv = new Ajv({ strict: false });
     const schema = (path: string) => ajv.compile(files.get(path) ?? {});
     for (const [method, sample] of Object.entries(samples)) {
-      const name = method
-        .split("/")
-        .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
-        .join("");
+      const name = typeNameOf(method);
       const params = schema(`v2/${name}Params.json`);
       const result = schema(`v2/${name}Response.json`);
       for (const p of sample.params)

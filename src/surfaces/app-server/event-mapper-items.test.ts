@@ -250,8 +250,8 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
       { method: "item/completed", item: collab("c6", "closeAgent", "completed", { c1: ["shutdown", null] }) },
       { method: "item/started", item: collab("c7", "wait", "inProgress", { c2: ["running", null] }) },
       { method: "item/completed", item: collab("c7", "wait", "failed", { c2: ["running", null] }) },
-      { method: "turn/completed" },
       { method: "thread/status/changed", params: { threadId: T, status: { type: "idle" } } },
+      { method: "turn/completed" },
     ],
   },
   {

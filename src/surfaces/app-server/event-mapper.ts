@@ -185,11 +185,13 @@ export class AppServerEventMapper {
     this.waits.clear();
     this.subagents.closeAll();
     this.inputs.delete(turn.subId);
-    this.own.end(status, error);
+    // As Codex: the thread is idle before turn/completed, so a client that starts the next turn on
+    // turn/completed never sees a stale "active".
     this.out.notify({
       method: "thread/status/changed",
       params: { threadId: this.threadId, status: { type: "idle" } },
     });
+    this.own.end(status, error);
   }
 
   /** A subagent's turn and items, live, on its own thread. */

@@ -82,17 +82,20 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
       return { type: "plan", id: item.id, text: item.text };
     case "commandExecution": {
       const command = quote(item.command);
+      // The user's own command is shown as typed (the shell's `-lc` script).
+      const typed = item.source === "user_shell" ? (item.command[2] ?? command) : command;
       return {
         type: "commandExecution",
         id: item.id,
         command,
         cwd: item.cwd,
-        commandActions: [{ type: "unknown", command }],
+        commandActions: [{ type: "unknown", command: typed }],
         status: wireStatus(item.status),
         aggregatedOutput: item.aggregated_output,
         exitCode: item.exit_code,
         durationMs: item.duration_ms === null ? null : Math.round(item.duration_ms),
         ...(item.process_id ? { processId: item.process_id } : {}),
+        ...(item.source === "user_shell" ? { source: "userShell" as const } : {}),
       };
     }
     case "fileChange":

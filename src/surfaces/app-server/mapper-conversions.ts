@@ -24,6 +24,7 @@ export function breakdown(u: TokenUsage): TokenUsageBreakdown {
     totalTokens: u.total_tokens,
     inputTokens: u.input_tokens,
     cachedInputTokens: u.cached_input_tokens,
+    cacheWriteInputTokens: u.cache_write_input_tokens ?? 0,
     outputTokens: u.output_tokens,
     reasoningOutputTokens: u.reasoning_output_tokens,
   };

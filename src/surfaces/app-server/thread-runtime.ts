@@ -1,6 +1,7 @@
 // One loaded thread: its engine (Codex), the mapper that turns its events into notifications for the
 // connections subscribed to it, and the approvals it asks those connections for.
 import type { UserInputItem } from "../../protocol/user-input.js";
+import type { ResponseItem } from "../../protocol/items.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import type { Config } from "../../config/load.js";
 import type { Codex } from "../../core/codex.js";
@@ -241,6 +242,26 @@ export class ThreadRuntime {
   compact(): void {
     if (this.pendingStart || this.runningTurnId) throw badRequest(`cannot compact: a turn is running`);
     this.codex.submitWithId({ id: `compact-${++this.counter}`, op: { type: "compact" } });
+  }
+
+  /** Runs the user's shell command as a turn of its own (thread/shellCommand); its events come as a turn. */
+  shellCommand(command: string, timeoutMs?: number): void {
+    if (this.pendingStart || this.runningTurnId) {
+      throw badRequest(`thread ${this.threadId} has a running turn: wait for it or interrupt it first`);
+    }
+    this.codex.submitWithId({
+      id: `shell-${++this.counter}`,
+      op: {
+        type: "run_user_shell_command",
+        command,
+        ...(timeoutMs !== undefined ? { timeout_ms: timeoutMs } : {}),
+      },
+    });
+  }
+
+  /** Appends raw Responses items to the model-visible history (thread/inject_items). */
+  injectItems(items: ResponseItem[]): void {
+    this.codex.submit({ type: "inject_items", items });
   }
 
   /** Adds input to the running turn (read before its next model request). */

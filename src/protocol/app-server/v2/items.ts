@@ -49,6 +49,8 @@ export const CommandExecutionItem = z.object({
   durationMs: z.number().int().nullable(),
   /** A background terminal's process id, when the command outlived its call. */
   processId: z.string().nullish(),
+  /** Who ran it; absent: the model ("agent"). */
+  source: z.enum(["agent", "userShell"]).optional(),
 });
 
 export const FileChangeItem = z.object({

@@ -13,6 +13,7 @@ import { ThreadGoal } from "./thread-extra.js";
 import { AttachmentUpdatedNotification, SectionChangedNotification } from "./thread-organize.js";
 import { McpStartupStatusNotification } from "./tools-misc.js";
 import { HookNotification } from "./hooks.js";
+import { ExternalAgentConfigImportNotification } from "./external-agent.js";
 
 const TurnScope = { threadId: z.string(), turnId: z.string() };
 
@@ -57,6 +58,7 @@ export const serverNotifications = {
   "thread/tokenUsage/updated": z.object({ ...TurnScope, tokenUsage: ThreadTokenUsage }),
   error: z.object({ ...TurnScope, error: TurnError, willRetry: z.boolean() }),
   warning: z.object({ message: z.string(), threadId: z.string().nullish() }),
+  deprecationNotice: z.object({ summary: z.string(), details: z.string().nullish() }),
   configWarning: z.object({
     summary: z.string(),
     details: z.string().nullish(),
@@ -76,6 +78,15 @@ export const serverNotifications = {
   "command/exec/outputDelta": CommandExecOutputDeltaNotification,
   "hook/started": HookNotification,
   "hook/completed": HookNotification,
+  "externalAgentConfig/import/progress": ExternalAgentConfigImportNotification,
+  "externalAgentConfig/import/completed": ExternalAgentConfigImportNotification,
+  "mcpServer/oauthLogin/completed": z.object({
+    name: z.string(),
+    success: z.boolean(),
+    error: z.string().nullish(),
+    loginId: z.string().nullish(),
+    threadId: z.string().nullish(),
+  }),
 } satisfies Record<string, z.ZodType>;
 
 export type ServerNotificationMethod = keyof typeof serverNotifications;

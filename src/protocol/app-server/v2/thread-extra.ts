@@ -79,3 +79,17 @@ export const ThreadGoalSetResponse = z.object({ goal: ThreadGoal });
 export const ThreadGoalGetResponse = z.object({ goal: ThreadGoal.nullish() });
 export const ThreadGoalClearParams = z.object({ threadId: z.string(), origin: GoalOrigin });
 export const ThreadGoalClearResponse = z.object({ cleared: z.boolean() });
+
+export const ThreadShellCommandParams = z.object({
+  threadId: z.string(),
+  /** A command line for the user's shell (pipes, redirects and quoting kept). */
+  command: z.string(),
+  /** Defaults to one hour; 0 times out at once. */
+  timeoutMs: z.number().int().min(0).nullish(),
+});
+
+export const ThreadInjectItemsParams = z.object({
+  threadId: z.string(),
+  /** Raw Responses API items, checked one by one by the handler (so the error names the bad one). */
+  items: z.array(z.unknown()),
+});

@@ -87,3 +87,17 @@ export const FeedbackUploadResponse = z.object({
   promptHash: z.string().nullish(),
   savedPath: z.string(),
 });
+
+export const McpServerOauthLoginParams = z.object({
+  name: z.string(),
+  /** auto and dcr: dynamic client registration when the server offers it; cimd is not supported. */
+  clientRegistration: z.enum(["auto", "cimd", "dcr"]).nullish(),
+  scopes: z.array(z.string()).nullish(),
+  threadId: z.string().nullish(),
+  timeoutSecs: z.number().int().min(1).nullish(),
+});
+
+export const McpServerOauthLoginResponse = z.object({
+  authorizationUrl: z.string(),
+  loginId: z.string().nullish(),
+});

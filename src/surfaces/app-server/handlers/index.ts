@@ -85,6 +85,14 @@ import { threadFork, threadResume, threadRevert, threadRollback } from "./thread
 import { threadStart, turnInterrupt, turnSteer, turnStart } from "./threads.js";
 import { reviewStart } from "./review.js";
 import * as plugins from "./plugins.js";
+import { threadInjectItems, threadShellCommand } from "./thread-input.js";
+import { mcpServerOauthLogin } from "./mcp-oauth.js";
+import {
+  externalAgentDetect,
+  externalAgentImport,
+  externalAgentReadHistories,
+  externalAgentRecordHistory,
+} from "./external-agent.js";
 
 export const handlers = {
   "thread/start": threadStart,
@@ -189,4 +197,11 @@ export const handlers = {
   "marketplace/add": plugins.marketplaceAdd,
   "marketplace/remove": plugins.marketplaceRemove,
   "marketplace/upgrade": plugins.marketplaceUpgrade,
+  "thread/shellCommand": threadShellCommand,
+  "thread/inject_items": threadInjectItems,
+  "mcpServer/oauth/login": mcpServerOauthLogin,
+  "externalAgentConfig/detect": externalAgentDetect,
+  "externalAgentConfig/import": externalAgentImport,
+  "externalAgentConfig/import/recordHistory": externalAgentRecordHistory,
+  "externalAgentConfig/import/readHistories": externalAgentReadHistories,
 } satisfies HandlerTable;

@@ -33,11 +33,18 @@ export async function readStored(
   try {
     found = await services.catalog.find(id);
   } catch (err) {
-    if (loaded) {
-      const thread = { ...loaded.describe(), name: services.catalog.name(id), status: loaded.status };
-      return { thread, itemTimes: new Map() };
-    }
-    throw err;
+    if (!loaded) throw err;
+    // Not listed yet (no user message so far, e.g. only a shell command): its file still has its turns.
+    const described = loaded.describe();
+    const contents =
+      includeTurns && described.path ? await services.catalog.contents(described.path) : undefined;
+    const thread = {
+      ...described,
+      name: services.catalog.name(id),
+      status: loaded.status,
+      turns: contents?.turns ?? [],
+    };
+    return { thread, itemTimes: contents?.itemTimes ?? new Map() };
   }
   const contents = await services.catalog.contents(found.summary.path);
   const thread = threadFromSummary(found.summary, {
@@ -66,9 +73,21 @@ export const threadLoadedList: Handler<"thread/loaded/list"> = (params, ctx) => 
   return { data, nextCursor: end < ids.length ? String(end) : null };
 };
 
-export const threadRead: Handler<"thread/read"> = async (params, ctx) => ({
-  thread: await describeStored(ctx.services, params.threadId, params.includeTurns ?? false),
-});
+export const threadRead: Handler<"thread/read"> = async (params, ctx) => {
+  const thread = await describeStored(ctx.services, params.threadId, params.includeTurns ?? false);
+  // As Codex 0.169: full-history reads still work, with a notice (before the answer) to page instead.
+  if (params.includeTurns) {
+    ctx.connection.notify({
+      method: "deprecationNotice",
+      params: {
+        summary:
+          "Full-history hydration is deprecated for paginated threads; omit `includeTurns` or set it to `false`, then page with `thread/turns/list` and `thread/items/list`.",
+        details: null,
+      },
+    });
+  }
+  return { thread };
+};
 
 export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
   const { services, server } = ctx;

@@ -74,13 +74,19 @@ export function replayedTurnId(turn: ReplayedTurn, index: number): string {
 export function toWireTurns(turns: readonly ReplayedTurn[]): Turn[] {
   return turns.map((turn, index) => {
     const id = replayedTurnId(turn, index);
-    const items: ThreadItem[] = [
-      {
-        type: "userMessage",
-        id: turn.userItemId ?? `${id}:0`,
-        content: [{ type: "text", text: turn.userMessage }],
-      },
-    ];
+    // The user's own shell command is a turn with no message: only its command item.
+    const shellOnly =
+      turn.userMessage === "" &&
+      turn.items.some((item) => item.type === "commandExecution" && item.source === "user_shell");
+    const items: ThreadItem[] = shellOnly
+      ? []
+      : [
+          {
+            type: "userMessage",
+            id: turn.userItemId ?? `${id}:0`,
+            content: [{ type: "text", text: turn.userMessage }],
+          },
+        ];
     turn.items.forEach((item, i) => {
       // A step list is turn/plan/updated on the wire, not an item.
       if (item.type === "planUpdate") return;

@@ -1,0 +1,127 @@
+/* eslint-disable @typescript-eslint/ban-ts-comment -- untyped JSON from two servers; a by-hand tool, not built or tested */
+// @ts-nocheck -- a by-hand tool reading two servers' untyped JSON; not part of the build or the tests.
+// The sessions the differential run plays against both servers, in order. Each gets the driver's client.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+const init = async (c) => {
+  await c.request("initialize", { clientInfo: { name: "diff", title: null, version: "1.0.0" } });
+  c.notify("initialized");
+};
+
+async function startThread(c) {
+  const r = await c.request("thread/start", { cwd: c.work });
+  return r.result.thread.id;
+}
+
+async function turn(c, threadId, text) {
+  const r = await c.request("turn/start", { threadId, input: [{ type: "text", text }] });
+  await c.waitFor("turn/completed", (m) => m.params.threadId === threadId);
+  return r;
+}
+
+export const sessions = {
+  async handshake(c) {
+    await init(c);
+  },
+  async basics(c) {
+    const threadId = await startThread(c);
+    await turn(c, threadId, "run: echo hello > out.txt && cat out.txt");
+    await c.request("thread/read", { threadId });
+    await c.request("thread/read", { threadId, includeTurns: true });
+    await c.request("thread/list", {});
+    await c.request("thread/turns/list", { threadId });
+    await c.request("thread/items/list", { threadId });
+    const fork = await c.request("thread/fork", { threadId });
+    await c.request("thread/list", {});
+    await c.request("thread/unsubscribe", { threadId });
+    await c.request("thread/resume", { threadId });
+    await turn(c, threadId, "again");
+    if (fork.result) await c.request("thread/archive", { threadId: fork.result.thread.id });
+    await c.request("fs/readFile", { path: `${c.work}/out.txt` });
+    await c.request("fs/readDirectory", { path: c.work });
+    await c.request("fs/getMetadata", { path: `${c.work}/README.md` });
+    await c.request("fs/writeFile", { path: `${c.work}/new.txt`, dataBase64: "aGk=" });
+    await c.request("fs/createDirectory", { path: `${c.work}/sub` });
+    await c.request("fs/copy", { sourcePath: `${c.work}/new.txt`, destinationPath: `${c.work}/sub/new.txt` });
+    await c.request("fs/remove", { path: `${c.work}/sub`, recursive: true });
+    await c.request("fs/readFile", { path: `${c.work}/missing.txt` });
+    await c.request("command/exec", { command: ["sh", "-c", "echo out; echo err >&2"], cwd: c.work });
+    await c.request("command/exec", { command: [] });
+    await c.request("thread/read", { threadId: "00000000-0000-0000-0000-000000000000" });
+    await c.request("no/such/method", {});
+    await c.request("turn/start", { threadId });
+    await c.request("model/list", {});
+    await c.request("config/read", { cwd: c.work });
+    await c.request("account/read", {});
+  },
+  async settings(c) {
+    const threadId = await startThread(c);
+    const r = await c.request("turn/start", {
+      threadId,
+      input: [{ type: "text", text: "with overrides" }],
+      model: "gpt-5.1-codex-mini",
+      approvalPolicy: "on-request",
+      effort: "high",
+    });
+    await c.waitFor("turn/completed", (m) => m.params.threadId === threadId);
+    await turn(c, threadId, "same settings");
+    return r;
+  },
+  async shellCommand(c) {
+    const threadId = await startThread(c);
+    await c.request("thread/shellCommand", { threadId, command: "echo from-shell | tr a-z A-Z" });
+    await c.waitFor("item/completed", (m) => m.params.item?.type === "commandExecution");
+    await c.waitFor("turn/completed", (m) => m.params.threadId === threadId).catch(() => undefined);
+    await c.request("thread/read", { threadId, includeTurns: true });
+    await turn(c, threadId, "after shell");
+    await c.request("thread/shellCommand", { threadId: "nope", command: "true" });
+    await c.request("thread/shellCommand", { threadId, command: "" });
+  },
+  async injectItems(c) {
+    const threadId = await startThread(c);
+    await c.request("thread/inject_items", {
+      threadId,
+      items: [{ type: "message", role: "user", content: [{ type: "input_text", text: "injected note" }] }],
+    });
+    await c.request("thread/read", { threadId, includeTurns: true });
+    await turn(c, threadId, "after inject");
+    await c.request("thread/read", { threadId, includeTurns: true });
+    await c.request("thread/inject_items", { threadId, items: [{ bogus: 1 }] });
+    await c.request("thread/inject_items", { threadId: "nope", items: [] });
+  },
+  async externalAgent(c) {
+    writeFileSync(join(c.work, "CLAUDE.md"), "# Rules\nUse tabs.\n");
+    writeFileSync(
+      join(c.work, ".mcp.json"),
+      JSON.stringify({ mcpServers: { docs: { command: "npx", args: ["-y", "docs-mcp"], env: { A: "1" } } } }),
+    );
+    const home = join(c.work, "..");
+    mkdirSync(join(home, ".claude", "skills", "lint"), { recursive: true });
+    writeFileSync(
+      join(home, ".claude", "skills", "lint", "SKILL.md"),
+      "---\nname: lint\ndescription: run the linter\n---\nRun it.\n",
+    );
+    writeFileSync(join(home, ".claude", "CLAUDE.md"), "Be brief.\n");
+    writeFileSync(
+      join(home, ".claude.json"),
+      JSON.stringify({ mcpServers: { web: { type: "http", url: "http://127.0.0.1:9/mcp" } } }),
+    );
+    writeFileSync(
+      join(home, ".claude", "settings.json"),
+      JSON.stringify({ model: "sonnet", env: { X: "1" } }),
+    );
+    const d = await c.request("externalAgentConfig/detect", { includeHome: true, cwds: [c.work] });
+    const items = d.result?.items ?? [];
+    const r = await c.request("externalAgentConfig/import", { migrationItems: items });
+    await c.waitFor("externalAgentConfig/import/completed").catch(() => undefined);
+    await c.request("externalAgentConfig/import/readHistories", {});
+    await c.request("externalAgentConfig/import/recordHistory", {
+      providerId: "p1",
+      itemTypeResults: [{ itemType: "AGENTS_MD", successes: [{ itemType: "AGENTS_MD" }], failures: [] }],
+    });
+    await c.request("externalAgentConfig/import/readHistories", {});
+    await c.request("externalAgentConfig/detect", { includeHome: true, cwds: [c.work] });
+    return r;
+  },
+};

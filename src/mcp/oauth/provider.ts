@@ -1,0 +1,101 @@
+// The SDK's OAuthClientProvider over the credential store: what `auth()` (discovery, dynamic client
+// registration, PKCE, the code exchange, refresh) and the HTTP transport read and save. Made for a login
+// (with a redirect URL on the loopback listener) or for use (no redirect: a server that wants a new login
+// fails with a message saying how to sign in).
+import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
+import type { McpOAuthStore } from "./token-store.js";
+
+export interface ProviderOptions {
+  store: McpOAuthStore;
+  serverUrl: string;
+  serverName: string;
+  /** The loopback callback of a login; absent when the provider only uses stored tokens. */
+  redirectUrl?: string;
+  /** The state sent with the authorization request (checked on the callback). */
+  state?: string;
+  scopes?: readonly string[];
+  /** Called with the authorization URL the user must open. */
+  onAuthorizationUrl?: (url: URL) => void;
+}
+
+export class StoredOAuthProvider implements OAuthClientProvider {
+  private verifier: string | undefined;
+
+  constructor(private readonly options: ProviderOptions) {}
+
+  get redirectUrl(): string | undefined {
+    return this.options.redirectUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: "codex-ts",
+      redirect_uris: this.options.redirectUrl ? [this.options.redirectUrl] : [],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+      ...(this.options.scopes?.length ? { scope: this.options.scopes.join(" ") } : {}),
+    };
+  }
+
+  state(): string {
+    return this.options.state ?? "";
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    const info = this.options.store.get(this.options.serverUrl).clientInformation;
+    // Each login listens on a new loopback port: a registration made for another redirect is registered again.
+    const redirects = (info as { redirect_uris?: unknown } | undefined)?.redirect_uris;
+    const { redirectUrl } = this.options;
+    if (redirectUrl && Array.isArray(redirects) && !redirects.includes(redirectUrl)) return undefined;
+    return info;
+  }
+
+  saveClientInformation(clientInformation: OAuthClientInformationMixed): void {
+    this.options.store.update(this.options.serverUrl, (current) => ({ ...current, clientInformation }));
+  }
+
+  tokens(): OAuthTokens | undefined {
+    // A login starts from no tokens, so `auth()` goes to the authorization step.
+    if (this.options.redirectUrl) return undefined;
+    return this.options.store.get(this.options.serverUrl).tokens;
+  }
+
+  saveTokens(tokens: OAuthTokens): void {
+    this.options.store.update(this.options.serverUrl, (current) => ({
+      ...current,
+      tokens,
+      savedAtMs: Date.now(),
+    }));
+  }
+
+  redirectToAuthorization(authorizationUrl: URL): void {
+    if (!this.options.onAuthorizationUrl) {
+      throw new Error(
+        `MCP server ${this.options.serverName} needs a sign-in: run mcpServer/oauth/login for it (its stored login is missing or expired)`,
+      );
+    }
+    this.options.onAuthorizationUrl(authorizationUrl);
+  }
+
+  saveCodeVerifier(codeVerifier: string): void {
+    this.verifier = codeVerifier;
+  }
+
+  codeVerifier(): string {
+    if (!this.verifier) throw new Error("no PKCE code verifier: the login was not started here");
+    return this.verifier;
+  }
+
+  invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
+    if (scope === "verifier" || scope === "discovery") return;
+    this.options.store.update(this.options.serverUrl, (current) => ({
+      ...(scope === "tokens" ? { clientInformation: current.clientInformation } : {}),
+    }));
+  }
+}

@@ -1,0 +1,102 @@
+// mcpServer/oauth/login against an OAuth-protected MCP server made with the official SDK's server-side
+// auth: discovery, dynamic client registration, PKCE through the loopback redirect, the tokens stored and then
+// sent on the server's requests.
+import { statSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
+import { startMcpOAuthServer, type McpOAuthServer } from "../support/mcp-oauth-server.js";
+
+const app = useAppServer();
+const servers: McpOAuthServer[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await s.close();
+});
+
+describe("app-server mcpServer/oauth/login", () => {
+  it("signs in to an HTTP MCP server and its requests then carry the token", async () => {
+    const mcp = await startMcpOAuthServer();
+    servers.push(mcp);
+    const toml = `[mcp_servers.docs]\nurl = "${mcp.url}"\n\n[mcp_servers.local]\ncommand = "true"\n`;
+    const { home, client: c } = await app.start({ toml });
+
+    const from = c.received.length;
+    const login = await c.call("mcpServer/oauth/login", { name: "docs", scopes: ["tools"] });
+    const url = new URL(login.authorizationUrl as string);
+    expect(url.origin).toBe(new URL(mcp.url).origin);
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    expect(url.searchParams.get("scope")).toBe("tools");
+    const redirect = new URL(url.searchParams.get("redirect_uri") ?? "");
+    expect(redirect.hostname).toBe("127.0.0.1");
+    expect(mcp.registered.map((client) => client.client_id)).toEqual([url.searchParams.get("client_id")]);
+
+    // The user approves in the browser: the authorization server redirects to the loopback listener.
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Signed in to docs");
+    const done = await c.waitNotification("mcpServer/oauthLogin/completed", () => true, { from });
+    expect(done).toMatchObject({ name: "docs", success: true, loginId: login.loginId });
+
+    const storePath = join(home.codexHome, "mcp-oauth.json");
+    expect(statSync(storePath).mode & 0o777).toBe(0o600);
+    const stored = JSON.parse(readFileSync(storePath, "utf8")) as Record<string, Json>;
+    expect((stored[mcp.url]!.tokens as Json).access_token).toBe(mcp.issued[0]);
+
+    // A thread's connection to the server now sends the stored token.
+    const threadId = await startThread(c, { cwd: home.cwd });
+    await c.waitNotification(
+      "mcpServer/startupStatus/updated",
+      (p) => p.name === "docs" && p.status === "ready",
+      {
+        timeoutMs: 20_000,
+      },
+    );
+    const called = await c.call("mcpServer/tool/call", { threadId, server: "docs", tool: "whoami" });
+    expect(called.content).toEqual([{ type: "text", text: `client ${url.searchParams.get("client_id")}` }]);
+    expect(mcp.accepted.length).toBeGreaterThan(0);
+    expect(new Set(mcp.accepted)).toEqual(new Set([mcp.issued[0]]));
+
+    // The listener is gone after the sign-in; bad requests get clear errors.
+    await expect(fetch(redirect)).rejects.toThrow();
+    const unknown = await c.waitResponse(c.request("mcpServer/oauth/login", { name: "nope" }));
+    expect(unknown.error).toMatchObject({
+      code: -32600,
+      message: expect.stringContaining("no MCP server named nope"),
+    });
+    const stdio = await c.waitResponse(c.request("mcpServer/oauth/login", { name: "local" }));
+    expect(stdio.error).toMatchObject({
+      code: -32600,
+      message: expect.stringContaining("not an HTTP server"),
+    });
+  });
+
+  it("a refused or abandoned sign-in ends with a failure notification", async () => {
+    const mcp = await startMcpOAuthServer();
+    servers.push(mcp);
+    const { client: c } = await app.start({ toml: `[mcp_servers.docs]\nurl = "${mcp.url}"\n` });
+    const from = c.received.length;
+    const login = await c.call("mcpServer/oauth/login", { name: "docs" });
+    const redirect = new URL(
+      new URL(login.authorizationUrl as string).searchParams.get("redirect_uri") ?? "",
+    );
+    const state = new URL(login.authorizationUrl as string).searchParams.get("state") ?? "";
+    redirect.searchParams.set("state", "forged");
+    redirect.searchParams.set("code", "x");
+    expect((await fetch(redirect)).status).toBe(400);
+    redirect.searchParams.set("state", state);
+    redirect.searchParams.delete("code");
+    redirect.searchParams.set("error", "access_denied");
+    expect((await fetch(redirect)).status).toBe(400);
+    const done = await c.waitNotification("mcpServer/oauthLogin/completed", () => true, { from });
+    expect(done).toMatchObject({
+      name: "docs",
+      success: false,
+      error: expect.stringContaining("access_denied"),
+    });
+
+    const from2 = c.received.length;
+    await c.call("mcpServer/oauth/login", { name: "docs", timeoutSecs: 1 });
+    const timedOut = await c.waitNotification("mcpServer/oauthLogin/completed", () => true, { from: from2 });
+    expect(timedOut).toMatchObject({ success: false, error: expect.stringContaining("timed out") });
+  });
+});
