@@ -146,6 +146,6 @@ export const ConfigToml = z.looseObject({
   tui: TuiToml.optional(),
   fleet: FleetToml.optional(),
   /** `[subagents]` (enabled, max_depth, max_agents): checked by core/subagents/limits.ts, which explains a bad value. */
-  subagents: z.record(z.string(), z.unknown()).optional(),
+  subagents: z.unknown().optional(),
 });
 export type ConfigToml = z.infer<typeof ConfigToml>;

@@ -7,7 +7,8 @@ import type { ImportTypeResult } from "../../../protocol/app-server/v2/external-
 import { detectMigrations } from "../external-agent/detect.js";
 import { ImportHistoryStore } from "../external-agent/history.js";
 import { importItem } from "../external-agent/import.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 
 export const externalAgentDetect: Handler<"externalAgentConfig/detect"> = (params, ctx) => {
   const cwds = params.cwds ?? [];

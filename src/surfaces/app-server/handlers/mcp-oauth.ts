@@ -3,7 +3,8 @@
 // connections (threads started or reloaded afterwards use them).
 import { randomUUID } from "node:crypto";
 import { startMcpOAuthLogin } from "../../../mcp/oauth/login.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 
 export const mcpServerOauthLogin: Handler<"mcpServer/oauth/login"> = async (params, ctx) => {
   const { services, server, connection } = ctx;

@@ -3,7 +3,8 @@
 import { safeParse } from "zod/mini";
 import { ResponseItem } from "../../../protocol/items.js";
 import { describeIssues } from "../../../protocol/app-server/jsonrpc.js";
-import { badRequest, type Handler } from "../router.js";
+import { badRequest } from "../errors.js";
+import type { Handler } from "../handler-types.js";
 import { threadOf } from "./thread-open.js";
 
 export const threadShellCommand: Handler<"thread/shellCommand"> = (params, ctx) => {
