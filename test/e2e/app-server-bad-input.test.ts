@@ -57,11 +57,11 @@ function badCases(threadId: string): BadCase[] {
       message: /no\/such\/method/,
     },
     {
-      name: "a real method codex-ts does not have",
-      line: req(105, "externalAgentConfig/import/readHistories", {}),
+      name: "a real method in the wrong case (method names are case-sensitive)",
+      line: req(105, "Thread/Start", {}),
       id: 105,
       code: -32601,
-      message: /externalAgentConfig\/import\/readHistories/,
+      message: /Thread\/Start/,
     },
     {
       name: "threadId of the wrong type",

@@ -89,11 +89,11 @@ describe("app-server", () => {
     const again = await c.waitResponse(c.request("initialize", { clientInfo: { name: "x", version: "1" } }));
     expect(again.error).toEqual({ code: -32600, message: "Already initialized" });
     const unknown = await c.waitResponse(
-      c.request("externalAgentConfig/import/readHistories", {}, { validate: false }),
+      c.request("thread/notAMethod", {}, { validate: false }),
     );
     expect(unknown.error).toEqual({
       code: -32601,
-      message: "Method not found: externalAgentConfig/import/readHistories",
+      message: "Method not found: thread/notAMethod",
     });
     expect((await c.call("config/read", {})).config).toMatchObject({ model: "gpt-5.1-codex" });
   });
