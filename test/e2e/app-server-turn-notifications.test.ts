@@ -46,6 +46,11 @@ describe("app-server turn notifications", () => {
     await c.call("thread/unsubscribe", { threadId });
     const c2 = await app.spawn(home);
     await c2.call("thread/resume", { threadId });
+    expect(c2.notifications("deprecationNotice").map((n) => n.summary)).toEqual([
+      expect.stringContaining("excludeTurns: true"),
+    ]);
+    await c2.call("thread/fork", { threadId, excludeTurns: true });
+    expect(c2.notifications("deprecationNotice")).toHaveLength(1);
     model.push(cachedReply("two"));
     await runTurn(c2, threadId, "second");
     const total = (c2.notifications("thread/tokenUsage/updated").at(-1)!.tokenUsage as Json).total as Json;

@@ -3,6 +3,7 @@
 import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ItemTimes } from "../../../rollout/replay.js";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
+import type { Connection } from "../connection.js";
 import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
@@ -73,19 +74,25 @@ export const threadLoadedList: Handler<"thread/loaded/list"> = (params, ctx) => 
   return { data, nextCursor: end < ids.length ? String(end) : null };
 };
 
+const FULL_HISTORY_ADVICE = {
+  read: "omit `includeTurns` or set it to `false`",
+  load: "use `excludeTurns: true`",
+} as const;
+
+/** As Codex 0.169: answers with full turns still work, after a notice (before the answer) to page instead. */
+export function noticeFullHistory(connection: Connection, kind: keyof typeof FULL_HISTORY_ADVICE): void {
+  connection.notify({
+    method: "deprecationNotice",
+    params: {
+      summary: `Full-history hydration is deprecated for paginated threads; ${FULL_HISTORY_ADVICE[kind]}, then page with \`thread/turns/list\` and \`thread/items/list\`.`,
+      details: null,
+    },
+  });
+}
+
 export const threadRead: Handler<"thread/read"> = async (params, ctx) => {
   const thread = await describeStored(ctx.services, params.threadId, params.includeTurns ?? false);
-  // As Codex 0.169: full-history reads still work, with a notice (before the answer) to page instead.
-  if (params.includeTurns) {
-    ctx.connection.notify({
-      method: "deprecationNotice",
-      params: {
-        summary:
-          "Full-history hydration is deprecated for paginated threads; omit `includeTurns` or set it to `false`, then page with `thread/turns/list` and `thread/items/list`.",
-        details: null,
-      },
-    });
-  }
+  if (params.includeTurns) noticeFullHistory(ctx.connection, "read");
   return { thread };
 };
 

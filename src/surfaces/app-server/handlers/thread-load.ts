@@ -4,7 +4,7 @@ import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import type { ThreadRuntime } from "../thread-runtime.js";
-import { describeStored } from "./thread-history.js";
+import { describeStored, noticeFullHistory } from "./thread-history.js";
 import { openResponse, openThread } from "./thread-open.js";
 
 async function loaded(services: ServerServices, threadId: string): Promise<ThreadRuntime> {
@@ -17,6 +17,7 @@ async function loaded(services: ServerServices, threadId: string): Promise<Threa
 export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
   const { services } = ctx;
   const live = services.threads.get(params.threadId);
+  if (!params.excludeTurns) noticeFullHistory(ctx.connection, "load");
   if (live) {
     // Rejoining a running thread: subscribe, and show what the file has so far.
     live.subscribe(ctx.connection);
@@ -52,6 +53,7 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
 export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
   const { services } = ctx;
   const { summary } = await services.catalog.find(params.threadId);
+  if (!params.excludeTurns) noticeFullHistory(ctx.connection, "load");
   const { turns } = await services.catalog.contents(summary.path);
   let upTo: number | undefined;
   if (params.lastTurnId) {
