@@ -36,7 +36,7 @@ import { addUsage, ZERO_USAGE } from "./usage.js";
 import { SessionSettings } from "./session-settings.js";
 import { hooksEnabled, SessionHooks } from "./hooks/session-hooks.js";
 import type { HookSource } from "./hooks/hook-source.js";
-import { taskHooks, toolHooks } from "./hooks/turn-hooks.js";
+import { decideExecByHook, SessionTaskHooks, toolHooks } from "./hooks/turn-hooks.js";
 
 export interface SessionOptions {
   config: Config;
@@ -93,8 +93,6 @@ export class Session {
   private readonly items: ItemTracker;
   /** Lifecycle hooks (undefined with `[features] hooks = false`). */
   readonly hooks: SessionHooks | undefined;
-  /** SessionStart runs before the first task of this session object. */
-  private sessionStarted = false;
 
   /** A resumed or forked thread's earlier turns as read from its rollout (empty for a new thread). */
   get replayedTurns(): readonly ReplayedTurn[] {
@@ -171,6 +169,13 @@ export class Session {
       warnOnce: (key, message) => this.warnOnce(key, message),
       warn: (message) => this.emit(this.tasks.subId ?? this.lastSubId, { type: "warning", message }),
     });
+    const hooks = this.hooks;
+    const taskHooks = hooks
+      ? new SessionTaskHooks(hooks, {
+          ...(options.subagent ? { subagentType: options.subagent.agentType } : {}),
+          resumed: options.seed.replay !== undefined,
+        })
+      : undefined;
     this.taskEnv = {
       threadId: this.threadId,
       config,
@@ -193,10 +198,10 @@ export class Session {
             requests: this.requests,
             emit: (msg) => this.emit(subId, msg),
             ...(options.clientIo ? { clientIo: options.clientIo } : {}),
-            ...(this.hooks
+            ...(hooks
               ? {
-                  hooks: toolHooks(this.hooks, () => this.settings.defaults.cwd),
-                  decideExec: (callId, request, signal) => this.decideExecByHook(callId, request, signal),
+                  hooks: toolHooks(hooks, () => this.settings.defaults.cwd),
+                  decideExec: (callId, request, signal) => decideExecByHook(hooks, callId, request, signal),
                 }
               : {}),
           },
@@ -206,7 +211,7 @@ export class Session {
       recordUsage: (subId, usage) => this.recordUsage(subId, usage),
       warnOnce: (key, message) => this.warnOnce(key, message),
       emit: (subId, msg) => this.emit(subId, msg),
-      ...(this.hooks ? { hooks: (cwd: string) => this.taskHooks(this.hooks!, cwd) } : {}),
+      ...(taskHooks ? { hooks: (cwd: string) => taskHooks.forTask(cwd) } : {}),
     };
   }
 
@@ -469,35 +474,6 @@ export class Session {
       waitForApproval: (callId, signal) => this.requests.waitForExec(callId, signal),
       ...(this.options.auth ? { auth: this.options.auth } : {}),
     });
-  }
-
-  private taskHooks(hooks: SessionHooks, cwd: string): ReturnType<typeof taskHooks> {
-    const first = !this.sessionStarted;
-    this.sessionStarted = true;
-    return taskHooks(hooks, {
-      cwd,
-      sessionStart: first
-        ? this.options.subagent
-          ? { subagentType: this.options.subagent.agentType }
-          : { source: this.options.seed.replay ? "resume" : "startup" }
-        : undefined,
-      stopEvent: this.options.subagent ? "SubagentStop" : "Stop",
-    });
-  }
-
-  /** A PermissionRequest hook may decide a command approval before anyone is asked. */
-  private async decideExecByHook(
-    callId: string,
-    request: { command: string[]; cwd: string },
-    signal: AbortSignal,
-  ): Promise<"approved" | "denied" | undefined> {
-    const decided = await this.hooks?.permissionRequest(
-      { name: "shell", input: { command: request.command }, callId },
-      { cwd: request.cwd, turnId: null, signal },
-    );
-    if (decided?.permission?.behavior === "allow") return "approved";
-    if (decided?.permission?.behavior === "deny") return "denied";
-    return undefined;
   }
 
   /** Emits (and records) an event that belongs to no turn of its own, e.g. a subagent's lifecycle. */

@@ -58,3 +58,44 @@ export function toolHooks(hooks: SessionHooks, cwd: () => string): ToolHooks {
     },
   };
 }
+
+/** A PermissionRequest hook's say on a command approval, before anyone is asked (undefined: ask). */
+export async function decideExecByHook(
+  hooks: SessionHooks,
+  callId: string,
+  request: { command: string[]; cwd: string },
+  signal: AbortSignal,
+): Promise<"approved" | "denied" | undefined> {
+  const decided = await hooks.permissionRequest(
+    { name: "shell", input: { command: request.command }, callId },
+    { cwd: request.cwd, turnId: null, signal },
+  );
+  if (decided?.permission?.behavior === "allow") return "approved";
+  if (decided?.permission?.behavior === "deny") return "denied";
+  return undefined;
+}
+
+/** Each task's hooks; the session's start event (SessionStart, or SubagentStart) runs with the first only. */
+export class SessionTaskHooks {
+  private started = false;
+
+  constructor(
+    private readonly hooks: SessionHooks,
+    private readonly session: { subagentType?: string; resumed: boolean },
+  ) {}
+
+  forTask(cwd: string): TaskHooks {
+    const first = !this.started;
+    this.started = true;
+    const { subagentType, resumed } = this.session;
+    return taskHooks(this.hooks, {
+      cwd,
+      sessionStart: first
+        ? subagentType !== undefined
+          ? { subagentType }
+          : { source: resumed ? "resume" : "startup" }
+        : undefined,
+      stopEvent: subagentType !== undefined ? "SubagentStop" : "Stop",
+    });
+  }
+}
