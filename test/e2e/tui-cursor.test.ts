@@ -1,19 +1,11 @@
 // The terminal's cursor sits at the composer's insertion point (input-method popups and screen readers follow
 // it): after typing, after moving left, after wide characters, and on the second line of the input.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { startFakeModel } from "../support/fake-model.js";
-import { TmuxSession } from "../support/tmux.js";
+import type { TmuxSession } from "../support/tmux.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 /** Waits (bounded) until the cursor is at the column where `expected` ends on the row that shows `rowText`. */
 async function cursorAfter(t: TmuxSession, rowText: string, before: string): Promise<void> {
@@ -38,9 +30,9 @@ async function cursorAfter(t: TmuxSession, rowText: string, before: string): Pro
 
 describe("the terminal cursor in the composer", () => {
   it("follows the insertion point", async () => {
-    model = await startFakeModel({ replies: [] });
+    const model = await tui.startModel({ replies: [] });
     const home = makeHome(model.url);
-    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
     await term.waitFor("directory:");
     term.type("hello world");
     await cursorAfter(term, "› hello world", "› hello world");

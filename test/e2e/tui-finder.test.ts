@@ -3,31 +3,24 @@
 // user, or by a turn's command while the finder is open) are offered or gone without restarting.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
-import { keepCapture, TmuxSession } from "../support/tmux.js";
+import { lastUserText, reply } from "../support/fake-model.js";
+import { keepCapture } from "../support/tmux.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 describe("codex-ts (interactive): @ file finder", () => {
   it("finds a file by a fuzzy query and inserts its path", async () => {
-    model = await startFakeModel({ replies: [reply.message("Looked.")] });
+    const model = await tui.startModel({ replies: [reply.message("Looked.")] });
     const home = makeHome(model.url);
     mkdirSync(join(home.cwd, "src", "cache"), { recursive: true });
     mkdirSync(join(home.cwd, "dist"), { recursive: true });
     writeFileSync(join(home.cwd, "src", "cache", "memo-loader.ts"), "export {};\n");
     writeFileSync(join(home.cwd, "dist", "memo-loader.js"), "built\n");
     writeFileSync(join(home.cwd, ".gitignore"), "dist/\n");
-    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
     await term.waitFor("directory:");
     term.type("explain @memlo");
     const list = await term.waitFor("› src/cache/memo-loader.ts");
@@ -41,12 +34,12 @@ describe("codex-ts (interactive): @ file finder", () => {
   });
 
   it("offers a file created after the list was first read, and no longer one deleted since", async () => {
-    model = await startFakeModel({ replies: [] });
+    const model = await tui.startModel({ replies: [] });
     const home = makeHome(model.url);
     mkdirSync(join(home.cwd, "src", "cache"), { recursive: true });
     writeFileSync(join(home.cwd, "src", "cache", "memo-loader.ts"), "export {};\n");
     writeFileSync(join(home.cwd, ".gitignore"), "dist/\n");
-    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
     await term.waitFor("directory:");
     term.type("@memlo");
     await term.waitFor("› src/cache/memo-loader.ts");
@@ -71,12 +64,12 @@ describe("codex-ts (interactive): @ file finder", () => {
     // The command waits for the test's signal (a hidden file the finder never lists), so the finder is open
     // with the old list while the turn runs.
     const command = "until [ -e .go ]; do sleep 0.05; done; mkdir -p gen && echo x > gen/late-arrival.ts";
-    model = await startFakeModel({
+    const model = await tui.startModel({
       replies: [reply.shell(["bash", "-lc", command], { timeout_ms: 20_000 }), reply.message("Made it.")],
     });
     const home = makeHome(model.url);
     writeFileSync(join(home.cwd, "README.md"), "hello\n");
-    term = TmuxSession.start({
+    const term = tui.terminal({
       args: ["-s", "danger-full-access"],
       env: home.env,
       cwd: home.cwd,

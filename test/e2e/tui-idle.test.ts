@@ -1,20 +1,12 @@
 // At rest the terminal UI does nothing: no clocks, spinners or refreshes tick while nothing happens, so the
 // process uses no CPU time over 5 seconds with an empty composer (read from /proc/PID/stat).
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { TmuxSession } from "../support/tmux.js";
+import { reply } from "../support/fake-model.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 /** User plus system CPU time of a process, in clock ticks (1/100 s on Linux). */
 function cpuTicks(pid: number): number {
@@ -26,9 +18,9 @@ function cpuTicks(pid: number): number {
 
 describe("the terminal UI at rest", () => {
   it("uses no CPU while idle with an empty composer, after a finished turn", async () => {
-    model = await startFakeModel({ replies: [reply.message("idle-answer-marker")] });
+    const model = await tui.startModel({ replies: [reply.message("idle-answer-marker")] });
     const home = makeHome(model.url);
-    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
     await term.waitFor("directory:");
     term.type("hello");
     term.press("Enter");

@@ -1,6 +1,7 @@
 // Typing while a 200 KB answer streams and right after it lands (tmux, 120x40): the answer's finished blocks
 // go to the scrollback as they arrive, so its end costs only what is still live and no keystroke waits long.
 // The worst keystroke is asserted loosely here (the machine is shared); bench figures are in docs/performance.md.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { sse } from "../support/fake-model.js";
 import type { TmuxSession } from "../support/tmux.js";
@@ -44,6 +45,9 @@ describe("a long answer in the terminal UI", () => {
       done ||= term.capture().includes("long-end-marker") && !term.capture().includes("Working");
     }
     const worst = (times: number[]) => Math.round(Math.max(0, ...times));
+    // Peak memory of the UI process over the whole stream (VmHWM: its resident high-water mark).
+    const peak = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${term.programPid()}/status`, "utf8"))?.[1];
+    console.log(`200 KB answer: peak RSS ${Math.round(Number(peak) / 1024)} MiB`);
     console.log(
       `200 KB answer: worst keystroke ${worst(during)} ms during the stream (${during.length} keys), ` +
         `${worst(after)} ms after it completed (${after.length} keys)`,

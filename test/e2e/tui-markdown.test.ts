@@ -1,19 +1,11 @@
 // A finished answer's Markdown in a real terminal (tmux): a table with aligned columns, a nested list, a
 // block quote and a code block whose colours come from highlight.js, loaded on the first code block.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { TmuxSession } from "../support/tmux.js";
+import { reply } from "../support/fake-model.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 const ANSWER = [
   "Here is the plan:",
@@ -36,9 +28,9 @@ const ANSWER = [
 
 describe("markdown in the terminal UI", () => {
   it("renders tables, nested lists, quotes, links and highlighted code", async () => {
-    model = await startFakeModel({ replies: [reply.message(ANSWER)] });
+    const model = await tui.startModel({ replies: [reply.message(ANSWER)] });
     const home = makeHome(model.url);
-    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 40 });
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 40 });
     await term.waitFor("directory:");
     term.type("plan it");
     term.press("Enter");

@@ -1,20 +1,13 @@
 // Plan mode in a real terminal (tmux), against the fake model: Shift+Tab to plan mode, the proposed plan in
 // its own block, "Implement this plan?", and yes sending the next request in default mode.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { reply, startFakeModel } from "../support/fake-model.js";
+import { reply } from "../support/fake-model.js";
 import { chunks, PLAN_MESSAGE, planReply } from "../support/plan-replies.js";
-import { keepCapture, TmuxSession } from "../support/tmux.js";
+import { keepCapture } from "../support/tmux.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 /** The developer messages of a request (instructions, mode changes). */
 function developerTexts(input: Array<Record<string, unknown>>): string[] {
@@ -25,11 +18,11 @@ function developerTexts(input: Array<Record<string, unknown>>): string[] {
 
 describe("codex-ts (interactive): plan mode", () => {
   it("Shift+Tab → proposed plan → Implement this plan? → yes → the next turn in default mode", async () => {
-    model = await startFakeModel({
+    const model = await tui.startModel({
       replies: [planReply(PLAN_MESSAGE, chunks(PLAN_MESSAGE, 4)), reply.message("Implementing it now.")],
     });
     const home = makeHome(model.url);
-    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
     await term.waitFor("default mode");
     term.press("BTab");
     await term.waitFor(/gpt-5\.1-codex · plan mode/);
@@ -61,11 +54,11 @@ describe("codex-ts (interactive): plan mode", () => {
   });
 
   it("no returns to the composer, still in plan mode; a turn without a plan does not ask", async () => {
-    model = await startFakeModel({
+    const model = await tui.startModel({
       replies: [planReply(PLAN_MESSAGE, chunks(PLAN_MESSAGE, 4)), reply.message("Just an answer.")],
     });
     const home = makeHome(model.url);
-    term = TmuxSession.start({
+    const term = tui.terminal({
       args: ["-c", "collaboration_mode=plan"],
       env: home.env,
       cwd: home.cwd,

@@ -1,24 +1,16 @@
 // The TUI's "p" answer: approve the command and allow its prefix for good (a rule in rules/default.rules).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { TmuxSession } from "../support/tmux.js";
+import { reply } from "../support/fake-model.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 describe("codex-ts (interactive) and command rules", () => {
   it("p writes an allow rule for the command's prefix; the next such command is not asked about", async () => {
-    model = await startFakeModel({
+    const model = await tui.startModel({
       replies: [
         reply.exec("touch one.txt"),
         reply.message("Done one."),
@@ -27,7 +19,7 @@ describe("codex-ts (interactive) and command rules", () => {
       ],
     });
     const home = makeHome(model.url, "", { shellTool: "default" });
-    term = TmuxSession.start({
+    const term = tui.terminal({
       args: ["-a", "untrusted", "-s", "workspace-write"],
       env: home.env,
       cwd: home.cwd,

@@ -3,21 +3,14 @@
 // `-a untrusted`: the overlay says which subagent asks, and its command cell is labelled with it. Each
 // subagent call is one cell: spawned (with the task), finished waiting (with alpha's final message),
 // cancelled; the status line counts the subagent while it works.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { keepCapture, TmuxSession } from "../support/tmux.js";
+import { reply } from "../support/fake-model.js";
+import { keepCapture } from "../support/tmux.js";
 import { scriptByAgent } from "../support/subagents.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 describe("codex-ts (interactive): subagents", () => {
   it("shows a spawn, a subagent's approval and command, the await's result and the cancel", async () => {
@@ -33,9 +26,9 @@ describe("codex-ts (interactive): subagents", () => {
         reply.message("A done: made the file.\nNothing else to report."),
       ],
     });
-    model = await startFakeModel({ fallback: script.fallback });
+    const model = await tui.startModel({ fallback: script.fallback });
     const home = makeHome(model.url, "[subagents]\nenabled = true\n");
-    term = TmuxSession.start({
+    const term = tui.terminal({
       args: ["-a", "untrusted", "-s", "workspace-write"],
       env: home.env,
       cwd: home.cwd,

@@ -1,32 +1,18 @@
 // Threads in a real terminal (tmux), against the fake model: /resume and `codex-ts resume`, /fork,
 // /rollback and /compact.
-import { afterEach, describe, expect, it } from "vitest";
-import { makeHome } from "../support/cli.js";
-import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
-import { keepCapture, TmuxSession } from "../support/tmux.js";
+import { describe, expect, it } from "vitest";
+import type { TestHome } from "../support/cli.js";
+import { lastUserText, reply } from "../support/fake-model.js";
+import { keepCapture, type TmuxSession } from "../support/tmux.js";
+import { useTui, type FakeModelOptions } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-const terms: TmuxSession[] = [];
-afterEach(async () => {
-  for (const t of terms.splice(0)) t.kill();
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
-type Replies = NonNullable<Parameters<typeof startFakeModel>[0]>["replies"];
-
-async function setUp(replies: Replies) {
-  model = await startFakeModel({ replies: replies ?? [] });
-  return makeHome(model.url);
+async function setUp(replies: FakeModelOptions["replies"]): Promise<TestHome> {
+  return (await tui.start({ model: { replies: replies ?? [] }, ready: false })).home;
 }
 
-async function open(home: ReturnType<typeof makeHome>, args: string[] = []): Promise<TmuxSession> {
-  const term = TmuxSession.start({ args, env: home.env, cwd: home.cwd, width: 100, height: 30 });
-  terms.push(term);
-  await term.waitFor("directory:");
-  return term;
-}
+const open = (home: TestHome, args: string[] = []): Promise<TmuxSession> => tui.open(home, { args });
 
 async function ask(term: TmuxSession, prompt: string, answer: string): Promise<string> {
   term.type(prompt);
@@ -69,7 +55,7 @@ describe("codex-ts (interactive): threads", () => {
     expect(shown).not.toContain("Another thread.");
     keepCapture("resumed", shown);
     await ask(term, "and the tests?", "Continuing.");
-    const input = JSON.stringify(model?.requests[2]?.body.input);
+    const input = JSON.stringify(tui.model?.requests[2]?.body.input);
     expect(input).toContain("where does the cache go?");
     expect(input).not.toContain("something else");
   });
@@ -85,24 +71,26 @@ describe("codex-ts (interactive): threads", () => {
     expect(shown).toContain("› remember this");
     await quit(last);
 
-    const picking = TmuxSession.start({
-      args: ["resume"],
-      env: home.env,
-      cwd: home.cwd,
-      width: 100,
-      height: 30,
-    });
-    terms.push(picking);
+    const picking = await tui.open(home, { args: ["resume"], ready: "Resume a previous session" });
     await picking.waitFor(/Resume a previous session[\s\S]*› 1\. remember this/);
+    // Typing filters the list (fuzzy); a query that matches nothing says so, Backspace widens it again.
+    picking.type("rmbr");
+    await picking.waitFor(/Filter: rmbr[\s\S]*› 1\. remember this/);
+    picking.type("zz");
+    await picking.waitFor("No match.");
+    picking.press("BSpace", "BSpace");
+    await picking.waitFor(
+      (screen) =>
+        screen.includes("› 1. remember this") && screen.includes("Filter: rmbr") && !screen.includes("rmbrz"),
+    );
     picking.press("Enter");
     await picking.waitFor("• First answer.");
 
-    const missing = TmuxSession.start({
+    const missing = tui.terminal({
       args: ["resume", "00000000-0000-4000-8000-000000000000"],
       env: home.env,
       cwd: home.cwd,
     });
-    terms.push(missing);
     expect(await missing.waitForExit()).toBe(1);
     expect(missing.captureAll()).toContain("no thread with id 00000000-0000-4000-8000-000000000000");
   });
@@ -124,8 +112,8 @@ describe("codex-ts (interactive): threads", () => {
     expect(term.captureAll()).not.toContain("Answer two.");
     keepCapture("rollback", screen);
     await ask(term, "turn three", "Three.");
-    expect(lastUserText(model?.requests[2]?.body.input ?? [])).toBe("turn three");
-    expect(JSON.stringify(model?.requests[2]?.body.input)).not.toContain("turn two");
+    expect(lastUserText(tui.model?.requests[2]?.body.input ?? [])).toBe("turn three");
+    expect(JSON.stringify(tui.model?.requests[2]?.body.input)).not.toContain("turn two");
   });
 
   it("/fork continues in a new thread; /compact shows a cell", async () => {

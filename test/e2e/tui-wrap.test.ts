@@ -1,20 +1,12 @@
 // Wrapping in a real terminal (tmux, 120 columns): a paragraph whose rows fill the last column exactly and a
 // 300-character token reach the scrollback with no orphan rows (no row holding a letter or two that spilled
 // over), every row at most the terminal's width.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { TmuxSession } from "../support/tmux.js";
+import { reply } from "../support/fake-model.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 // 17 words of 6 columns and 16 spaces: 118 columns, the room after the "• " of the answer at 120 columns.
 const WORDS = Array.from({ length: 17 * 5 }, (_, i) => `p${String(i).padStart(4, "0")}x`);
@@ -23,9 +15,9 @@ const TOKEN = Array.from({ length: 300 }, (_, i) => "abcdefghij"[i % 10]).join("
 describe("wrapping in the terminal UI", () => {
   it("fills the last column and breaks a long token at the width, with no orphan rows", async () => {
     const answer = `${WORDS.join(" ")}\n\n${TOKEN}\n\nwrap-end-marker`;
-    model = await startFakeModel({ replies: [reply.message(answer)] });
+    const model = await tui.startModel({ replies: [reply.message(answer)] });
     const home = makeHome(model.url);
-    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 120, height: 40 });
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 120, height: 40 });
     await term.waitFor("directory:");
     term.type("wrap it");
     term.press("Enter");

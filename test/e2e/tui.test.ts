@@ -2,21 +2,14 @@
 // would. UPDATE_TUI_CAPTURES=1 also writes the main screens to docs/tui/ (see docs/tui/README.md).
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { execFileSync, spawnSync } from "node:child_process";
 import { makeHome } from "../support/cli.js";
-import { reply, sse, startFakeModel } from "../support/fake-model.js";
-import { TERMINAL_CLI, TmuxSession } from "../support/tmux.js";
+import { reply, sse } from "../support/fake-model.js";
+import { TERMINAL_CLI } from "../support/tmux.js";
+import { useTui, type FakeModelOptions } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 const CAPTURES = resolve(import.meta.dirname, "../../docs/tui");
 
@@ -31,7 +24,7 @@ function keep(name: string, screen: string): void {
   writeFileSync(join(CAPTURES, `${name}.txt`), text);
 }
 
-type Replies = NonNullable<Parameters<typeof startFakeModel>[0]>["replies"];
+type Replies = FakeModelOptions["replies"];
 
 /** `shellTool: "default"`: codex-ts's own command tools (exec_command); "shell" for `reply.shell` scripts. */
 async function start(
@@ -40,16 +33,12 @@ async function start(
   extraEnv: NodeJS.ProcessEnv = {},
   shellTool: "shell" | "default" = "shell",
 ) {
-  model = await startFakeModel({ replies: replies ?? [] });
-  const home = makeHome(model.url, "", { shellTool });
-  term = TmuxSession.start({
+  const { home, term } = await tui.start({
+    model: { replies: replies ?? [] },
+    home: { shellTool },
     args,
-    env: { ...home.env, ...extraEnv },
-    cwd: home.cwd,
-    width: 100,
-    height: 30,
+    env: extraEnv,
   });
-  await term.waitFor("directory:");
   return { home, term };
 }
 
@@ -66,7 +55,7 @@ describe("codex-ts (interactive)", () => {
     expect(screen).toContain("• Answer");
     expect(screen).toMatch(/gpt-5\.1-codex · default mode · \d+% context left/);
     keep("answer", screen);
-    expect(model?.requests).toHaveLength(1);
+    expect(tui.model?.requests).toHaveLength(1);
   });
 
   it("shows a command's output cell", async () => {
@@ -185,7 +174,7 @@ describe("codex-ts (interactive)", () => {
     term.type("hello");
     term.press("Enter");
     await term.waitFor("• ok");
-    expect(model?.requests[0]?.body).toMatchObject({
+    expect(tui.model?.requests[0]?.body).toMatchObject({
       model: "gpt-5.1-codex-mini",
       reasoning: { effort: "high" },
     });
@@ -213,7 +202,9 @@ describe("codex-ts (interactive)", () => {
     await term.waitFor(/\(fake model\) you said: first\n {2}pasted line 1\n[\s\S]*pasted line 300/, {
       all: true,
     });
-    const sent = model?.requests[0]?.body.input?.findLast((i) => i.type === "message" && i.role === "user");
+    const sent = tui.model?.requests[0]?.body.input?.findLast(
+      (i) => i.type === "message" && i.role === "user",
+    );
     expect(JSON.stringify(sent)).toContain(JSON.stringify(`first\n${pasted}`).slice(1, -1));
   });
 

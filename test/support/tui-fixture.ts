@@ -4,7 +4,7 @@
 import { afterEach, expect } from "vitest";
 import { makeHome, type HomeOptions, type TestHome } from "./cli.js";
 import { startFakeModel } from "./fake-model.js";
-import { TmuxSession } from "./tmux.js";
+import { TmuxSession, type TmuxOptions } from "./tmux.js";
 
 export type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
 export type FakeModelOptions = NonNullable<Parameters<typeof startFakeModel>[0]>;
@@ -32,6 +32,10 @@ export interface TuiFixture {
   start(options?: TuiStart): Promise<{ term: TmuxSession; home: TestHome; model: FakeModel }>;
   /** Opens one more terminal on a home (the same thread store, e.g. to resume). */
   open(home: TestHome, options?: TerminalOptions): Promise<TmuxSession>;
+  /** Starts the fake model alone (ended after the test). */
+  startModel(options?: FakeModelOptions): Promise<FakeModel>;
+  /** Starts a terminal with exactly these options (ended after the test). */
+  terminal(options: TmuxOptions): TmuxSession;
   /** The model of the running test. */
   readonly model: FakeModel | undefined;
 }
@@ -46,25 +50,35 @@ export function useTui(): TuiFixture {
     model = undefined;
     expect(errors).toEqual([]);
   });
+  const terminal = (options: TmuxOptions) => {
+    const term = TmuxSession.start(options);
+    terms.push(term);
+    return term;
+  };
+  const startModel = async (options: FakeModelOptions = {}) => {
+    model = await startFakeModel({ replies: [], ...options });
+    return model;
+  };
   const open = async (home: TestHome, options: TerminalOptions = {}) => {
-    const term = TmuxSession.start({
+    const term = terminal({
       args: options.args ?? [],
       env: { ...home.env, ...options.env },
       cwd: home.cwd,
       width: options.width ?? 100,
       height: options.height ?? 30,
     });
-    terms.push(term);
     if (options.ready !== false) await term.waitFor(options.ready ?? "directory:");
     return term;
   };
   return {
     async start(options = {}) {
-      model = await startFakeModel({ replies: [], ...options.model });
+      const model = await startModel(options.model);
       const home = makeHome(model.url, options.toml ?? "", options.home ?? {});
       return { term: await open(home, options), home, model };
     },
     open,
+    startModel,
+    terminal,
     get model() {
       return model;
     },

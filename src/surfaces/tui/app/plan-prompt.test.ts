@@ -77,4 +77,25 @@ describe("/resume picker keys", () => {
     expect(closed.effects).toEqual([]);
     expect(closed.ui.popup).toBeUndefined();
   });
+
+  it("filters by typing (fuzzy, best match first), Backspace widens again, Enter resumes the match", () => {
+    const named = ["fix the login bug", "add a cache in front of load", "write docs"].map((preview, i) => ({
+      ...threads[i]!,
+      preview,
+    }));
+    const list: UiState = { ...initialUi(), popup: { kind: "threads", threads: named, selected: 0 } };
+    const typed = press(list, [text("c"), text("a"), text("c")]);
+    expect(typed.ui.popup).toMatchObject({ kind: "threads", query: "cac", selected: 0 });
+    expect(press(typed.ui, [key("enter")]).effects).toEqual([
+      { type: "resume_thread", path: "/sessions/b.jsonl" },
+    ]);
+    const widened = press(typed.ui, [key("backspace"), key("backspace"), key("backspace")]);
+    expect(widened.ui.popup).toMatchObject({ query: "" });
+    // With an empty filter a digit still picks by number.
+    expect(press(widened.ui, [text("3")]).effects).toEqual([
+      { type: "resume_thread", path: "/sessions/c.jsonl" },
+    ]);
+    // Nothing matches: Enter resumes nothing.
+    expect(press(list, [text("z"), text("q"), key("enter")]).effects).toEqual([]);
+  });
 });

@@ -6,12 +6,14 @@ import type { StyledLine } from "../render/styled-text.js";
 import { APPROVAL_PRESETS, type ApprovalPreset } from "../slash/approval-presets.js";
 import { modelChoices, type ModelChoice } from "../slash/model-choices.js";
 import type { ThreadChoice } from "../slash/thread-choices.js";
+import { filterThreads } from "../slash/thread-filter.js";
 
 export type Popup =
   | { kind: "model"; choices: ModelChoice[]; selected: number }
   | { kind: "effort"; choice: ModelChoice; selected: number }
   | { kind: "approvals"; selected: number }
-  | { kind: "threads"; threads: ThreadChoice[]; selected: number }
+  /** `query`: typed to filter the threads (slash/thread-filter.ts); `selected` indexes the filtered list. */
+  | { kind: "threads"; threads: ThreadChoice[]; selected: number; query?: string }
   | { kind: "pager"; title: string; lines: StyledLine[]; offset: number };
 
 export type PopupOutcome =
@@ -47,7 +49,7 @@ function itemCount(popup: Exclude<Popup, { kind: "pager" }>): number {
     case "approvals":
       return APPROVAL_PRESETS.length;
     case "threads":
-      return popup.threads.length;
+      return filterThreads(popup.threads, popup.query ?? "").length;
   }
 }
 
@@ -68,7 +70,7 @@ function choose(
       return preset ? { type: "set_approvals", preset } : { type: "stay", popup };
     }
     case "threads": {
-      const thread = popup.threads[index];
+      const thread = filterThreads(popup.threads, popup.query ?? "")[index]?.thread;
       return thread ? { type: "resume", path: thread.path } : { type: "stay", popup };
     }
   }
@@ -130,10 +132,14 @@ export function popupKey(
   options: { pageRows: number; currentEffort: string | undefined },
 ): PopupOutcome {
   if (popup.kind === "pager") return pagerKey(popup, key, options.pageRows);
+  if (popup.kind === "threads") {
+    const filtered = filterKey(popup, key);
+    if (filtered) return filtered;
+  }
   const count = itemCount(popup);
   const move = (delta: number): PopupOutcome => ({
     type: "stay",
-    popup: { ...popup, selected: (popup.selected + delta + count) % count },
+    popup: { ...popup, selected: count === 0 ? 0 : (popup.selected + delta + count) % count },
   });
   if (key.type === "key") {
     if (key.name === "escape") return { type: "close" };
@@ -150,4 +156,20 @@ export function popupKey(
   }
   if (key.type === "ctrl" && key.letter === "c") return { type: "close" };
   return { type: "stay", popup };
+}
+
+/**
+ * Keys that edit the threads picker's filter: text (a digit picks by number while the filter is empty) and
+ * Backspace. Undefined for the keys every list handles.
+ */
+function filterKey(popup: Extract<Popup, { kind: "threads" }>, key: KeyEvent): PopupOutcome | undefined {
+  const query = popup.query ?? "";
+  const refilter = (next: string): PopupOutcome => ({
+    type: "stay",
+    popup: { ...popup, query: next, selected: 0 },
+  });
+  if (key.type === "key" && key.name === "backspace" && query !== "") return refilter(query.slice(0, -1));
+  if (key.type !== "text" || key.text.includes("\n")) return undefined;
+  if (query === "" && /^[1-9]$/.test(key.text)) return undefined;
+  return refilter(query + key.text);
 }

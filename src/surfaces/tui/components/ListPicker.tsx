@@ -6,6 +6,34 @@ export interface PickerItem {
   label: string;
   description?: string;
   current?: boolean;
+  /** Positions in `label` to highlight (what a filter matched). */
+  highlights?: readonly number[];
+}
+
+/** The label with its matched characters underlined and in colour. */
+function Label({ text, highlights }: { text: string; highlights: readonly number[] | undefined }) {
+  if (!highlights || highlights.length === 0) return <>{text}</>;
+  const marked = new Set(highlights);
+  const parts: { text: string; on: boolean }[] = [];
+  [...text].forEach((ch, i) => {
+    const on = marked.has(i);
+    const last = parts.at(-1);
+    if (last && last.on === on) last.text += ch;
+    else parts.push({ text: ch, on });
+  });
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.on ? (
+          <Text key={i} color="yellow" underline>
+            {part.text}
+          </Text>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
 }
 
 export function ListPicker({
@@ -14,10 +42,13 @@ export function ListPicker({
   items,
   selected,
   maxVisible,
+  filter,
   footer = "↑↓ select · Enter confirm · Esc cancel",
 }: {
   title: string;
   subtitle?: string;
+  /** Shown when the list can be filtered by typing: what was typed so far. */
+  filter?: string;
   items: readonly PickerItem[];
   selected: number;
   maxVisible?: number;
@@ -32,7 +63,14 @@ export function ListPicker({
     <Box flexDirection="column" borderStyle="round" paddingX={1}>
       <Text bold>{title}</Text>
       {subtitle ? <Text dimColor>{subtitle}</Text> : null}
+      {filter !== undefined ? (
+        <Text>
+          <Text dimColor>Filter: </Text>
+          {filter === "" ? <Text dimColor>type to filter</Text> : filter}
+        </Text>
+      ) : null}
       <Text> </Text>
+      {items.length === 0 ? <Text dimColor>No match.</Text> : null}
       {shown.map((item, at) => {
         const i = first + at;
         const on = i === selected;
@@ -40,7 +78,9 @@ export function ListPicker({
           <Box key={`${i}-${item.label}`} flexDirection="row">
             <Box flexShrink={0} width={width}>
               <Text color={on ? "cyan" : undefined} bold={on}>
-                {`${on ? "›" : " "} ${i + 1}. ${item.label}${item.current ? " (current)" : ""}`}
+                {`${on ? "›" : " "} ${i + 1}. `}
+                <Label text={item.label} highlights={item.highlights} />
+                {item.current ? " (current)" : ""}
               </Text>
             </Box>
             {item.description ? <Text dimColor={!on}>{item.description}</Text> : null}

@@ -25,6 +25,7 @@ import { ListPicker } from "./ListPicker.js";
 import { startForm } from "../app/user-input-form.js";
 import { IMPLEMENT_PLAN_CHOICES } from "../app/plan-prompt.js";
 import { ageText, previewLine } from "../slash/thread-choices.js";
+import { filterThreads } from "../slash/thread-filter.js";
 import { tildePath } from "../render/tilde-path.js";
 import { ApprovalOverlay } from "./overlays/ApprovalOverlay.js";
 import { UserInputForm } from "./overlays/UserInputForm.js";
@@ -97,19 +98,23 @@ function Popup({ ui, state, rows, now }: { ui: UiState; state: TuiState; rows: n
         />
       );
     }
-    case "threads":
+    case "threads": {
+      const matches = filterThreads(popup.threads, popup.query ?? "");
       return (
         <ListPicker
           title="Resume a previous session"
           subtitle="Threads of this directory, most recent first."
-          items={popup.threads.map((t) => ({
-            label: previewLine(t.preview, 50),
-            description: `${ageText(t.updatedAt, now)} · ${tildePath(t.cwd)}`,
+          filter={popup.query ?? ""}
+          items={matches.map((m) => ({
+            label: previewLine(m.line, 50),
+            highlights: m.indices,
+            description: `${ageText(m.thread.updatedAt, now)} · ${tildePath(m.thread.cwd)}`,
           }))}
           selected={popup.selected}
-          maxVisible={Math.max(3, rows - 14)}
+          maxVisible={Math.max(3, rows - 15)}
         />
       );
+    }
     case "pager":
       return <Pager title={popup.title} lines={popup.lines} offset={popup.offset} rows={pagerRows(rows)} />;
   }
