@@ -45,7 +45,7 @@ export async function readStored(
       status: loaded.status,
       turns: contents?.turns ?? [],
     };
-    return { thread, itemTimes: contents?.itemTimes ?? new Map() };
+    return { thread, itemTimes: contents?.itemTimes ?? new Map<string, ItemTimes>() };
   }
   const contents = await services.catalog.contents(found.summary.path);
   const thread = threadFromSummary(found.summary, {
