@@ -88,9 +88,7 @@ describe("app-server", () => {
     await c.initialize();
     const again = await c.waitResponse(c.request("initialize", { clientInfo: { name: "x", version: "1" } }));
     expect(again.error).toEqual({ code: -32600, message: "Already initialized" });
-    const unknown = await c.waitResponse(
-      c.request("thread/notAMethod", {}, { validate: false }),
-    );
+    const unknown = await c.waitResponse(c.request("thread/notAMethod", {}, { validate: false }));
     expect(unknown.error).toEqual({
       code: -32601,
       message: "Method not found: thread/notAMethod",
