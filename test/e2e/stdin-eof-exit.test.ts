@@ -7,6 +7,7 @@ import { useAcpFixture } from "../support/acp-fixture.js";
 import { runTurn, startThread, useAppServer } from "../support/app-server-fixture.js";
 import { JsonLinesProcess, makeHome } from "../support/cli.js";
 import { reply, startFakeModel } from "../support/fake-model.js";
+import { isEvent } from "../support/proto-events.js";
 
 const FULL = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"';
 const SCRIPT = ["sh", "-c", "echo one && echo two | cat"];
@@ -90,6 +91,24 @@ describe("stdio surfaces exit promptly on stdin EOF after a turn with a shell sc
       const { code, ms } = await timeExit(server);
       expect(code).toBe(0);
       expect(ms).toBeLessThan(EXIT_BOUND_MS);
+      expect(model.errors).toEqual([]);
+    } finally {
+      await model.close();
+    }
+  });
+
+  it("proto", async () => {
+    const model = await startFakeModel({ replies: [reply.shell(SCRIPT), reply.message("done")] });
+    try {
+      const home = makeHome(model.url, FULL);
+      const proto = new JsonLinesProcess(["proto"], { env: home.env, cwd: home.cwd });
+      proto.send({ id: "c1", op: { type: "configure_session" } });
+      proto.send({ id: "t1", op: { type: "user_turn", items: [{ type: "text", text: "run it" }] } });
+      await proto.waitFor(isEvent("task_complete", "t1"), { timeoutMs: 20_000 });
+      const { code, ms } = await timeExit(proto);
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(EXIT_BOUND_MS);
+      expect(JSON.stringify(model.requests.at(-1)?.body.input)).toContain("two");
       expect(model.errors).toEqual([]);
     } finally {
       await model.close();
