@@ -3,6 +3,7 @@
 // redirections, variables, globs, subshells...) returns undefined so the caller judges the script as a whole.
 import { createRequire } from "node:module";
 import { basename } from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { Language, Parser, type Node } from "web-tree-sitter";
 
 const require = createRequire(import.meta.url);
@@ -10,6 +11,11 @@ let parserPromise: Promise<Parser> | undefined;
 
 function bashParser(): Promise<Parser> {
   parserPromise ??= (async () => {
+    // The grammar's lexer is one huge wasm function that V8 would recompile with TurboFan once it runs hot
+    // (about 0.5 s of a core, seconds on a busy machine), and a process cannot exit until that background
+    // compile ends: every surface then lingered after its input closed. Liftoff's code is plenty for
+    // command-line-sized scripts.
+    setFlagsFromString("--liftoff-only");
     await Parser.init();
     const language = await Language.load(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));
     const parser = new Parser();

@@ -140,6 +140,40 @@ describe("codex-ts acp: the editor's files and terminals", () => {
     expect(toolCalls(acp.updatesOf(sessionId), "call_exec").at(-1)).toMatchObject({ status: "completed" });
   });
 
+  it("tells the model that a command in the editor's terminal takes no input, and stops it on Ctrl-C", async () => {
+    const model = await fx.fakeModel();
+    const toml = 'approval_policy = "never"\nsandbox_mode = "danger-full-access"';
+    const home = makeHome(model.url, toml, { shellTool: "default" });
+    const { acp } = await fx.start(toml, home, EDITOR);
+    const { sessionId } = await fx.newSession(acp, home.cwd);
+    model.push(
+      reply.exec("echo ready; sleep 60", { callId: "call_run", yield_time_ms: 300 }),
+      reply.functionCall("write_stdin", { session_id: 1, chars: "yes\n" }, "call_type"),
+      reply.functionCall("write_stdin", { session_id: 1, chars: "\u0003" }, "call_stop"),
+      reply.message("stopped it"),
+    );
+    const result = await acp.agent.request("session/prompt", {
+      sessionId,
+      prompt: [{ type: "text", text: "go" }],
+    });
+    expect(result.stopReason).toBe("end_turn");
+    const outputs = (model.requests.at(-1)?.body.input ?? []).filter(
+      (i) => i.type === "function_call_output",
+    );
+    const outputOf = (callId: string) => JSON.stringify(outputs.find((o) => o.call_id === callId));
+    expect(outputOf("call_run")).toContain("Process running with session ID 1");
+    // The text was refused with a reason the model can act on, not dropped.
+    expect(outputOf("call_type")).toContain(
+      "write_stdin failed: session 1 runs in the editor's terminal, which takes no input, so nothing was written",
+    );
+    expect(outputOf("call_type")).toContain("tty: true");
+    // Ctrl-C still works: the editor kills the terminal's command.
+    const [created] = acp.terminals.created;
+    expect(acp.terminals.created).toHaveLength(1);
+    expect((await acp.terminals.waitForExit(created?.terminalId ?? "")).signal).toBe("SIGKILL");
+    expect(outputOf("call_stop")).toMatch(/Process exited with code \d+/);
+  });
+
   it("works on disk when the editor offers neither", async () => {
     const none: ClientCapabilities = { fs: { readTextFile: false, writeTextFile: false }, terminal: false };
     const { acp, home } = await fx.start(

@@ -220,8 +220,7 @@ export class AcpProcess {
     this.connection?.close();
     this.terminals.closeAll();
     this.child.stdin.end();
-    // Generous: after a turn that ran a shell script the engine takes ~2 s to wind down, more on a busy machine.
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), 10_000);
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 5_000);
     const code = await this.exited;
     clearTimeout(timer);
     return code;

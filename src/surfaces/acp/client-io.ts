@@ -2,6 +2,7 @@
 // advertises them: `fs/read_text_file` / `fs/write_text_file` for patches (the editor sees unsaved buffers
 // and gets the new text), `terminal/*` for commands (the editor shows a live terminal in the tool call).
 import { constants } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { AgentContext, ClientCapabilities } from "@agentclientprotocol/sdk";
 import type { ClientIo, ClientTerminal, TerminalSpec } from "../../core/tool-api/client-io.js";
 
@@ -71,7 +72,8 @@ async function startTerminal(
     try {
       // The last fetch comes after the exit, so nothing printed at the end is lost.
       while (!ended) {
-        await Promise.race([settled, delay(POLL_MS)]);
+        // Unreferenced: a poll still pending after the exit must not hold the process open.
+        await Promise.race([settled, sleep(POLL_MS, undefined, { ref: false })]);
         await pull();
       }
       const status = await exit;
@@ -108,8 +110,4 @@ export function newOutput(before: string, now: string): string {
     if (now.startsWith(before.slice(-k))) return now.slice(k);
   }
   return now;
-}
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

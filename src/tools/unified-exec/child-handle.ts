@@ -25,6 +25,8 @@ export interface ChildHandle {
   interrupt(): void;
   /** Kills the child and everything it started. */
   kill(): void;
+  /** False when nothing can be typed into the child (the editor's terminal); unset means it takes input. */
+  readonly takesInput?: boolean;
   /** Resizes the terminal (pseudo-terminal children only). */
   resize?(cols: number, rows: number): void;
 }

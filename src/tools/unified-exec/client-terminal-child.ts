@@ -1,6 +1,7 @@
 // An `exec_command` child that runs in the editor's terminal (see tools/shell/client-terminal.ts for when a
-// command may). ACP terminals take no input: `write_stdin` can poll such a command but not type into it, so
-// only commands without a PTY go there (an interactive one asks for `tty`).
+// command may). ACP terminals take no input: `write_stdin` can poll such a command or stop it (Ctrl-C kills
+// the terminal's command) but not type into it, and is told so; only commands without a PTY go there (an
+// interactive one asks for `tty` and runs here).
 import type { ClientIo } from "../../core/tool-api/client-io.js";
 import type { ChildHandle, ChildListener, ChildSpec } from "./child-handle.js";
 
@@ -18,6 +19,8 @@ export async function spawnClientTerminalChild(
   void terminal.exited.then((code) => listener.onFinished(code));
   return {
     pid: undefined,
+    takesInput: false,
+    // The session refuses text before it gets here (takesInput); nothing to send it to.
     write: () => undefined,
     closeInput: () => undefined,
     interrupt: () => terminal.kill(),

@@ -12,7 +12,7 @@ const PENDING_OUTPUT_BYTES = 1024 * 1024;
 /** Output kept per stream for the `exec_command_end` event. */
 const TRANSCRIPT_BYTES = 256 * 1024;
 
-const INTERRUPT_CHARACTER = "\u0003";
+export const INTERRUPT_CHARACTER = "\u0003";
 const EOF_CHARACTER = "\u0004";
 
 export interface SessionEnd {
@@ -78,6 +78,11 @@ export class ExecSession {
 
   get pid(): number | undefined {
     return this.child?.pid;
+  }
+
+  /** Whether text can be written to the child (not to a command in the editor's terminal). */
+  get takesInput(): boolean {
+    return this.child?.takesInput !== false;
   }
 
   get hasFinished(): boolean {

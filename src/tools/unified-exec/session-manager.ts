@@ -3,7 +3,7 @@
 import { stat } from "node:fs/promises";
 import { authorizeThroughToolContext } from "./authorize-spawn.js";
 import type { ExecEventRelay } from "./event-relay.js";
-import { ExecSession } from "./exec-session.js";
+import { ExecSession, INTERRUPT_CHARACTER } from "./exec-session.js";
 import { clientTerminalFor } from "../shell/client-terminal.js";
 import { spawnClientTerminalChild } from "./client-terminal-child.js";
 import type {
@@ -31,7 +31,7 @@ const KILL_WAIT_MS = 2_000;
 
 export class UnifiedExecError extends Error {
   constructor(
-    readonly code: "unknown_session" | "session_limit" | "bad_workdir" | "closed",
+    readonly code: "unknown_session" | "session_limit" | "bad_workdir" | "closed" | "no_input",
     message: string,
   ) {
     super(message);
@@ -162,6 +162,15 @@ export class UnifiedExecManager {
    */
   write(sessionId: number, chars: string): void {
     const { session } = this.require(sessionId);
+    if (!session.takesInput && [...chars].some((c) => c !== INTERRUPT_CHARACTER)) {
+      // Dropping the text would leave the model waiting for an answer to input the process never got.
+      throw new UnifiedExecError(
+        "no_input",
+        `session ${sessionId} runs in the editor's terminal, which takes no input, so nothing was written. ` +
+          'Poll it with empty chars, stop it with "\\u0003" (Ctrl-C), or start a command that needs input ' +
+          "with exec_command and tty: true (it then runs where it can take input).",
+      );
+    }
     session.touch();
     session.write(chars);
   }
