@@ -1,5 +1,6 @@
 // The account's usage limits as the last model response announced them (carried by the engine's token_count
-// events): answered by account/rateLimits/read, and sent as account/rateLimits/updated when they change.
+// events): answered by account/rateLimits/read, and sent as account/rateLimits/updated after every model
+// response, as Codex does (with null windows while no response has carried the x-codex-* headers).
 import { z } from "zod";
 import type { RateLimitSnapshot } from "../../protocol/app-server/v2/account.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
@@ -43,17 +44,19 @@ const EMPTY: RateLimitSnapshot = {
   planType: null,
 };
 
+// What Codex announces after a response when no limits are known: the codex limit, with nothing in it.
+const NONE_YET: RateLimitSnapshot = { ...EMPTY, limitId: "codex" };
+
 export class RateLimitTracker {
   private last: RateLimitSnapshot | undefined;
 
   constructor(private readonly broadcast: (notification: ServerNotification) => void) {}
 
-  /** Records the limits of a token_count event; notifies when they differ from the last ones. */
+  /** Records the limits of a model response's token_count and announces the limits now known. */
   note(raw: unknown): void {
     const next = toWireRateLimits(raw);
-    if (!next || JSON.stringify(next) === JSON.stringify(this.last)) return;
-    this.last = next;
-    this.broadcast({ method: "account/rateLimits/updated", params: { rateLimits: next } });
+    if (next) this.last = next;
+    this.broadcast({ method: "account/rateLimits/updated", params: { rateLimits: this.last ?? NONE_YET } });
   }
 
   /** The last limits seen; an empty snapshot before any model response carried them. */

@@ -32,7 +32,7 @@ export interface ThreadStartOptions {
   configure: Omit<OpOf<"configure_session">, "type">;
   /** Whether another loaded thread is this one (its subagents must not reopen it twice). */
   threadOpenElsewhere?: (threadId: string) => boolean;
-  /** Called with the `rate_limits` of each token_count event that has them. */
+  /** Called after each model response with its token_count's `rate_limits` (undefined when none came). */
   onRateLimits?: (rateLimits: unknown) => void;
 }
 
@@ -300,8 +300,6 @@ export class ThreadRuntime {
   }
 
   private handleEvent(event: Event): void {
-    if (event.msg.type === "token_count" && event.msg.rate_limits)
-      this.options.onRateLimits?.(event.msg.rate_limits);
     const waiter = this.waiters.get(event.id);
     if (waiter?.(event)) this.waiters.delete(event.id);
     for (const output of this.mapper.map(event)) {
@@ -315,6 +313,9 @@ export class ThreadRuntime {
         void this.askApproval(output);
       }
     }
+    // Every model response ends in a token_count; as Codex does, its limits follow the usage update.
+    if (event.msg.type === "token_count" && event.msg.info)
+      this.options.onRateLimits?.(event.msg.rate_limits);
   }
 
   private broadcast(notification: ServerNotification): void {
