@@ -57,6 +57,7 @@ import {
   ThreadLoadedListParams,
   ThreadLoadedListResponse,
   ThreadLoadResponse,
+  ThreadResumeResponse,
   ThreadReadParams,
   ThreadResponse,
   ThreadResumeParams,
@@ -170,7 +171,7 @@ export interface MethodSpec {
 export const methods = {
   initialize: { params: InitializeParams, result: InitializeResponse },
   "thread/start": { params: ThreadStartParams, result: ThreadStartResponse },
-  "thread/resume": { params: ThreadResumeParams, result: ThreadLoadResponse },
+  "thread/resume": { params: ThreadResumeParams, result: ThreadResumeResponse },
   "thread/fork": { params: ThreadForkParams, result: ThreadLoadResponse },
   "thread/list": { params: ThreadListParams, result: ThreadListResponse },
   "thread/loaded/list": { params: ThreadLoadedListParams, result: ThreadLoadedListResponse },

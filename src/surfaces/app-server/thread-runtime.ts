@@ -8,7 +8,8 @@ import type { Codex } from "../../core/codex.js";
 import { createCodex } from "../../engine/create-codex.js";
 import type { McpServerStatus } from "../../core/mcp-api/types.js";
 import type { Event, EventMsgOf, OpOf, UserInputAnswers } from "../../protocol/core-protocol.js";
-import type { ReviewDecision } from "../../protocol/policies.js";
+import type { CollaborationModeKind, ReviewDecision } from "../../protocol/policies.js";
+import { configuredCollaborationMode } from "../../core/plan-mode/configured-mode.js";
 import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type { Turn } from "../../protocol/app-server/v2/thread.js";
@@ -41,6 +42,8 @@ export class ThreadRuntime {
   /** Threads of this thread's subagents that run inside it now (their engines are its children), by status. */
   readonly subagentThreads = new Map<string, ThreadStatus>();
   private readonly waiters = new Map<string, Waiter>();
+  /** The collaboration mode the next turn runs in: the config's, then the last turn's (turn/start may set it). */
+  collaborationMode: CollaborationModeKind;
   /** Questions out to a client, by call id, with the thread they are about (this one or a subagent's). */
   private readonly approvals = new Map<string, { controller: AbortController; threadId: string }>();
   private readonly turnEndWaiters = new Set<() => void>();
@@ -64,6 +67,7 @@ export class ThreadRuntime {
       Date.now,
       () => ({ ...this.describe(), status: this.status }),
     );
+    this.collaborationMode = configuredCollaborationMode(options.config.toml).mode;
     this.pump = this.pumpEvents();
   }
 
@@ -300,6 +304,7 @@ export class ThreadRuntime {
   }
 
   private handleEvent(event: Event): void {
+    if (event.msg.type === "task_started") this.collaborationMode = event.msg.collaboration_mode_kind;
     const waiter = this.waiters.get(event.id);
     if (waiter?.(event)) this.waiters.delete(event.id);
     for (const output of this.mapper.map(event)) {

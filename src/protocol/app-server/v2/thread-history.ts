@@ -2,7 +2,7 @@
 // thread/name/set, thread/resume, thread/fork, thread/revert, and the codex-ts extension thread/rollback.
 import { z } from "zod";
 import { ApprovalsReviewer, AskForApproval, Personality, SandboxMode } from "./common.js";
-import { Thread, ThreadStartResponse, Turn } from "./thread.js";
+import { CollaborationMode, Thread, ThreadStartResponse, Turn } from "./thread.js";
 
 export const ThreadSortKey = z.enum(["created_at", "updated_at", "recency_at", "section_position"]);
 export const SortDirection = z.enum(["asc", "desc"]);
@@ -100,8 +100,20 @@ export const ThreadForkParams = z.object({
 });
 export type ThreadForkParams = z.infer<typeof ThreadForkParams>;
 
-/** thread/resume and thread/fork answer what thread/start does. */
+/** thread/fork answers what thread/start does. */
 export const ThreadLoadResponse = ThreadStartResponse;
+
+/**
+ * thread/resume adds the effective collaboration mode and cursors for hydrating the history backwards:
+ * passed to thread/turns/list or thread/items/list with `sortDirection: "desc"`, their first page starts
+ * with the thread's last turn (item), inclusive.
+ */
+export const ThreadResumeResponse = ThreadStartResponse.extend({
+  collaborationMode: CollaborationMode.nullish(),
+  turnsBackwardsCursor: z.string().nullish(),
+  itemsBackwardsCursor: z.string().nullish(),
+});
+export type ThreadResumeResponse = z.infer<typeof ThreadResumeResponse>;
 
 export const ThreadRevertParams = z.object({ threadId: z.string(), beforeTurnId: z.string() });
 export const ThreadRevertResponse = z.object({
