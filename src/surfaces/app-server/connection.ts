@@ -42,6 +42,8 @@ export class Connection {
   /** "new" until initialize arrives, "initializing" while it is answered, then "ready". */
   state: "new" | "initializing" | "ready" = "new";
   clientName: string | undefined;
+  /** `initialize`'s `capabilities.experimentalApi`: the client may call experimental methods. */
+  experimentalApi = false;
   private optedOut = new Set<string>();
   private readonly pending = new PendingServerRequests();
   private readonly closeListeners = new Set<() => void>();

@@ -13,6 +13,7 @@ import { configuredCollaborationMode } from "../../core/plan-mode/configured-mod
 import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type { Turn } from "../../protocol/app-server/v2/thread.js";
+import type { ThreadReadState } from "../../protocol/app-server/v2/thread-read-state.js";
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
@@ -35,6 +36,8 @@ export interface ThreadStartOptions {
   threadOpenElsewhere?: (threadId: string) => boolean;
   /** Called after each model response with its token_count's `rate_limits` (undefined when none came). */
   onRateLimits?: (rateLimits: unknown) => void;
+  /** Called when one of this thread's own turns completes; answers the thread's new read state. */
+  onTurnCompleted?: (threadId: string, turnId: string) => ThreadReadState;
 }
 
 export class ThreadRuntime {
@@ -307,7 +310,9 @@ export class ThreadRuntime {
     if (event.msg.type === "task_started") this.collaborationMode = event.msg.collaboration_mode_kind;
     const waiter = this.waiters.get(event.id);
     if (waiter?.(event)) this.waiters.delete(event.id);
-    for (const output of this.mapper.map(event)) {
+    const outputs = this.mapper.map(event);
+    this.noteCompletedTurn(outputs);
+    for (const output of outputs) {
       if (output.kind === "notification") {
         this.broadcast(output.notification);
         this.trackSubagents(output.notification);
@@ -321,6 +326,17 @@ export class ThreadRuntime {
     // Every model response ends in a token_count; as Codex does, its limits follow the usage update.
     if (event.msg.type === "token_count" && event.msg.info)
       this.options.onRateLimits?.(event.msg.rate_limits);
+  }
+
+  /** As Codex: a completed turn makes the thread unread, announced before its idle status and turn/completed. */
+  private noteCompletedTurn(outputs: MapperOutput[]): void {
+    for (const output of outputs) {
+      if (output.kind !== "notification" || output.notification.method !== "turn/completed") continue;
+      const { threadId, turn } = output.notification.params;
+      if (threadId !== this.threadId || !this.options.onTurnCompleted) continue;
+      const readState = this.options.onTurnCompleted(threadId, turn.id);
+      this.broadcast({ method: "thread/readState/changed", params: { threadId, readState } });
+    }
   }
 
   private broadcast(notification: ServerNotification): void {

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ApprovalsReviewer, AskForApproval, Personality, SandboxMode } from "./common.js";
 import { CollaborationMode, Thread, ThreadStartResponse, Turn } from "./thread.js";
+import { ThreadReadState } from "./thread-read-state.js";
 
 export const ThreadSortKey = z.enum(["created_at", "updated_at", "recency_at", "section_position"]);
 export const SortDirection = z.enum(["asc", "desc"]);
@@ -42,6 +43,8 @@ export type ThreadListParams = z.infer<typeof ThreadListParams>;
 
 export const ThreadListResponse = z.object({
   data: z.array(Thread),
+  /** Each listed thread's read state, by thread id. */
+  readStates: z.record(z.string(), ThreadReadState).optional(),
   nextCursor: z.string().nullish(),
   backwardsCursor: z.string().nullish(),
 });
@@ -55,6 +58,8 @@ export const ThreadLoadedListResponse = z.object({
 export const ThreadIdParams = z.object({ threadId: z.string() });
 export const ThreadReadParams = z.object({ threadId: z.string(), includeTurns: z.boolean().optional() });
 export const ThreadResponse = z.object({ thread: Thread });
+/** null while the thread has no read state yet (no turn has completed, nothing was marked). */
+export const ThreadReadResponse = ThreadResponse.extend({ readState: ThreadReadState.nullish() });
 export const EmptyResponse = z.object({});
 
 export const ThreadTurnsListParams = z.object({
