@@ -6,6 +6,13 @@ import { runTurn, startThread, useAppServer, type Json } from "../support/app-se
 
 const app = useAppServer();
 
+const backendOnly = {
+  normalModelSlug: null,
+  individualLimit: null,
+  spendControlReached: null,
+  rateLimitReachedType: null,
+};
+
 const limits = (used: string) => ({
   "x-codex-primary-used-percent": used,
   "x-codex-primary-window-minutes": "300",
@@ -40,6 +47,7 @@ describe("app-server rate limits", () => {
       secondary: { usedPercent: 12, windowDurationMins: 10080, resetsAt: null },
       credits: null,
       planType: null,
+      ...backendOnly,
     };
     expect(await c.call("account/rateLimits/read")).toEqual({
       rateLimits: expected,
@@ -68,6 +76,7 @@ describe("app-server rate limits", () => {
       secondary: null,
       credits: null,
       planType: null,
+      ...backendOnly,
     };
     expect(c.notifications("account/rateLimits/updated")).toEqual([
       { rateLimits: none },

@@ -21,6 +21,14 @@ function toWindow(w: z.infer<typeof CoreWindow> | null | undefined) {
   };
 }
 
+// What only OpenAI's backend knows (quota aliases, spend controls): null, as Codex sends it without them.
+const BACKEND_ONLY = {
+  normalModelSlug: null,
+  individualLimit: null,
+  spendControlReached: null,
+  rateLimitReachedType: null,
+} as const;
+
 /** The wire shape of a core `rate_limits` value; undefined when it is not one. */
 export function toWireRateLimits(raw: unknown): RateLimitSnapshot | undefined {
   const parsed = CoreSnapshot.safeParse(raw);
@@ -32,6 +40,7 @@ export function toWireRateLimits(raw: unknown): RateLimitSnapshot | undefined {
     secondary: toWindow(parsed.data.secondary),
     credits: null,
     planType: null,
+    ...BACKEND_ONLY,
   };
 }
 
@@ -42,6 +51,7 @@ const EMPTY: RateLimitSnapshot = {
   secondary: null,
   credits: null,
   planType: null,
+  ...BACKEND_ONLY,
 };
 
 // What Codex announces after a response when no limits are known: the codex limit, with nothing in it.
