@@ -118,11 +118,17 @@ describe("app-server thread read state", () => {
     ).toEqual({ code: -32600, message: "thread/readState/update requires experimentalApi capability" });
   });
 
-  it("lists a thread never marked as read with an initial revision", async () => {
+  it("lists a thread never marked as read with an initial revision; no notification without opting in", async () => {
     const { home, model, client: c } = await app.start();
     const threadId = await startThread(c, { cwd: home.cwd });
     model.push(reply.message("one"));
-    await runTurn(c, threadId, "first");
+    const first = await runTurn(c, threadId, "first");
+    // As Codex: the notification is experimental, the state is not.
+    expect(c.notifications("thread/readState/changed")).toEqual([]);
+    expect(((await c.call("thread/read", { threadId })).readState as Json).firstUnread).toEqual({
+      type: "turn",
+      turnId: first.id,
+    });
     const fork = await c.call("thread/fork", { threadId, excludeTurns: true });
     const forkId = (fork.thread as Json).id as string;
     const list = await c.call("thread/list", {});
