@@ -5,7 +5,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const init = async (c) => {
-  await c.request("initialize", { clientInfo: { name: "diff", title: null, version: "1.0.0" } });
+  // DIFF_EXPERIMENTAL=1: opt in to the experimental methods (thread/readState/update needs it).
+  const capabilities = process.env.DIFF_EXPERIMENTAL ? { capabilities: { experimentalApi: true } } : {};
+  await c.request("initialize", {
+    clientInfo: { name: "diff", title: null, version: "1.0.0" },
+    ...capabilities,
+  });
   c.notify("initialized");
 };
 
@@ -89,6 +94,43 @@ export const sessions = {
     await c.request("thread/read", { threadId, includeTurns: true });
     await c.request("thread/inject_items", { threadId, items: [{ bogus: 1 }] });
     await c.request("thread/inject_items", { threadId: "nope", items: [] });
+  },
+  async readState(c) {
+    const threadId = await startThread(c);
+    await c.request("thread/read", { threadId });
+    await turn(c, threadId, "first");
+    await turn(c, threadId, "second");
+    const read = await c.request("thread/read", { threadId });
+    await c.request("thread/readState/update", {});
+    const revision = read.result?.readState?.revision;
+    await c.request("thread/readState/update", {
+      threadId,
+      operation: { type: "read" },
+      expectedRevision: "stale",
+    });
+    await c.request("thread/readState/update", {
+      threadId,
+      operation: { type: "read" },
+      expectedRevision: revision,
+    });
+    await c.request("thread/read", { threadId });
+    await c.request("thread/list", {});
+    await turn(c, threadId, "third");
+    const after = await c.request("thread/read", { threadId });
+    await c.request("thread/readState/update", {
+      threadId,
+      operation: { type: "unread" },
+      expectedRevision: "stale",
+    });
+    await c.request("thread/read", { threadId });
+    await c.request("thread/readState/update", {
+      threadId,
+      operation: { type: "read" },
+      expectedRevision: after.result?.readState?.revision,
+    });
+    await c.request("thread/unsubscribe", { threadId });
+    await c.request("thread/resume", { threadId, excludeTurns: true });
+    await c.request("thread/read", { threadId });
   },
   async externalAgent(c) {
     writeFileSync(join(c.work, "CLAUDE.md"), "# Rules\nUse tabs.\n");

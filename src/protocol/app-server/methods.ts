@@ -6,6 +6,7 @@
 // test/e2e/app-server-method-coverage.test.ts). thread/rollback is a codex-ts extension (see
 // extensionMethods); docs/app-server.md lists every method and what is missing.
 import type { z } from "zod";
+import { ThreadReadStateUpdateParams, ThreadReadStateUpdateResponse } from "./v2/thread-read-state.js";
 import {
   CancelLoginAccountParams,
   CancelLoginAccountResponse,
@@ -57,7 +58,9 @@ import {
   ThreadLoadedListParams,
   ThreadLoadedListResponse,
   ThreadLoadResponse,
+  ThreadResumeResponse,
   ThreadReadParams,
+  ThreadReadResponse,
   ThreadResponse,
   ThreadResumeParams,
   ThreadRevertParams,
@@ -170,11 +173,12 @@ export interface MethodSpec {
 export const methods = {
   initialize: { params: InitializeParams, result: InitializeResponse },
   "thread/start": { params: ThreadStartParams, result: ThreadStartResponse },
-  "thread/resume": { params: ThreadResumeParams, result: ThreadLoadResponse },
+  "thread/resume": { params: ThreadResumeParams, result: ThreadResumeResponse },
   "thread/fork": { params: ThreadForkParams, result: ThreadLoadResponse },
   "thread/list": { params: ThreadListParams, result: ThreadListResponse },
   "thread/loaded/list": { params: ThreadLoadedListParams, result: ThreadLoadedListResponse },
-  "thread/read": { params: ThreadReadParams, result: ThreadResponse },
+  "thread/read": { params: ThreadReadParams, result: ThreadReadResponse },
+  "thread/readState/update": { params: ThreadReadStateUpdateParams, result: ThreadReadStateUpdateResponse },
   "thread/turns/list": { params: ThreadTurnsListParams, result: ThreadTurnsListResponse },
   "thread/archive": { params: ThreadIdParams, result: EmptyResponse },
   "thread/unarchive": { params: ThreadIdParams, result: ThreadResponse },
@@ -296,8 +300,15 @@ export const methods = {
   },
 } satisfies Record<string, MethodSpec>;
 
-/** Methods of the table that the real protocol does not have (documented in docs/app-server.md). */
-export const extensionMethods: ReadonlySet<MethodName> = new Set<MethodName>(["thread/rollback"]);
+/**
+ * Methods of the table that the real protocol's published schema does not have (documented in
+ * docs/app-server.md): thread/rollback is codex-ts's own; thread/readState/update is an experimental method
+ * of the real server that its schema leaves out.
+ */
+export const extensionMethods: ReadonlySet<MethodName> = new Set<MethodName>([
+  "thread/rollback",
+  "thread/readState/update",
+]);
 
 export type MethodName = keyof typeof methods;
 export type MethodParams<M extends MethodName> = z.infer<(typeof methods)[M]["params"]>;

@@ -114,6 +114,13 @@ const threadHistorySamples = {
     params: [{ threadId: "t1", limit: 2, sortDirection: "asc", cursor: "2" }],
     results: [{ data: [turn], nextCursor: null }],
   },
+  "thread/readState/update": {
+    params: [{ threadId: "t1", operation: { type: "read" }, expectedRevision: "r1" }],
+    results: [
+      { readState: { firstUnread: null, revision: "r2" } },
+      { readState: { firstUnread: { type: "threadStart" }, revision: "r3" } },
+    ],
+  },
   "thread/archive": { params: [{ threadId: "t1" }], results: [{}] },
   "thread/unarchive": { params: [{ threadId: "t1" }], results: [{ thread }] },
   "thread/name/set": { params: [{ threadId: "t1", name: "Bug hunt" }], results: [{}] },

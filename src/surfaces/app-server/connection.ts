@@ -37,11 +37,16 @@ export interface OutgoingRequest {
 
 let connectionCounter = 0;
 
+/** Sent, as by Codex 0.169, only to clients that opted in to the experimental API at `initialize`. */
+const EXPERIMENTAL_NOTIFICATIONS: ReadonlySet<string> = new Set(["thread/readState/changed"]);
+
 export class Connection {
   readonly id = ++connectionCounter;
   /** "new" until initialize arrives, "initializing" while it is answered, then "ready". */
   state: "new" | "initializing" | "ready" = "new";
   clientName: string | undefined;
+  /** `initialize`'s `capabilities.experimentalApi`: the client may call experimental methods. */
+  experimentalApi = false;
   private optedOut = new Set<string>();
   private readonly pending = new PendingServerRequests();
   private readonly closeListeners = new Set<() => void>();
@@ -133,6 +138,7 @@ export class Connection {
 
   notify(notification: ServerNotification): void {
     if (this.state !== "ready" || this.optedOut.has(notification.method)) return;
+    if (!this.experimentalApi && EXPERIMENTAL_NOTIFICATIONS.has(notification.method)) return;
     this.send(notification);
   }
 

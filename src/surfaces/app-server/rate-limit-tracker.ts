@@ -1,5 +1,6 @@
 // The account's usage limits as the last model response announced them (carried by the engine's token_count
-// events): answered by account/rateLimits/read, and sent as account/rateLimits/updated when they change.
+// events): answered by account/rateLimits/read, and sent as account/rateLimits/updated after every model
+// response, as Codex does (with null windows while no response has carried the x-codex-* headers).
 import { z } from "zod";
 import type { RateLimitSnapshot } from "../../protocol/app-server/v2/account.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
@@ -20,6 +21,14 @@ function toWindow(w: z.infer<typeof CoreWindow> | null | undefined) {
   };
 }
 
+// What only OpenAI's backend knows (quota aliases, spend controls): null, as Codex sends it without them.
+const BACKEND_ONLY = {
+  normalModelSlug: null,
+  individualLimit: null,
+  spendControlReached: null,
+  rateLimitReachedType: null,
+} as const;
+
 /** The wire shape of a core `rate_limits` value; undefined when it is not one. */
 export function toWireRateLimits(raw: unknown): RateLimitSnapshot | undefined {
   const parsed = CoreSnapshot.safeParse(raw);
@@ -31,6 +40,7 @@ export function toWireRateLimits(raw: unknown): RateLimitSnapshot | undefined {
     secondary: toWindow(parsed.data.secondary),
     credits: null,
     planType: null,
+    ...BACKEND_ONLY,
   };
 }
 
@@ -41,19 +51,22 @@ const EMPTY: RateLimitSnapshot = {
   secondary: null,
   credits: null,
   planType: null,
+  ...BACKEND_ONLY,
 };
+
+// What Codex announces after a response when no limits are known: the codex limit, with nothing in it.
+const NONE_YET: RateLimitSnapshot = { ...EMPTY, limitId: "codex" };
 
 export class RateLimitTracker {
   private last: RateLimitSnapshot | undefined;
 
   constructor(private readonly broadcast: (notification: ServerNotification) => void) {}
 
-  /** Records the limits of a token_count event; notifies when they differ from the last ones. */
+  /** Records the limits of a model response's token_count and announces the limits now known. */
   note(raw: unknown): void {
     const next = toWireRateLimits(raw);
-    if (!next || JSON.stringify(next) === JSON.stringify(this.last)) return;
-    this.last = next;
-    this.broadcast({ method: "account/rateLimits/updated", params: { rateLimits: next } });
+    if (next) this.last = next;
+    this.broadcast({ method: "account/rateLimits/updated", params: { rateLimits: this.last ?? NONE_YET } });
   }
 
   /** The last limits seen; an empty snapshot before any model response carried them. */

@@ -14,6 +14,7 @@ import type { ServerHost } from "./server-host.js";
 import type { ThreadRuntime } from "./thread-runtime.js";
 import { ThreadCatalog } from "./threads/thread-catalog.js";
 import { ThreadMetadataStore } from "./threads/thread-metadata.js";
+import { ThreadReadStateStore } from "./threads/thread-read-states.js";
 import { ThreadOrganizer } from "./threads/thread-organizer.js";
 
 /** The flags that are config keys, as a config layer (the same mapping as the other commands). */
@@ -42,12 +43,14 @@ export class ServerServices {
   readonly rateLimits: RateLimitTracker;
   readonly fsWatches = new FsWatches();
   readonly metadata: ThreadMetadataStore;
+  readonly readStates: ThreadReadStateStore;
   readonly organizer: ThreadOrganizer;
   readonly commandExecs = new CommandExecs();
 
   constructor(private readonly server: ServerHost) {
     this.catalog = new ThreadCatalog(server.codexHome, server.threadIndex);
     this.metadata = new ThreadMetadataStore(server.codexHome);
+    this.readStates = new ThreadReadStateStore(server.codexHome);
     this.organizer = new ThreadOrganizer(server.codexHome);
     this.rateLimits = new RateLimitTracker((n) => server.broadcast(n));
     this.accounts = new AccountManager({

@@ -8,10 +8,12 @@ import type { Codex } from "../../core/codex.js";
 import { createCodex } from "../../engine/create-codex.js";
 import type { McpServerStatus } from "../../core/mcp-api/types.js";
 import type { Event, EventMsgOf, OpOf, UserInputAnswers } from "../../protocol/core-protocol.js";
-import type { ReviewDecision } from "../../protocol/policies.js";
+import type { CollaborationModeKind, ReviewDecision } from "../../protocol/policies.js";
+import { configuredCollaborationMode } from "../../core/plan-mode/configured-mode.js";
 import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type { Turn } from "../../protocol/app-server/v2/thread.js";
+import type { ThreadReadState } from "../../protocol/app-server/v2/thread-read-state.js";
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
@@ -32,8 +34,10 @@ export interface ThreadStartOptions {
   configure: Omit<OpOf<"configure_session">, "type">;
   /** Whether another loaded thread is this one (its subagents must not reopen it twice). */
   threadOpenElsewhere?: (threadId: string) => boolean;
-  /** Called with the `rate_limits` of each token_count event that has them. */
+  /** Called after each model response with its token_count's `rate_limits` (undefined when none came). */
   onRateLimits?: (rateLimits: unknown) => void;
+  /** Called when one of this thread's own turns completes; answers the thread's new read state. */
+  onTurnCompleted?: (threadId: string, turnId: string) => ThreadReadState;
 }
 
 export class ThreadRuntime {
@@ -41,6 +45,8 @@ export class ThreadRuntime {
   /** Threads of this thread's subagents that run inside it now (their engines are its children), by status. */
   readonly subagentThreads = new Map<string, ThreadStatus>();
   private readonly waiters = new Map<string, Waiter>();
+  /** The collaboration mode the next turn runs in: the config's, then the last turn's (turn/start may set it). */
+  collaborationMode: CollaborationModeKind;
   /** Questions out to a client, by call id, with the thread they are about (this one or a subagent's). */
   private readonly approvals = new Map<string, { controller: AbortController; threadId: string }>();
   private readonly turnEndWaiters = new Set<() => void>();
@@ -64,6 +70,7 @@ export class ThreadRuntime {
       Date.now,
       () => ({ ...this.describe(), status: this.status }),
     );
+    this.collaborationMode = configuredCollaborationMode(options.config.toml).mode;
     this.pump = this.pumpEvents();
   }
 
@@ -300,11 +307,12 @@ export class ThreadRuntime {
   }
 
   private handleEvent(event: Event): void {
-    if (event.msg.type === "token_count" && event.msg.rate_limits)
-      this.options.onRateLimits?.(event.msg.rate_limits);
+    if (event.msg.type === "task_started") this.collaborationMode = event.msg.collaboration_mode_kind;
     const waiter = this.waiters.get(event.id);
     if (waiter?.(event)) this.waiters.delete(event.id);
-    for (const output of this.mapper.map(event)) {
+    const outputs = this.mapper.map(event);
+    this.noteCompletedTurn(outputs);
+    for (const output of outputs) {
       if (output.kind === "notification") {
         this.broadcast(output.notification);
         this.trackSubagents(output.notification);
@@ -314,6 +322,20 @@ export class ThreadRuntime {
       } else {
         void this.askApproval(output);
       }
+    }
+    // Every model response ends in a token_count; as Codex does, its limits follow the usage update.
+    if (event.msg.type === "token_count" && event.msg.info)
+      this.options.onRateLimits?.(event.msg.rate_limits);
+  }
+
+  /** As Codex: a completed turn makes the thread unread, announced before its idle status and turn/completed. */
+  private noteCompletedTurn(outputs: MapperOutput[]): void {
+    for (const output of outputs) {
+      if (output.kind !== "notification" || output.notification.method !== "turn/completed") continue;
+      const { threadId, turn } = output.notification.params;
+      if (threadId !== this.threadId || !this.options.onTurnCompleted) continue;
+      const readState = this.options.onTurnCompleted(threadId, turn.id);
+      this.broadcast({ method: "thread/readState/changed", params: { threadId, readState } });
     }
   }
 

@@ -108,6 +108,12 @@ export const RateLimitSnapshot = z.object({
   secondary: RateLimitWindow.nullish(),
   credits: z.null().optional(),
   planType: PlanType.nullish(),
+  // Backend-only details (a quota alias's model, spend controls): codex-ts sends them null, as Codex does
+  // for an account without them.
+  normalModelSlug: z.string().nullish(),
+  individualLimit: z.null().optional(),
+  spendControlReached: z.boolean().nullish(),
+  rateLimitReachedType: z.null().optional(),
 });
 export type RateLimitSnapshot = z.infer<typeof RateLimitSnapshot>;
 

@@ -13,6 +13,7 @@ import { ThreadGoal } from "./thread-extra.js";
 import { AttachmentUpdatedNotification, SectionChangedNotification } from "./thread-organize.js";
 import { McpStartupStatusNotification } from "./tools-misc.js";
 import { HookNotification } from "./hooks.js";
+import { ThreadReadState } from "./thread-read-state.js";
 import { ExternalAgentConfigImportNotification } from "./external-agent.js";
 
 const TurnScope = { threadId: z.string(), turnId: z.string() };
@@ -31,6 +32,7 @@ export const serverNotifications = {
   "thread/unarchived": z.object({ threadId: z.string() }),
   "thread/reverted": z.object({ threadId: z.string() }),
   "thread/name/updated": z.object({ threadId: z.string(), threadName: z.string().nullish() }),
+  "thread/readState/changed": z.object({ threadId: z.string(), readState: ThreadReadState }),
   "turn/started": z.object({ threadId: z.string(), turn: Turn }),
   "turn/completed": z.object({ threadId: z.string(), turn: Turn }),
   "turn/diff/updated": z.object({ ...TurnScope, diff: z.string() }),

@@ -2,7 +2,8 @@
 // thread/name/set, thread/resume, thread/fork, thread/revert, and the codex-ts extension thread/rollback.
 import { z } from "zod";
 import { ApprovalsReviewer, AskForApproval, Personality, SandboxMode } from "./common.js";
-import { Thread, ThreadStartResponse, Turn } from "./thread.js";
+import { CollaborationMode, Thread, ThreadStartResponse, Turn } from "./thread.js";
+import { ThreadReadState } from "./thread-read-state.js";
 
 export const ThreadSortKey = z.enum(["created_at", "updated_at", "recency_at", "section_position"]);
 export const SortDirection = z.enum(["asc", "desc"]);
@@ -42,6 +43,8 @@ export type ThreadListParams = z.infer<typeof ThreadListParams>;
 
 export const ThreadListResponse = z.object({
   data: z.array(Thread),
+  /** Each listed thread's read state, by thread id. */
+  readStates: z.record(z.string(), ThreadReadState).optional(),
   nextCursor: z.string().nullish(),
   backwardsCursor: z.string().nullish(),
 });
@@ -55,6 +58,8 @@ export const ThreadLoadedListResponse = z.object({
 export const ThreadIdParams = z.object({ threadId: z.string() });
 export const ThreadReadParams = z.object({ threadId: z.string(), includeTurns: z.boolean().optional() });
 export const ThreadResponse = z.object({ thread: Thread });
+/** null while the thread has no read state yet (no turn has completed, nothing was marked). */
+export const ThreadReadResponse = ThreadResponse.extend({ readState: ThreadReadState.nullish() });
 export const EmptyResponse = z.object({});
 
 export const ThreadTurnsListParams = z.object({
@@ -100,8 +105,20 @@ export const ThreadForkParams = z.object({
 });
 export type ThreadForkParams = z.infer<typeof ThreadForkParams>;
 
-/** thread/resume and thread/fork answer what thread/start does. */
+/** thread/fork answers what thread/start does. */
 export const ThreadLoadResponse = ThreadStartResponse;
+
+/**
+ * thread/resume adds the effective collaboration mode and cursors for hydrating the history backwards:
+ * passed to thread/turns/list or thread/items/list with `sortDirection: "desc"`, their first page starts
+ * with the thread's last turn (item), inclusive.
+ */
+export const ThreadResumeResponse = ThreadStartResponse.extend({
+  collaborationMode: CollaborationMode.nullish(),
+  turnsBackwardsCursor: z.string().nullish(),
+  itemsBackwardsCursor: z.string().nullish(),
+});
+export type ThreadResumeResponse = z.infer<typeof ThreadResumeResponse>;
 
 export const ThreadRevertParams = z.object({ threadId: z.string(), beforeTurnId: z.string() });
 export const ThreadRevertResponse = z.object({

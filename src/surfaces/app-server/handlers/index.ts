@@ -70,6 +70,7 @@ import {
   threadLoadedList,
   threadNameSet,
   threadRead,
+  threadReadStateUpdate,
   threadUnarchive,
 } from "./thread-history.js";
 import {
@@ -101,6 +102,7 @@ export const handlers = {
   "thread/list": threadList,
   "thread/loaded/list": threadLoadedList,
   "thread/read": threadRead,
+  "thread/readState/update": threadReadStateUpdate,
   "thread/turns/list": threadTurnsList,
   "thread/archive": threadArchive,
   "thread/unarchive": threadUnarchive,

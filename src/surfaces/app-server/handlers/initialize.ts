@@ -16,6 +16,7 @@ export function initialize(params: InitializeParams, ctx: HandshakeContext): Ini
   connection.state = "initializing";
   const { clientInfo, capabilities } = params;
   connection.clientName = clientInfo.name;
+  connection.experimentalApi = capabilities?.experimentalApi === true;
   if (capabilities?.optOutNotificationMethods) connection.optOut(capabilities.optOutNotificationMethods);
   try {
     setDefaultOriginator(clientInfo.name);

@@ -62,8 +62,13 @@ export async function readStored(
   };
 }
 
-export const threadList: Handler<"thread/list"> = (params, ctx) =>
-  ctx.services.catalog.list(params, (id) => statusOf(ctx.services, id));
+export const threadList: Handler<"thread/list"> = async (params, ctx) => {
+  const page = await ctx.services.catalog.list(params, (id) => statusOf(ctx.services, id));
+  const readStates = Object.fromEntries(
+    page.data.map((t) => [t.id, ctx.services.readStates.getOrInitial(t.id)] as const),
+  );
+  return { ...page, readStates };
+};
 
 export const threadLoadedList: Handler<"thread/loaded/list"> = (params, ctx) => {
   const ids = ctx.services.loadedThreadIds();
@@ -93,7 +98,27 @@ export function noticeFullHistory(connection: Connection, kind: keyof typeof FUL
 export const threadRead: Handler<"thread/read"> = async (params, ctx) => {
   const thread = await describeStored(ctx.services, params.threadId, params.includeTurns ?? false);
   if (params.includeTurns) noticeFullHistory(ctx.connection, "read");
-  return { thread };
+  return { thread, readState: ctx.services.readStates.get(params.threadId) ?? null };
+};
+
+/** Experimental in Codex 0.169: marks a thread read or unread, guarded by the revision the client saw. */
+export const threadReadStateUpdate: Handler<"thread/readState/update"> = async (params, ctx) => {
+  const { services } = ctx;
+  if (!ctx.connection.experimentalApi)
+    throw badRequest("thread/readState/update requires experimentalApi capability");
+  if (!services.threads.has(params.threadId)) await services.catalog.find(params.threadId);
+  const { readState, conflict } = services.readStates.mark(
+    params.threadId,
+    params.operation.type,
+    params.expectedRevision,
+  );
+  if (conflict) throw badRequest("read state changed", { reason: "readStateConflict", readState });
+  // As Codex: the change is announced before the answer.
+  ctx.server.broadcast({
+    method: "thread/readState/changed",
+    params: { threadId: params.threadId, readState },
+  });
+  return { readState };
 };
 
 export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {

@@ -5,6 +5,7 @@ import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import type { ThreadRuntime } from "../thread-runtime.js";
 import { describeStored, noticeFullHistory } from "./thread-history.js";
+import { resumeExtras } from "./resume-state.js";
 import { openResponse, openThread } from "./thread-open.js";
 
 async function loaded(services: ServerServices, threadId: string): Promise<ThreadRuntime> {
@@ -21,8 +22,8 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
   if (live) {
     // Rejoining a running thread: subscribe, and show what the file has so far.
     live.subscribe(ctx.connection);
-    const turns = params.excludeTurns ? [] : (await describeStored(services, live.threadId, true)).turns;
-    return openResponse(live, turns);
+    const { turns } = await describeStored(services, live.threadId, true);
+    return { ...openResponse(live, params.excludeTurns ? [] : turns), ...resumeExtras(live, turns) };
   }
   await services.assertNotHostedSubagent(params.threadId, "resume");
   const { summary, archived } = await services.catalog.find(params.threadId);
@@ -37,9 +38,12 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
       ...(params.personality ? { personality: params.personality } : {}),
     },
   );
-  const stored = await describeStored(services, thread.threadId, !params.excludeTurns);
+  const stored = await describeStored(services, thread.threadId, true);
   // Its name and preview, as thread/read shows them.
-  const result = openResponse(thread, stored.turns);
+  const result = {
+    ...openResponse(thread, params.excludeTurns ? [] : stored.turns),
+    ...resumeExtras(thread, stored.turns),
+  };
   result.thread = { ...result.thread, name: stored.name ?? null, preview: stored.preview };
   ctx.respond(result);
   // Loaded again: from notLoaded to the engine's status.

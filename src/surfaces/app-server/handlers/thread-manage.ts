@@ -26,6 +26,7 @@ export const threadDelete: Handler<"thread/delete"> = async (params, ctx) => {
   }
   await services.catalog.delete(params.threadId).catch(() => undefined);
   services.metadata.delete(params.threadId);
+  services.readStates.delete(params.threadId);
   services.organizer.forget(params.threadId);
   ctx.respond({});
   if (loaded) {

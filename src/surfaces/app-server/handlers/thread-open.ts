@@ -90,6 +90,7 @@ export async function openThread(
     config,
     auth: services.accounts.hooks,
     onRateLimits: (limits) => services.rateLimits.note(limits),
+    onTurnCompleted: (threadId, turnId) => services.readStates.turnCompleted(threadId, turnId),
     threadOpenElsewhere: (id) => services.threads.has(id),
     logger: server.logger,
     originator: originator(server.options.env),

@@ -1,6 +1,7 @@
 // Cursor paging over a thread's turns or items, anchored on ids (a new turn does not shift later pages):
 // a cursor names the entry a page continues after. `backwardsCursor` is the cursor for the other
-// direction, starting just before the page's first entry.
+// direction, starting just before the page's first entry. thread/resume's backwards cursors instead name
+// an entry the first page starts with (inclusive).
 import { badRequest } from "../errors.js";
 
 export interface Page<T> {
@@ -13,10 +14,24 @@ export function encodeAnchor(id: string): string {
   return Buffer.from(JSON.stringify({ after: id })).toString("base64url");
 }
 
-function decodeAnchor(cursor: string): string {
+/** A cursor whose first page includes the entry `id`. */
+export function encodeInclusiveAnchor(id: string): string {
+  return Buffer.from(JSON.stringify({ at: id })).toString("base64url");
+}
+
+interface Anchor {
+  id: string;
+  inclusive: boolean;
+}
+
+function decodeAnchor(cursor: string): Anchor {
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { after?: unknown };
-    if (typeof parsed.after === "string") return parsed.after;
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as {
+      after?: unknown;
+      at?: unknown;
+    };
+    if (typeof parsed.after === "string") return { id: parsed.after, inclusive: false };
+    if (typeof parsed.at === "string") return { id: parsed.at, inclusive: true };
   } catch {
     // Reported below.
   }
@@ -33,11 +48,15 @@ export function pageOf<T>(
 ): Page<T> {
   const ordered = options.direction === "asc" ? [...all] : [...all].reverse();
   let start = 0;
-  const anchor = options.anchorId ?? (options.cursor ? decodeAnchor(options.cursor) : undefined);
+  const anchor: Anchor | undefined = options.anchorId
+    ? { id: options.anchorId, inclusive: false }
+    : options.cursor
+      ? decodeAnchor(options.cursor)
+      : undefined;
   if (anchor !== undefined) {
-    const at = ordered.findIndex((e) => idOf(e) === anchor);
-    if (at < 0) throw badRequest(`cursor refers to ${anchor}, which this thread does not have`);
-    start = at + 1;
+    const at = ordered.findIndex((e) => idOf(e) === anchor.id);
+    if (at < 0) throw badRequest(`cursor refers to ${anchor.id}, which this thread does not have`);
+    start = anchor.inclusive ? at : at + 1;
   }
   const data = ordered.slice(start, start + Math.max(1, options.limit));
   const end = start + data.length;
