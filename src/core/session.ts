@@ -394,6 +394,11 @@ export class Session {
     }
   }
 
+  /** A rule a subagent wrote to the user's rules file: this session follows it too, without writing it again. */
+  adoptCommandRule(prefix: string[]): void {
+    this.commandGate.adopt(prefix);
+  }
+
   hasPendingExec(id: string): boolean {
     return this.requests.hasPendingExec(id);
   }
