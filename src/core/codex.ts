@@ -191,6 +191,7 @@ export class Codex implements AsyncIterable<Event> {
       // Subagents have no roles of their own here: every one is of the "default" type for hook matchers.
       ...(this.options.source === "subagent" ? { subagent: { agentType: "default" } } : {}),
       ...(this.options.hookSources ? { hookSources: this.options.hookSources } : {}),
+      ...(op.session_start_source === "clear" ? { clearedSession: true } : {}),
     });
     this.subagents = subagents;
     this.sessionForSubagents = session;

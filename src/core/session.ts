@@ -60,6 +60,8 @@ export interface SessionOptions {
   openSessionMcp: EngineParts["openSessionMcp"];
   /** A subagent's session: its hooks are SubagentStart / SubagentStop instead of SessionStart / Stop. */
   subagent?: { agentType: string };
+  /** Started from a running session by the user (/new): SessionStart's source is `clear`. */
+  clearedSession?: boolean;
   /** Hook sources beyond the config layers' (installed plugins). */
   hookSources?: readonly HookSource[];
 }
@@ -174,6 +176,7 @@ export class Session {
       ? new SessionTaskHooks(hooks, {
           ...(options.subagent ? { subagentType: options.subagent.agentType } : {}),
           resumed: options.seed.replay !== undefined,
+          cleared: options.clearedSession === true,
         })
       : undefined;
     this.taskEnv = {

@@ -90,19 +90,19 @@ export class SessionTaskHooks {
 
   constructor(
     private readonly hooks: SessionHooks,
-    private readonly session: { subagentType?: string; resumed: boolean },
+    private readonly session: { subagentType?: string; resumed: boolean; cleared?: boolean },
   ) {}
 
   forTask(cwd: string): TaskHooks {
     const first = !this.started;
     this.started = true;
-    const { subagentType, resumed } = this.session;
+    const { subagentType, resumed, cleared } = this.session;
     return taskHooks(this.hooks, {
       cwd,
       sessionStart: first
         ? subagentType !== undefined
           ? { subagentType }
-          : { source: resumed ? "resume" : "startup" }
+          : { source: resumed ? "resume" : cleared ? "clear" : "startup" }
         : undefined,
       stopEvent: subagentType !== undefined ? "SubagentStop" : "Stop",
     });
