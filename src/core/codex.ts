@@ -191,6 +191,7 @@ export class Codex implements AsyncIterable<Event> {
       // Subagents have no roles of their own here: every one is of the "default" type for hook matchers.
       ...(this.options.source === "subagent" ? { subagent: { agentType: "default" } } : {}),
       ...(this.options.hookSources ? { hookSources: this.options.hookSources } : {}),
+      ...(op.session_start_source === "clear" ? { clearedSession: true } : {}),
     });
     this.subagents = subagents;
     this.sessionForSubagents = session;
@@ -288,18 +289,21 @@ export class Codex implements AsyncIterable<Event> {
       case "override_turn_context":
         session.overrideTurnContext(op);
         break;
-      case "exec_approval":
+      case "exec_approval": {
+        const amendment =
+          op.execpolicy_amendment?.length && op.decision === "approved" ? op.execpolicy_amendment : undefined;
         // Saved before the command runs, so the rule holds even if this turn is interrupted.
-        if (op.execpolicy_amendment?.length && op.decision === "approved" && session.hasPendingExec(op.id)) {
-          session.amendCommandRules(op.execpolicy_amendment);
+        if (amendment && session.hasPendingExec(op.id)) session.amendCommandRules(amendment);
+        if (session.resolveExecApproval(op.id, op.decision)) break;
+        // A subagent's request: the child writes the rule (as the root does for its own), and the root
+        // follows it from now on too.
+        if (this.subagents?.resolveApproval(op.id, op.decision, amendment)) {
+          if (amendment) session.adoptCommandRule(amendment);
+          break;
         }
-        if (
-          !session.resolveExecApproval(op.id, op.decision) &&
-          !this.subagents?.resolveApproval(op.id, op.decision)
-        ) {
-          this.emit(id, { type: "error", message: `exec_approval: no pending approval with id '${op.id}'` });
-        }
+        this.emit(id, { type: "error", message: `exec_approval: no pending approval with id '${op.id}'` });
         break;
+      }
       case "patch_approval":
         if (
           !session.resolvePatchApproval(op.id, op.decision) &&

@@ -60,6 +60,8 @@ export interface SessionOptions {
   openSessionMcp: EngineParts["openSessionMcp"];
   /** A subagent's session: its hooks are SubagentStart / SubagentStop instead of SessionStart / Stop. */
   subagent?: { agentType: string };
+  /** Started from a running session by the user (/new): SessionStart's source is `clear`. */
+  clearedSession?: boolean;
   /** Hook sources beyond the config layers' (installed plugins). */
   hookSources?: readonly HookSource[];
 }
@@ -174,6 +176,7 @@ export class Session {
       ? new SessionTaskHooks(hooks, {
           ...(options.subagent ? { subagentType: options.subagent.agentType } : {}),
           resumed: options.seed.replay !== undefined,
+          cleared: options.clearedSession === true,
         })
       : undefined;
     this.taskEnv = {
@@ -392,6 +395,11 @@ export class Session {
         `could not save the command rule: ${(err as Error).message}`,
       );
     }
+  }
+
+  /** A rule a subagent wrote to the user's rules file: this session follows it too, without writing it again. */
+  adoptCommandRule(prefix: string[]): void {
+    this.commandGate.adopt(prefix);
   }
 
   hasPendingExec(id: string): boolean {

@@ -51,6 +51,12 @@ export interface ToolHooks {
     turnId: string,
     signal: AbortSignal,
   ): Promise<{ block?: string; context: string[] }>;
+  /** PermissionRequest: the hooks' decision on an approval this call needs (undefined: ask the user). */
+  permission(
+    call: { name: string; input: unknown; callId: string },
+    turnId: string,
+    signal: AbortSignal,
+  ): Promise<"approved" | "denied" | undefined>;
 }
 
 export interface TurnResult {
@@ -222,10 +228,13 @@ async function runToolCall(
 ): Promise<ResponseItem[]> {
   const custom = call.type === "custom_tool_call";
   const raw = custom ? call.input : call.arguments;
-  const ctx = toolContext(host, turn, turnId, call.call_id, signal);
+  const hookCall = { name: call.name, input: hookInput(raw, custom), callId: call.call_id };
+  const hooks = host.hooks;
+  // Patch and MCP approvals ask the PermissionRequest hooks about the call as PreToolUse saw it.
+  const permissionHook = hooks ? () => hooks.permission(hookCall, turnId, signal) : undefined;
+  const ctx = toolContext(host, turn, turnId, call.call_id, signal, permissionHook);
   const failed = (error: string) =>
     host.emit({ type: "tool_call_failed", call_id: call.call_id, tool: call.name, error });
-  const hookCall = { name: call.name, input: hookInput(raw, custom), callId: call.call_id };
   const before = await host.hooks?.before(hookCall, turnId, signal);
   if (before?.block !== undefined) {
     const message = `Blocked by PreToolUse hook: ${before.block}`;
@@ -275,6 +284,7 @@ function toolContext(
   turnId: string,
   callId: string,
   signal: AbortSignal,
+  permissionHook: ToolContext["permissionHook"],
 ): ToolContext {
   const { services } = host;
   const policies = { approvalPolicy: turn.approvalPolicy, sandboxPolicy: turn.sandboxPolicy };
@@ -317,10 +327,12 @@ function toolContext(
     authorizePatch: (request) =>
       services.patches.authorize(
         { ...policies, targets: request.targets, ...(request.reason ? { reason: request.reason } : {}) },
-        (reason) =>
+        async (reason) =>
+          (await permissionHook?.()) ??
           services.askPatch(callId, { changes: request.changes, ...(reason ? { reason } : {}) }, signal),
       ),
     requestUserInput: (questions) => services.askUser(callId, turnId, questions, signal),
+    ...(permissionHook ? { permissionHook } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 // Approval of MCP tool calls. A tool its server marks destructive (`destructiveHint: true`, and not
 // `readOnlyHint`) asks the user first, unless the server is trusted or the approval policy is `never`. The
 // question reuses the exec approval round trip: an `exec_approval_request` whose command reads
-// `mcp <server> <tool> <arguments as JSON>`, answered by an `exec_approval` op with the call id.
+// `mcp <server> <tool> <arguments as JSON>`, answered by an `exec_approval` op with the call id. The
+// PermissionRequest hooks have their say first.
 import type { AskForApproval, ReviewDecision } from "../protocol/policies.js";
 import type { ToolContext } from "../core/tool-api/define-tool.js";
 import type { McpTool } from "../core/mcp-api/types.js";
@@ -26,6 +27,10 @@ export class McpToolApprovals {
     request: { server: string; tool: string; qualifiedName: string; args: Record<string, unknown> },
   ): Promise<ApprovalOutcome> {
     if (this.approvedForSession.has(request.qualifiedName)) return "run";
+    // A PermissionRequest hook decides before anyone is asked.
+    const byHook = await ctx.permissionHook?.();
+    if (byHook === "approved") return "run";
+    if (byHook === "denied") return "declined";
     ctx.emit({
       type: "exec_approval_request",
       call_id: ctx.callId,

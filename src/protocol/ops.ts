@@ -35,6 +35,8 @@ export const Op = z.discriminatedUnion("type", [
     resume_path: z.string().optional(),
     /** Start a new thread from this rollout, keeping turns 1..up_to_turn (all when absent). */
     fork_from: z.object({ path: z.string(), up_to_turn: z.number().int().min(0).optional() }).optional(),
+    /** Why a new thread starts, for SessionStart hooks: `clear` when the user replaced a running one (/new). */
+    session_start_source: z.enum(["startup", "clear"]).optional(),
     ...TurnContextFields,
   }),
   z.object({

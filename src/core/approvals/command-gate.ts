@@ -77,6 +77,18 @@ export class CommandGate {
     else this.options.rules = new Policy([rule]);
   }
 
+  /** Follows an allow rule for `prefix` that another engine of this process wrote to the user's rules file. */
+  adopt(prefix: string[]): void {
+    const rule = {
+      pattern: prefix.map((w) => [w]),
+      decision: "allow" as const,
+      file: this.options.userRulesFile ?? "",
+      line: 0,
+    };
+    if (this.options.rules) this.options.rules.rules.push(rule);
+    else this.options.rules = new Policy([rule]);
+  }
+
   private async rememberFor(argv: string[]): Promise<() => void> {
     const commands = await simpleCommands(argv);
     return () => {

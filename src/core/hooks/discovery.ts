@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { ConfigLayer } from "../../config/load.js";
 import { isProjectTrusted } from "../../config/project-layers.js";
 import { foldersFromRepoRoot } from "../../config/repo-folders.js";
-import { pluginHookSources } from "../../plugins/runtime.js";
+import { pluginHookSources, type PluginHookSource } from "../../plugins/runtime.js";
 import { HOOK_EVENTS, type HookEvent } from "../../protocol/hooks.js";
 import { DEFAULT_HOOK_TIMEOUT_SEC, eventKeyLabel, hookHash, type HookDefinition } from "./hook-definition.js";
 import type { HookSource } from "./hook-source.js";
@@ -74,18 +74,7 @@ export function discoverHooks(options: DiscoverOptions): DiscoveredHooks {
     if (inline && layer.configPath)
       add(layer.configPath, inline, { kind: layer.kind, path: layer.configPath });
   }
-  for (const plugin of pluginHookSources(options.codexHome)) {
-    const source = { kind: "plugin" as const, pluginId: plugin.pluginId, pluginRoot: plugin.root };
-    for (const path of plugin.paths) {
-      const file = findHooksJson(resolve(plugin.root, path));
-      if (file) readJsonSource(file, { ...source, path: file }, found, add);
-      else found.warnings.push(`plugin ${plugin.pluginId}: no hooks file at ${path}`);
-    }
-    if (plugin.inline) {
-      const manifest = join(plugin.root, ".codex-plugin", "plugin.json");
-      add(manifest, plugin.inline, { ...source, path: manifest });
-    }
-  }
+  for (const plugin of pluginHookSources(options.codexHome)) addPluginHooks(plugin, found, add);
   for (const source of options.extraSources ?? []) {
     const file = findHooksJson(source.path);
     if (!file) {
@@ -95,6 +84,42 @@ export function discoverHooks(options: DiscoverOptions): DiscoveredHooks {
     readJsonSource(file, source, found, add);
   }
   return found;
+}
+
+/**
+ * One plugin's hooks as discovery reads them, keyed as hooks/list keys them, without trust (plugin/read
+ * describes a plugin whether or not it is installed).
+ */
+export function readPluginHooks(plugin: PluginHookSource): DiscoveredHooks {
+  const found: DiscoveredHooks = { hooks: [], warnings: [], errors: [] };
+  addPluginHooks(plugin, found, (file, table, source) => {
+    for (const def of readTable(file, table, source, found)) {
+      found.hooks.push({
+        ...def,
+        displayOrder: found.hooks.length,
+        trustStatus: "untrusted",
+        enabled: false,
+      });
+    }
+  });
+  return found;
+}
+
+function addPluginHooks(
+  plugin: PluginHookSource,
+  found: DiscoveredHooks,
+  add: (file: string, table: unknown, source: HookSource) => void,
+): void {
+  const source = { kind: "plugin" as const, pluginId: plugin.pluginId, pluginRoot: plugin.root };
+  for (const path of plugin.paths) {
+    const file = findHooksJson(resolve(plugin.root, path));
+    if (file) readJsonSource(file, { ...source, path: file }, found, add);
+    else found.warnings.push(`plugin ${plugin.pluginId}: no hooks file at ${path}`);
+  }
+  if (plugin.inline) {
+    const manifest = join(plugin.root, ".codex-plugin", "plugin.json");
+    add(manifest, plugin.inline, { ...source, path: manifest });
+  }
 }
 
 interface LayerSource {

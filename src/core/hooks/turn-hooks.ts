@@ -2,6 +2,7 @@
 // ToolHooks), so neither knows hook payloads or verdicts.
 import type { TaskHooks } from "../task.js";
 import type { ToolHooks } from "../turn.js";
+import type { HookOutcome } from "./hook-engine.js";
 import type { SessionHooks } from "./session-hooks.js";
 
 export function taskHooks(
@@ -56,7 +57,16 @@ export function toolHooks(hooks: SessionHooks, cwd: () => string): ToolHooks {
       const outcome = await hooks.postToolUse(call, output, { cwd: cwd(), turnId, signal });
       return { ...(outcome.block !== undefined ? { block: outcome.block } : {}), context: outcome.context };
     },
+    async permission(call, turnId, signal) {
+      return verdict(await hooks.permissionRequest(call, { cwd: cwd(), turnId, signal }));
+    },
   };
+}
+
+function verdict(outcome: HookOutcome | undefined): "approved" | "denied" | undefined {
+  if (outcome?.permission?.behavior === "allow") return "approved";
+  if (outcome?.permission?.behavior === "deny") return "denied";
+  return undefined;
 }
 
 /** A PermissionRequest hook's say on a command approval, before anyone is asked (undefined: ask). */
@@ -66,13 +76,12 @@ export async function decideExecByHook(
   request: { command: string[]; cwd: string },
   signal: AbortSignal,
 ): Promise<"approved" | "denied" | undefined> {
-  const decided = await hooks.permissionRequest(
-    { name: "shell", input: { command: request.command }, callId },
-    { cwd: request.cwd, turnId: null, signal },
+  return verdict(
+    await hooks.permissionRequest(
+      { name: "shell", input: { command: request.command }, callId },
+      { cwd: request.cwd, turnId: null, signal },
+    ),
   );
-  if (decided?.permission?.behavior === "allow") return "approved";
-  if (decided?.permission?.behavior === "deny") return "denied";
-  return undefined;
 }
 
 /** Each task's hooks; the session's start event (SessionStart, or SubagentStart) runs with the first only. */
@@ -81,19 +90,19 @@ export class SessionTaskHooks {
 
   constructor(
     private readonly hooks: SessionHooks,
-    private readonly session: { subagentType?: string; resumed: boolean },
+    private readonly session: { subagentType?: string; resumed: boolean; cleared?: boolean },
   ) {}
 
   forTask(cwd: string): TaskHooks {
     const first = !this.started;
     this.started = true;
-    const { subagentType, resumed } = this.session;
+    const { subagentType, resumed, cleared } = this.session;
     return taskHooks(this.hooks, {
       cwd,
       sessionStart: first
         ? subagentType !== undefined
           ? { subagentType }
-          : { source: resumed ? "resume" : "startup" }
+          : { source: resumed ? "resume" : cleared ? "clear" : "startup" }
         : undefined,
       stopEvent: subagentType !== undefined ? "SubagentStop" : "Stop",
     });

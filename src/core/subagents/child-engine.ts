@@ -119,8 +119,20 @@ export class ChildEngine {
     this.codex.submit({ type: "interrupt" });
   }
 
-  answerApproval(kind: "exec" | "patch", callId: string, decision: ReviewDecision): void {
-    this.codex.submit({ type: kind === "exec" ? "exec_approval" : "patch_approval", id: callId, decision });
+  answerApproval(
+    kind: "exec" | "patch",
+    callId: string,
+    decision: ReviewDecision,
+    amendment?: string[],
+  ): void {
+    if (kind === "patch") this.codex.submit({ type: "patch_approval", id: callId, decision });
+    else
+      this.codex.submit({
+        type: "exec_approval",
+        id: callId,
+        decision,
+        ...(amendment ? { execpolicy_amendment: amendment } : {}),
+      });
   }
 
   /** Shuts the engine down (a running turn is aborted, its processes killed) and releases its tools. */

@@ -114,12 +114,15 @@ export class SubagentManager {
     return this.tree.all().map((node) => node.summary());
   }
 
-  /** Answers a child's approval request (the client answered the forwarded event); false if none waits. */
-  resolveApproval(callId: string, decision: ReviewDecision): boolean {
+  /**
+   * Answers a child's approval request (the client answered the forwarded event); false if none waits. An
+   * exec approval's amendment ("approve commands like this") goes with it: the child writes the rule.
+   */
+  resolveApproval(callId: string, decision: ReviewDecision, amendment?: string[]): boolean {
     const node = this.tree.all().find((n) => n.approvals.has(callId));
     const kind = node?.approvals.get(callId);
     if (!node?.engine || !kind) return false;
-    node.engine.answerApproval(kind, callId, decision);
+    node.engine.answerApproval(kind, callId, decision, kind === "exec" ? amendment : undefined);
     if (node.approvalAnswered(callId)) this.announce(node);
     return true;
   }

@@ -52,6 +52,8 @@ export interface ToolContext {
   clientIo?: ClientIo;
   /** Asks the user questions; undefined when no user is attached (exec). */
   requestUserInput: (questions: UserInputQuestion[]) => Promise<UserInputAnswers | undefined>;
+  /** The PermissionRequest hooks' say on this call before a user is asked (undefined: no say, ask). */
+  permissionHook?: () => Promise<"approved" | "denied" | undefined>;
 }
 
 export interface ToolResult {

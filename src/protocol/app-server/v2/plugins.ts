@@ -1,6 +1,7 @@
 // plugin/*, marketplace/* and skills/config/write: local marketplaces and installed plugins, in the real
 // protocol's shapes (remote catalog fields are always null here: no plugin service is reached).
 import { z } from "zod";
+import { HookEventName } from "../../hooks.js";
 
 export const PluginSource = z.union([
   z.object({ type: z.literal("local"), path: z.string() }),
@@ -110,7 +111,7 @@ export const PluginReadResponse = z.object({
     description: z.string().nullish(),
     skills: z.array(PluginSkill),
     onboardingSkill: z.null().optional(),
-    hooks: z.array(z.unknown()),
+    hooks: z.array(z.object({ eventName: HookEventName, key: z.string() })),
     apps: z.array(z.unknown()),
     appTemplates: z.array(z.unknown()).optional(),
     mcpServers: z.array(z.string()),

@@ -95,6 +95,8 @@ export const ThreadStartParams = z.object({
   developerInstructions: z.string().nullish(),
   personality: Personality.nullish(),
   ephemeral: z.boolean().nullish(),
+  /** `clear`: the user started over from another thread (SessionStart hooks see source `clear`). */
+  sessionStartSource: z.enum(["startup", "clear"]).nullish(),
 });
 export type ThreadStartParams = z.infer<typeof ThreadStartParams>;
 

@@ -2,6 +2,8 @@
 // protocol's shapes. What needs the ChatGPT plugin service (remote catalogs, plugin/share/*, remote skills)
 // is refused with the real server's message for an account without it.
 import { findRepoRoot } from "../../../core/agents-md.js";
+import { readPluginHooks } from "../../../core/hooks/discovery.js";
+import { hookEventName, type HookEventName } from "../../../protocol/hooks.js";
 import { pluginCatalog, type CatalogMarketplace, type CatalogPlugin } from "../../../plugins/catalog.js";
 import { PluginError } from "../../../plugins/manifest.js";
 import {
@@ -191,7 +193,7 @@ export const pluginRead: Handler<"plugin/read"> = (params, ctx) =>
         description: manifest?.description ?? null,
         skills,
         onboardingSkill: null,
-        hooks: [],
+        hooks: pluginHookSummaries(plugin),
         apps: [],
         appTemplates: [],
         mcpServers,
@@ -277,3 +279,18 @@ export const marketplaceRemove: Handler<"marketplace/remove"> = (params, ctx) =>
 
 export const marketplaceUpgrade: Handler<"marketplace/upgrade"> = (params, ctx) =>
   guarded(() => upgradeMarketplaces(ctx.server.codexHome, params.marketplaceName ?? undefined));
+
+/** The plugin's hooks (of the installed copy when there is one, so keys match hooks/list's). */
+function pluginHookSummaries(plugin: CatalogPlugin): Array<{ key: string; eventName: HookEventName }> {
+  const hooks = plugin.manifest?.hooks;
+  const root =
+    plugin.installed?.root ?? (plugin.entry.source.kind === "local" ? plugin.entry.source.path : undefined);
+  if (!hooks || root === undefined) return [];
+  const found = readPluginHooks({
+    pluginId: plugin.id,
+    root,
+    paths: "paths" in hooks ? hooks.paths : [],
+    ...("inline" in hooks ? { inline: hooks.inline } : {}),
+  });
+  return found.hooks.map((h) => ({ key: h.key, eventName: hookEventName(h.event) }));
+}

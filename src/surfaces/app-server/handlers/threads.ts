@@ -12,6 +12,7 @@ export const threadStart: Handler<"thread/start"> = async (params, ctx) => {
     ...(params.baseInstructions ? { base_instructions: params.baseInstructions } : {}),
     ...(params.developerInstructions ? { user_instructions: params.developerInstructions } : {}),
     ...(params.personality ? { personality: params.personality } : {}),
+    ...(params.sessionStartSource === "clear" ? { session_start_source: "clear" as const } : {}),
   });
   const result = openResponse(thread);
   ctx.respond(result);

@@ -264,7 +264,8 @@ export function TuiApp({
             openPopup,
             quit,
             submit: (op) => link?.submit(op),
-            newSession: () => restartWith(),
+            // As in Codex, a session the user starts over from a running one is SessionStart's `clear`.
+            newSession: () => restartWith({ session_start_source: "clear" }),
             pickThread,
             forkSession: async () => {
               const path = current.session?.rolloutPath;
