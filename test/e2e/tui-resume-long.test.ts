@@ -31,6 +31,16 @@ describe("resuming a long thread", () => {
     await term.waitFor("› still typing", { timeoutMs: 10_000 });
     // The backfill ends: the preview's notice is gone and the last answer is in the scrollback.
     await term.waitFor((s) => !s.includes("printing the thread"), { timeoutMs: 60_000 });
+    // The last batches may still be on their way to the terminal when the notice goes: wait for every
+    // checked turn to be in the scrollback, then check order and uniqueness.
+    const checked = Array.from({ length: 301 }, (_, i) => `› question ${TURNS - 300 + i}\n`);
+    const missing = () => {
+      const scrollback = term.captureAll();
+      return checked.filter((q) => !scrollback.includes(q));
+    };
+    const deadline = Date.now() + 30_000;
+    while (missing().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(missing()).toEqual([]);
     const all = term.captureAll();
     let at = -1;
     for (let n = TURNS - 300; n <= TURNS; n++) {
