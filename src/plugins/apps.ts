@@ -23,34 +23,38 @@ export interface PluginApp {
   pluginDisplayName: string;
 }
 
+/** The connectors one `.app.json` declares, in file order; throws with the file and the problem. */
+export function readPluginAppFile(file: string): Array<{ id: string; name: string; category?: string }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, "utf8"));
+  } catch (err) {
+    throw new Error(`failed to parse plugin app config (${file}): ${(err as Error).message}`);
+  }
+  const parsed = PluginAppFile.safeParse(json);
+  if (!parsed.success) {
+    throw new Error(`failed to parse plugin app config (${file}): ${describeZodError(parsed.error)}`);
+  }
+  return Object.entries(parsed.data.apps).map(([name, app]) => ({
+    id: app.id,
+    name,
+    ...(app.category !== undefined ? { category: app.category } : {}),
+  }));
+}
+
 /** Connectors of enabled plugins, in plugin then file order; unreadable files are reported, not fatal. */
 export function pluginApps(codexHome: string): { apps: PluginApp[]; errors: string[] } {
   const { plugins, errors } = loadEnabledPlugins(codexHome);
   const apps: PluginApp[] = [];
   for (const { plugin, manifest } of plugins) {
     if (!manifest.appsFile) continue;
-    let parsed;
     try {
-      parsed = PluginAppFile.safeParse(JSON.parse(readFileSync(manifest.appsFile, "utf8")));
+      const pluginDisplayName = manifest.interface?.displayName ?? plugin.name;
+      for (const app of readPluginAppFile(manifest.appsFile)) {
+        apps.push({ ...app, pluginId: plugin.id, pluginDisplayName });
+      }
     } catch (err) {
-      errors.push(`plugin ${plugin.id}: failed to parse plugin app config: ${(err as Error).message}`);
-      continue;
-    }
-    if (!parsed.success) {
-      errors.push(
-        `plugin ${plugin.id}: failed to parse plugin app config (${manifest.appsFile}): ${describeZodError(parsed.error)}`,
-      );
-      continue;
-    }
-    const pluginDisplayName = manifest.interface?.displayName ?? plugin.name;
-    for (const [name, app] of Object.entries(parsed.data.apps)) {
-      apps.push({
-        id: app.id,
-        name,
-        ...(app.category !== undefined ? { category: app.category } : {}),
-        pluginId: plugin.id,
-        pluginDisplayName,
-      });
+      errors.push(`plugin ${plugin.id}: ${(err as Error).message}`);
     }
   }
   return { apps, errors };

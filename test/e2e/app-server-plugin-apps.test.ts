@@ -1,6 +1,7 @@
 // A plugin's app connectors (`.app.json`) through `codex-ts app-server`: once the plugin is installed,
 // app/list names it on the connector the directory offers (usable in a turn that mentions it) and lists
-// the connector the directory does not offer as not accessible; after uninstall they are gone again.
+// the connector the directory does not offer as not accessible; plugin/read shows them; after uninstall
+// they are gone again.
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
@@ -43,6 +44,11 @@ describe("app-server plugin app connectors", () => {
       }),
     );
     await c.call("marketplace/add", { source: mkt.root });
+    const read = await c.call("plugin/read", { marketplacePath: mkt.marketplaceFile, pluginName: "hello" });
+    expect((read.plugin as Json).apps).toEqual([
+      { id: "notes", name: "notes", description: null, installUrl: null, category: null },
+      { id: "calendar", name: "calendar", description: null, installUrl: null, category: "Productivity" },
+    ]);
 
     const before = await c.call("app/list", {});
     expect(before.data).toEqual([

@@ -15,12 +15,14 @@ export interface ListedConnector {
   pluginDisplayNames: string[];
 }
 
+/** The list, and why a plugin's connectors were left out (an `.app.json` that does not parse). */
 export function withPluginApps(
   config: Pick<Config, "codexHome" | "toml">,
   connectors: readonly ConnectorInfo[],
-): ListedConnector[] {
+): { listed: ListedConnector[]; errors: string[] } {
   const declaredBy = new Map<string, { name: string; plugins: string[] }>();
-  for (const app of pluginApps(config.codexHome).apps) {
+  const { apps, errors } = pluginApps(config.codexHome);
+  for (const app of apps) {
     const entry = declaredBy.get(app.id) ?? { name: app.name, plugins: [] };
     if (!entry.plugins.includes(app.pluginDisplayName)) entry.plugins.push(app.pluginDisplayName);
     declaredBy.set(app.id, entry);
@@ -45,5 +47,5 @@ export function withPluginApps(
       pluginDisplayNames: plugins,
     });
   }
-  return listed;
+  return { listed, errors };
 }

@@ -75,7 +75,9 @@ export const appList: Handler<"app/list"> = async (_params, ctx) => {
       env: ctx.server.options.env,
       auth: ctx.services.accounts.hooks,
     });
-    return { data: withPluginApps(config, connectors), nextCursor: null };
+    const { listed, errors } = withPluginApps(config, connectors);
+    for (const error of errors) ctx.server.logger.warn(`app/list: ${error}`);
+    return { data: listed, nextCursor: null };
   } catch (err) {
     if (err instanceof ConnectorsUnavailable) throw badRequest(err.message);
     throw err;
