@@ -36,7 +36,7 @@ import { addUsage, ZERO_USAGE } from "./usage.js";
 import { SessionSettings } from "./session-settings.js";
 import { hooksEnabled, SessionHooks } from "./hooks/session-hooks.js";
 import type { HookSource } from "./hooks/hook-source.js";
-import { decideExecByHook, SessionTaskHooks, toolHooks } from "./hooks/turn-hooks.js";
+import { decideExecByHook, PermissionDenials, SessionTaskHooks, toolHooks } from "./hooks/turn-hooks.js";
 
 export interface SessionOptions {
   config: Config;
@@ -172,6 +172,7 @@ export class Session {
       warn: (message) => this.emit(this.tasks.subId ?? this.lastSubId, { type: "warning", message }),
     });
     const hooks = this.hooks;
+    const denials = new PermissionDenials();
     const taskHooks = hooks
       ? new SessionTaskHooks(hooks, {
           ...(options.subagent ? { subagentType: options.subagent.agentType } : {}),
@@ -203,8 +204,9 @@ export class Session {
             ...(options.clientIo ? { clientIo: options.clientIo } : {}),
             ...(hooks
               ? {
-                  hooks: toolHooks(hooks, () => this.settings.defaults.cwd),
-                  decideExec: (callId, request, signal) => decideExecByHook(hooks, callId, request, signal),
+                  hooks: toolHooks(hooks, () => this.settings.defaults.cwd, denials),
+                  decideExec: (callId, request, signal) =>
+                    decideExecByHook(hooks, callId, request, signal, denials),
                 }
               : {}),
           },

@@ -57,6 +57,8 @@ export interface ToolHooks {
     turnId: string,
     signal: AbortSignal,
   ): Promise<"approved" | "denied" | undefined>;
+  /** The message of a PermissionRequest hook that denied this call (once; undefined: none did). */
+  takeDenial(callId: string): string | undefined;
 }
 
 export interface TurnResult {
@@ -237,7 +239,7 @@ async function runToolCall(
     host.emit({ type: "tool_call_failed", call_id: call.call_id, tool: call.name, error });
   const before = await host.hooks?.before(hookCall, turnId, signal);
   if (before?.block !== undefined) {
-    const message = `Blocked by PreToolUse hook: ${before.block}`;
+    const message = `Command blocked by PreToolUse hook: ${before.block}`;
     failed(message);
     return [outputItem(call, message)];
   }
@@ -251,7 +253,10 @@ async function runToolCall(
       custom ? "custom" : "function",
     );
     if (res.abortTask) host.services.abortTask();
+    // A hook's denial reaches the model in the hook's words, not as a user's decline.
+    const denial = host.hooks?.takeDenial(call.call_id);
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
+    if (denial !== undefined) return [outputItem(call, denial), ...context];
     if (res.failed !== undefined) failed(res.failed);
     const after = await host.hooks?.after(hookCall, res.output, turnId, signal);
     const feedback = [

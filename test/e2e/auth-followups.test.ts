@@ -296,6 +296,7 @@ describe("the connector directory with a stored ChatGPT login", () => {
     description: "Keeps your notes",
     isAccessible: true,
     isEnabled: true,
+    pluginDisplayNames: [],
   };
 
   it("app/list refreshes a stale login first; every request carries the new token", async () => {

@@ -1,6 +1,6 @@
-// PermissionRequest hooks beyond command approvals: a patch's approval and a destructive MCP tool's approval
-// are decided by a real hook script before anyone would be asked (exec could not ask: without the hook they
-// are denied).
+// PermissionRequest hooks: a command's, a patch's and a destructive MCP tool's approval are decided by a
+// real hook script before anyone would be asked (exec could not ask: without the hook they are denied), and
+// a denial reaches the model in the hook's words.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -73,7 +73,7 @@ describe("PermissionRequest hooks", () => {
     expect(res.code, res.stderr).toBe(0);
     expect(existsSync(join(home.cwd, "allowed.txt"))).toBe(true);
     expect(existsSync(join(home.cwd, "other.txt"))).toBe(false);
-    expect(outputOf(model, "p2")).toMatch(/^rejected by user/);
+    expect(outputOf(model, "p2")).toBe("not that one");
     const events = hookLog(log);
     expect(events.map((e) => [e.hook_event_name, e.tool_name, e.tool_use_id])).toEqual([
       ["PermissionRequest", "apply_patch", "p1"],
@@ -107,10 +107,40 @@ describe("PermissionRequest hooks", () => {
     });
     expect(res.code, res.stderr).toBe(0);
     expect(outputOf(model, "m1")).toContain("noted: allowed");
-    expect(outputOf(model, "m2")).toBe("the user declined the call to add_note (MCP server 'local')");
+    expect(outputOf(model, "m2")).toBe("not that one");
     expect(hookLog(log).map((e) => [e.hook_event_name, e.tool_name, e.tool_input])).toEqual([
       ["PermissionRequest", "local__add_note", { note: "allowed" }],
       ["PermissionRequest", "local__add_note", { note: "other" }],
     ]);
+  });
+
+  it("deny a command with the hook's message as the output the model reads (Codex's text without one)", async () => {
+    model = await startFakeModel({
+      replies: [
+        reply.shell(["touch", "first.txt"], { callId: "c1" }),
+        reply.shell(["touch", "second.txt"], { callId: "c2" }),
+        reply.message("done"),
+      ],
+    });
+    const home = makeHome(model.url);
+    const deny = shellHook(
+      home.codexHome,
+      "deny",
+      `case "$(cat)" in
+  *first*) echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny","message":"ask the release manager first"}}}' ;;
+  *) echo '{"hookSpecificOutput":{"hookEventName":"PermissionRequest","decision":{"behavior":"deny"}}}' ;;
+esac`,
+    );
+    writeHooksJson(home.codexHome, { PermissionRequest: [{ matcher: "Bash", command: deny }] });
+    const res = await runCli(["exec", "-a", "untrusted", "--dangerously-bypass-hook-trust", "touch files"], {
+      env: home.env,
+      cwd: home.cwd,
+      timeoutMs: 30_000,
+    });
+    expect(res.code, res.stderr).toBe(0);
+    expect(existsSync(join(home.cwd, "first.txt"))).toBe(false);
+    expect(existsSync(join(home.cwd, "second.txt"))).toBe(false);
+    expect(outputOf(model, "c1")).toBe("ask the release manager first");
+    expect(outputOf(model, "c2")).toBe("PermissionRequest hook denied approval");
   });
 });

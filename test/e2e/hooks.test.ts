@@ -85,7 +85,7 @@ describe("hooks", () => {
     expect(res.code, res.stderr).toBe(0);
     expect(existsSync(join(home.cwd, "made"))).toBe(false);
     expect(toolOutput(model.requests[1]?.body.input ?? [], "c1")).toBe(
-      "Blocked by PreToolUse hook: no files today",
+      "Command blocked by PreToolUse hook: no files today",
     );
   });
 

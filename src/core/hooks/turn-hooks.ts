@@ -46,7 +46,36 @@ export function taskHooks(
   };
 }
 
-export function toolHooks(hooks: SessionHooks, cwd: () => string): ToolHooks {
+/** Codex's text for a PermissionRequest deny that gives no message. */
+export const DEFAULT_DENY_MESSAGE = "PermissionRequest hook denied approval";
+
+/**
+ * What PermissionRequest hooks denied, per call id, until the turn takes it: the model reads the hook's
+ * message as the call's output instead of the usual "declined" text, as in Codex.
+ */
+export class PermissionDenials {
+  private readonly byCall = new Map<string, string>();
+
+  record(callId: string, outcome: HookOutcome | undefined): "approved" | "denied" | undefined {
+    const decision = verdict(outcome);
+    if (decision === "denied") {
+      this.byCall.set(callId, outcome?.permission?.message?.trim() || DEFAULT_DENY_MESSAGE);
+    }
+    return decision;
+  }
+
+  take(callId: string): string | undefined {
+    const message = this.byCall.get(callId);
+    this.byCall.delete(callId);
+    return message;
+  }
+}
+
+export function toolHooks(
+  hooks: SessionHooks,
+  cwd: () => string,
+  denials: PermissionDenials = new PermissionDenials(),
+): ToolHooks {
   return {
     async before(call, turnId, signal) {
       const outcome = await hooks.preToolUse(call, { cwd: cwd(), turnId, signal });
@@ -58,8 +87,9 @@ export function toolHooks(hooks: SessionHooks, cwd: () => string): ToolHooks {
       return { ...(outcome.block !== undefined ? { block: outcome.block } : {}), context: outcome.context };
     },
     async permission(call, turnId, signal) {
-      return verdict(await hooks.permissionRequest(call, { cwd: cwd(), turnId, signal }));
+      return denials.record(call.callId, await hooks.permissionRequest(call, { cwd: cwd(), turnId, signal }));
     },
+    takeDenial: (callId) => denials.take(callId),
   };
 }
 
@@ -75,8 +105,10 @@ export async function decideExecByHook(
   callId: string,
   request: { command: string[]; cwd: string },
   signal: AbortSignal,
+  denials: PermissionDenials,
 ): Promise<"approved" | "denied" | undefined> {
-  return verdict(
+  return denials.record(
+    callId,
     await hooks.permissionRequest(
       { name: "shell", input: { command: request.command }, callId },
       { cwd: request.cwd, turnId: null, signal },

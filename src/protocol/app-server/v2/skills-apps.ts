@@ -37,6 +37,8 @@ export const AppInfo = z.object({
   description: z.string().nullish(),
   isAccessible: z.boolean(),
   isEnabled: z.boolean(),
+  /** The enabled plugins that declare this connector (their `.app.json`). */
+  pluginDisplayNames: z.array(z.string()).optional(),
 });
 
 export const SkillsExtraRootsSetParams = z.object({ extraRoots: z.array(z.string()) });

@@ -5,6 +5,7 @@ import { findRepoRoot } from "../../../core/agents-md.js";
 import { readPluginHooks } from "../../../core/hooks/discovery.js";
 import { hookEventName, type HookEventName } from "../../../protocol/hooks.js";
 import { pluginCatalog, type CatalogMarketplace, type CatalogPlugin } from "../../../plugins/catalog.js";
+import { readPluginAppFile } from "../../../plugins/apps.js";
 import { PluginError } from "../../../plugins/manifest.js";
 import {
   MARKETPLACE_FILES,
@@ -194,13 +195,29 @@ export const pluginRead: Handler<"plugin/read"> = (params, ctx) =>
         skills,
         onboardingSkill: null,
         hooks: pluginHookSummaries(plugin),
-        apps: [],
+        apps: appSummaries(manifest?.appsFile),
         appTemplates: [],
         mcpServers,
         scheduledTasks: null,
       },
     };
   });
+
+/** The connectors a plugin's `.app.json` declares; none when it has none or it does not parse. */
+function appSummaries(file: string | undefined) {
+  if (!file) return [];
+  try {
+    return readPluginAppFile(file).map((app) => ({
+      id: app.id,
+      name: app.name,
+      description: null,
+      installUrl: null,
+      category: app.category ?? null,
+    }));
+  } catch {
+    return [];
+  }
+}
 
 export const pluginInstall: Handler<"plugin/install"> = (params, ctx) =>
   guarded(async () => {

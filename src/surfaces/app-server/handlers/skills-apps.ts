@@ -2,6 +2,7 @@
 // thread/compact/start (a manual compaction of a loaded thread).
 import { isAbsolute, resolve } from "node:path";
 import { ConnectorsUnavailable, listConnectors } from "../../../mcp/connectors/list-connectors.js";
+import { withPluginApps } from "../../../mcp/connectors/plugin-connectors.js";
 import { SkillsManager } from "../../../skills/skills-manager.js";
 import { writeSkillEnabled } from "../../../skills/skills-config.js";
 import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
@@ -74,14 +75,9 @@ export const appList: Handler<"app/list"> = async (_params, ctx) => {
       env: ctx.server.options.env,
       auth: ctx.services.accounts.hooks,
     });
-    const data = connectors.map((c) => ({
-      id: c.id,
-      name: c.name,
-      description: c.description ?? null,
-      isAccessible: true,
-      isEnabled: c.enabled,
-    }));
-    return { data, nextCursor: null };
+    const { listed, errors } = withPluginApps(config, connectors);
+    for (const error of errors) ctx.server.logger.warn(`app/list: ${error}`);
+    return { data: listed, nextCursor: null };
   } catch (err) {
     if (err instanceof ConnectorsUnavailable) throw badRequest(err.message);
     throw err;
