@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/ban-ts-comment -- untyped JSON from two servers; a by-hand tool, not built or tested */
 // @ts-nocheck -- a by-hand tool reading two servers' untyped JSON; not part of the build or the tests.
 // The sessions the differential run plays against both servers, in order. Each gets the driver's client.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const init = async (c) => {
@@ -165,5 +165,19 @@ export const sessions = {
     await c.request("externalAgentConfig/import/readHistories", {});
     await c.request("externalAgentConfig/detect", { includeHome: true, cwds: [c.work] });
     return r;
+  },
+  // thread/rollback and thread/revert on a thread on disk that this server has not loaded.
+  async unloadedRollback(c) {
+    await init(c);
+    const id = "01a2022c-4e14-7020-81d0-da7c0d084d6f";
+    const dir = join(c.home, "sessions", "2026", "11", "22");
+    mkdirSync(dir, { recursive: true });
+    const fixture = new URL("../../test/fixtures/rollouts/real-codex-0.169.jsonl", import.meta.url);
+    writeFileSync(join(dir, `rollout-2026-11-22T07-33-07-${id}.jsonl`), readFileSync(fixture));
+    await c.request("thread/revert", { threadId: id, beforeTurnId: "no-such-turn" });
+    await c.request("thread/loaded/list", {});
+    await c.request("thread/rollback", { threadId: id, numTurns: 1 });
+    await c.request("thread/loaded/list", {});
+    await c.request("thread/read", { threadId: id, includeTurns: true });
   },
 };
