@@ -180,4 +180,18 @@ export const sessions = {
     await c.request("thread/loaded/list", {});
     await c.request("thread/read", { threadId: id, includeTurns: true });
   },
+  // The streamed fuzzy file search (experimental API: run with DIFF_EXPERIMENTAL=1).
+  async fuzzySession(c) {
+    await init(c);
+    mkdirSync(join(c.work, "src"), { recursive: true });
+    writeFileSync(join(c.work, "src", "alpha.ts"), "a\n");
+    writeFileSync(join(c.work, "beta.md"), "b\n");
+    await c.request("fuzzyFileSearch/sessionStart", {});
+    await c.request("fuzzyFileSearch/sessionStart", { sessionId: "s1", roots: [c.work] });
+    await c.request("fuzzyFileSearch/sessionUpdate", { sessionId: "s1", query: "alp" });
+    await c.waitFor("fuzzyFileSearch/sessionCompleted", (m) => m.params.sessionId === "s1");
+    await c.request("fuzzyFileSearch/sessionUpdate", { sessionId: "nope", query: "b" });
+    await c.request("fuzzyFileSearch/sessionStop", { sessionId: "s1" });
+    await c.request("fuzzyFileSearch/sessionUpdate", { sessionId: "s1", query: "b" });
+  },
 };
