@@ -194,4 +194,33 @@ export const sessions = {
     await c.request("fuzzyFileSearch/sessionStop", { sessionId: "s1" });
     await c.request("fuzzyFileSearch/sessionUpdate", { sessionId: "s1", query: "b" });
   },
+  // thread/list oldest first and the backwards cursor, over three copies of a real rollout.
+  async listOrder(c) {
+    await init(c);
+    const fixture = readFileSync(
+      new URL("../../test/fixtures/rollouts/real-codex-0.169.jsonl", import.meta.url),
+      "utf8",
+    );
+    const dir = join(c.home, "sessions", "2026", "11", "22");
+    mkdirSync(dir, { recursive: true });
+    for (const n of [1, 2, 3]) {
+      const id = `01a2022c-4e14-7020-81d0-da7c0d084d6${n}`;
+      const text = fixture
+        .replaceAll("01a2022c-4e14-7020-81d0-da7c0d084d6f", id)
+        .replaceAll("07:33:07", `07:3${n}:07`);
+      writeFileSync(join(dir, `rollout-2026-11-22T07-3${n}-07-${id}.jsonl`), text);
+    }
+    const exec = { sourceKinds: ["exec"] };
+    const a1 = await c.request("thread/list", { ...exec, sortDirection: "asc", limit: 2 });
+    const a2 = await c.request("thread/list", {
+      ...exec,
+      sortDirection: "asc",
+      limit: 2,
+      cursor: a1.result?.nextCursor,
+    });
+    await c.request("thread/list", { ...exec, sortDirection: "desc", cursor: a2.result?.backwardsCursor });
+    await c.request("thread/list", { ...exec, sortDirection: "desc", cursor: a1.result?.backwardsCursor });
+    const d1 = await c.request("thread/list", { ...exec, limit: 1 });
+    await c.request("thread/list", { ...exec, sortDirection: "asc", cursor: d1.result?.backwardsCursor });
+  },
 };
