@@ -1,6 +1,7 @@
 // The streamed fuzzy file search through `codex-ts app-server`: a session started with roots answers each
 // update at once, then sends that query's matches (fuzzyFileSearch/sessionUpdated) and sessionCompleted;
-// a stopped or unknown session is refused as Codex 0.169 refuses it, and the server keeps answering.
+// a stopped or unknown session is refused as Codex 0.169 refuses it, and the server keeps answering. Only
+// clients that opted in to the experimental API may use them, as with Codex.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -29,7 +30,20 @@ async function errorOf(c: AppServerClient, method: string, params: unknown): Pro
 
 describe("app-server fuzzyFileSearch sessions", () => {
   it("streams each update's matches, then completes; refuses stopped and unknown sessions", async () => {
-    const { client: c } = await app.start();
+    const { home } = await app.startModel();
+    const plain = await app.spawn(home);
+    expect(
+      await errorOf(plain, "fuzzyFileSearch/sessionStart", { sessionId: "s0", roots: [home.cwd] }),
+    ).toEqual({
+      code: -32600,
+      message: "fuzzyFileSearch/sessionStart requires experimentalApi capability",
+    });
+    const c = await app.spawn(home, { initialize: false });
+    await c.call("initialize", {
+      clientInfo: { name: "ide", title: null, version: "1.0.0" },
+      capabilities: { experimentalApi: true },
+    });
+    c.notify("initialized");
     const root = project({
       ".gitignore": "build/\n",
       "src/alpha.ts": "",

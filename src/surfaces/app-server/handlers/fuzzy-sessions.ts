@@ -14,6 +14,11 @@ interface SearchSession {
 
 const sessionsByConnection = new WeakMap<Connection, Map<string, SearchSession>>();
 
+/** Codex 0.169 serves these only to clients that opted in to its experimental API. */
+function experimental(connection: Connection, method: string): void {
+  if (!connection.experimentalApi) throw badRequest(`${method} requires experimentalApi capability`);
+}
+
 function sessionsOf(connection: Connection): Map<string, SearchSession> {
   let sessions = sessionsByConnection.get(connection);
   if (!sessions) {
@@ -24,12 +29,14 @@ function sessionsOf(connection: Connection): Map<string, SearchSession> {
 }
 
 export const fuzzySessionStart: Handler<"fuzzyFileSearch/sessionStart"> = (params, ctx) => {
+  experimental(ctx.connection, "fuzzyFileSearch/sessionStart");
   const roots = resolveRoots(params.roots, ctx.services.loadConfig().cwd);
   sessionsOf(ctx.connection).set(params.sessionId, { roots, generation: 0 });
   return {};
 };
 
 export const fuzzySessionUpdate: Handler<"fuzzyFileSearch/sessionUpdate"> = async (params, ctx) => {
+  experimental(ctx.connection, "fuzzyFileSearch/sessionUpdate");
   const session = sessionsOf(ctx.connection).get(params.sessionId);
   // Codex's words for an id never started or already stopped.
   if (!session) throw badRequest(`fuzzy file search session not found: ${params.sessionId}`);
@@ -45,6 +52,7 @@ export const fuzzySessionUpdate: Handler<"fuzzyFileSearch/sessionUpdate"> = asyn
 };
 
 export const fuzzySessionStop: Handler<"fuzzyFileSearch/sessionStop"> = (params, ctx) => {
+  experimental(ctx.connection, "fuzzyFileSearch/sessionStop");
   sessionsOf(ctx.connection).delete(params.sessionId);
   return {};
 };
