@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/ban-ts-comment -- untyped JSON from two servers; a by-hand tool, not built or tested */
 // @ts-nocheck -- a by-hand tool reading two servers' untyped JSON; not part of the build or the tests.
 // The sessions the differential run plays against both servers, in order. Each gets the driver's client.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const init = async (c) => {
@@ -165,5 +165,62 @@ export const sessions = {
     await c.request("externalAgentConfig/import/readHistories", {});
     await c.request("externalAgentConfig/detect", { includeHome: true, cwds: [c.work] });
     return r;
+  },
+  // thread/rollback and thread/revert on a thread on disk that this server has not loaded.
+  async unloadedRollback(c) {
+    await init(c);
+    const id = "01a2022c-4e14-7020-81d0-da7c0d084d6f";
+    const dir = join(c.home, "sessions", "2026", "11", "22");
+    mkdirSync(dir, { recursive: true });
+    const fixture = new URL("../../test/fixtures/rollouts/real-codex-0.169.jsonl", import.meta.url);
+    writeFileSync(join(dir, `rollout-2026-11-22T07-33-07-${id}.jsonl`), readFileSync(fixture));
+    await c.request("thread/revert", { threadId: id, beforeTurnId: "no-such-turn" });
+    await c.request("thread/loaded/list", {});
+    await c.request("thread/rollback", { threadId: id, numTurns: 1 });
+    await c.request("thread/loaded/list", {});
+    await c.request("thread/read", { threadId: id, includeTurns: true });
+  },
+  // The streamed fuzzy file search (experimental API: run with DIFF_EXPERIMENTAL=1).
+  async fuzzySession(c) {
+    await init(c);
+    mkdirSync(join(c.work, "src"), { recursive: true });
+    writeFileSync(join(c.work, "src", "alpha.ts"), "a\n");
+    writeFileSync(join(c.work, "beta.md"), "b\n");
+    await c.request("fuzzyFileSearch/sessionStart", {});
+    await c.request("fuzzyFileSearch/sessionStart", { sessionId: "s1", roots: [c.work] });
+    await c.request("fuzzyFileSearch/sessionUpdate", { sessionId: "s1", query: "alp" });
+    await c.waitFor("fuzzyFileSearch/sessionCompleted", (m) => m.params.sessionId === "s1");
+    await c.request("fuzzyFileSearch/sessionUpdate", { sessionId: "nope", query: "b" });
+    await c.request("fuzzyFileSearch/sessionStop", { sessionId: "s1" });
+    await c.request("fuzzyFileSearch/sessionUpdate", { sessionId: "s1", query: "b" });
+  },
+  // thread/list oldest first and the backwards cursor, over three copies of a real rollout.
+  async listOrder(c) {
+    await init(c);
+    const fixture = readFileSync(
+      new URL("../../test/fixtures/rollouts/real-codex-0.169.jsonl", import.meta.url),
+      "utf8",
+    );
+    const dir = join(c.home, "sessions", "2026", "11", "22");
+    mkdirSync(dir, { recursive: true });
+    for (const n of [1, 2, 3]) {
+      const id = `01a2022c-4e14-7020-81d0-da7c0d084d6${n}`;
+      const text = fixture
+        .replaceAll("01a2022c-4e14-7020-81d0-da7c0d084d6f", id)
+        .replaceAll("07:33:07", `07:3${n}:07`);
+      writeFileSync(join(dir, `rollout-2026-11-22T07-3${n}-07-${id}.jsonl`), text);
+    }
+    const exec = { sourceKinds: ["exec"] };
+    const a1 = await c.request("thread/list", { ...exec, sortDirection: "asc", limit: 2 });
+    const a2 = await c.request("thread/list", {
+      ...exec,
+      sortDirection: "asc",
+      limit: 2,
+      cursor: a1.result?.nextCursor,
+    });
+    await c.request("thread/list", { ...exec, sortDirection: "desc", cursor: a2.result?.backwardsCursor });
+    await c.request("thread/list", { ...exec, sortDirection: "desc", cursor: a1.result?.backwardsCursor });
+    const d1 = await c.request("thread/list", { ...exec, limit: 1 });
+    await c.request("thread/list", { ...exec, sortDirection: "asc", cursor: d1.result?.backwardsCursor });
   },
 };

@@ -1,12 +1,15 @@
 // Opaque page cursors for thread listing: base64url of the last row's sort key and id. The id breaks ties,
-// so rows sharing a timestamp are neither repeated nor skipped across pages.
+// so rows sharing a timestamp are neither repeated nor skipped across pages. A cursor names a position, not a
+// direction: the same cursor continues a listing either way. An anchor cursor (no id) stands just outside
+// every row of its timestamp, so reading from it includes them all (the backwards cursor of a page).
 
 export type ThreadSortKey = "created_at" | "updated_at";
 
 export interface CursorPosition {
   sortKey: ThreadSortKey;
   value: number;
-  id: string;
+  /** null: an anchor at the timestamp itself; rows with that timestamp all lie beyond it. */
+  id: string | null;
 }
 
 export class InvalidCursorError extends Error {
@@ -29,12 +32,12 @@ export function decodeCursor(cursor: string, sortKey: ThreadSortKey): CursorPosi
     decoded.length !== 3 ||
     (decoded[0] !== "created_at" && decoded[0] !== "updated_at") ||
     typeof decoded[1] !== "number" ||
-    typeof decoded[2] !== "string"
+    (typeof decoded[2] !== "string" && decoded[2] !== null)
   ) {
     throw new InvalidCursorError(`invalid cursor: ${JSON.stringify(cursor)}`);
   }
   if (decoded[0] !== sortKey) {
     throw new InvalidCursorError(`cursor was made for sorting by ${decoded[0]}, not ${sortKey}`);
   }
-  return { sortKey, value: decoded[1], id: decoded[2] };
+  return { sortKey, value: decoded[1], id: decoded[2] as string | null };
 }

@@ -26,8 +26,10 @@ export interface ThreadListQuery {
   cursor?: string;
   /** Default 25, at most 100. */
   limit?: number;
-  /** Newest first by this key; default created_at. */
+  /** Sorted by this key; default created_at. */
   sortKey?: ThreadSortKey;
+  /** Default "desc" (newest first). */
+  direction?: "asc" | "desc";
   cwd?: string;
   modelProvider?: string;
   source?: string;
@@ -250,6 +252,10 @@ export class ThreadIndex {
   list(query: ThreadListQuery = {}): ThreadPage {
     const sortKey: ThreadSortKey = query.sortKey ?? "created_at";
     const column = sortKey === "updated_at" ? "updated_at" : "created_at";
+    const asc = query.direction === "asc";
+    const order = asc ? "ASC" : "DESC";
+    // Past a row means past its (timestamp, id); an anchor (id null) keeps every row of its own timestamp.
+    const beyond = asc ? ">" : "<";
     const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(query.limit ?? DEFAULT_PAGE_SIZE)));
     const where: string[] = [];
     const params: (string | number)[] = [];
@@ -264,9 +270,16 @@ export class ThreadIndex {
     if (query.search) filter("preview LIKE ? ESCAPE '\\'", `%${escapeLike(query.search)}%`);
     if (query.cursor !== undefined) {
       const after = decodeCursor(query.cursor, sortKey);
-      filter(`(${column} < ? OR (${column} = ? AND id < ?))`, after.value, after.value, after.id);
+      if (after.id === null) filter(`${column} ${beyond}= ?`, after.value);
+      else
+        filter(
+          `(${column} ${beyond} ? OR (${column} = ? AND id ${beyond} ?))`,
+          after.value,
+          after.value,
+          after.id,
+        );
     }
-    const sql = `SELECT * FROM threads WHERE ${where.join(" AND ")} ORDER BY ${column} DESC, id DESC LIMIT ?`;
+    const sql = `SELECT * FROM threads WHERE ${where.join(" AND ")} ORDER BY ${column} ${order}, id ${order} LIMIT ?`;
     // One extra row tells whether there is a next page.
     const rows = this.db.prepare(sql).all(...params, limit + 1) as Row[];
     const items = rows.slice(0, limit).map(fromRow);

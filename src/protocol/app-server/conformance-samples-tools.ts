@@ -40,6 +40,9 @@ export const toolMethodSamples = {
       },
     ],
   },
+  "fuzzyFileSearch/sessionStart": { params: [{ sessionId: "s1", roots: ["/w"] }], results: [{}] },
+  "fuzzyFileSearch/sessionUpdate": { params: [{ sessionId: "s1", query: "ma" }], results: [{}] },
+  "fuzzyFileSearch/sessionStop": { params: [{ sessionId: "s1" }], results: [{}] },
   "feedback/upload": {
     params: [
       { classification: "bug" },

@@ -75,6 +75,9 @@ import {
   FeedbackUploadResponse,
   FuzzyFileSearchParams,
   FuzzyFileSearchResponse,
+  FuzzyFileSearchSessionStartParams,
+  FuzzyFileSearchSessionStopParams,
+  FuzzyFileSearchSessionUpdateParams,
   McpServerStatusParams,
   McpServerStatusResponse,
 } from "./v2/tools-misc.js";
@@ -205,6 +208,9 @@ export const methods = {
   "account/rateLimits/read": { params: GetAccountRateLimitsParams, result: GetAccountRateLimitsResponse },
   "mcpServerStatus/list": { params: McpServerStatusParams, result: McpServerStatusResponse },
   fuzzyFileSearch: { params: FuzzyFileSearchParams, result: FuzzyFileSearchResponse },
+  "fuzzyFileSearch/sessionStart": { params: FuzzyFileSearchSessionStartParams, result: EmptyResult },
+  "fuzzyFileSearch/sessionUpdate": { params: FuzzyFileSearchSessionUpdateParams, result: EmptyResult },
+  "fuzzyFileSearch/sessionStop": { params: FuzzyFileSearchSessionStopParams, result: EmptyResult },
   "feedback/upload": { params: FeedbackUploadParams, result: FeedbackUploadResponse },
   "fs/readFile": { params: FsPathParams, result: FsReadFileResponse },
   "fs/writeFile": { params: FsWriteFileParams, result: EmptyResult },
@@ -302,12 +308,15 @@ export const methods = {
 
 /**
  * Methods of the table that the real protocol's published schema does not have (documented in
- * docs/app-server.md): thread/rollback is codex-ts's own; thread/readState/update is an experimental method
- * of the real server that its schema leaves out.
+ * docs/app-server.md): thread/rollback is codex-ts's own; thread/readState/update and the fuzzy search sessions
+ * are experimental methods of the real server that its schema leaves out.
  */
 export const extensionMethods: ReadonlySet<MethodName> = new Set<MethodName>([
   "thread/rollback",
   "thread/readState/update",
+  "fuzzyFileSearch/sessionStart",
+  "fuzzyFileSearch/sessionUpdate",
+  "fuzzyFileSearch/sessionStop",
 ]);
 
 export type MethodName = keyof typeof methods;

@@ -10,6 +10,7 @@ import { ThreadItem } from "./items.js";
 import { Thread, Turn } from "./thread.js";
 import { CommandExecOutputDeltaNotification, FsChangedNotification } from "./fs.js";
 import { ThreadGoal } from "./thread-extra.js";
+import { FuzzyFileSearchSessionUpdatedNotification } from "./tools-misc.js";
 import { AttachmentUpdatedNotification, SectionChangedNotification } from "./thread-organize.js";
 import { McpStartupStatusNotification } from "./tools-misc.js";
 import { HookNotification } from "./hooks.js";
@@ -31,6 +32,8 @@ export const serverNotifications = {
   }),
   "thread/unarchived": z.object({ threadId: z.string() }),
   "thread/reverted": z.object({ threadId: z.string() }),
+  "fuzzyFileSearch/sessionUpdated": FuzzyFileSearchSessionUpdatedNotification,
+  "fuzzyFileSearch/sessionCompleted": z.object({ sessionId: z.string() }),
   "thread/name/updated": z.object({ threadId: z.string(), threadName: z.string().nullish() }),
   "thread/readState/changed": z.object({ threadId: z.string(), readState: ThreadReadState }),
   "turn/started": z.object({ threadId: z.string(), turn: Turn }),

@@ -69,6 +69,19 @@ export const FuzzyFileSearchResult = z.object({
 
 export const FuzzyFileSearchResponse = z.object({ files: z.array(FuzzyFileSearchResult) });
 
+// The streamed search: a session holds the roots, each update searches and notifies its results.
+export const FuzzyFileSearchSessionStartParams = z.object({
+  sessionId: z.string(),
+  roots: z.array(z.string()),
+});
+export const FuzzyFileSearchSessionUpdateParams = z.object({ sessionId: z.string(), query: z.string() });
+export const FuzzyFileSearchSessionStopParams = z.object({ sessionId: z.string() });
+export const FuzzyFileSearchSessionUpdatedNotification = z.object({
+  sessionId: z.string(),
+  query: z.string(),
+  files: z.array(FuzzyFileSearchResult),
+});
+
 export const FeedbackUploadParams = z.object({
   classification: z.string(),
   reason: z.string().nullish(),

@@ -41,6 +41,7 @@ import {
   windowsSandboxSetupStart,
 } from "./server-misc.js";
 import { fuzzyFileSearch } from "./files.js";
+import { fuzzySessionStart, fuzzySessionStop, fuzzySessionUpdate } from "./fuzzy-sessions.js";
 import {
   fsCopy,
   fsCreateDirectory,
@@ -128,6 +129,9 @@ export const handlers = {
   "account/login/cancel": loginCancel,
   "mcpServerStatus/list": mcpServerStatusList,
   fuzzyFileSearch,
+  "fuzzyFileSearch/sessionStart": fuzzySessionStart,
+  "fuzzyFileSearch/sessionUpdate": fuzzySessionUpdate,
+  "fuzzyFileSearch/sessionStop": fuzzySessionStop,
   "feedback/upload": feedbackUpload,
   "fs/readFile": fsReadFile,
   "fs/writeFile": fsWriteFile,

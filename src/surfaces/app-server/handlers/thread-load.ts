@@ -12,7 +12,8 @@ async function loaded(services: ServerServices, threadId: string): Promise<Threa
   const thread = services.threads.get(threadId);
   if (thread) return thread;
   await services.assertNotHostedSubagent(threadId, "change");
-  throw badRequest(`thread ${threadId} is not loaded: call thread/resume first`);
+  // Codex 0.169 answers so for a thread on disk it has not loaded (and loads nothing): a client resumes first.
+  throw badRequest(`thread not found: ${threadId}`);
 }
 
 export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {

@@ -36,7 +36,6 @@ export interface ThreadContents {
 function sortKeyOf(params: ThreadListParams): ThreadSortKey {
   const key = params.sortKey ?? "created_at";
   if (key !== "created_at" && key !== "updated_at") throw badRequest(`sortKey ${key} is not supported`);
-  if (params.sortDirection === "asc") throw badRequest("sortDirection asc is not supported (newest first)");
   return key;
 }
 
@@ -59,12 +58,13 @@ export class ThreadCatalog {
     private readonly index: ThreadIndexHandle,
   ) {}
 
-  /** A page of threads, newest first; `status` tells which are loaded in this server. */
+  /** A page of threads, newest first unless asked otherwise; `status` tells which are loaded in this server. */
   async list(
     params: ThreadListParams,
     status: (id: string) => ThreadStatus,
-  ): Promise<{ data: Thread[]; nextCursor: string | null }> {
+  ): Promise<{ data: Thread[]; nextCursor: string | null; backwardsCursor: string | null }> {
     const sortKey = sortKeyOf(params);
+    const direction = params.sortDirection ?? "desc";
     const limit = Math.min(MAX_LIMIT, Math.max(1, params.limit ?? DEFAULT_LIMIT));
     const matches = matcher(params);
     const found: ThreadSummary[] = [];
@@ -75,6 +75,7 @@ export class ThreadCatalog {
         const page = this.page(index, {
           sortKey,
           limit: SCAN_PAGE,
+          direction,
           archived: params.archived ?? false,
           ...(cursor !== undefined ? { cursor } : {}),
           ...(params.searchTerm ? { search: params.searchTerm } : {}),
@@ -95,11 +96,14 @@ export class ThreadCatalog {
     const data = found.map((s) =>
       threadFromSummary(s, { name: names.get(s.id.toLowerCase()) ?? null, status: status(s.id) }),
     );
+    const valueOf = (s: ThreadSummary): number => (sortKey === "updated_at" ? s.updatedAt : s.createdAt);
+    const first = found[0];
     const last = found.at(-1);
-    const value = sortKey === "updated_at" ? last?.updatedAt : last?.createdAt;
-    const nextCursor =
-      more && last && value !== undefined ? encodeCursor({ sortKey, value, id: last.id }) : null;
-    return { data, nextCursor };
+    const nextCursor = more && last ? encodeCursor({ sortKey, value: valueOf(last), id: last.id }) : null;
+    // Read with the other direction, it starts at the page's first timestamp and keeps every row of it, so
+    // a thread updated within that same second is not skipped.
+    const backwardsCursor = first ? encodeCursor({ sortKey, value: valueOf(first), id: null }) : null;
+    return { data, nextCursor, backwardsCursor };
   }
 
   /** A thread's index row (refreshed from its file, so a live thread's row is current), or a request error. */
