@@ -2,6 +2,7 @@
 // persists them (`item_completed` lines). Every surface projects these; none rebuilds them from the legacy
 // events. Kinds follow the app-server's ThreadItem; fields are the engine's (snake_case).
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.js";
 import { ReviewOutput } from "./review.js";
 import { UserInputItem } from "./user-input.js";
 
@@ -155,23 +156,25 @@ export const ExitedReviewModeItem = z.object({
   output: ReviewOutput.nullish(),
 });
 
-export const TurnItem = z.discriminatedUnion("type", [
-  UserMessageItem,
-  AgentMessageItem,
-  ReasoningItem,
-  PlanItem,
-  CommandExecutionItem,
-  FileChangeItem,
-  McpToolCallItem,
-  DynamicToolCallItem,
-  CollabAgentToolCallItem,
-  WebSearchItem,
-  ImageViewItem,
-  ContextCompactionItem,
-  HookPromptItem,
-  EnteredReviewModeItem,
-  ExitedReviewModeItem,
-]);
+export const TurnItem = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    UserMessageItem,
+    AgentMessageItem,
+    ReasoningItem,
+    PlanItem,
+    CommandExecutionItem,
+    FileChangeItem,
+    McpToolCallItem,
+    DynamicToolCallItem,
+    CollabAgentToolCallItem,
+    WebSearchItem,
+    ImageViewItem,
+    ContextCompactionItem,
+    HookPromptItem,
+    EnteredReviewModeItem,
+    ExitedReviewModeItem,
+  ]),
+);
 export type TurnItem = z.infer<typeof TurnItem>;
 export type TurnItemOf<T extends TurnItem["type"]> = Extract<TurnItem, { type: T }>;
 export type PlanTurnItem = TurnItemOf<"plan">;
