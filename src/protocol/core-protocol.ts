@@ -30,61 +30,83 @@ export * from "./event-parts.js";
 export { TurnItem, type PlanTurnItem, type TurnItemOf } from "./turn-item.js";
 
 // Turn and item events: a subagent's are forwarded live inside `subagent_event`.
-const TaskStartedEvent = ev("task_started", {
-  turn_id: z.string(),
-  model_context_window: z.number().nullish(),
-  collaboration_mode_kind: CollaborationModeKind,
-});
-const TaskCompleteEvent = ev("task_complete", {
-  turn_id: z.string(),
-  last_agent_message: z.string().nullish(),
-  response_id: z.string().nullish(),
-});
-const AgentMessageContentDeltaEvent = ev("agent_message_content_delta", {
-  thread_id: z.string(),
-  turn_id: z.string(),
-  item_id: z.string(),
-  delta: z.string(),
-});
-const PlanDeltaEvent = ev("plan_delta", {
-  thread_id: z.string(),
-  turn_id: z.string(),
-  item_id: z.string(),
-  delta: z.string(),
-});
-const ItemStartedEvent = ev("item_started", {
-  thread_id: z.string(),
-  turn_id: z.string(),
-  item: TurnItem,
-  started_at_ms: z.number().optional(),
-});
-const ItemCompletedEvent = ev("item_completed", {
-  thread_id: z.string(),
-  turn_id: z.string(),
-  item: TurnItem,
-  started_at_ms: z.number().optional(),
-  completed_at_ms: z.number().optional(),
-});
-const AgentReasoningDeltaEvent = ev("agent_reasoning_delta", {
-  delta: z.string(),
-  item_id: z.string().optional(),
-  summary_index: z.number().int().optional(),
-});
-const AgentReasoningSectionBreakEvent = ev("agent_reasoning_section_break", {
-  item_id: z.string().optional(),
-  summary_index: z.number().int().optional(),
-});
-const ExecCommandOutputDeltaEvent = ev("exec_command_output_delta", {
-  call_id: z.string(),
-  stream: z.enum(["stdout", "stderr"]),
-  /** Base64 of the raw bytes, as the real Codex sends them. */
-  chunk: z.string(),
-});
-const ErrorEvent = ev("error", { message: z.string(), codex_error_info: z.unknown().nullish() });
-const TurnAbortedEvent = ev("turn_aborted", {
-  turn_id: z.string().nullish(),
-  reason: z.enum(["interrupted", "replaced", "review_ended"]),
-});
+const TaskStartedEvent = lazySchema(() =>
+  ev("task_started", {
+    turn_id: z.string(),
+    model_context_window: z.number().nullish(),
+    collaboration_mode_kind: CollaborationModeKind,
+  }),
+);
+const TaskCompleteEvent = lazySchema(() =>
+  ev("task_complete", {
+    turn_id: z.string(),
+    last_agent_message: z.string().nullish(),
+    response_id: z.string().nullish(),
+  }),
+);
+const AgentMessageContentDeltaEvent = lazySchema(() =>
+  ev("agent_message_content_delta", {
+    thread_id: z.string(),
+    turn_id: z.string(),
+    item_id: z.string(),
+    delta: z.string(),
+  }),
+);
+const PlanDeltaEvent = lazySchema(() =>
+  ev("plan_delta", {
+    thread_id: z.string(),
+    turn_id: z.string(),
+    item_id: z.string(),
+    delta: z.string(),
+  }),
+);
+const ItemStartedEvent = lazySchema(() =>
+  ev("item_started", {
+    thread_id: z.string(),
+    turn_id: z.string(),
+    item: TurnItem,
+    started_at_ms: z.number().optional(),
+  }),
+);
+const ItemCompletedEvent = lazySchema(() =>
+  ev("item_completed", {
+    thread_id: z.string(),
+    turn_id: z.string(),
+    item: TurnItem,
+    started_at_ms: z.number().optional(),
+    completed_at_ms: z.number().optional(),
+  }),
+);
+const AgentReasoningDeltaEvent = lazySchema(() =>
+  ev("agent_reasoning_delta", {
+    delta: z.string(),
+    item_id: z.string().optional(),
+    summary_index: z.number().int().optional(),
+  }),
+);
+const AgentReasoningSectionBreakEvent = lazySchema(() =>
+  ev("agent_reasoning_section_break", {
+    item_id: z.string().optional(),
+    summary_index: z.number().int().optional(),
+  }),
+);
+const ExecCommandOutputDeltaEvent = lazySchema(() =>
+  ev("exec_command_output_delta", {
+    call_id: z.string(),
+    stream: z.enum(["stdout", "stderr"]),
+    /** Base64 of the raw bytes, as the real Codex sends them. */
+    chunk: z.string(),
+  }),
+);
+const ErrorEvent = lazySchema(() =>
+  ev("error", { message: z.string(), codex_error_info: z.unknown().nullish() }),
+);
+const TurnAbortedEvent = lazySchema(() =>
+  ev("turn_aborted", {
+    turn_id: z.string().nullish(),
+    reason: z.enum(["interrupted", "replaced", "review_ended"]),
+  }),
+);
 
 /** The events of a subagent's turn the root forwards (live) to its clients. */
 export const SubagentTurnEvent = lazySchema(() =>
