@@ -67,7 +67,12 @@ describe("codex-ts web: subagents", () => {
       await read.getByRole("link", { name: "Open as a thread" }).click();
       await expect.poll(() => page.url(), WAIT).not.toBe(parentUrl);
       await page.getByRole("region", { name: "You" }).getByText("task-a: echo and report").waitFor(WAIT);
-      await page.getByRole("region", { name: "Agent" }).getByText("A done").waitFor(WAIT);
+      // Exact: while the page switches threads, the parent's agent list (which quotes "A done") may still show.
+      await page
+        .getByRole("region", { name: "Agent" })
+        .getByText("A done", { exact: true })
+        .first()
+        .waitFor(WAIT);
     },
     TEST_MS,
   );

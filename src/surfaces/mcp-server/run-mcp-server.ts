@@ -36,12 +36,16 @@ export async function runMcpServer(flags: SharedFlags): Promise<number> {
   const threads = new Map<string, McpThread>();
   const canAskUser = () => Boolean(server.server.getClientCapabilities()?.elicitation);
 
-  const observer = (threadId: () => string, extra: Extra): TurnObserver => {
+  const observer = (threadId: () => string, extra: Extra): TurnObserver & { sent(): Promise<void> } => {
     let progress = 0;
     const token = extra._meta?.progressToken;
-    const notify = (notification: ServerNotification) =>
-      void extra.sendNotification(notification).catch(() => undefined);
+    // In order, and all written before the tool's result: the client drops progress that comes after it.
+    let sending: Promise<void> = Promise.resolve();
+    const notify = (notification: ServerNotification) => {
+      sending = sending.then(() => extra.sendNotification(notification)).catch(() => undefined);
+    };
     return {
+      sent: () => sending,
       onEvent(event) {
         if (shouldLog(event.msg)) {
           // Through the server, so the level the client set (logging/setLevel) is honoured.
@@ -64,11 +68,9 @@ export async function runMcpServer(flags: SharedFlags): Promise<number> {
   };
 
   const runTurn = async (thread: McpThread, prompt: string, extra: Extra): Promise<CallToolResult> => {
-    const outcome = await thread.runTurn(
-      prompt,
-      observer(() => thread.threadId, extra),
-      extra.signal,
-    );
+    const watching = observer(() => thread.threadId, extra);
+    const outcome = await thread.runTurn(prompt, watching, extra.signal);
+    await watching.sent();
     return {
       content: [{ type: "text", text: outcome.message }],
       structuredContent: { threadId: thread.threadId, content: outcome.message },
@@ -154,11 +156,9 @@ export async function runMcpServer(flags: SharedFlags): Promise<number> {
           threads.set(thread.threadId, thread);
         }
         const current = thread;
-        const outcome = await current.runReview(
-          { target },
-          observer(() => current.threadId, extra),
-          extra.signal,
-        );
+        const watching = observer(() => current.threadId, extra);
+        const outcome = await current.runReview({ target }, watching, extra.signal);
+        await watching.sent();
         return {
           content: [{ type: "text", text: outcome.message }],
           structuredContent: {
