@@ -2,25 +2,17 @@
 // SessionStart hooks see `source: "clear"` (the first session's saw `startup`), as in Codex. A hook matching
 // `clear` only adds its context to the new session's first request.
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { reply, startFakeModel } from "../support/fake-model.js";
+import { reply } from "../support/fake-model.js";
 import { hookLog, nodeHook, writeHooksJson } from "../support/hooks.js";
-import { TmuxSession } from "../support/tmux.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 describe("codex-ts (interactive): SessionStart after /new", () => {
   it("runs with source `clear`, and a `clear` matcher picks that session only", async () => {
-    model = await startFakeModel({
+    const model = await tui.startModel({
       replies: [reply.message("First answer."), reply.message("Second answer.")],
     });
     const home = makeHome(model.url);
@@ -30,7 +22,7 @@ describe("codex-ts (interactive): SessionStart after /new", () => {
     writeHooksJson(home.codexHome, {
       SessionStart: [{ command: every }, { matcher: "clear", command: cleared }],
     });
-    term = TmuxSession.start({
+    const term = tui.terminal({
       args: ["--dangerously-bypass-hook-trust"],
       env: home.env,
       cwd: home.cwd,

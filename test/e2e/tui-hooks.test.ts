@@ -1,25 +1,17 @@
 // The TUI and hooks: an untrusted hook is reported and does not run; /hooks lists it and /hooks trust 1
 // trusts it, after which it runs in the same session and its run shows in the history.
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { reply, startFakeModel } from "../support/fake-model.js";
+import { reply } from "../support/fake-model.js";
 import { hookLog, nodeHook, writeHooksJson } from "../support/hooks.js";
-import { TmuxSession } from "../support/tmux.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 describe("codex-ts (interactive) and hooks", () => {
   it("/hooks lists an untrusted hook, /hooks trust 1 trusts it, and it runs from then on", async () => {
-    model = await startFakeModel({
+    const model = await tui.startModel({
       replies: [reply.message("First answer."), reply.message("Second answer.")],
     });
     const home = makeHome(model.url);
@@ -29,7 +21,7 @@ describe("codex-ts (interactive) and hooks", () => {
       answer: { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "Be brief." } },
     });
     writeHooksJson(home.codexHome, { UserPromptSubmit: [{ command }] });
-    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 140, height: 40 });
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 140, height: 40 });
     await term.waitFor("directory:");
     term.type("first");
     term.press("Enter");

@@ -4,20 +4,12 @@
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { TmuxSession } from "../support/tmux.js";
+import { reply } from "../support/fake-model.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 const output = (file: string) => (existsSync(file) ? readFileSync(file, "latin1") : "");
 
@@ -31,12 +23,12 @@ async function waitForOutput(file: string, expected: string, timeoutMs = 10_000)
 
 describe("terminal notifications", () => {
   it("writes OSC 9 when a turn completes unfocused, and nothing once the terminal is focused", async () => {
-    model = await startFakeModel({
+    const model = await tui.startModel({
       replies: [reply.message("first-answer"), reply.message("second-answer")],
     });
     const home = makeHome(model.url, '[tui]\nnotification_method = "osc9"\n');
     const file = join(mkdtempSync(join(tmpdir(), "codex-ts-osc-")), "out.bin");
-    term = TmuxSession.start({
+    const term = tui.terminal({
       args: [],
       env: home.env,
       cwd: home.cwd,

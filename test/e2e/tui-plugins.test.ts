@@ -2,31 +2,22 @@
 // then `/plugins add` installs one (its skill listed at once) and `/plugins remove` uninstalls it.
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { makeHome, runCli } from "../support/cli.js";
-import { startFakeModel } from "../support/fake-model.js";
 import { makeMarketplace } from "../support/plugin-fixture.js";
-import { TmuxSession } from "../support/tmux.js";
+import { useTui } from "../support/tui-fixture.js";
 
-let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
-let term: TmuxSession | undefined;
-afterEach(async () => {
-  term?.kill();
-  term = undefined;
-  expect(model?.errors ?? []).toEqual([]);
-  await model?.close();
-  model = undefined;
-});
+const tui = useTui();
 
 describe("/plugins", () => {
   it("lists plugins with their state, and installs and removes one", async () => {
-    model = await startFakeModel();
+    const model = await tui.startModel();
     const home = makeHome(model.url);
     const mkt = makeMarketplace();
     expect(
       (await runCli(["plugin", "marketplace", "add", mkt.root], { env: home.env, cwd: home.cwd })).code,
     ).toBe(0);
-    term = TmuxSession.start({ args: [], env: home.env, cwd: home.cwd, width: 120, height: 40 });
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 120, height: 40 });
     await term.waitFor("directory:");
 
     term.type("/plugins");
