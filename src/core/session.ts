@@ -34,9 +34,9 @@ import type { ThreadRollout } from "./thread-rollout.js";
 import type { TurnContext } from "./turn-context.js";
 import { addUsage, ZERO_USAGE } from "./usage.js";
 import { SessionSettings } from "./session-settings.js";
-import { hooksEnabled, SessionHooks } from "./hooks/session-hooks.js";
+import { hooksEnabled, permissionModeOf, SessionHooks } from "./hooks/session-hooks.js";
 import type { HookSource } from "./hooks/hook-source.js";
-import { decideExecByHook, PermissionDenials, SessionTaskHooks, toolHooks } from "./hooks/turn-hooks.js";
+import { SessionHookWiring } from "./hooks/turn-hooks.js";
 
 export interface SessionOptions {
   config: Config;
@@ -153,13 +153,7 @@ export class Session {
           transcriptPath: this.rollout.path,
           ...(options.hookSources ? { extraSources: options.hookSources } : {}),
           model: () => this.settings.defaults.model,
-          // Codex names the mode as Claude Code does.
-          permissionMode: () =>
-            this.settings.defaults.collaborationMode === "plan"
-              ? "plan"
-              : this.settings.defaults.approvalPolicy === "never"
-                ? "bypassPermissions"
-                : "default",
+          permissionMode: () => permissionModeOf(this.settings.defaults),
           emit: (msg) => this.emit(this.tasks.subId ?? this.lastSubId, msg),
           warnOnce: (key, message) => this.warnOnce(key, message),
         })
@@ -171,13 +165,12 @@ export class Session {
       warnOnce: (key, message) => this.warnOnce(key, message),
       warn: (message) => this.emit(this.tasks.subId ?? this.lastSubId, { type: "warning", message }),
     });
-    const hooks = this.hooks;
-    const denials = new PermissionDenials();
-    const taskHooks = hooks
-      ? new SessionTaskHooks(hooks, {
+    const hooks = this.hooks
+      ? new SessionHookWiring(this.hooks, {
           ...(options.subagent ? { subagentType: options.subagent.agentType } : {}),
           resumed: options.seed.replay !== undefined,
           cleared: options.clearedSession === true,
+          cwd: () => this.settings.defaults.cwd,
         })
       : undefined;
     this.taskEnv = {
@@ -202,13 +195,7 @@ export class Session {
             requests: this.requests,
             emit: (msg) => this.emit(subId, msg),
             ...(options.clientIo ? { clientIo: options.clientIo } : {}),
-            ...(hooks
-              ? {
-                  hooks: toolHooks(hooks, () => this.settings.defaults.cwd, denials),
-                  decideExec: (callId, request, signal) =>
-                    decideExecByHook(hooks, callId, request, signal, denials),
-                }
-              : {}),
+            ...hooks?.turnParts(),
           },
           controller,
         ),
@@ -216,7 +203,7 @@ export class Session {
       recordUsage: (subId, usage) => this.recordUsage(subId, usage),
       warnOnce: (key, message) => this.warnOnce(key, message),
       emit: (subId, msg) => this.emit(subId, msg),
-      ...(taskHooks ? { hooks: (cwd: string) => taskHooks.forTask(cwd) } : {}),
+      ...(hooks ? { hooks: (cwd: string) => hooks.forTask(cwd) } : {}),
     };
   }
 

@@ -34,6 +34,12 @@ export interface TurnRef {
   signal?: AbortSignal;
 }
 
+/** The approval mode as hooks are told it: Codex names it as Claude Code does. */
+export function permissionModeOf(turn: { collaborationMode: string; approvalPolicy: unknown }): string {
+  if (turn.collaborationMode === "plan") return "plan";
+  return turn.approvalPolicy === "never" ? "bypassPermissions" : "default";
+}
+
 /** `[features] hooks = false` turns every hook off. */
 export function hooksEnabled(config: Config): boolean {
   const features = (config.toml as { features?: unknown }).features;

@@ -116,13 +116,23 @@ export async function decideExecByHook(
   );
 }
 
-/** Each task's hooks; the session's start event (SessionStart, or SubagentStart) runs with the first only. */
-export class SessionTaskHooks {
+/**
+ * A session's hooks as its tasks and turns take them: each task's hooks (the session's start event, SessionStart
+ * or SubagentStart, runs with the first only), the tool hooks, and PermissionRequest's say on command approvals,
+ * with the denials it recorded shared between the last two.
+ */
+export class SessionHookWiring {
   private started = false;
+  private readonly denials = new PermissionDenials();
 
   constructor(
     private readonly hooks: SessionHooks,
-    private readonly session: { subagentType?: string; resumed: boolean; cleared?: boolean },
+    private readonly session: {
+      subagentType?: string;
+      resumed: boolean;
+      cleared?: boolean;
+      cwd: () => string;
+    },
   ) {}
 
   forTask(cwd: string): TaskHooks {
@@ -138,5 +148,21 @@ export class SessionTaskHooks {
         : undefined,
       stopEvent: subagentType !== undefined ? "SubagentStop" : "Stop",
     });
+  }
+
+  /** What a turn host gets: the tool hooks and the command-approval decision. */
+  turnParts(): {
+    hooks: ToolHooks;
+    decideExec: (
+      callId: string,
+      request: { command: string[]; cwd: string },
+      signal: AbortSignal,
+    ) => Promise<"approved" | "denied" | undefined>;
+  } {
+    return {
+      hooks: toolHooks(this.hooks, this.session.cwd, this.denials),
+      decideExec: (callId, request, signal) =>
+        decideExecByHook(this.hooks, callId, request, signal, this.denials),
+    };
   }
 }
