@@ -47,3 +47,10 @@ export function timeCommand(
     });
   });
 }
+
+/** The p-th percentile (nearest rank) of `values`. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length)));
+  return sorted[rank - 1] as number;
+}

@@ -14,6 +14,8 @@ export interface TmuxOptions {
   height?: number;
   /** Pass focus reports to the program (tmux `focus-events`); detached, the pane then reads as unfocused. */
   focusEvents?: boolean;
+  /** The program to run before `args` (default: node and the CLI); benches run another CLI side by side. */
+  command?: string[];
 }
 
 /** The CLI the terminal runs: dist/cli.js, or another build named by CODEX_TS_CLI. */
@@ -36,7 +38,8 @@ export function keepCapture(name: string, screen: string): void {
 let counter = 0;
 
 export class TmuxSession {
-  private readonly socket: string;
+  /** The private tmux server's socket name (`tmux -L`), for a bench's own control-mode client. */
+  readonly socket: string;
   private readonly target = "codex";
   private killed = false;
 
@@ -48,7 +51,7 @@ export class TmuxSession {
     this.socket = socket;
   }
 
-  /** Starts `node dist/cli.js ARGS` in a fresh terminal with exactly `env` (no CI variables leak in). */
+  /** Starts `node dist/cli.js ARGS` (or `command ARGS`) in a fresh terminal with exactly `env` (no CI variables leak in). */
   static start(options: TmuxOptions): TmuxSession {
     const dir = mkdtempSync(join(tmpdir(), "codex-ts-tmux-"));
     const session = new TmuxSession(`codex-ts-test-${process.pid}-${++counter}`, join(dir, "exit-status"));
@@ -84,8 +87,7 @@ export class TmuxSession {
       "-c",
       `"$@"; echo $? > '${session.statusFile}'`,
       "sh",
-      process.execPath,
-      TERMINAL_CLI,
+      ...(options.command ?? [process.execPath, TERMINAL_CLI]),
       ...options.args,
     ]);
     return session;
