@@ -9,10 +9,12 @@
 //   - `resume` of a 1,000-turn thread: first frame showing its last answer and the composer, and a key
 //     typed at that moment shown in the composer;
 //   - CPU used over 5 s at rest with an empty composer, after a finished turn.
+// The real Codex runs twice: inline (`--no-alt-screen`, history in the terminal's scrollback, as codex-ts
+// does) and as it starts by default in tmux (the alternate screen, drawing only what is visible).
 // The real Codex must not reach the network: run it all inside a loopback-only namespace, e.g.
 //   npm run build && unshare -rn sh -c 'ip link set lo up && REAL_CODEX=/path/to/codex node --import tsx bench/tui-compare.bench.ts'
 // (the native binary of @openai/codex is best: with codex.js a node launcher sits in between).
-import { rmSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { reply, sse, startFakeModel } from "../test/support/fake-model.js";
 import { writeLongThread } from "../test/support/rollout-files.js";
@@ -130,6 +132,13 @@ async function longAnswer(c: TuiContestant, j: number): Promise<void> {
       if (during.length > 2_000) throw new Error("the answer never finished streaming");
     }
     control.checkSize();
+    // The whole answer arrived: its last parts (those within tmux's 5,000 rows of scrollback) once each.
+    const scrollback = term.captureAll();
+    for (let i = 300; i < (c.scrollback ? 380 : 0); i++)
+      if (scrollback.split(`Part ${i}\n`).length !== 2) {
+        if (process.env.BENCH_DUMP) writeFileSync(process.env.BENCH_DUMP, scrollback);
+        throw new Error(`Part ${i} is not shown exactly once`);
+      }
     const pid = term.programPid();
     record(j, "worst during", Math.max(...during));
     record(j, "worst after", Math.max(...after));
@@ -253,13 +262,19 @@ console.log(
   `\nTUI in tmux ${WIDTH}x${HEIGHT}, ${RUNS} runs each alternating, ${KEYS} keys per keystroke run; ` +
     `${cpus().length} cores, load average ${load}, Node ${process.versions.node}; medians, minimum in brackets`,
 );
-const head = ["", ...all.map((c) => c.name), ...(all.length > 1 ? ["ratio"] : [])];
+const reals = all.slice(1);
+const head = ["", ...all.map((c) => c.name), ...reals.map((c) => `ours/${c.name}`)];
 const body = rows.map((r) => {
   const values = figures.map((f) => r.value(f));
-  const [ours, real] = values;
-  const ratio =
-    ours?.length && real?.length && median(real) > 0 ? `${(median(ours) / median(real)).toFixed(2)}x` : "n/a";
-  return [r.label, ...values.map((v) => fmt(v, r.unit)), ...(all.length > 1 ? [ratio] : [])];
+  const ours = values[0];
+  const ratios = values
+    .slice(1)
+    .map((real) =>
+      ours?.length && real?.length && median(real) > 0
+        ? `${(median(ours) / median(real)).toFixed(2)}x`
+        : "n/a",
+    );
+  return [r.label, ...values.map((v) => fmt(v, r.unit)), ...ratios];
 });
 const widths = head.map((_, i) => Math.max(...[head, ...body].map((row) => (row[i] ?? "").length)));
 const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;

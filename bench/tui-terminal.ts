@@ -19,6 +19,8 @@ export interface TuiContestant {
   extraArgs: string[];
   configToml(modelUrl: string, cwd: string): string;
   keyEnv: string;
+  /** Whether finished history goes to the terminal's scrollback (false: an alternate screen). */
+  scrollback: boolean;
 }
 
 export interface BenchHome {
@@ -36,23 +38,39 @@ export function contestants(): TuiContestant[] {
       extraArgs: [],
       configToml: (url) => `openai_base_url = "${url}"\n`,
       keyEnv: "OPENAI_API_KEY",
+      scrollback: true,
     },
   ];
   const real = process.env.REAL_CODEX;
   if (real) {
-    list.push({
-      name: "real Codex",
-      command: real.endsWith(".js") ? [process.execPath, real] : [real],
-      extraArgs: ["--no-daemon"],
-      // No update check, a trusted project (no trust prompt), and no paste-burst detection: with it, keys
-      // typed fast are held as a possible paste and Enter right after text inserts a newline.
-      configToml: (url, cwd) =>
-        `model_provider = "fake"\nmodel = "gpt-5.1-codex"\ncheck_for_update_on_startup = false\n` +
-        `[model_providers.fake]\nname = "fake"\nbase_url = "${url}"\nenv_key = "FAKE_KEY"\n` +
-        `wire_api = "responses"\n[tui]\ndisable_paste_burst = true\n` +
-        `[projects."${cwd}"]\ntrust_level = "trusted"\n`,
-      keyEnv: "FAKE_KEY",
-    });
+    // No update check, a trusted project (no trust prompt), and no paste-burst detection: with it, keys
+    // typed fast are held as a possible paste and Enter right after text inserts a newline.
+    const configToml = (url: string, cwd: string) =>
+      `model_provider = "fake"\nmodel = "gpt-5.1-codex"\ncheck_for_update_on_startup = false\n` +
+      `[model_providers.fake]\nname = "fake"\nbase_url = "${url}"\nenv_key = "FAKE_KEY"\n` +
+      `wire_api = "responses"\n[tui]\ndisable_paste_burst = true\n` +
+      `[projects."${cwd}"]\ntrust_level = "trusted"\n`;
+    const command = real.endsWith(".js") ? [process.execPath, real] : [real];
+    // Inline, like codex-ts: history goes to the terminal's scrollback. By default (in tmux) it takes the
+    // alternate screen instead and draws only what is visible, keeping the transcript to itself.
+    list.push(
+      {
+        name: "real, inline",
+        command,
+        extraArgs: ["--no-daemon", "--no-alt-screen"],
+        configToml,
+        keyEnv: "FAKE_KEY",
+        scrollback: true,
+      },
+      {
+        name: "real, alt screen",
+        command,
+        extraArgs: ["--no-daemon"],
+        configToml,
+        keyEnv: "FAKE_KEY",
+        scrollback: false,
+      },
+    );
   }
   return list;
 }
