@@ -84,6 +84,8 @@ async function keystrokes(c: TuiContestant, j: number): Promise<void> {
       }
     }
     record(j, "keystroke", ...times);
+    const ms = (p: number) => `${percentile(times, p).toFixed(1)} ms`;
+    console.error(`${c.name}: ${KEYS} keys, p50 ${ms(50)}, p99 ${ms(99)}, worst ${ms(100)}`);
   } finally {
     control.close();
     term.kill();
