@@ -3,7 +3,7 @@
 // answering at once. Prints a table of medians (minimum in brackets) and ratios ours/real.
 //   app-server initialize (spawn -> answer); exec --json hello (wall, peak RSS); per-turn time over 20 turns;
 //   server RSS after 200 turns; thread/list first page with 10,000 recorded threads; fuzzyFileSearch on a
-//   tree of 100,000 files. (The TUI's keystroke latency is bench/tui.bench.ts, ours only.)
+//   tree of 100,000 files. (The TUIs side by side: bench/tui-compare.bench.ts, which `npm run bench compare` also runs.)
 // The real Codex must run without a network: start the whole run inside a loopback-only namespace, e.g.
 //   unshare -n sh -c 'ip link set lo up && REAL_CODEX=$PWD/node_modules/@openai/codex/bin/codex.js npm run bench compare'
 import { randomUUID } from "node:crypto";
