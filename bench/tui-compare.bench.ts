@@ -205,8 +205,8 @@ async function idle(c: TuiContestant, j: number): Promise<void> {
   }
 }
 
-/** BENCH_ONLY=keystrokes,resume runs only those scenarios. */
-const ONLY = process.env.BENCH_ONLY?.split(",").filter(Boolean);
+/** BENCH_TUI_ONLY=keystrokes,resume runs only those scenarios. */
+const ONLY = process.env.BENCH_TUI_ONLY?.split(",").filter(Boolean);
 
 /** Runs a scenario RUNS times per contestant, alternating; a contestant that fails is reported and skipped. */
 async function alternate(name: string, scenario: (c: TuiContestant, j: number) => Promise<void>) {
