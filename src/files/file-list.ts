@@ -90,38 +90,95 @@ export async function listFiles(
 /** A test of `text[start, end)` (see plausibleTest in fuzzy.ts). */
 export type PathTest = (text: string, start: number, end: number) => boolean;
 
+/** Receives a listing as it streams in: each path in place as `text[start, end)`, a flush per chunk. */
+export interface ListingSink {
+  path(text: string, start: number, end: number): void;
+  /** The end of a chunk of output: a good moment for batched work on what `path` kept. */
+  flush(): void;
+  /** The source failed part way: forget what it sent (the next source sends everything again). */
+  reset(): void;
+}
+
+/** Sends each path of a "\n"-separated listing to `sink` (in place; nothing is cut out). */
+export function scanListing(text: string, sink: ListingSink): void {
+  let start = 0;
+  for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", start)) {
+    if (nl > start) sink.path(text, start, nl);
+    start = nl + 1;
+  }
+  if (start < text.length) sink.path(text, start, text.length);
+  sink.flush();
+}
+
 /**
- * Runs a lister and tests each output line as it arrives; undefined when the program is missing or fails.
- * Lines are tested in place in the chunk; only accepted ones are cut out.
+ * Runs a lister and sends each output line to `sink` as it arrives; resolves with the whole listing (up to
+ * MAX_FILES paths, "\n"-separated) or undefined when the program is missing or fails.
  */
-function streamMatching(
+function streamListing(
   command: string,
   args: string[],
   cwd: string,
-  test: PathTest,
-): Promise<{ kept: string[]; seen: number } | undefined> {
+  sink: ListingSink,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const kept: string[] = [];
+    const parts: string[] = [];
     let seen = 0;
     let carry = "";
     const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "ignore"], timeout: TIMEOUT_MS });
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
+      if (seen >= MAX_FILES) return;
       const text = carry === "" ? chunk : carry + chunk;
       let start = 0;
-      for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", start)) {
-        if (nl > start && seen++ < MAX_FILES && test(text, start, nl)) kept.push(text.slice(start, nl));
+      for (let nl = text.indexOf("\n"); nl !== -1 && seen < MAX_FILES; nl = text.indexOf("\n", start)) {
+        if (nl > start) {
+          seen++;
+          sink.path(text, start, nl);
+        }
         start = nl + 1;
       }
-      carry = text.slice(start);
+      parts.push(text.slice(0, start));
+      carry = seen < MAX_FILES ? text.slice(start) : "";
+      sink.flush();
     });
     child.on("error", () => resolve(undefined));
     child.on("close", (code) => {
-      if (carry !== "" && seen++ < MAX_FILES && test(carry, 0, carry.length)) kept.push(carry);
+      if (carry !== "") {
+        sink.path(carry, 0, carry.length);
+        parts.push(carry);
+        sink.flush();
+      }
       // rg exits 1 when it found nothing.
-      resolve(code === 0 || (command === "rg" && code === 1) ? { kept, seen } : undefined);
+      resolve(code === 0 || (command === "rg" && code === 1) ? parts.join("") : undefined);
     });
   });
+}
+
+// rg in its parallel order (the consumer sorts the few paths it keeps, not the whole listing), without the
+// user's rg config file (it could add --hidden or other filters) or its error messages.
+const RG_FILES = ["--files", "--color", "never", "--no-config", "--no-messages"];
+const GIT_FILES = ["ls-files", "--cached", "--others", "--exclude-standard"];
+
+/**
+ * The listing of `cwd` (the same sources and order as listFiles), streamed into `sink` as it arrives;
+ * resolves with the whole listing, "\n"-separated, unsorted (git's may hold a path twice).
+ */
+export async function streamFileList(
+  cwd: string,
+  sink: ListingSink,
+  sources: readonly FileSource[] = ["rg", "git", "walk"],
+): Promise<string> {
+  for (const source of sources) {
+    if (source === "walk") {
+      const text = (await walk(cwd)).slice(0, MAX_FILES).join("\n");
+      scanListing(text, sink);
+      return text;
+    }
+    const text = await streamListing(source, source === "rg" ? RG_FILES : GIT_FILES, cwd, sink);
+    if (text !== undefined) return text;
+    sink.reset();
+  }
+  return "";
 }
 
 /** The files of `cwd` that `test` accepts, sorted, each once (the same sources and order as listFiles). */
@@ -130,14 +187,14 @@ export async function listMatchingFiles(
   test: PathTest,
   sources: readonly FileSource[] = ["rg", "git", "walk"],
 ): Promise<string[]> {
-  for (const source of sources) {
-    if (source === "walk") return (await walk(cwd)).slice(0, MAX_FILES).filter((p) => test(p, 0, p.length));
-    // rg in its parallel order: the few kept paths are sorted afterwards, not the whole listing.
-    const found =
-      source === "rg"
-        ? await streamMatching("rg", ["--files", "--color", "never"], cwd, test)
-        : await streamMatching("git", ["ls-files", "--cached", "--others", "--exclude-standard"], cwd, test);
-    if (found) return sortedOnce(found.kept);
-  }
-  return [];
+  let kept: string[] = [];
+  const sink: ListingSink = {
+    path: (text, start, end) => {
+      if (test(text, start, end)) kept.push(text.slice(start, end));
+    },
+    flush: () => {},
+    reset: () => (kept = []),
+  };
+  await streamFileList(cwd, sink, sources);
+  return sortedOnce(kept);
 }

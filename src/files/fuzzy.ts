@@ -50,6 +50,10 @@ export function fuzzyFilter(query: string, candidates: readonly string[], limit:
   return fuzzyRank(query, plausible(query, candidates), limit);
 }
 
+/** Best first: higher score, then the shorter text, then by text. */
+export const byRank = (a: FuzzyMatch, b: FuzzyMatch): number =>
+  b.score - a.score || a.text.length - b.text.length || a.text.localeCompare(b.text);
+
 /** fuzzyFilter for candidates already past plausibleTest. */
 export function fuzzyRank(query: string, candidates: readonly string[], limit: number): FuzzyMatch[] {
   return fuzzysort
@@ -59,5 +63,53 @@ export function fuzzyRank(query: string, candidates: readonly string[], limit: n
       score: Math.round(result.score * 1000),
       indices: [...result.indexes],
     }))
-    .sort((a, b) => b.score - a.score || a.text.length - b.text.length || a.text.localeCompare(b.text));
+    .sort(byRank);
+}
+
+/**
+ * The best `limit` matches of candidates that arrive in batches (a listing streaming in), in byRank order:
+ * each batch is ranked as it comes, so the matching overlaps the listing. A candidate given twice counts
+ * once. Targets are prepared per call, not through fuzzysort's global cache, which would keep every path
+ * ever searched for the life of the process.
+ */
+export class TopMatches {
+  private best: FuzzyMatch[] = [];
+  private readonly kept = new Set<string>();
+
+  constructor(
+    private readonly query: string,
+    private readonly limit: number,
+  ) {}
+
+  add(candidates: readonly string[]): void {
+    if (candidates.length === 0) return;
+    const targets = candidates.map((text) => fuzzysort.prepare(text));
+    for (const result of fuzzysort.go(this.query, targets)) {
+      if (this.kept.has(result.target)) continue;
+      this.kept.add(result.target);
+      this.best.push({
+        text: result.target,
+        score: Math.round(result.score * 1000),
+        indices: [...result.indexes],
+      });
+    }
+    // Trimmed now and then rather than per insert: sorting 2 x limit entries is cheap.
+    if (this.best.length > 2 * this.limit) this.trim();
+  }
+
+  /** The best matches so far, best first. */
+  result(): FuzzyMatch[] {
+    this.trim();
+    return [...this.best];
+  }
+
+  clear(): void {
+    this.best = [];
+    this.kept.clear();
+  }
+
+  private trim(): void {
+    this.best.sort(byRank);
+    for (const dropped of this.best.splice(this.limit)) this.kept.delete(dropped.text);
+  }
 }

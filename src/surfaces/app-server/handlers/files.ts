@@ -1,9 +1,11 @@
 // fuzzyFileSearch: the files under each root (ripgrep, else git, else a walk; .gitignore respected),
-// matched fuzzily against the query and ranked best first across the roots. Paths that cannot match are
-// dropped while the listing streams in.
+// matched fuzzily against the query and ranked best first across the roots. A root's first search ranks
+// the paths as the listing streams in (paths that cannot match are dropped unread); the searches that
+// follow scan the listing kept in memory (files/listing-cache.ts).
 import { basename, isAbsolute, resolve } from "node:path";
-import { listMatchingFiles } from "../../../files/file-list.js";
-import { fuzzyRank, plausibleTest } from "../../../files/fuzzy.js";
+import type { ListingSink } from "../../../files/file-list.js";
+import { byRank, plausibleTest, TopMatches, type FuzzyMatch } from "../../../files/fuzzy.js";
+import { searchListing } from "../../../files/listing-cache.js";
 import type { Handler } from "../handler-types.js";
 
 export const MAX_RESULTS = 50;
@@ -17,20 +19,35 @@ export function resolveRoots(roots: readonly string[], base: string): string[] {
   return [...new Set(roots.map((r) => (isAbsolute(r) ? r : resolve(base, r))))];
 }
 
+/** The best `limit` matches for `query` among the files of `root`, best first. */
+export async function searchRoot(query: string, root: string, limit: number): Promise<FuzzyMatch[]> {
+  const test = plausibleTest(query) ?? (() => true);
+  const top = new TopMatches(query, limit);
+  let batch: string[] = [];
+  const sink: ListingSink = {
+    path: (text, start, end) => {
+      if (test(text, start, end)) batch.push(text.slice(start, end));
+    },
+    flush: () => {
+      top.add(batch);
+      batch = [];
+    },
+    reset: () => {
+      batch = [];
+      top.clear();
+    },
+  };
+  await searchListing(root, sink);
+  return top.result();
+}
+
 /** The best matches for `query` across `roots`, as the wire's FuzzyFileSearchResult. */
 export async function searchFiles(query: string, roots: readonly string[]) {
   if (query.trim() === "") return [];
-  const test = plausibleTest(query) ?? (() => true);
   const perRoot = await Promise.all(
-    roots.map(async (root) => {
-      const matches = fuzzyRank(query, await listMatchingFiles(root, test), MAX_RESULTS);
-      return matches.map((m) => ({ root, ...m }));
-    }),
+    roots.map(async (root) => (await searchRoot(query, root, MAX_RESULTS)).map((m) => ({ root, ...m }))),
   );
-  const best = perRoot
-    .flat()
-    .sort((a, b) => b.score - a.score || a.text.length - b.text.length || a.text.localeCompare(b.text))
-    .slice(0, MAX_RESULTS);
+  const best = perRoot.flat().sort(byRank).slice(0, MAX_RESULTS);
   return best.map((m) => ({
     root: m.root,
     path: m.text,
