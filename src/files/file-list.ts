@@ -87,32 +87,26 @@ export async function listFiles(
   return [];
 }
 
-/** A test of `text[start, end)` (see plausibleTest in fuzzy.ts). */
-export type PathTest = (text: string, start: number, end: number) => boolean;
-
-/** Receives a listing as it streams in: each path in place as `text[start, end)`, a flush per chunk. */
+/** Receives a listing as it streams in, in blocks of whole lines. */
 export interface ListingSink {
-  path(text: string, start: number, end: number): void;
-  /** The end of a chunk of output: a good moment for batched work on what `path` kept. */
-  flush(): void;
+  /** Whole lines, "\n"-separated (the last one may end with "\n"; a line may be empty). */
+  lines(block: string): void;
   /** The source failed part way: forget what it sent (the next source sends everything again). */
   reset(): void;
 }
 
-/** Sends each path of a "\n"-separated listing to `sink` (in place; nothing is cut out). */
-export function scanListing(text: string, sink: ListingSink): void {
-  let start = 0;
-  for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", start)) {
-    if (nl > start) sink.path(text, start, nl);
-    start = nl + 1;
+/** The end of the first `max` lines of `block` (all of it when it holds fewer), and how many it counted. */
+function cutLines(block: string, max: number): { end: number; count: number } {
+  let count = 0;
+  for (let nl = block.indexOf("\n"); nl !== -1; nl = block.indexOf("\n", nl + 1)) {
+    if (++count === max) return { end: nl + 1, count };
   }
-  if (start < text.length) sink.path(text, start, text.length);
-  sink.flush();
+  return { end: block.length, count: block.endsWith("\n") || block === "" ? count : count + 1 };
 }
 
 /**
- * Runs a lister and sends each output line to `sink` as it arrives; resolves with the whole listing (up to
- * MAX_FILES paths, "\n"-separated) or undefined when the program is missing or fails.
+ * Runs a lister and sends its output to `sink` in blocks of whole lines as it arrives; resolves with the
+ * whole listing (up to MAX_FILES lines) or undefined when the program is missing or fails.
  */
 function streamListing(
   command: string,
@@ -124,30 +118,25 @@ function streamListing(
     const parts: string[] = [];
     let seen = 0;
     let carry = "";
+    const take = (block: string) => {
+      const { end, count } = cutLines(block, MAX_FILES - seen);
+      seen += count;
+      const kept = end === block.length ? block : block.slice(0, end);
+      parts.push(kept);
+      sink.lines(kept);
+    };
     const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "ignore"], timeout: TIMEOUT_MS });
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
       if (seen >= MAX_FILES) return;
       const text = carry === "" ? chunk : carry + chunk;
-      let start = 0;
-      for (let nl = text.indexOf("\n"); nl !== -1 && seen < MAX_FILES; nl = text.indexOf("\n", start)) {
-        if (nl > start) {
-          seen++;
-          sink.path(text, start, nl);
-        }
-        start = nl + 1;
-      }
-      parts.push(text.slice(0, start));
-      carry = seen < MAX_FILES ? text.slice(start) : "";
-      sink.flush();
+      const last = text.lastIndexOf("\n");
+      carry = text.slice(last + 1);
+      if (last !== -1) take(last === text.length - 1 ? text : text.slice(0, last + 1));
     });
     child.on("error", () => resolve(undefined));
     child.on("close", (code) => {
-      if (carry !== "") {
-        sink.path(carry, 0, carry.length);
-        parts.push(carry);
-        sink.flush();
-      }
+      if (carry !== "" && seen < MAX_FILES) take(carry);
       // rg exits 1 when it found nothing.
       resolve(code === 0 || (command === "rg" && code === 1) ? parts.join("") : undefined);
     });
@@ -171,7 +160,7 @@ export async function streamFileList(
   for (const source of sources) {
     if (source === "walk") {
       const text = (await walk(cwd)).slice(0, MAX_FILES).join("\n");
-      scanListing(text, sink);
+      sink.lines(text);
       return text;
     }
     const text = await streamListing(source, source === "rg" ? RG_FILES : GIT_FILES, cwd, sink);
@@ -181,20 +170,19 @@ export async function streamFileList(
   return "";
 }
 
-/** The files of `cwd` that `test` accepts, sorted, each once (the same sources and order as listFiles). */
+/**
+ * The files of `cwd` that `select` keeps (it picks lines out of a block, see plausibleLines in fuzzy.ts),
+ * sorted, each once (the same sources and order as listFiles).
+ */
 export async function listMatchingFiles(
   cwd: string,
-  test: PathTest,
+  select: (block: string) => string[],
   sources: readonly FileSource[] = ["rg", "git", "walk"],
 ): Promise<string[]> {
   let kept: string[] = [];
-  const sink: ListingSink = {
-    path: (text, start, end) => {
-      if (test(text, start, end)) kept.push(text.slice(start, end));
-    },
-    flush: () => {},
-    reset: () => (kept = []),
+  const lines = (block: string) => {
+    for (const line of select(block)) kept.push(line);
   };
-  await streamFileList(cwd, sink, sources);
+  await streamFileList(cwd, { lines, reset: () => (kept = []) }, sources);
   return sortedOnce(kept);
 }

@@ -38,6 +38,28 @@ export function plausibleTest(
   };
 }
 
+const escapeRegExp = (ch: string) => ch.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+
+/**
+ * The lines of `block` ("\n"-separated) that plausibleTest accepts, picked by regular expressions rather
+ * than a loop over every character: on a listing of 100,000 paths that is several times faster, and fast
+ * from the first call (a fresh server's loop runs unoptimised). Each letter's gap excludes that letter, so
+ * a line is matched without backtracking. ASCII case is ignored (non-ASCII letters never fold to ASCII in
+ * a non-Unicode regular expression), and lines holding a non-ASCII character are all kept, as
+ * plausibleTest keeps them. Lines may come in any order and twice.
+ */
+export function plausibleLines(query: string): (block: string) => string[] {
+  if (!ASCII.test(query)) return (block) => block.split("\n").filter((line) => line !== "");
+  let source = "^";
+  for (const ch of query) source += `[^\\n${escapeRegExp(ch)}]*${escapeRegExp(ch)}`;
+  const letters = new RegExp(`${source}[^\\n]*`, "gim");
+  const nonAscii = /^[^\n]*[\u0080-\uffff][^\n]*/gm;
+  return (block) => {
+    const lines = block.match(letters) ?? [];
+    return /[\u0080-\uffff]/.test(block) ? [...lines, ...(block.match(nonAscii) ?? [])] : lines;
+  };
+}
+
 /** The candidates fuzzysort could match at all (see plausibleTest). */
 function plausible(query: string, candidates: readonly string[]): readonly string[] {
   const test = plausibleTest(query);

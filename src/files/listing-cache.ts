@@ -8,7 +8,7 @@
 // such a change goes unseen. The first search of a root streams: it matches paths as the walk sends them.
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { scanListing, streamFileList, type FileSource, type ListingSink } from "./file-list.js";
+import { streamFileList, type FileSource, type ListingSink } from "./file-list.js";
 
 /** A listing older than this is walked again, whatever its folders say. */
 export const MAX_AGE_MS = 20_000;
@@ -108,15 +108,15 @@ export async function searchListing(
   sources?: readonly FileSource[],
 ): Promise<void> {
   const known = listings.get(root);
-  if (known?.walking) return scanListing(await known.walking, sink);
+  if (known?.walking) return sink.lines(await known.walking);
   if (known && (await stillCurrent(known))) {
     remember(known);
-    return scanListing(known.text!, sink);
+    return sink.lines(known.text!);
   }
   await walk(root, sink, sources).walking;
 }
 
-const ignoreAll: ListingSink = { path: () => {}, flush: () => {}, reset: () => {} };
+const ignoreAll: ListingSink = { lines: () => {}, reset: () => {} };
 
 /** Starts walking `root` ahead of the searches to come (a search session's roots), unless a walk is kept. */
 export function prefetchListing(root: string): void {

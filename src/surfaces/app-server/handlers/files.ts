@@ -4,7 +4,7 @@
 // follow scan the listing kept in memory (files/listing-cache.ts).
 import { basename, isAbsolute, resolve } from "node:path";
 import type { ListingSink } from "../../../files/file-list.js";
-import { byRank, plausibleTest, TopMatches, type FuzzyMatch } from "../../../files/fuzzy.js";
+import { byRank, plausibleLines, TopMatches, type FuzzyMatch } from "../../../files/fuzzy.js";
 import { searchListing } from "../../../files/listing-cache.js";
 import type { Handler } from "../handler-types.js";
 
@@ -21,22 +21,9 @@ export function resolveRoots(roots: readonly string[], base: string): string[] {
 
 /** The best `limit` matches for `query` among the files of `root`, best first. */
 export async function searchRoot(query: string, root: string, limit: number): Promise<FuzzyMatch[]> {
-  const test = plausibleTest(query) ?? (() => true);
+  const select = plausibleLines(query);
   const top = new TopMatches(query, limit);
-  let batch: string[] = [];
-  const sink: ListingSink = {
-    path: (text, start, end) => {
-      if (test(text, start, end)) batch.push(text.slice(start, end));
-    },
-    flush: () => {
-      top.add(batch);
-      batch = [];
-    },
-    reset: () => {
-      batch = [];
-      top.clear();
-    },
-  };
+  const sink: ListingSink = { lines: (block) => top.add(select(block)), reset: () => top.clear() };
   await searchListing(root, sink);
   return top.result();
 }
