@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { MAX_AGE_MS, prefetchListing, searchListing, walksOf } from "./listing-cache.js";
+import { foldersOf, MAX_AGE_MS, prefetchListing, searchListing, walksOf } from "./listing-cache.js";
 
 const made: string[] = [];
 afterAll(() => {
@@ -76,5 +76,10 @@ describe("searchListing", () => {
     expect(first).toEqual(["a.ts", "b/c.ts"]);
     expect(second).toEqual(first);
     expect(walksOf(root)).toBe(1);
+  });
+
+  it("works out the folders of a listing, each once", () => {
+    const text = "a/b/c.ts\na/b/d.ts\nx.ts\na/e.ts\n\na/b/f.ts\nab/c.ts";
+    expect(foldersOf(text).sort()).toEqual(["", "a", "a/b", "ab"]);
   });
 });

@@ -40,13 +40,18 @@ const walkCounts = new Map<string, number>();
 export const walksOf = (root: string): number => walkCounts.get(root) ?? 0;
 
 /** The folders of a listing: each listed path's parent, each once. */
-function foldersOf(text: string): string[] {
+export function foldersOf(text: string): string[] {
   const folders = new Set<string>([""]);
+  let previous = "";
   let start = 0;
   for (let nl = text.indexOf("\n"); start < text.length; nl = text.indexOf("\n", start)) {
     const end = nl === -1 ? text.length : nl;
     const slash = text.lastIndexOf("/", end - 1);
-    if (slash >= start) folders.add(text.slice(start, slash));
+    // A folder's files mostly come together: compare in place before cutting the folder out.
+    if (slash >= start && !(slash - start === previous.length && text.startsWith(previous, start))) {
+      previous = text.slice(start, slash);
+      folders.add(previous);
+    }
     start = end + 1;
   }
   return [...folders];

@@ -1,9 +1,8 @@
 // fuzzyFileSearch: the files under each root (ripgrep, else git, else a walk; .gitignore respected),
-// matched fuzzily against the query and ranked best first across the roots. A root's first search ranks
-// the paths as the listing streams in (paths that cannot match are dropped unread); the searches that
-// follow scan the listing kept in memory (files/listing-cache.ts).
+// matched fuzzily against the query and ranked best first across the roots. A root's first search drops
+// the paths that cannot match as the listing streams in; the searches that follow scan the listing kept
+// in memory (files/listing-cache.ts).
 import { basename, isAbsolute, resolve } from "node:path";
-import type { ListingSink } from "../../../files/file-list.js";
 import { byRank, plausibleLines, TopMatches, type FuzzyMatch } from "../../../files/fuzzy.js";
 import { searchListing } from "../../../files/listing-cache.js";
 import type { Handler } from "../handler-types.js";
@@ -22,9 +21,15 @@ export function resolveRoots(roots: readonly string[], base: string): string[] {
 /** The best `limit` matches for `query` among the files of `root`, best first. */
 export async function searchRoot(query: string, root: string, limit: number): Promise<FuzzyMatch[]> {
   const select = plausibleLines(query);
+  // Kept during the walk, ranked after it: ranking each block as it came held the reading of rg's output
+  // (and so rg itself) long enough to cost more than it overlapped on this 2-core machine.
+  let kept: string[] = [];
+  const lines = (block: string) => {
+    for (const line of select(block)) kept.push(line);
+  };
+  await searchListing(root, { lines, reset: () => (kept = []) });
   const top = new TopMatches(query, limit);
-  const sink: ListingSink = { lines: (block) => top.add(select(block)), reset: () => top.clear() };
-  await searchListing(root, sink);
+  top.add(kept);
   return top.result();
 }
 
