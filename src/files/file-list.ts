@@ -2,8 +2,8 @@
 // ripgrep is installed (it honours .gitignore, .ignore and hidden files the way people expect), else
 // `git ls-files` (tracked and untracked, ignored ones left out), else a walk of the directory that skips
 // dot-directories and node_modules and reads the .gitignore files it meets. Bounded in count and time.
-// listMatchingFiles keeps only the paths a test accepts, testing them as the listing streams in, so the
-// matching overlaps the walk and the full list is never built.
+// streamFileList hands the listing over in blocks of lines as it streams in (fuzzyFileSearch drops the
+// paths that cannot match there) and returns it as one text, not 100,000 strings.
 import { execFile, spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
