@@ -1,12 +1,13 @@
-// listMatchingFiles (the streaming filter fuzzyFileSearch uses) keeps exactly what listFiles lists and the
-// test accepts, from each source, including lines split across output chunks.
+// listMatchingFiles (the streaming filter fuzzyFileSearch uses) keeps exactly what listFiles lists and
+// plausibleTest accepts, from each source, including lines split across output chunks; plausibleLines
+// picks the same lines as plausibleTest out of a block.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFiles, listMatchingFiles, type FileSource } from "./file-list.js";
-import { plausibleTest } from "./fuzzy.js";
+import { plausibleLines, plausibleTest } from "./fuzzy.js";
 
 let root: string;
 beforeAll(() => {
@@ -29,9 +30,9 @@ describe("listMatchingFiles", () => {
       for (const query of ["mod12file2", "main", "MAIN", "naive", "zzz"]) {
         const test = plausibleTest(query)!;
         const expected = (await listFiles(root, [source])).filter((p) => test(p, 0, p.length));
-        expect(await listMatchingFiles(root, test, [source])).toEqual(expected);
+        expect(await listMatchingFiles(root, plausibleLines(query), [source])).toEqual(expected);
       }
-      expect(await listMatchingFiles(root, plausibleTest("main")!, [source])).toContain("src/main.ts");
+      expect(await listMatchingFiles(root, plausibleLines("main"), [source])).toContain("src/main.ts");
     },
   );
 
@@ -41,5 +42,41 @@ describe("listMatchingFiles", () => {
     expect(test("xx/main.ts|docs/n-a-i-v-e.md", 11, 28)).toBe(true);
     expect(test("xx/main.ts|docs/n-a-i-v-e.md", 0, 10)).toBe(false);
     expect(plausibleTest("two words")).toBeUndefined();
+  });
+
+  it("picks out of a block the lines plausibleTest accepts", () => {
+    const lines = [
+      "src/Main.ts",
+      "MAIN",
+      "m/a/i/n",
+      "nam",
+      "",
+      "src/Émoji-naïve.ts",
+      "ıııı",
+      "a.b[c]-^$\\d/e",
+      "a+b(c)|{d}?*",
+      "main\r",
+      "x",
+    ];
+    const block = `${lines.join("\n")}\n`;
+    for (const query of [
+      "main",
+      "MAIN",
+      "naive",
+      "a.b",
+      "[c]",
+      "^$",
+      "\\d",
+      "-",
+      "+(|{?*",
+      "zzz",
+      "i",
+      "two words",
+      "é",
+    ]) {
+      const test = plausibleTest(query) ?? (() => true);
+      const expected = lines.filter((line) => line !== "" && test(line));
+      expect([...new Set(plausibleLines(query)(block))].sort(), query).toEqual(expected.sort());
+    }
   });
 });

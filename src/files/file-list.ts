@@ -2,8 +2,8 @@
 // ripgrep is installed (it honours .gitignore, .ignore and hidden files the way people expect), else
 // `git ls-files` (tracked and untracked, ignored ones left out), else a walk of the directory that skips
 // dot-directories and node_modules and reads the .gitignore files it meets. Bounded in count and time.
-// listMatchingFiles keeps only the paths a test accepts, testing them as the listing streams in, so the
-// matching overlaps the walk and the full list is never built.
+// streamFileList hands the listing over in blocks of lines as it streams in (fuzzyFileSearch drops the
+// paths that cannot match there) and returns it as one text, not 100,000 strings.
 import { execFile, spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -87,57 +87,102 @@ export async function listFiles(
   return [];
 }
 
-/** A test of `text[start, end)` (see plausibleTest in fuzzy.ts). */
-export type PathTest = (text: string, start: number, end: number) => boolean;
+/** Receives a listing as it streams in, in blocks of whole lines. */
+export interface ListingSink {
+  /** Whole lines, "\n"-separated (the last one may end with "\n"; a line may be empty). */
+  lines(block: string): void;
+  /** The source failed part way: forget what it sent (the next source sends everything again). */
+  reset(): void;
+}
+
+/** The end of the first `max` lines of `block` (all of it when it holds fewer), and how many it counted. */
+function cutLines(block: string, max: number): { end: number; count: number } {
+  let count = 0;
+  for (let nl = block.indexOf("\n"); nl !== -1; nl = block.indexOf("\n", nl + 1)) {
+    if (++count === max) return { end: nl + 1, count };
+  }
+  return { end: block.length, count: block.endsWith("\n") || block === "" ? count : count + 1 };
+}
 
 /**
- * Runs a lister and tests each output line as it arrives; undefined when the program is missing or fails.
- * Lines are tested in place in the chunk; only accepted ones are cut out.
+ * Runs a lister and sends its output to `sink` in blocks of whole lines as it arrives; resolves with the
+ * whole listing (up to MAX_FILES lines) or undefined when the program is missing or fails.
  */
-function streamMatching(
+function streamListing(
   command: string,
   args: string[],
   cwd: string,
-  test: PathTest,
-): Promise<{ kept: string[]; seen: number } | undefined> {
+  sink: ListingSink,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const kept: string[] = [];
+    const parts: string[] = [];
     let seen = 0;
     let carry = "";
+    const take = (block: string) => {
+      const { end, count } = cutLines(block, MAX_FILES - seen);
+      seen += count;
+      const kept = end === block.length ? block : block.slice(0, end);
+      parts.push(kept);
+      sink.lines(kept);
+    };
     const child = spawn(command, args, { cwd, stdio: ["ignore", "pipe", "ignore"], timeout: TIMEOUT_MS });
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
+      if (seen >= MAX_FILES) return;
       const text = carry === "" ? chunk : carry + chunk;
-      let start = 0;
-      for (let nl = text.indexOf("\n"); nl !== -1; nl = text.indexOf("\n", start)) {
-        if (nl > start && seen++ < MAX_FILES && test(text, start, nl)) kept.push(text.slice(start, nl));
-        start = nl + 1;
-      }
-      carry = text.slice(start);
+      const last = text.lastIndexOf("\n");
+      carry = text.slice(last + 1);
+      if (last !== -1) take(last === text.length - 1 ? text : text.slice(0, last + 1));
     });
     child.on("error", () => resolve(undefined));
     child.on("close", (code) => {
-      if (carry !== "" && seen++ < MAX_FILES && test(carry, 0, carry.length)) kept.push(carry);
+      if (carry !== "" && seen < MAX_FILES) take(carry);
       // rg exits 1 when it found nothing.
-      resolve(code === 0 || (command === "rg" && code === 1) ? { kept, seen } : undefined);
+      resolve(code === 0 || (command === "rg" && code === 1) ? parts.join("") : undefined);
     });
   });
 }
 
-/** The files of `cwd` that `test` accepts, sorted, each once (the same sources and order as listFiles). */
+// rg in its parallel order (the consumer sorts the few paths it keeps, not the whole listing), without the
+// user's rg config file (it could add --hidden or other filters) or its error messages.
+const RG_FILES = ["--files", "--color", "never", "--no-config", "--no-messages"];
+const GIT_FILES = ["ls-files", "--cached", "--others", "--exclude-standard"];
+
+/**
+ * The listing of `cwd` (the same sources and order as listFiles), streamed into `sink` as it arrives;
+ * resolves with the whole listing, "\n"-separated, unsorted (git's may hold a path twice).
+ */
+export async function streamFileList(
+  cwd: string,
+  sink: ListingSink,
+  sources: readonly FileSource[] = ["rg", "git", "walk"],
+): Promise<string> {
+  for (const source of sources) {
+    if (source === "walk") {
+      const text = (await walk(cwd)).slice(0, MAX_FILES).join("\n");
+      sink.lines(text);
+      return text;
+    }
+    const text = await streamListing(source, source === "rg" ? RG_FILES : GIT_FILES, cwd, sink);
+    if (text !== undefined) return text;
+    sink.reset();
+  }
+  return "";
+}
+
+/**
+ * The files of `cwd` that `select` keeps (it picks lines out of a block, see plausibleLines in fuzzy.ts),
+ * sorted, each once (the same sources and order as listFiles).
+ */
 export async function listMatchingFiles(
   cwd: string,
-  test: PathTest,
+  select: (block: string) => string[],
   sources: readonly FileSource[] = ["rg", "git", "walk"],
 ): Promise<string[]> {
-  for (const source of sources) {
-    if (source === "walk") return (await walk(cwd)).slice(0, MAX_FILES).filter((p) => test(p, 0, p.length));
-    // rg in its parallel order: the few kept paths are sorted afterwards, not the whole listing.
-    const found =
-      source === "rg"
-        ? await streamMatching("rg", ["--files", "--color", "never"], cwd, test)
-        : await streamMatching("git", ["ls-files", "--cached", "--others", "--exclude-standard"], cwd, test);
-    if (found) return sortedOnce(found.kept);
-  }
-  return [];
+  let kept: string[] = [];
+  const lines = (block: string) => {
+    for (const line of select(block)) kept.push(line);
+  };
+  await streamFileList(cwd, { lines, reset: () => (kept = []) }, sources);
+  return sortedOnce(kept);
 }

@@ -2,7 +2,16 @@
 // (ignored files left out), and a feedback bundle with the thread's rollout and the logs written under
 // $CODEX_HOME/feedback/. Every message is checked against the real protocol's JSON Schema.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -45,6 +54,26 @@ describe("app-server fuzzyFileSearch", () => {
       [...files.map((f) => f.score as number)].sort((x, y) => y - x),
     );
     expect((await c.call("fuzzyFileSearch", { query: "", roots: [a] })).files).toEqual([]);
+  });
+});
+
+describe("app-server fuzzyFileSearch, searches that follow", () => {
+  it("finds a file created since the last search of the root, and no longer one deleted", async () => {
+    const { client: c } = await start();
+    const root = project({ "src/alpha.ts": "", "src/beta.ts": "", "docs/gamma.md": "" });
+    // Folders last modified well before the first walk, so the kept listing is used while they stay so.
+    const old = new Date(Date.now() - 60_000);
+    for (const folder of ["src", "docs", "."]) utimesSync(join(root, folder), old, old);
+    const paths = async (query: string) =>
+      ((await c.call("fuzzyFileSearch", { query, roots: [root] })).files as Json[]).map((f) => f.path);
+    expect(await paths("alpha")).toEqual(["src/alpha.ts"]);
+    expect(await paths("beta")).toEqual(["src/beta.ts"]);
+    writeFileSync(join(root, "src/alphabet.ts"), "");
+    expect(await paths("alpha")).toEqual(["src/alpha.ts", "src/alphabet.ts"]);
+    rmSync(join(root, "src/alpha.ts"));
+    mkdirSync(join(root, "lib"));
+    writeFileSync(join(root, "lib/alpha.go"), "");
+    expect(await paths("alpha")).toEqual(["lib/alpha.go", "src/alphabet.ts"]);
   });
 });
 

@@ -1,9 +1,10 @@
 // fuzzyFileSearch: the files under each root (ripgrep, else git, else a walk; .gitignore respected),
-// matched fuzzily against the query and ranked best first across the roots. Paths that cannot match are
-// dropped while the listing streams in.
+// matched fuzzily against the query and ranked best first across the roots. A root's first search drops
+// the paths that cannot match as the listing streams in; the searches that follow scan the listing kept
+// in memory (files/listing-cache.ts).
 import { basename, isAbsolute, resolve } from "node:path";
-import { listMatchingFiles } from "../../../files/file-list.js";
-import { fuzzyRank, plausibleTest } from "../../../files/fuzzy.js";
+import { byRank, plausibleLines, TopMatches, type FuzzyMatch } from "../../../files/fuzzy.js";
+import { searchListing } from "../../../files/listing-cache.js";
 import type { Handler } from "../handler-types.js";
 
 export const MAX_RESULTS = 50;
@@ -17,20 +18,28 @@ export function resolveRoots(roots: readonly string[], base: string): string[] {
   return [...new Set(roots.map((r) => (isAbsolute(r) ? r : resolve(base, r))))];
 }
 
+/** The best `limit` matches for `query` among the files of `root`, best first. */
+export async function searchRoot(query: string, root: string, limit: number): Promise<FuzzyMatch[]> {
+  const select = plausibleLines(query);
+  // Kept during the walk, ranked after it: ranking each block as it came held the reading of rg's output
+  // (and so rg itself) long enough to cost more than it overlapped on this 2-core machine.
+  let kept: string[] = [];
+  const lines = (block: string) => {
+    for (const line of select(block)) kept.push(line);
+  };
+  await searchListing(root, { lines, reset: () => (kept = []) });
+  const top = new TopMatches(query, limit);
+  top.add(kept);
+  return top.result();
+}
+
 /** The best matches for `query` across `roots`, as the wire's FuzzyFileSearchResult. */
 export async function searchFiles(query: string, roots: readonly string[]) {
   if (query.trim() === "") return [];
-  const test = plausibleTest(query) ?? (() => true);
   const perRoot = await Promise.all(
-    roots.map(async (root) => {
-      const matches = fuzzyRank(query, await listMatchingFiles(root, test), MAX_RESULTS);
-      return matches.map((m) => ({ root, ...m }));
-    }),
+    roots.map(async (root) => (await searchRoot(query, root, MAX_RESULTS)).map((m) => ({ root, ...m }))),
   );
-  const best = perRoot
-    .flat()
-    .sort((a, b) => b.score - a.score || a.text.length - b.text.length || a.text.localeCompare(b.text))
-    .slice(0, MAX_RESULTS);
+  const best = perRoot.flat().sort(byRank).slice(0, MAX_RESULTS);
   return best.map((m) => ({
     root: m.root,
     path: m.text,

@@ -4,6 +4,7 @@
 import type { Connection } from "../connection.js";
 import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
+import { prefetchListing } from "../../../files/listing-cache.js";
 import { resolveRoots, searchFiles } from "./files.js";
 
 interface SearchSession {
@@ -32,6 +33,8 @@ export const fuzzySessionStart: Handler<"fuzzyFileSearch/sessionStart"> = (param
   experimental(ctx.connection, "fuzzyFileSearch/sessionStart");
   const roots = resolveRoots(params.roots, ctx.services.loadConfig().cwd);
   sessionsOf(ctx.connection).set(params.sessionId, { roots, generation: 0 });
+  // The walks start now, so the first query finds them under way or done.
+  for (const root of roots) prefetchListing(root);
   return {};
 };
 

@@ -1,0 +1,85 @@
+// The listing kept per root: a search that follows is served from memory while no folder changed, and a
+// file created, deleted or put in a new folder since is seen by the next search (which walks again).
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
+import { foldersOf, MAX_AGE_MS, prefetchListing, searchListing, walksOf } from "./listing-cache.js";
+
+const made: string[] = [];
+afterAll(() => {
+  for (const root of made) rmSync(root, { recursive: true, force: true });
+});
+afterEach(() => vi.useRealTimers());
+
+/** A git repository whose folders were last modified a minute ago (well before any walk). */
+function tree(files: string[]): string {
+  const root = mkdtempSync(join(tmpdir(), "codex-ts-listing-"));
+  made.push(root);
+  execFileSync("git", ["init", "-q"], { cwd: root });
+  for (const path of files) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), "");
+  }
+  const old = new Date(Date.now() - 60_000);
+  for (const folder of new Set(files.map((f) => dirname(f)))) {
+    for (let d = folder; d !== "."; d = dirname(d)) utimesSync(join(root, d), old, old);
+  }
+  utimesSync(root, old, old);
+  return root;
+}
+
+async function list(root: string): Promise<string[]> {
+  let lines: string[] = [];
+  await searchListing(root, {
+    lines: (block) => lines.push(...block.split("\n").filter(Boolean)),
+    reset: () => (lines = []),
+  });
+  return lines.sort();
+}
+
+describe("searchListing", () => {
+  it("serves the searches that follow from memory while no folder changed", async () => {
+    const root = tree(["src/a.ts", "src/b.ts", "README.md"]);
+    expect(await list(root)).toEqual(["README.md", "src/a.ts", "src/b.ts"]);
+    expect(await list(root)).toEqual(["README.md", "src/a.ts", "src/b.ts"]);
+    expect(walksOf(root)).toBe(1);
+  });
+
+  it("sees a file created or deleted in a known folder, or created in a new folder", async () => {
+    const root = tree(["src/a.ts", "lib/x/y.ts"]);
+    expect(await list(root)).toEqual(["lib/x/y.ts", "src/a.ts"]);
+    writeFileSync(join(root, "src/new.ts"), "");
+    expect(await list(root)).toEqual(["lib/x/y.ts", "src/a.ts", "src/new.ts"]);
+    expect(walksOf(root)).toBe(2);
+    unlinkSync(join(root, "lib/x/y.ts"));
+    expect(await list(root)).toEqual(["src/a.ts", "src/new.ts"]);
+    mkdirSync(join(root, "docs"));
+    writeFileSync(join(root, "docs/guide.md"), "");
+    expect(await list(root)).toContain("docs/guide.md");
+  });
+
+  it("walks again once the listing is MAX_AGE_MS old", async () => {
+    const root = tree(["a.ts"]);
+    await list(root);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + MAX_AGE_MS);
+    await list(root);
+    expect(walksOf(root)).toBe(2);
+  });
+
+  it("shares a walk under way, a prefetch's included", async () => {
+    const root = tree(["a.ts", "b/c.ts"]);
+    prefetchListing(root);
+    const [first, second] = await Promise.all([list(root), list(root)]);
+    expect(first).toEqual(["a.ts", "b/c.ts"]);
+    expect(second).toEqual(first);
+    expect(walksOf(root)).toBe(1);
+  });
+
+  it("works out the folders of a listing, each once", () => {
+    const text = "a/b/c.ts\na/b/d.ts\nx.ts\na/e.ts\n\na/b/f.ts\nab/c.ts";
+    expect(foldersOf(text).sort()).toEqual(["", "a", "a/b", "ab"]);
+  });
+});
