@@ -7,8 +7,8 @@ import { join, sep } from "node:path";
 import Database from "better-sqlite3";
 import type { ThreadSortKey } from "./cursor.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
-import { rolloutFolders, type FolderMark } from "./folders.js";
-import { parseRolloutFileName } from "./paths.js";
+import { inSpan, rolloutFolders, type DaySpan, type FolderMark } from "./folders.js";
+import { archivedDir, parseRolloutFileName, sessionsDir } from "./paths.js";
 import { scanRolloutFiles, type RolloutFileRef } from "./scan.js";
 import type { ThreadSummary } from "./summary.js";
 import { readThreadSummaries, readThreadSummary } from "./summary.js";
@@ -171,6 +171,8 @@ function removeDatabaseFiles(path: string): void {
 
 export class ThreadIndex {
   private readonly upsertStatement: Database.Statement<Row>;
+  private readonly statements = new Map<string, Database.Statement>();
+  private catchingUp: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly db: Database.Database,
@@ -237,16 +239,16 @@ export class ThreadIndex {
 
   /** Records what a full read of the file found (see describeProblems); null clears it. */
   setProblem(id: string, problem: string | null): boolean {
-    return this.db.prepare("UPDATE threads SET problem = ? WHERE id = ?").run(problem, id).changes > 0;
+    return this.statement("UPDATE threads SET problem = ? WHERE id = ?").run(problem, id).changes > 0;
   }
 
   get(id: string): ThreadSummary | undefined {
-    const row = this.db.prepare("SELECT * FROM threads WHERE id = ?").get(id) as Row | undefined;
+    const row = this.statement("SELECT * FROM threads WHERE id = ?").get(id) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 
   remove(id: string): boolean {
-    return this.db.prepare("DELETE FROM threads WHERE id = ?").run(id).changes > 0;
+    return this.statement("DELETE FROM threads WHERE id = ?").run(id).changes > 0;
   }
 
   list(query: ThreadListQuery = {}): ThreadPage {
@@ -281,7 +283,7 @@ export class ThreadIndex {
     }
     const sql = `SELECT * FROM threads WHERE ${where.join(" AND ")} ORDER BY ${column} ${order}, id ${order} LIMIT ?`;
     // One extra row tells whether there is a next page.
-    const rows = this.db.prepare(sql).all(...params, limit + 1) as Row[];
+    const rows = this.statement(sql).all(...params, limit + 1) as Row[];
     const items = rows.slice(0, limit).map(fromRow);
     const last = rows.length > limit ? rows[limit - 1] : undefined;
     return last
@@ -310,15 +312,31 @@ export class ThreadIndex {
    * are removed and new files are summarized (files already indexed are not opened). Returns the number of
    * rows added or removed.
    */
-  async catchUp(): Promise<number> {
-    const now = rolloutFolders(this.codexHome);
-    const known = new Map(
-      (
-        this.db.prepare("SELECT path, mtime_ms FROM folders").all() as { path: string; mtime_ms: number }[]
-      ).map((r) => [r.path, r.mtime_ms]),
-    );
+  catchUp(): Promise<number> {
+    return this.catchUpFolders({});
+  }
+
+  /**
+   * `catchUp` for the day folders of `span` and archived_sessions/ only (what a page sorted by creation
+   * time can hold). Folders in `skip` are left alone; the ones looked at are added to it, so a caller can
+   * widen the span and call again without reading a folder twice.
+   */
+  catchUpFolders(span: DaySpan, skip: Set<string> = new Set()): Promise<number> {
+    // One catch-up at a time: each compares the folders with the marks the one before recorded.
+    const run = this.catchingUp.then(() => this.catchUpNow(span, skip));
+    this.catchingUp = run.catch(() => undefined);
+    return run;
+  }
+
+  private async catchUpNow(span: DaySpan, skip: Set<string>): Promise<number> {
+    const now = rolloutFolders(this.codexHome, span);
+    const known = new Map<string, number>();
+    for (const r of this.knownFolders(span)) if (!skip.has(r.path)) known.set(r.path, r.mtime_ms);
+    for (const dir of skip) now.delete(dir);
     const changed = [...now].filter(([dir, m]) => m.mtimeMs === -1 || known.get(dir) !== m.mtimeMs);
     const gone = [...known.keys()].filter((dir) => !now.has(dir));
+    for (const dir of now.keys()) skip.add(dir);
+    for (const dir of gone) skip.add(dir);
     if (changed.length === 0 && gone.length === 0) return 0;
     const removed: string[] = [];
     const added: RolloutFileRef[] = [];
@@ -335,26 +353,56 @@ export class ThreadIndex {
     const summaries = await readThreadSummaries(added);
     this.db.transaction(() => {
       // Removals first: a file moved between folders is removed under its old path, then added again.
-      const remove = this.db.prepare("DELETE FROM threads WHERE path = ?");
+      const remove = this.statement("DELETE FROM threads WHERE path = ?");
       for (const path of removed) remove.run(path);
       for (const summary of summaries) this.upsert(summary);
-      const forget = this.db.prepare("DELETE FROM folders WHERE path = ?");
+      const forget = this.statement("DELETE FROM folders WHERE path = ?");
       for (const dir of gone) forget.run(dir);
       this.markFolders(new Map(changed));
     })();
     return removed.length + summaries.length;
   }
 
+  /** The recorded folders of a span (all of them for an open one). */
+  private knownFolders(span: DaySpan): { path: string; mtime_ms: number }[] {
+    if (span.first === undefined && span.last === undefined)
+      return this.statement("SELECT path, mtime_ms FROM folders").all() as {
+        path: string;
+        mtime_ms: number;
+      }[];
+    const sessions = sessionsDir(this.codexHome);
+    // Day folder paths sort as their dates (fixed-width names), so the primary key serves the range.
+    const dayPath = (key: string): string => join(sessions, ...key.split("-"));
+    const low = span.first !== undefined ? dayPath(span.first) : sessions + sep;
+    const high =
+      span.last !== undefined ? dayPath(span.last) : sessions + String.fromCharCode(sep.charCodeAt(0) + 1);
+    const rows = this.statement(
+      "SELECT path, mtime_ms FROM folders WHERE (path >= ? AND path <= ?) OR path = ?",
+    ).all(low, high, archivedDir(this.codexHome)) as { path: string; mtime_ms: number }[];
+    return rows.filter((r) => inSpan(this.codexHome, r.path, span));
+  }
+
+  /** A prepared statement, kept for the life of the connection (an index can stay open for a server's life). */
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   private pathsIn(dir: string): string[] {
     // Paths under `dir/` sort between `dir/` and `dir0` ('0' follows the separator), so the path index serves it.
-    const rows = this.db
-      .prepare("SELECT path FROM threads WHERE path >= ? AND path < ?")
-      .all(dir + sep, dir + String.fromCharCode(sep.charCodeAt(0) + 1)) as { path: string }[];
+    const rows = this.statement("SELECT path FROM threads WHERE path >= ? AND path < ?").all(
+      dir + sep,
+      dir + String.fromCharCode(sep.charCodeAt(0) + 1),
+    ) as { path: string }[];
     return rows.map((r) => r.path).filter((p) => !p.slice(dir.length + 1).includes(sep));
   }
 
   private markFolders(folders: Map<string, FolderMark>): void {
-    const upsert = this.db.prepare(
+    const upsert = this.statement(
       "INSERT INTO folders (path, mtime_ms) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET mtime_ms = excluded.mtime_ms",
     );
     for (const [dir, m] of folders) upsert.run(dir, m.mtimeMs);
