@@ -49,11 +49,11 @@ describe("app-server thread index", () => {
 
   it("keeps every page of a long history right as another process adds, removes and unarchives threads", async () => {
     const { home } = await app.startModel();
-    /** A thread created at noon (local time) `daysAgo` days ago, written outside the server. */
-    const write = (daysAgo: number): { id: string; path: string } => {
+    /** A thread created at `hour` (local time) `daysAgo` days ago, written outside the server. */
+    const write = (daysAgo: number, hour = 12): { id: string; path: string } => {
       const id = randomUUID();
       const createdAt = new Date();
-      createdAt.setHours(12, 0, 0, 0);
+      createdAt.setHours(hour, 0, 0, 0);
       createdAt.setDate(createdAt.getDate() - daysAgo);
       const lines = threadLines(id, 1, { timestamp: createdAt.toISOString() });
       return writeRolloutFile(home.codexHome, lines, { id, createdAt });
@@ -83,10 +83,10 @@ describe("app-server thread index", () => {
     // one moved back into its day folder (what unarchive does).
     const today = write(0);
     rmSync(threads[1]!.path);
-    const old = write(25);
+    const old = write(25, 18);
     renameSync(archivedPath, archived.path);
     expected = [today.id, ...threads.map((t) => t.id)].filter((id) => id !== threads[1]!.id);
-    expected.splice(expected.indexOf(threads[24]!.id) + 1, 0, old.id);
+    expected.splice(expected.indexOf(threads[24]!.id), 0, old.id);
     const first = await client.call("thread/list", { limit: 5 });
     expect(ids(first)).toEqual(expected.slice(0, 5));
     expect(await everyPage()).toEqual(expected);
