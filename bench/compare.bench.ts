@@ -1,6 +1,7 @@
 // The side-by-side suite: codex-ts and, when REAL_CODEX=/path/to/codex is set, the real Codex, measured in
 // one run with their runs alternating (a loaded machine then slows both alike), against the fake model
 // answering at once. Prints a table of medians (minimum in brackets) and ratios ours/real.
+// BASELINE_CLI=/path/to/other/dist/cli.js adds another build of codex-ts (a before/after in the same run).
 //   app-server initialize (spawn -> answer); exec --json hello (wall, peak RSS); per-turn time over 20 turns;
 //   server RSS after 200 turns; thread/list first page with 10,000 recorded threads; fuzzyFileSearch on a
 //   tree of 100,000 files. (The TUI's keystroke latency is bench/tui.bench.ts, ours only.)
@@ -53,6 +54,15 @@ if (process.env.REAL_CODEX) {
     configToml: (url) =>
       `model_provider = "fake"\nmodel = "gpt-5.1-codex"\n[model_providers.fake]\nname = "fake"\n` +
       `base_url = "${url}"\nwire_api = "responses"\nenv_key = "OPENAI_API_KEY"\n`,
+  });
+}
+
+// Another build of codex-ts as a third column (for a before/after of a change, in the same run).
+if (process.env.BASELINE_CLI) {
+  contestants.push({
+    ...contestants[0]!,
+    name: "baseline",
+    argv: [process.execPath, process.env.BASELINE_CLI],
   });
 }
 
@@ -249,16 +259,21 @@ function printTable(): void {
   console.log(
     `\n${cpus().length} cores, load average ${load}, Node ${process.versions.node}; medians, minimum in brackets`,
   );
+  // Ratios of codex-ts to each other column: "ratio" to the first (the real Codex when it is measured).
+  const others = contestants.slice(1);
   const head = [
     "",
     ...contestants.map((c) => c.name),
-    ...(contestants.length > 1 ? ["ratio", "target"] : []),
+    ...others.map((c, i) => (i === 0 ? "ratio" : `vs ${c.name}`)),
+    ...(others.length ? ["target"] : []),
   ];
   const body = rows.map((r) => {
     const cells = r.values.map((v) => fmt(v, r.unit));
-    const [ours, real] = r.values;
-    const ratio = ours?.length && real?.length ? `${(median(ours) / median(real)).toFixed(2)}x` : "n/a";
-    return [r.metric, ...cells, ...(contestants.length > 1 ? [ratio, r.target ?? ""] : [])];
+    const [ours, ...theirs] = r.values;
+    const ratios = theirs.map((v) =>
+      ours?.length && v?.length ? `${(median(ours) / median(v)).toFixed(2)}x` : "n/a",
+    );
+    return [r.metric, ...cells, ...ratios, ...(others.length ? [r.target ?? ""] : [])];
   });
   const widths = head.map((_, i) => Math.max(...[head, ...body].map((row) => (row[i] ?? "").length)));
   const line = (row: string[]) => `| ${row.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
