@@ -4,7 +4,7 @@
 // the answer, so changes anywhere in a long history show on the page they belong to.
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { archivedDir, rolloutPath } from "../../src/rollout/paths.js";
@@ -91,5 +91,10 @@ describe("app-server thread index", () => {
     expect(ids(first)).toEqual(expected.slice(0, 5));
     expect(await everyPage()).toEqual(expected);
     expect(ids(await client.call("thread/list", { archived: true }))).toEqual([]);
+
+    // The index removed behind the server's back (another process rebuilding it): reopened and rebuilt.
+    rmSync(join(home.codexHome, "threads.sqlite"));
+    expect(await everyPage()).toEqual(expected);
+    expect(existsSync(join(home.codexHome, "threads.sqlite"))).toBe(true);
   });
 });

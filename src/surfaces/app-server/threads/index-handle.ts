@@ -125,13 +125,13 @@ export class ThreadIndexHandle {
   private retire(open: OpenIndex): void {
     if (open.retired) return;
     open.retired = true;
-    if (this.current) {
-      this.current
-        .then((o) => {
-          if (o === open) this.current = undefined;
-        })
-        .catch(() => undefined);
-    }
+    const current = this.current;
+    current
+      ?.then((o) => {
+        // Only if it is still the current one: a new connection may have been opened meanwhile.
+        if (o === open && this.current === current) this.current = undefined;
+      })
+      .catch(() => undefined);
     if (open.users === 0) open.index.close();
   }
 
