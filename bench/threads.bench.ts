@@ -1,8 +1,10 @@
 // Thread listing at scale: 10,000 small rollout files in a temp CODEX_HOME, indexed in SQLite.
-// Prints median and min of 7 runs for: the first page of `list`, a filtered search, a full rebuild.
+// Prints median and min of 7 runs for: the first page of `list`, the catch-up with changed folders (a
+// page's folders, every folder), a filtered search, a full rebuild.
 // Run: node --import tsx bench/threads.bench.ts
 import { randomUUID } from "node:crypto";
 import { performance } from "node:perf_hooks";
+import { daySpan } from "../src/rollout/folders.js";
 import { ThreadIndex } from "../src/rollout/index.js";
 import {
   contextLines,
@@ -65,6 +67,12 @@ async function main(): Promise<void> {
     await measure("list first page (limit 25)", () => {
       firstPage = index.list({ limit: 25 }).items.length;
     });
+    // What thread/list pays before answering: the folders of its page's days, not every folder.
+    const oldest = index.list({ limit: 25 }).items.at(-1)?.createdAt;
+    await measure("catch-up, the first page's folders", () =>
+      index.catchUpFolders(daySpan(oldest, undefined)),
+    );
+    await measure("catch-up, every folder", () => index.catchUp());
     let hits = 0;
     await measure("search 'login' + cwd filter", () => {
       hits = index.list({ search: "login", cwd: CWDS[7] }).items.length;

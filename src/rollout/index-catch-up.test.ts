@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, openSync, renameSync, rmSync, statSync, utimesSync, writeSync, closeSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { daySpan, rolloutFolders } from "./folders.js";
 import { INDEX_FILE_NAME, ThreadIndex } from "./index.js";
 import { archivedDir } from "./paths.js";
 import { tempCodexHome, threadLines, writeRolloutFile } from "../../test/support/rollout-files.js";
@@ -95,6 +96,45 @@ describe("ThreadIndex catch-up", () => {
     utimesSync(dirname(b.path), new Date(before), new Date(before));
     index = await ThreadIndex.open(home.dir);
     expect(ids(index)).toEqual([a.id, b.id].sort());
+  });
+
+  it("catches up with the day folders of a span only, and reads each folder once across calls", async () => {
+    /** A thread created on June `day` at 10:00 local time, its session_meta agreeing. */
+    const onDay = (day: number): { id: string; path: string } => {
+      const id = randomUUID();
+      const createdAt = new Date(2025, 5, day, 10, 0, 0);
+      const lines = threadLines(id, 1, { timestamp: createdAt.toISOString() });
+      const { path } = writeRolloutFile(home.dir, lines, { id, createdAt });
+      age(dirname(path));
+      return { id, path };
+    };
+    const june1 = onDay(1);
+    const june10 = onDay(10);
+    const june20 = onDay(20);
+    index = await ThreadIndex.open(home.dir);
+
+    // Another writer: a thread added on June 20 and on June 10, June 1's removed.
+    const late = onDay(20);
+    const middle = onDay(10);
+    rmSync(june1.path);
+    age(dirname(june1.path));
+
+    const looked = new Set<string>();
+    // A page reaching back to June 19 (local dates are within a day of UTC's, so the span starts June 18).
+    const span = daySpan(Date.UTC(2025, 5, 19, 12), undefined);
+    expect(span).toEqual({ first: "2025-06-18" });
+    expect([...rolloutFolders(home.dir, span).keys()]).toEqual([dirname(june20.path)]);
+    expect(await index.catchUpFolders(span, looked)).toBe(1);
+    expect(ids(index)).toEqual([june1.id, june10.id, june20.id, late.id].sort());
+    expect(await index.catchUpFolders(span, looked)).toBe(0);
+    // Widened to every folder: only the two not read yet are.
+    expect(await index.catchUpFolders({}, looked)).toBe(2);
+    expect(ids(index)).toEqual([june10.id, middle.id, june20.id, late.id].sort());
+    expect(await index.catchUp()).toBe(0);
+    expect(daySpan(Date.UTC(2025, 5, 10, 23), Date.UTC(2025, 5, 12, 1))).toEqual({
+      first: "2025-06-09",
+      last: "2025-06-13",
+    });
   });
 
   /** Builds an index of 30 threads, then writes garbage over `length` bytes from `offset` of its file. */

@@ -7,8 +7,9 @@ import { join, sep } from "node:path";
 import Database from "better-sqlite3";
 import type { ThreadSortKey } from "./cursor.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
-import { rolloutFolders, type FolderMark } from "./folders.js";
-import { parseRolloutFileName } from "./paths.js";
+import { inSpan, rolloutFolders, type DaySpan, type FolderMark } from "./folders.js";
+import { archivedDir, parseRolloutFileName, sessionsDir } from "./paths.js";
+import { escapeLike, fromRow, SCHEMA, toRow, UPSERT, type Row } from "./index-rows.js";
 import { scanRolloutFiles, type RolloutFileRef } from "./scan.js";
 import type { ThreadSummary } from "./summary.js";
 import { readThreadSummaries, readThreadSummary } from "./summary.js";
@@ -46,91 +47,6 @@ export interface ThreadPage {
 
 /** Why `open` rebuilt the index, or "existing" when it did not need to. */
 export type OpenOutcome = "existing" | "missing" | "corrupt" | "schema_mismatch";
-
-interface Row {
-  id: string;
-  path: string;
-  created_at: number;
-  updated_at: number;
-  cwd: string | null;
-  model_provider: string | null;
-  source: string | null;
-  preview: string;
-  archived: number;
-  forked_from: string | null;
-  parent_thread_id: string | null;
-  problem: string | null;
-}
-
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS threads (
-    id TEXT PRIMARY KEY,
-    path TEXT NOT NULL,
-    created_at INTEGER NOT NULL,
-    updated_at INTEGER NOT NULL,
-    cwd TEXT,
-    model_provider TEXT,
-    source TEXT,
-    preview TEXT NOT NULL DEFAULT '',
-    archived INTEGER NOT NULL DEFAULT 0,
-    forked_from TEXT,
-    parent_thread_id TEXT,
-    problem TEXT
-  );
-  CREATE INDEX IF NOT EXISTS threads_by_created ON threads (archived, created_at DESC, id DESC);
-  CREATE INDEX IF NOT EXISTS threads_by_updated ON threads (archived, updated_at DESC, id DESC);
-  CREATE INDEX IF NOT EXISTS threads_by_path ON threads (path);
-  CREATE TABLE IF NOT EXISTS folders (path TEXT PRIMARY KEY, mtime_ms REAL NOT NULL);
-`;
-
-const UPSERT = `
-  INSERT INTO threads (id, path, created_at, updated_at, cwd, model_provider, source, preview, archived,
-                       forked_from, parent_thread_id, problem)
-  VALUES (@id, @path, @created_at, @updated_at, @cwd, @model_provider, @source, @preview, @archived,
-          @forked_from, @parent_thread_id, @problem)
-  ON CONFLICT (id) DO UPDATE SET
-    path = excluded.path, created_at = excluded.created_at, updated_at = excluded.updated_at,
-    cwd = excluded.cwd, model_provider = excluded.model_provider, source = excluded.source,
-    preview = excluded.preview, archived = excluded.archived, forked_from = excluded.forked_from,
-    parent_thread_id = excluded.parent_thread_id, problem = excluded.problem`;
-
-function toRow(s: ThreadSummary): Row {
-  return {
-    id: s.id,
-    path: s.path,
-    created_at: s.createdAt,
-    updated_at: s.updatedAt,
-    cwd: s.cwd,
-    model_provider: s.modelProvider,
-    source: s.source,
-    preview: s.preview,
-    archived: s.archived ? 1 : 0,
-    forked_from: s.forkedFrom,
-    parent_thread_id: s.parentThreadId,
-    problem: s.problem,
-  };
-}
-
-function fromRow(r: Row): ThreadSummary {
-  return {
-    id: r.id,
-    path: r.path,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-    cwd: r.cwd,
-    modelProvider: r.model_provider,
-    source: r.source,
-    preview: r.preview,
-    archived: r.archived !== 0,
-    forkedFrom: r.forked_from,
-    parentThreadId: r.parent_thread_id,
-    problem: r.problem,
-  };
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Opens an existing index if it is sound and current; otherwise says why not. */
 function openExisting(path: string): Database.Database | Exclude<OpenOutcome, "existing"> {
@@ -171,6 +87,8 @@ function removeDatabaseFiles(path: string): void {
 
 export class ThreadIndex {
   private readonly upsertStatement: Database.Statement<Row>;
+  private readonly statements = new Map<string, Database.Statement>();
+  private catchingUp: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly db: Database.Database,
@@ -237,16 +155,16 @@ export class ThreadIndex {
 
   /** Records what a full read of the file found (see describeProblems); null clears it. */
   setProblem(id: string, problem: string | null): boolean {
-    return this.db.prepare("UPDATE threads SET problem = ? WHERE id = ?").run(problem, id).changes > 0;
+    return this.statement("UPDATE threads SET problem = ? WHERE id = ?").run(problem, id).changes > 0;
   }
 
   get(id: string): ThreadSummary | undefined {
-    const row = this.db.prepare("SELECT * FROM threads WHERE id = ?").get(id) as Row | undefined;
+    const row = this.statement("SELECT * FROM threads WHERE id = ?").get(id) as Row | undefined;
     return row ? fromRow(row) : undefined;
   }
 
   remove(id: string): boolean {
-    return this.db.prepare("DELETE FROM threads WHERE id = ?").run(id).changes > 0;
+    return this.statement("DELETE FROM threads WHERE id = ?").run(id).changes > 0;
   }
 
   list(query: ThreadListQuery = {}): ThreadPage {
@@ -281,7 +199,7 @@ export class ThreadIndex {
     }
     const sql = `SELECT * FROM threads WHERE ${where.join(" AND ")} ORDER BY ${column} ${order}, id ${order} LIMIT ?`;
     // One extra row tells whether there is a next page.
-    const rows = this.db.prepare(sql).all(...params, limit + 1) as Row[];
+    const rows = this.statement(sql).all(...params, limit + 1) as Row[];
     const items = rows.slice(0, limit).map(fromRow);
     const last = rows.length > limit ? rows[limit - 1] : undefined;
     return last
@@ -310,15 +228,31 @@ export class ThreadIndex {
    * are removed and new files are summarized (files already indexed are not opened). Returns the number of
    * rows added or removed.
    */
-  async catchUp(): Promise<number> {
-    const now = rolloutFolders(this.codexHome);
-    const known = new Map(
-      (
-        this.db.prepare("SELECT path, mtime_ms FROM folders").all() as { path: string; mtime_ms: number }[]
-      ).map((r) => [r.path, r.mtime_ms]),
-    );
+  catchUp(): Promise<number> {
+    return this.catchUpFolders({});
+  }
+
+  /**
+   * `catchUp` for the day folders of `span` and archived_sessions/ only (what a page sorted by creation
+   * time can hold). Folders in `skip` are left alone; the ones looked at are added to it, so a caller can
+   * widen the span and call again without reading a folder twice.
+   */
+  catchUpFolders(span: DaySpan, skip: Set<string> = new Set()): Promise<number> {
+    // One catch-up at a time: each compares the folders with the marks the one before recorded.
+    const run = this.catchingUp.then(() => this.catchUpNow(span, skip));
+    this.catchingUp = run.catch(() => undefined);
+    return run;
+  }
+
+  private async catchUpNow(span: DaySpan, skip: Set<string>): Promise<number> {
+    const now = rolloutFolders(this.codexHome, span);
+    const known = new Map<string, number>();
+    for (const r of this.knownFolders(span)) if (!skip.has(r.path)) known.set(r.path, r.mtime_ms);
+    for (const dir of skip) now.delete(dir);
     const changed = [...now].filter(([dir, m]) => m.mtimeMs === -1 || known.get(dir) !== m.mtimeMs);
     const gone = [...known.keys()].filter((dir) => !now.has(dir));
+    for (const dir of now.keys()) skip.add(dir);
+    for (const dir of gone) skip.add(dir);
     if (changed.length === 0 && gone.length === 0) return 0;
     const removed: string[] = [];
     const added: RolloutFileRef[] = [];
@@ -335,26 +269,56 @@ export class ThreadIndex {
     const summaries = await readThreadSummaries(added);
     this.db.transaction(() => {
       // Removals first: a file moved between folders is removed under its old path, then added again.
-      const remove = this.db.prepare("DELETE FROM threads WHERE path = ?");
+      const remove = this.statement("DELETE FROM threads WHERE path = ?");
       for (const path of removed) remove.run(path);
       for (const summary of summaries) this.upsert(summary);
-      const forget = this.db.prepare("DELETE FROM folders WHERE path = ?");
+      const forget = this.statement("DELETE FROM folders WHERE path = ?");
       for (const dir of gone) forget.run(dir);
       this.markFolders(new Map(changed));
     })();
     return removed.length + summaries.length;
   }
 
+  /** The recorded folders of a span (all of them for an open one). */
+  private knownFolders(span: DaySpan): { path: string; mtime_ms: number }[] {
+    if (span.first === undefined && span.last === undefined)
+      return this.statement("SELECT path, mtime_ms FROM folders").all() as {
+        path: string;
+        mtime_ms: number;
+      }[];
+    const sessions = sessionsDir(this.codexHome);
+    // Day folder paths sort as their dates (fixed-width names), so the primary key serves the range.
+    const dayPath = (key: string): string => join(sessions, ...key.split("-"));
+    const low = span.first !== undefined ? dayPath(span.first) : sessions + sep;
+    const high =
+      span.last !== undefined ? dayPath(span.last) : sessions + String.fromCharCode(sep.charCodeAt(0) + 1);
+    const rows = this.statement(
+      "SELECT path, mtime_ms FROM folders WHERE (path >= ? AND path <= ?) OR path = ?",
+    ).all(low, high, archivedDir(this.codexHome)) as { path: string; mtime_ms: number }[];
+    return rows.filter((r) => inSpan(this.codexHome, r.path, span));
+  }
+
+  /** A prepared statement, kept for the life of the connection (an index can stay open for a server's life). */
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   private pathsIn(dir: string): string[] {
     // Paths under `dir/` sort between `dir/` and `dir0` ('0' follows the separator), so the path index serves it.
-    const rows = this.db
-      .prepare("SELECT path FROM threads WHERE path >= ? AND path < ?")
-      .all(dir + sep, dir + String.fromCharCode(sep.charCodeAt(0) + 1)) as { path: string }[];
+    const rows = this.statement("SELECT path FROM threads WHERE path >= ? AND path < ?").all(
+      dir + sep,
+      dir + String.fromCharCode(sep.charCodeAt(0) + 1),
+    ) as { path: string }[];
     return rows.map((r) => r.path).filter((p) => !p.slice(dir.length + 1).includes(sep));
   }
 
   private markFolders(folders: Map<string, FolderMark>): void {
-    const upsert = this.db.prepare(
+    const upsert = this.statement(
       "INSERT INTO folders (path, mtime_ms) VALUES (?, ?) ON CONFLICT (path) DO UPDATE SET mtime_ms = excluded.mtime_ms",
     );
     for (const [dir, m] of folders) upsert.run(dir, m.mtimeMs);

@@ -75,7 +75,9 @@ export class Router implements IncomingHandler {
 
   /** The params, validated; undefined (after answering -32602) when they are not valid. */
   private parse(connection: Connection, id: RequestId, schema: z.core.$ZodType, raw: unknown): unknown {
-    const parsed = safeParse(schema, raw ?? {});
+    // Without zod's eval'd fast path: a method's params are parsed once per request, and compiling that
+    // path costs more than the few parses it would speed up (~2 ms vs ~0.8 ms for thread/list's first).
+    const parsed = safeParse(schema, raw ?? {}, { jitless: true });
     if (parsed.success) return parsed.data;
     const { text, path } = describeIssues(parsed.error.issues);
     connection.respondError(id, ErrorCode.invalidParams, `Invalid params: ${text}`, { path });

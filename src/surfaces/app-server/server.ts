@@ -22,7 +22,7 @@ export class AppServer implements RouterHost {
     dispatch?: (server: AppServer) => Dispatch,
   ) {
     this.router = new Router(this);
-    this.threadIndex = new ThreadIndexHandle(options.codexHome);
+    this.threadIndex = new ThreadIndexHandle(options.codexHome, (message) => this.logger.warn(message));
     if (dispatch) this.loaded = Promise.resolve(dispatch(this));
   }
 
@@ -43,7 +43,7 @@ export class AppServer implements RouterHost {
   /** Starts loading the rest once the process is idle (after the handshake is answered). */
   preload(): void {
     setImmediate(() => {
-      this.threadIndex.warm((message) => this.logger.warn(message));
+      this.threadIndex.warm();
       this.dispatch().catch((err: unknown) =>
         this.logger.error(`loading the app-server failed: ${String(err)}`),
       );
@@ -65,5 +65,6 @@ export class AppServer implements RouterHost {
     for (const connection of [...this.connections]) connection.close();
     const dispatch = await this.loaded;
     await dispatch?.services.shutdown();
+    this.threadIndex.close();
   }
 }

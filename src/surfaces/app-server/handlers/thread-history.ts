@@ -64,9 +64,7 @@ export async function readStored(
 
 export const threadList: Handler<"thread/list"> = async (params, ctx) => {
   const page = await ctx.services.catalog.list(params, (id) => statusOf(ctx.services, id));
-  const readStates = Object.fromEntries(
-    page.data.map((t) => [t.id, ctx.services.readStates.getOrInitial(t.id)] as const),
-  );
+  const readStates = ctx.services.readStates.getManyOrInitial(page.data.map((t) => t.id));
   return { ...page, readStates };
 };
 

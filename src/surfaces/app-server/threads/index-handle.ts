@@ -1,39 +1,138 @@
-// The app-server's access to the thread index. Each use opens the index (which catches up with the rollout
-// folders) and closes it after; a connection kept for the server's life measured no faster on 10,000
-// threads. What a server does ahead is load the index's code and SQLite's native module, started as soon
-// as `initialize` is answered (an IDE lists threads right after start). This module imports nothing heavy.
+// The app-server's access to the thread index: one connection, opened as soon as `initialize` is answered
+// (an IDE lists threads right after start) and kept for the server's life, so a request pays neither the
+// open nor a full catch-up. Each use checks that the file is still the one opened (another process may
+// have rebuilt it) and, unless told otherwise, catches up with every rollout folder first, as an open
+// did; listings catch up with the folders of their page only (thread-catalog.ts) and ask for a full
+// catch-up after answering (`reconcileSoon`). This module imports nothing heavy.
+import { statSync } from "node:fs";
 import type * as indexModule from "../../../rollout/index.js";
 import type { ThreadIndex } from "../../../rollout/index.js";
 
 type IndexModule = typeof indexModule;
 
+interface OpenIndex {
+  index: ThreadIndex;
+  /** The file's identity when opened: a rebuild by another process makes a new file. */
+  ino: number;
+  dev: number;
+  /** Uses in flight; a retired connection closes when the last one ends. */
+  users: number;
+  retired: boolean;
+}
+
 export class ThreadIndexHandle {
   private code: Promise<IndexModule> | undefined;
+  private current: Promise<OpenIndex> | undefined;
+  private reconcileQueued = false;
+  private closed = false;
 
-  constructor(private readonly codexHome: string) {}
+  constructor(
+    private readonly codexHome: string,
+    private readonly onError: (message: string) => void = () => undefined,
+  ) {}
 
-  /** Starts loading the index's code; a failure is reported and the next use tries again. */
-  warm(onError: (message: string) => void): void {
-    this.load().catch((err: unknown) => onError(`thread index unavailable: ${String(err)}`));
+  /** Loads the index's code and opens the index (catching up with the folders); failures are reported. */
+  warm(): void {
+    this.acquire()
+      .then((open) => this.release(open))
+      .catch((err: unknown) => this.onError(`thread index unavailable: ${String(err)}`));
   }
 
   /**
-   * Runs `use` on the open index. Damage met by a query (the index is not integrity-checked at open)
-   * rebuilds it from the files, and `use` runs again.
+   * Runs `use` on the open index, after a catch-up with every rollout folder unless `catchUp` is false.
+   * Damage met by a query (the index is not integrity-checked at open) rebuilds it from the files, and
+   * `use` runs again.
    */
-  async use<T>(use: (index: ThreadIndex) => Promise<T> | T): Promise<T> {
-    const { ThreadIndex: Index, isDamage } = await this.load();
-    let index = await Index.open(this.codexHome);
+  async use<T>(use: (index: ThreadIndex) => Promise<T> | T, options: { catchUp?: boolean } = {}): Promise<T> {
+    const { isDamage } = await this.load();
+    const open = await this.acquire();
     try {
-      return await use(index);
+      if (options.catchUp !== false) await open.index.catchUp();
+      return await use(open.index);
     } catch (err) {
       if (!isDamage(err)) throw err;
-      index.close();
-      index = await Index.open(this.codexHome, { rebuild: true });
-      return await use(index);
+      this.retire(open);
     } finally {
-      index.close();
+      this.release(open);
     }
+    const rebuilt = await this.acquire({ rebuild: true });
+    try {
+      return await use(rebuilt.index);
+    } finally {
+      this.release(rebuilt);
+    }
+  }
+
+  /** A full catch-up once the current work is done (after a listing that checked only its page's folders). */
+  reconcileSoon(): void {
+    if (this.reconcileQueued || this.closed) return;
+    this.reconcileQueued = true;
+    setImmediate(() => {
+      this.reconcileQueued = false;
+      if (this.closed) return;
+      this.use(() => undefined).catch((err: unknown) =>
+        this.onError(`thread index catch-up failed: ${String(err)}`),
+      );
+    });
+  }
+
+  /** Closes the connection once the uses in flight end. */
+  close(): void {
+    this.closed = true;
+    const current = this.current;
+    this.current = undefined;
+    current?.then((open) => this.retire(open)).catch(() => undefined);
+  }
+
+  private async acquire(options: { rebuild?: boolean } = {}): Promise<OpenIndex> {
+    if (this.closed) throw new Error("the thread index is closed");
+    const pending = (this.current ??= this.open(options));
+    let open: OpenIndex;
+    try {
+      open = await pending;
+    } catch (err) {
+      if (this.current === pending) this.current = undefined; // the next use tries again
+      throw err;
+    }
+    if (!open.retired && isSameFile(open)) {
+      open.users++;
+      return open;
+    }
+    if (this.current === pending) {
+      this.current = undefined;
+      this.retire(open);
+    }
+    return this.acquire(options);
+  }
+
+  private async open(options: { rebuild?: boolean }): Promise<OpenIndex> {
+    const { ThreadIndex: Index } = await this.load();
+    const index = await Index.open(this.codexHome, options);
+    try {
+      const { ino, dev } = statSync(index.path);
+      return { index, ino, dev, users: 0, retired: false };
+    } catch (err) {
+      index.close();
+      throw err;
+    }
+  }
+
+  private release(open: OpenIndex): void {
+    open.users--;
+    if (open.retired && open.users === 0) open.index.close();
+  }
+
+  private retire(open: OpenIndex): void {
+    if (open.retired) return;
+    open.retired = true;
+    const current = this.current;
+    current
+      ?.then((o) => {
+        // Only if it is still the current one: a new connection may have been opened meanwhile.
+        if (o === open && this.current === current) this.current = undefined;
+      })
+      .catch(() => undefined);
+    if (open.users === 0) open.index.close();
   }
 
   private load(): Promise<IndexModule> {
@@ -42,5 +141,14 @@ export class ThreadIndexHandle {
       if (this.code === loading) this.code = undefined; // the next use tries again
     });
     return loading;
+  }
+}
+
+function isSameFile(open: OpenIndex): boolean {
+  try {
+    const { ino, dev } = statSync(open.index.path);
+    return ino === open.ino && dev === open.dev;
+  } catch {
+    return false; // removed: the next open rebuilds it
   }
 }

@@ -2,7 +2,13 @@
 // one thread, reading its turns from the rollout, archiving and unarchiving (moves of the file). The index
 // is reached through the server's handle (index-handle.ts).
 import { rm } from "node:fs/promises";
-import { encodeCursor, InvalidCursorError, type ThreadSortKey } from "../../../rollout/cursor.js";
+import {
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+  type ThreadSortKey,
+} from "../../../rollout/cursor.js";
+import { daySpan, type DaySpan } from "../../../rollout/folders.js";
 import type { ThreadIndex } from "../../../rollout/index.js";
 import type { ThreadIndexHandle } from "./index-handle.js";
 import { readRollout } from "../../../rollout/reader.js";
@@ -19,6 +25,11 @@ import { sourceKind, threadFromSummary, toWireSource, toWireTurns } from "./wire
 const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 100;
 const SCAN_PAGE = 100;
+
+interface Scanned {
+  found: ThreadSummary[];
+  more: boolean;
+}
 
 export interface ThreadOnDisk {
   summary: ThreadSummary;
@@ -58,40 +69,30 @@ export class ThreadCatalog {
     private readonly index: ThreadIndexHandle,
   ) {}
 
-  /** A page of threads, newest first unless asked otherwise; `status` tells which are loaded in this server. */
+  /**
+   * A page of threads, newest first unless asked otherwise; `status` tells which are loaded in this server.
+   * Sorted by creation time (the default), a page can only hold threads of the day folders its times span,
+   * so only those are caught up before answering, and every folder after (`reconcileSoon`).
+   */
   async list(
     params: ThreadListParams,
     status: (id: string) => ThreadStatus,
   ): Promise<{ data: Thread[]; nextCursor: string | null; backwardsCursor: string | null }> {
     const sortKey = sortKeyOf(params);
-    const direction = params.sortDirection ?? "desc";
-    const limit = Math.min(MAX_LIMIT, Math.max(1, params.limit ?? DEFAULT_LIMIT));
-    const matches = matcher(params);
-    const found: ThreadSummary[] = [];
-    let more = false;
-    await this.index.use((index) => {
-      let cursor = params.cursor ?? undefined;
-      for (;;) {
-        const page = this.page(index, {
-          sortKey,
-          limit: SCAN_PAGE,
-          direction,
-          archived: params.archived ?? false,
-          ...(cursor !== undefined ? { cursor } : {}),
-          ...(params.searchTerm ? { search: params.searchTerm } : {}),
-        });
-        for (const summary of page.items) {
-          if (!matches(summary)) continue;
-          if (found.length === limit) {
-            more = true;
-            return;
-          }
-          found.push(summary);
+    const byCreation = sortKey === "created_at";
+    const { found, more } = await this.index.use(
+      async (index) => {
+        const looked = new Set<string>();
+        for (;;) {
+          const scanned = this.scan(index, params, sortKey);
+          if (!byCreation) return scanned;
+          // Rows another process added or removed in those folders change the page: read it again.
+          if ((await index.catchUpFolders(this.spanOf(params, scanned), looked)) === 0) return scanned;
         }
-        if (!page.nextCursor) return;
-        cursor = page.nextCursor;
-      }
-    });
+      },
+      { catchUp: !byCreation },
+    );
+    if (byCreation) this.index.reconcileSoon();
     const names = readThreadNames(this.codexHome);
     const data = found.map((s) =>
       threadFromSummary(s, { name: names.get(s.id.toLowerCase()) ?? null, status: status(s.id) }),
@@ -104,6 +105,41 @@ export class ThreadCatalog {
     // a thread updated within that same second is not skipped.
     const backwardsCursor = first ? encodeCursor({ sortKey, value: valueOf(first), id: null }) : null;
     return { data, nextCursor, backwardsCursor };
+  }
+
+  /** The matching rows of one page from the index, and whether more follow. */
+  private scan(index: ThreadIndex, params: ThreadListParams, sortKey: ThreadSortKey): Scanned {
+    const limit = Math.min(MAX_LIMIT, Math.max(1, params.limit ?? DEFAULT_LIMIT));
+    const matches = matcher(params);
+    const found: ThreadSummary[] = [];
+    let cursor = params.cursor ?? undefined;
+    // One row more than the page first: when every row matches (the usual case), that answers `more`.
+    let size = limit + 1;
+    for (;;) {
+      const page = this.page(index, {
+        sortKey,
+        limit: size,
+        direction: params.sortDirection ?? "desc",
+        archived: params.archived ?? false,
+        ...(cursor !== undefined ? { cursor } : {}),
+        ...(params.searchTerm ? { search: params.searchTerm } : {}),
+      });
+      for (const summary of page.items) {
+        if (!matches(summary)) continue;
+        if (found.length === limit) return { found, more: true };
+        found.push(summary);
+      }
+      if (!page.nextCursor) return { found, more: false };
+      cursor = page.nextCursor;
+      size = SCAN_PAGE;
+    }
+  }
+
+  /** The day folders whose threads can be in a page sorted by creation time: from its cursor to its last row. */
+  private spanOf(params: ThreadListParams, { found, more }: Scanned): DaySpan {
+    const start = params.cursor ? decodeCursor(params.cursor, "created_at").value : undefined;
+    const end = more ? found.at(-1)?.createdAt : undefined;
+    return (params.sortDirection ?? "desc") === "desc" ? daySpan(end, start) : daySpan(start, end);
   }
 
   /** A thread's index row (refreshed from its file, so a live thread's row is current), or a request error. */

@@ -18,6 +18,15 @@ export class ThreadReadStateStore {
     return this.readAll()[threadId.toLowerCase()];
   }
 
+  /** getOrInitial of several threads, reading the file once (thread/list). */
+  getManyOrInitial(threadIds: readonly string[]): Record<string, ThreadReadState> {
+    const all = this.readAll();
+    const states: Record<string, ThreadReadState> = {};
+    for (const id of threadIds)
+      states[id] = all[id.toLowerCase()] ?? { firstUnread: null, revision: `initial:${id}` };
+    return states;
+  }
+
   /** As thread/list shows a thread never marked: read, with an initial revision. */
   getOrInitial(threadId: string): ThreadReadState {
     return this.get(threadId) ?? { firstUnread: null, revision: `initial:${threadId}` };
