@@ -23,6 +23,7 @@ import { clearTerminal } from "../render/resize-redraw.js";
 import { configureOp, useHistoryBatches, useTerminalSize } from "./app-support.js";
 import { completionFor } from "../composer/completions.js";
 import { pagerRows, TuiView } from "./TuiView.js";
+import { warmUpAnswerRendering } from "./cells/agent-message-rows.js";
 import { useCompletion } from "./use-completion.js";
 import { useThreadPicker } from "./use-thread-picker.js";
 import type { TerminalNotifier } from "../notifications/terminal-notifier.js";
@@ -93,6 +94,11 @@ export function TuiApp({
     setUiState(next);
   }, []);
   const addCell = useCallback((cell: NewCell) => dispatch({ type: "add_cell", cell }), []);
+
+  useEffect(() => {
+    const warmUp = setTimeout(warmUpAnswerRendering, 0);
+    return () => clearTimeout(warmUp);
+  }, []);
 
   useEffect(() => {
     // Events reach the state in frames (engine/event-pacer.ts): a burst of stream deltas makes a few state

@@ -20,3 +20,21 @@ export function agentMessageText(markdown: string, width: number, continued: boo
     rows.length === 0 ? [bullet.trimEnd()] : rows.map((r, i) => `${i === 0 ? bullet : "  "}${rowToAnsi(r)}`);
   return `\n${text.map((l) => l.trimEnd()).join("\n")}\n`;
 }
+
+const WARM_UP = [
+  "## Heading",
+  "Some **bold**, *italic* and `code` text with a [link](https://example.com).",
+  "- a point\n- another\n  1. nested",
+  "> quoted",
+  "```ts\nconst x: number = 1;\n```",
+  "| a | b |\n| - | - |\n| 1 | 2 |",
+].join("\n\n");
+
+/**
+ * Renders a small answer once and throws it away. The first render compiles the Markdown parser's and the
+ * width function's patterns (~100 ms, several times that on a busy machine): paid at start, not when the
+ * first answer streams in while the user types.
+ */
+export function warmUpAnswerRendering(): void {
+  agentMessageText(WARM_UP, 80, false);
+}
