@@ -69,6 +69,7 @@ export function TuiApp({
   const [queued, setQueued] = useState<string[]>([]);
   const [quitting, setQuitting] = useState(false);
   const engine = useRef<EngineConnection | undefined>(undefined);
+  const pacerRef = useRef<EventPacer | undefined>(undefined);
   // Keys may arrive several to a chunk, before React renders: handlers read and write these refs.
   const uiRef = useRef(ui);
   const stateRef = useRef(state);
@@ -108,6 +109,7 @@ export function TuiApp({
       if (events.some((e) => e.msg.type === "thread_rolled_back")) clearTerminal(stdout);
       dispatch({ type: "engine_events", events, now: Date.now(), ...(replayed ? { replayed } : {}) });
     });
+    pacerRef.current = pacer;
     const connection = new EngineConnection(
       config,
       (event, replayed) => {
@@ -300,6 +302,7 @@ export function TuiApp({
   const onKey = useCallback(
     (key: KeyEvent) => {
       if (quitting) return;
+      pacerRef.current?.yieldToInput();
       const current = stateRef.current;
       const approval = current.approvals.find((a) => !decided.current.has(a.callId));
       const userInput = current.userInputs.find((r) => !decided.current.has(r.callId));
