@@ -9,7 +9,7 @@ import type { ReplayedTurn } from "../../../rollout/replay.js";
 
 /** 60 frames a second at most. */
 export const FRAME_MS = 16;
-/** Characters of streamed text per frame: a few screenfuls. */
+/** Characters of streamed text per frame, about a screenful: a frame costs in proportion to its text. */
 export const TEXT_BUDGET = 1_024;
 
 export type FrameSink = (events: Event[], replayed?: readonly ReplayedTurn[]) => void;
