@@ -9,8 +9,12 @@ import type { ReplayedTurn } from "../../../rollout/replay.js";
 
 /** 60 frames a second at most. */
 export const FRAME_MS = 16;
-/** Characters of streamed text per frame, about a screenful: a frame costs in proportion to its text. */
-export const TEXT_BUDGET = 1_024;
+/**
+ * Characters of streamed text per frame, a few screenfuls. Finished answer text is printed as plain terminal
+ * text (components/Scrollback.tsx), so most of a frame's cost is the fixed redraw of the live area: larger
+ * frames mean fewer of them for the same stream, and a frame of 4 KB costs about what one of 1 KB does.
+ */
+export const TEXT_BUDGET = 4_096;
 
 export type FrameSink = (events: Event[], replayed?: readonly ReplayedTurn[]) => void;
 
