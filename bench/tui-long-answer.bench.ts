@@ -1,8 +1,9 @@
 // Typing while a 200 KB answer streams into the terminal UI and right after it lands (tmux, 120x40), the
 // scenario of test/e2e/tui-long-answer.test.ts, several runs: the worst keystroke of each run (time from
 // send-keys to the letter showing in the composer) during the stream and after it, their medians, and the
-// load average. The screen is polled every few ms, so a figure is within a few ms of what a user would see.
+// load average. The screen is polled every few ms; a key's time includes starting the tmux client.
 //   npm run build && node --import tsx bench/tui-long-answer.bench.ts
+// CODEX_TS_CLI=PATH runs another build (to compare two in alternating runs); RUNS=N sets the runs.
 // TUI_CPU_PROF=DIR writes a V8 CPU profile of the UI process of each run into DIR (the UI quits cleanly).
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -20,7 +21,7 @@ if (profDir) {
   writeFileSync(
     wrapper,
     `import { spawnSync } from "node:child_process";\n` +
-      `const r = spawnSync(process.execPath, ["--cpu-prof", "--cpu-prof-dir=${profDir}", ${JSON.stringify(CLI)}, ` +
+      `const r = spawnSync(process.execPath, ["--cpu-prof", "--cpu-prof-dir=${profDir}", ${JSON.stringify(process.env.CODEX_TS_CLI ?? CLI)}, ` +
       `...process.argv.slice(2)], { stdio: "inherit" });\nprocess.exit(r.status ?? 1);\n`,
   );
   process.env.CODEX_TS_CLI = wrapper;
