@@ -40,6 +40,12 @@ describe("a long answer in the terminal UI", () => {
     let typed = "";
     let done = false;
     while (after.length < 30) {
+      // Keep the composer to one row: the check looks for the typed text on the composer's line.
+      if (typed.length === 80) {
+        term.press("C-u");
+        await term.waitFor("› Ask codex-ts");
+        typed = "";
+      }
       typed += "abcdefghij"[typed.length % 10];
       (done ? after : during).push(await keystroke(term, typed));
       done ||= term.capture().includes("long-end-marker") && !term.capture().includes("Working");
@@ -52,11 +58,13 @@ describe("a long answer in the terminal UI", () => {
       `200 KB answer: worst keystroke ${worst(during)} ms during the stream (${during.length} keys), ` +
         `${worst(after)} ms after it completed (${after.length} keys)`,
     );
-    // Once the answer has landed nothing is left to commit in one block: no freeze (it was 2.5-3.2 s).
-    expect(worst(after)).toBeLessThan(1_000);
-    // While it streams, events reach the screen in paced frames with the event loop free in between (it was
-    // 0.9-3.5 s for the first key); bounded loosely on this shared machine.
-    expect(worst(during)).toBeLessThan(3_000);
+    // Once the answer has landed nothing is left to commit in one block: no freeze (it was 2.5-3.2 s). Bounds
+    // are loose (several times bench/tui-long-answer.bench.ts's figures at load 15-18) for a shared machine.
+    expect(worst(after)).toBeLessThan(750);
+    // While it streams, the engine gives the event loop a turn every few ms, events reach the screen in paced
+    // frames, a key goes before the next frame, and answer text is printed as plain terminal text (it was
+    // 0.9-3.5 s for the first key, then 220-586 ms).
+    expect(worst(during)).toBeLessThan(1_500);
     // Every part still in the scrollback (its limit is 5,000 rows) is there exactly once.
     const all = term.captureAll();
     for (let i = 250; i < 380; i++) expect(all.split(`Part ${i}\n`)).toHaveLength(2);

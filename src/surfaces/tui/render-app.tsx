@@ -59,7 +59,9 @@ export async function renderApp(
         summary = s;
       }}
     />,
-    { exitOnCtrlC: false },
+    // Frames come at most every 16 ms (engine/event-pacer.ts); at Ink's default 30 fps a key typed during a
+    // stream would wait for the throttle's trailing edge, up to 33 ms, before it is drawn.
+    { exitOnCtrlC: false, maxFps: 60 },
   );
   const stopResizeRedraw = installResizeRedraw(process.stdout);
   try {

@@ -23,6 +23,7 @@ import { clearTerminal } from "../render/resize-redraw.js";
 import { configureOp, useHistoryBatches, useTerminalSize } from "./app-support.js";
 import { completionFor } from "../composer/completions.js";
 import { pagerRows, TuiView } from "./TuiView.js";
+import { warmUpAnswerRendering } from "./cells/agent-message-rows.js";
 import { useCompletion } from "./use-completion.js";
 import { useThreadPicker } from "./use-thread-picker.js";
 import type { TerminalNotifier } from "../notifications/terminal-notifier.js";
@@ -68,6 +69,7 @@ export function TuiApp({
   const [queued, setQueued] = useState<string[]>([]);
   const [quitting, setQuitting] = useState(false);
   const engine = useRef<EngineConnection | undefined>(undefined);
+  const pacerRef = useRef<EventPacer | undefined>(undefined);
   // Keys may arrive several to a chunk, before React renders: handlers read and write these refs.
   const uiRef = useRef(ui);
   const stateRef = useRef(state);
@@ -95,6 +97,11 @@ export function TuiApp({
   const addCell = useCallback((cell: NewCell) => dispatch({ type: "add_cell", cell }), []);
 
   useEffect(() => {
+    const warmUp = setTimeout(warmUpAnswerRendering, 0);
+    return () => clearTimeout(warmUp);
+  }, []);
+
+  useEffect(() => {
     // Events reach the state in frames (engine/event-pacer.ts): a burst of stream deltas makes a few state
     // changes and frames, not one per delta nor one huge one, and keys typed meanwhile get in between.
     const pacer = new EventPacer((events, replayed) => {
@@ -102,6 +109,7 @@ export function TuiApp({
       if (events.some((e) => e.msg.type === "thread_rolled_back")) clearTerminal(stdout);
       dispatch({ type: "engine_events", events, now: Date.now(), ...(replayed ? { replayed } : {}) });
     });
+    pacerRef.current = pacer;
     const connection = new EngineConnection(
       config,
       (event, replayed) => {
@@ -294,6 +302,7 @@ export function TuiApp({
   const onKey = useCallback(
     (key: KeyEvent) => {
       if (quitting) return;
+      pacerRef.current?.yieldToInput();
       const current = stateRef.current;
       const approval = current.approvals.find((a) => !decided.current.has(a.callId));
       const userInput = current.userInputs.find((r) => !decided.current.has(r.callId));

@@ -1,8 +1,8 @@
-// The whole screen: finished cells go to the scrollback through <Static> (printed once, never redrawn); below
+// The whole screen: finished cells go to the scrollback (Scrollback.tsx: printed once, never redrawn); below
 // them the live area (what is streaming or running, then the overlay, picker or composer, then the status
 // line) is the only part Ink redraws. The live area is sized to stay shorter than the terminal, so Ink never
 // has to clear the screen and reprint the history.
-import { Box, Static, Text } from "ink";
+import { Box, Text } from "ink";
 import type { UiState } from "../app/ui-state.js";
 import { menuMatches, slashQuery } from "../slash/slash-commands.js";
 import { APPROVAL_PRESETS, presetIndex } from "../slash/approval-presets.js";
@@ -19,7 +19,6 @@ import { SubagentCallCell } from "./cells/SubagentCallCell.js";
 import { Composer } from "./Composer.js";
 import { CompletionList } from "./CompletionList.js";
 import type { Completion } from "../composer/completions.js";
-import { HistoryCellView } from "./HistoryCellView.js";
 import { HistoryPreview } from "./HistoryPreview.js";
 import { ListPicker } from "./ListPicker.js";
 import { startForm } from "../app/user-input-form.js";
@@ -30,6 +29,7 @@ import { tildePath } from "../render/tilde-path.js";
 import { ApprovalOverlay } from "./overlays/ApprovalOverlay.js";
 import { UserInputForm } from "./overlays/UserInputForm.js";
 import { Pager } from "./Pager.js";
+import { Scrollback } from "./Scrollback.js";
 import { MENU_ROWS, SlashMenu } from "./SlashMenu.js";
 import { StatusLine } from "./StatusLine.js";
 import { useClock } from "./use-clock.js";
@@ -251,9 +251,7 @@ export function TuiView(props: TuiViewProps) {
   const now = props.now ?? clock;
   return (
     <>
-      <Static key={props.state.historyEpoch} items={props.state.history}>
-        {(cell) => <HistoryCellView key={cell.id} cell={cell} width={props.width} />}
-      </Static>
+      <Scrollback key={props.state.historyEpoch} history={props.state.history} width={props.width} />
       {props.quitting ? null : <LiveArea {...props} now={now} />}
     </>
   );

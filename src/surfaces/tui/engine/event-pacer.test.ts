@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../../protocol/core-protocol.js";
 import type { ReplayedTurn } from "../../../rollout/replay.js";
-import { EventPacer, TEXT_BUDGET } from "./event-pacer.js";
+import { EventPacer, FRAME_MS, TEXT_BUDGET } from "./event-pacer.js";
 
 const delta = (i: number): Event => ({
   id: "t",
@@ -51,5 +51,26 @@ describe("EventPacer", () => {
     expect(withTurns).toHaveLength(1);
     expect(withTurns[0]?.events).toContain(configured);
     expect(withTurns[0]?.replayed).toBe(turns);
+  });
+
+  it("lets a key pre-empt a scheduled frame once, then delivers it", async () => {
+    const { pacer, frames, finished } = collect(1);
+    pacer.push(delta(0));
+    const started = performance.now();
+    pacer.yieldToInput();
+    pacer.yieldToInput();
+    await finished;
+    // The frame gave way to the key for one frame period, not once per key.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(FRAME_MS - 1);
+    expect(frames).toHaveLength(1);
+  });
+
+  it("does not delay a frame for a key read while nothing was scheduled", async () => {
+    const { pacer, frames } = collect(1);
+    pacer.yieldToInput();
+    pacer.push(delta(0));
+    // The first frame goes out on the next turn of the event loop, not a frame period later.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(frames).toHaveLength(1);
   });
 });

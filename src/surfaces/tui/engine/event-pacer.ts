@@ -2,14 +2,19 @@
 // loop; reducing and drawing them as one block would hold the process for seconds, and keys typed meanwhile
 // would wait for all of it. So events go to the UI in frames: at most one every FRAME_MS, each carrying at
 // most about TEXT_BUDGET characters of streamed text (what one frame can lay out quickly), and the event loop
-// runs between frames, so a key is read and drawn within a frame or two.
+// runs between frames, so a key is read and drawn within a frame or two. A key pre-empts the next frame: that
+// frame waits FRAME_MS more, once, so the key's own render goes out first (a stream can't be starved by typing).
 import type { Event } from "../../../protocol/core-protocol.js";
 import type { ReplayedTurn } from "../../../rollout/replay.js";
 
 /** 60 frames a second at most. */
 export const FRAME_MS = 16;
-/** Characters of streamed text per frame: a few screenfuls. */
-export const TEXT_BUDGET = 2_048;
+/**
+ * Characters of streamed text per frame, a few screenfuls. Finished answer text is printed as plain terminal
+ * text (components/Scrollback.tsx), so most of a frame's cost is the fixed redraw of the live area: larger
+ * frames mean fewer of them for the same stream, and a frame of 4 KB costs about what one of 1 KB does.
+ */
+export const TEXT_BUDGET = 4_096;
 
 export type FrameSink = (events: Event[], replayed?: readonly ReplayedTurn[]) => void;
 
@@ -27,6 +32,8 @@ export class EventPacer {
   private scheduled = false;
   private lastFrame = -Infinity;
   private stopped = false;
+  /** A key arrived since the last frame and the next frame has not yet given way to it. */
+  private inputPending = false;
 
   constructor(private readonly sink: FrameSink) {}
 
@@ -34,6 +41,11 @@ export class EventPacer {
     if (replayed) this.replayed = { event, turns: replayed };
     this.pending.push(event);
     this.schedule();
+  }
+
+  /** A key was read: a frame already scheduled yields to the key's render. */
+  yieldToInput(): void {
+    if (this.scheduled) this.inputPending = true;
   }
 
   /** Drops what is pending and schedules nothing more. */
@@ -53,6 +65,12 @@ export class EventPacer {
   private readonly frame = (): void => {
     this.scheduled = false;
     if (this.stopped) return;
+    if (this.inputPending) {
+      this.inputPending = false;
+      this.scheduled = true;
+      setTimeout(this.frame, FRAME_MS);
+      return;
+    }
     this.lastFrame = performance.now();
     const events = this.take();
     const replayed = this.replayed && events.includes(this.replayed.event) ? this.replayed.turns : undefined;

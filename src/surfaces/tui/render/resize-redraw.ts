@@ -37,6 +37,15 @@ function inkOf(stdout: NodeJS.WriteStream): InkInternals | undefined {
   return fits ? (ink as InkInternals) : undefined;
 }
 
+/**
+ * Adds text the app printed above the live area itself (not through `<Static>`) to what Ink keeps as printed,
+ * so a change of width prints it again with the rest, in order.
+ */
+export function rememberPrinted(stdout: NodeJS.WriteStream, text: string): void {
+  const ink = instances.get(stdout) as Partial<InkInternals> | undefined;
+  if (typeof ink === "object" && typeof ink.fullStaticOutput === "string") ink.fullStaticOutput += text;
+}
+
 /** Makes Ink forget its last frame (already erased): its next write draws without erasing anything. */
 function forgetFrame(ink: InkInternals): void {
   ink.log.done();

@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { renderMarkdown } from "../../markdown/render-markdown.js";
 import { wrapStyledLines } from "../../render/wrap-lines.js";
 import { StyledRows } from "../StyledLines.js";
+import { AGENT_GUTTER, agentBullet } from "./agent-message-rows.js";
 
 export interface AgentMessageCellProps {
   markdown: string;
@@ -22,13 +23,13 @@ export function AgentMessageCell({
   continued = false,
 }: AgentMessageCellProps) {
   const lines = useMemo(() => renderMarkdown(markdown), [markdown]);
-  const inner = Math.max(1, width - 2);
+  const inner = Math.max(1, width - AGENT_GUTTER);
   const rows = useMemo(() => wrapStyledLines(lines, inner), [lines, inner]);
   const shown = maxRows === undefined ? rows : rows.slice(Math.max(0, rows.length - maxRows));
   return (
     <Box flexDirection="row">
       <Box flexShrink={0}>
-        <Text>{continued ? "  " : "• "}</Text>
+        <Text>{agentBullet(continued)}</Text>
       </Box>
       <StyledRows rows={shown} />
     </Box>

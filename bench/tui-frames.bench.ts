@@ -1,0 +1,111 @@
+// The cost of one UI frame while a 200 KB answer streams: the answer's deltas are handed to the view in
+// frames of at most TEXT_BUDGET characters, as engine/event-pacer.ts does, and each frame (reduce, commit
+// finished blocks to the scrollback, Ink layout and output) is timed. A key typed during the stream waits
+// for at most about one such frame, so the worst frame bounds the worst keystroke.
+//   node --import tsx bench/tui-frames.bench.ts
+import { EventEmitter } from "node:events";
+import type { Event } from "../src/protocol/core-protocol.js";
+import { median } from "./support.js";
+
+process.env.NODE_ENV = "production";
+const { render } = await import("ink");
+const { createElement } = await import("react");
+const { TuiView } = await import("../src/surfaces/tui/components/TuiView.js");
+const { initialUi } = await import("../src/surfaces/tui/app/key-router.js");
+const { recordedEvents } = await import("../src/surfaces/tui/fixtures/recorded-events.js");
+const { tuiReducer } = await import("../src/surfaces/tui/state/tui-reducer.js");
+const { initialTuiState } = await import("../src/surfaces/tui/state/tui-state.js");
+const { TEXT_BUDGET } = await import("../src/surfaces/tui/engine/event-pacer.js");
+type TuiState = ReturnType<typeof initialTuiState>;
+
+/** A 120x40 terminal that counts what it is sent and throws it away. */
+class FakeTerminal extends EventEmitter {
+  readonly isTTY = true;
+  readonly columns = 120;
+  readonly rows = 40;
+  bytes = 0;
+  write(chunk: string): boolean {
+    this.bytes += chunk.length;
+    return true;
+  }
+}
+
+// The answer of test/e2e/tui-long-answer.test.ts: 380 sections, ~200 KB, in 64-character deltas.
+const PARAGRAPH = "The quick brown fox jumps over the lazy dog while the answer keeps streaming. ".repeat(7);
+const ANSWER = [
+  ...Array.from({ length: 380 }, (_, i) => `## Part ${i}\n\n${PARAGRAPH}\n\n- point ${i}\n- more`),
+  "long-end-marker",
+].join("\n\n");
+const ROUNDS = 4;
+
+const deltaEvent = (delta: string): Event => ({
+  id: "turn",
+  msg: { type: "agent_message_content_delta", thread_id: "t", turn_id: "t", item_id: "m", delta },
+});
+
+/** The deltas grouped into frames of at most TEXT_BUDGET characters. */
+function frames(): Event[][] {
+  const out: Event[][] = [];
+  let frame: Event[] = [];
+  let size = 0;
+  for (const delta of ANSWER.match(/.{1,64}/gs) ?? []) {
+    if (size + delta.length > TEXT_BUDGET && frame.length > 0) {
+      out.push(frame);
+      frame = [];
+      size = 0;
+    }
+    frame.push(deltaEvent(delta));
+    size += delta.length;
+  }
+  if (frame.length > 0) out.push(frame);
+  return out;
+}
+
+const nextTick = () => new Promise((r) => setImmediate(r));
+
+async function round(): Promise<number[]> {
+  const start = recordedEvents("message").slice(0, 2);
+  let state: TuiState = initialTuiState();
+  for (const event of start) state = tuiReducer(state, { type: "engine_event", event, now: 0 });
+  const stdout = new FakeTerminal();
+  const stdin = Object.assign(new EventEmitter(), { isTTY: false, setRawMode() {}, ref() {}, unref() {} });
+  const ui = initialUi();
+  const view = (s: TuiState) => createElement(TuiView, { state: s, ui, width: 120, rows: 40, now: 0 });
+  const instance = render(view(state), {
+    stdout: stdout as unknown as NodeJS.WriteStream,
+    stdin: stdin as unknown as NodeJS.ReadStream,
+    patchConsole: false,
+    exitOnCtrlC: false,
+    maxFps: 0,
+  });
+  await nextTick();
+  const times: number[] = [];
+  for (const events of frames()) {
+    const t0 = performance.now();
+    state = tuiReducer(state, { type: "engine_events", events, now: 0 });
+    instance.rerender(view(state));
+    times.push(performance.now() - t0);
+    await nextTick();
+  }
+  instance.unmount();
+  return times;
+}
+
+const medians: number[] = [];
+const worst: number[] = [];
+const p95s: number[] = [];
+let count = 0;
+for (let i = 0; i < ROUNDS; i++) {
+  const times = await round();
+  count = times.length;
+  // The first round warms the JIT up.
+  if (i === 0) continue;
+  const sorted = [...times].sort((a, b) => a - b);
+  medians.push(median(times));
+  p95s.push(sorted[Math.floor(sorted.length * 0.95)] ?? 0);
+  worst.push(sorted.at(-1) ?? 0);
+}
+const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
+console.log(`frames of a 200 KB streamed answer (${count} frames of <= ${TEXT_BUDGET} chars, 120x40):`);
+console.log(`  median frame ${fmt(median(medians))}, p95 ${fmt(median(p95s))}, worst ${fmt(median(worst))}`);
+console.log(`  (medians over ${ROUNDS - 1} rounds)`);
