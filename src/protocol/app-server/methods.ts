@@ -17,7 +17,7 @@ import {
   LoginAccountParams,
   LoginAccountResponse,
 } from "./v2/account.js";
-import { EmptyParams, EmptyResult } from "./v2/common.js";
+import { EmptyResult } from "./v2/common.js";
 import * as P from "./v2/plugins.js";
 import { McpServerOauthLoginParams, McpServerOauthLoginResponse } from "./v2/tools-misc.js";
 import {

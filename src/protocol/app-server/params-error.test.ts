@@ -3,11 +3,11 @@ import { safeParse } from "zod/mini";
 import { LoginAccountParams } from "./v2/account.js";
 import { ThreadStartParams, TurnStartParams } from "./v2/thread.js";
 import { ThreadListParams } from "./v2/thread-history.js";
-import { paramsIssueText, type ParamsIssue } from "./params-error.js";
+import { paramsIssueText } from "./params-error.js";
 
 const text = (schema: Parameters<typeof safeParse>[0], value: unknown) => {
   const parsed = safeParse(schema, value, { reportInput: true });
-  return parsed.success ? "ok" : paramsIssueText(parsed.error.issues[0] as ParamsIssue);
+  return parsed.success ? "ok" : paramsIssueText(parsed.error.issues[0]);
 };
 
 // Each expectation is what Codex 0.169 answers for the same params (after "Invalid request: ").
