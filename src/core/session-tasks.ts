@@ -90,6 +90,7 @@ export function userTurnTask(
     turn,
     turnId,
     input: op.items,
+    ...(op.client_id ? { clientId: op.client_id } : {}),
     signal: controller.signal,
     ...(op.type === "user_turn" && op.final_output_json_schema !== undefined
       ? { outputSchema: op.final_output_json_schema }

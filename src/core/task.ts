@@ -7,7 +7,13 @@ import { CONTEXT_OVERFLOW_ADVICE, isContextOverflow } from "./compaction/compact
 import { PlanModeStream } from "./plan-mode/plan-stream.js";
 import { runTurn, type TurnHost } from "./turn.js";
 import type { TurnContext } from "./turn-context.js";
-import { connectorCheck, mentionWarnings, userInputText, userInputToMessage } from "./user-input.js";
+import {
+  connectorCheck,
+  mentionWarnings,
+  userInputText,
+  userInputToMessage,
+  userMessageEvent,
+} from "./user-input.js";
 import { userTextMessage } from "../protocol/items.js";
 
 export class TaskAbort extends Error {
@@ -44,6 +50,8 @@ export interface TaskOptions {
   turn: TurnContext;
   turnId: string;
   input: readonly UserInputItem[];
+  /** The client's id for the input message, kept on its userMessage item. */
+  clientId?: string;
   signal: AbortSignal;
   outputSchema?: unknown;
   modelContextWindow?: number;
@@ -80,7 +88,7 @@ export async function runTask(options: TaskOptions): Promise<void> {
     }
     const hasConnector = connectorCheck(host.tools);
     host.history.record(userInputToMessage(options.input, turn.cwd, hasConnector));
-    host.emit({ type: "user_message", message: userInputText(options.input) });
+    host.emit(userMessageEvent(options.input, options.clientId));
     for (const text of hooked?.context ?? []) host.history.record(userTextMessage(text, "developer"));
     if (options.extraInput) {
       host.history.record(...options.extraInput.items);
@@ -97,7 +105,7 @@ export async function runTask(options: TaskOptions): Promise<void> {
     for (;;) {
       for (const items of options.steering?.take() ?? []) {
         host.history.record(userInputToMessage(items, turn.cwd));
-        host.emit({ type: "user_message", message: userInputText(items) });
+        host.emit(userMessageEvent(items));
       }
       await options.compaction?.beforeTurn(signal);
       let result;

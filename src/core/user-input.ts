@@ -95,6 +95,36 @@ export function userInputToMessage(
 }
 
 /** The text a UI shows for the user's message. */
+/**
+ * The user_message event of an input: its text, and the text items' UI spans (`text_elements`) with their
+ * byte ranges moved to where each text lands in that joined message.
+ */
+export function userMessageEvent(
+  items: readonly UserInputItem[],
+  clientId?: string,
+): { type: "user_message"; message: string; text_elements?: unknown[]; client_id?: string } {
+  const elements: unknown[] = [];
+  let offset = 0;
+  for (const item of items) {
+    if (item.type !== "text") continue;
+    for (const element of item.text_elements ?? []) elements.push(shiftElement(element, offset));
+    offset += Buffer.byteLength(item.text) + 1;
+  }
+  return {
+    type: "user_message",
+    message: userInputText(items),
+    ...(elements.length > 0 ? { text_elements: elements } : {}),
+    ...(clientId ? { client_id: clientId } : {}),
+  };
+}
+
+function shiftElement(element: unknown, offset: number): unknown {
+  if (offset === 0 || typeof element !== "object" || element === null) return element;
+  const range = (element as { byteRange?: { start?: unknown; end?: unknown } }).byteRange;
+  if (typeof range?.start !== "number" || typeof range.end !== "number") return element;
+  return { ...element, byteRange: { start: range.start + offset, end: range.end + offset } };
+}
+
 export function userInputText(items: readonly UserInputItem[]): string {
   return items
     .filter((i): i is Extract<UserInputItem, { type: "text" }> => i.type === "text")

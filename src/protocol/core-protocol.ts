@@ -145,7 +145,16 @@ export const KnownEventMsg = lazySchema(() =>
     }),
     TaskStartedEvent,
     TaskCompleteEvent,
-    ev("user_message", { message: z.string(), images: z.array(z.string()).nullish() }),
+    /**
+     * `text_elements`: the UI spans of the text items, their byte ranges moved into `message`; `client_id`:
+     * the id the client gave its message (app-server `clientUserMessageId`).
+     */
+    ev("user_message", {
+      message: z.string(),
+      images: z.array(z.string()).nullish(),
+      text_elements: z.array(z.unknown()).nullish(),
+      client_id: z.string().nullish(),
+    }),
     /** `refusal`: the message is the model's refusal (its text is what the model said instead). */
     ev("agent_message", { message: z.string(), refusal: z.boolean().optional() }),
     AgentMessageContentDeltaEvent,

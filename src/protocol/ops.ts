@@ -44,10 +44,16 @@ export const Op = lazySchema(() =>
     z.object({
       type: z.literal("user_turn"),
       items: z.array(UserInputItem),
+      /** The client's id for this message, echoed on its userMessage item. */
+      client_id: z.string().optional(),
       final_output_json_schema: z.unknown().optional(),
       ...TurnContextFields,
     }),
-    z.object({ type: z.literal("user_input"), items: z.array(UserInputItem) }),
+    z.object({
+      type: z.literal("user_input"),
+      items: z.array(UserInputItem),
+      client_id: z.string().optional(),
+    }),
     /** Adds input to the running task (read before its next model request); an error when none runs. */
     z.object({ type: z.literal("steer"), items: z.array(UserInputItem).min(1) }),
     z.object({ type: z.literal("interrupt") }),

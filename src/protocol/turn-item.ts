@@ -23,6 +23,8 @@ export const UserMessageItem = lazySchema(() =>
     type: z.literal("userMessage"),
     id: z.string(),
     content: z.array(UserInputItem),
+    /** The client's id for the message (app-server `clientUserMessageId`). */
+    client_id: z.string().optional(),
   }),
 );
 

@@ -3,7 +3,9 @@
 // direction: the same cursor continues a listing either way. An anchor cursor (no id) stands just outside
 // every row of its timestamp, so reading from it includes them all (the backwards cursor of a page).
 
-export type ThreadSortKey = "created_at" | "updated_at";
+/** The index's sort keys; recency_at is the last activity, kept in the updated_at column. */
+export type ThreadSortKey = "created_at" | "updated_at" | "recency_at";
+const SORT_KEYS: readonly unknown[] = ["created_at", "updated_at", "recency_at"] satisfies ThreadSortKey[];
 
 export interface CursorPosition {
   sortKey: ThreadSortKey;
@@ -30,7 +32,7 @@ export function decodeCursor(cursor: string, sortKey: ThreadSortKey): CursorPosi
   if (
     !Array.isArray(decoded) ||
     decoded.length !== 3 ||
-    (decoded[0] !== "created_at" && decoded[0] !== "updated_at") ||
+    !SORT_KEYS.includes(decoded[0]) ||
     typeof decoded[1] !== "number" ||
     (typeof decoded[2] !== "string" && decoded[2] !== null)
   ) {

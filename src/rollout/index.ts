@@ -169,7 +169,7 @@ export class ThreadIndex {
 
   list(query: ThreadListQuery = {}): ThreadPage {
     const sortKey: ThreadSortKey = query.sortKey ?? "created_at";
-    const column = sortKey === "updated_at" ? "updated_at" : "created_at";
+    const column = sortKey === "created_at" ? "created_at" : "updated_at";
     const asc = query.direction === "asc";
     const order = asc ? "ASC" : "DESC";
     // Past a row means past its (timestamp, id); an anchor (id null) keeps every row of its own timestamp.

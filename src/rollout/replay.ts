@@ -34,7 +34,8 @@ import {
   pickBestSources,
   turnItemOfEvent,
   turnItemOfResponse,
-  userItemIdOfEvent,
+  userItemOfEvent,
+  type UserItem,
   userTextOfEvent,
 } from "./turn-items.js";
 import { isContextItem, isRealUserMessage, messageTextParts } from "./user-input.js";
@@ -48,6 +49,9 @@ export interface ReplayedTurn {
   userMessage: string;
   /** The id of the user's message item, when the file has it (ours since items came in). */
   userItemId?: string;
+  /** That item's content (text spans kept) and the client's id for it, when the file has them. */
+  userContent?: UserItem["content"];
+  userClientId?: string;
   items: TurnItem[];
   /** When each item (by id) started and completed, from its `item_completed` line. */
   itemTimes?: Record<string, ItemTimes>;
@@ -84,7 +88,7 @@ interface TurnState {
   status: TurnStatus;
   entries: SourcedItem[];
   userText: Partial<Record<ItemSource, string>>;
-  userItemId?: string;
+  userItem?: UserItem;
   startedAtMs?: number;
   completedAtMs?: number;
 }
@@ -137,10 +141,10 @@ class Replayer {
       this.userInput("event", index, userText.text, userText.source);
       return;
     }
-    const userItemId = userItemIdOfEvent(payload);
-    if (userItemId !== undefined) {
+    const userItem = userItemOfEvent(payload);
+    if (userItem !== undefined) {
       const turn = this.openTurn();
-      if (turn) turn.userItemId ??= userItemId;
+      if (turn) turn.userItem ??= userItem;
       return;
     }
     switch (canonicalEventType(payload.type)) {
@@ -283,15 +287,18 @@ function finishTurn(turn: TurnState): ReplayedTurn {
   return {
     ...(turn.turnId !== undefined ? { turnId: turn.turnId } : {}),
     userMessage: turn.userText.event ?? turn.userText.item ?? turn.userText.response ?? "",
-    ...(turn.userItemId !== undefined ? { userItemId: turn.userItemId } : {}),
+    ...(turn.userItem !== undefined ? { userItemId: turn.userItem.id } : {}),
+    ...(turn.userItem?.content ? { userContent: turn.userItem.content } : {}),
+    ...(turn.userItem?.clientId ? { userClientId: turn.userItem.clientId } : {}),
     ...(turn.startedAtMs !== undefined ? { startedAtMs: turn.startedAtMs } : {}),
     ...(turn.completedAtMs !== undefined ? { completedAtMs: turn.completedAtMs } : {}),
     items: pickBestSources(turn.entries),
-    itemTimes: Object.fromEntries(
-      turn.entries.flatMap(({ item, times }) =>
-        times && "id" in item && item.id !== "" ? [[item.id, times]] : [],
+    itemTimes: Object.fromEntries([
+      ...(turn.userItem?.times ? [[turn.userItem.id, turn.userItem.times] as const] : []),
+      ...turn.entries.flatMap(({ item, times }) =>
+        times && "id" in item && item.id !== "" ? [[item.id, times] as const] : [],
       ),
-    ),
+    ]),
     // Older files have no end markers: a turn opened by user input alone counts as completed.
     status: !turn.explicit && turn.status === "inProgress" ? "completed" : turn.status,
   };

@@ -64,12 +64,33 @@ function texts(value: unknown): string | undefined {
   return parts.length > 0 ? parts.join("\n") : undefined;
 }
 
-/** The user's text carried by a user-input event (`user_message` or a completed UserMessage item). */
-/** The id of our own completed userMessage item (the user's text comes from its `user_message` event). */
-export function userItemIdOfEvent(payload: EventMsgPayload): string | undefined {
-  if (canonicalEventType(payload.type) !== "item_completed" || !isJson(payload.item)) return undefined;
-  return payload.item.type === "userMessage" ? str(payload.item, "id") : undefined;
+/** Our own completed userMessage item: its id, content (with text spans), client id and times. */
+export interface UserItem {
+  id: string;
+  content?: UserMessageContent;
+  clientId?: string;
+  times?: ItemTimes;
 }
+type UserMessageContent = Extract<CoreTurnItem, { type: "userMessage" }>["content"];
+
+/** Our completed userMessage item (the user's text comes from its `user_message` event). */
+export function userItemOfEvent(payload: EventMsgPayload): UserItem | undefined {
+  if (canonicalEventType(payload.type) !== "item_completed" || !isJson(payload.item)) return undefined;
+  if (payload.item.type !== "userMessage") return undefined;
+  const id = str(payload.item, "id");
+  if (id === undefined) return undefined;
+  const parsed = CoreTurnItem.safeParse(payload.item);
+  const item = parsed.success && parsed.data.type === "userMessage" ? parsed.data : undefined;
+  const times = timesOf(payload);
+  return {
+    id,
+    ...(item ? { content: item.content } : {}),
+    ...(item?.client_id ? { clientId: item.client_id } : {}),
+    ...(times ? { times } : {}),
+  };
+}
+
+/** The user's text carried by a user-input event (`user_message` or a completed UserMessage item). */
 
 export function userTextOfEvent(payload: EventMsgPayload): { text: string; source: ItemSource } | undefined {
   const type = canonicalEventType(payload.type);

@@ -104,7 +104,10 @@ describe("app-server fs/*", () => {
         message: "Invalid request: AbsolutePathBuf deserialized without a base path",
       });
     }
-    expect(await errorOf(c, "fs/readFile", {}, false)).toMatchObject({ code: -32602 });
+    expect(await errorOf(c, "fs/readFile", {}, false)).toMatchObject({
+      code: -32600,
+      message: "Invalid request: missing field `path`",
+    });
     expect(await errorOf(c, "fs/readFile", { path: join(home.cwd, "nope") })).toMatchObject({
       code: -32600,
       message: expect.stringContaining("no such file"),

@@ -69,7 +69,10 @@ describe("app-server thread read state", () => {
       message: "read state changed",
       data: { reason: "readStateConflict", readState: state },
     });
-    expect(await errorOf(c, "thread/readState/update", { threadId })).toMatchObject({ code: -32602 });
+    expect(await errorOf(c, "thread/readState/update", { threadId })).toMatchObject({
+      code: -32600,
+      message: "Invalid request: missing field `operation`",
+    });
     expect(
       await errorOf(c, "thread/readState/update", {
         threadId: "00000000-0000-0000-0000-000000000000",

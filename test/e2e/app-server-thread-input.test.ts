@@ -87,7 +87,7 @@ describe("app-server thread input", () => {
     expect(
       await errorOf(c, "thread/shellCommand", { threadId, command: "true", timeoutMs: -1 }),
     ).toMatchObject({
-      code: -32602,
+      code: -32600,
     });
   });
 

@@ -45,7 +45,13 @@ describe("app-server turn extras", () => {
       .notifications("item/completed")
       .filter((p) => (p.item as Json).type === "imageView");
     expect(images.map((p) => p.item)).toEqual([
-      { type: "imageView", id: "img1", path: join(home.cwd, "shot.png") },
+      {
+        type: "imageView",
+        id: "img1",
+        path: join(home.cwd, "shot.png"),
+        startedAtMs: expect.any(Number),
+        completedAtMs: images[0]?.completedAtMs,
+      },
     ]);
     const diffs = client.notifications("turn/diff/updated");
     expect(diffs).toHaveLength(1);

@@ -77,7 +77,12 @@ export class ItemTracker {
         this.closed.clear();
         return msg;
       case "user_message":
-        this.startAndComplete(after, { type: "userMessage", id: this.newId(), content: userContent(msg) });
+        this.startAndComplete(after, {
+          type: "userMessage",
+          id: this.newId(),
+          content: userContent(msg),
+          ...(msg.client_id ? { client_id: msg.client_id } : {}),
+        });
         return msg;
       case "agent_message_content_delta":
         if (this.agentMessageId !== msg.item_id) {
@@ -444,5 +449,8 @@ function searchAction(action: unknown): TurnItemOf<"webSearch">["action"] {
 
 function userContent(msg: Extract<KnownEventMsg, { type: "user_message" }>): UserInputItem[] {
   const images = (msg.images ?? []).map((url): UserInputItem => ({ type: "image", image_url: url }));
-  return msg.message === "" && images.length > 0 ? images : [{ type: "text", text: msg.message }, ...images];
+  const elements = msg.text_elements?.length ? { text_elements: msg.text_elements } : {};
+  return msg.message === "" && images.length > 0
+    ? images
+    : [{ type: "text", text: msg.message, ...elements }, ...images];
 }

@@ -82,6 +82,8 @@ export const threadHistorySamples = {
         sourceKinds: ["vscode", "subAgentThreadSpawn"],
         searchTerm: "fix",
       },
+      { sortKey: "recency_at", sortDirection: "asc", sectionId: null },
+      { sortKey: "section_position", sectionId: "s1", cursor: "c", limit: 2 },
     ],
     results: [
       { data: [thread, childThread], nextCursor: "x" },

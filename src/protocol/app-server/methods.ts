@@ -17,7 +17,7 @@ import {
   LoginAccountParams,
   LoginAccountResponse,
 } from "./v2/account.js";
-import { EmptyParams, EmptyResult } from "./v2/common.js";
+import { EmptyResult } from "./v2/common.js";
 import * as P from "./v2/plugins.js";
 import { McpServerOauthLoginParams, McpServerOauthLoginResponse } from "./v2/tools-misc.js";
 import {
@@ -203,9 +203,12 @@ export const methods = {
   "model/list": { params: ModelListParams, result: ModelListResponse },
   "account/login/start": { params: LoginAccountParams, result: LoginAccountResponse },
   "account/read": { params: GetAccountParams, result: GetAccountResponse },
-  "account/logout": { params: EmptyParams, result: EmptyResult },
+  "account/logout": { params: NoParams, result: EmptyResult },
   "account/login/cancel": { params: CancelLoginAccountParams, result: CancelLoginAccountResponse },
-  "account/rateLimits/read": { params: GetAccountRateLimitsParams, result: GetAccountRateLimitsResponse },
+  "account/rateLimits/read": {
+    params: GetAccountRateLimitsParams.nullish(),
+    result: GetAccountRateLimitsResponse,
+  },
   "mcpServerStatus/list": { params: McpServerStatusParams, result: McpServerStatusResponse },
   fuzzyFileSearch: { params: FuzzyFileSearchParams, result: FuzzyFileSearchResponse },
   "fuzzyFileSearch/sessionStart": { params: FuzzyFileSearchSessionStartParams, result: EmptyResult },

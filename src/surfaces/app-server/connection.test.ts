@@ -62,10 +62,10 @@ describe("Connection", () => {
     expect(sent.map((m) => [m.id, (m.error as { code: number }).code])).toEqual([
       [5, -32700],
       [6, -32600],
-      [7, -32602],
+      [7, -32600],
     ]);
     expect((sent[2]?.error as { message: string; data: unknown }).message).toBe(
-      "Invalid params: clientInfo.version: Invalid input: expected string, received undefined",
+      "Invalid request: missing field `version`",
     );
     expect((sent[2]?.error as { data: unknown }).data).toEqual({ path: ["clientInfo", "version"] });
   });

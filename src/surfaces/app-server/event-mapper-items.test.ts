@@ -104,6 +104,27 @@ const rootThread: Thread = {
   turns: [],
 };
 
+/**
+ * An item without what Codex fills in on every item (its times; a user message's `clientId: null` and
+ * empty `text_elements`), so the cases compare what the events made; app-server-item-fields.test.ts
+ * covers those fields.
+ */
+function bare(item: Record<string, unknown>): unknown {
+  const { startedAtMs: _s, completedAtMs: _c, ...rest } = item;
+  if (rest.type !== "userMessage") return rest;
+  const { clientId, content, ...others } = rest as {
+    clientId?: unknown;
+    content: Array<Record<string, unknown>>;
+  };
+  return {
+    ...others,
+    ...(clientId !== null && clientId !== undefined ? { clientId } : {}),
+    content: content.map(({ text_elements, ...part }) =>
+      Array.isArray(text_elements) && text_elements.length === 0 ? part : { ...part, text_elements },
+    ),
+  };
+}
+
 function view(o: MapperOutput): unknown {
   if (o.kind === "userInput" || o.kind === "patchApproval") return { request: o.kind, params: o.params };
   if (o.kind !== "notification") return { request: o.kind };
@@ -112,8 +133,8 @@ function view(o: MapperOutput): unknown {
   if (method === "item/started" || method === "item/completed") {
     // Items of another thread (a subagent's) say so.
     return params.threadId === T
-      ? { method, item: params.item }
-      : { method, item: params.item, threadId: params.threadId, turnId: params.turnId };
+      ? { method, item: bare(params.item) }
+      : { method, item: bare(params.item), threadId: params.threadId, turnId: params.turnId };
   }
   if (method === "item/plan/delta" || method === "item/agentMessage/delta") {
     return { method, itemId: params.itemId, delta: params.delta, turnId: params.turnId };

@@ -23,6 +23,27 @@ const usage = {
 };
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 
+/**
+ * An item without what Codex fills in on every item (its times; a user message's `clientId: null` and
+ * empty `text_elements`), so the cases compare what the events made; app-server-item-fields.test.ts
+ * covers those fields.
+ */
+function bare(item: Record<string, unknown>): unknown {
+  const { startedAtMs: _s, completedAtMs: _c, ...rest } = item;
+  if (rest.type !== "userMessage") return rest;
+  const { clientId, content, ...others } = rest as {
+    clientId?: unknown;
+    content: Array<Record<string, unknown>>;
+  };
+  return {
+    ...others,
+    ...(clientId !== null && clientId !== undefined ? { clientId } : {}),
+    content: content.map(({ text_elements, ...part }) =>
+      Array.isArray(text_elements) && text_elements.length === 0 ? part : { ...part, text_elements },
+    ),
+  };
+}
+
 /** Compact view of an output: the method (or request kind) and the params worth comparing. */
 function view(o: MapperOutput): unknown {
   if (o.kind !== "notification") return { request: o.kind, itemId: o.params.itemId, turnId: o.params.turnId };
@@ -30,7 +51,7 @@ function view(o: MapperOutput): unknown {
   switch (method) {
     case "item/started":
     case "item/completed":
-      return { method, item: params.item };
+      return { method, item: bare(params.item) };
     case "turn/started":
     case "turn/completed":
       return { method, status: params.turn.status, error: params.turn.error ?? null };

@@ -3,7 +3,7 @@
 import { quote } from "shell-quote";
 import type { ItemStatus, TurnItem } from "../../protocol/turn-item.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
-import type { UserInput } from "../../protocol/app-server/v2/common.js";
+import { TextElements, type UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ThreadItem, ThreadItemOf } from "../../protocol/app-server/v2/items.js";
 import { collabItem } from "./collab-item.js";
 import { toFileChanges } from "./wire-conversions.js";
@@ -20,11 +20,19 @@ function undeclinable(status: ItemStatus): "inProgress" | "completed" | "failed"
   return wire === "declined" ? "failed" : wire;
 }
 
+/** Spans as the wire has them (byteRange, placeholder); anything else is dropped. */
+function textElements(
+  elements: readonly unknown[] | undefined,
+): Extract<UserInput, { type: "text" }>["text_elements"] {
+  const parsed = TextElements.safeParse(elements ?? []);
+  return parsed.success ? parsed.data : [];
+}
+
 export function toWireInput(items: readonly UserInputItem[]): UserInput[] {
   return items.map((item): UserInput => {
     switch (item.type) {
       case "text":
-        return { type: "text", text: item.text };
+        return { type: "text", text: item.text, text_elements: textElements(item.text_elements) };
       case "image":
         return { type: "image", url: item.image_url };
       case "local_image":
@@ -73,7 +81,14 @@ function webSearchAction(action: Extract<TurnItem, { type: "webSearch" }>["actio
 export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
   switch (item.type) {
     case "userMessage":
-      return { type: "userMessage", id: item.id, content: input ?? toWireInput(item.content) };
+      return {
+        type: "userMessage",
+        id: item.id,
+        clientId: item.client_id ?? null,
+        content: (input ?? toWireInput(item.content)).map((part) =>
+          part.type === "text" ? { ...part, text_elements: part.text_elements ?? [] } : part,
+        ),
+      };
     case "agentMessage":
       return { type: "agentMessage", id: item.id, text: item.text };
     case "reasoning":

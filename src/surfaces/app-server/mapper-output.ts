@@ -54,12 +54,17 @@ export class OutputBuffer {
    * time for the item when given.
    */
   item(method: "item/started" | "item/completed", item: ThreadItem, scope?: ItemScope, atMs?: number): void {
+    const at = atMs ?? this.now();
+    // The item carries its own times too, as Codex's do: started only, then both.
+    const times =
+      method === "item/started"
+        ? { startedAtMs: at, completedAtMs: null }
+        : { startedAtMs: item.startedAtMs ?? null, completedAtMs: at };
     const base = {
       threadId: scope?.threadId ?? this.threadId,
       turnId: scope?.turnId ?? this.turnId,
-      item: { ...item },
+      item: { ...item, ...times },
     };
-    const at = atMs ?? this.now();
     if (method === "item/started") this.notify({ method, params: { ...base, startedAtMs: at } });
     else this.notify({ method, params: { ...base, completedAtMs: at } });
   }

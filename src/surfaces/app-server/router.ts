@@ -1,14 +1,15 @@
-// Routes a connection's requests: the initialize gate, the method table (unknown method -> -32601, bad
-// params -> -32602 with the path of the first problem), then the method's handler.
+// Routes a connection's requests: the initialize gate, the method table (unknown method -> -32601, params
+// that do not fit -> -32600 "Invalid request: ..." as Codex answers, with the problem's path as data), then
+// the method's handler.
 import { safeParse, type z } from "zod/mini";
 import {
-  describeIssues,
   ErrorCode,
   type JsonRpcNotification,
   type JsonRpcRequest,
   type RequestId,
 } from "../../protocol/app-server/jsonrpc.js";
 import type { MethodName } from "../../protocol/app-server/methods.js";
+import { paramsIssueText, type ParamsIssue } from "../../protocol/app-server/params-error.js";
 import { InitializeParams } from "../../protocol/app-server/v2/initialize.js";
 import type { Connection, IncomingHandler } from "./connection.js";
 import { AppServerError } from "./errors.js";
@@ -24,6 +25,9 @@ export interface RouterHost extends ServerHost {
 }
 
 type Responder = (result: unknown) => void;
+
+/** What parse gives for params it refused (undefined is a valid value: a method without params). */
+const INVALID = Symbol("invalid params");
 
 export class Router implements IncomingHandler {
   constructor(private readonly server: RouterHost) {}
@@ -47,11 +51,11 @@ export class Router implements IncomingHandler {
     }
     const name = method as Exclude<MethodName, "initialize">;
     const params = this.parse(connection, id, dispatch.methods[name].params, request.params);
-    if (params === undefined) return;
+    if (params === INVALID) return;
     await this.run(connection, id, name, (respond) => {
       const handler = dispatch.handlers[name] as Handler<typeof name>;
       const ctx = { connection, server: this.server, services: dispatch.services, requestId: id, respond };
-      return handler(params, ctx);
+      return handler(params as Parameters<typeof handler>[0], ctx);
     });
   }
 
@@ -66,22 +70,28 @@ export class Router implements IncomingHandler {
       return;
     }
     const params = this.parse(connection, request.id, InitializeParams, request.params);
-    if (params === undefined) return;
+    if (params === INVALID) return;
     await this.run(connection, request.id, "initialize", (respond) =>
       initialize(params as InitializeParams, { connection, server: this.server, respond }),
     );
     this.server.preload();
   }
 
-  /** The params, validated; undefined (after answering -32602) when they are not valid. */
+  /**
+   * The params, validated (undefined for a method that takes none); INVALID after answering -32600. Absent params are
+   * fine only for the methods whose params are optional in the protocol (Codex: "missing field `params`").
+   */
   private parse(connection: Connection, id: RequestId, schema: z.core.$ZodType, raw: unknown): unknown {
     // Without zod's eval'd fast path: a method's params are parsed once per request, and compiling that
     // path costs more than the few parses it would speed up (~2 ms vs ~0.8 ms for thread/list's first).
-    const parsed = safeParse(schema, raw ?? {}, { jitless: true });
+    const parsed = safeParse(schema, raw ?? undefined, { reportInput: true, jitless: true });
     if (parsed.success) return parsed.data;
-    const { text, path } = describeIssues(parsed.error.issues);
-    connection.respondError(id, ErrorCode.invalidParams, `Invalid params: ${text}`, { path });
-    return undefined;
+    const absent = raw === undefined || raw === null;
+    const issue = parsed.error.issues[0] as ParamsIssue | undefined;
+    const path = absent ? [] : (issue?.path.map(String) ?? []);
+    const text = absent ? "missing field `params`" : paramsIssueText(issue);
+    connection.respondError(id, ErrorCode.invalidRequest, `Invalid request: ${text}`, { path });
+    return INVALID;
   }
 
   private async run(

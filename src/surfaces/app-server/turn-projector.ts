@@ -61,7 +61,11 @@ export class TurnProjector {
 
   /** A background command may end in a later turn: it stays its own turn's item. */
   itemCompleted(msg: EventMsgOf<"item_completed">, input?: UserInput[]): ThreadItem {
-    const item = toThreadItem(msg.item, input);
+    const item: ThreadItem = {
+      ...toThreadItem(msg.item, input),
+      startedAtMs: msg.started_at_ms ?? null,
+      completedAtMs: msg.completed_at_ms ?? null,
+    };
     this.decoders.delete(item.id);
     this.parts.delete(item.id);
     if (!msg.turn_id || msg.turn_id === this.turn?.id) this.turn?.items.push(item);

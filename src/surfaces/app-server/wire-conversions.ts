@@ -55,7 +55,9 @@ export function toCoreInput(items: readonly UserInput[]): UserInputItem[] {
   return items.map((item): UserInputItem => {
     switch (item.type) {
       case "text":
-        return { type: "text", text: item.text };
+        return item.text_elements?.length
+          ? { type: "text", text: item.text, text_elements: item.text_elements }
+          : { type: "text", text: item.text };
       case "image":
         return { type: "image", image_url: item.url };
       case "localImage":

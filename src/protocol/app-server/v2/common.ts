@@ -31,13 +31,16 @@ export const ApprovalsReviewer = z.enum(["user", "auto_review", "guardian_subage
 
 export const ImageDetail = z.enum(["auto", "low", "high", "original"]);
 
+/** UI spans within a text input (a mention's placeholder, say), by byte range of the text. */
+export const TextElements = z.array(
+  z.object({ byteRange: z.object({ start: z.number().int(), end: z.number().int() }) }).loose(),
+);
+
 export const UserInput = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("text"),
     text: z.string(),
-    text_elements: z
-      .array(z.object({ byteRange: z.object({ start: z.number().int(), end: z.number().int() }) }).loose())
-      .optional(),
+    text_elements: TextElements.optional(),
   }),
   z.object({ type: z.literal("image"), url: z.string(), detail: ImageDetail.nullish() }),
   z.object({ type: z.literal("localImage"), path: z.string(), detail: ImageDetail.nullish() }),

@@ -3,6 +3,12 @@ import { z } from "zod";
 import { ReviewOutput } from "../../review.js";
 import { UserInput } from "./common.js";
 
+/** When the item started and completed (Unix ms), on every item; null until known. */
+const ItemTimes = {
+  startedAtMs: z.number().int().nullish(),
+  completedAtMs: z.number().int().nullish(),
+};
+
 export const CommandAction = z.object({ type: z.literal("unknown"), command: z.string() });
 
 export const CommandExecutionStatus = z.enum(["inProgress", "completed", "failed", "declined"]);
@@ -20,6 +26,7 @@ export type FileUpdateChange = z.infer<typeof FileUpdateChange>;
 export const UserMessageItem = z.object({
   type: z.literal("userMessage"),
   id: z.string(),
+  ...ItemTimes,
   content: z.array(UserInput),
   clientId: z.string().nullish(),
 });
@@ -27,12 +34,14 @@ export const UserMessageItem = z.object({
 export const AgentMessageItem = z.object({
   type: z.literal("agentMessage"),
   id: z.string(),
+  ...ItemTimes,
   text: z.string(),
 });
 
 export const ReasoningItem = z.object({
   type: z.literal("reasoning"),
   id: z.string(),
+  ...ItemTimes,
   summary: z.array(z.string()),
   content: z.array(z.string()),
 });
@@ -40,6 +49,7 @@ export const ReasoningItem = z.object({
 export const CommandExecutionItem = z.object({
   type: z.literal("commandExecution"),
   id: z.string(),
+  ...ItemTimes,
   command: z.string(),
   cwd: z.string(),
   commandActions: z.array(CommandAction),
@@ -56,28 +66,40 @@ export const CommandExecutionItem = z.object({
 export const FileChangeItem = z.object({
   type: z.literal("fileChange"),
   id: z.string(),
+  ...ItemTimes,
   changes: z.array(FileUpdateChange),
   status: PatchApplyStatus,
 });
 
 /** A proposed plan (plan mode): the text of the <proposed_plan> block. */
-export const PlanItem = z.object({ type: z.literal("plan"), id: z.string(), text: z.string() });
+export const PlanItem = z.object({ type: z.literal("plan"), id: z.string(), ...ItemTimes, text: z.string() });
 
-export const ContextCompactionItem = z.object({ type: z.literal("contextCompaction"), id: z.string() });
+export const ContextCompactionItem = z.object({
+  type: z.literal("contextCompaction"),
+  id: z.string(),
+  ...ItemTimes,
+});
 
 /** A Stop hook's reason that kept the turn going, as the model's next prompt. */
 export const HookPromptItem = z.object({
   type: z.literal("hookPrompt"),
   id: z.string(),
+  ...ItemTimes,
   fragments: z.array(z.object({ hookRunId: z.string(), text: z.string() })),
 });
 
 /** The model looked at a local image (view_image). */
-export const ImageViewItem = z.object({ type: z.literal("imageView"), id: z.string(), path: z.string() });
+export const ImageViewItem = z.object({
+  type: z.literal("imageView"),
+  id: z.string(),
+  ...ItemTimes,
+  path: z.string(),
+});
 
 export const McpToolCallItem = z.object({
   type: z.literal("mcpToolCall"),
   id: z.string(),
+  ...ItemTimes,
   server: z.string(),
   tool: z.string(),
   status: z.enum(["inProgress", "completed", "failed"]),
@@ -91,6 +113,7 @@ export const McpToolCallItem = z.object({
 export const CollabAgentToolCallItem = z.object({
   type: z.literal("collabAgentToolCall"),
   id: z.string(),
+  ...ItemTimes,
   tool: z.enum([
     "spawnAgent",
     "sendInput",
@@ -128,6 +151,7 @@ export const CollabAgentToolCallItem = z.object({
 export const DynamicToolCallItem = z.object({
   type: z.literal("dynamicToolCall"),
   id: z.string(),
+  ...ItemTimes,
   namespace: z.string().nullish(),
   tool: z.string(),
   arguments: z.unknown(),
@@ -160,6 +184,7 @@ export type WebSearchAction = z.infer<typeof WebSearchAction>;
 export const WebSearchItem = z.object({
   type: z.literal("webSearch"),
   id: z.string(),
+  ...ItemTimes,
   query: z.string(),
   action: WebSearchAction.nullish(),
 });
@@ -168,6 +193,7 @@ export const WebSearchItem = z.object({
 export const EnteredReviewModeItem = z.object({
   type: z.literal("enteredReviewMode"),
   id: z.string(),
+  ...ItemTimes,
   review: z.string(),
 });
 
@@ -178,6 +204,7 @@ export const EnteredReviewModeItem = z.object({
 export const ExitedReviewModeItem = z.object({
   type: z.literal("exitedReviewMode"),
   id: z.string(),
+  ...ItemTimes,
   review: z.string(),
   reviewOutput: ReviewOutput.nullish(),
 });

@@ -135,6 +135,8 @@ export const TurnStartParams = z.object({
   collaborationMode: CollaborationMode.nullish(),
   /** A JSON Schema the final answer must follow. */
   outputSchema: z.unknown().optional(),
+  /** Echoed as the userMessage item's `clientId`. */
+  clientUserMessageId: z.string().nullish(),
 });
 export type TurnStartParams = z.infer<typeof TurnStartParams>;
 

@@ -48,7 +48,11 @@ function turnOverrides(
 export const turnStart: Handler<"turn/start"> = async (params, ctx) => {
   const thread = threadOf(ctx.services, params.threadId);
   thread.subscribe(ctx.connection);
-  const op = { items: toCoreInput(params.input), ...turnOverrides(params, thread.session.cwd) };
+  const op = {
+    items: toCoreInput(params.input),
+    ...(params.clientUserMessageId ? { client_id: params.clientUserMessageId } : {}),
+    ...turnOverrides(params, thread.session.cwd),
+  };
   const turn = await thread.startTurn(params.input, op, (started) => ctx.respond({ turn: started }));
   return { turn };
 };

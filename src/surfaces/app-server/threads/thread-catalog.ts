@@ -20,6 +20,8 @@ import type { ThreadListParams } from "../../../protocol/app-server/v2/thread-hi
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
 import { badRequest } from "../errors.js";
 import { readThreadNames } from "./thread-names.js";
+import { ThreadOrganizer } from "./thread-organizer.js";
+import { sectionPage } from "./section-order.js";
 import { sourceKind, threadFromSummary, toWireSource, toWireTurns } from "./wire-thread.js";
 
 const DEFAULT_LIMIT = 25;
@@ -44,14 +46,28 @@ export interface ThreadContents {
   originator: string | null;
 }
 
-function sortKeyOf(params: ThreadListParams): ThreadSortKey {
-  const key = params.sortKey ?? "created_at";
-  if (key !== "created_at" && key !== "updated_at") throw badRequest(`sortKey ${key} is not supported`);
-  return key;
+type ListPage = { data: Thread[]; nextCursor: string | null; backwardsCursor: string | null };
+
+/** Which section each thread is in, for the `sectionId` filter (absent: no filter). */
+function sectionFilter(
+  params: ThreadListParams,
+  organization: () => { members: Record<string, string[]> },
+): (id: string) => boolean {
+  if (params.sectionId === undefined) return () => true;
+  const { members } = organization();
+  if (params.sectionId !== null) {
+    const wanted = new Set((members[params.sectionId] ?? []).map((id) => id.toLowerCase()));
+    return (id) => wanted.has(id.toLowerCase());
+  }
+  const sectioned = new Set(Object.values(members).flatMap((ids) => ids.map((id) => id.toLowerCase())));
+  return (id) => !sectioned.has(id.toLowerCase());
 }
 
 /** Everything the index cannot filter on is checked here, row by row. */
-function matcher(params: ThreadListParams): (s: ThreadSummary) => boolean {
+function matcher(
+  params: ThreadListParams,
+  inSection: (id: string) => boolean,
+): (s: ThreadSummary) => boolean {
   const cwds = typeof params.cwd === "string" ? [params.cwd] : (params.cwd ?? []);
   const providers = params.modelProviders ?? [];
   const kinds = params.sourceKinds ?? [];
@@ -60,31 +76,45 @@ function matcher(params: ThreadListParams): (s: ThreadSummary) => boolean {
     (cwds.length === 0 || cwds.includes(s.cwd ?? "")) &&
     (providers.length === 0 || providers.includes(s.modelProvider ?? "")) &&
     (kinds.length === 0 || kinds.includes(sourceKind(toWireSource(s.source, s.parentThreadId)))) &&
-    !excluded.has(s.id.toLowerCase());
+    !excluded.has(s.id.toLowerCase()) &&
+    inSection(s.id);
 }
 
 export class ThreadCatalog {
+  private readonly organizer: ThreadOrganizer;
+
   constructor(
     private readonly codexHome: string,
     private readonly index: ThreadIndexHandle,
-  ) {}
+  ) {
+    this.organizer = new ThreadOrganizer(codexHome);
+  }
 
   /**
    * A page of threads, newest first unless asked otherwise; `status` tells which are loaded in this server.
    * Sorted by creation time (the default), a page can only hold threads of the day folders its times span,
    * so only those are caught up before answering, and every folder after (`reconcileSoon`).
    */
-  async list(
-    params: ThreadListParams,
-    status: (id: string) => ThreadStatus,
-  ): Promise<{ data: Thread[]; nextCursor: string | null; backwardsCursor: string | null }> {
-    const sortKey = sortKeyOf(params);
+  async list(params: ThreadListParams, status: (id: string) => ThreadStatus): Promise<ListPage> {
+    const limit = Math.min(MAX_LIMIT, Math.max(1, params.limit ?? DEFAULT_LIMIT));
+    const matches = matcher(
+      params,
+      sectionFilter(params, () => this.organizer.read()),
+    );
+    const wire = (summaries: ThreadSummary[]): Thread[] => {
+      const names = readThreadNames(this.codexHome);
+      return summaries.map((s) =>
+        threadFromSummary(s, { name: names.get(s.id.toLowerCase()) ?? null, status: status(s.id) }),
+      );
+    };
+    if (params.sortKey === "section_position") return this.listSection(params, limit, matches, wire);
+    const sortKey: ThreadSortKey = params.sortKey ?? "created_at";
     const byCreation = sortKey === "created_at";
     const { found, more } = await this.index.use(
       async (index) => {
         const looked = new Set<string>();
         for (;;) {
-          const scanned = this.scan(index, params, sortKey);
+          const scanned = this.scan(index, params, { sortKey, limit, matches });
           if (!byCreation) return scanned;
           // Rows another process added or removed in those folders change the page: read it again.
           if ((await index.catchUpFolders(this.spanOf(params, scanned), looked)) === 0) return scanned;
@@ -93,11 +123,9 @@ export class ThreadCatalog {
       { catchUp: !byCreation },
     );
     if (byCreation) this.index.reconcileSoon();
-    const names = readThreadNames(this.codexHome);
-    const data = found.map((s) =>
-      threadFromSummary(s, { name: names.get(s.id.toLowerCase()) ?? null, status: status(s.id) }),
-    );
-    const valueOf = (s: ThreadSummary): number => (sortKey === "updated_at" ? s.updatedAt : s.createdAt);
+    const data = wire(found);
+    // recency_at is the last activity: the thread's updatedAt (see threadPlacement).
+    const valueOf = (s: ThreadSummary): number => (sortKey === "created_at" ? s.createdAt : s.updatedAt);
     const first = found[0];
     const last = found.at(-1);
     const nextCursor = more && last ? encodeCursor({ sortKey, value: valueOf(last), id: last.id }) : null;
@@ -108,9 +136,15 @@ export class ThreadCatalog {
   }
 
   /** The matching rows of one page from the index, and whether more follow. */
-  private scan(index: ThreadIndex, params: ThreadListParams, sortKey: ThreadSortKey): Scanned {
-    const limit = Math.min(MAX_LIMIT, Math.max(1, params.limit ?? DEFAULT_LIMIT));
-    const matches = matcher(params);
+  private scan(
+    index: ThreadIndex,
+    params: ThreadListParams,
+    {
+      sortKey,
+      limit,
+      matches,
+    }: { sortKey: ThreadSortKey; limit: number; matches: (s: ThreadSummary) => boolean },
+  ): Scanned {
     const found: ThreadSummary[] = [];
     let cursor = params.cursor ?? undefined;
     // One row more than the page first: when every row matches (the usual case), that answers `more`.
@@ -140,6 +174,38 @@ export class ThreadCatalog {
     const start = params.cursor ? decodeCursor(params.cursor, "created_at").value : undefined;
     const end = more ? found.at(-1)?.createdAt : undefined;
     return (params.sortDirection ?? "desc") === "desc" ? daySpan(end, start) : daySpan(start, end);
+  }
+
+  /** One section's threads in their order (ascending unless asked otherwise, as Codex lists them). */
+  private async listSection(
+    params: ThreadListParams,
+    limit: number,
+    matches: (s: ThreadSummary) => boolean,
+    wire: (summaries: ThreadSummary[]) => Thread[],
+  ): Promise<ListPage> {
+    const sectionId = params.sectionId;
+    if (typeof sectionId !== "string") throw badRequest("section-position sorting requires a section filter");
+    const members = this.organizer.read().members[sectionId] ?? [];
+    const archived = params.archived ?? false;
+    const rows = new Map<string, ThreadSummary>();
+    const page = await this.index.use((index) =>
+      sectionPage(
+        sectionId,
+        members,
+        { cursor: params.cursor, direction: params.sortDirection ?? "asc", limit },
+        (id) => {
+          const row = index.get(id);
+          if (!row || row.archived !== archived || !matches(row)) return false;
+          rows.set(id, row);
+          return true;
+        },
+      ),
+    );
+    return {
+      data: wire(page.ids.map((id) => rows.get(id)!)),
+      nextCursor: page.nextCursor,
+      backwardsCursor: page.backwardsCursor,
+    };
   }
 
   /** A thread's index row (refreshed from its file, so a live thread's row is current), or a request error. */

@@ -78,19 +78,32 @@ export function toWireTurns(turns: readonly ReplayedTurn[]): Turn[] {
     const shellOnly =
       turn.userMessage === "" &&
       turn.items.some((item) => item.type === "commandExecution" && item.source === "user_shell");
+    // Each item with the times its rollout line recorded (null where the file has none).
+    const timed = (item: ThreadItem): ThreadItem => {
+      const times = turn.itemTimes?.[item.id];
+      return {
+        ...item,
+        startedAtMs: times?.startedAtMs ?? null,
+        completedAtMs: times?.completedAtMs ?? null,
+      };
+    };
     const items: ThreadItem[] = shellOnly
       ? []
       : [
-          {
-            type: "userMessage",
-            id: turn.userItemId ?? `${id}:0`,
-            content: [{ type: "text", text: turn.userMessage }],
-          },
+          timed(
+            toThreadItem({
+              type: "userMessage",
+              id: turn.userItemId ?? `${id}:0`,
+              // The item's own content keeps the text spans; older files have the text only.
+              content: turn.userContent ?? [{ type: "text", text: turn.userMessage }],
+              ...(turn.userClientId ? { client_id: turn.userClientId } : {}),
+            }),
+          ),
         ];
     turn.items.forEach((item, i) => {
       // A step list is turn/plan/updated on the wire, not an item.
       if (item.type === "planUpdate") return;
-      items.push(toThreadItem(item.id === "" ? { ...item, id: `${id}:${i + 1}` } : item));
+      items.push(timed(toThreadItem(item.id === "" ? { ...item, id: `${id}:${i + 1}` } : item)));
     });
     const seconds = (ms: number | undefined) => (ms === undefined ? null : Math.floor(ms / 1000));
     const ended = turn.status !== "inProgress" ? turn.completedAtMs : undefined;
