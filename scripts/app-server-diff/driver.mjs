@@ -72,10 +72,10 @@ function freshDirs(extraConfig = "") {
   writeFileSync(
     join(home, "config.toml"),
     [
-      'model = "gpt-5.1-codex"',
+      'model = "gpt-5.5"', // a model the real one has metadata for (else a warning on every turn)
       'model_provider = "fake"',
       'approval_policy = "never"',
-      'sandbox_mode = "workspace-write"',
+      'sandbox_mode = "danger-full-access"', // the real one's sandbox helper cannot start from the bare binary
       `[projects."${work}"]`,
       'trust_level = "trusted"',
       "[model_providers.fake]",
@@ -221,6 +221,8 @@ for (const [name, run] of Object.entries(sessions)) {
 }
 await model.close();
 writeFileSync(outFile, log.map((e) => JSON.stringify(e)).join("\n") + "\n");
+// What the model was asked, to see why two runs diverge.
+writeFileSync(`${outFile}.requests.json`, JSON.stringify(model.requests, null, 1));
 console.error(
   `wrote ${log.length} messages to ${outFile}${failures ? `; ${failures} session(s) failed` : ""}`,
 );

@@ -71,7 +71,7 @@ export const threadSessions = {
     await turn(c, threadId, "run: echo hello > out.txt && cat out.txt");
     await turn(c, threadId, "patch");
     const slow = await c.request("turn/start", { threadId, input: text("slow: a slow answer here") });
-    await c.waitFor("turn/started", (m) => m.params.threadId === threadId);
+    await c.waitFor("item/agentMessage/delta", (m) => m.params.turnId === slow.result?.turn?.id);
     await c.request("turn/start", { threadId, input: text("while running") });
     await c.request("turn/steer", {
       threadId,
@@ -82,7 +82,7 @@ export const threadSessions = {
     await c.waitFor("turn/completed", (m) => m.params.threadId === threadId, 3_000);
     await c.request("turn/steer", { threadId, expectedTurnId: "nope", input: text("x") });
     const hung = await c.request("turn/start", { threadId, input: text("hang") });
-    await c.waitFor("turn/started", (m) => m.params.threadId === threadId);
+    await c.waitFor("turn/started", (m) => m.params.turn.id === hung.result?.turn?.id);
     await c.request("turn/interrupt", { threadId, turnId: hung.result?.turn?.id ?? "x" });
     await c.waitFor("turn/completed", (m) => m.params.threadId === threadId);
     await c.request("turn/interrupt", { threadId, turnId: "nope" });
