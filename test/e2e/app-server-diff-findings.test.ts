@@ -1,7 +1,10 @@
 // Behaviours the differential run against the real Codex 0.169 (scripts/app-server-diff/) found different
 // in ways that break a client, each held here through the built `codex-ts app-server`.
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { useAppServer, type Json } from "../support/app-server-fixture.js";
+import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
 const app = useAppServer();
 const b64 = (s: string) => Buffer.from(s).toString("base64");
@@ -32,5 +35,38 @@ describe("app-server as the differential run found it", () => {
     expect((await c.waitResponse(resize)).result).toEqual({});
     expect((await c.waitResponse(terminate)).result).toEqual({});
     expect(((await c.waitResponse(tty)).result as Json).exitCode).not.toBe(0);
+  });
+
+  it("feedback/save writes one zip file, also for a thread with no turn yet or an unknown thread", async () => {
+    const { home, client: c } = await app.start();
+    const threadId = await startThread(c, { cwd: home.cwd });
+    const fresh = join(home.cwd, "fresh.zip");
+    expect(await c.call("feedback/save", { classification: "bug", savePath: fresh, threadId })).toEqual({
+      threadId,
+      promptHash: null,
+      savedPath: fresh,
+    });
+    expect(statSync(fresh).isFile()).toBe(true);
+    const first = unzipSync(readFileSync(fresh));
+    expect(JSON.parse(Buffer.from(first["feedback.json"]!).toString())).toMatchObject({
+      threadId,
+      rollout: null,
+    });
+
+    await runTurn(c, threadId, "hello");
+    const after = join(home.cwd, "after.zip");
+    await c.call("feedback/save", { classification: "bug", savePath: after, threadId });
+    const second = unzipSync(readFileSync(after));
+    expect(Buffer.from(second["rollout.jsonl"]!).toString()).toContain('"session_meta"');
+
+    const unknown = "00000000-0000-0000-0000-000000000000";
+    const other = join(home.cwd, "other.zip");
+    const saved = await c.call("feedback/save", {
+      classification: "bug",
+      savePath: other,
+      threadId: unknown,
+    });
+    expect(saved).toMatchObject({ threadId: unknown, savedPath: other });
+    expect(Object.keys(unzipSync(readFileSync(other)))).not.toContain("rollout.jsonl");
   });
 });

@@ -2,6 +2,7 @@
 // thread/metadata/update, and the local account/provider methods, through `codex-ts app-server`.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
@@ -188,7 +189,8 @@ describe("app-server local account and provider methods", () => {
     const savePath = join(home.cwd, "feedback-bundle");
     const saved = await c.call("feedback/save", { classification: "bug", savePath, reason: "it broke" });
     expect(saved.savedPath).toBe(savePath);
-    expect(JSON.parse(readFileSync(join(savePath, "feedback.json"), "utf8"))).toMatchObject({
+    const bundle = unzipSync(readFileSync(savePath));
+    expect(JSON.parse(Buffer.from(bundle["feedback.json"]!).toString("utf8"))).toMatchObject({
       reason: "it broke",
     });
     expect(await errorOf(c, "feedback/save", { classification: "bug", savePath: "relative" })).toMatchObject({
