@@ -69,4 +69,27 @@ describe("app-server as the differential run found it", () => {
     expect(saved).toMatchObject({ threadId: unknown, savedPath: other });
     expect(Object.keys(unzipSync(readFileSync(other)))).not.toContain("rollout.jsonl");
   });
+
+  it("collaborationMode/list answers the Plan and Default presets, to experimental clients only", async () => {
+    const { home } = await app.startModel();
+    const plain = await app.spawn(home);
+    const refused = await plain.waitResponse(plain.request("collaborationMode/list", {}));
+    expect(refused.error).toMatchObject({
+      code: -32600,
+      message: "collaborationMode/list requires experimentalApi capability",
+    });
+
+    const c = await app.spawn(home, { initialize: false });
+    await c.call("initialize", {
+      clientInfo: { name: "t", title: null, version: "1" },
+      capabilities: { experimentalApi: true },
+    });
+    c.notify("initialized");
+    expect(await c.call("collaborationMode/list", {})).toEqual({
+      data: [
+        { name: "Plan", mode: "plan", model: null, reasoning_effort: "medium" },
+        { name: "Default", mode: "default", model: null, reasoning_effort: null },
+      ],
+    });
+  });
 });

@@ -156,10 +156,9 @@ describe("app-server local account and provider methods", () => {
       data: [{ id: ":read-only" }, { id: ":workspace" }, { id: ":danger-full-access" }],
     });
     expect(await c.call("experimentalFeature/list", {})).toEqual({ data: [], nextCursor: null });
-    expect(
-      await errorOf(c, "experimentalFeature/enablement/set", { enablement: { nope: true } }),
-    ).toMatchObject({
-      code: -32600,
+    // Codex 0.169 leaves the names it does not know out of its answer; codex-ts knows none.
+    expect(await c.call("experimentalFeature/enablement/set", { enablement: { nope: true } })).toEqual({
+      enablement: {},
     });
 
     const written = await c.call("modelProvider/config/write", {
