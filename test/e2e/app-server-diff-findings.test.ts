@@ -1,9 +1,11 @@
 // Behaviours the differential run against the real Codex 0.169 (scripts/app-server-diff/) found different
 // in ways that break a client, each held here through the built `codex-ts app-server`.
-import { readFileSync, statSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
+import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
 const app = useAppServer();
@@ -91,5 +93,45 @@ describe("app-server as the differential run found it", () => {
         { name: "Default", mode: "default", model: null, reasoning_effort: null },
       ],
     });
+  });
+
+  it("threads carry their model, originator and git state; a fork keeps its parent's name; commands say who ran them", async () => {
+    const { home, model, client: c } = await app.start({ initialize: "ide" });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: home.cwd })
+        .toString()
+        .trim();
+    git("init", "-q", "-b", "main");
+    writeFileSync(join(home.cwd, "a.txt"), "a\n");
+    git("add", ".");
+    git("commit", "-qm", "init");
+    const sha = git("rev-parse", "HEAD");
+    const gitInfo = { sha, branch: "main", originUrl: null };
+
+    const started = await c.call("thread/start", { cwd: home.cwd });
+    const threadId = (started.thread as Json).id as string;
+    const modelName = started.model as string;
+    expect(started.thread).toMatchObject({ model: modelName, originator: "ide", gitInfo });
+    model.push(reply.shell(["true"]), reply.message("done"));
+    const turn = await runTurn(c, threadId, "run it");
+    const command = (turn.items as Json[]).find((i) => i.type === "commandExecution");
+    expect(command?.source).toBe("agent");
+
+    const read = await c.call("thread/read", { threadId });
+    expect(read.thread).toMatchObject({ model: modelName, originator: "ide", gitInfo });
+    const listed = ((await c.call("thread/list", {})).data as Json[]).find((t) => t.id === threadId);
+    expect(listed).toMatchObject({ model: modelName, originator: "ide", gitInfo });
+
+    // A client's patch of the git state shows over the thread's own.
+    await c.call("thread/metadata/update", { threadId, gitInfo: { branch: "feature" } });
+    expect((await c.call("thread/read", { threadId })).thread).toMatchObject({
+      gitInfo: { sha, branch: "feature", originUrl: null },
+    });
+
+    await c.call("thread/name/set", { threadId, name: "named" });
+    const fork = (await c.call("thread/fork", { threadId })).thread as Json;
+    expect(fork).toMatchObject({ name: "named", forkedFromId: threadId });
+    const forkListed = ((await c.call("thread/list", {})).data as Json[]).find((t) => t.id === fork.id);
+    expect(forkListed).toMatchObject({ name: "named" });
   });
 });

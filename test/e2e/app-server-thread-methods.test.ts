@@ -100,9 +100,10 @@ describe("app-server thread methods", () => {
       threadId,
       gitInfo: { sha: "abc123", branch: "main" },
     });
-    expect((updated.thread as Json).gitInfo).toEqual({ sha: "abc123", branch: "main" });
+    // All three fields, as Codex sends them (the home's cwd is not a repository: nothing of its own).
+    expect((updated.thread as Json).gitInfo).toEqual({ sha: "abc123", branch: "main", originUrl: null });
     const cleared = await c.call("thread/metadata/update", { threadId, gitInfo: { branch: null } });
-    expect((cleared.thread as Json).gitInfo).toEqual({ sha: "abc123", branch: null });
+    expect((cleared.thread as Json).gitInfo).toEqual({ sha: "abc123", branch: null, originUrl: null });
     const read = (await c.call("thread/read", { threadId })).thread as Json;
     expect(read).toMatchObject({
       gitInfo: { sha: "abc123", branch: null },

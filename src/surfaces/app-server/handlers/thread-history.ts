@@ -8,10 +8,18 @@ import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import { setThreadName } from "../threads/thread-names.js";
+import { readThreadHeadFacts } from "../../../rollout/summary.js";
 import { threadFromSummary } from "../threads/wire-thread.js";
 
 function statusOf(services: ServerServices, id: string): ThreadStatus {
   return services.statusOf(id);
+}
+
+/** The thread's git state from its rollout, with what a client set through thread/metadata/update over it. */
+function withStoredGit(services: ServerServices, thread: Thread): Thread {
+  const stored = services.metadata.get(thread.id).gitInfo;
+  if (!stored) return thread;
+  return { ...thread, gitInfo: { sha: null, branch: null, originUrl: null, ...thread.gitInfo, ...stored } };
 }
 
 /** A thread as its rollout tells it (turns only when asked); a loaded thread without a file yet as it is. */
@@ -45,7 +53,10 @@ export async function readStored(
       status: loaded.status,
       turns: contents?.turns ?? [],
     };
-    return { thread, itemTimes: contents?.itemTimes ?? new Map<string, ItemTimes>() };
+    return {
+      thread: withStoredGit(services, thread),
+      itemTimes: contents?.itemTimes ?? new Map<string, ItemTimes>(),
+    };
   }
   const contents = await services.catalog.contents(found.summary.path);
   const thread = threadFromSummary(found.summary, {
@@ -53,13 +64,10 @@ export async function readStored(
     status: statusOf(services, id),
     ...(contents.cliVersion ? { cliVersion: contents.cliVersion } : {}),
     originator: contents.originator,
+    facts: readThreadHeadFacts(found.summary.path),
     turns: includeTurns ? contents.turns : [],
   });
-  // Git metadata a client set (thread/metadata/update).
-  return {
-    thread: { ...thread, gitInfo: services.metadata.get(id).gitInfo ?? null },
-    itemTimes: contents.itemTimes,
-  };
+  return { thread: withStoredGit(services, thread), itemTimes: contents.itemTimes };
 }
 
 export const threadList: Handler<"thread/list"> = async (params, ctx) => {
@@ -67,7 +75,7 @@ export const threadList: Handler<"thread/list"> = async (params, ctx) => {
   const readStates = Object.fromEntries(
     page.data.map((t) => [t.id, ctx.services.readStates.getOrInitial(t.id)] as const),
   );
-  return { ...page, readStates };
+  return { ...page, data: page.data.map((t) => withStoredGit(ctx.services, t)), readStates };
 };
 
 export const threadLoadedList: Handler<"thread/loaded/list"> = (params, ctx) => {

@@ -7,6 +7,7 @@ import type { ThreadRuntime } from "../thread-runtime.js";
 import { describeStored, noticeFullHistory } from "./thread-history.js";
 import { resumeExtras } from "./resume-state.js";
 import { openResponse, openThread } from "./thread-open.js";
+import { setThreadName } from "../threads/thread-names.js";
 
 async function loaded(services: ServerServices, threadId: string): Promise<ThreadRuntime> {
   const thread = services.threads.get(threadId);
@@ -85,6 +86,8 @@ export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
     preview: summary.preview,
   };
   result.thread = { ...result.thread, ...lineage };
+  // Kept for the fork, so thread/list and thread/read show it too.
+  if (lineage.name) setThreadName(ctx.server.codexHome, result.thread.id, lineage.name);
   ctx.respond(result);
   const started = thread.startedNotification();
   if (started.method === "thread/started") started.params.thread = { ...started.params.thread, ...lineage };
