@@ -176,11 +176,12 @@ export function readThreadSummary(path: string, archived: boolean): ThreadSummar
   };
 }
 
-/** Facts of a thread's head that the index does not keep: its model, originator and git state. */
+/** Facts of a thread's head that the index does not keep: its model, originator, writer and git state. */
 export interface ThreadHeadFacts {
   /** The model of the first turn_context; null before the first turn. */
   model: string | null;
   originator: string | null;
+  cliVersion: string | null;
   git: GitInfo | null;
 }
 
@@ -192,6 +193,7 @@ export function readThreadHeadFacts(path: string): ThreadHeadFacts {
   return {
     model: context?.type === "turn_context" ? context.payload.model : null,
     originator: head.parsed.meta?.originator ?? null,
+    cliVersion: head.parsed.meta?.cli_version ?? null,
     git: head.parsed.meta?.git ?? null,
   };
 }

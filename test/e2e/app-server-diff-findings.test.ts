@@ -121,6 +121,8 @@ describe("app-server as the differential run found it", () => {
     expect(read.thread).toMatchObject({ model: modelName, originator: "ide", gitInfo });
     const listed = ((await c.call("thread/list", {})).data as Json[]).find((t) => t.id === threadId);
     expect(listed).toMatchObject({ model: modelName, originator: "ide", gitInfo });
+    expect((listed as Json).cliVersion).toBe((read.thread as Json).cliVersion);
+    expect((listed as Json).cliVersion).not.toBe("");
 
     // A client's patch of the git state shows over the thread's own.
     await c.call("thread/metadata/update", { threadId, gitInfo: { branch: "feature" } });

@@ -28,7 +28,13 @@ describe("app-server thread methods", () => {
     const ids = turns.map((t) => t.id);
     const first = await c.call("thread/turns/list", { threadId, limit: 2 });
     expect((first.data as Json[]).map((t) => t.id)).toEqual([ids[2], ids[1]]);
-    expect(first.backwardsCursor).toBeNull();
+    // As in Codex 0.169: every page has a backwards cursor, and it includes the page's first entry.
+    const newer = await c.call("thread/turns/list", {
+      threadId,
+      sortDirection: "asc",
+      cursor: first.backwardsCursor,
+    });
+    expect((newer.data as Json[]).map((t) => t.id)).toEqual([ids[2]]);
     const second = await c.call("thread/turns/list", { threadId, limit: 2, cursor: first.nextCursor });
     expect((second.data as Json[]).map((t) => t.id)).toEqual([ids[0]]);
     expect(second.nextCursor).toBeNull();
@@ -37,7 +43,7 @@ describe("app-server thread methods", () => {
       sortDirection: "asc",
       cursor: second.backwardsCursor,
     });
-    expect((back.data as Json[]).map((t) => t.id)).toEqual([ids[1], ids[2]]);
+    expect((back.data as Json[]).map((t) => t.id)).toEqual([ids[0], ids[1], ids[2]]);
     expect(await errorOf(c, "thread/turns/list", { threadId, cursor: "garbage" })).toMatchObject({
       code: -32600,
     });

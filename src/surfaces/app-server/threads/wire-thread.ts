@@ -58,8 +58,8 @@ export function threadFromSummary(s: ThreadSummary, extras: ThreadExtras): Threa
     status: extras.status,
     path: s.path,
     cwd: s.cwd ?? "",
-    // The index keeps the rollout head's facts but not the writer's version; a full read fills it in.
-    cliVersion: extras.cliVersion ?? "",
+    // The index does not keep the writer's version: the head facts (listings) or a full read give it.
+    cliVersion: extras.cliVersion ?? extras.facts?.cliVersion ?? "",
     originator: extras.originator ?? extras.facts?.originator ?? null,
     source: toWireSource(s.source, s.parentThreadId),
     projectId: null,
