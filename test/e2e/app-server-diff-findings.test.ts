@@ -136,4 +136,12 @@ describe("app-server as the differential run found it", () => {
     const forkListed = ((await c.call("thread/list", {})).data as Json[]).find((t) => t.id === fork.id);
     expect(forkListed).toMatchObject({ name: "named" });
   });
+
+  it("thread/start names the AGENTS.md files loaded for the thread", async () => {
+    const { home, client: c } = await app.start();
+    expect((await c.call("thread/start", { cwd: home.cwd })).instructionSources).toEqual([]);
+    writeFileSync(join(home.cwd, "AGENTS.md"), "Use tabs.\n");
+    const started = await c.call("thread/start", { cwd: home.cwd });
+    expect(started.instructionSources).toEqual([join(home.cwd, "AGENTS.md")]);
+  });
 });

@@ -14,6 +14,7 @@ import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/commo
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type { Thread, Turn } from "../../protocol/app-server/v2/thread.js";
 import { readGitInfo } from "../../core/git-info.js";
+import { loadAgentsDocs } from "../../core/agents-md.js";
 import type { ThreadReadState } from "../../protocol/app-server/v2/thread-read-state.js";
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
@@ -114,6 +115,12 @@ export class ThreadRuntime {
     });
   }
   private gitInfo: Thread["gitInfo"] | undefined;
+
+  /** The AGENTS.md files the engine loads for this thread (the same lookup as its initial context). */
+  instructionSources(): string[] {
+    const { config } = this.options;
+    return loadAgentsDocs(config.codexHome, this.session.cwd, config.projectDocMaxBytes).map((d) => d.path);
+  }
 
   /** The thread/started notification for this thread. */
   startedNotification(): ServerNotification {
