@@ -236,8 +236,10 @@ for (const [name, o] of oracle) {
     sections.push(`== ${name}: not played against ours`);
     continue;
   }
+  // Codex answers an unknown method -32600 "unknown variant": not a method it has.
+  const unknownToCodex = (e) => e?.code === -32601 || /unknown variant/.test(e?.message ?? "");
   for (const [id, r] of o.requests)
-    if (o.answers.get(id)?.error?.code !== -32601) methods.codex.add(r.method);
+    if (!unknownToCodex(o.answers.get(id)?.error)) methods.codex.add(r.method);
   for (const [id, r] of u.requests) if (u.answers.get(id)?.error?.code !== -32601) methods.ours.add(r.method);
   const found = compareSession(o, u);
   total += found.lines.length;

@@ -144,4 +144,15 @@ describe("app-server as the differential run found it", () => {
     const started = await c.call("thread/start", { cwd: home.cwd });
     expect(started.instructionSources).toEqual([join(home.cwd, "AGENTS.md")]);
   });
+
+  it("a loaded thread with history but no turn yet shows its engine's model", async () => {
+    const { home, client: c } = await app.start();
+    const started = await c.call("thread/start", { cwd: home.cwd });
+    const threadId = (started.thread as Json).id as string;
+    await c.call("thread/inject_items", {
+      threadId,
+      items: [{ type: "message", role: "user", content: [{ type: "input_text", text: "a note" }] }],
+    });
+    expect((await c.call("thread/read", { threadId })).thread).toMatchObject({ model: started.model });
+  });
 });

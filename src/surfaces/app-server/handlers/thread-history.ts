@@ -8,11 +8,17 @@ import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import { setThreadName } from "../threads/thread-names.js";
-import { readThreadHeadFacts } from "../../../rollout/summary.js";
+import { readThreadHeadFacts, type ThreadHeadFacts } from "../../../rollout/summary.js";
 import { threadFromSummary } from "../threads/wire-thread.js";
 
 function statusOf(services: ServerServices, id: string): ThreadStatus {
   return services.statusOf(id);
+}
+
+/** The head facts of a thread's file; a loaded thread with no turn yet has its engine's model. */
+function headFactsOf(path: string, liveModel: string | undefined): ThreadHeadFacts {
+  const facts = readThreadHeadFacts(path);
+  return facts.model === null && liveModel ? { ...facts, model: liveModel } : facts;
 }
 
 /** The thread's git state from its rollout, with what a client set through thread/metadata/update over it. */
@@ -64,7 +70,7 @@ export async function readStored(
     status: statusOf(services, id),
     ...(contents.cliVersion ? { cliVersion: contents.cliVersion } : {}),
     originator: contents.originator,
-    facts: readThreadHeadFacts(found.summary.path),
+    facts: headFactsOf(found.summary.path, loaded?.session.model),
     turns: includeTurns ? contents.turns : [],
   });
   return { thread: withStoredGit(services, thread), itemTimes: contents.itemTimes };
