@@ -13,8 +13,6 @@ import { configuredCollaborationMode } from "../../core/plan-mode/configured-mod
 import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type { Thread, Turn } from "../../protocol/app-server/v2/thread.js";
-import { readGitInfo } from "../../core/git-info.js";
-import { loadAgentsDocs } from "../../core/agents-md.js";
 import type { ThreadReadState } from "../../protocol/app-server/v2/thread-read-state.js";
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
@@ -23,7 +21,7 @@ import type { Logger } from "./log.js";
 import { badRequest } from "./errors.js";
 import { toEngineAnswers } from "./user-input.js";
 import { describeThread, toReviewDecision } from "./wire-conversions.js";
-import { wireGitInfo } from "./threads/wire-thread.js";
+import { cwdGitInfo, instructionSources } from "./threads/thread-facts.js";
 
 type Waiter = (event: Event) => boolean;
 type ApprovalOutput = Extract<MapperOutput, { kind: "execApproval" | "patchApproval" }>;
@@ -107,7 +105,7 @@ export class ThreadRuntime {
 
   describe(session = this.session) {
     // The cwd's git state, read once (as Codex records it when the thread starts).
-    this.gitInfo ??= wireGitInfo(readGitInfo(session.cwd));
+    this.gitInfo ??= cwdGitInfo(session.cwd);
     return describeThread(session, {
       createdAtMs: this.createdAtMs,
       originator: this.options.originator,
@@ -116,10 +114,9 @@ export class ThreadRuntime {
   }
   private gitInfo: Thread["gitInfo"] | undefined;
 
-  /** The AGENTS.md files the engine loads for this thread (the same lookup as its initial context). */
+  /** The AGENTS.md files the engine loads for this thread. */
   instructionSources(): string[] {
-    const { config } = this.options;
-    return loadAgentsDocs(config.codexHome, this.session.cwd, config.projectDocMaxBytes).map((d) => d.path);
+    return instructionSources(this.options.config, this.session.cwd);
   }
 
   /** The thread/started notification for this thread. */
