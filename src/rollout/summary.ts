@@ -5,7 +5,7 @@
 // thread is opened with readRollout, and the caller can upsert the row again with them.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { basename } from "node:path";
-import type { RolloutLine, SessionMetaPayload } from "./lines.js";
+import type { GitInfo, RolloutLine, SessionMetaPayload } from "./lines.js";
 import { parseRolloutFileName } from "./paths.js";
 import type { RolloutFileRef } from "./scan.js";
 import type { ParsedRollout, RolloutWarning } from "./reader.js";
@@ -173,6 +173,28 @@ export function readThreadSummary(path: string, archived: boolean): ThreadSummar
     forkedFrom: meta?.forked_from_id ?? null,
     parentThreadId: meta?.parent_thread_id ?? null,
     problem: describeProblems(head.parsed.warnings, extra),
+  };
+}
+
+/** Facts of a thread's head that the index does not keep: its model, originator, writer and git state. */
+export interface ThreadHeadFacts {
+  /** The model of the first turn_context; null before the first turn. */
+  model: string | null;
+  originator: string | null;
+  cliVersion: string | null;
+  git: GitInfo | null;
+}
+
+/** Reads the head of a rollout up to its first turn_context (a few lines) for its ThreadHeadFacts. */
+export function readThreadHeadFacts(path: string): ThreadHeadFacts {
+  const firstContext = (lines: readonly RolloutLine[]) => lines.find((l) => l.type === "turn_context");
+  const head = readHead(path, (p) => p.meta !== undefined && firstContext(p.lines) !== undefined);
+  const context = firstContext(head.parsed.lines);
+  return {
+    model: context?.type === "turn_context" ? context.payload.model : null,
+    originator: head.parsed.meta?.originator ?? null,
+    cliVersion: head.parsed.meta?.cli_version ?? null,
+    git: head.parsed.meta?.git ?? null,
   };
 }
 

@@ -116,7 +116,11 @@ describe("app-server browser ChatGPT login", () => {
 
   it("account/login/cancel stops the callback server and reports the login as failed", async () => {
     const { c, login, authUrl } = await start("acct-1");
-    expect(await c.call("account/login/cancel", { loginId: "nope" })).toEqual({ status: "notFound" });
+    const other = "00000000-0000-0000-0000-000000000000";
+    expect(await c.call("account/login/cancel", { loginId: other })).toEqual({ status: "notFound" });
+    // Not a login id at all: refused, as Codex 0.169 does.
+    const bad = await c.waitResponse(c.request("account/login/cancel", { loginId: "nope" }));
+    expect(bad.error).toMatchObject({ code: -32600, message: "invalid login id: nope" });
     expect(await c.call("account/login/cancel", { loginId: login.loginId })).toEqual({ status: "canceled" });
     const done = await c.waitNotification("account/login/completed", (p) => p.loginId === login.loginId);
     expect(done).toEqual({ success: false, loginId: login.loginId, error: "login canceled" });

@@ -64,7 +64,18 @@ describe("turn/steer", () => {
       threadId,
       input: [{ type: "text", text: "also this", text_elements: [] }],
     });
-    expect(second.turn).toMatchObject({ id: turn.id, status: "inProgress" });
+    // Every field of the running turn, as Codex 0.169 answers it.
+    expect(second.turn).toEqual({
+      id: turn.id,
+      rootTurnId: turn.id,
+      items: [],
+      itemsView: "notLoaded",
+      status: "inProgress",
+      error: null,
+      startedAt: null,
+      completedAt: null,
+      durationMs: null,
+    });
 
     const completed = await client.waitNotification("turn/completed", (p) => (p.turn as Json).id === turn.id);
     expect((completed.turn as Json).status).toBe("completed");

@@ -2,6 +2,7 @@
 // thread/metadata/update, and the local account/provider methods, through `codex-ts app-server`.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
@@ -27,7 +28,13 @@ describe("app-server thread methods", () => {
     const ids = turns.map((t) => t.id);
     const first = await c.call("thread/turns/list", { threadId, limit: 2 });
     expect((first.data as Json[]).map((t) => t.id)).toEqual([ids[2], ids[1]]);
-    expect(first.backwardsCursor).toBeNull();
+    // As in Codex 0.169: every page has a backwards cursor, and it includes the page's first entry.
+    const newer = await c.call("thread/turns/list", {
+      threadId,
+      sortDirection: "asc",
+      cursor: first.backwardsCursor,
+    });
+    expect((newer.data as Json[]).map((t) => t.id)).toEqual([ids[2]]);
     const second = await c.call("thread/turns/list", { threadId, limit: 2, cursor: first.nextCursor });
     expect((second.data as Json[]).map((t) => t.id)).toEqual([ids[0]]);
     expect(second.nextCursor).toBeNull();
@@ -36,7 +43,7 @@ describe("app-server thread methods", () => {
       sortDirection: "asc",
       cursor: second.backwardsCursor,
     });
-    expect((back.data as Json[]).map((t) => t.id)).toEqual([ids[1], ids[2]]);
+    expect((back.data as Json[]).map((t) => t.id)).toEqual([ids[0], ids[1], ids[2]]);
     expect(await errorOf(c, "thread/turns/list", { threadId, cursor: "garbage" })).toMatchObject({
       code: -32600,
     });
@@ -99,9 +106,10 @@ describe("app-server thread methods", () => {
       threadId,
       gitInfo: { sha: "abc123", branch: "main" },
     });
-    expect((updated.thread as Json).gitInfo).toEqual({ sha: "abc123", branch: "main" });
+    // All three fields, as Codex sends them (the home's cwd is not a repository: nothing of its own).
+    expect((updated.thread as Json).gitInfo).toEqual({ sha: "abc123", branch: "main", originUrl: null });
     const cleared = await c.call("thread/metadata/update", { threadId, gitInfo: { branch: null } });
-    expect((cleared.thread as Json).gitInfo).toEqual({ sha: "abc123", branch: null });
+    expect((cleared.thread as Json).gitInfo).toEqual({ sha: "abc123", branch: null, originUrl: null });
     const read = (await c.call("thread/read", { threadId })).thread as Json;
     expect(read).toMatchObject({
       gitInfo: { sha: "abc123", branch: null },
@@ -155,10 +163,9 @@ describe("app-server local account and provider methods", () => {
       data: [{ id: ":read-only" }, { id: ":workspace" }, { id: ":danger-full-access" }],
     });
     expect(await c.call("experimentalFeature/list", {})).toEqual({ data: [], nextCursor: null });
-    expect(
-      await errorOf(c, "experimentalFeature/enablement/set", { enablement: { nope: true } }),
-    ).toMatchObject({
-      code: -32600,
+    // Codex 0.169 leaves the names it does not know out of its answer; codex-ts knows none.
+    expect(await c.call("experimentalFeature/enablement/set", { enablement: { nope: true } })).toEqual({
+      enablement: {},
     });
 
     const written = await c.call("modelProvider/config/write", {
@@ -188,7 +195,8 @@ describe("app-server local account and provider methods", () => {
     const savePath = join(home.cwd, "feedback-bundle");
     const saved = await c.call("feedback/save", { classification: "bug", savePath, reason: "it broke" });
     expect(saved.savedPath).toBe(savePath);
-    expect(JSON.parse(readFileSync(join(savePath, "feedback.json"), "utf8"))).toMatchObject({
+    const bundle = unzipSync(readFileSync(savePath));
+    expect(JSON.parse(Buffer.from(bundle["feedback.json"]!).toString("utf8"))).toMatchObject({
       reason: "it broke",
     });
     expect(await errorOf(c, "feedback/save", { classification: "bug", savePath: "relative" })).toMatchObject({

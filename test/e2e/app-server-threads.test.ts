@@ -148,6 +148,16 @@ describe("app-server thread lifecycle", () => {
     await c.waitNotification("thread/reverted", (p) => p.threadId === threadId);
     const left = turnsOf(await c.call("thread/read", { threadId, includeTurns: true }));
     expect(left.map((t) => t.id)).toEqual([turns[0]?.id]);
+    // The answer's cursors read what remains backwards, from its last turn and item (as in Codex).
+    const back = await c.call("thread/turns/list", { threadId, cursor: reverted.turnsBackwardsCursor });
+    expect((back.data as Json[]).map((t) => t.id)).toEqual([turns[0]?.id]);
+    const lastItems = await c.call("thread/items/list", {
+      threadId,
+      sortDirection: "desc",
+      limit: 1,
+      cursor: reverted.itemsBackwardsCursor,
+    });
+    expect((lastItems.data as Json[]).map((e) => (e.item as Json).type)).toEqual(["agentMessage"]);
 
     const both = await c.call("thread/list", { limit: 1 });
     expect(both.data as Json[]).toHaveLength(1);

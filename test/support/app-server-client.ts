@@ -30,6 +30,7 @@ export const EXTENSION_METHODS: ReadonlySet<string> = new Set([
   "fuzzyFileSearch/sessionStart",
   "fuzzyFileSearch/sessionUpdate",
   "fuzzyFileSearch/sessionStop",
+  "collaborationMode/list",
 ]);
 
 /** `x-` methods and notifications are codex-ts's own (e.g. `x-fleet/`): no real schema to check them by. */
@@ -156,6 +157,12 @@ export class ProtocolSchema {
     // The fuzzy search sessions are experimental too; Codex answers them with an empty object.
     if (method.startsWith("fuzzyFileSearch/session"))
       return JSON.stringify(result) === "{}" ? "" : `${method} answers {}, not ${JSON.stringify(result)}`;
+    // Experimental too: a list of the schema's CollaborationModeMask.
+    if (method === "collaborationMode/list") {
+      const data = (result as { data?: unknown } | null)?.data;
+      if (!Array.isArray(data)) return "collaborationMode/list answers {data: [...]}";
+      return data.map((mask) => this.check("CollaborationModeMask", mask)).find(Boolean) ?? "";
+    }
     // Most responses are named after their params (FsReadFileParams -> FsReadFileResponse).
     const type =
       RESPONSE_TYPES[method] ?? this.paramsType("ClientRequest", method)?.replace(/Params$/, "Response");

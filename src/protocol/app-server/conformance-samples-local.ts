@@ -188,6 +188,10 @@ export const localMethodSamples = {
     results: [{ data: [], nextCursor: null }],
   },
   "experimentalFeature/enablement/set": { params: [{ enablement: {} }], results: [{ enablement: {} }] },
+  "collaborationMode/list": {
+    params: [{}, undefined],
+    results: [{ data: [{ name: "Plan", mode: "plan", model: null, reasoning_effort: "medium" }] }],
+  },
   "configRequirements/read": {
     params: [undefined],
     results: [{ requirements: null, supportsIndependentSpeedModes: true }],

@@ -134,6 +134,7 @@ import {
   McpToolCallParams,
   McpToolCallResponse,
   NoParams,
+  CollaborationModeListResponse,
   PermissionProfileListParams,
   PermissionProfileListResponse,
   SecuritySetupResponse,
@@ -250,6 +251,7 @@ export const methods = {
     result: ModelProviderConfigWriteResponse,
   },
   "permissionProfile/list": { params: PermissionProfileListParams, result: PermissionProfileListResponse },
+  "collaborationMode/list": { params: NoParams, result: CollaborationModeListResponse },
   "experimentalFeature/list": {
     params: ExperimentalFeatureListParams,
     result: ExperimentalFeatureListResponse,
@@ -312,7 +314,7 @@ export const methods = {
 /**
  * Methods of the table that the real protocol's published schema does not have (documented in
  * docs/app-server.md): thread/rollback is codex-ts's own; thread/readState/update and the fuzzy search sessions
- * are experimental methods of the real server that its schema leaves out.
+ * and collaborationMode/list are experimental methods of the real server that its schema leaves out.
  */
 export const extensionMethods: ReadonlySet<MethodName> = new Set<MethodName>([
   "thread/rollback",
@@ -320,6 +322,7 @@ export const extensionMethods: ReadonlySet<MethodName> = new Set<MethodName>([
   "fuzzyFileSearch/sessionStart",
   "fuzzyFileSearch/sessionUpdate",
   "fuzzyFileSearch/sessionStop",
+  "collaborationMode/list",
 ]);
 
 export type MethodName = keyof typeof methods;

@@ -235,6 +235,9 @@ export class AccountManager {
 
   /** Stops a ChatGPT login that has not finished; it ends with login/completed (success false). */
   cancelLogin(loginId: string): { status: "canceled" | "notFound" } {
+    // Login ids are UUIDs; anything else is refused, as Codex 0.169 does, rather than "not found".
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(loginId))
+      throw badRequest(`invalid login id: ${loginId}`);
     const login = this.pendingLogin;
     if (!login || login.loginId !== loginId) return { status: "notFound" };
     login.cancel();

@@ -21,8 +21,14 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_OUTPUT_CAP = 1024 * 1024;
 const TIMEOUT_EXIT_CODE = 124;
 
+/**
+ * A process of command/exec, known by its id from the moment the request arrives: a client may write,
+ * resize or terminate right after sending command/exec, before the sandbox is planned and the child
+ * spawned. Until then those actions wait in `queued`.
+ */
 interface Running {
-  handle: ChildHandle;
+  handle?: ChildHandle;
+  queued: Array<(handle: ChildHandle) => void>;
   tty: boolean;
   stdinOpen: boolean;
 }
@@ -57,6 +63,26 @@ export class CommandExecs {
     env: NodeJS.ProcessEnv,
   ): Promise<ExecResult> {
     checkParams(p);
+    const processes = this.processesOf(connection);
+    const processId = p.processId ?? undefined;
+    if (processId && processes.has(processId)) throw badRequest(`processId ${processId} is already running`);
+    const tty = p.tty ?? false;
+    const running: Running = { queued: [], tty, stdinOpen: tty || (p.streamStdin ?? false) };
+    if (processId) processes.set(processId, running);
+    try {
+      return await this.start(connection, p, config, env, running);
+    } finally {
+      if (processId) processes.delete(processId);
+    }
+  }
+
+  private async start(
+    connection: Connection,
+    p: CommandExecParams,
+    config: Config,
+    env: NodeJS.ProcessEnv,
+    running: Running,
+  ): Promise<ExecResult> {
     const cwd = p.cwd ? resolve(config.cwd, p.cwd) : config.cwd;
     let isDir = false;
     try {
@@ -65,9 +91,6 @@ export class CommandExecs {
       // Reported below.
     }
     if (!isDir) throw badRequest(`cwd ${cwd} is not a directory`);
-    const processes = this.processesOf(connection);
-    if (p.processId && processes.has(p.processId))
-      throw badRequest(`processId ${p.processId} is already running`);
 
     const baseEnv = buildCommandEnv(config.toml.shell_environment_policy, env);
     for (const [key, value] of Object.entries(p.env ?? {})) {
@@ -99,7 +122,7 @@ export class CommandExecs {
     if (plan.backend === "unavailable")
       throw badRequest(`cannot run the command in its sandbox: ${plan.reason}`);
 
-    const tty = p.tty ?? false;
+    const tty = running.tty;
     const stream = tty || (p.streamStdoutStderr ?? false);
     const cap = p.disableOutputCap ? Infinity : (p.outputBytesCap ?? DEFAULT_OUTPUT_CAP);
     const timeoutMs = p.disableTimeout ? undefined : (p.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -142,17 +165,15 @@ export class CommandExecs {
         ? spawnPtyChild(spec, listener, p.size ?? undefined)
         : Promise.resolve().then(() => spawnPipeChild(spec, listener));
       started.then((handle) => {
-        const running: Running = { handle, tty, stdinOpen: tty || (p.streamStdin ?? false) };
-        if (!running.stdinOpen) handle.closeInput();
-        if (processId) processes.set(processId, running);
+        if (!tty && !(p.streamStdin ?? false)) handle.closeInput();
+        running.handle = handle;
+        for (const action of running.queued.splice(0)) action(handle);
         if (timeoutMs === undefined) return;
         timer = setTimeout(() => {
           timedOut = true;
           handle.kill();
         }, timeoutMs);
       }, fail);
-    }).finally(() => {
-      if (processId) processes.delete(processId);
     });
     return {
       exitCode: timedOut ? TIMEOUT_EXIT_CODE : exitCode,
@@ -164,25 +185,26 @@ export class CommandExecs {
   write(connection: Connection, processId: string, data: Buffer | undefined, closeStdin: boolean): void {
     const running = this.find(connection, processId);
     if (!running.stdinOpen) throw badRequest(`process ${processId} was not started with streamStdin or tty`);
-    if (data && data.length > 0) running.handle.write(data.toString("utf8"));
-    if (closeStdin) {
-      running.handle.closeInput();
-      if (!running.tty) running.stdinOpen = false;
-    }
+    if (closeStdin && !running.tty) running.stdinOpen = false;
+    whenStarted(running, (handle) => {
+      if (data && data.length > 0) handle.write(data.toString("utf8"));
+      if (closeStdin) handle.closeInput();
+    });
   }
 
   terminate(connection: Connection, processId: string): void {
-    this.find(connection, processId).handle.kill();
+    whenStarted(this.find(connection, processId), (handle) => handle.kill());
   }
 
   resize(connection: Connection, processId: string, cols: number, rows: number): void {
     const running = this.find(connection, processId);
-    if (!running.tty || !running.handle.resize) throw badRequest(`process ${processId} has no terminal`);
-    running.handle.resize(cols, rows);
+    if (!running.tty) throw badRequest(`process ${processId} has no terminal`);
+    whenStarted(running, (handle) => handle.resize?.(cols, rows));
   }
 
   killAll(): void {
-    for (const processes of this.byConnection.values()) for (const r of processes.values()) r.handle.kill();
+    for (const processes of this.byConnection.values())
+      for (const r of processes.values()) whenStarted(r, (handle) => handle.kill());
   }
 
   private find(connection: Connection, processId: string): Running {
@@ -198,10 +220,16 @@ export class CommandExecs {
       processes = created;
       this.byConnection.set(connection, created);
       connection.onClose(() => {
-        for (const r of created.values()) r.handle.kill();
+        for (const r of created.values()) whenStarted(r, (handle) => handle.kill());
         this.byConnection.delete(connection);
       });
     }
     return processes;
   }
+}
+
+/** Runs `action` on the child now, or as soon as it is spawned. */
+function whenStarted(running: Running, action: (handle: ChildHandle) => void): void {
+  if (running.handle) action(running.handle);
+  else running.queued.push(action);
 }

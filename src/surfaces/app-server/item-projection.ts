@@ -110,7 +110,7 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
         exitCode: item.exit_code,
         durationMs: item.duration_ms === null ? null : Math.round(item.duration_ms),
         ...(item.process_id ? { processId: item.process_id } : {}),
-        ...(item.source === "user_shell" ? { source: "userShell" as const } : {}),
+        source: item.source === "user_shell" ? ("userShell" as const) : ("agent" as const),
       };
     }
     case "fileChange":

@@ -12,7 +12,7 @@ import type { CollaborationModeKind, ReviewDecision } from "../../protocol/polic
 import { configuredCollaborationMode } from "../../core/plan-mode/configured-mode.js";
 import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
-import type { Turn } from "../../protocol/app-server/v2/thread.js";
+import type { Thread, Turn } from "../../protocol/app-server/v2/thread.js";
 import type { ThreadReadState } from "../../protocol/app-server/v2/thread-read-state.js";
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
@@ -21,6 +21,7 @@ import type { Logger } from "./log.js";
 import { badRequest } from "./errors.js";
 import { toEngineAnswers } from "./user-input.js";
 import { describeThread, toReviewDecision } from "./wire-conversions.js";
+import { cwdGitInfo, instructionSources } from "./threads/thread-facts.js";
 
 type Waiter = (event: Event) => boolean;
 type ApprovalOutput = Extract<MapperOutput, { kind: "execApproval" | "patchApproval" }>;
@@ -103,7 +104,19 @@ export class ThreadRuntime {
   }
 
   describe(session = this.session) {
-    return describeThread(session, { createdAtMs: this.createdAtMs, originator: this.options.originator });
+    // The cwd's git state, read once (as Codex records it when the thread starts).
+    this.gitInfo ??= cwdGitInfo(session.cwd);
+    return describeThread(session, {
+      createdAtMs: this.createdAtMs,
+      originator: this.options.originator,
+      gitInfo: this.gitInfo,
+    });
+  }
+  private gitInfo: Thread["gitInfo"] | undefined;
+
+  /** The AGENTS.md files the engine loads for this thread. */
+  instructionSources(): string[] {
+    return instructionSources(this.options.config, this.session.cwd);
   }
 
   /** The thread/started notification for this thread. */
@@ -195,7 +208,18 @@ export class ThreadRuntime {
 
   private foldIn(turnId: string, items: UserInputItem[], onStarted: (turn: Turn) => void): Turn {
     this.codex.submit({ type: "steer", items });
-    const turn: Turn = { id: turnId, items: [], status: "inProgress", error: null };
+    // The running turn as Codex answers it: every field, its items not loaded here.
+    const turn: Turn = {
+      id: turnId,
+      items: [],
+      itemsView: "notLoaded",
+      status: "inProgress",
+      error: null,
+      startedAt: null,
+      completedAt: null,
+      durationMs: null,
+      rootTurnId: turnId,
+    };
     onStarted(turn);
     return turn;
   }

@@ -104,6 +104,8 @@ export function toFileChanges(changes: Record<string, FileChange>): FileUpdateCh
 export interface ThreadFacts {
   createdAtMs: number;
   originator: string;
+  /** The cwd's git state when the thread started. */
+  gitInfo?: Thread["gitInfo"];
 }
 
 /** The v2 Thread for a configured engine session. */
@@ -129,6 +131,7 @@ export function describeThread(session: EventMsgOf<"session_configured">, facts:
     projectId: null,
     name: null,
     ...threadPlacement(session.cwd, seconds, false),
+    gitInfo: facts.gitInfo ?? null,
     turns: [],
   };
 }

@@ -2,6 +2,7 @@
 // account without them), model providers, permission profiles, experimental features, config
 // requirements, the Windows sandbox, MCP config reload and feedback/save.
 import { z } from "zod";
+import { ReasoningEffort } from "./common.js";
 
 export const NoParams = z.object({}).nullish();
 
@@ -86,6 +87,17 @@ export const ExperimentalFeatureListResponse = z.object({
     }),
   ),
   nextCursor: z.string().nullable(),
+});
+/** collaborationMode/list (experimental): the presets a client can apply with turn/start's collaborationMode. */
+export const CollaborationModeListResponse = z.object({
+  data: z.array(
+    z.object({
+      name: z.string(),
+      mode: z.enum(["plan", "default"]).nullish(),
+      model: z.string().nullish(),
+      reasoning_effort: ReasoningEffort.nullish(),
+    }),
+  ),
 });
 export const FeatureEnablement = z.object({ enablement: z.record(z.string(), z.boolean()) });
 

@@ -102,6 +102,8 @@ export type ThreadStartParams = z.infer<typeof ThreadStartParams>;
 
 export const ThreadStartResponse = z.object({
   thread: Thread,
+  /** The instruction files (AGENTS.md) loaded for the thread, in the order they apply. */
+  instructionSources: z.array(z.string()).optional(),
   model: z.string(),
   modelProvider: z.string(),
   cwd: z.string(),

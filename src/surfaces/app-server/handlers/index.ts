@@ -37,6 +37,7 @@ import {
   modelProviderConfigWrite,
   modelProviderList,
   permissionProfileList,
+  collaborationModeList,
   windowsSandboxReadiness,
   windowsSandboxSetupStart,
 } from "./server-misc.js";
@@ -165,6 +166,7 @@ export const handlers = {
   "modelProvider/capabilities/read": modelProviderCapabilitiesRead,
   "modelProvider/config/write": modelProviderConfigWrite,
   "permissionProfile/list": permissionProfileList,
+  "collaborationMode/list": collaborationModeList,
   "experimentalFeature/list": experimentalFeatureList,
   "experimentalFeature/enablement/set": experimentalFeatureEnablementSet,
   "configRequirements/read": configRequirementsRead,

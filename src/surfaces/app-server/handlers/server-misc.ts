@@ -102,17 +102,31 @@ export const permissionProfileList: Handler<"permissionProfile/list"> = (params)
   };
 };
 
+/**
+ * collaborationMode/list (experimental, as in Codex 0.169): the Plan and Default presets, with Codex's
+ * reasoning effort for Plan. A client applies one through turn/start's `collaborationMode`.
+ */
+export const collaborationModeList: Handler<"collaborationMode/list"> = (_params, ctx) => {
+  if (!ctx.connection.experimentalApi)
+    throw badRequest("collaborationMode/list requires experimentalApi capability");
+  return {
+    data: [
+      { name: "Plan", mode: "plan" as const, model: null, reasoning_effort: "medium" as const },
+      { name: "Default", mode: "default" as const, model: null, reasoning_effort: null },
+    ],
+  };
+};
+
 /** codex-ts has no experimental feature flags: the list is empty and no name can be set. */
 export const experimentalFeatureList: Handler<"experimentalFeature/list"> = () => ({
   data: [],
   nextCursor: null,
 });
 
-export const experimentalFeatureEnablementSet: Handler<"experimentalFeature/enablement/set"> = (params) => {
-  const names = Object.keys(params.enablement);
-  if (names.length > 0) throw badRequest(`unknown experimental feature: ${names.join(", ")}`);
-  return { enablement: {} };
-};
+/** As in Codex 0.169, names it does not know are left out of the answer (codex-ts knows none). */
+export const experimentalFeatureEnablementSet: Handler<"experimentalFeature/enablement/set"> = () => ({
+  enablement: {},
+});
 
 /** No requirements.toml or MDM layer exists in codex-ts. */
 export const configRequirementsRead: Handler<"configRequirements/read"> = () => ({

@@ -8,10 +8,24 @@ import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import { setThreadName } from "../threads/thread-names.js";
+import { readThreadHeadFacts, type ThreadHeadFacts } from "../../../rollout/summary.js";
 import { threadFromSummary } from "../threads/wire-thread.js";
 
 function statusOf(services: ServerServices, id: string): ThreadStatus {
   return services.statusOf(id);
+}
+
+/** The head facts of a thread's file; a loaded thread with no turn yet has its engine's model. */
+function headFactsOf(path: string, liveModel: string | undefined): ThreadHeadFacts {
+  const facts = readThreadHeadFacts(path);
+  return facts.model === null && liveModel ? { ...facts, model: liveModel } : facts;
+}
+
+/** The thread's git state from its rollout, with what a client set through thread/metadata/update over it. */
+function withStoredGit(services: ServerServices, thread: Thread): Thread {
+  const stored = services.metadata.get(thread.id).gitInfo;
+  if (!stored) return thread;
+  return { ...thread, gitInfo: { sha: null, branch: null, originUrl: null, ...thread.gitInfo, ...stored } };
 }
 
 /** A thread as its rollout tells it (turns only when asked); a loaded thread without a file yet as it is. */
@@ -45,7 +59,10 @@ export async function readStored(
       status: loaded.status,
       turns: contents?.turns ?? [],
     };
-    return { thread, itemTimes: contents?.itemTimes ?? new Map<string, ItemTimes>() };
+    return {
+      thread: withStoredGit(services, thread),
+      itemTimes: contents?.itemTimes ?? new Map<string, ItemTimes>(),
+    };
   }
   const contents = await services.catalog.contents(found.summary.path);
   const thread = threadFromSummary(found.summary, {
@@ -53,19 +70,16 @@ export async function readStored(
     status: statusOf(services, id),
     ...(contents.cliVersion ? { cliVersion: contents.cliVersion } : {}),
     originator: contents.originator,
+    facts: headFactsOf(found.summary.path, loaded?.session.model),
     turns: includeTurns ? contents.turns : [],
   });
-  // Git metadata a client set (thread/metadata/update).
-  return {
-    thread: { ...thread, gitInfo: services.metadata.get(id).gitInfo ?? null },
-    itemTimes: contents.itemTimes,
-  };
+  return { thread: withStoredGit(services, thread), itemTimes: contents.itemTimes };
 }
 
 export const threadList: Handler<"thread/list"> = async (params, ctx) => {
   const page = await ctx.services.catalog.list(params, (id) => statusOf(ctx.services, id));
   const readStates = ctx.services.readStates.getManyOrInitial(page.data.map((t) => t.id));
-  return { ...page, readStates };
+  return { ...page, data: page.data.map((t) => withStoredGit(ctx.services, t)), readStates };
 };
 
 export const threadLoadedList: Handler<"thread/loaded/list"> = (params, ctx) => {

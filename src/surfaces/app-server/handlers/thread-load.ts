@@ -7,6 +7,8 @@ import type { ThreadRuntime } from "../thread-runtime.js";
 import { describeStored, noticeFullHistory } from "./thread-history.js";
 import { resumeExtras } from "./resume-state.js";
 import { openResponse, openThread } from "./thread-open.js";
+import { setThreadName } from "../threads/thread-names.js";
+import { encodeInclusiveAnchor } from "../threads/paging.js";
 
 async function loaded(services: ServerServices, threadId: string): Promise<ThreadRuntime> {
   const thread = services.threads.get(threadId);
@@ -85,6 +87,8 @@ export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
     preview: summary.preview,
   };
   result.thread = { ...result.thread, ...lineage };
+  // Kept for the fork, so thread/list and thread/read show it too.
+  if (lineage.name) setThreadName(ctx.server.codexHome, result.thread.id, lineage.name);
   ctx.respond(result);
   const started = thread.startedNotification();
   if (started.method === "thread/started") started.params.thread = { ...started.params.thread, ...lineage };
@@ -106,7 +110,15 @@ export const threadRevert: Handler<"thread/revert"> = async (params, ctx) => {
     const index = turns.findIndex((t) => t.id === params.beforeTurnId);
     if (index < 0) throw badRequest(`turn not found: ${params.beforeTurnId} in thread ${params.threadId}`);
     await thread.rollback(turns.length - index);
-    return { thread: await describeStored(ctx.services, params.threadId, false) };
+    // As in Codex: cursors from which a client reads the remaining history backwards.
+    const after = await describeStored(ctx.services, params.threadId, true);
+    const lastTurn = after.turns.at(-1);
+    const lastItem = after.turns.flatMap((t) => t.items).at(-1);
+    return {
+      thread: { ...after, turns: [] },
+      turnsBackwardsCursor: lastTurn ? encodeInclusiveAnchor(lastTurn.id) : null,
+      itemsBackwardsCursor: lastItem ? encodeInclusiveAnchor(lastItem.id) : null,
+    };
   });
   ctx.respond(result);
   ctx.server.broadcast({ method: "thread/reverted", params: { threadId: params.threadId } });

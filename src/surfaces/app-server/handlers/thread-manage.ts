@@ -63,7 +63,7 @@ export const threadMetadataUpdate: Handler<"thread/metadata/update"> = async (pa
   const { services } = ctx;
   await assertThread(services, params.threadId);
   const patch = params.gitInfo ?? {};
-  const updated = services.metadata.update(params.threadId, (current) => {
+  services.metadata.update(params.threadId, (current) => {
     const git = { ...current.gitInfo };
     for (const key of ["sha", "branch", "originUrl"] as const) {
       if (patch[key] !== undefined) git[key] = patch[key];
@@ -71,8 +71,8 @@ export const threadMetadataUpdate: Handler<"thread/metadata/update"> = async (pa
     const empty = !git.sha && !git.branch && !git.originUrl;
     return { ...current, ...(empty ? { gitInfo: undefined } : { gitInfo: git }) };
   });
-  const thread = await describeStored(services, params.threadId, false);
-  return { thread: { ...thread, gitInfo: updated.gitInfo ?? null } };
+  // The thread's own git state with the patch over it.
+  return { thread: await describeStored(services, params.threadId, false) };
 };
 
 export const threadGoalGet: Handler<"thread/goal/get"> = async (params, ctx) => {

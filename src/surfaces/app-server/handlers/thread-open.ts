@@ -113,5 +113,6 @@ export function openResponse(thread: ThreadRuntime, turns: Turn[] = []): ThreadS
     approvalsReviewer: "user",
     sandbox: toWireSandbox(s.sandbox_policy),
     reasoningEffort: s.reasoning_effort ?? null,
+    instructionSources: thread.instructionSources(),
   };
 }

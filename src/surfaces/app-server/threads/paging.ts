@@ -1,7 +1,8 @@
 // Cursor paging over a thread's turns or items, anchored on ids (a new turn does not shift later pages):
 // a cursor names the entry a page continues after. `backwardsCursor` is the cursor for the other
-// direction, starting just before the page's first entry. thread/resume's backwards cursors instead name
-// an entry the first page starts with (inclusive).
+// direction, starting with the page's first entry (inclusive, as Codex 0.169's `includeAnchor`), on every
+// non-empty page, so a client can later read what came after the first page. thread/resume's backwards
+// cursors name their first entry the same way.
 import { badRequest } from "../errors.js";
 
 export interface Page<T> {
@@ -65,6 +66,6 @@ export function pageOf<T>(
   return {
     data,
     nextCursor: last && end < ordered.length ? encodeAnchor(idOf(last)) : null,
-    backwardsCursor: first && start > 0 ? encodeAnchor(idOf(first)) : null,
+    backwardsCursor: first ? encodeInclusiveAnchor(idOf(first)) : null,
   };
 }

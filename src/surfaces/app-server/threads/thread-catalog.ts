@@ -14,7 +14,12 @@ import type { ThreadIndexHandle } from "./index-handle.js";
 import { readRollout } from "../../../rollout/reader.js";
 import { replayRollout, type ItemTimes } from "../../../rollout/replay.js";
 import { ThreadStore, ThreadStoreError } from "../../../rollout/store.js";
-import { readThreadSummary, type ThreadSummary } from "../../../rollout/summary.js";
+import {
+  readThreadHeadFacts,
+  readThreadSummary,
+  type ThreadHeadFacts,
+  type ThreadSummary,
+} from "../../../rollout/summary.js";
 import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadListParams } from "../../../protocol/app-server/v2/thread-history.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
@@ -104,7 +109,11 @@ export class ThreadCatalog {
     const wire = (summaries: ThreadSummary[]): Thread[] => {
       const names = readThreadNames(this.codexHome);
       return summaries.map((s) =>
-        threadFromSummary(s, { name: names.get(s.id.toLowerCase()) ?? null, status: status(s.id) }),
+        threadFromSummary(s, {
+          name: names.get(s.id.toLowerCase()) ?? null,
+          status: status(s.id),
+          facts: headFacts(s.path),
+        }),
       );
     };
     if (params.sortKey === "section_position") return this.listSection(params, limit, matches, wire);
@@ -274,5 +283,14 @@ export class ThreadCatalog {
       if (err instanceof InvalidCursorError) throw badRequest(err.message);
       throw err;
     }
+  }
+}
+
+/** The head facts of a listed thread; a file gone since it was indexed has none. */
+function headFacts(path: string): ThreadHeadFacts | undefined {
+  try {
+    return readThreadHeadFacts(path);
+  } catch {
+    return undefined;
   }
 }

@@ -2,7 +2,8 @@
 // Turn[]. Items keep the ids the engine gave them; in older files without ids, turns and items are named by
 // their position, so reading twice gives the same.
 import type { ReplayedTurn } from "../../../rollout/replay.js";
-import type { ThreadSummary } from "../../../rollout/summary.js";
+import type { GitInfo } from "../../../rollout/lines.js";
+import type { ThreadHeadFacts, ThreadSummary } from "../../../rollout/summary.js";
 import type { SessionSource, ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadItem } from "../../../protocol/app-server/v2/items.js";
 import type { ThreadSourceKind } from "../../../protocol/app-server/v2/thread-history.js";
@@ -34,7 +35,15 @@ export interface ThreadExtras {
   status: ThreadStatus;
   cliVersion?: string;
   originator?: string | null;
+  /** The head's model, originator and git state (readThreadHeadFacts). */
+  facts?: ThreadHeadFacts;
   turns?: Turn[];
+}
+
+/** A rollout's git facts as the wire's gitInfo. */
+export function wireGitInfo(git: GitInfo | null | undefined): Thread["gitInfo"] {
+  if (!git) return null;
+  return { sha: git.commit_hash ?? null, branch: git.branch ?? null, originUrl: git.repository_url ?? null };
 }
 
 export function threadFromSummary(s: ThreadSummary, extras: ThreadExtras): Thread {
@@ -49,15 +58,16 @@ export function threadFromSummary(s: ThreadSummary, extras: ThreadExtras): Threa
     status: extras.status,
     path: s.path,
     cwd: s.cwd ?? "",
-    // The index keeps the rollout head's facts but not the writer's version; a full read fills it in.
-    cliVersion: extras.cliVersion ?? "",
-    originator: extras.originator ?? null,
+    // The index does not keep the writer's version: the head facts (listings) or a full read give it.
+    cliVersion: extras.cliVersion ?? extras.facts?.cliVersion ?? "",
+    originator: extras.originator ?? extras.facts?.originator ?? null,
     source: toWireSource(s.source, s.parentThreadId),
     projectId: null,
     name: extras.name,
     forkedFromId: s.forkedFrom,
     parentThreadId: s.parentThreadId,
     ...threadPlacement(s.cwd ?? "", Math.floor(s.updatedAt / 1000), Boolean(s.parentThreadId)),
+    ...(extras.facts ? { model: extras.facts.model, gitInfo: wireGitInfo(extras.facts.git) } : {}),
     turns: extras.turns ?? [],
   };
 }
