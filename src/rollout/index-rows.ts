@@ -1,5 +1,6 @@
 // The thread index's table (threads.sqlite): its schema, the upsert, and the mapping between a row and a
 // ThreadSummary. Used by index.ts only.
+import type { GitInfo } from "./lines.js";
 import type { ThreadSummary } from "./summary.js";
 
 export interface Row {
@@ -15,6 +16,11 @@ export interface Row {
   forked_from: string | null;
   parent_thread_id: string | null;
   problem: string | null;
+  model: string | null;
+  originator: string | null;
+  cli_version: string | null;
+  /** GitInfo as JSON. */
+  git: string | null;
 }
 
 export const SCHEMA = `
@@ -30,7 +36,11 @@ export const SCHEMA = `
     archived INTEGER NOT NULL DEFAULT 0,
     forked_from TEXT,
     parent_thread_id TEXT,
-    problem TEXT
+    problem TEXT,
+    model TEXT,
+    originator TEXT,
+    cli_version TEXT,
+    git TEXT
   );
   CREATE INDEX IF NOT EXISTS threads_by_created ON threads (archived, created_at DESC, id DESC);
   CREATE INDEX IF NOT EXISTS threads_by_updated ON threads (archived, updated_at DESC, id DESC);
@@ -40,14 +50,15 @@ export const SCHEMA = `
 
 export const UPSERT = `
   INSERT INTO threads (id, path, created_at, updated_at, cwd, model_provider, source, preview, archived,
-                       forked_from, parent_thread_id, problem)
+                       forked_from, parent_thread_id, problem, model, originator, cli_version, git)
   VALUES (@id, @path, @created_at, @updated_at, @cwd, @model_provider, @source, @preview, @archived,
-          @forked_from, @parent_thread_id, @problem)
+          @forked_from, @parent_thread_id, @problem, @model, @originator, @cli_version, @git)
   ON CONFLICT (id) DO UPDATE SET
     path = excluded.path, created_at = excluded.created_at, updated_at = excluded.updated_at,
     cwd = excluded.cwd, model_provider = excluded.model_provider, source = excluded.source,
     preview = excluded.preview, archived = excluded.archived, forked_from = excluded.forked_from,
-    parent_thread_id = excluded.parent_thread_id, problem = excluded.problem`;
+    parent_thread_id = excluded.parent_thread_id, problem = excluded.problem, model = excluded.model,
+    originator = excluded.originator, cli_version = excluded.cli_version, git = excluded.git`;
 
 export function toRow(s: ThreadSummary): Row {
   return {
@@ -63,6 +74,10 @@ export function toRow(s: ThreadSummary): Row {
     forked_from: s.forkedFrom,
     parent_thread_id: s.parentThreadId,
     problem: s.problem,
+    model: s.facts?.model ?? null,
+    originator: s.facts?.originator ?? null,
+    cli_version: s.facts?.cliVersion ?? null,
+    git: s.facts?.git ? JSON.stringify(s.facts.git) : null,
   };
 }
 
@@ -80,6 +95,12 @@ export function fromRow(r: Row): ThreadSummary {
     forkedFrom: r.forked_from,
     parentThreadId: r.parent_thread_id,
     problem: r.problem,
+    facts: {
+      model: r.model,
+      originator: r.originator,
+      cliVersion: r.cli_version,
+      git: r.git ? (JSON.parse(r.git) as GitInfo) : null,
+    },
   };
 }
 

@@ -19,7 +19,7 @@ export type { ThreadSummary } from "./summary.js";
 
 export const INDEX_FILE_NAME = "threads.sqlite";
 /** Bump when the table changes: an index of another version is thrown away and rebuilt. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 

@@ -30,6 +30,8 @@ export interface ThreadSummary {
   parentThreadId: string | null;
   /** What is wrong with the file, for a person to read; null when nothing is. */
   problem: string | null;
+  /** The head's model, originator, writer and git state (absent in rows written before they were kept). */
+  facts?: ThreadHeadFacts;
 }
 
 export const PREVIEW_MAX_CHARS = 400;
@@ -173,6 +175,8 @@ export function readThreadSummary(path: string, archived: boolean): ThreadSummar
     forkedFrom: meta?.forked_from_id ?? null,
     parentThreadId: meta?.parent_thread_id ?? null,
     problem: describeProblems(head.parsed.warnings, extra),
+    // The first turn_context is written before the first user message, so the same head holds it.
+    facts: headFactsOf(head.parsed),
   };
 }
 
@@ -187,14 +191,21 @@ export interface ThreadHeadFacts {
 
 /** Reads the head of a rollout up to its first turn_context (a few lines) for its ThreadHeadFacts. */
 export function readThreadHeadFacts(path: string): ThreadHeadFacts {
-  const firstContext = (lines: readonly RolloutLine[]) => lines.find((l) => l.type === "turn_context");
   const head = readHead(path, (p) => p.meta !== undefined && firstContext(p.lines) !== undefined);
-  const context = firstContext(head.parsed.lines);
+  return headFactsOf(head.parsed);
+}
+
+function firstContext(lines: readonly RolloutLine[]): RolloutLine | undefined {
+  return lines.find((l) => l.type === "turn_context");
+}
+
+function headFactsOf(parsed: ParsedRollout): ThreadHeadFacts {
+  const context = firstContext(parsed.lines);
   return {
     model: context?.type === "turn_context" ? context.payload.model : null,
-    originator: head.parsed.meta?.originator ?? null,
-    cliVersion: head.parsed.meta?.cli_version ?? null,
-    git: head.parsed.meta?.git ?? null,
+    originator: parsed.meta?.originator ?? null,
+    cliVersion: parsed.meta?.cli_version ?? null,
+    git: parsed.meta?.git ?? null,
   };
 }
 

@@ -14,12 +14,7 @@ import type { ThreadIndexHandle } from "./index-handle.js";
 import { readRollout } from "../../../rollout/reader.js";
 import { replayRollout, type ItemTimes } from "../../../rollout/replay.js";
 import { ThreadStore, ThreadStoreError } from "../../../rollout/store.js";
-import {
-  readThreadHeadFacts,
-  readThreadSummary,
-  type ThreadHeadFacts,
-  type ThreadSummary,
-} from "../../../rollout/summary.js";
+import { readThreadSummary, type ThreadSummary } from "../../../rollout/summary.js";
 import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadListParams } from "../../../protocol/app-server/v2/thread-history.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
@@ -112,7 +107,7 @@ export class ThreadCatalog {
         threadFromSummary(s, {
           name: names.get(s.id.toLowerCase()) ?? null,
           status: status(s.id),
-          facts: headFacts(s.path),
+          ...(s.facts ? { facts: s.facts } : {}),
         }),
       );
     };
@@ -283,14 +278,5 @@ export class ThreadCatalog {
       if (err instanceof InvalidCursorError) throw badRequest(err.message);
       throw err;
     }
-  }
-}
-
-/** The head facts of a listed thread; a file gone since it was indexed has none. */
-function headFacts(path: string): ThreadHeadFacts | undefined {
-  try {
-    return readThreadHeadFacts(path);
-  } catch {
-    return undefined;
   }
 }

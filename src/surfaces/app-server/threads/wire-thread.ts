@@ -58,7 +58,7 @@ export function threadFromSummary(s: ThreadSummary, extras: ThreadExtras): Threa
     status: extras.status,
     path: s.path,
     cwd: s.cwd ?? "",
-    // The index does not keep the writer's version: the head facts (listings) or a full read give it.
+    // The writer's version: the index row's head facts (listings) or a full read give it.
     cliVersion: extras.cliVersion ?? extras.facts?.cliVersion ?? "",
     originator: extras.originator ?? extras.facts?.originator ?? null,
     source: toWireSource(s.source, s.parentThreadId),
