@@ -59,7 +59,7 @@ export interface RunResult {
   stderr: string;
 }
 
-/** Runs the CLI to completion (bounded by `timeoutMs`). */
+/** Runs the CLI to completion, bounded by `timeoutMs` (generous: a loaded machine slows every run). */
 export function runCli(
   args: string[],
   options: { env: NodeJS.ProcessEnv; cwd?: string; stdin?: string; timeoutMs?: number },
@@ -77,7 +77,7 @@ export function runCli(
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`codex-ts ${args.join(" ")} timed out\nstdout: ${stdout}\nstderr: ${stderr}`));
-    }, options.timeoutMs ?? 20_000);
+    }, options.timeoutMs ?? 60_000);
     child.on("close", (code) => {
       clearTimeout(timer);
       resolvePromise({ code, stdout, stderr });

@@ -2,7 +2,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { createDispatch } from "./dispatch.js";
@@ -27,8 +27,10 @@ function setup() {
   const connection = server.connect({
     send: (text) => sent.push(JSON.parse(text) as Record<string, unknown>),
   });
-  const flush = () => new Promise((r) => setTimeout(r, 20));
-  return { server, connection, sent, logged, flush };
+  // Answers may come after I/O or a lazy import: wait for them to be sent rather than for a while.
+  const sentCount = (count: number) =>
+    vi.waitFor(() => expect(sent.length).toBeGreaterThanOrEqual(count), { timeout: 10_000, interval: 5 });
+  return { server, connection, sent, logged, sentCount };
 }
 
 async function initialized(): Promise<ReturnType<typeof setup>> {
@@ -36,7 +38,7 @@ async function initialized(): Promise<ReturnType<typeof setup>> {
   s.connection.receive(
     JSON.stringify({ id: 0, method: "initialize", params: { clientInfo: { name: "unit", version: "1" } } }),
   );
-  await s.flush();
+  await s.sentCount(1);
   s.sent.length = 0;
   return s;
 }
@@ -52,13 +54,13 @@ function refresh(connection: Connection, timeoutMs?: number) {
 
 describe("Connection", () => {
   it("gates on initialize and answers bad input with JSON-RPC errors", async () => {
-    const { connection, sent, flush } = setup();
+    const { connection, sent, sentCount } = setup();
     connection.receive('{"id": 5, "method": "config/read"');
     connection.receive(JSON.stringify({ id: 6, method: "config/read", params: {} }));
     connection.receive(
       JSON.stringify({ id: 7, method: "initialize", params: { clientInfo: { name: "unit" } } }),
     );
-    await flush();
+    await sentCount(3);
     expect(sent.map((m) => [m.id, (m.error as { code: number }).code])).toEqual([
       [5, -32700],
       [6, -32600],
@@ -110,7 +112,7 @@ describe("Connection", () => {
   });
 
   it("drops notifications the client opted out of", async () => {
-    const { connection, sent, flush } = setup();
+    const { connection, sent, sentCount } = setup();
     connection.receive(
       JSON.stringify({
         id: 1,
@@ -121,7 +123,7 @@ describe("Connection", () => {
         },
       }),
     );
-    await flush();
+    await sentCount(1);
     connection.notify({ method: "warning", params: { message: "hidden" } });
     connection.notify({ method: "account/updated", params: { authMode: null } });
     expect(sent.map((m) => m.method ?? "response")).toEqual(["response", "account/updated"]);
