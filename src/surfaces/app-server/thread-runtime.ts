@@ -21,6 +21,7 @@ import type { Logger } from "./log.js";
 import { badRequest } from "./errors.js";
 import { toEngineAnswers } from "./user-input.js";
 import { describeThread, toReviewDecision } from "./wire-conversions.js";
+import { ThreadSettingsTracker } from "./thread-settings.js";
 
 type Waiter = (event: Event) => boolean;
 type ApprovalOutput = Extract<MapperOutput, { kind: "execApproval" | "patchApproval" }>;
@@ -51,6 +52,7 @@ export class ThreadRuntime {
   private readonly approvals = new Map<string, { controller: AbortController; threadId: string }>();
   private readonly turnEndWaiters = new Set<() => void>();
   private readonly mapper: AppServerEventMapper;
+  private readonly settings: ThreadSettingsTracker;
   private counter = 0;
   /** A turn submitted whose task has not started yet. */
   private pendingStart: Promise<Turn> | undefined;
@@ -71,6 +73,12 @@ export class ThreadRuntime {
       () => ({ ...this.describe(), status: this.status }),
     );
     this.collaborationMode = configuredCollaborationMode(options.config.toml).mode;
+    this.settings = new ThreadSettingsTracker(
+      session.session_id,
+      session,
+      options.configure,
+      this.collaborationMode,
+    );
     this.pump = this.pumpEvents();
   }
 
@@ -157,6 +165,11 @@ export class ThreadRuntime {
         const items = op.items;
         return this.pendingStart.then((turn) => this.foldIn(turn.id, items, onStarted));
       }
+    }
+    if (op.type === "user_turn") {
+      // As Codex: before the turn starts, everyone subscribed learns the settings it changed.
+      const changed = this.settings.apply(op);
+      if (changed) this.broadcast({ method: "thread/settings/updated", params: changed });
     }
     const subId = `turn-${++this.counter}`;
     this.mapper.setTurnInput(subId, input);
