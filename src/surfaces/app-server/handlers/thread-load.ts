@@ -1,5 +1,6 @@
 // thread/resume (a live engine from the rollout), thread/fork (a new thread from a prefix of another),
 // thread/rollback (codex-ts extension: drop the last N turns) and thread/revert (drop a turn and those after).
+import { existsSync } from "node:fs";
 import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
@@ -21,6 +22,9 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
   const live = services.threads.get(params.threadId);
   if (!params.excludeTurns) noticeFullHistory(ctx.connection, "load");
   if (live) {
+    // As Codex 0.169: a thread whose first turn has not written its rollout yet cannot be resumed.
+    const path = live.describe().path;
+    if (!path || !existsSync(path)) throw badRequest(`no rollout found for thread id ${live.threadId}`);
     // Rejoining a running thread: subscribe, and show what the file has so far.
     live.subscribe(ctx.connection);
     const { turns } = await describeStored(services, live.threadId, true);
