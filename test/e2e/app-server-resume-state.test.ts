@@ -33,10 +33,16 @@ describe("app-server thread/resume state", () => {
     expect(lastItem).toMatchObject({ type: "agentMessage", text: "answer 2" });
 
     const live = await c.call("thread/resume", { threadId, excludeTurns: true });
+    // As Codex 0.169, with the instructions plan mode gives the model.
     expect(live.collaborationMode).toEqual({
       mode: "plan",
-      settings: { model: live.model, reasoning_effort: null, developer_instructions: null },
+      settings: {
+        model: "gpt-5.1-codex",
+        reasoning_effort: null,
+        developer_instructions: expect.stringMatching(/^# Plan mode/),
+      },
     });
+    expect(live.model).toBe("gpt-5.1-codex");
     expect(typeof live.turnsBackwardsCursor).toBe("string");
     expect(typeof live.itemsBackwardsCursor).toBe("string");
 

@@ -149,5 +149,15 @@ describe("app-server thread/settings/updated", () => {
     // The settings persist: a turn with no overrides changes nothing.
     await runTurn(client, threadId, "again");
     expect(client.notifications("thread/settings/updated")).toHaveLength(2);
+
+    // Resuming the loaded thread answers the same settings, as Codex does.
+    const resumed = await client.call("thread/resume", { threadId, excludeTurns: true });
+    expect(resumed).toMatchObject({
+      model: "other-model",
+      cwd: home.cwd,
+      approvalPolicy: "on-request",
+      sandbox: { type: "readOnly", networkAccess: false },
+      collaborationMode: byMode.collaborationMode,
+    });
   });
 });

@@ -12,7 +12,7 @@ import type { CollaborationModeKind, ReviewDecision } from "../../protocol/polic
 import { configuredCollaborationMode } from "../../core/plan-mode/configured-mode.js";
 import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
-import type { Turn } from "../../protocol/app-server/v2/thread.js";
+import type { ThreadSettings, Turn } from "../../protocol/app-server/v2/thread.js";
 import type { ThreadReadState } from "../../protocol/app-server/v2/thread-read-state.js";
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
@@ -123,6 +123,11 @@ export class ThreadRuntime {
     if (this.subscribers.has(connection)) return;
     this.subscribers.add(connection);
     connection.onClose(() => this.subscribers.delete(connection));
+  }
+
+  /** The settings the next turn runs with (the session's, as turn/start overrides left them). */
+  get currentSettings(): ThreadSettings {
+    return this.settings.wire();
   }
 
   get runningTurnId(): string | undefined {

@@ -28,7 +28,18 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
     // Rejoining a running thread: subscribe, and show what the file has so far.
     live.subscribe(ctx.connection);
     const { turns } = await describeStored(services, live.threadId, true);
-    return { ...openResponse(live, params.excludeTurns ? [] : turns), ...resumeExtras(live, turns) };
+    // As Codex 0.169: a loaded thread answers the settings its next turn runs with, overrides included.
+    const now = live.currentSettings;
+    return {
+      ...openResponse(live, params.excludeTurns ? [] : turns),
+      ...resumeExtras(live, turns),
+      model: now.model,
+      cwd: now.cwd,
+      approvalPolicy: now.approvalPolicy,
+      sandbox: now.sandboxPolicy,
+      reasoningEffort: now.effort ?? null,
+      collaborationMode: now.collaborationMode,
+    };
   }
   await services.assertNotHostedSubagent(params.threadId, "resume");
   const { summary, archived } = await services.catalog.find(params.threadId);
