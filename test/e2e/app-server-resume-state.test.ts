@@ -11,6 +11,13 @@ const ids = (page: Json) => (page.data as Json[]).map((e) => e.id);
 const itemIds = (page: Json) => (page.data as Json[]).map((e) => (e.item as Json).id);
 
 describe("app-server thread/resume state", () => {
+  it("a loaded thread with no turn yet has no rollout to resume, as in Codex", async () => {
+    const { home, client: c } = await app.start();
+    const threadId = await startThread(c, { cwd: home.cwd });
+    const answer = await c.waitResponse(c.request("thread/resume", { threadId }));
+    expect(answer.error).toEqual({ code: -32600, message: `no rollout found for thread id ${threadId}` });
+  });
+
   it("answers the collaboration mode and backwards cursors that page turns and items", async () => {
     const { home, model, client: c } = await app.start();
     const threadId = await startThread(c, { cwd: home.cwd });
@@ -26,10 +33,16 @@ describe("app-server thread/resume state", () => {
     expect(lastItem).toMatchObject({ type: "agentMessage", text: "answer 2" });
 
     const live = await c.call("thread/resume", { threadId, excludeTurns: true });
+    // As Codex 0.169, with the instructions plan mode gives the model.
     expect(live.collaborationMode).toEqual({
       mode: "plan",
-      settings: { model: live.model, reasoning_effort: null, developer_instructions: null },
+      settings: {
+        model: "gpt-5.1-codex",
+        reasoning_effort: null,
+        developer_instructions: expect.stringMatching(/^# Plan mode/),
+      },
     });
+    expect(live.model).toBe("gpt-5.1-codex");
     expect(typeof live.turnsBackwardsCursor).toBe("string");
     expect(typeof live.itemsBackwardsCursor).toBe("string");
 

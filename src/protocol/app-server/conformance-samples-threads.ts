@@ -183,3 +183,49 @@ export const threadHistorySamples = {
     ],
   },
 };
+
+/** thread/settings/updated as Codex 0.169 sends it (its extra `multiAgentMode` included), and as codex-ts does. */
+const threadSettings = {
+  disabledPluginIds: [],
+  cwd: "/w",
+  environments: [{ environmentId: "local", cwd: "/w", runtimeWorkspaceRoots: ["/w"] }],
+  approvalPolicy: "on-request",
+  approvalsReviewer: "user",
+  sandboxPolicy: { type: "readOnly", networkAccess: false },
+  activePermissionProfile: { id: ":read-only", extends: null },
+  model: "gpt-5.1-codex",
+  modelProvider: "openai",
+  serviceTier: null,
+  effort: null,
+  summary: null,
+  collaborationMode: {
+    mode: "default",
+    settings: { model: "gpt-5.1-codex", reasoning_effort: null, developer_instructions: null },
+  },
+  multiAgentMode: "explicitRequestOnly",
+  personality: null,
+};
+export const settingsUpdatedSamples = [
+  { threadId: "t1", threadSettings },
+  {
+    threadId: "t1",
+    threadSettings: {
+      ...threadSettings,
+      sandboxPolicy: {
+        type: "workspaceWrite",
+        writableRoots: ["/tmp"],
+        networkAccess: true,
+        excludeTmpdirEnvVar: false,
+        excludeSlashTmp: false,
+      },
+      activePermissionProfile: null,
+      effort: "high",
+      summary: "detailed",
+      personality: "friendly",
+      collaborationMode: {
+        mode: "plan",
+        settings: { model: "gpt-5.1-codex", reasoning_effort: "high", developer_instructions: "# Plan mode" },
+      },
+    },
+  },
+];

@@ -6,7 +6,14 @@ import { protocolSchema } from "../../../test/support/app-server-client.js";
 import { localMethodSamples } from "./conformance-samples-local.js";
 import { pluginMethodSamples } from "./conformance-samples-plugins.js";
 import { toolMethodSamples, userInputRequestSample } from "./conformance-samples-tools.js";
-import { thread, turn, layerName, model, threadHistorySamples } from "./conformance-samples-threads.js";
+import {
+  layerName,
+  model,
+  settingsUpdatedSamples,
+  thread,
+  threadHistorySamples,
+  turn,
+} from "./conformance-samples-threads.js";
 import { generateJsonSchemas, typeNameOf } from "./json-schema.js";
 import { extensionMethods, methods, type MethodName } from "./methods.js";
 import { generateTypeScript } from "./typescript.js";
@@ -252,6 +259,13 @@ describe("the method table against the real protocol", () => {
     }
     for (const method of Object.keys(serverRequests))
       expect(real.paramsType("ServerRequest", method), method).not.toBeUndefined();
+  });
+
+  it("thread/settings/updated: samples pass both schemas", () => {
+    for (const params of settingsUpdatedSamples) {
+      expect(serverNotifications["thread/settings/updated"].safeParse(params).success).toBe(true);
+      expect(real.checkParams("ServerNotification", "thread/settings/updated", params)).toBe("");
+    }
   });
 
   it.each(Object.keys(samples) as MethodName[])(

@@ -12,7 +12,7 @@ import type { CollaborationModeKind, ReviewDecision } from "../../protocol/polic
 import { configuredCollaborationMode } from "../../core/plan-mode/configured-mode.js";
 import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
-import type { Thread, Turn } from "../../protocol/app-server/v2/thread.js";
+import type { Thread, ThreadSettings, Turn } from "../../protocol/app-server/v2/thread.js";
 import type { ThreadReadState } from "../../protocol/app-server/v2/thread-read-state.js";
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
@@ -22,6 +22,7 @@ import { badRequest } from "./errors.js";
 import { toEngineAnswers } from "./user-input.js";
 import { describeThread, toReviewDecision } from "./wire-conversions.js";
 import { cwdGitInfo, instructionSources } from "./threads/thread-facts.js";
+import { ThreadSettingsTracker } from "./thread-settings.js";
 
 type Waiter = (event: Event) => boolean;
 type ApprovalOutput = Extract<MapperOutput, { kind: "execApproval" | "patchApproval" }>;
@@ -52,6 +53,7 @@ export class ThreadRuntime {
   private readonly approvals = new Map<string, { controller: AbortController; threadId: string }>();
   private readonly turnEndWaiters = new Set<() => void>();
   private readonly mapper: AppServerEventMapper;
+  private readonly settings: ThreadSettingsTracker;
   private counter = 0;
   /** A turn submitted whose task has not started yet. */
   private pendingStart: Promise<Turn> | undefined;
@@ -72,6 +74,12 @@ export class ThreadRuntime {
       () => ({ ...this.describe(), status: this.status }),
     );
     this.collaborationMode = configuredCollaborationMode(options.config.toml).mode;
+    this.settings = new ThreadSettingsTracker(
+      session.session_id,
+      session,
+      options.configure,
+      this.collaborationMode,
+    );
     this.pump = this.pumpEvents();
   }
 
@@ -130,6 +138,11 @@ export class ThreadRuntime {
     connection.onClose(() => this.subscribers.delete(connection));
   }
 
+  /** The settings the next turn runs with (the session's, as turn/start overrides left them). */
+  get currentSettings(): ThreadSettings {
+    return this.settings.wire();
+  }
+
   get runningTurnId(): string | undefined {
     return this.mapper.currentTurnId;
   }
@@ -170,6 +183,11 @@ export class ThreadRuntime {
         const items = op.items;
         return this.pendingStart.then((turn) => this.foldIn(turn.id, items, onStarted));
       }
+    }
+    if (op.type === "user_turn") {
+      // As Codex: before the turn starts, everyone subscribed learns the settings it changed.
+      const changed = this.settings.apply(op);
+      if (changed) this.broadcast({ method: "thread/settings/updated", params: changed });
     }
     const subId = `turn-${++this.counter}`;
     this.mapper.setTurnInput(subId, input);

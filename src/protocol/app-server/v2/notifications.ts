@@ -7,7 +7,7 @@ import {
 } from "./account.js";
 import { RequestId, ThreadStatus, ThreadTokenUsage, TurnError } from "./common.js";
 import { ThreadItem } from "./items.js";
-import { Thread, Turn } from "./thread.js";
+import { Thread, ThreadSettings, Turn } from "./thread.js";
 import { CommandExecOutputDeltaNotification, FsChangedNotification } from "./fs.js";
 import { ThreadGoal } from "./thread-extra.js";
 import { FuzzyFileSearchSessionUpdatedNotification } from "./tools-misc.js";
@@ -34,6 +34,8 @@ export const serverNotifications = {
   "thread/reverted": z.object({ threadId: z.string() }),
   "fuzzyFileSearch/sessionUpdated": FuzzyFileSearchSessionUpdatedNotification,
   "fuzzyFileSearch/sessionCompleted": z.object({ sessionId: z.string() }),
+  /** Sent when a turn/start changes any of the thread's settings, before that turn's turn/started. */
+  "thread/settings/updated": z.object({ threadId: z.string(), threadSettings: ThreadSettings }),
   "thread/name/updated": z.object({ threadId: z.string(), threadName: z.string().nullish() }),
   "thread/readState/changed": z.object({ threadId: z.string(), readState: ThreadReadState }),
   "turn/started": z.object({ threadId: z.string(), turn: Turn }),

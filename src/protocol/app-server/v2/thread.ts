@@ -142,6 +142,27 @@ export const TurnStartParams = z.object({
 });
 export type TurnStartParams = z.infer<typeof TurnStartParams>;
 
+/** A thread's settings as the next turn uses them (thread/settings/updated). */
+export const ThreadSettings = z.object({
+  disabledPluginIds: z.array(z.string()),
+  cwd: z.string(),
+  environments: z.array(
+    z.object({ environmentId: z.string(), cwd: z.string(), runtimeWorkspaceRoots: z.array(z.string()) }),
+  ),
+  approvalPolicy: AskForApproval,
+  approvalsReviewer: ApprovalsReviewer,
+  sandboxPolicy: SandboxPolicy,
+  activePermissionProfile: z.object({ id: z.string(), extends: z.string().nullish() }).nullish(),
+  model: z.string(),
+  modelProvider: z.string(),
+  serviceTier: z.string().nullish(),
+  effort: ReasoningEffort.nullish(),
+  summary: ReasoningSummary.nullish(),
+  collaborationMode: CollaborationMode,
+  personality: Personality.nullish(),
+});
+export type ThreadSettings = z.infer<typeof ThreadSettings>;
+
 export const TurnStartResponse = z.object({ turn: Turn });
 export type TurnStartResponse = z.infer<typeof TurnStartResponse>;
 

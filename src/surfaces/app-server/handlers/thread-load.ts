@@ -1,5 +1,6 @@
 // thread/resume (a live engine from the rollout), thread/fork (a new thread from a prefix of another),
 // thread/rollback (codex-ts extension: drop the last N turns) and thread/revert (drop a turn and those after).
+import { existsSync } from "node:fs";
 import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
@@ -23,10 +24,24 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
   const live = services.threads.get(params.threadId);
   if (!params.excludeTurns) noticeFullHistory(ctx.connection, "load");
   if (live) {
+    // As Codex 0.169: a thread whose first turn has not written its rollout yet cannot be resumed.
+    const path = live.describe().path;
+    if (!path || !existsSync(path)) throw badRequest(`no rollout found for thread id ${live.threadId}`);
     // Rejoining a running thread: subscribe, and show what the file has so far.
     live.subscribe(ctx.connection);
     const { turns } = await describeStored(services, live.threadId, true);
-    return { ...openResponse(live, params.excludeTurns ? [] : turns), ...resumeExtras(live, turns) };
+    // As Codex 0.169: a loaded thread answers the settings its next turn runs with, overrides included.
+    const now = live.currentSettings;
+    return {
+      ...openResponse(live, params.excludeTurns ? [] : turns),
+      ...resumeExtras(live, turns),
+      model: now.model,
+      cwd: now.cwd,
+      approvalPolicy: now.approvalPolicy,
+      sandbox: now.sandboxPolicy,
+      reasoningEffort: now.effort ?? null,
+      collaborationMode: now.collaborationMode,
+    };
   }
   await services.assertNotHostedSubagent(params.threadId, "resume");
   const { summary, archived } = await services.catalog.find(params.threadId);
