@@ -105,6 +105,26 @@ describe("EventPacer", () => {
     expect(frames).toHaveLength(1);
   });
 
+  it("gives way to keys once per frame, so steady typing does not hold the stream back", async () => {
+    const { pacer, frames, finished } = collect(1);
+    pacer.push(delta(0));
+    pacer.yieldToInput();
+    // A key every few ms until the frame is out (or a second has passed): the frame goes out anyway.
+    let typing = true;
+    let keys = 0;
+    const typeOn = (): void => {
+      pacer.yieldToInput();
+      keys++;
+      if (typing && keys < 200) setTimeout(typeOn, 5);
+    };
+    setTimeout(typeOn, 5);
+    await finished;
+    const keysBeforeFrame = keys;
+    typing = false;
+    expect(frames).toHaveLength(1);
+    expect(keysBeforeFrame).toBeLessThan(200);
+  });
+
   it("does not delay a frame for a key read while nothing was scheduled", async () => {
     const { pacer, frames } = collect(1);
     pacer.yieldToInput();

@@ -2,8 +2,9 @@
 // loop; reducing and drawing them as one block would hold the process for seconds, and keys typed meanwhile
 // would wait for all of it. So events go to the UI in frames: at most one every FRAME_MS, each carrying a
 // bounded amount of streamed text (frameBudget), and the event loop runs between frames, so a key is read and
-// drawn within a frame or two. A key pre-empts the next frame: that
-// frame waits FRAME_MS more, once, so the key's own render goes out first (a stream can't be starved by typing).
+// drawn within a frame or two. A key pre-empts the next frame: that frame waits FRAME_MS more, so the key's
+// own render goes out first. A frame gives way once, whatever the number of keys: steady typing would
+// otherwise put the stream off frame after frame.
 import type { Event } from "../../../protocol/core-protocol.js";
 import type { ReplayedTurn } from "../../../rollout/replay.js";
 
@@ -48,6 +49,8 @@ export class EventPacer {
   private stopped = false;
   /** A key arrived since the last frame and the next frame has not yet given way to it. */
   private inputPending = false;
+  /** The scheduled frame already gave way to a key. */
+  private deferred = false;
 
   constructor(private readonly sink: FrameSink) {}
 
@@ -60,7 +63,7 @@ export class EventPacer {
 
   /** A key was read: a frame already scheduled yields to the key's render. */
   yieldToInput(): void {
-    if (this.scheduled) this.inputPending = true;
+    if (this.scheduled && !this.deferred) this.inputPending = true;
   }
 
   /** Drops what is pending and schedules nothing more. */
@@ -83,10 +86,12 @@ export class EventPacer {
     if (this.stopped) return;
     if (this.inputPending) {
       this.inputPending = false;
+      this.deferred = true;
       this.scheduled = true;
       setTimeout(this.frame, FRAME_MS);
       return;
     }
+    this.deferred = false;
     this.lastFrame = performance.now();
     const events = this.take();
     const replayed = this.replayed && events.includes(this.replayed.event) ? this.replayed.turns : undefined;
