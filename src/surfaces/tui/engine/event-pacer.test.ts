@@ -1,9 +1,16 @@
 // The pacer hands engine events to the UI in frames of bounded streamed text, in order, with a resumed
-// thread's history in the frame of its session_configured.
+// thread's history in the frame of its session_configured; a backlog makes frames larger, up to a cap.
 import { describe, expect, it } from "vitest";
 import type { Event } from "../../../protocol/core-protocol.js";
 import type { ReplayedTurn } from "../../../rollout/replay.js";
-import { EventPacer, FRAME_MS, TEXT_BUDGET } from "./event-pacer.js";
+import {
+  BACKLOG_SHARE,
+  EventPacer,
+  FRAME_MS,
+  frameBudget,
+  MAX_TEXT_BUDGET,
+  TEXT_BUDGET,
+} from "./event-pacer.js";
 
 const delta = (i: number): Event => ({
   id: "t",
@@ -29,15 +36,48 @@ function collect(total: number) {
   return { pacer, frames, finished };
 }
 
+describe("frameBudget", () => {
+  it("is the base budget while little waits, a share of a backlog beyond that, and never above the cap", () => {
+    expect(frameBudget(0)).toBe(TEXT_BUDGET);
+    expect(frameBudget(TEXT_BUDGET * 2)).toBe(TEXT_BUDGET);
+    expect(frameBudget(80_000)).toBe(Math.ceil(80_000 * BACKLOG_SHARE));
+    expect(frameBudget(10_000_000)).toBe(MAX_TEXT_BUDGET);
+  });
+});
+
 describe("EventPacer", () => {
-  it("splits a burst into frames of at most the text budget, keeping the order", async () => {
+  it("splits a burst into frames within the budget of their backlog, keeping the order", async () => {
     const { pacer, frames, finished } = collect(200);
     for (let i = 0; i < 200; i++) pacer.push(delta(i));
     await finished;
-    expect(frames.length).toBeGreaterThanOrEqual(Math.ceil((200 * 100) / TEXT_BUDGET));
-    for (const frame of frames) expect(frame.events.length * 100).toBeLessThanOrEqual(TEXT_BUDGET);
+    let backlog = 200 * 100;
+    for (const frame of frames) {
+      expect(frame.events.length * 100).toBeLessThanOrEqual(frameBudget(backlog));
+      backlog -= frame.events.length * 100;
+    }
+    // 20 KB waiting: the first frame takes a share of it, larger than the base budget.
+    expect(frames[0]!.events.length * 100).toBeGreaterThan(TEXT_BUDGET);
     const order = frames.flatMap((f) => f.events.map((e) => (e.msg as { delta: string }).delta));
     expect(order).toEqual(Array.from({ length: 200 }, (_, i) => `${i}`.padEnd(100, ".")));
+  });
+
+  it("drains a 200 KB backlog in frames of at most the cap, far fewer than at the base budget", async () => {
+    const count = 2_000;
+    const { pacer, frames, finished } = collect(count);
+    for (let i = 0; i < count; i++) pacer.push(delta(i));
+    await finished;
+    for (const frame of frames) expect(frame.events.length * 100).toBeLessThanOrEqual(MAX_TEXT_BUDGET);
+    expect(frames[0]!.events.length * 100).toBeGreaterThan(MAX_TEXT_BUDGET - 100);
+    expect(frames.length).toBeLessThan((count * 100) / TEXT_BUDGET / 2);
+  });
+
+  it("keeps frames at the base budget while the backlog is small", async () => {
+    // 15 KB waiting: a share of it is below the base budget, so frames stay at that.
+    const { pacer, frames, finished } = collect(150);
+    for (let i = 0; i < 150; i++) pacer.push(delta(i));
+    await finished;
+    expect(frames.length).toBeGreaterThanOrEqual(Math.ceil((150 * 100) / TEXT_BUDGET));
+    for (const frame of frames) expect(frame.events.length * 100).toBeLessThanOrEqual(TEXT_BUDGET);
   });
 
   it("sends the replayed turns with the frame that holds session_configured", async () => {
@@ -63,6 +103,26 @@ describe("EventPacer", () => {
     // The frame gave way to the key for one frame period, not once per key.
     expect(performance.now() - started).toBeGreaterThanOrEqual(FRAME_MS - 1);
     expect(frames).toHaveLength(1);
+  });
+
+  it("gives way to keys once per frame, so steady typing does not hold the stream back", async () => {
+    const { pacer, frames, finished } = collect(1);
+    pacer.push(delta(0));
+    pacer.yieldToInput();
+    // A key every few ms until the frame is out (or a second has passed): the frame goes out anyway.
+    let typing = true;
+    let keys = 0;
+    const typeOn = (): void => {
+      pacer.yieldToInput();
+      keys++;
+      if (typing && keys < 200) setTimeout(typeOn, 5);
+    };
+    setTimeout(typeOn, 5);
+    await finished;
+    const keysBeforeFrame = keys;
+    typing = false;
+    expect(frames).toHaveLength(1);
+    expect(keysBeforeFrame).toBeLessThan(200);
   });
 
   it("does not delay a frame for a key read while nothing was scheduled", async () => {

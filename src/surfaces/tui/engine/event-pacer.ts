@@ -1,20 +1,33 @@
 // Paces engine events into the UI. A fast stream delivers thousands of deltas within one turn of the event
 // loop; reducing and drawing them as one block would hold the process for seconds, and keys typed meanwhile
-// would wait for all of it. So events go to the UI in frames: at most one every FRAME_MS, each carrying at
-// most about TEXT_BUDGET characters of streamed text (what one frame can lay out quickly), and the event loop
-// runs between frames, so a key is read and drawn within a frame or two. A key pre-empts the next frame: that
-// frame waits FRAME_MS more, once, so the key's own render goes out first (a stream can't be starved by typing).
+// would wait for all of it. So events go to the UI in frames: at most one every FRAME_MS, each carrying a
+// bounded amount of streamed text (frameBudget), and the event loop runs between frames, so a key is read and
+// drawn within a frame or two. A key pre-empts the next frame: that frame waits FRAME_MS more, so the key's
+// own render goes out first. A frame gives way once, whatever the number of keys: steady typing would
+// otherwise put the stream off frame after frame.
 import type { Event } from "../../../protocol/core-protocol.js";
 import type { ReplayedTurn } from "../../../rollout/replay.js";
 
 /** 60 frames a second at most. */
 export const FRAME_MS = 16;
 /**
- * Characters of streamed text per frame, a few screenfuls. Finished answer text is printed as plain terminal
- * text (components/Scrollback.tsx), so most of a frame's cost is the fixed redraw of the live area: larger
- * frames mean fewer of them for the same stream, and a frame of 4 KB costs about what one of 1 KB does.
+ * Characters of streamed text per frame while the UI keeps up, a few screenfuls. Finished answer text is
+ * printed as plain terminal text (components/Scrollback.tsx), so most of a small frame's cost is the fixed
+ * redraw of the live area: a frame of 4 KB costs about what one of 1 KB does.
  */
 export const TEXT_BUDGET = 4_096;
+/**
+ * When text waits (a model sends faster than frames go out), a frame takes this share of it, up to
+ * MAX_TEXT_BUDGET: a 200 KB backlog drains in about ten frames instead of fifty, each paying the live area's
+ * redraw once. The cap bounds what one frame costs, i.e. how long a key typed meanwhile can wait.
+ */
+export const BACKLOG_SHARE = 1 / 4;
+export const MAX_TEXT_BUDGET = 32_768;
+
+/** The streamed text the next frame may carry when `backlog` characters of it are waiting. */
+export function frameBudget(backlog: number): number {
+  return Math.min(MAX_TEXT_BUDGET, Math.max(TEXT_BUDGET, Math.ceil(backlog * BACKLOG_SHARE)));
+}
 
 export type FrameSink = (events: Event[], replayed?: readonly ReplayedTurn[]) => void;
 
@@ -27,6 +40,8 @@ function textSize(event: Event): number {
 
 export class EventPacer {
   private pending: Event[] = [];
+  /** Characters of streamed text in `pending`. */
+  private pendingText = 0;
   /** The history that came with a `session_configured` still pending: it goes with that event's frame. */
   private replayed: { event: Event; turns: readonly ReplayedTurn[] } | undefined;
   private scheduled = false;
@@ -34,24 +49,28 @@ export class EventPacer {
   private stopped = false;
   /** A key arrived since the last frame and the next frame has not yet given way to it. */
   private inputPending = false;
+  /** The scheduled frame already gave way to a key. */
+  private deferred = false;
 
   constructor(private readonly sink: FrameSink) {}
 
   push(event: Event, replayed?: readonly ReplayedTurn[]): void {
     if (replayed) this.replayed = { event, turns: replayed };
     this.pending.push(event);
+    this.pendingText += textSize(event);
     this.schedule();
   }
 
   /** A key was read: a frame already scheduled yields to the key's render. */
   yieldToInput(): void {
-    if (this.scheduled) this.inputPending = true;
+    if (this.scheduled && !this.deferred) this.inputPending = true;
   }
 
   /** Drops what is pending and schedules nothing more. */
   stop(): void {
     this.stopped = true;
     this.pending = [];
+    this.pendingText = 0;
   }
 
   private schedule(): void {
@@ -67,10 +86,12 @@ export class EventPacer {
     if (this.stopped) return;
     if (this.inputPending) {
       this.inputPending = false;
+      this.deferred = true;
       this.scheduled = true;
       setTimeout(this.frame, FRAME_MS);
       return;
     }
+    this.deferred = false;
     this.lastFrame = performance.now();
     const events = this.take();
     const replayed = this.replayed && events.includes(this.replayed.event) ? this.replayed.turns : undefined;
@@ -79,15 +100,18 @@ export class EventPacer {
     this.schedule();
   };
 
-  /** The next frame's events: all that are pending, or up to the text budget (at least one). */
+  /** The next frame's events: all that are pending, or up to the frame's text budget (at least one). */
   private take(): Event[] {
+    const budget = frameBudget(this.pendingText);
     let size = 0;
     let count = 0;
     while (count < this.pending.length) {
-      size += textSize(this.pending[count] as Event);
-      if (size > TEXT_BUDGET && count > 0) break;
+      const next = size + textSize(this.pending[count] as Event);
+      if (next > budget && count > 0) break;
+      size = next;
       count++;
     }
+    this.pendingText -= size;
     return this.pending.splice(0, count);
   }
 }
