@@ -211,6 +211,7 @@ export const threadSessions = {
     await c.request("thread/archive", { threadId });
     await c.request("thread/unarchive", { threadId });
     rmSync(gone, { recursive: true });
+    await c.request("thread/resume", { threadId, cwd: gone, excludeTurns: true });
     const resumed = await c.request("thread/resume", { threadId });
     await c.request("thread/loaded/list", {});
     const turns = resumed.result?.thread?.turns ?? [];

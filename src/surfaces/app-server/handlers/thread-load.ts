@@ -31,10 +31,10 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
   await services.assertNotHostedSubagent(params.threadId, "resume");
   const { summary, archived } = await services.catalog.find(params.threadId);
   if (archived) throw badRequest(`thread ${params.threadId} is archived: thread/unarchive it first`);
-  // A cwd recorded by the thread is kept even if its folder is gone (Codex resumes it; commands then fail).
+  // Its cwd (recorded or given) is kept even if the folder is gone: Codex resumes it, commands then fail.
   const thread = await openThread(
     ctx,
-    { ...params, cwd: params.cwd ?? summary.cwd, recordedCwd: !params.cwd },
+    { ...params, cwd: params.cwd ?? summary.cwd, cwdMayBeGone: true },
     {
       resume_path: summary.path,
       ...(params.baseInstructions ? { base_instructions: params.baseInstructions } : {}),

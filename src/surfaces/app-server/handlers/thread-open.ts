@@ -21,8 +21,8 @@ export interface OpenSettings {
   approvalPolicy?: AskForApproval | null | undefined;
   sandbox?: SandboxMode | null | undefined;
   config?: Record<string, unknown> | null | undefined;
-  /** The cwd is the one a resumed thread recorded: kept even when the folder is gone, as Codex does. */
-  recordedCwd?: boolean;
+  /** A resumed thread's cwd: kept even when the folder is gone, as Codex does (commands there then fail). */
+  cwdMayBeGone?: boolean;
 }
 
 /** `config` entries as `-c key=value` overrides (keys may be dotted, as with -c). */
@@ -61,7 +61,7 @@ export async function openThread(
 ): Promise<ThreadRuntime> {
   const { server, services, connection } = ctx;
   const cwd = settings.cwd ? resolve(settings.cwd) : undefined;
-  if (cwd && !settings.recordedCwd) checkDirectory(cwd);
+  if (cwd && !settings.cwdMayBeGone) checkDirectory(cwd);
   const config = services.loadConfig(cwd, {
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
