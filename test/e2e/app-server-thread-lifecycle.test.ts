@@ -1,9 +1,10 @@
-// A thread's life past its clients, as Codex 0.169 lives it: unsubscribing the last client keeps the thread
+// A thread's life past its clients, as Codex 0.169 lives it: the last client unsubscribing (or gone) keeps the thread
 // loaded for `thread_unload_delay_secs`, resuming a thread whose cwd folder is gone keeps that cwd, and a
 // revert announces notLoaded then idle before its answer.
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { AppServerClient } from "../support/app-server-client.js";
 import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
@@ -83,6 +84,49 @@ describe("app-server thread lifecycle", () => {
     await c.call("thread/unsubscribe", { threadId });
     await c.waitNotification("thread/closed", (p) => p.threadId === threadId, { from });
     expect((await c.call("thread/resume", { threadId, cwd: gone, excludeTurns: true })).cwd).toBe(gone);
+  });
+
+  it("the last subscriber disconnecting unloads the thread as unsubscribing does", async () => {
+    const {
+      home,
+      model,
+      client: server,
+    } = await app.start({
+      toml: "thread_unload_delay_secs = 0\n",
+      args: ["--listen", "ws://127.0.0.1:0"],
+      initialize: false,
+    });
+    // The port is known from the server's "listening on" line.
+    const url = await new Promise<string | undefined>((resolve) => {
+      const found = () => /listening on (ws:\/\/127\.0\.0\.1:\d+)/.exec(server.stderr)?.[1];
+      const timer = setTimeout(() => resolve(found()), 10_000);
+      const check = () => {
+        if (!found()) return;
+        clearTimeout(timer);
+        server.child?.stderr?.off("data", check);
+        resolve(found());
+      };
+      server.child?.stderr?.on("data", check);
+      check();
+    });
+    expect(url).toBeDefined();
+    const owner = await AppServerClient.connect(url!);
+    const watcher = await AppServerClient.connect(url!);
+    try {
+      await owner.initialize("owner");
+      await watcher.initialize("watcher");
+      const threadId = await startThread(owner, { cwd: home.cwd });
+      model.push(reply.message("answer"));
+      await runTurn(owner, threadId, "question");
+      await owner.close();
+      await watcher.waitNotification("thread/closed", (p) => p.threadId === threadId);
+      expect((await watcher.call("thread/loaded/list", {})).data).toEqual([]);
+    } finally {
+      await watcher.close();
+    }
+    // A server listening on a socket does not end with its stdin.
+    server.child?.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
   });
 
   it("a revert says notLoaded then idle before its answer", async () => {
