@@ -153,6 +153,7 @@ export class ServerServices {
   async shutdown(): Promise<void> {
     this.fsWatches.closeAll();
     this.commandExecs.killAll();
+    await this.unloader.drain();
     await Promise.all([...this.threads.values()].map((t) => t.close()));
     this.threads.clear();
   }

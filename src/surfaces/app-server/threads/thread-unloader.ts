@@ -6,6 +6,8 @@ import type { ThreadRuntime } from "../thread-runtime.js";
 
 export class ThreadUnloader {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Unloads under way, which the server's shutdown waits for (a thread's file is complete once closed). */
+  private readonly unloading = new Set<Promise<void>>();
 
   constructor(
     private readonly threads: Map<string, ThreadRuntime>,
@@ -17,13 +19,13 @@ export class ThreadUnloader {
     this.cancel(thread.threadId);
     const delay = thread.unloadDelayMs;
     if (delay === 0) {
-      void this.unload(thread);
+      this.track(this.unload(thread));
       return;
     }
     // Unref'd: a pending unload never keeps the process alive.
     const timer = setTimeout(() => {
       this.timers.delete(thread.threadId);
-      void this.unload(thread);
+      this.track(this.unload(thread));
     }, delay).unref();
     this.timers.set(thread.threadId, timer);
   }
@@ -34,13 +36,29 @@ export class ThreadUnloader {
     this.timers.delete(threadId);
   }
 
+  /** On shutdown: no more waits; the unloads under way finish. */
+  async drain(): Promise<void> {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.all(this.unloading);
+  }
+
+  private track(unload: Promise<void>): void {
+    // A thread that fails to close is gone from the map all the same; the failure is not the client's.
+    const settled = unload.catch(() => undefined);
+    this.unloading.add(settled);
+    void settled.then(() => this.unloading.delete(settled));
+  }
+
   private async unload(thread: ThreadRuntime): Promise<void> {
     if (this.threads.get(thread.threadId) !== thread || thread.subscribers.size > 0) return;
     if (thread.busy) {
       // Activity: the wait starts over when the turn ends.
-      await thread.turnEnded();
-      if (this.threads.get(thread.threadId) === thread && thread.subscribers.size === 0)
-        this.schedule(thread);
+      // Not awaited: a shutdown does not wait for a turn that may never end.
+      void thread.turnEnded().then(() => {
+        if (this.threads.get(thread.threadId) === thread && thread.subscribers.size === 0)
+          this.schedule(thread);
+      });
       return;
     }
     this.threads.delete(thread.threadId);
