@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/ban-ts-comment -- untyped JSON from two servers; a by-hand tool, not built or tested */
 // @ts-nocheck -- a by-hand tool reading two servers' untyped JSON; not part of the build or the tests.
 // Sessions about threads and turns. Each gets a fresh, initialised server (driver.mjs) and its client `c`.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const ZERO = "00000000-0000-0000-0000-000000000000";
@@ -194,6 +194,29 @@ export const threadSessions = {
     await c.request("thread/loaded/list", {});
     await c.request("thread/resume", { threadId: id });
     await c.request("thread/loaded/list", {});
+  },
+  // Unsubscribing the last client (status, loaded list, later unload), resuming a thread whose cwd is gone,
+  // and the status notifications of a revert.
+  async lifecycle(c) {
+    const gone = join(c.work, "gone");
+    mkdirSync(gone);
+    const threadId = await startThread(c, { cwd: gone });
+    await turn(c, threadId, "first");
+    await turn(c, threadId, "second");
+    await c.request("thread/unsubscribe", { threadId });
+    await c.request("thread/loaded/list", {});
+    await c.waitFor("thread/closed", () => true, 8_000);
+    await c.request("thread/loaded/list", {});
+    await c.request("thread/read", { threadId });
+    await c.request("thread/archive", { threadId });
+    await c.request("thread/unarchive", { threadId });
+    rmSync(gone, { recursive: true });
+    await c.request("thread/resume", { threadId, cwd: gone, excludeTurns: true });
+    const resumed = await c.request("thread/resume", { threadId });
+    await c.request("thread/loaded/list", {});
+    const turns = resumed.result?.thread?.turns ?? [];
+    await c.request("thread/revert", { threadId, beforeTurnId: turns.at(-1)?.id ?? "none" });
+    await turn(c, threadId, "run: pwd");
   },
   // thread/list oldest first and the backwards cursor, over three copies of a real rollout.
   async listOrder(c) {

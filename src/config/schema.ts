@@ -98,6 +98,8 @@ const ConfigFields = {
   oss_provider: z.enum(["ollama", "lmstudio"]).optional(),
   model_auto_compact_token_limit: z.number().int().positive().optional(),
   project_doc_max_bytes: z.number().int().min(0).optional(),
+  /** app-server: how long a thread nobody subscribes to stays loaded (0: unloaded at once). */
+  thread_unload_delay_secs: z.number().int().min(0).max(86_400).optional(),
   developer_instructions: z.string().optional(),
   instructions: z.string().optional(),
   shell_environment_policy: ShellEnvironmentPolicyToml.optional(),

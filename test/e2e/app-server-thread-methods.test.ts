@@ -80,7 +80,8 @@ describe("app-server thread methods", () => {
   });
 
   it("goals and git metadata are kept per thread; unsubscribe unloads; delete removes", async () => {
-    const { home, model, client: c } = await app.start();
+    // A delay of 0: the thread is unloaded as soon as its last client unsubscribes.
+    const { home, model, client: c } = await app.start({ toml: "thread_unload_delay_secs = 0\n" });
     const threadId = await startThread(c, { cwd: home.cwd });
     model.push(reply.message("answer"));
     await runTurn(c, threadId, "question");

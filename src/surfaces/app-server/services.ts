@@ -16,6 +16,7 @@ import { ThreadCatalog } from "./threads/thread-catalog.js";
 import { ThreadMetadataStore } from "./threads/thread-metadata.js";
 import { ThreadReadStateStore } from "./threads/thread-read-states.js";
 import { ThreadOrganizer } from "./threads/thread-organizer.js";
+import { ThreadUnloader } from "./threads/thread-unloader.js";
 
 /** The flags that are config keys, as a config layer (the same mapping as the other commands). */
 function cliLayer(flags: SharedFlags): Record<string, unknown> {
@@ -46,9 +47,11 @@ export class ServerServices {
   readonly readStates: ThreadReadStateStore;
   readonly organizer: ThreadOrganizer;
   readonly commandExecs = new CommandExecs();
+  readonly unloader: ThreadUnloader;
 
   constructor(private readonly server: ServerHost) {
     this.catalog = new ThreadCatalog(server.codexHome, server.threadIndex);
+    this.unloader = new ThreadUnloader(this.threads, (n) => server.broadcast(n));
     this.metadata = new ThreadMetadataStore(server.codexHome);
     this.readStates = new ThreadReadStateStore(server.codexHome);
     this.organizer = new ThreadOrganizer(server.codexHome);
@@ -150,6 +153,7 @@ export class ServerServices {
   async shutdown(): Promise<void> {
     this.fsWatches.closeAll();
     this.commandExecs.killAll();
+    await this.unloader.drain();
     await Promise.all([...this.threads.values()].map((t) => t.close()));
     this.threads.clear();
   }

@@ -40,6 +40,8 @@ export interface ThreadStartOptions {
   onRateLimits?: (rateLimits: unknown) => void;
   /** Called when one of this thread's own turns completes; answers the thread's new read state. */
   onTurnCompleted?: (threadId: string, turnId: string) => ThreadReadState;
+  /** Called when the thread's last subscriber unsubscribes or disconnects. */
+  onUnsubscribedAll?: (thread: ThreadRuntime) => void;
 }
 
 export class ThreadRuntime {
@@ -132,10 +134,31 @@ export class ThreadRuntime {
     return { method: "thread/started", params: { thread: this.describe() } };
   }
 
+  /** How long this thread stays loaded once nobody subscribes to it (`thread_unload_delay_secs`, Codex's 60 s). */
+  get unloadDelayMs(): number {
+    return (this.options.config.toml.thread_unload_delay_secs ?? 60) * 1000;
+  }
+
   subscribe(connection: Connection): void {
     if (this.subscribers.has(connection)) return;
     this.subscribers.add(connection);
-    connection.onClose(() => this.subscribers.delete(connection));
+    connection.onClose(() => this.unsubscribe(connection));
+  }
+
+  /** Drops a subscriber; the last one gone (unsubscribed or disconnected) is told to onUnsubscribedAll. */
+  unsubscribe(connection: Connection): void {
+    if (!this.subscribers.delete(connection)) return;
+    if (this.subscribers.size === 0) this.options.onUnsubscribedAll?.(this);
+  }
+
+  /** A turn is running or about to start. */
+  get busy(): boolean {
+    return this.pendingStart !== undefined || this.runningTurnId !== undefined;
+  }
+
+  /** Resolves when the running turn ends. */
+  turnEnded(): Promise<void> {
+    return new Promise<void>((resolve) => this.turnEndWaiters.add(resolve));
   }
 
   /** The settings the next turn runs with (the session's, as turn/start overrides left them). */

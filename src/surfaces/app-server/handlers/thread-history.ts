@@ -1,5 +1,6 @@
 // Threads on disk: thread/list, thread/read, thread/archive, thread/unarchive and
 // thread/name/set. Loaded threads show their live status; the others are "notLoaded".
+import { existsSync } from "node:fs";
 import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ItemTimes } from "../../../rollout/replay.js";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
@@ -52,7 +53,10 @@ export async function readStored(
     // Not listed yet (no user message so far, e.g. only a shell command): its file still has its turns.
     const described = loaded.describe();
     const contents =
-      includeTurns && described.path ? await services.catalog.contents(described.path) : undefined;
+      // Nothing written before the first turn: no file yet, no turns.
+      includeTurns && described.path && existsSync(described.path)
+        ? await services.catalog.contents(described.path)
+        : undefined;
     const thread = {
       ...described,
       name: services.catalog.name(id),

@@ -46,9 +46,10 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
   await services.assertNotHostedSubagent(params.threadId, "resume");
   const { summary, archived } = await services.catalog.find(params.threadId);
   if (archived) throw badRequest(`thread ${params.threadId} is archived: thread/unarchive it first`);
+  // Its cwd (recorded or given) is kept even if the folder is gone: Codex resumes it, commands then fail.
   const thread = await openThread(
     ctx,
-    { ...params, cwd: params.cwd ?? summary.cwd },
+    { ...params, cwd: params.cwd ?? summary.cwd, cwdMayBeGone: true },
     {
       resume_path: summary.path,
       ...(params.baseInstructions ? { base_instructions: params.baseInstructions } : {}),
@@ -63,8 +64,7 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
     ...resumeExtras(thread, stored.turns),
   };
   result.thread = { ...result.thread, name: stored.name ?? null, preview: stored.preview };
-  ctx.respond(result);
-  // Loaded again: from notLoaded to the engine's status.
+  // Loaded again: from notLoaded to the engine's status, announced before the answer as Codex does.
   ctx.server.broadcast({
     method: "thread/status/changed",
     params: { threadId: thread.threadId, status: thread.status },
@@ -124,7 +124,19 @@ export const threadRevert: Handler<"thread/revert"> = async (params, ctx) => {
     const { turns } = await describeStored(ctx.services, params.threadId, true);
     const index = turns.findIndex((t) => t.id === params.beforeTurnId);
     if (index < 0) throw badRequest(`turn not found: ${params.beforeTurnId} in thread ${params.threadId}`);
-    await thread.rollback(turns.length - index);
+    // As in Codex: the thread reads as notLoaded while its history is rewritten, then as its engine's status.
+    ctx.server.broadcast({
+      method: "thread/status/changed",
+      params: { threadId: params.threadId, status: { type: "notLoaded" } },
+    });
+    try {
+      await thread.rollback(turns.length - index);
+    } finally {
+      ctx.server.broadcast({
+        method: "thread/status/changed",
+        params: { threadId: params.threadId, status: thread.status },
+      });
+    }
     // As in Codex: cursors from which a client reads the remaining history backwards.
     const after = await describeStored(ctx.services, params.threadId, true);
     const lastTurn = after.turns.at(-1);
@@ -137,9 +149,5 @@ export const threadRevert: Handler<"thread/revert"> = async (params, ctx) => {
   });
   ctx.respond(result);
   ctx.server.broadcast({ method: "thread/reverted", params: { threadId: params.threadId } });
-  ctx.server.broadcast({
-    method: "thread/status/changed",
-    params: { threadId: params.threadId, status: thread.status },
-  });
   return result;
 };

@@ -39,23 +39,13 @@ export const threadDelete: Handler<"thread/delete"> = async (params, ctx) => {
   return {};
 };
 
-export const threadUnsubscribe: Handler<"thread/unsubscribe"> = async (params, ctx) => {
-  const { services, server, connection } = ctx;
-  const thread = services.threads.get(params.threadId);
+export const threadUnsubscribe: Handler<"thread/unsubscribe"> = (params, ctx) => {
+  const thread = ctx.services.threads.get(params.threadId);
   if (!thread) return { status: "notLoaded" as const };
-  if (!thread.subscribers.has(connection)) return { status: "notSubscribed" as const };
-  thread.subscribers.delete(connection);
+  if (!thread.subscribers.has(ctx.connection)) return { status: "notSubscribed" as const };
   ctx.respond({ status: "unsubscribed" });
-  // The last client gone and nothing running: the thread is unloaded, as in Codex.
-  if (thread.subscribers.size === 0 && !thread.runningTurnId) {
-    services.threads.delete(params.threadId);
-    await thread.close();
-    server.broadcast({
-      method: "thread/status/changed",
-      params: { threadId: params.threadId, status: { type: "notLoaded" } },
-    });
-    server.broadcast({ method: "thread/closed", params: { threadId: params.threadId } });
-  }
+  // The last client gone: the thread stays loaded for a while (threads/thread-unloader.ts), as in Codex.
+  thread.unsubscribe(ctx.connection);
   return { status: "unsubscribed" as const };
 };
 

@@ -21,6 +21,8 @@ export interface OpenSettings {
   approvalPolicy?: AskForApproval | null | undefined;
   sandbox?: SandboxMode | null | undefined;
   config?: Record<string, unknown> | null | undefined;
+  /** A resumed thread's cwd: kept even when the folder is gone, as Codex does (commands there then fail). */
+  cwdMayBeGone?: boolean;
 }
 
 /** `config` entries as `-c key=value` overrides (keys may be dotted, as with -c). */
@@ -59,7 +61,7 @@ export async function openThread(
 ): Promise<ThreadRuntime> {
   const { server, services, connection } = ctx;
   const cwd = settings.cwd ? resolve(settings.cwd) : undefined;
-  if (cwd) checkDirectory(cwd);
+  if (cwd && !settings.cwdMayBeGone) checkDirectory(cwd);
   const config = services.loadConfig(cwd, {
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
@@ -92,6 +94,7 @@ export async function openThread(
     onRateLimits: (limits) => services.rateLimits.note(limits),
     onTurnCompleted: (threadId, turnId) => services.readStates.turnCompleted(threadId, turnId),
     threadOpenElsewhere: (id) => services.threads.has(id),
+    onUnsubscribedAll: (thread) => services.unloader.schedule(thread),
     logger: server.logger,
     originator: originator(server.options.env),
     configure,
