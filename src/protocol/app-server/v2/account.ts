@@ -1,6 +1,6 @@
 // Accounts: API-key and ChatGPT-token logins, account/read, logout, and the token refresh the server asks for.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 
 export const PlanType = lazySchema(() =>
   z.enum(["free", "go", "plus", "pro", "team", "business", "enterprise", "edu", "unknown"]),

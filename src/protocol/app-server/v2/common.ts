@@ -1,7 +1,7 @@
 // Shapes shared by many v2 methods: policies, user input, statuses, errors, token usage.
 // Written from the app-server protocol's JSON Schema (camelCase on the wire), checked against it in tests.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 
 /** v2 has no "on-failure"; granular policies are not supported by codex-ts. */
 export const AskForApproval = lazySchema(() => z.enum(["untrusted", "on-request", "never"]));

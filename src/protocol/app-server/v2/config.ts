@@ -1,6 +1,6 @@
 // config/read (the effective config for a cwd, with its layers) and config writes to $CODEX_HOME/config.toml.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 
 export const ConfigLayerSource = lazySchema(() =>
   z.discriminatedUnion("type", [

@@ -1,6 +1,6 @@
 // externalAgentConfig/*: detecting another coding agent's configuration (Claude Code) and importing it.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 
 export const MigrationItemType = lazySchema(() =>
   z.enum([

@@ -1,7 +1,7 @@
 // fs/*: the host's files for a client (read, write, list, copy, remove, watch), and command/exec: a command
 // under a sandbox without a model turn, optionally streaming and interactive.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 import { SandboxPolicy } from "./common.js";
 
 /** The protocol's AbsolutePathBuf: the handlers refuse a relative one as Codex does (-32600). */

@@ -1,6 +1,6 @@
 // hooks/list and the hook/started, hook/completed notifications (Codex 0.169's HooksList*, Hook*Notification).
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 import { HookEventName, HookRunSummary, HookSourceKind, HookTrustStatus } from "../../hooks.js";
 
 export const HooksListParams = lazySchema(() =>

@@ -1,4 +1,4 @@
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 // The handshake: initialize (client identity and capabilities) -> the server's identity.
 // Written with zod/mini: the server answers `initialize` before it loads the rest of the protocol, and the
 // full zod API is ~12x larger to load than this.

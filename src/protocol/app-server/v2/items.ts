@@ -1,6 +1,6 @@
 // Thread items: what a turn is made of, as item/started and item/completed carry them.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 import { ReviewOutput } from "../../review.js";
 import { UserInput } from "./common.js";
 

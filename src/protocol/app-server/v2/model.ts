@@ -1,6 +1,6 @@
 // model/list: the models a client may pick, from the provider's GET /models or a built-in list.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 import { ReasoningEffort } from "./common.js";
 
 export const ModelListParams = lazySchema(() =>

@@ -1,7 +1,7 @@
 // plugin/*, marketplace/* and skills/config/write: local marketplaces and installed plugins, in the real
 // protocol's shapes (remote catalog fields are always null here: no plugin service is reached).
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 import { HookEventName } from "../../hooks.js";
 
 export const PluginSource = lazySchema(() =>

@@ -1,7 +1,7 @@
 // review/start: a code review as a turn of the thread (inline), or of a new thread (detached, as clients of
 // earlier Codex versions ask; 0.169 clients start a thread themselves and review inline there).
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 import { ReviewTarget } from "../../review.js";
 import { Turn } from "./thread.js";
 

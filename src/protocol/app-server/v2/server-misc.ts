@@ -2,7 +2,7 @@
 // account without them), model providers, permission profiles, experimental features, config
 // requirements, the Windows sandbox, MCP config reload and feedback/save.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 
 export const NoParams = lazySchema(() => z.object({}).nullish());
 

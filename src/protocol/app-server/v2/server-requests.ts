@@ -1,6 +1,6 @@
 // Server -> client requests (approvals, token refresh): method -> params and the result the client returns.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 import { ChatgptAuthTokensRefreshParams, ChatgptAuthTokensRefreshResponse } from "./account.js";
 import { CommandAction } from "./items.js";
 

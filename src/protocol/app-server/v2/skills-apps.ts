@@ -1,6 +1,6 @@
 // skills/list (SKILL.md files per cwd) and app/list (the connectors of the connector directory).
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 
 export const SkillsListParams = lazySchema(() =>
   z.object({

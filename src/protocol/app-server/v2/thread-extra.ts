@@ -1,6 +1,6 @@
 // thread/items/list, thread/delete, thread/unsubscribe, thread/metadata/update and thread/goal/*.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 import { ThreadItem } from "./items.js";
 import { SortDirection } from "./thread-history.js";
 import { Thread } from "./thread.js";

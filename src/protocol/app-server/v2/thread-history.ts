@@ -1,7 +1,7 @@
 // Threads on disk: thread/list, thread/read, thread/turns/list, thread/archive, thread/unarchive,
 // thread/name/set, thread/resume, thread/fork, thread/revert, and the codex-ts extension thread/rollback.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 import { ApprovalsReviewer, AskForApproval, Personality, SandboxMode } from "./common.js";
 import { CollaborationMode, Thread, ThreadStartResponse, Turn } from "./thread.js";
 import { ThreadReadState } from "./thread-read-state.js";

@@ -1,7 +1,7 @@
 // thread/attachment/* and threadSection/* (with thread/section/move): what a client pins to a thread, and
 // the user's sections threads are sorted into.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 
 const Cursor = lazySchema(() => z.string().nullish());
 const Limit = lazySchema(() => z.number().int().min(0).nullish());

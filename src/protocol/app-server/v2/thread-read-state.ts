@@ -2,7 +2,7 @@
 // `readStates` on thread/list, the thread/readState/changed notification, and the experimental
 // thread/readState/update method (in the real server, not in its published schema).
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 
 export const ThreadUnreadPosition = lazySchema(() =>
   z.discriminatedUnion("type", [

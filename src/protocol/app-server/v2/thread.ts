@@ -1,6 +1,6 @@
 // Threads and turns: thread/start, turn/start, turn/interrupt and the objects they return.
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 import {
   ApprovalsReviewer,
   AskForApproval,

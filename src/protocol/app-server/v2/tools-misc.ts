@@ -1,7 +1,7 @@
 // mcpServerStatus/list (the MCP servers a thread sees, with their state and tools), fuzzyFileSearch (ranked
 // paths under some roots) and feedback/upload (a bundle of a thread's rollout and the logs, kept locally).
 import { z } from "zod";
-import { lazySchema } from "../lazy-schema.js";
+import { lazySchema } from "../../lazy-schema.js";
 
 export const McpServerStatusParams = lazySchema(() =>
   z.object({

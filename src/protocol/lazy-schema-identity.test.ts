@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { lazySchema } from "./lazy-schema.js";
 
-describe("lazySchema", () => {
+describe("lazySchema, the schema itself", () => {
   it("builds nothing until the schema is first used, then builds once", () => {
     let builds = 0;
     const Inner = lazySchema(() => {
