@@ -2,59 +2,66 @@
 // skipped, so a new event from the API never breaks a stream. A known type that fails validation is not
 // dropped silently: it becomes an `invalid_event` naming the type and the problem, and the stream goes on.
 import { z } from "zod";
+import { lazySchema } from "../protocol/lazy-schema.js";
 import type { TokenUsage } from "../protocol/core-protocol.js";
 import { ResponseItem } from "../protocol/items.js";
 
-const Usage = z.looseObject({
-  input_tokens: z.number().default(0),
-  input_tokens_details: z
-    .looseObject({ cached_tokens: z.number().default(0), cache_write_tokens: z.number().optional() })
-    .nullish(),
-  output_tokens: z.number().default(0),
-  output_tokens_details: z.looseObject({ reasoning_tokens: z.number().default(0) }).nullish(),
-  total_tokens: z.number().optional(),
-});
+const Usage = lazySchema(() =>
+  z.looseObject({
+    input_tokens: z.number().default(0),
+    input_tokens_details: z
+      .looseObject({ cached_tokens: z.number().default(0), cache_write_tokens: z.number().optional() })
+      .nullish(),
+    output_tokens: z.number().default(0),
+    output_tokens_details: z.looseObject({ reasoning_tokens: z.number().default(0) }).nullish(),
+    total_tokens: z.number().optional(),
+  }),
+);
 
-const ErrorBody = z.looseObject({ code: z.string().nullish(), message: z.string().nullish() });
+const ErrorBody = lazySchema(() =>
+  z.looseObject({ code: z.string().nullish(), message: z.string().nullish() }),
+);
 
-const StreamEvent = z.discriminatedUnion("type", [
-  z.looseObject({
-    type: z.literal("response.created"),
-    response: z.looseObject({ id: z.string().optional() }).optional(),
-  }),
-  z.looseObject({ type: z.literal("response.output_item.added"), item: ResponseItem }),
-  z.looseObject({ type: z.literal("response.output_item.done"), item: ResponseItem }),
-  z.looseObject({
-    type: z.literal("response.output_text.delta"),
-    delta: z.string(),
-    item_id: z.string().optional(),
-  }),
-  z.looseObject({
-    type: z.literal("response.reasoning_summary_text.delta"),
-    delta: z.string(),
-    item_id: z.string().optional(),
-    summary_index: z.number().default(0),
-  }),
-  z.looseObject({
-    type: z.literal("response.reasoning_summary_part.added"),
-    summary_index: z.number().default(0),
-  }),
-  z.looseObject({
-    type: z.literal("response.completed"),
-    response: z.looseObject({ id: z.string().default(""), usage: Usage.nullish() }),
-  }),
-  z.looseObject({
-    type: z.literal("response.failed"),
-    response: z.looseObject({ id: z.string().optional(), error: ErrorBody.nullish() }),
-  }),
-  z.looseObject({
-    type: z.literal("response.incomplete"),
-    response: z.looseObject({
-      incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish(),
+const StreamEvent = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    z.looseObject({
+      type: z.literal("response.created"),
+      response: z.looseObject({ id: z.string().optional() }).optional(),
     }),
-  }),
-  z.looseObject({ type: z.literal("error"), code: z.string().nullish(), message: z.string().nullish() }),
-]);
+    z.looseObject({ type: z.literal("response.output_item.added"), item: ResponseItem }),
+    z.looseObject({ type: z.literal("response.output_item.done"), item: ResponseItem }),
+    z.looseObject({
+      type: z.literal("response.output_text.delta"),
+      delta: z.string(),
+      item_id: z.string().optional(),
+    }),
+    z.looseObject({
+      type: z.literal("response.reasoning_summary_text.delta"),
+      delta: z.string(),
+      item_id: z.string().optional(),
+      summary_index: z.number().default(0),
+    }),
+    z.looseObject({
+      type: z.literal("response.reasoning_summary_part.added"),
+      summary_index: z.number().default(0),
+    }),
+    z.looseObject({
+      type: z.literal("response.completed"),
+      response: z.looseObject({ id: z.string().default(""), usage: Usage.nullish() }),
+    }),
+    z.looseObject({
+      type: z.literal("response.failed"),
+      response: z.looseObject({ id: z.string().optional(), error: ErrorBody.nullish() }),
+    }),
+    z.looseObject({
+      type: z.literal("response.incomplete"),
+      response: z.looseObject({
+        incomplete_details: z.looseObject({ reason: z.string().nullish() }).nullish(),
+      }),
+    }),
+    z.looseObject({ type: z.literal("error"), code: z.string().nullish(), message: z.string().nullish() }),
+  ]),
+);
 
 export type ModelEvent =
   | { type: "created"; responseId?: string }

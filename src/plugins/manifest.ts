@@ -5,6 +5,7 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve, isAbsolute } from "node:path";
 import { z } from "zod";
+import { lazySchema } from "../protocol/lazy-schema.js";
 import { describeZodError } from "../protocol/errors.js";
 
 export const MANIFEST_PATH = ".codex-plugin/plugin.json";
@@ -12,34 +13,38 @@ export const FALLBACK_VERSION = "local";
 
 export class PluginError extends Error {}
 
-const relPath = z.string().min(1, "path must not be empty");
-const paths = z.union([relPath, z.array(relPath)]);
+const relPath = lazySchema(() => z.string().min(1, "path must not be empty"));
+const paths = lazySchema(() => z.union([relPath, z.array(relPath)]));
 
-const PluginInterfaceJson = z.looseObject({
-  displayName: z.string().optional(),
-  shortDescription: z.string().optional(),
-  longDescription: z.string().optional(),
-  developerName: z.string().optional(),
-  category: z.string().optional(),
-  capabilities: z.array(z.string()).optional(),
-  websiteUrl: z.string().optional(),
-  privacyPolicyUrl: z.string().optional(),
-  termsOfServiceUrl: z.string().optional(),
-  defaultPrompt: z.union([z.string(), z.array(z.string())]).optional(),
-  brandColor: z.string().optional(),
-});
+const PluginInterfaceJson = lazySchema(() =>
+  z.looseObject({
+    displayName: z.string().optional(),
+    shortDescription: z.string().optional(),
+    longDescription: z.string().optional(),
+    developerName: z.string().optional(),
+    category: z.string().optional(),
+    capabilities: z.array(z.string()).optional(),
+    websiteUrl: z.string().optional(),
+    privacyPolicyUrl: z.string().optional(),
+    termsOfServiceUrl: z.string().optional(),
+    defaultPrompt: z.union([z.string(), z.array(z.string())]).optional(),
+    brandColor: z.string().optional(),
+  }),
+);
 
-const PluginManifestJson = z.looseObject({
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "use letters, digits, '.', '_' and '-' only"),
-  version: z.string().trim().min(1, "invalid plugin version in plugin.json: must not be blank").optional(),
-  description: z.string().optional(),
-  keywords: z.array(z.string()).optional(),
-  skills: paths.optional(),
-  mcpServers: z.union([relPath, z.record(z.string(), z.unknown())]).optional(),
-  apps: relPath.optional(),
-  hooks: z.union([paths, z.record(z.string(), z.unknown())]).optional(),
-  interface: PluginInterfaceJson.optional(),
-});
+const PluginManifestJson = lazySchema(() =>
+  z.looseObject({
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "use letters, digits, '.', '_' and '-' only"),
+    version: z.string().trim().min(1, "invalid plugin version in plugin.json: must not be blank").optional(),
+    description: z.string().optional(),
+    keywords: z.array(z.string()).optional(),
+    skills: paths.optional(),
+    mcpServers: z.union([relPath, z.record(z.string(), z.unknown())]).optional(),
+    apps: relPath.optional(),
+    hooks: z.union([paths, z.record(z.string(), z.unknown())]).optional(),
+    interface: PluginInterfaceJson.optional(),
+  }),
+);
 export type PluginInterfaceJson = z.infer<typeof PluginInterfaceJson>;
 
 export interface PluginManifest {

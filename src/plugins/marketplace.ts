@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { z } from "zod";
+import { lazySchema } from "../protocol/lazy-schema.js";
 import { describeZodError } from "../protocol/errors.js";
 import { PluginError } from "./manifest.js";
 
@@ -32,41 +33,47 @@ export interface Marketplace {
   skipped: string[];
 }
 
-const SourceJson = z.union([
-  z.string(),
-  z.looseObject({ source: z.literal("local"), path: z.string() }),
-  z.looseObject({
-    source: z.literal("url"),
-    url: z.string().min(1, "git plugin source url must not be empty"),
-    ref: z.string().optional(),
-    sha: z.string().optional(),
-  }),
-  z.looseObject({
-    source: z.literal("git-subdir"),
-    url: z.string().min(1, "git plugin source url must not be empty"),
-    path: z.string().min(1, "git plugin source path must not be empty"),
-    ref: z.string().optional(),
-    sha: z.string().optional(),
-  }),
-]);
+const SourceJson = lazySchema(() =>
+  z.union([
+    z.string(),
+    z.looseObject({ source: z.literal("local"), path: z.string() }),
+    z.looseObject({
+      source: z.literal("url"),
+      url: z.string().min(1, "git plugin source url must not be empty"),
+      ref: z.string().optional(),
+      sha: z.string().optional(),
+    }),
+    z.looseObject({
+      source: z.literal("git-subdir"),
+      url: z.string().min(1, "git plugin source url must not be empty"),
+      path: z.string().min(1, "git plugin source path must not be empty"),
+      ref: z.string().optional(),
+      sha: z.string().optional(),
+    }),
+  ]),
+);
 
-const MarketplaceJson = z.looseObject({
-  name: z.string({ error: "marketplace name must be a string" }).min(1),
-  interface: z.looseObject({ displayName: z.string().optional() }).optional(),
-  plugins: z.array(z.unknown(), { error: "marketplace plugins must be an array" }),
-});
+const MarketplaceJson = lazySchema(() =>
+  z.looseObject({
+    name: z.string({ error: "marketplace name must be a string" }).min(1),
+    interface: z.looseObject({ displayName: z.string().optional() }).optional(),
+    plugins: z.array(z.unknown(), { error: "marketplace plugins must be an array" }),
+  }),
+);
 
-const PluginEntryJson = z.looseObject({
-  name: z.string().min(1),
-  source: SourceJson,
-  policy: z
-    .looseObject({
-      installation: z.enum(["NOT_AVAILABLE", "AVAILABLE", "INSTALLED_BY_DEFAULT"]).optional(),
-      authentication: z.enum(["ON_INSTALL", "ON_USE"]).optional(),
-    })
-    .optional(),
-  category: z.string().optional(),
-});
+const PluginEntryJson = lazySchema(() =>
+  z.looseObject({
+    name: z.string().min(1),
+    source: SourceJson,
+    policy: z
+      .looseObject({
+        installation: z.enum(["NOT_AVAILABLE", "AVAILABLE", "INSTALLED_BY_DEFAULT"]).optional(),
+        authentication: z.enum(["ON_INSTALL", "ON_USE"]).optional(),
+      })
+      .optional(),
+    category: z.string().optional(),
+  }),
+);
 
 /** The marketplace file under `root`, if there is one. */
 export function marketplaceFileOf(root: string): string | undefined {

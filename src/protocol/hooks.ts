@@ -2,6 +2,7 @@
 // events carry it, and the app-server's hook/started and hook/completed notifications carry it unchanged).
 // Field names follow the app-server schema of Codex 0.169 (HookRunSummary).
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.js";
 
 /** Event names as hooks.json spells them. */
 export const HOOK_EVENTS = [
@@ -16,54 +17,62 @@ export const HOOK_EVENTS = [
   "SubagentStop",
   "Stop",
 ] as const;
-export const HookEvent = z.enum(HOOK_EVENTS);
+export const HookEvent = lazySchema(() => z.enum(HOOK_EVENTS));
 export type HookEvent = z.infer<typeof HookEvent>;
 
 /** The app-server's spelling of an event (camelCase). */
-export const HookEventName = z.enum([
-  "sessionStart",
-  "userPromptSubmit",
-  "preToolUse",
-  "permissionRequest",
-  "postToolUse",
-  "preCompact",
-  "postCompact",
-  "subagentStart",
-  "subagentStop",
-  "stop",
-]);
+export const HookEventName = lazySchema(() =>
+  z.enum([
+    "sessionStart",
+    "userPromptSubmit",
+    "preToolUse",
+    "permissionRequest",
+    "postToolUse",
+    "preCompact",
+    "postCompact",
+    "subagentStart",
+    "subagentStop",
+    "stop",
+  ]),
+);
 export type HookEventName = z.infer<typeof HookEventName>;
 
 export function hookEventName(event: HookEvent): HookEventName {
   return (event.charAt(0).toLowerCase() + event.slice(1)) as HookEventName;
 }
 
-export const HookSourceKind = z.enum(["system", "user", "project", "plugin", "sessionFlags", "unknown"]);
+export const HookSourceKind = lazySchema(() =>
+  z.enum(["system", "user", "project", "plugin", "sessionFlags", "unknown"]),
+);
 export type HookSourceKind = z.infer<typeof HookSourceKind>;
 
-export const HookTrustStatus = z.enum(["managed", "untrusted", "trusted", "modified"]);
+export const HookTrustStatus = lazySchema(() => z.enum(["managed", "untrusted", "trusted", "modified"]));
 export type HookTrustStatus = z.infer<typeof HookTrustStatus>;
 
-export const HookOutputEntry = z.object({
-  kind: z.enum(["warning", "stop", "feedback", "context", "error"]),
-  text: z.string(),
-});
+export const HookOutputEntry = lazySchema(() =>
+  z.object({
+    kind: z.enum(["warning", "stop", "feedback", "context", "error"]),
+    text: z.string(),
+  }),
+);
 export type HookOutputEntry = z.infer<typeof HookOutputEntry>;
 
-export const HookRunSummary = z.object({
-  id: z.string(),
-  eventName: HookEventName,
-  handlerType: z.literal("command"),
-  executionMode: z.enum(["sync", "async"]),
-  scope: z.enum(["thread", "turn"]),
-  source: HookSourceKind,
-  sourcePath: z.string(),
-  displayOrder: z.number().int(),
-  status: z.enum(["running", "completed", "failed", "blocked", "stopped"]),
-  statusMessage: z.string().nullish(),
-  startedAt: z.number().int(),
-  completedAt: z.number().int().nullish(),
-  durationMs: z.number().int().nullish(),
-  entries: z.array(HookOutputEntry),
-});
+export const HookRunSummary = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    eventName: HookEventName,
+    handlerType: z.literal("command"),
+    executionMode: z.enum(["sync", "async"]),
+    scope: z.enum(["thread", "turn"]),
+    source: HookSourceKind,
+    sourcePath: z.string(),
+    displayOrder: z.number().int(),
+    status: z.enum(["running", "completed", "failed", "blocked", "stopped"]),
+    statusMessage: z.string().nullish(),
+    startedAt: z.number().int(),
+    completedAt: z.number().int().nullish(),
+    durationMs: z.number().int().nullish(),
+    entries: z.array(HookOutputEntry),
+  }),
+);
 export type HookRunSummary = z.infer<typeof HookRunSummary>;

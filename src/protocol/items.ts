@@ -1,84 +1,101 @@
 // Conversation items of the OpenAI Responses API, as sent to and received from the model and kept in rollouts.
 // Unknown item types are preserved verbatim (the API adds types over time).
 import { z } from "zod";
+import { lazySchema } from "./lazy-schema.js";
 
-export const ContentItem = z.union([
-  z.looseObject({ type: z.literal("input_text"), text: z.string() }),
-  z.looseObject({ type: z.literal("input_image"), image_url: z.string() }),
-  z.looseObject({ type: z.literal("output_text"), text: z.string() }),
-  z.looseObject({ type: z.string() }),
-]);
+export const ContentItem = lazySchema(() =>
+  z.union([
+    z.looseObject({ type: z.literal("input_text"), text: z.string() }),
+    z.looseObject({ type: z.literal("input_image"), image_url: z.string() }),
+    z.looseObject({ type: z.literal("output_text"), text: z.string() }),
+    z.looseObject({ type: z.string() }),
+  ]),
+);
 export type ContentItem = z.infer<typeof ContentItem>;
 
-export const MessageItem = z.looseObject({
-  type: z.literal("message"),
-  id: z.string().optional(),
-  role: z.string(),
-  content: z.array(ContentItem),
-});
+export const MessageItem = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("message"),
+    id: z.string().optional(),
+    role: z.string(),
+    content: z.array(ContentItem),
+  }),
+);
 export type MessageItem = z.infer<typeof MessageItem>;
 
-export const ReasoningItem = z.looseObject({
-  type: z.literal("reasoning"),
-  id: z.string().optional(),
-  summary: z.array(z.looseObject({ type: z.string(), text: z.string() })).default([]),
-  content: z.array(z.looseObject({ type: z.string(), text: z.string() })).nullish(),
-  encrypted_content: z.string().nullish(),
-});
+export const ReasoningItem = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("reasoning"),
+    id: z.string().optional(),
+    summary: z.array(z.looseObject({ type: z.string(), text: z.string() })).default([]),
+    content: z.array(z.looseObject({ type: z.string(), text: z.string() })).nullish(),
+    encrypted_content: z.string().nullish(),
+  }),
+);
 export type ReasoningItem = z.infer<typeof ReasoningItem>;
 
-export const FunctionCallItem = z.looseObject({
-  type: z.literal("function_call"),
-  id: z.string().optional(),
-  name: z.string(),
-  arguments: z.string(),
-  call_id: z.string(),
-});
+export const FunctionCallItem = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("function_call"),
+    id: z.string().optional(),
+    name: z.string(),
+    arguments: z.string(),
+    call_id: z.string(),
+  }),
+);
 export type FunctionCallItem = z.infer<typeof FunctionCallItem>;
 
 /** Tool output: a string, or content items (text and images) for tools that return images. */
-export const FunctionCallOutputPayload = z.union([z.string(), z.array(ContentItem)]);
+export const FunctionCallOutputPayload = lazySchema(() => z.union([z.string(), z.array(ContentItem)]));
 export type FunctionCallOutputPayload = z.infer<typeof FunctionCallOutputPayload>;
 
-export const FunctionCallOutputItem = z.looseObject({
-  type: z.literal("function_call_output"),
-  call_id: z.string(),
-  output: FunctionCallOutputPayload,
-});
+export const FunctionCallOutputItem = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("function_call_output"),
+    call_id: z.string(),
+    output: FunctionCallOutputPayload,
+  }),
+);
 export type FunctionCallOutputItem = z.infer<typeof FunctionCallOutputItem>;
 
-export const CustomToolCallItem = z.looseObject({
-  type: z.literal("custom_tool_call"),
-  id: z.string().optional(),
-  status: z.string().optional(),
-  call_id: z.string(),
-  name: z.string(),
-  input: z.string(),
-});
+export const CustomToolCallItem = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("custom_tool_call"),
+    id: z.string().optional(),
+    status: z.string().optional(),
+    call_id: z.string(),
+    name: z.string(),
+    input: z.string(),
+  }),
+);
 export type CustomToolCallItem = z.infer<typeof CustomToolCallItem>;
 
-export const CustomToolCallOutputItem = z.looseObject({
-  type: z.literal("custom_tool_call_output"),
-  call_id: z.string(),
-  output: FunctionCallOutputPayload,
-});
+export const CustomToolCallOutputItem = lazySchema(() =>
+  z.looseObject({
+    type: z.literal("custom_tool_call_output"),
+    call_id: z.string(),
+    output: FunctionCallOutputPayload,
+  }),
+);
 export type CustomToolCallOutputItem = z.infer<typeof CustomToolCallOutputItem>;
 
-const KnownResponseItem = z.discriminatedUnion("type", [
-  MessageItem,
-  ReasoningItem,
-  FunctionCallItem,
-  FunctionCallOutputItem,
-  CustomToolCallItem,
-  CustomToolCallOutputItem,
-]);
+const KnownResponseItem = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    MessageItem,
+    ReasoningItem,
+    FunctionCallItem,
+    FunctionCallOutputItem,
+    CustomToolCallItem,
+    CustomToolCallOutputItem,
+  ]),
+);
 export type KnownResponseItem = z.infer<typeof KnownResponseItem>;
 
 /** An item type this version does not know (e.g. `web_search_call`): kept and sent back as it came. */
-export const OtherResponseItem = z.looseObject({ type: z.string() });
+export const OtherResponseItem = lazySchema(() => z.looseObject({ type: z.string() }));
 export type OtherResponseItem = z.infer<typeof OtherResponseItem>;
 
-export const ResponseItem = z.union([KnownResponseItem, OtherResponseItem]);
+export const ResponseItem = lazySchema(() => z.union([KnownResponseItem, OtherResponseItem]));
 export type ResponseItem = KnownResponseItem | OtherResponseItem;
 
 export function isKnownItem<T extends KnownResponseItem["type"]>(

@@ -3,48 +3,53 @@
 // (reasoning, message, calls), then `completed` with the usage of the final chunk.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
+import { lazySchema } from "../../protocol/lazy-schema.js";
 import type { TokenUsage } from "../../protocol/core-protocol.js";
 import type { ResponseItem } from "../../protocol/items.js";
 import { WireFailure, type WireParser } from "../model-client.js";
 import type { ModelEvent } from "../stream-events.js";
 import { FREEFORM_INPUT } from "./chat-request.js";
 
-const ToolCallDelta = z.looseObject({
-  index: z.number().optional(),
-  id: z.string().nullish(),
-  function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
-});
+const ToolCallDelta = lazySchema(() =>
+  z.looseObject({
+    index: z.number().optional(),
+    id: z.string().nullish(),
+    function: z.looseObject({ name: z.string().nullish(), arguments: z.string().nullish() }).nullish(),
+  }),
+);
 
-const Chunk = z.looseObject({
-  id: z.string().nullish(),
-  choices: z
-    .array(
-      z.looseObject({
-        delta: z
-          .looseObject({
-            content: z.string().nullish(),
-            reasoning_content: z.string().nullish(),
-            reasoning: z.string().nullish(),
-            tool_calls: z.array(ToolCallDelta).nullish(),
-          })
-          .nullish(),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .nullish(),
-  usage: z
-    .looseObject({
-      prompt_tokens: z.number().default(0),
-      completion_tokens: z.number().default(0),
-      total_tokens: z.number().optional(),
-      prompt_tokens_details: z.looseObject({ cached_tokens: z.number().nullish() }).nullish(),
-      completion_tokens_details: z.looseObject({ reasoning_tokens: z.number().nullish() }).nullish(),
-    })
-    .nullish(),
-  error: z
-    .union([z.string(), z.looseObject({ message: z.string().nullish(), code: z.unknown().optional() })])
-    .nullish(),
-});
+const Chunk = lazySchema(() =>
+  z.looseObject({
+    id: z.string().nullish(),
+    choices: z
+      .array(
+        z.looseObject({
+          delta: z
+            .looseObject({
+              content: z.string().nullish(),
+              reasoning_content: z.string().nullish(),
+              reasoning: z.string().nullish(),
+              tool_calls: z.array(ToolCallDelta).nullish(),
+            })
+            .nullish(),
+          finish_reason: z.string().nullish(),
+        }),
+      )
+      .nullish(),
+    usage: z
+      .looseObject({
+        prompt_tokens: z.number().default(0),
+        completion_tokens: z.number().default(0),
+        total_tokens: z.number().optional(),
+        prompt_tokens_details: z.looseObject({ cached_tokens: z.number().nullish() }).nullish(),
+        completion_tokens_details: z.looseObject({ reasoning_tokens: z.number().nullish() }).nullish(),
+      })
+      .nullish(),
+    error: z
+      .union([z.string(), z.looseObject({ message: z.string().nullish(), code: z.unknown().optional() })])
+      .nullish(),
+  }),
+);
 type Chunk = z.infer<typeof Chunk>;
 
 interface PartialCall {

@@ -1,130 +1,151 @@
 // Shapes shared by many v2 methods: policies, user input, statuses, errors, token usage.
 // Written from the app-server protocol's JSON Schema (camelCase on the wire), checked against it in tests.
 import { z } from "zod";
+import { lazySchema } from "../../lazy-schema.js";
 
 /** v2 has no "on-failure"; granular policies are not supported by codex-ts. */
-export const AskForApproval = z.enum(["untrusted", "on-request", "never"]);
+export const AskForApproval = lazySchema(() => z.enum(["untrusted", "on-request", "never"]));
 export type AskForApproval = z.infer<typeof AskForApproval>;
 
-export const SandboxMode = z.enum(["read-only", "workspace-write", "danger-full-access"]);
+export const SandboxMode = lazySchema(() => z.enum(["read-only", "workspace-write", "danger-full-access"]));
 export type SandboxMode = z.infer<typeof SandboxMode>;
 
-export const SandboxPolicy = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("dangerFullAccess") }),
-  z.object({ type: z.literal("readOnly"), networkAccess: z.boolean().optional() }),
-  z.object({
-    type: z.literal("workspaceWrite"),
-    writableRoots: z.array(z.string()).optional(),
-    networkAccess: z.boolean().optional(),
-    excludeTmpdirEnvVar: z.boolean().optional(),
-    excludeSlashTmp: z.boolean().optional(),
-  }),
-]);
+export const SandboxPolicy = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("dangerFullAccess") }),
+    z.object({ type: z.literal("readOnly"), networkAccess: z.boolean().optional() }),
+    z.object({
+      type: z.literal("workspaceWrite"),
+      writableRoots: z.array(z.string()).optional(),
+      networkAccess: z.boolean().optional(),
+      excludeTmpdirEnvVar: z.boolean().optional(),
+      excludeSlashTmp: z.boolean().optional(),
+    }),
+  ]),
+);
 export type SandboxPolicy = z.infer<typeof SandboxPolicy>;
 
-export const ReasoningEffort = z.enum(["none", "minimal", "low", "medium", "high", "xhigh"]);
+export const ReasoningEffort = lazySchema(() =>
+  z.enum(["none", "minimal", "low", "medium", "high", "xhigh"]),
+);
 export type ReasoningEffort = z.infer<typeof ReasoningEffort>;
 
-export const ReasoningSummary = z.enum(["auto", "concise", "detailed", "none"]);
-export const Personality = z.enum(["none", "friendly", "pragmatic"]);
-export const ApprovalsReviewer = z.enum(["user", "auto_review", "guardian_subagent"]);
+export const ReasoningSummary = lazySchema(() => z.enum(["auto", "concise", "detailed", "none"]));
+export const Personality = lazySchema(() => z.enum(["none", "friendly", "pragmatic"]));
+export const ApprovalsReviewer = lazySchema(() => z.enum(["user", "auto_review", "guardian_subagent"]));
 
-export const ImageDetail = z.enum(["auto", "low", "high", "original"]);
+export const ImageDetail = lazySchema(() => z.enum(["auto", "low", "high", "original"]));
 
 /** UI spans within a text input (a mention's placeholder, say), by byte range of the text. */
-export const TextElements = z.array(
-  z.object({ byteRange: z.object({ start: z.number().int(), end: z.number().int() }) }).loose(),
+export const TextElements = lazySchema(() =>
+  z.array(z.object({ byteRange: z.object({ start: z.number().int(), end: z.number().int() }) }).loose()),
 );
 
-export const UserInput = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("text"),
-    text: z.string(),
-    text_elements: TextElements.optional(),
-  }),
-  z.object({ type: z.literal("image"), url: z.string(), detail: ImageDetail.nullish() }),
-  z.object({ type: z.literal("localImage"), path: z.string(), detail: ImageDetail.nullish() }),
-  z.object({ type: z.literal("skill"), name: z.string(), path: z.string() }),
-  z.object({ type: z.literal("mention"), name: z.string(), path: z.string() }),
-]);
+export const UserInput = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("text"),
+      text: z.string(),
+      text_elements: TextElements.optional(),
+    }),
+    z.object({ type: z.literal("image"), url: z.string(), detail: ImageDetail.nullish() }),
+    z.object({ type: z.literal("localImage"), path: z.string(), detail: ImageDetail.nullish() }),
+    z.object({ type: z.literal("skill"), name: z.string(), path: z.string() }),
+    z.object({ type: z.literal("mention"), name: z.string(), path: z.string() }),
+  ]),
+);
 export type UserInput = z.infer<typeof UserInput>;
 
-export const ThreadStatus = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("notLoaded") }),
-  z.object({ type: z.literal("idle") }),
-  z.object({ type: z.literal("systemError") }),
-  z.object({
-    type: z.literal("active"),
-    activeFlags: z.array(z.enum(["waitingOnApproval", "waitingOnUserInput"])),
-  }),
-]);
+export const ThreadStatus = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("notLoaded") }),
+    z.object({ type: z.literal("idle") }),
+    z.object({ type: z.literal("systemError") }),
+    z.object({
+      type: z.literal("active"),
+      activeFlags: z.array(z.enum(["waitingOnApproval", "waitingOnUserInput"])),
+    }),
+  ]),
+);
 export type ThreadStatus = z.infer<typeof ThreadStatus>;
 
-export const SubAgentSource = z.union([
-  z.enum(["review", "compact", "memory_consolidation"]),
-  z.strictObject({
-    thread_spawn: z.object({
-      parent_thread_id: z.string(),
-      depth: z.number().int(),
-      agent_nickname: z.string().nullish(),
-      agent_role: z.string().nullish(),
+export const SubAgentSource = lazySchema(() =>
+  z.union([
+    z.enum(["review", "compact", "memory_consolidation"]),
+    z.strictObject({
+      thread_spawn: z.object({
+        parent_thread_id: z.string(),
+        depth: z.number().int(),
+        agent_nickname: z.string().nullish(),
+        agent_role: z.string().nullish(),
+      }),
     }),
-  }),
-  z.strictObject({ other: z.string() }),
-]);
+    z.strictObject({ other: z.string() }),
+  ]),
+);
 
-export const SessionSource = z.union([
-  z.enum(["cli", "vscode", "exec", "appServer", "unknown"]),
-  z.strictObject({ custom: z.string() }),
-  z.strictObject({ subAgent: SubAgentSource }),
-]);
+export const SessionSource = lazySchema(() =>
+  z.union([
+    z.enum(["cli", "vscode", "exec", "appServer", "unknown"]),
+    z.strictObject({ custom: z.string() }),
+    z.strictObject({ subAgent: SubAgentSource }),
+  ]),
+);
 export type SessionSource = z.infer<typeof SessionSource>;
 
-export const TurnStatus = z.enum(["completed", "interrupted", "failed", "inProgress"]);
+export const TurnStatus = lazySchema(() => z.enum(["completed", "interrupted", "failed", "inProgress"]));
 export type TurnStatus = z.infer<typeof TurnStatus>;
 
 /** The string variants of the protocol's CodexErrorInfo that codex-ts reports. */
-export const CodexErrorInfo = z.enum([
-  "contextWindowExceeded",
-  "usageLimitExceeded",
-  "rateLimitExceeded",
-  "serverOverloaded",
-  "modelNotFound",
-  "internalServerError",
-  "unauthorized",
-  "badRequest",
-  "sandboxError",
-  "other",
-]);
+export const CodexErrorInfo = lazySchema(() =>
+  z.enum([
+    "contextWindowExceeded",
+    "usageLimitExceeded",
+    "rateLimitExceeded",
+    "serverOverloaded",
+    "modelNotFound",
+    "internalServerError",
+    "unauthorized",
+    "badRequest",
+    "sandboxError",
+    "other",
+  ]),
+);
 export type CodexErrorInfo = z.infer<typeof CodexErrorInfo>;
 
-export const TurnError = z.object({
-  message: z.string(),
-  codexErrorInfo: CodexErrorInfo.nullish(),
-  additionalDetails: z.string().nullish(),
-});
+export const TurnError = lazySchema(() =>
+  z.object({
+    message: z.string(),
+    codexErrorInfo: CodexErrorInfo.nullish(),
+    additionalDetails: z.string().nullish(),
+  }),
+);
 export type TurnError = z.infer<typeof TurnError>;
 
-export const TokenUsageBreakdown = z.object({
-  totalTokens: z.number().int(),
-  inputTokens: z.number().int(),
-  cachedInputTokens: z.number().int(),
-  cacheWriteInputTokens: z.number().int().optional(),
-  outputTokens: z.number().int(),
-  reasoningOutputTokens: z.number().int(),
-});
+export const TokenUsageBreakdown = lazySchema(() =>
+  z.object({
+    totalTokens: z.number().int(),
+    inputTokens: z.number().int(),
+    cachedInputTokens: z.number().int(),
+    cacheWriteInputTokens: z.number().int().optional(),
+    outputTokens: z.number().int(),
+    reasoningOutputTokens: z.number().int(),
+  }),
+);
 export type TokenUsageBreakdown = z.infer<typeof TokenUsageBreakdown>;
 
-export const ThreadTokenUsage = z.object({
-  total: TokenUsageBreakdown,
-  last: TokenUsageBreakdown,
-  modelContextWindow: z.number().int().nullish(),
-});
+export const ThreadTokenUsage = lazySchema(() =>
+  z.object({
+    total: TokenUsageBreakdown,
+    last: TokenUsageBreakdown,
+    modelContextWindow: z.number().int().nullish(),
+  }),
+);
 export type ThreadTokenUsage = z.infer<typeof ThreadTokenUsage>;
 
 /** A JSON-RPC id: a string or an integer. */
-export const RequestId = z.union([z.string(), z.number().int()]);
+export const RequestId = lazySchema(() => z.union([z.string(), z.number().int()]));
 
 /** Methods without parameters accept nothing, null or an empty object. */
-export const EmptyParams = z.object({});
-export const EmptyResult = z.object({});
+export const EmptyParams = lazySchema(() => z.object({}));
+export const EmptyResult = lazySchema(() => z.object({}));

@@ -1,78 +1,99 @@
 // skills/list (SKILL.md files per cwd) and app/list (the connectors of the connector directory).
 import { z } from "zod";
+import { lazySchema } from "../../lazy-schema.js";
 
-export const SkillsListParams = z.object({
-  cwds: z.array(z.string()).optional(),
-  forceReload: z.boolean().optional(),
-});
+export const SkillsListParams = lazySchema(() =>
+  z.object({
+    cwds: z.array(z.string()).optional(),
+    forceReload: z.boolean().optional(),
+  }),
+);
 
-export const SkillMetadata = z.object({
-  name: z.string(),
-  description: z.string(),
-  path: z.string(),
-  scope: z.enum(["user", "repo", "system", "admin"]),
-  enabled: z.boolean(),
-});
+export const SkillMetadata = lazySchema(() =>
+  z.object({
+    name: z.string(),
+    description: z.string(),
+    path: z.string(),
+    scope: z.enum(["user", "repo", "system", "admin"]),
+    enabled: z.boolean(),
+  }),
+);
 
-export const SkillsListResponse = z.object({
-  data: z.array(
-    z.object({
-      cwd: z.string(),
-      skills: z.array(SkillMetadata),
-      errors: z.array(z.object({ path: z.string(), message: z.string() })),
-    }),
-  ),
-});
+export const SkillsListResponse = lazySchema(() =>
+  z.object({
+    data: z.array(
+      z.object({
+        cwd: z.string(),
+        skills: z.array(SkillMetadata),
+        errors: z.array(z.object({ path: z.string(), message: z.string() })),
+      }),
+    ),
+  }),
+);
 
-export const AppsListParams = z.object({
-  cursor: z.string().nullish(),
-  limit: z.number().int().min(0).nullish(),
-  threadId: z.string().nullish(),
-  forceRefetch: z.boolean().optional(),
-});
+export const AppsListParams = lazySchema(() =>
+  z.object({
+    cursor: z.string().nullish(),
+    limit: z.number().int().min(0).nullish(),
+    threadId: z.string().nullish(),
+    forceRefetch: z.boolean().optional(),
+  }),
+);
 
-export const AppInfo = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullish(),
-  isAccessible: z.boolean(),
-  isEnabled: z.boolean(),
-  /** The enabled plugins that declare this connector (their `.app.json`). */
-  pluginDisplayNames: z.array(z.string()).optional(),
-});
+export const AppInfo = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullish(),
+    isAccessible: z.boolean(),
+    isEnabled: z.boolean(),
+    /** The enabled plugins that declare this connector (their `.app.json`). */
+    pluginDisplayNames: z.array(z.string()).optional(),
+  }),
+);
 
-export const SkillsExtraRootsSetParams = z.object({ extraRoots: z.array(z.string()) });
+export const SkillsExtraRootsSetParams = lazySchema(() => z.object({ extraRoots: z.array(z.string()) }));
 
-export const AppsReadParams = z.object({
-  appIds: z.array(z.string()),
-  includeTools: z.boolean().optional(),
-  threadId: z.string().nullish(),
-});
-export const AppsReadResponse = z.object({
-  apps: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      toolSummaries: z
-        .array(z.object({ name: z.string(), description: z.string(), isEnabled: z.boolean() }))
-        .nullish(),
-    }),
-  ),
-  missingAppIds: z.array(z.string()),
-});
-export const AppsInstalledParams = z.object({
-  forceRefresh: z.boolean().optional(),
-  threadId: z.string().nullish(),
-});
-export const AppsInstalledResponse = z.object({
-  apps: z.array(
-    z.object({
-      id: z.string(),
-      enabled: z.boolean(),
-      callable: z.boolean(),
-      runtimeName: z.string().nullish(),
-    }),
-  ),
-});
+export const AppsReadParams = lazySchema(() =>
+  z.object({
+    appIds: z.array(z.string()),
+    includeTools: z.boolean().optional(),
+    threadId: z.string().nullish(),
+  }),
+);
+export const AppsReadResponse = lazySchema(() =>
+  z.object({
+    apps: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        toolSummaries: z
+          .array(z.object({ name: z.string(), description: z.string(), isEnabled: z.boolean() }))
+          .nullish(),
+      }),
+    ),
+    missingAppIds: z.array(z.string()),
+  }),
+);
+export const AppsInstalledParams = lazySchema(() =>
+  z.object({
+    forceRefresh: z.boolean().optional(),
+    threadId: z.string().nullish(),
+  }),
+);
+export const AppsInstalledResponse = lazySchema(() =>
+  z.object({
+    apps: z.array(
+      z.object({
+        id: z.string(),
+        enabled: z.boolean(),
+        callable: z.boolean(),
+        runtimeName: z.string().nullish(),
+      }),
+    ),
+  }),
+);
 
-export const AppsListResponse = z.object({ data: z.array(AppInfo), nextCursor: z.string().nullish() });
+export const AppsListResponse = lazySchema(() =>
+  z.object({ data: z.array(AppInfo), nextCursor: z.string().nullish() }),
+);

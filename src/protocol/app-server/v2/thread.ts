@@ -1,5 +1,6 @@
 // Threads and turns: thread/start, turn/start, turn/interrupt and the objects they return.
 import { z } from "zod";
+import { lazySchema } from "../../lazy-schema.js";
 import {
   ApprovalsReviewer,
   AskForApproval,
@@ -16,60 +17,64 @@ import {
 } from "./common.js";
 import { ThreadItem } from "./items.js";
 
-export const Turn = z.object({
-  id: z.string(),
-  items: z.array(ThreadItem),
-  status: TurnStatus,
-  error: TurnError.nullish(),
-  startedAt: z.number().int().nullish(),
-  completedAt: z.number().int().nullish(),
-  durationMs: z.number().int().nullish(),
-  /** The first turn of the chain of work that led to this one (a user's turn is its own root). */
-  rootTurnId: z.string().nullish(),
-  /** How much of `items` is loaded: every item (`full`) on each path codex-ts serves. */
-  itemsView: z.enum(["notLoaded", "summary", "full"]).optional(),
-});
+export const Turn = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    items: z.array(ThreadItem),
+    status: TurnStatus,
+    error: TurnError.nullish(),
+    startedAt: z.number().int().nullish(),
+    completedAt: z.number().int().nullish(),
+    durationMs: z.number().int().nullish(),
+    /** The first turn of the chain of work that led to this one (a user's turn is its own root). */
+    rootTurnId: z.string().nullish(),
+    /** How much of `items` is loaded: every item (`full`) on each path codex-ts serves. */
+    itemsView: z.enum(["notLoaded", "summary", "full"]).optional(),
+  }),
+);
 export type Turn = z.infer<typeof Turn>;
 
-export const Thread = z.object({
-  id: z.string(),
-  sessionId: z.string(),
-  preview: z.string(),
-  ephemeral: z.boolean(),
-  modelProvider: z.string(),
-  model: z.string().nullish(),
-  reasoningEffort: ReasoningEffort.nullish(),
-  /** Unix seconds. */
-  createdAt: z.number().int(),
-  updatedAt: z.number().int(),
-  status: ThreadStatus,
-  path: z.string().nullish(),
-  cwd: z.string(),
-  cliVersion: z.string(),
-  originator: z.string().nullish(),
-  source: SessionSource,
-  projectId: z.string().nullable(),
-  name: z.string().nullish(),
-  forkedFromId: z.string().nullish(),
-  parentThreadId: z.string().nullish(),
-  /** A subagent's name. */
-  agentNickname: z.string().nullish(),
-  /** Where the thread runs (codex-ts: one local environment, its cwd). */
-  environments: z
-    .array(
-      z.object({ environmentId: z.string(), cwd: z.string(), runtimeWorkspaceRoots: z.array(z.string()) }),
-    )
-    .optional(),
-  historyMode: z.enum(["legacy", "paginated"]).optional(),
-  /** Unix seconds of the last activity. */
-  recencyAt: z.number().int().nullish(),
-  /** Whether a client may start turns on it (a subagent's thread is reached through its parent). */
-  canAcceptDirectInput: z.boolean().optional(),
-  gitInfo: z
-    .object({ sha: z.string().nullish(), branch: z.string().nullish(), originUrl: z.string().nullish() })
-    .nullish(),
-  turns: z.array(Turn),
-});
+export const Thread = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    sessionId: z.string(),
+    preview: z.string(),
+    ephemeral: z.boolean(),
+    modelProvider: z.string(),
+    model: z.string().nullish(),
+    reasoningEffort: ReasoningEffort.nullish(),
+    /** Unix seconds. */
+    createdAt: z.number().int(),
+    updatedAt: z.number().int(),
+    status: ThreadStatus,
+    path: z.string().nullish(),
+    cwd: z.string(),
+    cliVersion: z.string(),
+    originator: z.string().nullish(),
+    source: SessionSource,
+    projectId: z.string().nullable(),
+    name: z.string().nullish(),
+    forkedFromId: z.string().nullish(),
+    parentThreadId: z.string().nullish(),
+    /** A subagent's name. */
+    agentNickname: z.string().nullish(),
+    /** Where the thread runs (codex-ts: one local environment, its cwd). */
+    environments: z
+      .array(
+        z.object({ environmentId: z.string(), cwd: z.string(), runtimeWorkspaceRoots: z.array(z.string()) }),
+      )
+      .optional(),
+    historyMode: z.enum(["legacy", "paginated"]).optional(),
+    /** Unix seconds of the last activity. */
+    recencyAt: z.number().int().nullish(),
+    /** Whether a client may start turns on it (a subagent's thread is reached through its parent). */
+    canAcceptDirectInput: z.boolean().optional(),
+    gitInfo: z
+      .object({ sha: z.string().nullish(), branch: z.string().nullish(), originUrl: z.string().nullish() })
+      .nullish(),
+    turns: z.array(Turn),
+  }),
+);
 
 /** The fields Codex 0.169 adds to every thread, from its cwd and times. */
 export function threadPlacement(cwd: string, updatedAt: number, subagent: boolean) {
@@ -83,97 +88,109 @@ export function threadPlacement(cwd: string, updatedAt: number, subagent: boolea
 }
 export type Thread = z.infer<typeof Thread>;
 
-export const ThreadStartParams = z.object({
-  model: z.string().nullish(),
-  modelProvider: z.string().nullish(),
-  cwd: z.string().nullish(),
-  approvalPolicy: AskForApproval.nullish(),
-  sandbox: SandboxMode.nullish(),
-  /** Extra config.toml keys for this thread, as `-c` would give them. */
-  config: z.record(z.string(), z.unknown()).nullish(),
-  baseInstructions: z.string().nullish(),
-  developerInstructions: z.string().nullish(),
-  personality: Personality.nullish(),
-  ephemeral: z.boolean().nullish(),
-  /** `clear`: the user started over from another thread (SessionStart hooks see source `clear`). */
-  sessionStartSource: z.enum(["startup", "clear"]).nullish(),
-});
+export const ThreadStartParams = lazySchema(() =>
+  z.object({
+    model: z.string().nullish(),
+    modelProvider: z.string().nullish(),
+    cwd: z.string().nullish(),
+    approvalPolicy: AskForApproval.nullish(),
+    sandbox: SandboxMode.nullish(),
+    /** Extra config.toml keys for this thread, as `-c` would give them. */
+    config: z.record(z.string(), z.unknown()).nullish(),
+    baseInstructions: z.string().nullish(),
+    developerInstructions: z.string().nullish(),
+    personality: Personality.nullish(),
+    ephemeral: z.boolean().nullish(),
+    /** `clear`: the user started over from another thread (SessionStart hooks see source `clear`). */
+    sessionStartSource: z.enum(["startup", "clear"]).nullish(),
+  }),
+);
 export type ThreadStartParams = z.infer<typeof ThreadStartParams>;
 
-export const ThreadStartResponse = z.object({
-  thread: Thread,
-  /** The instruction files (AGENTS.md) loaded for the thread, in the order they apply. */
-  instructionSources: z.array(z.string()).optional(),
-  model: z.string(),
-  modelProvider: z.string(),
-  cwd: z.string(),
-  approvalPolicy: AskForApproval,
-  approvalsReviewer: ApprovalsReviewer,
-  sandbox: SandboxPolicy,
-  reasoningEffort: ReasoningEffort.nullish(),
-});
+export const ThreadStartResponse = lazySchema(() =>
+  z.object({
+    thread: Thread,
+    /** The instruction files (AGENTS.md) loaded for the thread, in the order they apply. */
+    instructionSources: z.array(z.string()).optional(),
+    model: z.string(),
+    modelProvider: z.string(),
+    cwd: z.string(),
+    approvalPolicy: AskForApproval,
+    approvalsReviewer: ApprovalsReviewer,
+    sandbox: SandboxPolicy,
+    reasoningEffort: ReasoningEffort.nullish(),
+  }),
+);
 export type ThreadStartResponse = z.infer<typeof ThreadStartResponse>;
 
 /** Experimental in the real protocol (clients opt in); codex-ts accepts it on turn/start. */
-export const CollaborationMode = z.object({
-  mode: z.enum(["plan", "default"]),
-  settings: z.object({
-    model: z.string(),
-    reasoning_effort: ReasoningEffort.nullish(),
-    developer_instructions: z.string().nullish(),
+export const CollaborationMode = lazySchema(() =>
+  z.object({
+    mode: z.enum(["plan", "default"]),
+    settings: z.object({
+      model: z.string(),
+      reasoning_effort: ReasoningEffort.nullish(),
+      developer_instructions: z.string().nullish(),
+    }),
   }),
-});
+);
 
-export const TurnStartParams = z.object({
-  threadId: z.string(),
-  input: z.array(UserInput),
-  cwd: z.string().nullish(),
-  approvalPolicy: AskForApproval.nullish(),
-  sandboxPolicy: SandboxPolicy.nullish(),
-  model: z.string().nullish(),
-  effort: ReasoningEffort.nullish(),
-  summary: ReasoningSummary.nullish(),
-  personality: Personality.nullish(),
-  collaborationMode: CollaborationMode.nullish(),
-  /** A JSON Schema the final answer must follow. */
-  outputSchema: z.unknown().optional(),
-  /** Echoed as the userMessage item's `clientId`. */
-  clientUserMessageId: z.string().nullish(),
-});
+export const TurnStartParams = lazySchema(() =>
+  z.object({
+    threadId: z.string(),
+    input: z.array(UserInput),
+    cwd: z.string().nullish(),
+    approvalPolicy: AskForApproval.nullish(),
+    sandboxPolicy: SandboxPolicy.nullish(),
+    model: z.string().nullish(),
+    effort: ReasoningEffort.nullish(),
+    summary: ReasoningSummary.nullish(),
+    personality: Personality.nullish(),
+    collaborationMode: CollaborationMode.nullish(),
+    /** A JSON Schema the final answer must follow. */
+    outputSchema: z.unknown().optional(),
+    /** Echoed as the userMessage item's `clientId`. */
+    clientUserMessageId: z.string().nullish(),
+  }),
+);
 export type TurnStartParams = z.infer<typeof TurnStartParams>;
 
 /** A thread's settings as the next turn uses them (thread/settings/updated). */
-export const ThreadSettings = z.object({
-  disabledPluginIds: z.array(z.string()),
-  cwd: z.string(),
-  environments: z.array(
-    z.object({ environmentId: z.string(), cwd: z.string(), runtimeWorkspaceRoots: z.array(z.string()) }),
-  ),
-  approvalPolicy: AskForApproval,
-  approvalsReviewer: ApprovalsReviewer,
-  sandboxPolicy: SandboxPolicy,
-  activePermissionProfile: z.object({ id: z.string(), extends: z.string().nullish() }).nullish(),
-  model: z.string(),
-  modelProvider: z.string(),
-  serviceTier: z.string().nullish(),
-  effort: ReasoningEffort.nullish(),
-  summary: ReasoningSummary.nullish(),
-  collaborationMode: CollaborationMode,
-  personality: Personality.nullish(),
-});
+export const ThreadSettings = lazySchema(() =>
+  z.object({
+    disabledPluginIds: z.array(z.string()),
+    cwd: z.string(),
+    environments: z.array(
+      z.object({ environmentId: z.string(), cwd: z.string(), runtimeWorkspaceRoots: z.array(z.string()) }),
+    ),
+    approvalPolicy: AskForApproval,
+    approvalsReviewer: ApprovalsReviewer,
+    sandboxPolicy: SandboxPolicy,
+    activePermissionProfile: z.object({ id: z.string(), extends: z.string().nullish() }).nullish(),
+    model: z.string(),
+    modelProvider: z.string(),
+    serviceTier: z.string().nullish(),
+    effort: ReasoningEffort.nullish(),
+    summary: ReasoningSummary.nullish(),
+    collaborationMode: CollaborationMode,
+    personality: Personality.nullish(),
+  }),
+);
 export type ThreadSettings = z.infer<typeof ThreadSettings>;
 
-export const TurnStartResponse = z.object({ turn: Turn });
+export const TurnStartResponse = lazySchema(() => z.object({ turn: Turn }));
 export type TurnStartResponse = z.infer<typeof TurnStartResponse>;
 
-export const TurnInterruptParams = z.object({ threadId: z.string(), turnId: z.string() });
+export const TurnInterruptParams = lazySchema(() => z.object({ threadId: z.string(), turnId: z.string() }));
 
 /** Adds input to the running turn; fails unless `expectedTurnId` is the turn running now. */
-export const TurnSteerParams = z.object({
-  threadId: z.string(),
-  expectedTurnId: z.string(),
-  input: z.array(UserInput).min(1),
-  clientUserMessageId: z.string().nullish(),
-});
-export const TurnSteerResponse = z.object({ turnId: z.string() });
-export const TurnInterruptResponse = z.object({});
+export const TurnSteerParams = lazySchema(() =>
+  z.object({
+    threadId: z.string(),
+    expectedTurnId: z.string(),
+    input: z.array(UserInput).min(1),
+    clientUserMessageId: z.string().nullish(),
+  }),
+);
+export const TurnSteerResponse = lazySchema(() => z.object({ turnId: z.string() }));
+export const TurnInterruptResponse = lazySchema(() => z.object({}));
