@@ -16,6 +16,9 @@ describe("app-server thread lifecycle", () => {
     const { home, model, client: c } = await app.start({ toml: "thread_unload_delay_secs = 1\n" });
     const kept = await startThread(c, { cwd: home.cwd });
     const dropped = await startThread(c, { cwd: home.cwd });
+    // Both have a turn: resuming a loaded thread with no rollout yet is refused, as in Codex.
+    model.push(reply.message("answer"));
+    await runTurn(c, kept, "question");
     model.push(reply.message("answer"));
     await runTurn(c, dropped, "question");
 
