@@ -14,6 +14,8 @@ import type { TurnContext } from "./turn-context.js";
 export class ThreadRollout {
   private meta: SessionMetaPayload | undefined;
   private preview: string | undefined;
+  /** The model of the first turn_context (the index row's head facts). */
+  private firstModel: string | undefined;
   private written = false;
   private pendingMeta: SessionMetaPayload | undefined;
   private failed = false;
@@ -120,6 +122,12 @@ export class ThreadRollout {
       forkedFrom: meta.forked_from_id ?? null,
       parentThreadId: meta.parent_thread_id ?? null,
       problem,
+      facts: {
+        model: this.firstModel ?? null,
+        originator: meta.originator ?? null,
+        cliVersion: meta.cli_version ?? null,
+        git: meta.git ?? null,
+      },
     };
   }
 
@@ -152,6 +160,10 @@ export class ThreadRollout {
       if (metaLine?.type === "session_meta") this.meta = metaLine.payload;
     }
     this.preview ??= firstUserText(lines);
+    if (this.firstModel === undefined) {
+      const context = lines.find((l) => l.type === "turn_context");
+      if (context?.type === "turn_context") this.firstModel = context.payload.model;
+    }
   }
 
   private push(lines: RolloutLine[]): void {

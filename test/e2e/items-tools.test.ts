@@ -172,7 +172,7 @@ describe("tool items through every surface", () => {
       ]),
     });
     const item = sameEverywhere(s, "contextCompaction");
-    expect(Object.keys(item).sort()).toEqual(["id", "type"]);
+    expect(Object.keys(item).sort()).toEqual(["completedAtMs", "id", "startedAtMs", "type"]);
     expect(s.read.map((i) => i.type)).toEqual([
       "userMessage",
       "commandExecution",

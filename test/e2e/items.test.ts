@@ -190,7 +190,7 @@ describe("one item model through every surface", () => {
       "dynamicToolCall",
       "agentMessage",
     ]);
-    expect(s.live[1]).toEqual({
+    expect(s.live[1]).toMatchObject({
       type: "webSearch",
       id: "ws_1",
       query: "https://example.com/notes",

@@ -61,7 +61,7 @@ describe("a long answer in the terminal UI", () => {
     // Once the answer has landed nothing is left to commit in one block: no freeze (it was 2.5-3.2 s). Bounds
     // are loose (several times bench/tui-long-answer.bench.ts's figures at load 15-18) for a shared machine.
     expect(worst(after)).toBeLessThan(750);
-    // While it streams, the engine gives the event loop a turn every few ms, events reach the screen in paced
+    // While it streams, events reach the screen in paced
     // frames, a key goes before the next frame, and answer text is printed as plain terminal text (it was
     // 0.9-3.5 s for the first key, then 220-586 ms).
     expect(worst(during)).toBeLessThan(1_500);
