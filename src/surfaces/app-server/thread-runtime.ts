@@ -1,5 +1,5 @@
 // One loaded thread: its engine (Codex), the mapper that turns its events into notifications for the
-// connections subscribed to it, and the approvals it asks those connections for.
+// connections subscribed to it (their approvals and questions: thread-questions.ts).
 import type { UserInputItem } from "../../protocol/user-input.js";
 import type { ResponseItem } from "../../protocol/items.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
@@ -7,26 +7,23 @@ import type { Config } from "../../config/load.js";
 import type { Codex } from "../../core/codex.js";
 import { createCodex } from "../../engine/create-codex.js";
 import type { McpServerStatus } from "../../core/mcp-api/types.js";
-import type { Event, EventMsgOf, OpOf, UserInputAnswers } from "../../protocol/core-protocol.js";
-import type { CollaborationModeKind, ReviewDecision } from "../../protocol/policies.js";
+import type { Event, EventMsgOf, OpOf } from "../../protocol/core-protocol.js";
+import type { CollaborationModeKind } from "../../protocol/policies.js";
 import { configuredCollaborationMode } from "../../core/plan-mode/configured-mode.js";
 import type { ThreadStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type { Thread, ThreadSettings, Turn } from "../../protocol/app-server/v2/thread.js";
 import type { ThreadReadState } from "../../protocol/app-server/v2/thread-read-state.js";
-import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 import type { Logger } from "./log.js";
 import { badRequest } from "./errors.js";
-import { toEngineAnswers } from "./user-input.js";
-import { describeThread, toReviewDecision } from "./wire-conversions.js";
+import { describeThread } from "./wire-conversions.js";
 import { cwdGitInfo, instructionSources } from "./threads/thread-facts.js";
+import { ThreadQuestions } from "./thread-questions.js";
 import { ThreadSettingsTracker } from "./thread-settings.js";
 
 type Waiter = (event: Event) => boolean;
-type ApprovalOutput = Extract<MapperOutput, { kind: "execApproval" | "patchApproval" }>;
-type UserInputOutput = Extract<MapperOutput, { kind: "userInput" }>;
 
 export interface ThreadStartOptions {
   config: Config;
@@ -52,7 +49,7 @@ export class ThreadRuntime {
   /** The collaboration mode the next turn runs in: the config's, then the last turn's (turn/start may set it). */
   collaborationMode: CollaborationModeKind;
   /** Questions out to a client, by call id, with the thread they are about (this one or a subagent's). */
-  private readonly approvals = new Map<string, { controller: AbortController; threadId: string }>();
+  private readonly questions: ThreadQuestions;
   private readonly turnEndWaiters = new Set<() => void>();
   private readonly mapper: AppServerEventMapper;
   private readonly settings: ThreadSettingsTracker;
@@ -75,6 +72,14 @@ export class ThreadRuntime {
       Date.now,
       () => ({ ...this.describe(), status: this.status }),
     );
+    this.questions = new ThreadQuestions({
+      threadId: session.session_id,
+      codex,
+      mapper: this.mapper,
+      logger: options.logger,
+      subscribers: () => this.subscribers,
+      broadcast: (n) => this.broadcast(n),
+    });
     this.collaborationMode = configuredCollaborationMode(options.config.toml).mode;
     this.settings = new ThreadSettingsTracker(
       session.session_id,
@@ -356,7 +361,7 @@ export class ThreadRuntime {
   }
 
   async close(): Promise<void> {
-    for (const { controller } of this.approvals.values()) controller.abort();
+    this.questions.abortAll();
     await this.codex.close();
     await this.pump;
   }
@@ -383,9 +388,9 @@ export class ThreadRuntime {
         this.trackSubagents(output.notification);
         this.settleApprovals(output.notification);
       } else if (output.kind === "userInput") {
-        void this.askUser(output);
+        void this.questions.askUser(output);
       } else {
-        void this.askApproval(output);
+        void this.questions.askApproval(output);
       }
     }
     // Every model response ends in a token_count; as Codex does, its limits follow the usage update.
@@ -430,103 +435,9 @@ export class ThreadRuntime {
     else if (n.method === "thread/status/changed" && n.params.status.type !== "active")
       ended = n.params.threadId;
     if (ended === undefined) return;
-    for (const { controller, threadId } of this.approvals.values()) {
-      if (threadId === ended) controller.abort();
-    }
+    this.questions.settle(ended);
     if (n.method !== "turn/completed") return;
     for (const resolve of this.turnEndWaiters) resolve();
     this.turnEndWaiters.clear();
-  }
-
-  /** Asks the first subscribed client; the answer goes to the engine, and everyone learns it was resolved. */
-  private firstClient(): Connection | undefined {
-    return [...this.subscribers].find((c) => c.isOpen && c.state === "ready");
-  }
-
-  private async askApproval(output: ApprovalOutput): Promise<void> {
-    const connection = this.firstClient();
-    const controller = new AbortController();
-    this.approvals.set(output.callId, { controller, threadId: output.params.threadId });
-    let decision: ReviewDecision | undefined = "denied";
-    let amendment: string[] | undefined;
-    let requestId: number | undefined;
-    try {
-      if (!connection) throw new Error("no client is subscribed to answer it");
-      const options = { signal: controller.signal };
-      const request =
-        output.kind === "execApproval"
-          ? askClient(connection, "item/commandExecution/requestApproval", output.params, options)
-          : askClient(connection, "item/fileChange/requestApproval", output.params, options);
-      requestId = request.id;
-      const answer = (await request.result).decision;
-      decision = toReviewDecision(answer);
-      if (typeof answer === "object" && "acceptWithExecpolicyAmendment" in answer) {
-        amendment = answer.acceptWithExecpolicyAmendment.execpolicy_amendment;
-      }
-    } catch (err) {
-      // Cancelled: the turn ended and the engine no longer waits. Otherwise nobody could say yes.
-      decision = controller.signal.aborted ? undefined : "denied";
-      this.options.logger.warn(
-        `thread ${this.threadId}: approval ${output.callId}: ${(err as Error).message}`,
-      );
-    } finally {
-      this.approvals.delete(output.callId);
-    }
-    if (decision) {
-      if (output.kind === "execApproval") {
-        this.codex.submit({
-          type: "exec_approval",
-          id: output.callId,
-          decision,
-          ...(amendment ? { execpolicy_amendment: amendment } : {}),
-        });
-      } else {
-        this.codex.submit({ type: "patch_approval", id: output.callId, decision });
-      }
-      for (const o of this.mapper.approvalDecided(output.callId)) {
-        if (o.kind === "notification") this.broadcast(o.notification);
-      }
-    }
-    if (requestId !== undefined && requestId >= 0) {
-      this.broadcast({
-        method: "serverRequest/resolved",
-        params: { threadId: output.params.threadId, requestId },
-      });
-    }
-  }
-
-  /** Asks the first subscribed client the model's questions; no answer (no client, an error) is no answers. */
-  private async askUser(output: UserInputOutput): Promise<void> {
-    const controller = new AbortController();
-    this.approvals.set(output.callId, { controller, threadId: output.params.threadId });
-    let answers: UserInputAnswers = {};
-    let requestId: number | undefined;
-    try {
-      const connection = this.firstClient();
-      if (!connection) throw new Error("no client is subscribed to answer it");
-      const request = askClient(connection, "item/tool/requestUserInput", output.params, {
-        signal: controller.signal,
-      });
-      requestId = request.id;
-      answers = toEngineAnswers(output.questions, await request.result);
-    } catch (err) {
-      this.options.logger.warn(
-        `thread ${this.threadId}: user input ${output.callId}: ${(err as Error).message}`,
-      );
-    } finally {
-      this.approvals.delete(output.callId);
-    }
-    if (!controller.signal.aborted) {
-      this.codex.submit({ type: "user_input_answer", id: output.callId, response: { answers } });
-      for (const o of this.mapper.inputAnswered(output.callId)) {
-        if (o.kind === "notification") this.broadcast(o.notification);
-      }
-    }
-    if (requestId !== undefined && requestId >= 0) {
-      this.broadcast({
-        method: "serverRequest/resolved",
-        params: { threadId: output.params.threadId, requestId },
-      });
-    }
   }
 }
