@@ -103,4 +103,43 @@ describe("app-server thread/list sort keys", () => {
     ).rejects.toThrow(/cursor was made for section/);
     expect(ids(await pinned({ sortDirection: "desc", limit: 1 }))).toEqual([t0]);
   });
+
+  it("a thread carries its section and when it entered it, in thread/list and thread/read", async () => {
+    const { home, client } = await app.start();
+    const [t0, t1] = writeThreads(home.codexHome) as [string, string];
+    const { section } = await client.call("threadSection/create", { name: "Work" });
+    const work = section as Json;
+    const before = Math.floor(Date.now() / 1000);
+    await client.call("thread/section/move", { threadId: t0, sectionId: work.id });
+    const listed = async (id: string) =>
+      ((await client.call("thread/list", {})).data as Json[]).find((t) => t.id === id)!;
+    const placed = await listed(t0);
+    expect(placed.section).toEqual({ id: work.id, name: "Work", appearance: null });
+    const entered = placed.sectionEnteredAt as number;
+    expect(entered).toBeGreaterThanOrEqual(before);
+    expect(entered).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(await listed(t1)).toMatchObject({ section: null, sectionEnteredAt: null });
+    expect((await client.call("thread/read", { threadId: t0 })).thread).toMatchObject({
+      section: { id: work.id, name: "Work" },
+      sectionEnteredAt: entered,
+    });
+    // Reordered within its section it keeps the time; taken out of every section it has none.
+    await client.call("thread/section/move", { threadId: t1, sectionId: work.id });
+    await client.call("thread/section/move", { threadId: t0, sectionId: work.id, beforeThreadId: t1 });
+    expect((await listed(t0)).sectionEnteredAt).toBe(entered);
+    await client.call("thread/section/move", { threadId: t0, sectionId: null });
+    expect(await listed(t0)).toMatchObject({ section: null, sectionEnteredAt: null });
+  });
+
+  it("refuses an originator allowlist as Codex's local server does; an empty one lists all", async () => {
+    const { home, client } = await app.start();
+    writeThreads(home.codexHome);
+    const answer = await client.waitResponse(client.request("thread/list", { originators: ["ide"] }));
+    expect(answer).toMatchObject({
+      error: { code: -32602, message: "originator filtering is not supported by the local app-server" },
+    });
+    expect(ids(await client.call("thread/list", { originators: [], currentAccountOnly: true }))).toHaveLength(
+      5,
+    );
+  });
 });

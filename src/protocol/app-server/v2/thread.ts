@@ -16,6 +16,7 @@ import {
   UserInput,
 } from "./common.js";
 import { ThreadItem } from "./items.js";
+import { ThreadSection } from "./thread-organize.js";
 
 export const Turn = lazySchema(() =>
   z.object({
@@ -72,6 +73,9 @@ export const Thread = lazySchema(() =>
     gitInfo: z
       .object({ sha: z.string().nullish(), branch: z.string().nullish(), originUrl: z.string().nullish() })
       .nullish(),
+    /** The section it is in (threadSection/*, thread/section/move) and since when (Unix seconds). */
+    section: ThreadSection.nullish(),
+    sectionEnteredAt: z.number().int().nullish(),
     turns: z.array(Turn),
   }),
 );

@@ -5,7 +5,8 @@ import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ItemTimes } from "../../../rollout/replay.js";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
 import type { Connection } from "../connection.js";
-import { badRequest } from "../errors.js";
+import { AppServerError, badRequest } from "../errors.js";
+import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import { setThreadName } from "../threads/thread-names.js";
@@ -22,11 +23,15 @@ function headFactsOf(path: string, liveModel: string | undefined): ThreadHeadFac
   return facts.model === null && liveModel ? { ...facts, model: liveModel } : facts;
 }
 
-/** The thread's git state from its rollout, with what a client set through thread/metadata/update over it. */
-function withStoredGit(services: ServerServices, thread: Thread): Thread {
+/**
+ * What is kept beside the rollout: the git state a client set through thread/metadata/update (over the
+ * rollout's own), and the thread's section. `org` is read once for a page of threads.
+ */
+function withStored(services: ServerServices, thread: Thread, org = services.organizer.read()): Thread {
   const stored = services.metadata.get(thread.id).gitInfo;
-  if (!stored) return thread;
-  return { ...thread, gitInfo: { sha: null, branch: null, originUrl: null, ...thread.gitInfo, ...stored } };
+  const placed = { ...thread, ...services.organizer.placement(thread.id, org) };
+  if (!stored) return placed;
+  return { ...placed, gitInfo: { sha: null, branch: null, originUrl: null, ...thread.gitInfo, ...stored } };
 }
 
 /** A thread as its rollout tells it (turns only when asked); a loaded thread without a file yet as it is. */
@@ -64,7 +69,7 @@ export async function readStored(
       turns: contents?.turns ?? [],
     };
     return {
-      thread: withStoredGit(services, thread),
+      thread: withStored(services, thread),
       itemTimes: contents?.itemTimes ?? new Map<string, ItemTimes>(),
     };
   }
@@ -77,13 +82,22 @@ export async function readStored(
     facts: headFactsOf(found.summary.path, loaded?.session.model),
     turns: includeTurns ? contents.turns : [],
   });
-  return { thread: withStoredGit(services, thread), itemTimes: contents.itemTimes };
+  return { thread: withStored(services, thread), itemTimes: contents.itemTimes };
 }
 
 export const threadList: Handler<"thread/list"> = async (params, ctx) => {
+  // As Codex's local server: an originator allowlist is for hosted backends. (currentAccountOnly: every
+  // local thread is the current account's, there being no ChatGPT account scoping here.)
+  if (params.originators?.length) {
+    throw new AppServerError(
+      ErrorCode.invalidParams,
+      "originator filtering is not supported by the local app-server",
+    );
+  }
   const page = await ctx.services.catalog.list(params, (id) => statusOf(ctx.services, id));
   const readStates = ctx.services.readStates.getManyOrInitial(page.data.map((t) => t.id));
-  return { ...page, data: page.data.map((t) => withStoredGit(ctx.services, t)), readStates };
+  const org = ctx.services.organizer.read();
+  return { ...page, data: page.data.map((t) => withStored(ctx.services, t, org)), readStates };
 };
 
 export const threadLoadedList: Handler<"thread/loaded/list"> = (params, ctx) => {

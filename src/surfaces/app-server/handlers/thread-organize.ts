@@ -137,6 +137,7 @@ export const sectionDelete: Handler<"threadSection/delete"> = (params, ctx) => {
     org.sections.splice(at, 1);
     const moved = org.members[params.sectionId] ?? [];
     delete org.members[params.sectionId];
+    for (const threadId of moved) delete org.entered[threadId];
     return moved;
   });
   ctx.respond({});
@@ -153,9 +154,15 @@ export const sectionMove: Handler<"thread/section/move"> = async (params, ctx) =
     if (sectionId !== null && !org.sections.some((s) => s.id === sectionId)) {
       throw badRequest(`section ${sectionId} does not exist`);
     }
+    // A move within its section keeps the time it entered it.
+    const stays = sectionId !== null && (org.members[sectionId] ?? []).includes(threadId);
     for (const id of Object.keys(org.members))
       org.members[id] = org.members[id]!.filter((t) => t !== threadId);
-    if (sectionId === null) return;
+    if (sectionId === null) {
+      delete org.entered[threadId];
+      return;
+    }
+    if (!stays) org.entered[threadId] = Math.floor(Date.now() / 1000);
     const list = (org.members[sectionId] ??= []);
     const before = params.beforeThreadId ? list.indexOf(params.beforeThreadId) : -1;
     if (params.beforeThreadId && before < 0) {

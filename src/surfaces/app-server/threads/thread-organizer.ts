@@ -18,6 +18,13 @@ interface Organization {
   /** Section id -> its threads, in order. */
   members: Record<string, string[]>;
   attachments: Array<ThreadAttachment & { threadId: string }>;
+  /** Thread id -> when it entered its current section (Unix seconds). */
+  entered: Record<string, number>;
+}
+
+export interface SectionPlacement {
+  section: ThreadSection | null;
+  sectionEnteredAt: number | null;
 }
 
 export class ThreadOrganizer {
@@ -38,7 +45,20 @@ export class ThreadOrganizer {
       sections: sections.some((s) => s.id === PINNED_SECTION.id) ? sections : [PINNED_SECTION, ...sections],
       members: stored.members ?? {},
       attachments: stored.attachments ?? [],
+      entered: stored.entered ?? {},
     };
+  }
+
+  /** The section a thread is in and since when; nulls when it is in none. */
+  placement(threadId: string, org: Organization = this.read()): SectionPlacement {
+    const id = threadId.toLowerCase();
+    for (const [sectionId, threads] of Object.entries(org.members)) {
+      if (!threads.some((t) => t.toLowerCase() === id)) continue;
+      const section = org.sections.find((s) => s.id === sectionId);
+      if (!section) continue;
+      return { section: { ...section }, sectionEnteredAt: org.entered[threadId] ?? null };
+    }
+    return { section: null, sectionEnteredAt: null };
   }
 
   change<T>(edit: (org: Organization) => T): T {
@@ -61,6 +81,7 @@ export class ThreadOrganizer {
       for (const id of Object.keys(org.members))
         org.members[id] = org.members[id]!.filter((t) => t !== threadId);
       org.attachments = org.attachments.filter((a) => a.threadId !== threadId);
+      delete org.entered[threadId];
     });
   }
 }
