@@ -109,8 +109,10 @@ describe("fleet recovery", { timeout: 60_000 }, () => {
       fallback: (request) => reply.slow(`done: ${lastUserText(request.body.input ?? [])}`, 40),
     });
     home = makeHome(model.url, "", { git: false });
-    await startWorker("--concurrency", "2");
-    await startWorker("--concurrency", "2");
+    // A task whose lock lapsed while Redis was down is taken back by a stalled check: a lock of 5 s (not the
+    // default 30 s) keeps that wait well inside the test's bound on a loaded machine.
+    await startWorker("--concurrency", "2", "--lock-ms", "5000");
+    await startWorker("--concurrency", "2", "--lock-ms", "5000");
     const prompts = Array.from({ length: 12 }, (_, i) => `restart task ${i}`);
     // One submission for all, so the restart finds tasks queued, running and done.
     const file = join(store, "..", "tasks.jsonl");
