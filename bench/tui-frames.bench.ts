@@ -5,7 +5,7 @@
 // no faster than the UI). A key typed during the stream waits for at most about one such frame, so the
 // worst frame bounds the worst keystroke.
 //   node --import tsx bench/tui-frames.bench.ts
-import { EventEmitter } from "node:events";
+import { FakeTerminal, quietStdin } from "./fake-terminal.js";
 import type { Event } from "../src/protocol/core-protocol.js";
 import { median } from "./support.js";
 
@@ -19,18 +19,6 @@ const { tuiReducer } = await import("../src/surfaces/tui/state/tui-reducer.js");
 const { initialTuiState } = await import("../src/surfaces/tui/state/tui-state.js");
 const { TEXT_BUDGET, frameBudget } = await import("../src/surfaces/tui/engine/event-pacer.js");
 type TuiState = ReturnType<typeof initialTuiState>;
-
-/** A 120x40 terminal that counts what it is sent and throws it away. */
-class FakeTerminal extends EventEmitter {
-  readonly isTTY = true;
-  readonly columns = 120;
-  readonly rows = 40;
-  bytes = 0;
-  write(chunk: string): boolean {
-    this.bytes += chunk.length;
-    return true;
-  }
-}
 
 // The answer of test/e2e/tui-long-answer.test.ts: 380 sections, ~200 KB, in 64-character deltas.
 const PARAGRAPH = "The quick brown fox jumps over the lazy dog while the answer keeps streaming. ".repeat(7);
@@ -73,8 +61,8 @@ async function round(budget: (backlog: number) => number): Promise<number[]> {
   const start = recordedEvents("message").slice(0, 2);
   let state: TuiState = initialTuiState();
   for (const event of start) state = tuiReducer(state, { type: "engine_event", event, now: 0 });
-  const stdout = new FakeTerminal();
-  const stdin = Object.assign(new EventEmitter(), { isTTY: false, setRawMode() {}, ref() {}, unref() {} });
+  const stdout = new FakeTerminal(120);
+  const stdin = quietStdin();
   const ui = initialUi();
   const view = (s: TuiState) => createElement(TuiView, { state: s, ui, width: 120, rows: 40, now: 0 });
   const instance = render(view(state), {

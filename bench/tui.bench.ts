@@ -2,7 +2,7 @@
 // terminal's scrollback through <Static> and are never drawn again, so the cost of a delta should not depend
 // on how long the session is (goal: within 2x). Renders the real view with Ink into a fake 100x40 terminal.
 //   node --import tsx bench/tui.bench.ts
-import { EventEmitter } from "node:events";
+import { FakeTerminal, quietStdin } from "./fake-terminal.js";
 import { median } from "./support.js";
 
 // React's production build, as the bundle uses; set before React loads.
@@ -15,18 +15,6 @@ const { recordedEvents } = await import("../src/surfaces/tui/fixtures/recorded-e
 const { tuiReducer } = await import("../src/surfaces/tui/state/tui-reducer.js");
 const { initialTuiState } = await import("../src/surfaces/tui/state/tui-state.js");
 type TuiState = ReturnType<typeof initialTuiState>;
-
-/** A terminal that counts what it is sent and throws it away. */
-class FakeTerminal extends EventEmitter {
-  readonly isTTY = true;
-  readonly columns = 100;
-  readonly rows = 40;
-  bytes = 0;
-  write(chunk: string): boolean {
-    this.bytes += chunk.length;
-    return true;
-  }
-}
 
 const DELTAS = 300;
 const ROUNDS = 5;
@@ -68,8 +56,8 @@ async function measure(
   const perDelta: number[] = [];
   let firstRenderMs = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const stdout = new FakeTerminal();
-    const stdin = Object.assign(new EventEmitter(), { isTTY: false, setRawMode() {}, ref() {}, unref() {} });
+    const stdout = new FakeTerminal(100);
+    const stdin = quietStdin();
     const ui = initialUi();
     const view = (state: TuiState) => createElement(TuiView, { state, ui, width: 100, rows: 40, now: 0 });
     const started = performance.now();
