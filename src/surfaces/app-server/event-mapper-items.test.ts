@@ -11,6 +11,7 @@ import type {
 import { protocolSchema } from "../../../test/support/app-server-client.js";
 import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
+import { bare } from "./bare-item.test-support.js";
 
 const T = "thread-1";
 const scope = { thread_id: T, turn_id: "turn-1" };
@@ -103,27 +104,6 @@ const rootThread: Thread = {
   name: null,
   turns: [],
 };
-
-/**
- * An item without what Codex fills in on every item (its times; a user message's `clientId: null` and
- * empty `text_elements`), so the cases compare what the events made; app-server-item-fields.test.ts
- * covers those fields.
- */
-function bare(item: Record<string, unknown>): unknown {
-  const { startedAtMs: _s, completedAtMs: _c, ...rest } = item;
-  if (rest.type !== "userMessage") return rest;
-  const { clientId, content, ...others } = rest as {
-    clientId?: unknown;
-    content: Array<Record<string, unknown>>;
-  };
-  return {
-    ...others,
-    ...(clientId !== null && clientId !== undefined ? { clientId } : {}),
-    content: content.map(({ text_elements, ...part }) =>
-      Array.isArray(text_elements) && text_elements.length === 0 ? part : { ...part, text_elements },
-    ),
-  };
-}
 
 function view(o: MapperOutput): unknown {
   if (o.kind === "userInput" || o.kind === "patchApproval") return { request: o.kind, params: o.params };

@@ -6,6 +6,7 @@ import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 import { describeThread, toReviewDecision } from "./wire-conversions.js";
+import { bare } from "./bare-item.test-support.js";
 
 const T = "thread-1";
 const started: KnownEventMsg = {
@@ -22,27 +23,6 @@ const usage = {
   total_tokens: 15,
 };
 const b64 = (s: string) => Buffer.from(s).toString("base64");
-
-/**
- * An item without what Codex fills in on every item (its times; a user message's `clientId: null` and
- * empty `text_elements`), so the cases compare what the events made; app-server-item-fields.test.ts
- * covers those fields.
- */
-function bare(item: Record<string, unknown>): unknown {
-  const { startedAtMs: _s, completedAtMs: _c, ...rest } = item;
-  if (rest.type !== "userMessage") return rest;
-  const { clientId, content, ...others } = rest as {
-    clientId?: unknown;
-    content: Array<Record<string, unknown>>;
-  };
-  return {
-    ...others,
-    ...(clientId !== null && clientId !== undefined ? { clientId } : {}),
-    content: content.map(({ text_elements, ...part }) =>
-      Array.isArray(text_elements) && text_elements.length === 0 ? part : { ...part, text_elements },
-    ),
-  };
-}
 
 /** Compact view of an output: the method (or request kind) and the params worth comparing. */
 function view(o: MapperOutput): unknown {
