@@ -271,7 +271,10 @@ describe("--oss in the interactive UI", () => {
     await term.waitFor("Ask codex-ts to do anything");
     term.type("hello");
     term.press("Enter");
-    const screen = await term.waitFor("Hello from a local model.");
+    // The context figure comes with the usage, after the answer's text is already on screen.
+    const screen = await term.waitFor(
+      (shown) => shown.includes("Hello from a local model.") && /context left/.test(shown),
+    );
     expect(screen).toMatch(/qwen3-coder:30b · default mode · \d+% context left/);
   });
 });

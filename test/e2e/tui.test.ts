@@ -50,7 +50,10 @@ describe("codex-ts (interactive)", () => {
     keep("start", await term.waitFor("Ask codex-ts to do anything"));
     term.type("explain the project");
     term.press("Enter");
-    const screen = await term.waitFor("The fake model streamed this, in pieces.");
+    // The footer's context figure follows the answer's last delta (it comes with the usage).
+    const screen = await term.waitFor(
+      (shown) => shown.includes("The fake model streamed this, in pieces.") && /context left/.test(shown),
+    );
     expect(screen).toContain("› explain the project");
     expect(screen).toContain("• Answer");
     expect(screen).toMatch(/gpt-5\.1-codex · default mode · \d+% context left/);

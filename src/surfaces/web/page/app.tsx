@@ -1,6 +1,7 @@
 // The page: thread list beside the open thread, composer below, questions as dialogs. Narrow screens
 // show the list as a panel the "Threads" button opens.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { RateLimitSnapshot } from "../../../protocol/app-server/v2/account.js";
 import type { ThreadItem } from "../../../protocol/app-server/v2/items.js";
 import { Composer, NO_SETTINGS, type TurnSettings } from "./composer.js";
@@ -156,10 +157,9 @@ export function App({ wsUrl }: { wsUrl: string }) {
         actionsRef.current.interrupt();
       if (e.key === "k" && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();
-        setListOpen(true);
-        requestAnimationFrame(() =>
-          document.querySelector<HTMLInputElement>(".thread-list input[type=search]")?.focus(),
-        );
+        // Rendered and focused before this handler returns, so the keys typed right after go to the search.
+        flushSync(() => setListOpen(true));
+        document.querySelector<HTMLInputElement>(".thread-list input[type=search]")?.focus();
       }
     };
     addEventListener("keydown", onKey);
