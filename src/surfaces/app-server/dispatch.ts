@@ -3,9 +3,10 @@
 import { methods } from "../../protocol/app-server/methods.js";
 import { handlers } from "./handlers/index.js";
 import type { Dispatch } from "./handler-types.js";
+import { parseParams } from "./params-parse.js";
 import type { ServerHost } from "./server-host.js";
 import { ServerServices } from "./services.js";
 
 export function createDispatch(server: ServerHost): Dispatch {
-  return { methods, handlers, services: new ServerServices(server) };
+  return { methods, handlers, services: new ServerServices(server), parseParams };
 }

@@ -11,3 +11,9 @@ export interface ExtensionContext {
 export type ExtensionMethod = (params: unknown, ctx: ExtensionContext) => Promise<unknown>;
 
 export type ExtensionMethods = ReadonlyMap<`x-${string}`, ExtensionMethod>;
+
+/**
+ * The methods, or how to get them when that takes start-up work (reading the config for a fleet, reaching its
+ * Redis): the server then starts it once `initialize` is answered, and an `x-` request waits for it.
+ */
+export type ExtensionSource = ExtensionMethods | (() => Promise<ExtensionMethods | undefined>);

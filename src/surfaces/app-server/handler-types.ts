@@ -3,6 +3,7 @@
 import type { RequestId } from "../../protocol/app-server/jsonrpc.js";
 import type { MethodName, MethodParams, MethodResult, methods } from "../../protocol/app-server/methods.js";
 import type { Connection } from "./connection.js";
+import type { parseParams } from "./params-parse.js";
 import type { ServerHost } from "./server-host.js";
 import type { ServerServices } from "./services.js";
 
@@ -37,4 +38,6 @@ export interface Dispatch {
   methods: typeof methods;
   handlers: HandlerTable;
   services: ServerServices;
+  /** Checks a method's params against its schema (zod, loaded with the table). */
+  parseParams: typeof parseParams;
 }

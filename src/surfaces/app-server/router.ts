@@ -1,7 +1,6 @@
 // Routes a connection's requests: the initialize gate, the method table (unknown method -> -32601, params
 // that do not fit -> -32600 "Invalid request: ..." as Codex answers, with the problem's path as data), then
 // the method's handler.
-import { safeParse, type z } from "zod/mini";
 import {
   ErrorCode,
   type JsonRpcNotification,
@@ -10,9 +9,10 @@ import {
 } from "../../protocol/app-server/jsonrpc.js";
 import type { MethodName } from "../../protocol/app-server/methods.js";
 import { paramsIssueText, type ParamsIssue } from "../../protocol/app-server/params-error.js";
-import { InitializeParams } from "../../protocol/app-server/v2/initialize.js";
+import { checkInitializeParams } from "../../protocol/app-server/v2/initialize-check.js";
 import type { Connection, IncomingHandler } from "./connection.js";
 import { AppServerError } from "./errors.js";
+import type { ExtensionMethods } from "./extensions.js";
 import type { Dispatch, Handler } from "./handler-types.js";
 import { initialize } from "./handlers/initialize.js";
 import type { ServerHost } from "./server-host.js";
@@ -20,14 +20,13 @@ import type { ServerHost } from "./server-host.js";
 /** The server as the router needs it: the host, and the table it loads on demand. */
 export interface RouterHost extends ServerHost {
   dispatch(): Promise<Dispatch>;
+  /** The `x-` methods, once their start-up work is done. */
+  extensions(): Promise<ExtensionMethods | undefined>;
   /** Starts loading the table once the handshake is answered. */
   preload(): void;
 }
 
 type Responder = (result: unknown) => void;
-
-/** What parse gives for params it refused (undefined is a valid value: a method without params). */
-const INVALID = Symbol("invalid params");
 
 export class Router implements IncomingHandler {
   constructor(private readonly server: RouterHost) {}
@@ -39,7 +38,10 @@ export class Router implements IncomingHandler {
       connection.respondError(id, ErrorCode.invalidRequest, "Not initialized");
       return;
     }
-    const extension = this.server.options.extensions?.get(method as `x-${string}`);
+    // Only an `x-` method waits for the extensions (a fleet's config and Redis, read after the handshake).
+    const extension = method.startsWith("x-")
+      ? (await this.server.extensions())?.get(method as `x-${string}`)
+      : undefined;
     if (extension) {
       await this.run(connection, id, method, () => extension(request.params ?? {}, { connection }));
       return;
@@ -50,8 +52,9 @@ export class Router implements IncomingHandler {
       return;
     }
     const name = method as Exclude<MethodName, "initialize">;
-    const params = this.parse(connection, id, dispatch.methods[name].params, request.params);
-    if (params === INVALID) return;
+    const parsed = dispatch.parseParams(dispatch.methods[name].params, request.params ?? undefined);
+    if (!parsed.ok) return this.refuse(connection, id, request.params, parsed.issue);
+    const params = parsed.data;
     await this.run(connection, id, name, (respond) => {
       const handler = dispatch.handlers[name] as Handler<typeof name>;
       const ctx = { connection, server: this.server, services: dispatch.services, requestId: id, respond };
@@ -69,29 +72,23 @@ export class Router implements IncomingHandler {
       connection.respondError(request.id, ErrorCode.invalidRequest, "Already initialized");
       return;
     }
-    const params = this.parse(connection, request.id, InitializeParams, request.params);
-    if (params === INVALID) return;
+    const checked = checkInitializeParams(request.params ?? undefined);
+    if (!checked.ok) return this.refuse(connection, request.id, request.params, checked.issue);
     await this.run(connection, request.id, "initialize", (respond) =>
-      initialize(params as InitializeParams, { connection, server: this.server, respond }),
+      initialize(checked.params, { connection, server: this.server, respond }),
     );
     this.server.preload();
   }
 
   /**
-   * The params, validated (undefined for a method that takes none); INVALID after answering -32600. Absent params are
-   * fine only for the methods whose params are optional in the protocol (Codex: "missing field `params`").
+   * Answers -32600 for params that do not fit, as Codex words it. Absent params are fine only for the methods
+   * whose params are optional in the protocol (Codex: "missing field `params`").
    */
-  private parse(connection: Connection, id: RequestId, schema: z.core.$ZodType, raw: unknown): unknown {
-    // Without zod's eval'd fast path: a method's params are parsed once per request, and compiling that
-    // path costs more than the few parses it would speed up (~2 ms vs ~0.8 ms for thread/list's first).
-    const parsed = safeParse(schema, raw ?? undefined, { reportInput: true, jitless: true });
-    if (parsed.success) return parsed.data;
+  private refuse(connection: Connection, id: RequestId, raw: unknown, issue: ParamsIssue | undefined): void {
     const absent = raw === undefined || raw === null;
-    const issue = parsed.error.issues[0] as ParamsIssue | undefined;
     const path = absent ? [] : (issue?.path.map(String) ?? []);
     const text = absent ? "missing field `params`" : paramsIssueText(issue);
     connection.respondError(id, ErrorCode.invalidRequest, `Invalid request: ${text}`, { path });
-    return INVALID;
   }
 
   private async run(

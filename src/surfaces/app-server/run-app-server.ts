@@ -2,6 +2,7 @@
 // Logs go to $CODEX_HOME/log/app-server.log; stdout carries only protocol messages.
 import { resolveCodexHome } from "../../config/home.js";
 import type { FleetExtension } from "../fleet/fleet-extension.js";
+import type { ExtensionMethods } from "./extensions.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import { createFileLogger } from "./log.js";
 import { AppServer } from "./server.js";
@@ -28,18 +29,27 @@ function refreshTimeoutMs(env: NodeJS.ProcessEnv): number {
 export async function runAppServer(flags: AppServerFlags): Promise<number> {
   const env = process.env;
   const codexHome = resolveCodexHome(env);
-  const { configuredFleet, openFleetExtension } = await import("../fleet/fleet-extension.js");
-  const fleetFlags = configuredFleet(flags, (m) => process.stderr.write(`warning: ${m}\n`));
+  let stopRequested: () => void = () => undefined;
+  const stop = new Promise<void>((resolve) => (stopRequested = resolve));
   let fleet: FleetExtension | undefined;
-  if (fleetFlags) {
+  let fleetFailed = false;
+  // The fleet (given by --redis or the config's [fleet]) is looked for after `initialize` is answered:
+  // reading the config loads zod, TOML and the config code, which the handshake does not need.
+  const loadFleet = async (): Promise<ExtensionMethods | undefined> => {
+    const { configuredFleet, openFleetExtension } = await import("../fleet/fleet-extension.js");
+    const fleetFlags = configuredFleet(flags, (m) => process.stderr.write(`warning: ${m}\n`));
+    if (!fleetFlags) return undefined;
     try {
       fleet = await openFleetExtension(fleetFlags);
+      return fleet.methods;
     } catch (err) {
-      // A bad URL, or a Redis that does not answer: said at start, not on the first call.
+      // A bad URL, or a Redis that does not answer: the server stops with the reason.
       process.stderr.write(`Error: ${(err as Error).message}\n`);
-      return 2;
+      fleetFailed = true;
+      stopRequested();
+      return undefined;
     }
-  }
+  };
   const logger = createFileLogger(codexHome);
   const server = new AppServer({
     codexHome,
@@ -47,14 +57,13 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
     flags,
     logger,
     refreshTimeoutMs: refreshTimeoutMs(env),
-    ...(fleet ? { extensions: fleet.methods } : {}),
+    extensions: loadFleet,
   });
   const listen = flags.listen ?? "stdio://";
-  let stopRequested: () => void = () => undefined;
-  const stop = new Promise<void>((resolve) => (stopRequested = resolve));
   const onSignal = () => stopRequested();
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
+  let listenFailed = false;
   try {
     if (listen === "stdio://" || listen === "stdio") {
       await Promise.race([serveStdio(server), stop]);
@@ -65,15 +74,17 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
   } catch (err) {
     // A bad --listen URL, or an address already in use.
     process.stderr.write(`Error: ${(err as Error).message}\n`);
-    return 2;
+    listenFailed = true;
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
     // Stopped by a signal while stdin is still open: stop reading, or the process would not exit.
     process.stdin.destroy();
+    // Looked for even when no client got that far, so a fleet that cannot be reached is still reported.
+    if (!listenFailed) await server.extensions();
     await server.shutdown();
     await fleet?.close();
     await logger.close();
   }
-  return 0;
+  return listenFailed || fleetFailed ? 2 : 0;
 }

@@ -2,7 +2,7 @@
 // interface, so that nothing the server loads on demand imports the server (or the router) back.
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type { SharedFlags } from "../shared/cli-config.js";
-import type { ExtensionMethods } from "./extensions.js";
+import type { ExtensionSource } from "./extensions.js";
 import type { Logger } from "./log.js";
 import type { ThreadIndexHandle } from "./threads/index-handle.js";
 
@@ -14,7 +14,7 @@ export interface AppServerOptions {
   logger: Logger;
   refreshTimeoutMs: number;
   /** codex-ts's own `x-…` methods this server offers besides the protocol's (none by default). */
-  extensions?: ExtensionMethods;
+  extensions?: ExtensionSource;
 }
 
 export interface ServerHost {

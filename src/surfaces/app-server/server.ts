@@ -2,6 +2,7 @@
 // it has, and loads the rest (method table, handlers, engine) the first time another method is called.
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import { Connection, type Transport } from "./connection.js";
+import type { ExtensionMethods } from "./extensions.js";
 import type { Dispatch } from "./handler-types.js";
 import type { Logger } from "./log.js";
 import { Router, type RouterHost } from "./router.js";
@@ -15,6 +16,7 @@ export class AppServer implements RouterHost {
   readonly threadIndex: ThreadIndexHandle;
   private readonly router: Router;
   private loaded: Promise<Dispatch> | undefined;
+  private extensionsLoaded: Promise<ExtensionMethods | undefined> | undefined;
 
   constructor(
     readonly options: AppServerOptions,
@@ -40,12 +42,22 @@ export class AppServer implements RouterHost {
     return this.loaded;
   }
 
+  /** The `x-` methods this server offers, their start-up work done once. */
+  extensions(): Promise<ExtensionMethods | undefined> {
+    const source = this.options.extensions;
+    this.extensionsLoaded ??= typeof source === "function" ? source() : Promise.resolve(source);
+    return this.extensionsLoaded;
+  }
+
   /** Starts loading the rest once the process is idle (after the handshake is answered). */
   preload(): void {
     setImmediate(() => {
       this.threadIndex.warm();
       this.dispatch().catch((err: unknown) =>
         this.logger.error(`loading the app-server failed: ${String(err)}`),
+      );
+      this.extensions().catch((err: unknown) =>
+        this.logger.error(`loading the app-server's extensions failed: ${String(err)}`),
       );
     });
   }
