@@ -31,7 +31,7 @@ const englishOnlyZod = {
 rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
 const cli = await build({
   // proxy-bridge runs inside network-isolated sandboxes in front of the command (src/sandbox/proxy-bridge.ts).
-  entryPoints: { cli: "src/cli.ts", "proxy-bridge": "src/sandbox/proxy-bridge.ts" },
+  entryPoints: { cli: "src/cli/entry.ts", "proxy-bridge": "src/sandbox/proxy-bridge.ts" },
   outdir: "dist",
   bundle: true,
   splitting: true,

@@ -1,6 +1,9 @@
 // `initialize` with params that do not fit: each is refused with -32600, serde's words and the problem's
 // path (the server checks these params before zod loads), the connection stays uninitialized, and a good
-// `initialize` then succeeds; the methods after it are checked against their schemas as before.
+// `initialize` then succeeds; the methods after it are checked against their schemas as before. And
+// `app-server` without arguments (served without building the command line) starts as with them.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useAppServer } from "../support/app-server-fixture.js";
 
@@ -74,5 +77,19 @@ describe("app-server: initialize's params", () => {
         data: { path: ["archived"] },
       },
     });
+  });
+
+  it("starts alike with and without arguments: patch recovery first, then the handshake", async () => {
+    const { home } = await app.startModel();
+    const journals = join(home.codexHome, "patch-journal");
+    mkdirSync(journals, { recursive: true });
+    writeFileSync(join(journals, "x.json"), "{not json");
+    for (const args of [[], ["--listen", "stdio://"]]) {
+      const server = await app.spawn(home, { args, initialize: "with_args" });
+      await server.close(); // all of stderr read
+      expect(server.stderr, args.join(" ")).toMatch(
+        /^codex-ts: could not read the patch journal .*x\.json .*left in place$/m,
+      );
+    }
   });
 });
