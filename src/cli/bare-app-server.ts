@@ -1,6 +1,6 @@
 // `codex-ts app-server` with no options: what the command line would run for it (the start-up patch
 // recovery its preAction hook runs, then the server with the options' defaults), without commander.
-import type { AppServerFlags } from "../surfaces/app-server/run-app-server.js";
+import { runAppServer, type AppServerFlags } from "../surfaces/app-server/run-app-server.js";
 import { recoverPatchesAtStartup } from "../surfaces/startup/recover-patches.js";
 
 /** The flags commander gives `app-server` without arguments (bare-app-server.test.ts holds them to it). */
@@ -10,6 +10,5 @@ export function bareAppServerFlags(): AppServerFlags {
 
 export async function runBareAppServer(): Promise<number> {
   await recoverPatchesAtStartup();
-  const { runAppServer } = await import("../surfaces/app-server/run-app-server.js");
   return runAppServer(bareAppServerFlags());
 }
