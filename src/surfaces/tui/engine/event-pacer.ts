@@ -8,8 +8,9 @@
 //
 // What a frame may carry is set by what frames cost, not by a fixed size: the same 32 KB of Markdown takes
 // ~15 ms on a quiet machine and 60-90 ms on a busy one, and a key typed meanwhile waits for all of it. Each
-// frame's cost (its events reduced, rendered and written, up to the next turn of the event loop) is timed,
-// and the text cap follows so that a frame stays near FRAME_COST_MS.
+// frame's cost (the thread's busy time until the next frame) is measured, and the text cap follows so that a
+// frame stays near FRAME_COST_MS.
+import type { EventLoopUtilization } from "node:perf_hooks";
 import type { Event } from "../../../protocol/core-protocol.js";
 import type { ReplayedTurn } from "../../../rollout/replay.js";
 
@@ -79,6 +80,8 @@ export class EventPacer {
   private deferred = false;
   /** The most streamed text a frame may carry now (nextTextCap). */
   private textCap = START_TEXT_CAP;
+  /** The text the last frame carried and the event loop's use when it started, to time it by. */
+  private timed: { chars: number; since: EventLoopUtilization } | undefined;
 
   constructor(private readonly sink: FrameSink) {}
 
@@ -121,21 +124,29 @@ export class EventPacer {
     }
     this.deferred = false;
     this.lastFrame = performance.now();
-    const started = this.lastFrame;
+    this.learnCost();
     const before = this.pendingText;
     const events = this.take();
-    const chars = before - this.pendingText;
+    this.timed = { chars: before - this.pendingText, since: performance.eventLoopUtilization() };
     const replayed = this.replayed && events.includes(this.replayed.event) ? this.replayed.turns : undefined;
     if (replayed) this.replayed = undefined;
     this.sink(events, replayed);
-    // The UI renders what the sink changed in an immediate queued during the sink: one queued now runs after
-    // it, so the time until then is the frame's whole cost. The next frame is scheduled from there, with the
-    // cap it implies.
-    setImmediate(() => {
-      if (chars > 0) this.textCap = nextTextCap(this.textCap, chars, performance.now() - started);
-      this.schedule();
-    });
+    this.schedule();
   };
+
+  /**
+   * The last frame's cost: the time the thread was busy from its start to now. The UI reduces, renders and
+   * writes a frame's events over several turns of the event loop (React renders in slices, then commits and
+   * prints at once, Ink draws on a timer), so no single callback holds the whole cost; whatever else ran
+   * meanwhile (a key, the model stream) counts too, which keeps frames small while the thread is busy.
+   */
+  private learnCost(): void {
+    if (!this.timed) return;
+    const { chars, since } = this.timed;
+    this.timed = undefined;
+    if (chars > 0)
+      this.textCap = nextTextCap(this.textCap, chars, performance.eventLoopUtilization(since).active);
+  }
 
   /** The next frame's events: all that are pending, or up to the frame's text budget (at least one). */
   private take(): Event[] {
