@@ -69,7 +69,7 @@ describe("nextTextCap", () => {
   it("learns nothing from a frame with little text", () => {
     expect(nextTextCap(8_000, 100, 50)).toBe(8_000);
     // A cheap frame well below the cap does not say the cap could grow.
-    expect(nextTextCap(16_000, 3_000, 1)).toBe(16_000);
+    expect(nextTextCap(16_000, 5_000, 1)).toBe(16_000);
   });
 });
 

@@ -29,7 +29,7 @@ export const TEXT_BUDGET = 4_096;
  */
 export const BACKLOG_SHARE = 1 / 4;
 /** The cap's bounds: it never goes below MIN_TEXT_BUDGET (the stream always moves) nor above MAX_TEXT_BUDGET. */
-export const MIN_TEXT_BUDGET = 2_048;
+export const MIN_TEXT_BUDGET = 4_096;
 export const MAX_TEXT_BUDGET = 32_768;
 /** The cap before any frame was timed. */
 export const START_TEXT_CAP = 8_192;
