@@ -6,8 +6,8 @@
 // own render goes out first. A frame gives way once, whatever the number of keys: steady typing would
 // otherwise put the stream off frame after frame.
 //
-// What a frame may carry is set by what frames cost, not by a fixed size: the same 32 KB of Markdown takes
-// ~15 ms on a quiet machine and 60-90 ms on a busy one, and a key typed meanwhile waits for all of it. Each
+// What a frame may carry is set by what frames cost, not by a fixed size: a frame of 32 KB of Markdown took
+// 50-96 ms on a busy machine, far less on a quiet one, and a key typed meanwhile waits for all of it. Each
 // frame's cost (the thread's busy time until the next frame) is measured, and the text cap follows so that a
 // frame stays near FRAME_COST_MS.
 import type { EventLoopUtilization } from "node:perf_hooks";
@@ -33,7 +33,7 @@ export const MIN_TEXT_BUDGET = 4_096;
 export const MAX_TEXT_BUDGET = 32_768;
 /** The cap before any frame was timed. */
 export const START_TEXT_CAP = 8_192;
-/** What one frame may cost: a key read while it runs waits this long at most, then for its own render. */
+/** What one frame should cost: about what a key read while it runs waits, before its own render. */
 export const FRAME_COST_MS = 12;
 
 /** The streamed text the next frame may carry when `backlog` characters of it are waiting. */
