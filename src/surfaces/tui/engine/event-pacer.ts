@@ -108,9 +108,18 @@ export class EventPacer {
     if (this.scheduled || this.stopped || this.pending.length === 0) return;
     this.scheduled = true;
     const wait = FRAME_MS - (performance.now() - this.lastFrame);
-    if (wait > 0) setTimeout(this.frame, wait);
+    if (wait > 0) setTimeout(this.afterInput, wait);
     else setImmediate(this.frame);
   }
+
+  /**
+   * Timers run before the event loop reads input: a frame that falls due while a key waits to be read would
+   * go first, and the key would wait for the frame's render. The frame hops to the check phase instead,
+   * after input is read, so a key read meanwhile puts it off (yieldToInput).
+   */
+  private readonly afterInput = (): void => {
+    setImmediate(this.frame);
+  };
 
   private readonly frame = (): void => {
     this.scheduled = false;
@@ -119,7 +128,7 @@ export class EventPacer {
       this.inputPending = false;
       this.deferred = true;
       this.scheduled = true;
-      setTimeout(this.frame, FRAME_MS);
+      setTimeout(this.afterInput, FRAME_MS);
       return;
     }
     this.deferred = false;
