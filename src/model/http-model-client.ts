@@ -17,6 +17,7 @@ import {
   type StreamItem,
   type WireFormat,
 } from "./model-client.js";
+import { EventLoopSlice } from "./event-loop-slice.js";
 import { parseSse } from "./sse.js";
 import type { ModelEvent } from "./stream-events.js";
 import { backoffMs, isRetryableStatus, parseRetryAfter, sleep } from "./retry.js";
@@ -96,12 +97,14 @@ export class HttpModelClient implements ModelClient {
     const idle = new IdleTimer(this.provider.streamIdleTimeoutMs, () =>
       response.destroy(new Error(`no data from the model for ${this.provider.streamIdleTimeoutMs} ms`)),
     );
+    const slice = new EventLoopSlice();
     try {
       // Not destroyed when the loop stops at the final event, so the connection can serve the next request.
       for await (const message of parseSse(response.iterator({ destroyOnReturn: false }))) {
         idle.reset();
         yield* parser.push(message.data);
         if (parser.done) break;
+        if (slice.spent()) await slice.yieldTurn();
       }
       tail = parser.end();
     } catch (err) {

@@ -23,6 +23,29 @@ describe("parseSse", () => {
     ]);
   });
 
+  it("keeps two streams read in turn apart (each stops mid-chunk at every message)", async () => {
+    const chunk = (name: string) =>
+      Array.from({ length: 5 }, (_, i) => `event: ${name}\ndata: ${name}-${i}\n\n`).join("");
+    // eslint-disable-next-line @typescript-eslint/require-await -- an async source, as a socket is
+    async function* source(name: string) {
+      yield new TextEncoder().encode(chunk(name));
+    }
+    const a = parseSse(source("a"));
+    const b = parseSse(source("b"));
+    const got: Record<string, string[]> = { a: [], b: [] };
+    for (let i = 0; i < 6; i++) {
+      for (const [name, stream] of [
+        ["a", a],
+        ["b", b],
+      ] as const) {
+        const next = await stream.next();
+        if (!next.done) got[name]!.push(next.value.data);
+      }
+    }
+    expect(got.a).toEqual(["a-0", "a-1", "a-2", "a-3", "a-4"]);
+    expect(got.b).toEqual(["b-0", "b-1", "b-2", "b-3", "b-4"]);
+  });
+
   it("drops a final block that never got its blank line (a cut stream)", async () => {
     expect(await collect(["data: whole\n\ndata: torn"])).toEqual([{ event: undefined, data: "whole" }]);
   });

@@ -5,10 +5,11 @@ export interface SseMessage {
   data: string;
 }
 
-const LINE_BREAK = /\r\n|\r|\n/g;
-
 export async function* parseSse(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<SseMessage> {
   const decoder = new TextDecoder();
+  // One per stream: a global regex carries its scan position (lastIndex), and this generator stops in the
+  // middle of a chunk at every message, while other streams (concurrent turns) go on scanning theirs.
+  const lineBreak = /\r\n|\r|\n/g;
   let partial: string[] = [];
   // The previous chunk ended in \r: a \n at the start of this one belongs to that line break.
   let afterCarriageReturn = false;
@@ -37,12 +38,12 @@ export async function* parseSse(chunks: AsyncIterable<Uint8Array | string>): Asy
     if (afterCarriageReturn && text.startsWith("\n")) text = text.slice(1);
     afterCarriageReturn = false;
     let start = 0;
-    LINE_BREAK.lastIndex = 0;
-    for (let match = LINE_BREAK.exec(text); match; match = LINE_BREAK.exec(text)) {
+    lineBreak.lastIndex = 0;
+    for (let match = lineBreak.exec(text); match; match = lineBreak.exec(text)) {
       const piece = text.slice(start, match.index);
       const line = partial.length > 0 ? partial.join("") + piece : piece;
       partial = [];
-      start = LINE_BREAK.lastIndex;
+      start = lineBreak.lastIndex;
       if (match[0] === "\r" && start === text.length) afterCarriageReturn = true;
       const message = takeLine(line);
       if (message) yield message;

@@ -6,9 +6,13 @@ import type { ReplayedTurn } from "../../../rollout/replay.js";
 import {
   BACKLOG_SHARE,
   EventPacer,
+  FRAME_COST_MS,
   FRAME_MS,
   frameBudget,
   MAX_TEXT_BUDGET,
+  MIN_TEXT_BUDGET,
+  nextTextCap,
+  START_TEXT_CAP,
   TEXT_BUDGET,
 } from "./event-pacer.js";
 
@@ -23,12 +27,15 @@ const delta = (i: number): Event => ({
   },
 });
 
-function collect(total: number) {
+/** `msPerKb`: the sink holds the thread that long per 1,000 characters of text, as a UI drawing them would. */
+function collect(total: number, msPerKb = 0) {
   const frames: { events: Event[]; replayed?: readonly ReplayedTurn[] }[] = [];
   let seen = 0;
   let done: () => void = () => {};
   const finished = new Promise<void>((resolve) => (done = resolve));
   const pacer = new EventPacer((events, replayed) => {
+    const until = performance.now() + (events.length * 100 * msPerKb) / 1_000;
+    while (performance.now() < until);
     frames.push({ events, ...(replayed ? { replayed } : {}) });
     seen += events.length;
     if (seen >= total) done();
@@ -42,6 +49,27 @@ describe("frameBudget", () => {
     expect(frameBudget(TEXT_BUDGET * 2)).toBe(TEXT_BUDGET);
     expect(frameBudget(80_000)).toBe(Math.ceil(80_000 * BACKLOG_SHARE));
     expect(frameBudget(10_000_000)).toBe(MAX_TEXT_BUDGET);
+    expect(frameBudget(10_000_000, 10_000)).toBe(10_000);
+    expect(frameBudget(10_000_000, 1)).toBe(MIN_TEXT_BUDGET);
+  });
+});
+
+describe("nextTextCap", () => {
+  it("drops at once to what fits the frame cost when a frame cost more", () => {
+    expect(nextTextCap(32_000, 32_000, FRAME_COST_MS * 4)).toBe(8_000);
+    expect(nextTextCap(32_000, 32_000, 10_000)).toBe(MIN_TEXT_BUDGET);
+  });
+
+  it("at most doubles when frames are cheap, up to the maximum", () => {
+    expect(nextTextCap(8_000, 8_000, 1)).toBe(16_000);
+    expect(nextTextCap(8_000, 8_000, FRAME_COST_MS / 1.5)).toBe(12_000);
+    expect(nextTextCap(30_000, 30_000, 0)).toBe(MAX_TEXT_BUDGET);
+  });
+
+  it("learns nothing from a frame with little text", () => {
+    expect(nextTextCap(8_000, 100, 50)).toBe(8_000);
+    // A cheap frame well below the cap does not say the cap could grow.
+    expect(nextTextCap(16_000, 5_000, 1)).toBe(16_000);
   });
 });
 
@@ -67,8 +95,22 @@ describe("EventPacer", () => {
     for (let i = 0; i < count; i++) pacer.push(delta(i));
     await finished;
     for (const frame of frames) expect(frame.events.length * 100).toBeLessThanOrEqual(MAX_TEXT_BUDGET);
-    expect(frames[0]!.events.length * 100).toBeGreaterThan(MAX_TEXT_BUDGET - 100);
+    // Cheap frames: the cap grows from its start to the maximum.
+    expect(frames[0]!.events.length * 100).toBeLessThanOrEqual(START_TEXT_CAP);
+    expect(Math.max(...frames.map((f) => f.events.length * 100))).toBeGreaterThan(MAX_TEXT_BUDGET - 100);
     expect(frames.length).toBeLessThan((count * 100) / TEXT_BUDGET / 2);
+  });
+
+  it("shrinks frames that cost more than the frame cost, so a key never waits long behind one", async () => {
+    // 3 ms per 1,000 characters: an 8 KB frame costs ~25 ms, one of ~4 KB fits the 12 ms frame cost.
+    const count = 1_000;
+    const { pacer, frames, finished } = collect(count, 3);
+    for (let i = 0; i < count; i++) pacer.push(delta(i));
+    await finished;
+    const sizes = frames.map((f) => f.events.length * 100);
+    expect(sizes[0]).toBeGreaterThan(START_TEXT_CAP - 100);
+    // After the first frame, none carries more than fits (a busier machine only makes them smaller).
+    for (const size of sizes.slice(1)) expect(size).toBeLessThanOrEqual((FRAME_COST_MS / 3) * 1_000 + 100);
   });
 
   it("keeps frames at the base budget while the backlog is small", async () => {
