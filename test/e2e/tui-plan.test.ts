@@ -29,8 +29,11 @@ describe("codex-ts (interactive): plan mode", () => {
     term.type("plan a cache");
     term.press("Enter");
 
-    const asked = await term.waitFor("Implement this plan?");
-    expect(asked).toContain("• Proposed Plan");
+    // The question can show a frame before the plan's cell: that cell is printed once the answer text
+    // above it is (components/Scrollback.tsx), in the next render.
+    const asked = await term.waitFor(
+      (pane) => pane.includes("Implement this plan?") && pane.includes("• Proposed Plan"),
+    );
     expect(asked).toMatch(/┃ Add a cache/);
     expect(asked).toMatch(/┃ 1\. Wrap load\(\) in a memo\./);
     expect(asked).toContain("Here is what I propose.");
