@@ -3,7 +3,7 @@
 // the paths that cannot match, and ranks the others, as the listing streams in; the searches that follow
 // scan the listing kept in memory (files/listing-cache.ts).
 import { basename, isAbsolute, resolve } from "node:path";
-import { byRank, plausibleLines, TopMatches, type FuzzyMatch } from "../../../files/fuzzy.js";
+import { byRank, plausibleLines, TopMatches, warmRanking, type FuzzyMatch } from "../../../files/fuzzy.js";
 import { searchListing } from "../../../files/listing-cache.js";
 import type { Handler } from "../handler-types.js";
 
@@ -22,9 +22,12 @@ export function resolveRoots(roots: readonly string[], base: string): string[] {
 export async function searchRoot(query: string, root: string, limit: number): Promise<FuzzyMatch[]> {
   const select = plausibleLines(query);
   // Ranked block by block as the listing streams in: a few hundred of 100,000 paths pass the prefilter, so
-  // the ranking (and its first-use costs) runs while rg still walks, on the core rg leaves free.
+  // the ranking runs while rg still walks, on the core rg leaves free.
   const top = new TopMatches(query, limit);
-  await searchListing(root, { lines: (block) => top.add(select(block)), reset: () => top.clear() });
+  const listed = searchListing(root, { lines: (block) => top.add(select(block)), reset: () => top.clear() });
+  // A new walk's rg is spawned by now, and its first output is milliseconds away: time to warm up in.
+  warmRanking();
+  await listed;
   return top.result();
 }
 
