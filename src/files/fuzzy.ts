@@ -72,6 +72,20 @@ export function fuzzyFilter(query: string, candidates: readonly string[], limit:
   return fuzzyRank(query, plausible(query, candidates), limit);
 }
 
+let warmed = false;
+
+/**
+ * Pays the ranking's first-use costs once: localeCompare's first call loads ICU's collation data (~10-20
+ * ms), and fuzzysort's code runs cold. A search calls this right after starting its lister, while it waits
+ * for the first output anyway, so these costs leave the time the listing streams in.
+ */
+export function warmRanking(): void {
+  if (warmed) return;
+  warmed = true;
+  "a".localeCompare("b");
+  new TopMatches("ab", 1).add(["a/b.ts", "x/a_b.ts"]);
+}
+
 /** Best first: higher score, then the shorter text, then by text. */
 export const byRank = (a: FuzzyMatch, b: FuzzyMatch): number =>
   b.score - a.score || a.text.length - b.text.length || a.text.localeCompare(b.text);

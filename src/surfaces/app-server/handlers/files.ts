@@ -1,9 +1,9 @@
 // fuzzyFileSearch: the files under each root (ripgrep, else git, else a walk; .gitignore respected),
 // matched fuzzily against the query and ranked best first across the roots. A root's first search drops
-// the paths that cannot match as the listing streams in; the searches that follow scan the listing kept
-// in memory (files/listing-cache.ts).
+// the paths that cannot match, and ranks the others, as the listing streams in; the searches that follow
+// scan the listing kept in memory (files/listing-cache.ts).
 import { basename, isAbsolute, resolve } from "node:path";
-import { byRank, plausibleLines, TopMatches, type FuzzyMatch } from "../../../files/fuzzy.js";
+import { byRank, plausibleLines, TopMatches, warmRanking, type FuzzyMatch } from "../../../files/fuzzy.js";
 import { searchListing } from "../../../files/listing-cache.js";
 import type { Handler } from "../handler-types.js";
 
@@ -21,15 +21,13 @@ export function resolveRoots(roots: readonly string[], base: string): string[] {
 /** The best `limit` matches for `query` among the files of `root`, best first. */
 export async function searchRoot(query: string, root: string, limit: number): Promise<FuzzyMatch[]> {
   const select = plausibleLines(query);
-  // Kept during the walk, ranked after it: ranking each block as it came held the reading of rg's output
-  // (and so rg itself) long enough to cost more than it overlapped on this 2-core machine.
-  let kept: string[] = [];
-  const lines = (block: string) => {
-    for (const line of select(block)) kept.push(line);
-  };
-  await searchListing(root, { lines, reset: () => (kept = []) });
+  // Ranked block by block as the listing streams in: a few hundred of 100,000 paths pass the prefilter, so
+  // the ranking runs while rg still walks, on the core rg leaves free.
   const top = new TopMatches(query, limit);
-  top.add(kept);
+  const listed = searchListing(root, { lines: (block) => top.add(select(block)), reset: () => top.clear() });
+  // A new walk's rg is spawned by now, and its first output is milliseconds away: time to warm up in.
+  warmRanking();
+  await listed;
   return top.result();
 }
 
