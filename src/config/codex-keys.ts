@@ -38,7 +38,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   file_opener: z.enum(["vscode", "vscode-insiders", "windsurf", "cursor", "none"]),
   forced_login_method: z.string(),
   ghost_snapshot: table,
-  history: table,
   include_apps_instructions: z.boolean(),
   include_collaboration_mode_instructions: z.boolean(),
   include_environment_context: z.boolean(),

@@ -147,6 +147,13 @@ export const ConfigToml = z.looseObject({
   hooks: z.record(z.string(), z.unknown()).optional(),
   tui: TuiToml.optional(),
   fleet: FleetToml.optional(),
+  /** `[history]`: the prompts kept in $CODEX_HOME/history.jsonl for recall (core/message-history.ts). */
+  history: z
+    .looseObject({
+      persistence: z.enum(["save-all", "none"]).optional(),
+      max_bytes: z.number().int().min(0).optional(),
+    })
+    .optional(),
   /** `[subagents]` (enabled, max_depth, max_agents): checked by core/subagents/limits.ts, which explains a bad value. */
   subagents: z.unknown().optional(),
 });
