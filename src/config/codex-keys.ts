@@ -36,7 +36,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   features: z.record(z.string(), z.union([z.boolean(), table])),
   feedback: table,
   file_opener: z.enum(["vscode", "vscode-insiders", "windsurf", "cursor", "none"]),
-  forced_login_method: z.string(),
   ghost_snapshot: table,
   include_apps_instructions: z.boolean(),
   include_collaboration_mode_instructions: z.boolean(),

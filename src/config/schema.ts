@@ -138,6 +138,8 @@ export const ConfigToml = z.looseObject({
   projects: z.record(z.string(), ProjectToml).optional(),
   /** ChatGPT logins (and refreshed tokens) must belong to this workspace (or one of these). */
   forced_chatgpt_workspace_id: z.union([z.string(), z.array(z.string())]).optional(),
+  /** The only way to sign in: `codex-ts login` and account/login/start refuse the other (auth/login-method.ts). */
+  forced_login_method: z.enum(["chatgpt", "api"]).optional(),
   model_providers: z.record(z.string(), ProviderToml).optional(),
   profile: z.string().optional(),
   profiles: z.record(z.string(), ProfileToml).optional(),
