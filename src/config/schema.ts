@@ -156,6 +156,9 @@ export const ConfigToml = z.looseObject({
       max_bytes: z.number().int().min(0).optional(),
     })
     .optional(),
+  /** The folder of the thread index (threads.sqlite) and of the app-server's log (config/state-dirs.ts). */
+  sqlite_home: z.string().min(1).optional(),
+  log_dir: z.string().min(1).optional(),
   /** `[subagents]` (enabled, max_depth, max_agents): checked by core/subagents/limits.ts, which explains a bad value. */
   subagents: z.unknown().optional(),
 });

@@ -1,4 +1,5 @@
-// The app-server's log: $CODEX_HOME/log/app-server.log, never stdout (stdout is the protocol).
+// The app-server's log: app-server.log in `log_dir` ($CODEX_HOME/log by default), never stdout (stdout is
+// the protocol).
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { join } from "node:path";
 
@@ -10,14 +11,13 @@ export interface Logger {
 }
 
 /** Opens the file on first use, so a server that logs nothing creates nothing. */
-export function createFileLogger(codexHome: string): Logger {
+export function createFileLogger(dir: string): Logger {
   let stream: WriteStream | undefined;
   let broken = false;
   const write = (level: string, message: string) => {
     if (broken) return;
     if (!stream) {
       try {
-        const dir = join(codexHome, "log");
         mkdirSync(dir, { recursive: true });
         stream = createWriteStream(join(dir, "app-server.log"), { flags: "a" });
         // A log that cannot be written must not take the server down.

@@ -1,6 +1,8 @@
 // `codex-ts app-server`: JSON-RPC (without the "jsonrpc" field) for IDE clients, on stdio or WebSocket.
-// Logs go to $CODEX_HOME/log/app-server.log; stdout carries only protocol messages.
+// Logs go to app-server.log in `log_dir` ($CODEX_HOME/log); stdout carries only protocol messages.
+import { join } from "node:path";
 import { resolveCodexHome } from "../../config/home.js";
+import { ConfigError, loadConfig } from "../../config/load.js";
 import type { FleetExtension } from "../fleet/fleet-extension.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import { createFileLogger } from "./log.js";
@@ -25,6 +27,27 @@ function refreshTimeoutMs(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_REFRESH_TIMEOUT_MS;
 }
 
+/**
+ * `sqlite_home` and `log_dir` are read once at start (they say where the server's own files are). A config
+ * that does not load is reported on each request that needs it; meanwhile these two take their defaults.
+ */
+export function stateDirs(codexHome: string, flags: AppServerFlags, env: NodeJS.ProcessEnv) {
+  try {
+    const config = loadConfig({
+      codexHome,
+      env,
+      overrides: flags.config ?? [],
+      ...(flags.profile ? { profile: flags.profile } : {}),
+      projectConfig: false,
+    });
+    return { sqliteHome: config.sqliteHome, logDir: config.logDir };
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`warning: ${err.message}; the thread index and log stay in ${codexHome}\n`);
+    return { sqliteHome: codexHome, logDir: join(codexHome, "log") };
+  }
+}
+
 export async function runAppServer(flags: AppServerFlags): Promise<number> {
   const env = process.env;
   const codexHome = resolveCodexHome(env);
@@ -40,9 +63,11 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
       return 2;
     }
   }
-  const logger = createFileLogger(codexHome);
+  const dirs = stateDirs(codexHome, flags, env);
+  const logger = createFileLogger(dirs.logDir);
   const server = new AppServer({
     codexHome,
+    ...dirs,
     env,
     flags,
     logger,

@@ -8,6 +8,9 @@ import type { ThreadIndexHandle } from "./threads/index-handle.js";
 
 export interface AppServerOptions {
   codexHome: string;
+  /** The thread index's folder (`sqlite_home`) and the log's (`log_dir`); default codexHome and codexHome/log. */
+  sqliteHome?: string;
+  logDir?: string;
   env: NodeJS.ProcessEnv;
   /** -c, -m, -p, -s, -a, -C given to `codex-ts app-server`: defaults for every thread. */
   flags: SharedFlags;

@@ -22,7 +22,10 @@ export class AppServer implements RouterHost {
     dispatch?: (server: AppServer) => Dispatch,
   ) {
     this.router = new Router(this);
-    this.threadIndex = new ThreadIndexHandle(options.codexHome, (message) => this.logger.warn(message));
+    this.threadIndex = new ThreadIndexHandle(
+      { codexHome: options.codexHome, sqliteHome: options.sqliteHome ?? options.codexHome },
+      (message) => this.logger.warn(message),
+    );
     if (dispatch) this.loaded = Promise.resolve(dispatch(this));
   }
 
