@@ -8,7 +8,6 @@ const strings = z.array(z.string());
 
 export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   agents: table,
-  allow_login_shell: z.boolean(),
   analytics: table,
   approvals_reviewer: z.enum(["user", "auto_review", "guardian_subagent"]),
   apps: table,

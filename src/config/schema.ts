@@ -111,6 +111,8 @@ const ConfigFields = {
   /** The Responses API's hosted `web_search` tool: cached results only, live access, or not offered. */
   web_search: z.enum(["cached", "live", "disabled"]).optional(),
   shell_tool: z.enum(["shell", "exec_command"]).optional(),
+  /** false: exec_command runs `bash -c`, never a login shell (`-lc`), and does not offer `login`. */
+  allow_login_shell: z.boolean().optional(),
   /** The terminal UI does not show the model's reasoning summaries. */
   hide_agent_reasoning: z.boolean().optional(),
 };

@@ -52,8 +52,9 @@ export function buildToolSet(config: Pick<Config, "model" | "provider" | "toml">
     return { registry: new ToolRegistry([shellTool, ...common], hosted), close: () => Promise.resolve() };
   }
   const manager = new UnifiedExecManager();
+  const execCommand = execCommandTool(manager, { allowLoginShell: config.toml.allow_login_shell ?? true });
   return {
-    registry: new ToolRegistry([execCommandTool(manager), writeStdinTool(manager), ...common], hosted),
+    registry: new ToolRegistry([execCommand, writeStdinTool(manager), ...common], hosted),
     close: () => manager.closeAll(),
   };
 }
