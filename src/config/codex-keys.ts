@@ -14,7 +14,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   apps_mcp_product_sku: z.string(),
   audio: table,
   auto_review: table,
-  background_terminal_max_timeout: z.number().int().min(0),
   chatgpt_base_url: z.string(),
   check_for_update_on_startup: z.boolean(),
   cli_auth_credentials_store: z.enum(["file", "keyring", "auto", "ephemeral"]),

@@ -113,6 +113,8 @@ const ConfigFields = {
   shell_tool: z.enum(["shell", "exec_command"]).optional(),
   /** false: exec_command runs `bash -c`, never a login shell (`-lc`), and does not offer `login`. */
   allow_login_shell: z.boolean().optional(),
+  /** The longest an empty write_stdin poll may wait, in ms (default 300000). */
+  background_terminal_max_timeout: z.number().int().min(0).optional(),
   /** The terminal UI does not show the model's reasoning summaries. */
   hide_agent_reasoning: z.boolean().optional(),
 };

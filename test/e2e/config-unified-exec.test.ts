@@ -1,6 +1,7 @@
 // `allow_login_shell`: by default exec_command runs `bash -lc` (the profile scripts run) and offers `login`;
 // with false it runs `bash -c`, the model is not offered `login`, and a call asking for one is refused with
 // the real Codex's words. The profile script in HOME shows which shell ran.
+// `background_terminal_max_timeout` caps an empty write_stdin poll.
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -61,4 +62,27 @@ describe("allow_login_shell", () => {
     );
     expect(outputOf(requests[3], "c3")).toContain("explicit");
   }, 30_000);
+});
+
+describe("background_terminal_max_timeout", () => {
+  it("caps how long an empty write_stdin poll waits, and the tool says so", async () => {
+    model = await startFakeModel({
+      replies: [
+        reply.exec("sleep 60", { callId: "start", yield_time_ms: 250 }),
+        reply.functionCall("write_stdin", { session_id: 1, yield_time_ms: 120_000 }, "poll"),
+        reply.message("done"),
+      ],
+    });
+    const home = makeHome(model.url, "background_terminal_max_timeout = 1500", { shellTool: "exec_command" });
+    const startedAt = Date.now();
+    const run = await runCli(["exec", "wait for it"], { env: home.env, cwd: home.cwd, timeoutMs: 30_000 });
+    expect(run.code).toBe(0);
+    // The poll asked for two minutes; the config allows 1.5 s.
+    expect(Date.now() - startedAt).toBeLessThan(20_000);
+    const polled = outputOf(model.requests[2], "poll");
+    expect(polled).toContain("Process running with session ID 1");
+    const tool = ((model.requests[0]?.body.tools ?? []) as Json[]).find((t) => t.name === "write_stdin");
+    const yieldTime = ((tool?.parameters as Json).properties as Json).yield_time_ms as Json;
+    expect(yieldTime.description).toContain("empty polls wait 1500-1500 ms");
+  }, 40_000);
 });
