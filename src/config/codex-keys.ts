@@ -40,8 +40,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   include_environment_context: z.boolean(),
   include_permissions_instructions: z.boolean(),
   marketplaces: table,
-  mcp_oauth_callback_port: z.number().int().min(0).max(65535),
-  mcp_oauth_callback_url: z.string(),
   mcp_oauth_credentials_store: z.string(),
   memories: table,
   model_auto_compact_token_limit_scope: z.enum(["total", "body_after_prefix"]),

@@ -153,6 +153,9 @@ export const ConfigToml = z.looseObject({
   hooks: z.record(z.string(), z.unknown()).optional(),
   tui: TuiToml.optional(),
   fleet: FleetToml.optional(),
+  /** MCP OAuth sign-ins: the callback listener's port and the redirect URI sent (mcp/oauth/login.ts). */
+  mcp_oauth_callback_port: z.number().int().min(0).max(65535).optional(),
+  mcp_oauth_callback_url: z.string().optional(),
   /** `[history]`: the prompts kept in $CODEX_HOME/history.jsonl for recall (core/message-history.ts). */
   history: z
     .looseObject({
