@@ -21,7 +21,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   debug: table,
   default_permissions: z.string(),
   desktop: table,
-  disable_paste_burst: z.boolean(),
   experimental_compact_prompt_file: z.string(),
   experimental_realtime_start_instructions: z.string(),
   experimental_realtime_ws_backend_prompt: z.string(),

@@ -133,6 +133,8 @@ export const TuiToml = z.looseObject({
   notification_method: z.enum(["auto", "osc9", "bel"]).optional(),
   /** Only while the terminal window is not focused (default), or always. */
   notification_condition: z.enum(["unfocused", "always"]).optional(),
+  /** true: unbracketed text with line breaks is typed keys (Enter submits), not held together as a paste. */
+  disable_paste_burst: z.boolean().optional(),
 });
 export type TuiToml = z.infer<typeof TuiToml>;
 
@@ -152,6 +154,8 @@ export const ConfigToml = z.looseObject({
   /** Inline lifecycle hooks (`[[hooks.PreToolUse]]`) and their trust (`[hooks.state."<key>"]`), core/hooks/. */
   hooks: z.record(z.string(), z.unknown()).optional(),
   tui: TuiToml.optional(),
+  /** Older Codex's place for `[tui] disable_paste_burst`; the `[tui]` one wins. */
+  disable_paste_burst: z.boolean().optional(),
   fleet: FleetToml.optional(),
   /** MCP OAuth sign-ins: the callback listener's port and the redirect URI sent (mcp/oauth/login.ts). */
   mcp_oauth_callback_port: z.number().int().min(0).max(65535).optional(),

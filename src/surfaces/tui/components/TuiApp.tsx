@@ -328,7 +328,9 @@ export function TuiApp({
     },
     [carryOut, quitting, rows, setUi, sources],
   );
-  useKeypress(onKey, (focused) => notifier?.setFocused(focused));
+  useKeypress(onKey, (focused) => notifier?.setFocused(focused), {
+    pasteBurst: !(config.toml.tui?.disable_paste_burst ?? config.toml.disable_paste_burst ?? false),
+  });
 
   return (
     <TuiView
