@@ -16,7 +16,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   auto_review: table,
   chatgpt_base_url: z.string(),
   check_for_update_on_startup: z.boolean(),
-  cli_auth_credentials_store: z.enum(["file", "keyring", "auto", "ephemeral"]),
   compact_prompt: z.string(),
   debug: table,
   default_permissions: z.string(),

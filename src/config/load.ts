@@ -19,6 +19,7 @@ import { deepMerge, overridesToObject } from "./overrides.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
 import { ConfigToml } from "./schema.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
+import { credentialsStoreProblem } from "./credentials-store.js";
 
 export { ConfigError };
 
@@ -150,6 +151,8 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     throw new ConfigError(`invalid config: ${describeZodError(parsed.error)}`);
   }
   const toml = parsed.data;
+  const storeProblem = credentialsStoreProblem(toml);
+  if (storeProblem) throw new ConfigError(`invalid config: ${storeProblem}`);
   const modelProviderId = toml.model_provider ?? "openai";
   let provider: ProviderInfo;
   try {

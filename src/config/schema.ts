@@ -146,6 +146,8 @@ export const ConfigToml = z.looseObject({
   forced_chatgpt_workspace_id: z.union([z.string(), z.array(z.string())]).optional(),
   /** The only way to sign in: `codex-ts login` and account/login/start refuse the other (auth/login-method.ts). */
   forced_login_method: z.enum(["chatgpt", "api"]).optional(),
+  /** Where logins are kept: file and auto mean auth.json; the others are refused (config/credentials-store.ts). */
+  cli_auth_credentials_store: z.enum(["file", "keyring", "auto", "ephemeral"]).optional(),
   model_providers: z.record(z.string(), ProviderToml).optional(),
   profile: z.string().optional(),
   profiles: z.record(z.string(), ProfileToml).optional(),
