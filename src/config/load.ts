@@ -18,6 +18,8 @@ import { resolveCodexHome } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
 import { ConfigToml } from "./schema.js";
+import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
+import { credentialsStoreProblem } from "./credentials-store.js";
 
 export { ConfigError };
 
@@ -37,6 +39,10 @@ export const SYSTEM_CONFIG_PATH = "/etc/codex-ts/config.toml";
 
 export interface Config {
   codexHome: string;
+  /** Where the thread index lives: `sqlite_home`, else $CODEX_SQLITE_HOME, else codexHome. */
+  sqliteHome: string;
+  /** Where logs go: `log_dir`, else codexHome/log. */
+  logDir: string;
   cwd: string;
   model: string;
   modelProviderId: string;
@@ -145,6 +151,8 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     throw new ConfigError(`invalid config: ${describeZodError(parsed.error)}`);
   }
   const toml = parsed.data;
+  const storeProblem = credentialsStoreProblem(toml);
+  if (storeProblem) throw new ConfigError(`invalid config: ${storeProblem}`);
   const modelProviderId = toml.model_provider ?? "openai";
   let provider: ProviderInfo;
   try {
@@ -172,6 +180,8 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   }
   const config: Config = {
     codexHome,
+    sqliteHome: sqliteHomeFor(codexHome, toml, env),
+    logDir: logDirFor(codexHome, toml),
     cwd,
     model,
     modelProviderId,

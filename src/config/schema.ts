@@ -111,6 +111,10 @@ const ConfigFields = {
   /** The Responses API's hosted `web_search` tool: cached results only, live access, or not offered. */
   web_search: z.enum(["cached", "live", "disabled"]).optional(),
   shell_tool: z.enum(["shell", "exec_command"]).optional(),
+  /** false: exec_command runs `bash -c`, never a login shell (`-lc`), and does not offer `login`. */
+  allow_login_shell: z.boolean().optional(),
+  /** The longest an empty write_stdin poll may wait, in ms (default 300000). */
+  background_terminal_max_timeout: z.number().int().min(0).optional(),
   /** The terminal UI does not show the model's reasoning summaries. */
   hide_agent_reasoning: z.boolean().optional(),
 };
@@ -129,6 +133,8 @@ export const TuiToml = z.looseObject({
   notification_method: z.enum(["auto", "osc9", "bel"]).optional(),
   /** Only while the terminal window is not focused (default), or always. */
   notification_condition: z.enum(["unfocused", "always"]).optional(),
+  /** true: unbracketed text with line breaks is typed keys (Enter submits), not held together as a paste. */
+  disable_paste_burst: z.boolean().optional(),
 });
 export type TuiToml = z.infer<typeof TuiToml>;
 
@@ -138,6 +144,10 @@ export const ConfigToml = z.looseObject({
   projects: z.record(z.string(), ProjectToml).optional(),
   /** ChatGPT logins (and refreshed tokens) must belong to this workspace (or one of these). */
   forced_chatgpt_workspace_id: z.union([z.string(), z.array(z.string())]).optional(),
+  /** The only way to sign in: `codex-ts login` and account/login/start refuse the other (auth/login-method.ts). */
+  forced_login_method: z.enum(["chatgpt", "api"]).optional(),
+  /** Where logins are kept: file and auto mean auth.json; the others are refused (config/credentials-store.ts). */
+  cli_auth_credentials_store: z.enum(["file", "keyring", "auto", "ephemeral"]).optional(),
   model_providers: z.record(z.string(), ProviderToml).optional(),
   profile: z.string().optional(),
   profiles: z.record(z.string(), ProfileToml).optional(),
@@ -146,7 +156,22 @@ export const ConfigToml = z.looseObject({
   /** Inline lifecycle hooks (`[[hooks.PreToolUse]]`) and their trust (`[hooks.state."<key>"]`), core/hooks/. */
   hooks: z.record(z.string(), z.unknown()).optional(),
   tui: TuiToml.optional(),
+  /** Older Codex's place for `[tui] disable_paste_burst`; the `[tui]` one wins. */
+  disable_paste_burst: z.boolean().optional(),
   fleet: FleetToml.optional(),
+  /** MCP OAuth sign-ins: the callback listener's port and the redirect URI sent (mcp/oauth/login.ts). */
+  mcp_oauth_callback_port: z.number().int().min(0).max(65535).optional(),
+  mcp_oauth_callback_url: z.string().optional(),
+  /** `[history]`: the prompts kept in $CODEX_HOME/history.jsonl for recall (core/message-history.ts). */
+  history: z
+    .looseObject({
+      persistence: z.enum(["save-all", "none"]).optional(),
+      max_bytes: z.number().int().min(0).optional(),
+    })
+    .optional(),
+  /** The folder of the thread index (threads.sqlite) and of the app-server's log (config/state-dirs.ts). */
+  sqlite_home: z.string().min(1).optional(),
+  log_dir: z.string().min(1).optional(),
   /** `[subagents]` (enabled, max_depth, max_agents): checked by core/subagents/limits.ts, which explains a bad value. */
   subagents: z.unknown().optional(),
 });

@@ -113,9 +113,7 @@ export class Session {
       ?.info;
     const resumedTotal = TokenUsage.safeParse(info?.total_token_usage);
     if (resumedTotal.success) this.totalUsage = resumedTotal.data;
-    this.index = new ThreadIndexUpdater(config.codexHome, (message) =>
-      this.warnOnce(`index:${message}`, message),
-    );
+    this.index = new ThreadIndexUpdater(config, (message) => this.warnOnce(`index:${message}`, message));
     this.settings = new SessionSettings({
       config,
       env: options.env,

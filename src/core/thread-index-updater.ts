@@ -1,13 +1,13 @@
 // Keeps the SQLite thread index in step with a session's rollout. The index (and its native module) is
 // loaded only when there is something to write, so start-up never pays for it.
-import type { ThreadIndex, ThreadSummary } from "../rollout/index.js";
+import type { IndexHome, ThreadIndex, ThreadSummary } from "../rollout/index.js";
 
 export class ThreadIndexUpdater {
   private index: Promise<ThreadIndex | undefined> | undefined;
   private work: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly codexHome: string,
+    private readonly home: IndexHome,
     private readonly onError: (message: string) => void,
   ) {}
 
@@ -37,7 +37,7 @@ export class ThreadIndexUpdater {
 
   private open(): Promise<ThreadIndex | undefined> {
     this.index ??= import("../rollout/index.js")
-      .then(({ ThreadIndex: Index }) => Index.open(this.codexHome, { catchUp: false }))
+      .then(({ ThreadIndex: Index }) => Index.open(this.home, { catchUp: false }))
       .catch((err: unknown) => {
         this.onError(`thread index unavailable: ${(err as Error).message}`);
         return undefined;

@@ -85,6 +85,12 @@ function removeDatabaseFiles(path: string): void {
   for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(path + suffix, { force: true });
 }
 
+/** The rollout files' CODEX_HOME and the folder of their index (config.ts's Config fits). */
+export interface IndexHome {
+  codexHome: string;
+  sqliteHome: string;
+}
+
 export class ThreadIndex {
   private readonly upsertStatement: Database.Statement<Row>;
   private readonly statements = new Map<string, Database.Statement>();
@@ -101,16 +107,17 @@ export class ThreadIndex {
   }
 
   /**
-   * Opens $CODEX_HOME/threads.sqlite, rebuilding it from the rollout files when it is not usable, and
+   * Opens threads.sqlite in the SQLite folder (`sqlite_home`; a bare path: that CODEX_HOME for both), rebuilding it from the rollout files when it is not usable, and
    * catching up with folders changed since. `catchUp: false` skips reading the folders changed since the last open: for a writer of its own rows
    * (a session), which never lists, so the next reader catches up instead.
    */
   static async open(
-    codexHome: string,
+    home: IndexHome | string,
     options: { rebuild?: boolean; catchUp?: boolean } = {},
   ): Promise<ThreadIndex> {
-    mkdirSync(codexHome, { recursive: true });
-    const path = join(codexHome, INDEX_FILE_NAME);
+    const { codexHome, sqliteHome } = typeof home === "string" ? { codexHome: home, sqliteHome: home } : home;
+    mkdirSync(sqliteHome, { recursive: true });
+    const path = join(sqliteHome, INDEX_FILE_NAME);
     let outcome = options.rebuild ? "corrupt" : openExisting(path);
     if (typeof outcome !== "string") {
       configure(outcome);

@@ -7,6 +7,7 @@ import { requestUserInputTool } from "./request-user-input.js";
 import { shellTool } from "./shell/shell-tool.js";
 import { updatePlanTool } from "./update-plan.js";
 import { execCommandTool, UnifiedExecManager, writeStdinTool } from "./unified-exec/index.js";
+import { MAX_EMPTY_POLL_YIELD_TIME_MS } from "./unified-exec/write-stdin-tool.js";
 import { viewImageTool } from "./view-image.js";
 
 export type ApplyPatchForm = "freeform" | "function";
@@ -52,8 +53,12 @@ export function buildToolSet(config: Pick<Config, "model" | "provider" | "toml">
     return { registry: new ToolRegistry([shellTool, ...common], hosted), close: () => Promise.resolve() };
   }
   const manager = new UnifiedExecManager();
+  const execCommand = execCommandTool(manager, { allowLoginShell: config.toml.allow_login_shell ?? true });
+  const writeStdin = writeStdinTool(manager, {
+    maxEmptyPollMs: config.toml.background_terminal_max_timeout ?? MAX_EMPTY_POLL_YIELD_TIME_MS,
+  });
   return {
-    registry: new ToolRegistry([execCommandTool(manager), writeStdinTool(manager), ...common], hosted),
+    registry: new ToolRegistry([execCommand, writeStdin, ...common], hosted),
     close: () => manager.closeAll(),
   };
 }

@@ -2,12 +2,22 @@
 // auth: discovery, dynamic client registration, PKCE through the loopback redirect, the tokens stored and then
 // sent on the server's requests.
 import { statSync, readFileSync } from "node:fs";
+import net from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 import { startMcpOAuthServer, type McpOAuthServer } from "../support/mcp-oauth-server.js";
 
 const app = useAppServer();
+
+/** A port nobody listens on now (taken from the system, then let go). */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
 const servers: McpOAuthServer[] = [];
 afterEach(async () => {
   for (const s of servers.splice(0)) await s.close();
@@ -98,5 +108,38 @@ describe("app-server mcpServer/oauth/login", () => {
     await c.call("mcpServer/oauth/login", { name: "docs", timeoutSecs: 1 });
     const timedOut = await c.waitNotification("mcpServer/oauthLogin/completed", () => true, { from: from2 });
     expect(timedOut).toMatchObject({ success: false, error: expect.stringContaining("timed out") });
+  });
+
+  it("mcp_oauth_callback_port and mcp_oauth_callback_url set the listener's port and the redirect sent", async () => {
+    const mcp = await startMcpOAuthServer();
+    servers.push(mcp);
+    const port = await freePort();
+    const callbackUrl = `http://localhost:${port}/oauth/done`;
+    const toml =
+      `mcp_oauth_callback_port = ${port}\nmcp_oauth_callback_url = "${callbackUrl}"\n\n` +
+      `[mcp_servers.docs]\nurl = "${mcp.url}"\n`;
+    const { client: c } = await app.start({ toml });
+    const from = c.received.length;
+    const login = await c.call("mcpServer/oauth/login", { name: "docs" });
+    const url = new URL(login.authorizationUrl as string);
+    expect(url.searchParams.get("redirect_uri")).toBe(callbackUrl);
+    expect(mcp.registered[0]?.redirect_uris).toEqual([callbackUrl]);
+    // The default path is not served: the listener answers on the configured URL's path only.
+    expect((await fetch(`http://127.0.0.1:${port}/callback`)).status).toBe(404);
+    const page = await fetch(url);
+    expect(await page.text()).toContain("Signed in to docs");
+    const done = await c.waitNotification("mcpServer/oauthLogin/completed", () => true, { from });
+    expect(done).toMatchObject({ name: "docs", success: true });
+
+    const bad = await app.start({
+      toml: `mcp_oauth_callback_url = "not a url"\n[mcp_servers.docs]\nurl = "${mcp.url}"\n`,
+    });
+    const refused = await bad.client.waitResponse(
+      bad.client.request("mcpServer/oauth/login", { name: "docs" }),
+    );
+    expect(refused.error).toMatchObject({
+      code: -32600,
+      message: expect.stringContaining("invalid MCP OAuth callback URL `not a url`"),
+    });
   });
 });

@@ -115,6 +115,14 @@ export class TmuxSession {
     this.tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", this.target);
   }
 
+  /** Sends text in one write, as a terminal without bracketed paste pastes it (line breaks as Enter). */
+  pasteUnbracketed(text: string): void {
+    const file = join(mkdtempSync(join(tmpdir(), "codex-ts-paste-")), "paste.txt");
+    writeFileSync(file, text);
+    this.tmux("load-buffer", "-b", "paste", file);
+    this.tmux("paste-buffer", "-d", "-b", "paste", "-t", this.target);
+  }
+
   /** Appends everything the program writes, escape sequences included, to `file` (tmux pipe-pane). */
   pipeOutput(file: string): void {
     this.tmux("pipe-pane", "-o", "-t", this.target, `cat >> '${file}'`);

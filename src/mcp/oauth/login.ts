@@ -1,7 +1,9 @@
 // An OAuth 2.1 sign-in to an HTTP MCP server: a one-shot listener on 127.0.0.1 takes the redirect, and the
 // SDK's `auth()` does the rest (protected-resource and authorization-server discovery, dynamic client
 // registration when the server offers it, PKCE, the code exchange). The tokens land in the store, where the
-// server's connections find them.
+// server's connections find them. `mcp_oauth_callback_port` fixes the listener's port and
+// `mcp_oauth_callback_url` the redirect URI sent (for a callback that reaches this machine through a proxy
+// or tunnel): the listener then answers on that URL's path, on every interface unless its host is loopback.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,6 +26,22 @@ export interface McpOAuthLoginOptions {
   serverUrl: string;
   scopes?: readonly string[];
   timeoutMs?: number;
+  /** `mcp_oauth_callback_port`: the listener's port (default: any free one). */
+  callbackPort?: number;
+  /** `mcp_oauth_callback_url`: the redirect URI to send instead of http://127.0.0.1:PORT/callback. */
+  callbackUrl?: string;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** The configured redirect URI, checked; undefined when none is configured. */
+function configuredCallback(callbackUrl: string | undefined): URL | undefined {
+  if (callbackUrl === undefined) return undefined;
+  try {
+    return new URL(callbackUrl);
+  } catch {
+    throw new Error(`invalid MCP OAuth callback URL \`${callbackUrl}\``);
+  }
 }
 
 function page(res: http.ServerResponse, status: number, text: string): void {
@@ -33,19 +51,25 @@ function page(res: http.ServerResponse, status: number, text: string): void {
 
 export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise<McpOAuthLogin> {
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
+  const configured = configuredCallback(options.callbackUrl);
+  // A redirect to another host reaches this machine from outside (a tunnel, a devbox's ingress).
+  const host = !configured || LOOPBACK_HOSTS.has(configured.hostname) ? "127.0.0.1" : "0.0.0.0";
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(options.callbackPort ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  // Sent as written, as the real Codex does (a parsed URL would gain a trailing slash).
+  const redirectUrl = options.callbackUrl ?? `http://127.0.0.1:${port}${CALLBACK_PATH}`;
+  const callbackPath = configured?.pathname ?? CALLBACK_PATH;
   const state = randomBytes(16).toString("hex");
   let authorizationUrl: URL | undefined;
   const provider = new StoredOAuthProvider({
     store: new McpOAuthStore(options.codexHome),
     serverUrl: options.serverUrl,
     serverName: options.serverName,
-    redirectUrl: `http://127.0.0.1:${port}${CALLBACK_PATH}`,
+    redirectUrl,
     state,
     ...(options.scopes ? { scopes: options.scopes } : {}),
     onAuthorizationUrl: (url) => (authorizationUrl = url),
@@ -77,7 +101,7 @@ export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise
   );
   server.on("request", (req, res) => {
     const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
-    if (url.pathname !== CALLBACK_PATH) return page(res, 404, "Not found");
+    if (url.pathname !== callbackPath) return page(res, 404, "Not found");
     if (url.searchParams.get("state") !== state)
       return page(res, 400, "This sign-in link is not the one expected.");
     const error = url.searchParams.get("error");

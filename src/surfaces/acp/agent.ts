@@ -61,7 +61,7 @@ export class AcpAgent {
         const { locateThread } = await import("../threads/locate.js");
         let path: string;
         try {
-          path = (await locateThread(this.base.codexHome, { id: params.sessionId, cwd: params.cwd })).path;
+          path = (await locateThread(this.base, { id: params.sessionId, cwd: params.cwd })).path;
         } catch (err) {
           if ((err as Error).name === "ThreadLookupError")
             throw RequestError.sessionNotFound(params.sessionId);
@@ -71,7 +71,7 @@ export class AcpAgent {
         return this.sessionState(session);
       })
       .onRequest("session/list", ({ params }) =>
-        listSessions(this.base.codexHome, params.cwd ?? undefined, params.cursor ?? undefined),
+        listSessions(this.base, params.cwd ?? undefined, params.cursor ?? undefined),
       )
       .onRequest("session/prompt", async ({ params }) => ({
         stopReason: await this.session(params.sessionId).prompt(params.prompt),

@@ -1,15 +1,16 @@
 // session/list: recorded threads from the thread index, most recently active first.
 import type { ListSessionsResponse } from "@agentclientprotocol/sdk";
+import type { IndexHome } from "../../rollout/index.js";
 import { withIndex } from "../threads/locate.js";
 
 const PAGE = 50;
 
 export async function listSessions(
-  codexHome: string,
+  home: IndexHome,
   cwd?: string,
   cursor?: string,
 ): Promise<ListSessionsResponse> {
-  const page = await withIndex(codexHome, (index) =>
+  const page = await withIndex(home, (index) =>
     index.list({
       limit: PAGE,
       sortKey: "updated_at",

@@ -1,11 +1,13 @@
 // `codex-ts app-server`: JSON-RPC (without the "jsonrpc" field) for IDE clients, on stdio or WebSocket.
-// Logs go to $CODEX_HOME/log/app-server.log; stdout carries only protocol messages.
+// Logs go to app-server.log in `log_dir` ($CODEX_HOME/log); stdout carries only protocol messages.
+import { join } from "node:path";
 import { resolveCodexHome } from "../../config/home.js";
 import type { FleetExtension } from "../fleet/fleet-extension.js";
 import type { ExtensionMethods } from "./extensions.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import { createFileLogger } from "./log.js";
 import { AppServer } from "./server.js";
+import type { StateDirs } from "./server-host.js";
 import { serveStdio } from "./stdio-transport.js";
 
 export interface AppServerFlags extends SharedFlags {
@@ -24,6 +26,33 @@ export const REFRESH_TIMEOUT_ENV = "CODEX_TS_AUTH_REFRESH_TIMEOUT_MS";
 function refreshTimeoutMs(env: NodeJS.ProcessEnv): number {
   const value = Number(env[REFRESH_TIMEOUT_ENV]);
   return Number.isFinite(value) && value > 0 ? value : DEFAULT_REFRESH_TIMEOUT_MS;
+}
+
+/**
+ * `sqlite_home` and `log_dir` are read once at start (they say where the server's own files are). A config
+ * that does not load is reported on each request that needs it; meanwhile these two take their defaults.
+ */
+export async function stateDirs(
+  codexHome: string,
+  flags: AppServerFlags,
+  env: NodeJS.ProcessEnv,
+): Promise<StateDirs> {
+  // Imported here: the config code and zod are not needed to answer the handshake.
+  const { ConfigError, loadConfig } = await import("../../config/load.js");
+  try {
+    const config = loadConfig({
+      codexHome,
+      env,
+      overrides: flags.config ?? [],
+      ...(flags.profile ? { profile: flags.profile } : {}),
+      projectConfig: false,
+    });
+    return { sqliteHome: config.sqliteHome, logDir: config.logDir };
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`warning: ${err.message}; the thread index and log stay in ${codexHome}\n`);
+    return { sqliteHome: codexHome, logDir: join(codexHome, "log") };
+  }
 }
 
 export async function runAppServer(flags: AppServerFlags): Promise<number> {
@@ -50,9 +79,13 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
       return undefined;
     }
   };
-  const logger = createFileLogger(codexHome);
+  // Read on first use (the index opens and the log is first written after the handshake is answered).
+  let dirs: Promise<StateDirs> | undefined;
+  const stateDirsOnce = () => (dirs ??= stateDirs(codexHome, flags, env));
+  const logger = createFileLogger(async () => (await stateDirsOnce()).logDir);
   const server = new AppServer({
     codexHome,
+    stateDirs: stateDirsOnce,
     env,
     flags,
     logger,

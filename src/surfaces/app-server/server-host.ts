@@ -6,8 +6,18 @@ import type { ExtensionSource } from "./extensions.js";
 import type { Logger } from "./log.js";
 import type { ThreadIndexHandle } from "./threads/index-handle.js";
 
+export interface StateDirs {
+  sqliteHome: string;
+  logDir: string;
+}
+
 export interface AppServerOptions {
   codexHome: string;
+  /**
+   * The thread index's folder (`sqlite_home`) and the log's (`log_dir`), read when first needed (they come
+   * from the config, which the handshake does not load); default codexHome and codexHome/log.
+   */
+  stateDirs?: () => Promise<StateDirs>;
   env: NodeJS.ProcessEnv;
   /** -c, -m, -p, -s, -a, -C given to `codex-ts app-server`: defaults for every thread. */
   flags: SharedFlags;

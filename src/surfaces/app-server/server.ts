@@ -24,7 +24,13 @@ export class AppServer implements RouterHost {
     dispatch?: (server: AppServer) => Dispatch,
   ) {
     this.router = new Router(this);
-    this.threadIndex = new ThreadIndexHandle(options.codexHome, (message) => this.logger.warn(message));
+    this.threadIndex = new ThreadIndexHandle(
+      async () => ({
+        codexHome: options.codexHome,
+        sqliteHome: (await options.stateDirs?.())?.sqliteHome ?? options.codexHome,
+      }),
+      (message) => this.logger.warn(message),
+    );
     if (dispatch) this.loaded = Promise.resolve(dispatch(this));
   }
 

@@ -75,7 +75,7 @@ export async function runExec(
     if (resume) {
       // Loaded only here: the thread index (and SQLite) is not on the path of a plain exec.
       const { locateThread } = await import("../threads/locate.js");
-      resumePath = (await locateThread(config.codexHome, { ...resume, cwd: config.cwd })).path;
+      resumePath = (await locateThread(config, { ...resume, cwd: config.cwd })).path;
     }
     // A review of a git target needs no prompt (and must not wait for one on stdin).
     prompt = review && review.type !== "custom" ? "" : await readPrompt(promptArg);

@@ -11,6 +11,7 @@ import {
 } from "../../auth/browser-login.js";
 import { loginIssuer } from "../../auth/chatgpt-tokens.js";
 import { completeDeviceLogin, requestDeviceCode, type DeviceCode } from "../../auth/device-login.js";
+import { loginRefusal } from "../../auth/login-method.js";
 import { resolveOpenaiAuth } from "../../auth/openai-auth.js";
 import { ConfigError, loadConfig, type Config } from "../../config/load.js";
 
@@ -51,6 +52,11 @@ export function runLogin(flags: LoginFlags): Promise<number> {
   return guarded(async () => {
     const config = loadLoginConfig(flags);
     if (flags.withApiKey) return loginWithApiKey(config);
+    const refused = loginRefusal(config.toml, "chatgpt");
+    if (refused) {
+      say(refused);
+      return 1;
+    }
     if (flags.deviceAuth) return loginWithDeviceCode(config);
     return loginInBrowser(config);
   });
@@ -67,6 +73,12 @@ function loginWithApiKey(config: Config): number {
   const apiKey = readFileSync(0, "utf8").trim();
   if (apiKey === "") {
     say("No API key provided via stdin.");
+    return 1;
+  }
+  // Checked after stdin is read, as the real CLI does: the key piped in is consumed either way.
+  const refused = loginRefusal(config.toml, "apiKey");
+  if (refused) {
+    say(refused);
     return 1;
   }
   saveApiKey(config.codexHome, apiKey);

@@ -195,7 +195,7 @@ async function resumeThread(flags: SharedFlags, threadId: string, canAskUser: bo
       : { askForApproval: "never", config: [...(flags.config ?? []), 'approval_policy="never"'] }),
   });
   const { locateThread } = await import("../threads/locate.js");
-  const { path } = await locateThread(config.codexHome, { id: threadId, cwd: config.cwd });
+  const { path } = await locateThread(config, { id: threadId, cwd: config.cwd });
   return McpThread.open(config, { interactive: false, resumePath: path });
 }
 

@@ -27,8 +27,10 @@ describe("withIndex", () => {
     writeSync(fd, Buffer.alloc(4096, 0xa5), 0, 4096, 4096);
     closeSync(fd);
 
-    const listed = await withIndex(home.dir, (idx) => idx.list({ limit: 100 }).items.map((t) => t.id));
+    const listed = await withIndex({ codexHome: home.dir, sqliteHome: home.dir }, (idx) =>
+      idx.list({ limit: 100 }).items.map((t) => t.id),
+    );
     expect(listed.sort()).toEqual(threads);
-    expect(await withIndex(home.dir, (idx) => idx.count())).toBe(30);
+    expect(await withIndex({ codexHome: home.dir, sqliteHome: home.dir }, (idx) => idx.count())).toBe(30);
   });
 });

@@ -1,5 +1,5 @@
 // Finds a thread's rollout for a command: by id (active threads), or the latest one in this directory.
-import { isDamage, ThreadIndex } from "../../rollout/index.js";
+import { isDamage, ThreadIndex, type IndexHome } from "../../rollout/index.js";
 import { findLatestThread } from "../../rollout/latest.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStore } from "../../rollout/store.js";
@@ -12,17 +12,14 @@ export class ThreadLookupError extends Error {
  * Runs `use` with the thread index open. The index is not integrity-checked at open (that reads the whole
  * file), so damage shows as a failed query: then it is rebuilt from the rollout files and `use` runs again.
  */
-export async function withIndex<T>(
-  codexHome: string,
-  use: (index: ThreadIndex) => Promise<T> | T,
-): Promise<T> {
-  let index = await ThreadIndex.open(codexHome);
+export async function withIndex<T>(home: IndexHome, use: (index: ThreadIndex) => Promise<T> | T): Promise<T> {
+  let index = await ThreadIndex.open(home);
   try {
     return await use(index);
   } catch (err) {
     if (!isDamage(err)) throw err;
     index.close();
-    index = await ThreadIndex.open(codexHome, { rebuild: true });
+    index = await ThreadIndex.open(home, { rebuild: true });
     return await use(index);
   } finally {
     index.close();
@@ -30,10 +27,11 @@ export async function withIndex<T>(
 }
 
 export async function locateThread(
-  codexHome: string,
+  home: IndexHome,
   target: { id?: string; last?: boolean; cwd: string },
 ): Promise<{ id: string; path: string }> {
-  return withIndex(codexHome, async (index) => {
+  const { codexHome } = home;
+  return withIndex(home, async (index) => {
     if (target.last) {
       const latest = findLatestThread(codexHome, index, { cwd: target.cwd });
       if (!latest) throw new ThreadLookupError(`no earlier thread in ${target.cwd}`);

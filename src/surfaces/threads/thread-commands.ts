@@ -1,11 +1,16 @@
 // Thread commands for a person: list, fork, archive, unarchive.
-import { ConfigError } from "../../config/load.js";
+import { ConfigError, loadConfig } from "../../config/load.js";
 import { createCodex } from "../../engine/create-codex.js";
 import { ThreadStoreError, ThreadStore } from "../../rollout/store.js";
 import type { ThreadSummary } from "../../rollout/index.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
-import { resolveCodexHome } from "../../config/home.js";
 import { locateThread, ThreadLookupError, withIndex } from "./locate.js";
+
+/** CODEX_HOME and the thread index's folder (`sqlite_home`), from the global config. */
+function indexHome(): { codexHome: string; sqliteHome: string } {
+  const { codexHome, sqliteHome } = loadConfig({ projectConfig: false });
+  return { codexHome, sqliteHome };
+}
 
 function fail(message: string): number {
   process.stderr.write(`Error: ${message}\n`);
@@ -30,11 +35,17 @@ export interface SessionsFlags {
 }
 
 export async function runSessions(flags: SessionsFlags): Promise<number> {
-  const codexHome = resolveCodexHome();
+  let home;
+  try {
+    home = indexHome();
+  } catch (err) {
+    if (err instanceof ConfigError) return fail(err.message);
+    throw err;
+  }
   const limit = flags.limit ? Number(flags.limit) : 20;
   if (!Number.isInteger(limit) || limit < 1)
     return fail(`--limit must be a positive whole number, not '${flags.limit}'`);
-  const page = await withIndex(codexHome, (index) =>
+  const page = await withIndex(home, (index) =>
     index.list({
       limit,
       sortKey: "updated_at",
@@ -66,16 +77,16 @@ function formatRow(t: ThreadSummary, withCwd: boolean): string {
 }
 
 export async function runArchive(id: string, unarchive: boolean): Promise<number> {
-  const codexHome = resolveCodexHome();
   try {
-    const path = await withIndex(codexHome, (index) => {
-      const store = new ThreadStore(codexHome, index);
+    const home = indexHome();
+    const path = await withIndex(home, (index) => {
+      const store = new ThreadStore(home.codexHome, index);
       return unarchive ? store.unarchive(id) : store.archive(id);
     });
     process.stdout.write(`${unarchive ? "Unarchived" : "Archived"} ${id}: ${path}\n`);
     return 0;
   } catch (err) {
-    if (err instanceof ThreadStoreError) return fail(err.message);
+    if (err instanceof ThreadStoreError || err instanceof ConfigError) return fail(err.message);
     throw err;
   }
 }
@@ -92,7 +103,7 @@ export async function runFork(id: string | undefined, flags: ForkFlags): Promise
     const turn = flags.turn === undefined ? undefined : Number(flags.turn);
     if (turn !== undefined && (!Number.isInteger(turn) || turn < 0))
       return fail(`--turn must be a whole number, not '${flags.turn}'`);
-    const parent = await locateThread(config.codexHome, {
+    const parent = await locateThread(config, {
       ...(id ? { id } : {}),
       last: Boolean(flags.last),
       cwd: config.cwd,

@@ -38,7 +38,7 @@ export async function runTui(
   if (resume?.id !== undefined || resume?.last) {
     const { locateThread, ThreadLookupError } = await import("../threads/locate.js");
     try {
-      const found = await locateThread(config.codexHome, { ...resume, cwd: config.cwd });
+      const found = await locateThread(config, { ...resume, cwd: config.cwd });
       start = { resumePath: found.path };
     } catch (err) {
       if (!(err instanceof ThreadLookupError)) throw err;

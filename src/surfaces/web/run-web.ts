@@ -1,9 +1,9 @@
 // `codex-ts web`: the agent in a browser tab. One local server gives the page and the app-server protocol
-// over WebSocket; the page is only a client of that protocol. Logs go to $CODEX_HOME/log/app-server.log.
+// over WebSocket; the page is only a client of that protocol. Logs go to app-server.log in `log_dir`.
 import { fileURLToPath } from "node:url";
 import { resolveCodexHome } from "../../config/home.js";
 import { createFileLogger } from "../app-server/log.js";
-import { DEFAULT_REFRESH_TIMEOUT_MS } from "../app-server/run-app-server.js";
+import { DEFAULT_REFRESH_TIMEOUT_MS, stateDirs } from "../app-server/run-app-server.js";
 import { AppServer } from "../app-server/server.js";
 import type { SharedFlags } from "../shared/cli-config.js";
 import type { FleetExtension } from "../fleet/fleet-extension.js";
@@ -48,9 +48,11 @@ export async function runWeb(flags: WebFlags): Promise<number> {
       return 2;
     }
   }
-  const logger = createFileLogger(codexHome);
+  const dirs = await stateDirs(codexHome, flags, env);
+  const logger = createFileLogger(dirs.logDir);
   const appServer = new AppServer({
     codexHome,
+    stateDirs: () => Promise.resolve(dirs),
     env,
     flags,
     logger,

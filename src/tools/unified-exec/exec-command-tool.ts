@@ -58,16 +58,32 @@ const DESCRIPTION =
   "Runs a command (in a PTY when `tty` is true), returning its output, or a session ID for ongoing " +
   "interaction through write_stdin.";
 
-export function execCommandTool(manager: UnifiedExecManager): FunctionTool<ExecCommandArgs> {
+/**
+ * `allow_login_shell = false`: the model is not offered `login` and commands run without the profile
+ * scripts (`-c`); a call that still asks for one gets the real Codex's answer. The parameters then keep
+ * unlisted keys when parsing (while the schema still says there are none) so that such a call is seen.
+ */
+const NO_LOGIN_PARAMS = ExecCommandParams.omit({ login: true })
+  .loose()
+  .meta({ additionalProperties: false }) as unknown as typeof ExecCommandParams;
+export const LOGIN_SHELL_REFUSED = "login shell is disabled by config; omit `login` or set it to false.";
+
+export function execCommandTool(
+  manager: UnifiedExecManager,
+  options: { allowLoginShell?: boolean } = {},
+): FunctionTool<ExecCommandArgs> {
+  const allowLogin = options.allowLoginShell ?? true;
   return defineTool({
     name: "exec_command",
     description: DESCRIPTION,
-    parameters: ExecCommandParams,
+    parameters: allowLogin ? ExecCommandParams : NO_LOGIN_PARAMS,
     isMutating: true,
-    async handle(args, ctx) {
+    async handle(given, ctx) {
       if (ctx.signal.aborted) return { output: "exec_command was aborted before it started", success: false };
+      if (given.login === true && !allowLogin) return { output: LOGIN_SHELL_REFUSED, success: false };
+      const args = { ...given, login: given.login ?? allowLogin };
       const cwd = args.workdir ? resolve(ctx.cwd, args.workdir) : ctx.cwd;
-      const login = args.login ?? true;
+      const login = args.login;
       const patched = await interceptApplyPatch(
         shellArgv(args.cmd, args.shell ?? manager.defaultShell, login),
         cwd,

@@ -66,6 +66,15 @@ describe("write_stdin spec", () => {
     expect(writeYieldTime("", 60_000)).toEqual({ wait: 60_000, max: 300_000 });
     expect(writeYieldTime("", 1_000_000)).toEqual({ wait: 300_000, max: 300_000 });
   });
+
+  it("caps an empty poll at background_terminal_max_timeout, whatever it is", () => {
+    expect(writeYieldTime("", 1_000_000, 600_000)).toEqual({ wait: 600_000, max: 600_000 });
+    expect(writeYieldTime("", 60_000, 20_000)).toEqual({ wait: 20_000, max: 20_000 });
+    expect(writeYieldTime("", undefined, 1_000)).toEqual({ wait: 1_000, max: 1_000 });
+    expect(writeYieldTime("", undefined, 0)).toEqual({ wait: 250, max: 250 });
+    // Writes keep their own 30 s ceiling.
+    expect(writeYieldTime("x", 60_000, 1_000)).toEqual({ wait: 30_000, max: 30_000 });
+  });
 });
 
 /** A schema without its descriptions. */

@@ -1,8 +1,13 @@
 // account/login/start, account/login/cancel, account/read, account/logout, account/rateLimits/read.
+import { loginRefusal } from "../../../auth/login-method.js";
+import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 
 export const loginStart: Handler<"account/login/start"> = (params, ctx) => {
   const { accounts } = ctx.services;
+  const toml = ctx.services.loadConfig(undefined, {}, { projectConfig: false }).toml;
+  const refused = loginRefusal(toml, params.type === "chatgptDeviceCode" ? "chatgpt" : params.type);
+  if (refused) throw badRequest(refused);
   switch (params.type) {
     case "apiKey":
       accounts.loginApiKey(params.apiKey);

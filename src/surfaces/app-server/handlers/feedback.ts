@@ -47,7 +47,7 @@ async function collectBundle(
   if (rollout) files.set("rollout.jsonl", rollout);
   const logs: string[] = [];
   if (params.includeLogs !== false) {
-    const logDir = join(ctx.server.codexHome, "log");
+    const logDir = (await ctx.server.options.stateDirs?.())?.logDir ?? join(ctx.server.codexHome, "log");
     const own = await readdir(logDir, { withFileTypes: true }).catch(() => []);
     const paths = [
       ...own.filter((e) => e.isFile()).map((e) => join(logDir, e.name)),

@@ -26,6 +26,12 @@ export const mcpServerOauthLogin: Handler<"mcpServer/oauth/login"> = async (para
       serverUrl: entry.url,
       ...(params.scopes ? { scopes: params.scopes } : {}),
       ...(params.timeoutSecs ? { timeoutMs: params.timeoutSecs * 1000 } : {}),
+      ...(config.toml.mcp_oauth_callback_port !== undefined
+        ? { callbackPort: config.toml.mcp_oauth_callback_port }
+        : {}),
+      ...(config.toml.mcp_oauth_callback_url !== undefined
+        ? { callbackUrl: config.toml.mcp_oauth_callback_url }
+        : {}),
     });
   } catch (err) {
     throw badRequest(`cannot start the OAuth sign-in for ${params.name}: ${(err as Error).message}`);

@@ -6,7 +6,7 @@
 // catch-up after answering (`reconcileSoon`). This module imports nothing heavy.
 import { statSync } from "node:fs";
 import type * as indexModule from "../../../rollout/index.js";
-import type { ThreadIndex } from "../../../rollout/index.js";
+import type { IndexHome, ThreadIndex } from "../../../rollout/index.js";
 
 type IndexModule = typeof indexModule;
 
@@ -27,7 +27,8 @@ export class ThreadIndexHandle {
   private closed = false;
 
   constructor(
-    private readonly codexHome: string,
+    /** Where the index is, asked when it is first opened. */
+    private readonly home: () => Promise<IndexHome>,
     private readonly onError: (message: string) => void = () => undefined,
   ) {}
 
@@ -107,7 +108,7 @@ export class ThreadIndexHandle {
 
   private async open(options: { rebuild?: boolean }): Promise<OpenIndex> {
     const { ThreadIndex: Index } = await this.load();
-    const index = await Index.open(this.codexHome, options);
+    const index = await Index.open(await this.home(), options);
     try {
       const { ino, dev } = statSync(index.path);
       return { index, ino, dev, users: 0, retired: false };

@@ -20,6 +20,8 @@ import type { NewCell } from "../state/cells.js";
 import { tuiReducer } from "../state/tui-reducer.js";
 import { initialTuiState, type TuiState } from "../state/tui-state.js";
 import { clearTerminal } from "../render/resize-redraw.js";
+import { readHistoryTexts } from "../../../core/message-history.js";
+import { usePromptHistory } from "./use-prompt-history.js";
 import { configureOp, useHistoryBatches, useTerminalSize } from "./app-support.js";
 import { completionFor } from "../composer/completions.js";
 import { pagerRows, TuiView } from "./TuiView.js";
@@ -65,7 +67,7 @@ export function TuiApp({
     }),
   );
   useHistoryBatches(state.pendingHistory, dispatch);
-  const [ui, setUiState] = useState<UiState>(() => initialUi());
+  const [ui, setUiState] = useState<UiState>(() => initialUi(readHistoryTexts(config.codexHome)));
   const [queued, setQueued] = useState<string[]>([]);
   const [quitting, setQuitting] = useState(false);
   const engine = useRef<EngineConnection | undefined>(undefined);
@@ -86,6 +88,7 @@ export function TuiApp({
   );
   // The skills of the session's directory, for `$` completion and /skills.
   const threadId = state.session?.threadId;
+  const recordPrompt = usePromptHistory(config, threadId);
   useEffect(() => {
     if (threadId) engine.current?.submit({ type: "list_skills", cwds: [], force_reload: false });
   }, [threadId]);
@@ -121,6 +124,7 @@ export function TuiApp({
     );
     engine.current = connection;
     if (firstPrompt?.trim()) {
+      recordPrompt(firstPrompt);
       awaitingStart.current = connection.submit({
         type: "user_turn",
         items: [{ type: "text", text: firstPrompt }],
@@ -130,7 +134,7 @@ export function TuiApp({
       pacer.stop();
       void connection.close();
     };
-  }, [config, firstPrompt, resumePath, stdout, notifier]);
+  }, [config, firstPrompt, resumePath, stdout, notifier, recordPrompt]);
 
   const sendPrompt = useCallback((text: string, mode?: CollaborationModeKind) => {
     awaitingStart.current = engine.current?.submit({
@@ -200,6 +204,7 @@ export function TuiApp({
       const current = stateRef.current;
       switch (effect.type) {
         case "send":
+          recordPrompt(effect.text);
           if (current.task || !current.session || awaitingStart.current !== undefined)
             setQueued((q) => [...q, effect.text]);
           else sendPrompt(effect.text);
@@ -296,7 +301,7 @@ export function TuiApp({
           return;
       }
     },
-    [addCell, config, openPopup, pickThread, quit, restartWith, sendPrompt],
+    [addCell, config, openPopup, pickThread, quit, restartWith, recordPrompt, sendPrompt],
   );
 
   const onKey = useCallback(
@@ -323,7 +328,9 @@ export function TuiApp({
     },
     [carryOut, quitting, rows, setUi, sources],
   );
-  useKeypress(onKey, (focused) => notifier?.setFocused(focused));
+  useKeypress(onKey, (focused) => notifier?.setFocused(focused), {
+    pasteBurst: !(config.toml.tui?.disable_paste_burst ?? config.toml.disable_paste_burst ?? false),
+  });
 
   return (
     <TuiView

@@ -20,7 +20,7 @@ export function useThreadPicker(options: {
   const pickThread = useCallback(async () => {
     const current = sessionRef.current;
     const cwd = current?.cwd ?? config.cwd;
-    const threads = await threadChoices(config.codexHome, cwd, current ? { exclude: current.threadId } : {});
+    const threads = await threadChoices(config, cwd, current ? { exclude: current.threadId } : {});
     if (threads.length === 0)
       addCell({ kind: "notice", level: "info", text: `No earlier sessions in ${cwd}.` });
     else openPopup({ kind: "threads", threads, selected: 0 });

@@ -78,6 +78,16 @@ describe("KeyParser", () => {
     ]);
   });
 
+  it("with paste bursts off (disable_paste_burst), such a chunk is typed keys: each CR is Enter", () => {
+    const parser = new KeyParser({ pasteBurst: false });
+    expect(parser.push("one\rtwo\r")).toEqual([
+      { type: "text", text: "one" },
+      { type: "key", name: "enter" },
+      { type: "text", text: "two" },
+      { type: "key", name: "enter" },
+    ]);
+  });
+
   it("ignores sequences it does not know", () => {
     expect(parse("\x1b[?1;2c")).toEqual([]);
   });

@@ -126,11 +126,15 @@ function escapeSequence(seq: string): KeyEvent | undefined {
   return undefined;
 }
 
-/** Plain text, possibly with control characters; several printable characters at once are kept together. */
-function plainChunk(chunk: string): KeyEvent[] {
+/**
+ * Plain text, possibly with control characters; several printable characters at once are kept together.
+ * `pasteBurst` false (`disable_paste_burst`): a chunk with line breaks is keys like any other, each Enter
+ * submitting, for terminals or tools that send typed input in bursts.
+ */
+function plainChunk(chunk: string, pasteBurst: boolean): KeyEvent[] {
   const body = chunk.endsWith("\r") ? chunk.slice(0, -1) : chunk;
   // Without bracketed paste, a paste arrives as one chunk with line breaks inside: keep it as one paste.
-  if (/[\r\n]/.test(body) && [...body].some(isPrintable)) {
+  if (pasteBurst && /[\r\n]/.test(body) && [...body].some(isPrintable)) {
     const events: KeyEvent[] = [{ type: "paste", text: body.replace(/\r\n?/g, "\n") }];
     if (body !== chunk) events.push({ type: "key", name: "enter" });
     return events;
@@ -153,6 +157,8 @@ function plainChunk(chunk: string): KeyEvent[] {
 
 export class KeyParser {
   private paste: string | undefined;
+
+  constructor(private readonly options: { pasteBurst?: boolean } = {}) {}
 
   /** One piece of input as Ink emits it (an escape sequence or a run of plain text). */
   push(chunk: string): InputEvent[] {
@@ -177,6 +183,6 @@ export class KeyParser {
       const key = escapeSequence(chunk);
       return key ? [key] : [];
     }
-    return plainChunk(chunk);
+    return plainChunk(chunk, this.options.pasteBurst ?? true);
   }
 }

@@ -4,7 +4,12 @@ import { useStdin } from "ink";
 import { useEffect, useRef } from "react";
 import { KeyParser, type KeyEvent } from "./key-parser.js";
 
-export function useKeypress(handler: (event: KeyEvent) => void, onFocus?: (focused: boolean) => void): void {
+export function useKeypress(
+  handler: (event: KeyEvent) => void,
+  onFocus?: (focused: boolean) => void,
+  options: { pasteBurst?: boolean } = {},
+): void {
+  const pasteBurst = options.pasteBurst ?? true;
   const { setRawMode, isRawModeSupported, internal_eventEmitter: emitter } = useStdin();
   const latest = useRef(handler);
   latest.current = handler;
@@ -13,7 +18,7 @@ export function useKeypress(handler: (event: KeyEvent) => void, onFocus?: (focus
   useEffect(() => {
     if (!isRawModeSupported) return;
     setRawMode(true);
-    const parser = new KeyParser();
+    const parser = new KeyParser({ pasteBurst });
     const onInput = (chunk: string) => {
       for (const event of parser.push(chunk)) {
         if (event.type === "focus") latestFocus.current?.(event.focused);
@@ -25,5 +30,5 @@ export function useKeypress(handler: (event: KeyEvent) => void, onFocus?: (focus
       emitter.off("input", onInput);
       setRawMode(false);
     };
-  }, [emitter, isRawModeSupported, setRawMode]);
+  }, [emitter, isRawModeSupported, setRawMode, pasteBurst]);
 }

@@ -30,12 +30,14 @@ describe("threadChoices", () => {
     writeThread(home, ids[0] ?? "", "/work/a", "first in a", 1);
     writeThread(home, ids[1] ?? "", "/work/b", "only in b", 2);
     writeThread(home, ids[2] ?? "", "/work/a", "second in a", 3);
-    const all = await threadChoices(home, "/work/a");
+    const all = await threadChoices({ codexHome: home, sqliteHome: home }, "/work/a");
     expect(all.map((t) => t.preview).sort()).toEqual(["first in a", "second in a"]);
     expect(all.every((t) => t.cwd === "/work/a")).toBe(true);
-    const others = await threadChoices(home, "/work/a", { exclude: ids[2] ?? "" });
+    const others = await threadChoices({ codexHome: home, sqliteHome: home }, "/work/a", {
+      exclude: ids[2] ?? "",
+    });
     expect(others.map((t) => t.preview)).toEqual(["first in a"]);
-    expect(await threadChoices(home, "/work/c")).toEqual([]);
+    expect(await threadChoices({ codexHome: home, sqliteHome: home }, "/work/c")).toEqual([]);
   });
 
   it("says how old a thread is, and fits its preview on one line", () => {

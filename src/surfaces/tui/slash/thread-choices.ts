@@ -1,7 +1,7 @@
 // The threads `/resume` (and `codex-ts resume`) offers: this directory's threads from the thread index, most
 // recently active first, plus the newest one on disk that the index may not know yet (rollout/latest.ts).
 import { findLatestThread } from "../../../rollout/latest.js";
-import type { ThreadSummary } from "../../../rollout/index.js";
+import type { IndexHome, ThreadSummary } from "../../../rollout/index.js";
 import { withIndex } from "../../threads/locate.js";
 
 export interface ThreadChoice {
@@ -25,13 +25,13 @@ const toChoice = (s: ThreadSummary): ThreadChoice => ({
 });
 
 export async function threadChoices(
-  codexHome: string,
+  home: IndexHome,
   cwd: string,
   options: { exclude?: string } = {},
 ): Promise<ThreadChoice[]> {
-  const summaries = await withIndex(codexHome, (index) => {
+  const summaries = await withIndex(home, (index) => {
     const listed = index.list({ sortKey: "updated_at", cwd, limit: MAX_THREAD_CHOICES }).items;
-    const latest = findLatestThread(codexHome, index, { cwd });
+    const latest = findLatestThread(home.codexHome, index, { cwd });
     return latest && !listed.some((s) => s.id === latest.id) ? [latest, ...listed] : listed;
   });
   return summaries
