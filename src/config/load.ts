@@ -17,6 +17,7 @@ import { resolveProvider } from "./providers.js";
 import { resolveCodexHome } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
+import { readPromptFile } from "./prompt-files.js";
 import { ConfigToml } from "./schema.js";
 
 export { ConfigError };
@@ -48,6 +49,10 @@ export interface Config {
   modelContextWindow?: number;
   projectDocMaxBytes: number;
   developerInstructions?: string;
+  /** `model_instructions_file`'s text: replaces the built-in base instructions. */
+  baseInstructions?: string;
+  /** `compact_prompt`, else `experimental_compact_prompt_file`'s text: what a compaction asks the model. */
+  compactPrompt?: string;
   toml: ConfigToml;
   /** Applied layers, lowest precedence first. */
   layers: ConfigLayer[];
@@ -197,6 +202,12 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (window !== undefined) config.modelContextWindow = window;
   const dev = toml.developer_instructions ?? toml.instructions;
   if (dev) config.developerInstructions = dev;
+  const base = readPromptFile("model_instructions_file", "model instructions file", layers, cwd, codexHome);
+  if (base !== undefined) config.baseInstructions = base;
+  const compact =
+    toml.compact_prompt ??
+    readPromptFile("experimental_compact_prompt_file", "compact prompt file", layers, cwd, codexHome);
+  if (compact !== undefined) config.compactPrompt = compact;
   return config;
 }
 

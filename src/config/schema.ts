@@ -101,6 +101,11 @@ const ConfigFields = {
   /** app-server: how long a thread nobody subscribes to stays loaded (0: unloaded at once). */
   thread_unload_delay_secs: z.number().int().min(0).max(86_400).optional(),
   developer_instructions: z.string().optional(),
+  /** A file whose text replaces the built-in base instructions (relative: to the config file's folder). */
+  model_instructions_file: z.string().optional(),
+  /** What a compaction (manual or automatic) asks the model; over `experimental_compact_prompt_file`. */
+  compact_prompt: z.string().optional(),
+  experimental_compact_prompt_file: z.string().optional(),
   instructions: z.string().optional(),
   shell_environment_policy: ShellEnvironmentPolicyToml.optional(),
   apply_patch_tool_type: z.enum(["freeform", "function"]).optional(),

@@ -42,6 +42,8 @@ export class SessionSettings {
       ...(config.toml.model_verbosity ? { verbosity: config.toml.model_verbosity } : {}),
     };
     this.developerInstructions = config.developerInstructions;
+    // A thread's own base instructions (configure_session) still win over model_instructions_file.
+    this.baseInstructions = config.baseInstructions;
     this.providerId = config.modelProviderId;
     this.client = this.makeClient(this.providerId);
   }

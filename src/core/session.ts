@@ -136,6 +136,7 @@ export class Session {
       rollout: this.rollout,
       client: () => this.settings.client,
       latestPlan: () => this.latestPlan,
+      ...(config.compactPrompt !== undefined ? { prompt: config.compactPrompt } : {}),
       autoLimit: (model) =>
         autoCompactLimit(config.toml.model_auto_compact_token_limit, this.settings.contextWindow(model)),
       hooks: {

@@ -1,0 +1,117 @@
+// Codex config keys that shape what the model is sent, through the binary: model_instructions_file,
+// compact_prompt / experimental_compact_prompt_file, model_verbosity, and their -c and profile forms.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { isEvent as is, msgOf as msg, teardown, type FakeModel } from "../support/proto-events.js";
+import { reply, startFakeModel } from "../support/fake-model.js";
+import { JsonLinesProcess, makeHome, runCli } from "../support/cli.js";
+
+type Input = Array<Record<string, unknown>>;
+const texts = (input: Input | undefined) =>
+  (input ?? [])
+    .filter((i) => i.type === "message")
+    .map((i) => (i.content as Array<{ text?: string }>).map((c) => c.text ?? "").join(""));
+
+let model: FakeModel | undefined;
+let proto: JsonLinesProcess | undefined;
+afterEach(async () => {
+  await teardown(proto, model);
+  proto = undefined;
+  model = undefined;
+});
+
+describe("model_instructions_file", () => {
+  it("replaces the base instructions; relative to config.toml's folder; -c and profiles too", async () => {
+    model = await startFakeModel({ fallback: () => reply.message("ok") });
+    const home = makeHome(
+      model.url,
+      'model_instructions_file = "prompts/base.md"\n[profiles.terse]\nmodel_instructions_file = "terse.md"',
+    );
+    mkdirSync(join(home.codexHome, "prompts"));
+    writeFileSync(join(home.codexHome, "prompts", "base.md"), "You are the house coding agent.\n");
+    writeFileSync(join(home.codexHome, "terse.md"), "Answer in one word.\n");
+    writeFileSync(join(home.cwd, "cli.md"), "Instructions from the command line.\n");
+
+    const runs = [
+      ["exec", "hi"],
+      ["exec", "--profile", "terse", "hi"],
+      ["exec", "-c", "model_instructions_file=cli.md", "hi"],
+    ];
+    for (const args of runs) {
+      const res = await runCli(args, { env: home.env, cwd: home.cwd });
+      expect(res.code, res.stderr).toBe(0);
+    }
+    const firsts = model.requests.map((r) => texts(r.body.input as Input)[0]);
+    expect(firsts).toEqual([
+      "You are the house coding agent.\n",
+      "Answer in one word.\n",
+      "Instructions from the command line.\n",
+    ]);
+  });
+
+  it("a missing or empty file stops exec with the path", async () => {
+    model = await startFakeModel({ fallback: () => reply.message("ok") });
+    const home = makeHome(model.url, 'model_instructions_file = "nowhere.md"');
+    const missing = await runCli(["exec", "hi"], { env: home.env, cwd: home.cwd });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(
+      `failed to read model instructions file ${join(home.codexHome, "nowhere.md")}`,
+    );
+    writeFileSync(join(home.cwd, "empty.md"), "  \n");
+    const empty = await runCli(["exec", "-c", "model_instructions_file=empty.md", "hi"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toContain(`model instructions file ${join(home.cwd, "empty.md")} is empty`);
+    expect(model.requests).toHaveLength(0);
+  });
+});
+
+describe("compact_prompt", () => {
+  async function compactWith(toml: string, setup?: (codexHome: string) => void) {
+    model = await startFakeModel({ fallback: () => reply.message("SUMMARY") });
+    const home = makeHome(model.url, toml);
+    setup?.(home.codexHome);
+    proto = new JsonLinesProcess(["proto"], { env: home.env, cwd: home.cwd });
+    proto.send({ id: "c", op: { type: "configure_session" } });
+    await proto.waitFor(is("session_configured"));
+    proto.send({ id: "t", op: { type: "user_turn", items: [{ type: "text", text: "hello" }] } });
+    await proto.waitFor((e) => e.id === "t" && msg(e).type === "task_complete");
+    proto.send({ id: "k", op: { type: "compact" } });
+    const done = await proto.waitFor((e) => e.id === "k" && ["task_complete", "error"].includes(msg(e).type));
+    expect(msg(done).type).toBe("task_complete");
+    return texts(model.requests.at(-1)?.body.input).at(-1);
+  }
+
+  it("is what a compaction asks the model", async () => {
+    expect(await compactWith('compact_prompt = "Summarize in three bullets."')).toBe(
+      "Summarize in three bullets.",
+    );
+  });
+
+  it("experimental_compact_prompt_file is read when compact_prompt is not set", async () => {
+    const last = await compactWith('experimental_compact_prompt_file = "compact.md"', (codexHome) =>
+      writeFileSync(join(codexHome, "compact.md"), "Write a handoff note.\n"),
+    );
+    expect(last).toBe("Write a handoff note.\n");
+  });
+
+  it("automatic compaction uses it too", async () => {
+    model = await startFakeModel({
+      replies: [reply.message("first", { usage: { input: 900, output: 5 } })],
+      fallback: () => reply.message("SUMMARY"),
+    });
+    const home = makeHome(model.url, 'model_auto_compact_token_limit = 800\ncompact_prompt = "Squash it."');
+    proto = new JsonLinesProcess(["proto"], { env: home.env, cwd: home.cwd });
+    proto.send({ id: "c", op: { type: "configure_session" } });
+    await proto.waitFor(is("session_configured"));
+    for (const id of ["t1", "t2"]) {
+      proto.send({ id, op: { type: "user_turn", items: [{ type: "text", text: id }] } });
+      await proto.waitFor((e) => e.id === id && msg(e).type === "task_complete");
+    }
+    const summaryRequest = model.requests.find((r) => texts(r.body.input as Input).at(-1) === "Squash it.");
+    expect(summaryRequest).toBeDefined();
+  });
+});
