@@ -4,7 +4,6 @@
 import { z } from "zod";
 
 const table = z.record(z.string(), z.unknown());
-const strings = z.array(z.string());
 
 export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   agents: table,
@@ -57,8 +56,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   personality: z.string(),
   plan_mode_reasoning_effort: z.string(),
   plugins: table,
-  project_doc_fallback_filenames: strings,
-  project_root_markers: strings,
   realtime: table,
   review_model: z.string(),
   service_tier: z.string(),

@@ -222,8 +222,11 @@ function addProjectLayers(
     (acc, layer) => deepMerge(acc, (layer.value.projects ?? {}) as Record<string, unknown>),
     {} as Record<string, unknown>,
   );
+  // The root markers come from the files read so far: a project's own file cannot move its root.
+  const markers = layers.reduce<unknown>((acc, layer) => layer.value.project_root_markers ?? acc, undefined);
   const disabled: DisabledConfigLayer[] = [];
-  for (const file of findProjectConfigFiles(cwd, codexHome)) {
+  const roots = Array.isArray(markers) && markers.every((m) => typeof m === "string") ? markers : undefined;
+  for (const file of findProjectConfigFiles(cwd, codexHome, roots)) {
     if (!isProjectTrusted(file.dir, trustTable)) {
       // An untrusted file is not applied, so a broken one must not stop codex-ts from starting.
       let value: Record<string, unknown> = {};

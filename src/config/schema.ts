@@ -98,6 +98,10 @@ const ConfigFields = {
   oss_provider: z.enum(["ollama", "lmstudio"]).optional(),
   model_auto_compact_token_limit: z.number().int().positive().optional(),
   project_doc_max_bytes: z.number().int().min(0).optional(),
+  /** Names tried in a folder without AGENTS.md (e.g. CLAUDE.md). */
+  project_doc_fallback_filenames: z.array(z.string()).optional(),
+  /** What marks the project root for AGENTS.md and project config (default [".git"]; []: cwd only). */
+  project_root_markers: z.array(z.string()).optional(),
   /** app-server: how long a thread nobody subscribes to stays loaded (0: unloaded at once). */
   thread_unload_delay_secs: z.number().int().min(0).max(86_400).optional(),
   developer_instructions: z.string().optional(),

@@ -9,6 +9,7 @@ import { collectSkillInjections } from "../skills/skill-injection.js";
 import { renderSkillsInstructions } from "../skills/skills-instructions.js";
 import type { SkillsManager } from "../skills/skills-manager.js";
 import type { ConversationHistory } from "./history.js";
+import { agentsDocsOptions } from "./agents-md.js";
 import { buildInitialContext, renderEnvironmentContext } from "./initial-context.js";
 import { TurnInstructions, type PreviousTurns } from "./plan-mode/turn-instructions.js";
 import type { SessionSettings } from "./session-settings.js";
@@ -49,8 +50,7 @@ export class ContextRecorder {
       this.history.record(
         ...buildInitialContext({
           ...turn,
-          codexHome: config.codexHome,
-          projectDocMaxBytes: config.projectDocMaxBytes,
+          agentsDocs: agentsDocsOptions(config, turn.cwd),
           ...(turn.personality ? { personality: turn.personality } : {}),
           ...(settings.baseInstructions !== undefined
             ? { baseInstructionsOverride: settings.baseInstructions }

@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import type { MessageItem } from "../protocol/items.js";
 import { userTextMessage } from "../protocol/items.js";
 import type { AskForApproval, Personality, SandboxPolicy } from "../protocol/policies.js";
-import { loadAgentsDocs } from "./agents-md.js";
+import { loadAgentsDocs, type AgentsDocsOptions } from "./agents-md.js";
 import { readPackageFile } from "./package-files.js";
 
 const PERSONALITY_TEXT: Record<Personality, string> = {
@@ -74,8 +74,8 @@ export function renderEnvironmentContext(ctx: EnvironmentContext): string {
 }
 
 export interface InitialContextOptions extends EnvironmentContext {
-  codexHome: string;
-  projectDocMaxBytes: number;
+  /** Where AGENTS.md files are looked for (its cwd is the turn's). */
+  agentsDocs: AgentsDocsOptions;
   personality?: Personality;
   baseInstructionsOverride?: string;
   developerInstructions?: string;
@@ -91,7 +91,7 @@ export function buildInitialContext(options: InitialContextOptions): MessageItem
     items.push(userTextMessage(options.developerInstructions, "developer"));
   }
   if (options.skillsInstructions) items.push(userTextMessage(options.skillsInstructions, "developer"));
-  const docs = loadAgentsDocs(options.codexHome, options.cwd, options.projectDocMaxBytes);
+  const docs = loadAgentsDocs(options.agentsDocs);
   if (docs.length > 0) {
     const body = docs.map((d) => d.text.trimEnd()).join("\n\n");
     items.push(

@@ -115,3 +115,29 @@ describe("compact_prompt", () => {
     expect(summaryRequest).toBeDefined();
   });
 });
+
+describe("project_doc_fallback_filenames and project_root_markers", () => {
+  it("CLAUDE.md is read where there is no AGENTS.md; [] markers keep to cwd", async () => {
+    model = await startFakeModel({ fallback: () => reply.message("ok") });
+    const home = makeHome(model.url, 'project_doc_fallback_filenames = ["CLAUDE.md"]');
+    const pkg = join(home.cwd, "pkg");
+    mkdirSync(pkg);
+    writeFileSync(join(home.cwd, "CLAUDE.md"), "Root rules from CLAUDE.md.");
+    writeFileSync(join(pkg, "AGENTS.md"), "Package rules.");
+    writeFileSync(join(pkg, "CLAUDE.md"), "Never read: AGENTS.md is here.");
+    for (const args of [
+      ["exec", "hi"],
+      ["exec", "-c", "project_root_markers=[]", "hi"],
+    ]) {
+      const res = await runCli(args, { env: home.env, cwd: pkg });
+      expect(res.code, res.stderr).toBe(0);
+    }
+    const docs = model.requests.map((r) =>
+      texts(r.body.input as Input).find((t) => t.startsWith("# AGENTS.md instructions")),
+    );
+    expect(docs[0]).toContain("Root rules from CLAUDE.md.\n\nPackage rules.");
+    expect(docs[0]).not.toContain("Never read");
+    expect(docs[1]).not.toContain("Root rules");
+    expect(docs[1]).toContain("Package rules.");
+  });
+});
