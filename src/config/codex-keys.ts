@@ -63,7 +63,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   skills: table,
   sqlite_home: z.string(),
   suppress_unstable_features_warning: z.boolean(),
-  tool_output_token_limit: z.number().int().min(0),
   tool_suggest: table,
   tools: table,
   web_search: z.enum(["disabled", "cached", "live"]),

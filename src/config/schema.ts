@@ -98,6 +98,8 @@ const ConfigFields = {
   oss_provider: z.enum(["ollama", "lmstudio"]).optional(),
   model_auto_compact_token_limit: z.number().int().positive().optional(),
   project_doc_max_bytes: z.number().int().min(0).optional(),
+  /** Tokens a tool output is cut to before the model reads it (default 10,000). */
+  tool_output_token_limit: z.number().int().min(0).optional(),
   /** Names tried in a folder without AGENTS.md (e.g. CLAUDE.md). */
   project_doc_fallback_filenames: z.array(z.string()).optional(),
   /** What marks the project root for AGENTS.md and project config (default [".git"]; []: cwd only). */

@@ -190,6 +190,9 @@ export class Session {
             history: this.history,
             env: options.env,
             codexHome: config.codexHome,
+            ...(config.toml.tool_output_token_limit !== undefined
+              ? { toolOutputTokenLimit: config.toml.tool_output_token_limit }
+              : {}),
             meter: this.compactor.meter,
             commands: this.commandGate,
             patches: this.patchGate,

@@ -15,6 +15,7 @@ import type { TurnServices } from "./turn-services.js";
 import type { PlanModeStream } from "./plan-mode/plan-stream.js";
 import type { ConversationHistory } from "./history.js";
 import { buildRequest } from "./request.js";
+import { capToolOutput } from "./tool-output-limit.js";
 import type { TurnContext } from "./turn-context.js";
 
 export interface TurnHost {
@@ -36,6 +37,8 @@ export interface TurnHost {
   /** Resolves once run-time tools (MCP servers) have started or given up; bounded by their timeouts. */
   toolsReady?: (signal: AbortSignal) => Promise<void>;
   hooks?: ToolHooks;
+  /** `tool_output_token_limit`: what a tool output is held to before the model reads it. */
+  toolOutputTokenLimit?: number;
 }
 
 /** PreToolUse / PostToolUse as a turn sees them (core/hooks/session-hooks.ts behind them). */
@@ -263,7 +266,8 @@ async function runToolCall(
       ...(after?.block !== undefined ? [`PostToolUse hook: ${after.block}`] : []),
       ...(after?.context ?? []),
     ].map((text) => userTextMessage(text, "developer"));
-    return [outputItem(call, res.output), ...(res.followUp ?? []), ...context, ...feedback];
+    const output = capToolOutput(res.output, host.toolOutputTokenLimit);
+    return [outputItem(call, output), ...(res.followUp ?? []), ...context, ...feedback];
   } catch (err) {
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
     const message = `tool ${call.name} failed: ${(err as Error).message}`;
@@ -315,6 +319,7 @@ function toolContext(
     env: host.env,
     ...(host.codexHome !== undefined ? { codexHome: host.codexHome } : {}),
     ...(host.clientIo ? { clientIo: host.clientIo } : {}),
+    ...(host.toolOutputTokenLimit !== undefined ? { outputTokenLimit: host.toolOutputTokenLimit } : {}),
     signal,
     emit: host.emit,
     authorizeCommand: (request) =>

@@ -141,3 +141,39 @@ describe("project_doc_fallback_filenames and project_root_markers", () => {
     expect(docs[1]).toContain("Package rules.");
   });
 });
+
+describe("tool_output_token_limit", () => {
+  const outputOf = (body: Record<string, unknown> | undefined): string => {
+    const item = ((body?.input as Input | undefined) ?? []).find((i) => i.type === "function_call_output");
+    return typeof item?.output === "string" ? item.output : "";
+  };
+
+  it("cuts the shell tool's and exec_command's output to the budget; the default keeps it whole", async () => {
+    const print = "yes abcdefghij | head -n 400"; // 4,400 bytes
+    model = await startFakeModel({
+      replies: [
+        reply.shell(["sh", "-c", print]),
+        reply.message("done"),
+        reply.shell(["sh", "-c", print]),
+        reply.message("done"),
+        reply.exec(print),
+        reply.message("done"),
+      ],
+    });
+    const home = makeHome(model.url);
+    const run = (args: string[]) => runCli(["exec", ...args, "go"], { env: home.env, cwd: home.cwd });
+    expect((await run([])).code).toBe(0);
+    expect((await run(["-c", "tool_output_token_limit=100"])).code).toBe(0);
+    expect((await run(["-c", "tool_output_token_limit=100", "-c", 'shell_tool="exec_command"'])).code).toBe(
+      0,
+    );
+    const [whole = "", cut = "", execCut = ""] = [1, 3, 5].map((i) => outputOf(model?.requests[i]?.body));
+    expect(whole.split("abcdefghij")).toHaveLength(401);
+    for (const output of [cut, execCut]) {
+      // Cut once, by the tool itself: the rest is its header.
+      expect(output.match(/omitted|truncated/g)).toHaveLength(1);
+      expect(Buffer.byteLength(output)).toBeLessThan(100 * 4 + 300);
+      expect(output).toContain("abcdefghij");
+    }
+  });
+});
