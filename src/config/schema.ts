@@ -89,6 +89,10 @@ const ConfigFields = {
     .optional(),
   model_reasoning_effort: ReasoningEffort.optional(),
   model_reasoning_summary: ReasoningSummary.optional(),
+  /** The effort of a plan-mode turn (over model_reasoning_effort). */
+  plan_mode_reasoning_effort: ReasoningEffort.optional(),
+  /** The model /review and review/start use (default: the thread's). */
+  review_model: z.string().optional(),
   model_context_window: z.number().int().positive().optional(),
   /** What codex-ts cannot know of a model it has no table for (local models): tools, reasoning, images. */
   model_supports_tools: z.boolean().optional(),

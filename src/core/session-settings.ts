@@ -64,6 +64,23 @@ export class SessionSettings {
     this.defaults = applyTurnOverrides(this.defaults, op);
   }
 
+  /**
+   * The turn a task runs: the defaults, with `plan_mode_reasoning_effort` as the effort of a plan-mode
+   * turn unless the turn's own op chose one.
+   */
+  forTask(explicitEffort: boolean): TurnContext {
+    const planEffort = this.options.config.toml.plan_mode_reasoning_effort;
+    const turn = this.defaults;
+    if (turn.collaborationMode !== "plan" || planEffort === undefined || explicitEffort) return turn;
+    return { ...turn, effort: planEffort };
+  }
+
+  /** A review's turn: `review_model` when set, else the thread's model. */
+  forReview(): TurnContext {
+    const model = this.options.config.toml.review_model;
+    return model === undefined ? this.defaults : { ...this.defaults, model };
+  }
+
   /** The window of the model a turn uses: configured, else known for that model (it may change per turn). */
   contextWindow(model: string): number | undefined {
     return this.options.config.toml.model_context_window ?? contextWindowFor(model);

@@ -260,7 +260,8 @@ export class Session {
     this.lastSubId = subId;
     await this.tasks.abort("replaced");
     if (op.type === "user_turn") this.settings.override(op);
-    const turn = this.settings.defaults;
+    const explicitEffort = op.type === "user_turn" && op.effort !== undefined;
+    const turn = this.settings.forTask(explicitEffort);
     this.context.record(turn);
     this.launch(subId, turn, (controller) => userTurnTask(this.taskEnv, subId, op, turn, controller));
   }
@@ -269,7 +270,7 @@ export class Session {
   async startReview(subId: string, op: OpOf<"review">): Promise<void> {
     this.lastSubId = subId;
     await this.tasks.abort("replaced");
-    const turn = this.settings.defaults;
+    const turn = this.settings.forReview();
     this.launch(subId, turn, (controller) => reviewTask(this.taskEnv, subId, op, turn, controller));
   }
 

@@ -1,6 +1,7 @@
 // Codex config keys that shape what the model is sent, through the binary: model_instructions_file,
 // compact_prompt / experimental_compact_prompt_file, model_verbosity, and their -c and profile forms.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isEvent as is, msgOf as msg, teardown, type FakeModel } from "../support/proto-events.js";
@@ -175,5 +176,39 @@ describe("tool_output_token_limit", () => {
       expect(Buffer.byteLength(output)).toBeLessThan(100 * 4 + 300);
       expect(output).toContain("abcdefghij");
     }
+  });
+});
+
+describe("review_model and plan_mode_reasoning_effort", () => {
+  it("a review runs on review_model; the thread's own turns keep their model", async () => {
+    model = await startFakeModel({ fallback: () => reply.message("ok") });
+    const home = makeHome(model.url, 'model = "gpt-5.1-codex"\nreview_model = "gpt-5.1-codex-mini"');
+    rmSync(join(home.cwd, ".git"), { recursive: true, force: true });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: home.cwd });
+    git("init", "-q");
+    writeFileSync(join(home.cwd, "a.txt"), "one\n");
+    git("add", ".");
+    git("commit", "-qm", "init");
+    writeFileSync(join(home.cwd, "a.txt"), "two\n");
+    const review = await runCli(["review", "--uncommitted"], { env: home.env, cwd: home.cwd });
+    expect(review.code, review.stderr).toBe(0);
+    const turn = await runCli(["exec", "hi"], { env: home.env, cwd: home.cwd });
+    expect(turn.code, turn.stderr).toBe(0);
+    expect(model.requests.map((r) => r.body.model)).toEqual(["gpt-5.1-codex-mini", "gpt-5.1-codex"]);
+  });
+
+  it("a plan-mode turn uses plan_mode_reasoning_effort; a default-mode turn model_reasoning_effort", async () => {
+    model = await startFakeModel({ fallback: () => reply.message("ok") });
+    const home = makeHome(model.url, 'model_reasoning_effort = "low"\nplan_mode_reasoning_effort = "high"');
+    for (const args of [
+      ["exec", "-c", "collaboration_mode=plan", "hi"],
+      ["exec", "hi"],
+    ]) {
+      const res = await runCli(args, { env: home.env, cwd: home.cwd });
+      expect(res.code, res.stderr).toBe(0);
+    }
+    const efforts = model.requests.map((r) => (r.body.reasoning as { effort?: string } | null)?.effort);
+    expect(efforts).toEqual(["high", "low"]);
   });
 });
