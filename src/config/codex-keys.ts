@@ -38,8 +38,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   history: table,
   include_apps_instructions: z.boolean(),
   include_collaboration_mode_instructions: z.boolean(),
-  include_environment_context: z.boolean(),
-  include_permissions_instructions: z.boolean(),
   log_dir: z.string(),
   marketplaces: table,
   mcp_oauth_callback_port: z.number().int().min(0).max(65535),

@@ -111,6 +111,10 @@ const ConfigFields = {
   /** app-server: how long a thread nobody subscribes to stays loaded (0: unloaded at once). */
   thread_unload_delay_secs: z.number().int().min(0).max(86_400).optional(),
   developer_instructions: z.string().optional(),
+  /** False: the model is not sent the <environment_context> message. */
+  include_environment_context: z.boolean().optional(),
+  /** False: the environment context leaves out the approval policy and sandbox. */
+  include_permissions_instructions: z.boolean().optional(),
   /** A file whose text replaces the built-in base instructions (relative: to the config file's folder). */
   model_instructions_file: z.string().optional(),
   /** What a compaction (manual or automatic) asks the model; over `experimental_compact_prompt_file`. */

@@ -42,14 +42,14 @@ export class ContextRecorder {
 
   /** Records, before a task's input, what the model must be told for `turn`. */
   record(turn: TurnContext): void {
-    const envContext = renderEnvironmentContext(turn);
+    const envContext = this.environmentContext(turn);
     const skills = renderSkillsInstructions(this.skills.forCwd(turn.cwd).skills);
     const initial = this.history.length === 0;
     if (initial) {
       const { config, settings } = this;
       this.history.record(
         ...buildInitialContext({
-          ...turn,
+          environmentContext: envContext,
           agentsDocs: agentsDocsOptions(config, turn.cwd),
           ...(turn.personality ? { personality: turn.personality } : {}),
           ...(settings.baseInstructions !== undefined
@@ -61,12 +61,22 @@ export class ContextRecorder {
           ...(skills ? { skillsInstructions: skills } : {}),
         }),
       );
-    } else if (envContext !== this.lastEnvironmentContext) {
+    } else if (envContext !== undefined && envContext !== this.lastEnvironmentContext) {
       // The model is told when cwd or policies change between turns (or since the thread was resumed).
       this.history.record(userTextMessage(envContext));
     }
     this.lastEnvironmentContext = envContext;
     this.history.record(...this.instructions.updates(turn, skills, initial));
+  }
+
+  /** `include_environment_context = false`: none; `include_permissions_instructions = false`: no policies. */
+  private environmentContext(turn: TurnContext): string | undefined {
+    const { toml } = this.config;
+    if (toml.include_environment_context === false) return undefined;
+    return renderEnvironmentContext({
+      ...turn,
+      permissions: toml.include_permissions_instructions !== false,
+    });
   }
 
   /** The skills the input names (`skill` items, `$name` mentions), to follow the user's message. */

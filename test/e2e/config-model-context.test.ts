@@ -212,3 +212,28 @@ describe("review_model and plan_mode_reasoning_effort", () => {
     expect(efforts).toEqual(["high", "low"]);
   });
 });
+
+describe("include_environment_context and include_permissions_instructions", () => {
+  it("false leaves out the environment context, or only its approval and sandbox lines", async () => {
+    model = await startFakeModel({ fallback: () => reply.message("ok") });
+    const home = makeHome(model.url);
+    const runs = [
+      [],
+      ["-c", "include_environment_context=false"],
+      ["-c", "include_permissions_instructions=false"],
+    ];
+    for (const args of runs) {
+      const res = await runCli(["exec", ...args, "hi"], { env: home.env, cwd: home.cwd });
+      expect(res.code, res.stderr).toBe(0);
+    }
+    const envs = model.requests.map((r) =>
+      texts(r.body.input as Input).filter((t) => t.startsWith("<environment_context>")),
+    );
+    expect(envs[0]).toHaveLength(1);
+    expect(envs[0]?.[0]).toContain("<approval_policy>never</approval_policy>");
+    expect(envs[1]).toEqual([]);
+    expect(envs[2]).toHaveLength(1);
+    expect(envs[2]?.[0]).toContain(`<cwd>${home.cwd}</cwd>`);
+    expect(envs[2]?.[0]).not.toMatch(/approval_policy|sandbox_mode/);
+  });
+});
