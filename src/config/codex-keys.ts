@@ -54,7 +54,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   personality: z.string(),
   plugins: table,
   realtime: table,
-  service_tier: z.string(),
   show_raw_agent_reasoning: z.boolean(),
   skills: table,
   sqlite_home: z.string(),

@@ -127,6 +127,8 @@ const ConfigFields = {
   notify: z.array(z.string()).min(1, "notify needs at least the program to run").optional(),
   /** Sent as the request's `text.verbosity`. */
   model_verbosity: z.enum(["low", "medium", "high"]).optional(),
+  /** Sent as the request's `service_tier` ("fast" as "priority"; "default": none). */
+  service_tier: z.string().optional(),
   /** The Responses API's hosted `web_search` tool: cached results only, live access, or not offered. */
   web_search: z.enum(["cached", "live", "disabled"]).optional(),
   shell_tool: z.enum(["shell", "exec_command"]).optional(),

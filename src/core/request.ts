@@ -41,5 +41,13 @@ export function buildRequest(options: {
     };
   }
   if (turn.verbosity) request.text = { ...request.text, verbosity: turn.verbosity };
+  const tier = requestServiceTier(turn.serviceTier);
+  if (tier !== undefined) request.service_tier = tier;
   return request;
+}
+
+/** As Codex sends it: "fast" is the API's "priority"; "default" asks for standard routing (no field). */
+export function requestServiceTier(tier: string | undefined): string | undefined {
+  if (tier === undefined || tier === "" || tier === "default") return undefined;
+  return tier === "fast" ? "priority" : tier;
 }

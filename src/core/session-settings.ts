@@ -40,6 +40,7 @@ export class SessionSettings {
       collaborationMode: configuredMode.mode,
       ...(config.reasoningEffort ? { effort: config.reasoningEffort } : {}),
       ...(config.toml.model_verbosity ? { verbosity: config.toml.model_verbosity } : {}),
+      ...(config.toml.service_tier ? { serviceTier: config.toml.service_tier } : {}),
     };
     this.developerInstructions = config.developerInstructions;
     // A thread's own base instructions (configure_session) still win over model_instructions_file.

@@ -239,6 +239,7 @@ export class Session {
       model: this.settings.defaults.model,
       model_provider_id: this.settings.providerId,
       reasoning_effort: this.settings.defaults.effort ?? null,
+      service_tier: this.settings.defaults.serviceTier ?? null,
       cwd: this.settings.defaults.cwd,
       approval_policy: this.settings.defaults.approvalPolicy,
       sandbox_policy: this.settings.defaults.sandboxPolicy,

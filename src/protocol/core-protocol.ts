@@ -133,6 +133,7 @@ export const KnownEventMsg = lazySchema(() =>
       model: z.string(),
       model_provider_id: z.string(),
       reasoning_effort: ReasoningEffort.nullish(),
+      service_tier: z.string().nullish(),
       cwd: z.string(),
       approval_policy: AskForApproval,
       sandbox_policy: SandboxPolicy,

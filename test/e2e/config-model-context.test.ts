@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { isEvent as is, msgOf as msg, teardown, type FakeModel } from "../support/proto-events.js";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { JsonLinesProcess, makeHome, runCli } from "../support/cli.js";
+import { runTurn, useAppServer, type Json } from "../support/app-server-fixture.js";
 
 type Input = Array<Record<string, unknown>>;
 const texts = (input: Input | undefined) =>
@@ -14,6 +15,7 @@ const texts = (input: Input | undefined) =>
     .filter((i) => i.type === "message")
     .map((i) => (i.content as Array<{ text?: string }>).map((c) => c.text ?? "").join(""));
 
+const app = useAppServer();
 let model: FakeModel | undefined;
 let proto: JsonLinesProcess | undefined;
 afterEach(async () => {
@@ -235,5 +237,37 @@ describe("include_environment_context and include_permissions_instructions", () 
     expect(envs[2]).toHaveLength(1);
     expect(envs[2]?.[0]).toContain(`<cwd>${home.cwd}</cwd>`);
     expect(envs[2]?.[0]).not.toMatch(/approval_policy|sandbox_mode/);
+  });
+});
+
+describe("service_tier", () => {
+  it("exec: sent as the request's service_tier; fast as priority; default as none", async () => {
+    model = await startFakeModel({ fallback: () => reply.message("ok") });
+    const home = makeHome(model.url, 'service_tier = "flex"');
+    for (const args of [[], ["-c", "service_tier=fast"], ["-c", "service_tier=default"]]) {
+      const res = await runCli(["exec", ...args, "hi"], { env: home.env, cwd: home.cwd });
+      expect(res.code, res.stderr).toBe(0);
+    }
+    expect(model.requests.map((r) => r.body.service_tier)).toEqual(["flex", "priority", undefined]);
+  });
+
+  it("app-server: thread/start reports it, turn/start changes it for later turns too", async () => {
+    const {
+      home,
+      model: m,
+      client,
+    } = await app.start({
+      toml: 'service_tier = "flex"',
+      model: { fallback: reply.message("ok") },
+    });
+    const started = await client.call("thread/start", { cwd: home.cwd });
+    expect(started.serviceTier).toBe("flex");
+    const threadId = (started.thread as Json).id as string;
+    await runTurn(client, threadId, "one");
+    await runTurn(client, threadId, "two", { params: { serviceTier: "fast" } });
+    await runTurn(client, threadId, "three");
+    expect(m.requests.map((r) => r.body.service_tier)).toEqual(["flex", "priority", "priority"]);
+    const updates = client.notifications("thread/settings/updated");
+    expect(updates.map((u) => (u.threadSettings as Json).serviceTier)).toEqual(["fast"]);
   });
 });
