@@ -46,7 +46,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   memories: table,
   model_auto_compact_token_limit_scope: z.enum(["total", "body_after_prefix"]),
   model_catalog_json: z.string(),
-  model_supports_reasoning_summaries: z.boolean(),
   notice: table,
   oss_provider: z.string(),
   otel: table,

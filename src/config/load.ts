@@ -164,7 +164,8 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   learnModelInfo(model, {
     contextWindow: toml.model_context_window,
     supportsTools: toml.model_supports_tools,
-    supportsReasoning: toml.model_supports_reasoning,
+    // Codex's name for it: with reasoning summaries the request carries its `reasoning` (effort, summary).
+    supportsReasoning: toml.model_supports_reasoning ?? toml.model_supports_reasoning_summaries,
     supportsImages: toml.model_supports_images,
   });
   const ww = toml.sandbox_workspace_write ?? {};

@@ -98,6 +98,8 @@ const ConfigFields = {
   model_supports_tools: z.boolean().optional(),
   model_supports_reasoning: z.boolean().optional(),
   model_supports_images: z.boolean().optional(),
+  /** Codex's key: whether the request carries `reasoning` (effort and summary); model_supports_reasoning wins. */
+  model_supports_reasoning_summaries: z.boolean().optional(),
   /** The provider `--oss` uses: ollama (default) or lmstudio. */
   oss_provider: z.enum(["ollama", "lmstudio"]).optional(),
   model_auto_compact_token_limit: z.number().int().positive().optional(),

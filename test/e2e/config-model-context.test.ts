@@ -271,3 +271,20 @@ describe("service_tier", () => {
     expect(updates.map((u) => (u.threadSettings as Json).serviceTier)).toEqual(["fast"]);
   });
 });
+
+describe("model_supports_reasoning_summaries", () => {
+  it("true sends reasoning for a model codex-ts does not know; false leaves it out for one it does", async () => {
+    model = await startFakeModel({ fallback: () => reply.message("ok") });
+    const home = makeHome(model.url, 'model_reasoning_summary = "detailed"');
+    const runs = [
+      ["-m", "my-local-model", "-c", "model_supports_reasoning_summaries=true"],
+      ["-m", "my-local-model"],
+      ["-c", "model_supports_reasoning_summaries=false"],
+    ];
+    for (const args of runs) {
+      const res = await runCli(["exec", ...args, "hi"], { env: home.env, cwd: home.cwd });
+      expect(res.code, res.stderr).toBe(0);
+    }
+    expect(model.requests.map((r) => r.body.reasoning)).toEqual([{ summary: "detailed" }, null, null]);
+  });
+});
