@@ -53,7 +53,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   personality: z.string(),
   plugins: table,
   realtime: table,
-  show_raw_agent_reasoning: z.boolean(),
   skills: table,
   sqlite_home: z.string(),
   suppress_unstable_features_warning: z.boolean(),

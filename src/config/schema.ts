@@ -136,6 +136,8 @@ const ConfigFields = {
   shell_tool: z.enum(["shell", "exec_command"]).optional(),
   /** The terminal UI does not show the model's reasoning summaries. */
   hide_agent_reasoning: z.boolean().optional(),
+  /** The model's raw reasoning (open-weight models send it) is emitted and shown. */
+  show_raw_agent_reasoning: z.boolean().optional(),
 };
 
 export const ProfileToml = z.looseObject(ConfigFields);

@@ -190,6 +190,7 @@ export class Session {
             history: this.history,
             env: options.env,
             codexHome: config.codexHome,
+            ...(config.toml.show_raw_agent_reasoning ? { showRawReasoning: true } : {}),
             ...(config.toml.tool_output_token_limit !== undefined
               ? { toolOutputTokenLimit: config.toml.tool_output_token_limit }
               : {}),

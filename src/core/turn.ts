@@ -37,6 +37,8 @@ export interface TurnHost {
   /** Resolves once run-time tools (MCP servers) have started or given up; bounded by their timeouts. */
   toolsReady?: (signal: AbortSignal) => Promise<void>;
   hooks?: ToolHooks;
+  /** `show_raw_agent_reasoning`: the model's raw reasoning is emitted as events. */
+  showRawReasoning?: boolean;
   /** `tool_output_token_limit`: what a tool output is held to before the model reads it. */
   toolOutputTokenLimit?: number;
 }
@@ -129,13 +131,22 @@ export async function runTurn(options: {
       case "reasoning_summary_delta":
         host.emit({ type: "agent_reasoning_delta", delta: event.delta, summary_index: event.summaryIndex });
         break;
+      case "reasoning_text_delta":
+        if (host.showRawReasoning) {
+          host.emit({
+            type: "agent_reasoning_raw_content_delta",
+            delta: event.delta,
+            content_index: event.contentIndex,
+          });
+        }
+        break;
       case "reasoning_summary_part_added":
         if (event.summaryIndex > 0)
           host.emit({ type: "agent_reasoning_section_break", summary_index: event.summaryIndex });
         break;
       case "output_item_done":
         outputs.push(event.item);
-        announceItem(event.item, host.emit, result, plan);
+        announceItem(event.item, host, result, plan);
         break;
       case "completed":
         result.responseId = event.responseId;
@@ -172,10 +183,11 @@ export async function runTurn(options: {
 
 function announceItem(
   item: ResponseItem,
-  emit: TurnHost["emit"],
+  host: Pick<TurnHost, "emit" | "showRawReasoning">,
   result: TurnResult,
   plan: PlanModeStream | undefined,
 ): void {
+  const { emit } = host;
   if (isKnownItem(item, "message") && item.role === "assistant") {
     // In plan mode the plan block is not part of the message; a plan-only message shows no message.
     // A refusal is what the model said instead of an answer: shown as the message, marked as a refusal.
@@ -187,6 +199,9 @@ function announceItem(
     emit({ type: "agent_message", message: text, ...(refusal !== undefined ? { refusal: true } : {}) });
   } else if (isKnownItem(item, "reasoning")) {
     for (const part of item.summary) emit({ type: "agent_reasoning", text: part.text });
+    if (host.showRawReasoning) {
+      for (const part of item.content ?? []) emit({ type: "agent_reasoning_raw_content", text: part.text });
+    }
   } else if (item.type === "web_search_call") {
     const action = (item as { action?: unknown }).action;
     emit({

@@ -5,8 +5,8 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { isEvent as is, msgOf as msg, teardown, type FakeModel } from "../support/proto-events.js";
-import { reply, startFakeModel } from "../support/fake-model.js";
-import { JsonLinesProcess, makeHome, runCli } from "../support/cli.js";
+import { reply, sse, startFakeModel } from "../support/fake-model.js";
+import { jsonLines, JsonLinesProcess, makeHome, runCli } from "../support/cli.js";
 import { runTurn, useAppServer, type Json } from "../support/app-server-fixture.js";
 
 type Input = Array<Record<string, unknown>>;
@@ -286,5 +286,61 @@ describe("model_supports_reasoning_summaries", () => {
       expect(res.code, res.stderr).toBe(0);
     }
     expect(model.requests.map((r) => r.body.reasoning)).toEqual([{ summary: "detailed" }, null, null]);
+  });
+});
+
+describe("show_raw_agent_reasoning", () => {
+  /** A reasoning item with a summary and raw reasoning text, then an answer. */
+  const thinking = () => ({
+    events: [
+      sse.created(),
+      { type: "response.reasoning_text.delta", item_id: "rs_raw", content_index: 0, delta: "raw thought" },
+      {
+        type: "response.output_item.done",
+        item: {
+          type: "reasoning",
+          id: "rs_raw",
+          summary: [{ type: "summary_text", text: "Summary." }],
+          content: [{ type: "reasoning_text", text: "raw thought" }],
+        },
+      },
+      ...sse.message("answer"),
+      sse.completed(),
+    ],
+  });
+
+  it("exec --json: the reasoning item carries the raw reasoning only when asked", async () => {
+    model = await startFakeModel({ fallback: thinking });
+    const home = makeHome(model.url);
+    const reasoningOf = async (args: string[]) => {
+      const res = await runCli(["exec", "--json", ...args, "hi"], { env: home.env, cwd: home.cwd });
+      expect(res.code, res.stderr).toBe(0);
+      const done = jsonLines(res.stdout).filter((e) => e.type === "item.completed");
+      return done.map((e) => e.item as Json).find((i) => i.type === "reasoning")?.text;
+    };
+    expect(await reasoningOf([])).toBe("Summary.");
+    expect(await reasoningOf(["-c", "show_raw_agent_reasoning=true"])).toBe("Summary.\n\nraw thought");
+    const human = await runCli(["exec", "-c", "show_raw_agent_reasoning=true", "hi"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(human.stderr + human.stdout).toContain("thinking raw thought");
+  });
+
+  it("app-server: item/reasoning/textDelta and the item's content", async () => {
+    const { home, client } = await app.start({
+      toml: "show_raw_agent_reasoning = true",
+      model: { fallback: thinking },
+    });
+    const started = await client.call("thread/start", { cwd: home.cwd });
+    await runTurn(client, (started.thread as Json).id as string, "hi");
+    expect(client.notifications("item/reasoning/textDelta").map((n) => [n.delta, n.contentIndex])).toEqual([
+      ["raw thought", 0],
+    ]);
+    const items = client.notifications("item/completed").map((n) => n.item as Json);
+    expect(items.find((i) => i.type === "reasoning")).toMatchObject({
+      summary: ["Summary."],
+      content: ["raw thought"],
+    });
   });
 });
