@@ -346,18 +346,19 @@ describe("show_raw_agent_reasoning", () => {
 });
 
 describe("model_verbosity", () => {
-  it("a profile and -c set it like the top-level key", async () => {
+  it("a profile and -c set it like the top-level key; models without verbosity are not sent it", async () => {
     model = await startFakeModel({ fallback: () => reply.message("ok") });
-    const home = makeHome(model.url, 'model_verbosity = "low"\n[profiles.chatty]\nmodel_verbosity = "high"');
-    const runs = [[], ["--profile", "chatty"], ["-c", "model_verbosity=medium"]];
+    const home = makeHome(
+      model.url,
+      'model = "gpt-5.5"\nmodel_verbosity = "low"\n[profiles.chatty]\nmodel_verbosity = "high"',
+    );
+    const runs = [[], ["--profile", "chatty"], ["-c", "model_verbosity=medium"], ["-m", "gpt-5.1-codex"]];
     for (const args of runs) {
       const res = await runCli(["exec", ...args, "hi"], { env: home.env, cwd: home.cwd });
       expect(res.code, res.stderr).toBe(0);
     }
-    expect(model.requests.map((r) => (r.body.text as { verbosity?: string }).verbosity)).toEqual([
-      "low",
-      "high",
-      "medium",
-    ]);
+    expect(model.requests.map((r) => (r.body.text as { verbosity?: string } | undefined)?.verbosity)).toEqual(
+      ["low", "high", "medium", undefined],
+    );
   });
 });
