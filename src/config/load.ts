@@ -17,6 +17,7 @@ import { resolveProvider } from "./providers.js";
 import { resolveCodexHome } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
+import { readPromptFile } from "./prompt-files.js";
 import { ConfigToml } from "./schema.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
 import { credentialsStoreProblem } from "./credentials-store.js";
@@ -54,6 +55,10 @@ export interface Config {
   modelContextWindow?: number;
   projectDocMaxBytes: number;
   developerInstructions?: string;
+  /** `model_instructions_file`'s text: replaces the built-in base instructions. */
+  baseInstructions?: string;
+  /** `compact_prompt`, else `experimental_compact_prompt_file`'s text: what a compaction asks the model. */
+  compactPrompt?: string;
   toml: ConfigToml;
   /** Applied layers, lowest precedence first. */
   layers: ConfigLayer[];
@@ -167,7 +172,8 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   learnModelInfo(model, {
     contextWindow: toml.model_context_window,
     supportsTools: toml.model_supports_tools,
-    supportsReasoning: toml.model_supports_reasoning,
+    // Codex's name for it: with reasoning summaries the request carries its `reasoning` (effort, summary).
+    supportsReasoning: toml.model_supports_reasoning ?? toml.model_supports_reasoning_summaries,
     supportsImages: toml.model_supports_images,
   });
   const ww = toml.sandbox_workspace_write ?? {};
@@ -207,6 +213,12 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (window !== undefined) config.modelContextWindow = window;
   const dev = toml.developer_instructions ?? toml.instructions;
   if (dev) config.developerInstructions = dev;
+  const base = readPromptFile("model_instructions_file", "model instructions file", layers, cwd, codexHome);
+  if (base !== undefined) config.baseInstructions = base;
+  const compact =
+    toml.compact_prompt ??
+    readPromptFile("experimental_compact_prompt_file", "compact prompt file", layers, cwd, codexHome);
+  if (compact !== undefined) config.compactPrompt = compact;
   return config;
 }
 
@@ -221,8 +233,11 @@ function addProjectLayers(
     (acc, layer) => deepMerge(acc, (layer.value.projects ?? {}) as Record<string, unknown>),
     {} as Record<string, unknown>,
   );
+  // The root markers come from the files read so far: a project's own file cannot move its root.
+  const markers = layers.reduce<unknown>((acc, layer) => layer.value.project_root_markers ?? acc, undefined);
   const disabled: DisabledConfigLayer[] = [];
-  for (const file of findProjectConfigFiles(cwd, codexHome)) {
+  const roots = Array.isArray(markers) && markers.every((m) => typeof m === "string") ? markers : undefined;
+  for (const file of findProjectConfigFiles(cwd, codexHome, roots)) {
     if (!isProjectTrusted(file.dir, trustTable)) {
       // An untrusted file is not applied, so a broken one must not stop codex-ts from starting.
       let value: Record<string, unknown> = {};

@@ -89,4 +89,26 @@ describe("project layers", () => {
       `[projects."${repoDir}"] trust_level = "trusted"`,
     );
   });
+
+  it("project_root_markers from the user file decide where project layers start; [] means cwd only", () => {
+    const { home, repoDir, system } = repo('[projects."REPO"]\ntrust_level = "trusted"\n');
+    const userToml = join(home, "config.toml");
+    const load = (markers: string) => {
+      writeFileSync(
+        userToml,
+        `project_root_markers = ${markers}\n[projects."${repoDir}"]\ntrust_level = "trusted"\n`,
+      );
+      return loadConfig({ codexHome: home, cwd: join(repoDir, "a", "b"), env: {}, systemConfigPath: system });
+    };
+    const paths = (markers: string) =>
+      load(markers)
+        .layers.filter((l) => l.source === "project")
+        .map((l) => l.path);
+    expect(paths("[]")).toEqual([join(repoDir, "a", "b", ".codex", "config.toml")]);
+    expect(paths('[".git"]')).toHaveLength(2);
+    mkdirSync(join(repoDir, "a", ".hg"));
+    expect(paths('[".hg"]')).toEqual([join(repoDir, "a", "b", ".codex", "config.toml")]);
+    // The nearest folder holding any of the markers is the root.
+    expect(paths('[".hg", ".git"]')).toEqual([join(repoDir, "a", "b", ".codex", "config.toml")]);
+  });
 });

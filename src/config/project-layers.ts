@@ -17,10 +17,17 @@ export interface ProjectConfigFile {
   path: string;
 }
 
-/** Every project config file that exists between the root and cwd, root first. `$CODEX_HOME` is skipped. */
-export function findProjectConfigFiles(cwd: string, codexHome: string): ProjectConfigFile[] {
+/**
+ * Every project config file that exists between the project root (`markers`, from the system and user
+ * files) and cwd, root first. `$CODEX_HOME` is skipped.
+ */
+export function findProjectConfigFiles(
+  cwd: string,
+  codexHome: string,
+  markers?: readonly string[],
+): ProjectConfigFile[] {
   const home = resolve(codexHome);
-  return foldersFromRepoRoot(cwd)
+  return foldersFromRepoRoot(cwd, markers)
     .map((dir) => ({ dir, dotCodexFolder: join(dir, ".codex"), path: join(dir, ".codex", "config.toml") }))
     .filter((f) => f.dotCodexFolder !== home && existsSync(f.path));
 }

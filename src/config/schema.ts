@@ -89,18 +89,39 @@ const ConfigFields = {
     .optional(),
   model_reasoning_effort: ReasoningEffort.optional(),
   model_reasoning_summary: ReasoningSummary.optional(),
+  /** The effort of a plan-mode turn (over model_reasoning_effort). */
+  plan_mode_reasoning_effort: ReasoningEffort.optional(),
+  /** The model /review and review/start use (default: the thread's). */
+  review_model: z.string().optional(),
   model_context_window: z.number().int().positive().optional(),
   /** What codex-ts cannot know of a model it has no table for (local models): tools, reasoning, images. */
   model_supports_tools: z.boolean().optional(),
   model_supports_reasoning: z.boolean().optional(),
   model_supports_images: z.boolean().optional(),
+  /** Codex's key: whether the request carries `reasoning` (effort and summary); model_supports_reasoning wins. */
+  model_supports_reasoning_summaries: z.boolean().optional(),
   /** The provider `--oss` uses: ollama (default) or lmstudio. */
   oss_provider: z.enum(["ollama", "lmstudio"]).optional(),
   model_auto_compact_token_limit: z.number().int().positive().optional(),
   project_doc_max_bytes: z.number().int().min(0).optional(),
+  /** Tokens a tool output is cut to before the model reads it (default 10,000). */
+  tool_output_token_limit: z.number().int().min(0).optional(),
+  /** Names tried in a folder without AGENTS.md (e.g. CLAUDE.md). */
+  project_doc_fallback_filenames: z.array(z.string()).optional(),
+  /** What marks the project root for AGENTS.md and project config (default [".git"]; []: cwd only). */
+  project_root_markers: z.array(z.string()).optional(),
   /** app-server: how long a thread nobody subscribes to stays loaded (0: unloaded at once). */
   thread_unload_delay_secs: z.number().int().min(0).max(86_400).optional(),
   developer_instructions: z.string().optional(),
+  /** False: the model is not sent the <environment_context> message. */
+  include_environment_context: z.boolean().optional(),
+  /** False: the environment context leaves out the approval policy and sandbox. */
+  include_permissions_instructions: z.boolean().optional(),
+  /** A file whose text replaces the built-in base instructions (relative: to the config file's folder). */
+  model_instructions_file: z.string().optional(),
+  /** What a compaction (manual or automatic) asks the model; over `experimental_compact_prompt_file`. */
+  compact_prompt: z.string().optional(),
+  experimental_compact_prompt_file: z.string().optional(),
   instructions: z.string().optional(),
   shell_environment_policy: ShellEnvironmentPolicyToml.optional(),
   apply_patch_tool_type: z.enum(["freeform", "function"]).optional(),
@@ -108,6 +129,8 @@ const ConfigFields = {
   notify: z.array(z.string()).min(1, "notify needs at least the program to run").optional(),
   /** Sent as the request's `text.verbosity`. */
   model_verbosity: z.enum(["low", "medium", "high"]).optional(),
+  /** Sent as the request's `service_tier` ("fast" as "priority"; "default": none). */
+  service_tier: z.string().optional(),
   /** The Responses API's hosted `web_search` tool: cached results only, live access, or not offered. */
   web_search: z.enum(["cached", "live", "disabled"]).optional(),
   shell_tool: z.enum(["shell", "exec_command"]).optional(),
@@ -117,6 +140,8 @@ const ConfigFields = {
   background_terminal_max_timeout: z.number().int().min(0).optional(),
   /** The terminal UI does not show the model's reasoning summaries. */
   hide_agent_reasoning: z.boolean().optional(),
+  /** The model's raw reasoning (open-weight models send it) is emitted and shown. */
+  show_raw_agent_reasoning: z.boolean().optional(),
 };
 
 export const ProfileToml = z.looseObject(ConfigFields);

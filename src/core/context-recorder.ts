@@ -9,6 +9,7 @@ import { collectSkillInjections } from "../skills/skill-injection.js";
 import { renderSkillsInstructions } from "../skills/skills-instructions.js";
 import type { SkillsManager } from "../skills/skills-manager.js";
 import type { ConversationHistory } from "./history.js";
+import { agentsDocsOptions } from "./agents-md.js";
 import { buildInitialContext, renderEnvironmentContext } from "./initial-context.js";
 import { TurnInstructions, type PreviousTurns } from "./plan-mode/turn-instructions.js";
 import type { SessionSettings } from "./session-settings.js";
@@ -41,16 +42,15 @@ export class ContextRecorder {
 
   /** Records, before a task's input, what the model must be told for `turn`. */
   record(turn: TurnContext): void {
-    const envContext = renderEnvironmentContext(turn);
+    const envContext = this.environmentContext(turn);
     const skills = renderSkillsInstructions(this.skills.forCwd(turn.cwd).skills);
     const initial = this.history.length === 0;
     if (initial) {
       const { config, settings } = this;
       this.history.record(
         ...buildInitialContext({
-          ...turn,
-          codexHome: config.codexHome,
-          projectDocMaxBytes: config.projectDocMaxBytes,
+          environmentContext: envContext,
+          agentsDocs: agentsDocsOptions(config, turn.cwd),
           ...(turn.personality ? { personality: turn.personality } : {}),
           ...(settings.baseInstructions !== undefined
             ? { baseInstructionsOverride: settings.baseInstructions }
@@ -61,12 +61,22 @@ export class ContextRecorder {
           ...(skills ? { skillsInstructions: skills } : {}),
         }),
       );
-    } else if (envContext !== this.lastEnvironmentContext) {
+    } else if (envContext !== undefined && envContext !== this.lastEnvironmentContext) {
       // The model is told when cwd or policies change between turns (or since the thread was resumed).
       this.history.record(userTextMessage(envContext));
     }
     this.lastEnvironmentContext = envContext;
     this.history.record(...this.instructions.updates(turn, skills, initial));
+  }
+
+  /** `include_environment_context = false`: none; `include_permissions_instructions = false`: no policies. */
+  private environmentContext(turn: TurnContext): string | undefined {
+    const { toml } = this.config;
+    if (toml.include_environment_context === false) return undefined;
+    return renderEnvironmentContext({
+      ...turn,
+      permissions: toml.include_permissions_instructions !== false,
+    });
   }
 
   /** The skills the input names (`skill` items, `$name` mentions), to follow the user's message. */

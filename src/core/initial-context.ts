@@ -4,7 +4,7 @@ import { basename } from "node:path";
 import type { MessageItem } from "../protocol/items.js";
 import { userTextMessage } from "../protocol/items.js";
 import type { AskForApproval, Personality, SandboxPolicy } from "../protocol/policies.js";
-import { loadAgentsDocs } from "./agents-md.js";
+import { loadAgentsDocs, type AgentsDocsOptions } from "./agents-md.js";
 import { readPackageFile } from "./package-files.js";
 
 const PERSONALITY_TEXT: Record<Personality, string> = {
@@ -40,6 +40,8 @@ export interface EnvironmentContext {
   sandboxPolicy: SandboxPolicy;
   shell?: string;
   now?: Date;
+  /** False (`include_permissions_instructions = false`): approval and sandbox lines are left out. */
+  permissions?: boolean;
 }
 
 function escapeXml(text: string): string {
@@ -49,13 +51,15 @@ function escapeXml(text: string): string {
 export function renderEnvironmentContext(ctx: EnvironmentContext): string {
   const shell = ctx.shell ?? basename(process.env.SHELL ?? "bash");
   const date = (ctx.now ?? new Date()).toISOString().slice(0, 10);
-  const lines = [
-    "<environment_context>",
-    `  <cwd>${escapeXml(ctx.cwd)}</cwd>`,
-    `  <approval_policy>${ctx.approvalPolicy}</approval_policy>`,
-    `  <sandbox_mode>${ctx.sandboxPolicy.type}</sandbox_mode>`,
-  ];
-  if (ctx.sandboxPolicy.type === "workspace-write") {
+  const lines = ["<environment_context>", `  <cwd>${escapeXml(ctx.cwd)}</cwd>`];
+  const permissions = ctx.permissions !== false;
+  if (permissions) {
+    lines.push(
+      `  <approval_policy>${ctx.approvalPolicy}</approval_policy>`,
+      `  <sandbox_mode>${ctx.sandboxPolicy.type}</sandbox_mode>`,
+    );
+  }
+  if (permissions && ctx.sandboxPolicy.type === "workspace-write") {
     lines.push(
       `  <network_access>${ctx.sandboxPolicy.network_access ? "enabled" : "restricted"}</network_access>`,
     );
@@ -73,9 +77,11 @@ export function renderEnvironmentContext(ctx: EnvironmentContext): string {
   return lines.join("\n");
 }
 
-export interface InitialContextOptions extends EnvironmentContext {
-  codexHome: string;
-  projectDocMaxBytes: number;
+export interface InitialContextOptions {
+  /** The rendered <environment_context>, or undefined when config leaves it out. */
+  environmentContext: string | undefined;
+  /** Where AGENTS.md files are looked for (its cwd is the turn's). */
+  agentsDocs: AgentsDocsOptions;
   personality?: Personality;
   baseInstructionsOverride?: string;
   developerInstructions?: string;
@@ -91,15 +97,15 @@ export function buildInitialContext(options: InitialContextOptions): MessageItem
     items.push(userTextMessage(options.developerInstructions, "developer"));
   }
   if (options.skillsInstructions) items.push(userTextMessage(options.skillsInstructions, "developer"));
-  const docs = loadAgentsDocs(options.codexHome, options.cwd, options.projectDocMaxBytes);
+  const docs = loadAgentsDocs(options.agentsDocs);
   if (docs.length > 0) {
     const body = docs.map((d) => d.text.trimEnd()).join("\n\n");
     items.push(
       userTextMessage(
-        `# AGENTS.md instructions for ${options.cwd}\n\n<INSTRUCTIONS>\n${body}\n</INSTRUCTIONS>`,
+        `# AGENTS.md instructions for ${options.agentsDocs.cwd}\n\n<INSTRUCTIONS>\n${body}\n</INSTRUCTIONS>`,
       ),
     );
   }
-  items.push(userTextMessage(renderEnvironmentContext(options)));
+  if (options.environmentContext !== undefined) items.push(userTextMessage(options.environmentContext));
   return items;
 }

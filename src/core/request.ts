@@ -1,7 +1,7 @@
 // Builds the model request for a turn, in Responses form (a Chat Completions provider converts it).
 import type { ResponsesRequest } from "../model/model-client.js";
 import type { ResponseItem } from "../protocol/items.js";
-import { supportsReasoning } from "../model/model-info.js";
+import { supportsReasoning, supportsVerbosity } from "../model/model-info.js";
 import type { TurnContext } from "./turn-context.js";
 
 export function buildRequest(options: {
@@ -40,6 +40,16 @@ export function buildRequest(options: {
       },
     };
   }
-  if (turn.verbosity) request.text = { ...request.text, verbosity: turn.verbosity };
+  if (turn.verbosity && supportsVerbosity(turn.model)) {
+    request.text = { ...request.text, verbosity: turn.verbosity };
+  }
+  const tier = requestServiceTier(turn.serviceTier);
+  if (tier !== undefined) request.service_tier = tier;
   return request;
+}
+
+/** As Codex sends it: "fast" is the API's "priority"; "default" asks for standard routing (no field). */
+export function requestServiceTier(tier: string | undefined): string | undefined {
+  if (tier === undefined || tier === "" || tier === "default") return undefined;
+  return tier === "fast" ? "priority" : tier;
 }

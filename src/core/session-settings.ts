@@ -40,8 +40,11 @@ export class SessionSettings {
       collaborationMode: configuredMode.mode,
       ...(config.reasoningEffort ? { effort: config.reasoningEffort } : {}),
       ...(config.toml.model_verbosity ? { verbosity: config.toml.model_verbosity } : {}),
+      ...(config.toml.service_tier ? { serviceTier: config.toml.service_tier } : {}),
     };
     this.developerInstructions = config.developerInstructions;
+    // A thread's own base instructions (configure_session) still win over model_instructions_file.
+    this.baseInstructions = config.baseInstructions;
     this.providerId = config.modelProviderId;
     this.client = this.makeClient(this.providerId);
   }
@@ -60,6 +63,23 @@ export class SessionSettings {
   /** override_turn_context and user_turn: their overrides persist for later turns, as in Codex. */
   override(op: OpOf<"override_turn_context"> | OpOf<"user_turn">): void {
     this.defaults = applyTurnOverrides(this.defaults, op);
+  }
+
+  /**
+   * The turn a task runs: the defaults, with `plan_mode_reasoning_effort` as the effort of a plan-mode
+   * turn unless the turn's own op chose one.
+   */
+  forTask(explicitEffort: boolean): TurnContext {
+    const planEffort = this.options.config.toml.plan_mode_reasoning_effort;
+    const turn = this.defaults;
+    if (turn.collaborationMode !== "plan" || planEffort === undefined || explicitEffort) return turn;
+    return { ...turn, effort: planEffort };
+  }
+
+  /** A review's turn: `review_model` when set, else the thread's model. */
+  forReview(): TurnContext {
+    const model = this.options.config.toml.review_model;
+    return model === undefined ? this.defaults : { ...this.defaults, model };
   }
 
   /** The window of the model a turn uses: configured, else known for that model (it may change per turn). */

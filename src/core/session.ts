@@ -134,6 +134,7 @@ export class Session {
       rollout: this.rollout,
       client: () => this.settings.client,
       latestPlan: () => this.latestPlan,
+      ...(config.compactPrompt !== undefined ? { prompt: config.compactPrompt } : {}),
       autoLimit: (model) =>
         autoCompactLimit(config.toml.model_auto_compact_token_limit, this.settings.contextWindow(model)),
       hooks: {
@@ -187,6 +188,10 @@ export class Session {
             history: this.history,
             env: options.env,
             codexHome: config.codexHome,
+            ...(config.toml.show_raw_agent_reasoning ? { showRawReasoning: true } : {}),
+            ...(config.toml.tool_output_token_limit !== undefined
+              ? { toolOutputTokenLimit: config.toml.tool_output_token_limit }
+              : {}),
             meter: this.compactor.meter,
             commands: this.commandGate,
             patches: this.patchGate,
@@ -233,6 +238,7 @@ export class Session {
       model: this.settings.defaults.model,
       model_provider_id: this.settings.providerId,
       reasoning_effort: this.settings.defaults.effort ?? null,
+      service_tier: this.settings.defaults.serviceTier ?? null,
       cwd: this.settings.defaults.cwd,
       approval_policy: this.settings.defaults.approvalPolicy,
       sandbox_policy: this.settings.defaults.sandboxPolicy,
@@ -254,7 +260,8 @@ export class Session {
     this.lastSubId = subId;
     await this.tasks.abort("replaced");
     if (op.type === "user_turn") this.settings.override(op);
-    const turn = this.settings.defaults;
+    const explicitEffort = op.type === "user_turn" && op.effort !== undefined;
+    const turn = this.settings.forTask(explicitEffort);
     this.context.record(turn);
     this.launch(subId, turn, (controller) => userTurnTask(this.taskEnv, subId, op, turn, controller));
   }
@@ -263,7 +270,7 @@ export class Session {
   async startReview(subId: string, op: OpOf<"review">): Promise<void> {
     this.lastSubId = subId;
     await this.tasks.abort("replaced");
-    const turn = this.settings.defaults;
+    const turn = this.settings.forReview();
     this.launch(subId, turn, (controller) => reviewTask(this.taskEnv, subId, op, turn, controller));
   }
 

@@ -20,6 +20,8 @@ export interface TurnContext {
   personality?: Personality;
   /** `model_verbosity`: the request's `text.verbosity`. */
   verbosity?: "low" | "medium" | "high";
+  /** `service_tier`: the request's `service_tier` (see request.ts). */
+  serviceTier?: string;
 }
 
 type TurnOverrides = Partial<
@@ -33,6 +35,7 @@ type TurnOverrides = Partial<
     | "sandbox_policy"
     | "collaboration_mode"
     | "personality"
+    | "service_tier"
   >
 >;
 
@@ -47,5 +50,7 @@ export function applyTurnOverrides(base: TurnContext, o: TurnOverrides): TurnCon
   if (o.sandbox_policy !== undefined) next.sandboxPolicy = o.sandbox_policy;
   if (o.collaboration_mode !== undefined) next.collaborationMode = o.collaboration_mode;
   if (o.personality !== undefined) next.personality = o.personality;
+  if (o.service_tier === null) delete next.serviceTier;
+  else if (o.service_tier !== undefined) next.serviceTier = o.service_tier;
   return next;
 }

@@ -15,6 +15,7 @@ import type { TurnServices } from "./turn-services.js";
 import type { PlanModeStream } from "./plan-mode/plan-stream.js";
 import type { ConversationHistory } from "./history.js";
 import { buildRequest } from "./request.js";
+import { capToolOutput } from "./tool-output-limit.js";
 import type { TurnContext } from "./turn-context.js";
 
 export interface TurnHost {
@@ -36,6 +37,10 @@ export interface TurnHost {
   /** Resolves once run-time tools (MCP servers) have started or given up; bounded by their timeouts. */
   toolsReady?: (signal: AbortSignal) => Promise<void>;
   hooks?: ToolHooks;
+  /** `show_raw_agent_reasoning`: the model's raw reasoning is emitted as events. */
+  showRawReasoning?: boolean;
+  /** `tool_output_token_limit`: what a tool output is held to before the model reads it. */
+  toolOutputTokenLimit?: number;
 }
 
 /** PreToolUse / PostToolUse as a turn sees them (core/hooks/session-hooks.ts behind them). */
@@ -126,13 +131,22 @@ export async function runTurn(options: {
       case "reasoning_summary_delta":
         host.emit({ type: "agent_reasoning_delta", delta: event.delta, summary_index: event.summaryIndex });
         break;
+      case "reasoning_text_delta":
+        if (host.showRawReasoning) {
+          host.emit({
+            type: "agent_reasoning_raw_content_delta",
+            delta: event.delta,
+            content_index: event.contentIndex,
+          });
+        }
+        break;
       case "reasoning_summary_part_added":
         if (event.summaryIndex > 0)
           host.emit({ type: "agent_reasoning_section_break", summary_index: event.summaryIndex });
         break;
       case "output_item_done":
         outputs.push(event.item);
-        announceItem(event.item, host.emit, result, plan);
+        announceItem(event.item, host, result, plan);
         break;
       case "completed":
         result.responseId = event.responseId;
@@ -169,10 +183,11 @@ export async function runTurn(options: {
 
 function announceItem(
   item: ResponseItem,
-  emit: TurnHost["emit"],
+  host: Pick<TurnHost, "emit" | "showRawReasoning">,
   result: TurnResult,
   plan: PlanModeStream | undefined,
 ): void {
+  const { emit } = host;
   if (isKnownItem(item, "message") && item.role === "assistant") {
     // In plan mode the plan block is not part of the message; a plan-only message shows no message.
     // A refusal is what the model said instead of an answer: shown as the message, marked as a refusal.
@@ -184,6 +199,9 @@ function announceItem(
     emit({ type: "agent_message", message: text, ...(refusal !== undefined ? { refusal: true } : {}) });
   } else if (isKnownItem(item, "reasoning")) {
     for (const part of item.summary) emit({ type: "agent_reasoning", text: part.text });
+    if (host.showRawReasoning) {
+      for (const part of item.content ?? []) emit({ type: "agent_reasoning_raw_content", text: part.text });
+    }
   } else if (item.type === "web_search_call") {
     const action = (item as { action?: unknown }).action;
     emit({
@@ -263,7 +281,8 @@ async function runToolCall(
       ...(after?.block !== undefined ? [`PostToolUse hook: ${after.block}`] : []),
       ...(after?.context ?? []),
     ].map((text) => userTextMessage(text, "developer"));
-    return [outputItem(call, res.output), ...(res.followUp ?? []), ...context, ...feedback];
+    const output = capToolOutput(res.output, host.toolOutputTokenLimit);
+    return [outputItem(call, output), ...(res.followUp ?? []), ...context, ...feedback];
   } catch (err) {
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
     const message = `tool ${call.name} failed: ${(err as Error).message}`;
@@ -315,6 +334,7 @@ function toolContext(
     env: host.env,
     ...(host.codexHome !== undefined ? { codexHome: host.codexHome } : {}),
     ...(host.clientIo ? { clientIo: host.clientIo } : {}),
+    ...(host.toolOutputTokenLimit !== undefined ? { outputTokenLimit: host.toolOutputTokenLimit } : {}),
     signal,
     emit: host.emit,
     authorizeCommand: (request) =>

@@ -21,6 +21,7 @@ export interface ResponsesRequest {
     verbosity?: "low" | "medium" | "high";
   };
   instructions?: string;
+  service_tier?: string;
 }
 
 export interface ClientIdentity {

@@ -53,6 +53,14 @@ export function supportsReasoning(model: string): boolean {
   return learned.get(model)?.supportsReasoning ?? /^(gpt-5|o\d|codex|gpt-oss)/.test(model);
 }
 
+/**
+ * Models that take `text.verbosity`: as in Codex 0.169, the GPT-5 and later general models, not the codex
+ * ones nor models it has no entry for (there `model_verbosity` is left out of the request).
+ */
+export function supportsVerbosity(model: string): boolean {
+  return /^gpt-([5-9]|\d{2,})/.test(model) && !model.includes("codex");
+}
+
 export function supportsTools(model: string): boolean {
   return learned.get(model)?.supportsTools ?? true;
 }

@@ -70,6 +70,8 @@ export type ModelEvent =
   | { type: "output_text_delta"; itemId?: string; delta: string }
   | { type: "reasoning_summary_delta"; itemId?: string; summaryIndex: number; delta: string }
   | { type: "reasoning_summary_part_added"; summaryIndex: number }
+  /** The model's raw reasoning (`response.reasoning_text.delta`, open-weight models): shown only when asked. */
+  | { type: "reasoning_text_delta"; itemId?: string; contentIndex: number; delta: string }
   | { type: "completed"; responseId: string; usage?: TokenUsage }
   | { type: "failed"; code?: string; message: string }
   /** A known event type that failed validation (skipped; the consumer logs it). */
@@ -96,7 +98,13 @@ export function toTokenUsage(usage: z.infer<typeof Usage>): TokenUsage {
  */
 function parseDelta(json: unknown): ModelEvent | undefined {
   if (typeof json !== "object" || json === null) return undefined;
-  const e = json as { type?: unknown; delta?: unknown; item_id?: unknown; summary_index?: unknown };
+  const e = json as {
+    type?: unknown;
+    delta?: unknown;
+    item_id?: unknown;
+    summary_index?: unknown;
+    content_index?: unknown;
+  };
   if (typeof e.delta !== "string") return undefined;
   const itemId = typeof e.item_id === "string" ? { itemId: e.item_id } : {};
   if (e.type === "response.output_text.delta")
@@ -104,6 +112,10 @@ function parseDelta(json: unknown): ModelEvent | undefined {
   const index = e.summary_index ?? 0;
   if (e.type === "response.reasoning_summary_text.delta" && typeof index === "number") {
     return { type: "reasoning_summary_delta", delta: e.delta, summaryIndex: index, ...itemId };
+  }
+  if (e.type === "response.reasoning_text.delta") {
+    const contentIndex = typeof e.content_index === "number" ? e.content_index : 0;
+    return { type: "reasoning_text_delta", delta: e.delta, contentIndex, ...itemId };
   }
   return undefined;
 }

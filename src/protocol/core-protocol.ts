@@ -90,6 +90,14 @@ const AgentReasoningSectionBreakEvent = lazySchema(() =>
     summary_index: z.number().int().optional(),
   }),
 );
+/** `show_raw_agent_reasoning = true`: the model's raw reasoning as it streams, and each part once complete. */
+const AgentReasoningRawContentDeltaEvent = lazySchema(() =>
+  ev("agent_reasoning_raw_content_delta", {
+    delta: z.string(),
+    item_id: z.string().optional(),
+    content_index: z.number().int().optional(),
+  }),
+);
 const ExecCommandOutputDeltaEvent = lazySchema(() =>
   ev("exec_command_output_delta", {
     call_id: z.string(),
@@ -133,6 +141,7 @@ export const KnownEventMsg = lazySchema(() =>
       model: z.string(),
       model_provider_id: z.string(),
       reasoning_effort: ReasoningEffort.nullish(),
+      service_tier: z.string().nullish(),
       cwd: z.string(),
       approval_policy: AskForApproval,
       sandbox_policy: SandboxPolicy,
@@ -168,6 +177,8 @@ export const KnownEventMsg = lazySchema(() =>
     /** `item_id` / `summary_index`: the reasoning item and summary part the text belongs to. */
     AgentReasoningDeltaEvent,
     AgentReasoningSectionBreakEvent,
+    AgentReasoningRawContentDeltaEvent,
+    ev("agent_reasoning_raw_content", { text: z.string() }),
     ev("exec_approval_request", {
       call_id: z.string(),
       /** The subagent asking (absent for the root thread); answer with the same call id. */

@@ -24,6 +24,8 @@ const TurnContextFields = {
   summary: ReasoningSummary.optional(),
   collaboration_mode: CollaborationModeKind.optional(),
   personality: Personality.optional(),
+  /** The Responses `service_tier` ("flex", "fast" for priority...); null: none. */
+  service_tier: z.string().nullish(),
 };
 
 export const Op = lazySchema(() =>

@@ -176,7 +176,7 @@ describe("web search", () => {
 
   it('web_search = "cached" and "disabled"; model_verbosity reaches text.verbosity', async () => {
     model = await startFakeModel({ replies: [reply.message("a"), reply.message("b")] });
-    const home = makeHome(model.url, 'model_verbosity = "low"');
+    const home = makeHome(model.url, 'model = "gpt-5.1"\nmodel_verbosity = "low"');
     const run = (mode: string) =>
       runCli(["exec", "-c", `web_search="${mode}"`, "hi"], { env: home.env, cwd: home.cwd });
     expect((await run("cached")).code).toBe(0);

@@ -128,7 +128,7 @@ describe("@openai/codex-sdk against codex-ts", () => {
     });
     const thread = codex.startThread({
       workingDirectory: home.cwd,
-      model: "gpt-5.1-codex",
+      model: "gpt-5.1",
       sandboxMode: "workspace-write",
       modelReasoningEffort: "high",
       networkAccessEnabled: true,

@@ -18,6 +18,8 @@ export interface CompactorDeps {
   rollout: ThreadRollout;
   client: () => ModelClient;
   latestPlan: () => readonly PlanStep[] | undefined;
+  /** The configured compaction prompt, if any. */
+  prompt?: string;
   /** Tokens at which a turn with this model compacts first; undefined: never automatically. Asked per turn:
    * a local model's window is learned from its server before the first request. */
   autoLimit: (model: string) => number | undefined;
@@ -61,6 +63,7 @@ export class Compactor {
       turn,
       threadId: this.deps.threadId,
       items,
+      ...(this.deps.prompt !== undefined ? { prompt: this.deps.prompt } : {}),
       signal,
       emit,
     });

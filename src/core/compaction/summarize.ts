@@ -13,12 +13,14 @@ export async function summarizeConversation(options: {
   turn: TurnContext;
   threadId: string;
   items: readonly ResponseItem[];
+  /** `compact_prompt` (or its file); the built-in prompt otherwise. */
+  prompt?: string;
   signal: AbortSignal;
   emit: (msg: KnownEventMsg) => void;
 }): Promise<{ summary: string; usage?: TokenUsage }> {
   const request = buildRequest({
     turn: options.turn,
-    input: [...options.items, userTextMessage(readPackageFile("prompts/compact.md"))],
+    input: [...options.items, userTextMessage(options.prompt ?? readPackageFile("prompts/compact.md"))],
     tools: [],
     threadId: options.threadId,
   });

@@ -115,6 +115,17 @@ export class ItemTracker {
         this.summaryIndex = msg.summary_index ?? this.summaryIndex + 1;
         return { ...msg, item_id: id, summary_index: this.summaryIndex };
       }
+      case "agent_reasoning_raw_content_delta": {
+        const id = this.openReasoning(before);
+        return { ...msg, item_id: id };
+      }
+      case "agent_reasoning_raw_content": {
+        const id = this.openReasoning(before);
+        this.update(id, (item) =>
+          item.type === "reasoning" ? { ...item, content: [...item.content, msg.text] } : item,
+        );
+        return msg;
+      }
       case "agent_reasoning": {
         const id = this.openReasoning(before);
         this.update(id, (item) => ({

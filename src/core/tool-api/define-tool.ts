@@ -32,6 +32,8 @@ export interface ToolContext {
   env: NodeJS.ProcessEnv;
   /** The session's CODEX_HOME: kept read-only for patches when inside a root; holds the patch journal. */
   codexHome?: string;
+  /** `tool_output_token_limit`: command tools cut their output to it (unless the call asks for another). */
+  outputTokenLimit?: number;
   signal: AbortSignal;
   emit: (msg: KnownEventMsg) => void;
   /** Whether and how a command may run (sandbox plan, or the user's answer). */

@@ -20,6 +20,7 @@ interface Current {
   summary: ThreadSettings["summary"];
   personality: ThreadSettings["personality"];
   mode: CollaborationModeKind;
+  serviceTier: string | null;
 }
 
 /** What plan mode tells the model (the engine's own developer message); the default mode adds none. */
@@ -45,6 +46,7 @@ export class ThreadSettingsTracker {
       summary: configure.summary ?? null,
       personality: configure.personality ?? null,
       mode,
+      serviceTier: session.service_tier ?? null,
     };
   }
 
@@ -64,6 +66,7 @@ export class ThreadSettingsTracker {
       summary: op.summary ?? c.summary,
       personality: op.personality ?? c.personality,
       mode: op.collaboration_mode ?? c.mode,
+      serviceTier: op.service_tier === undefined ? c.serviceTier : op.service_tier,
     };
     const after = this.wire();
     return isDeepStrictEqual(before, after) ? undefined : { threadId: this.threadId, threadSettings: after };
@@ -83,7 +86,7 @@ export class ThreadSettingsTracker {
       activePermissionProfile: null,
       model: c.model,
       modelProvider: this.session.model_provider_id,
-      serviceTier: null,
+      serviceTier: c.serviceTier,
       effort: c.effort,
       summary: c.summary,
       collaborationMode: {

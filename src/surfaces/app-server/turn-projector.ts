@@ -105,6 +105,18 @@ export class TurnProjector {
           },
         });
         return true;
+      case "agent_reasoning_raw_content_delta":
+        if (msg.item_id === undefined) return true;
+        this.out.notify({
+          method: "item/reasoning/textDelta",
+          params: {
+            ...this.scope,
+            itemId: msg.item_id,
+            delta: msg.delta,
+            contentIndex: msg.content_index ?? 0,
+          },
+        });
+        return true;
       case "agent_reasoning_section_break":
         if (msg.item_id !== undefined) this.partAdded(msg.item_id, msg.summary_index ?? 0);
         return true;

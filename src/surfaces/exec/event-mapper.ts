@@ -106,9 +106,14 @@ export class ExecEventMapper {
       case "agentMessage":
         return { id: this.idOf(item.id), type: "agent_message", text: item.text };
       case "reasoning":
-        // A reasoning item without a summary (only encrypted content) has nothing to show.
-        if (item.summary.length === 0) return undefined;
-        return { id: this.idOf(item.id), type: "reasoning", text: item.summary.join("\n\n") };
+        // A reasoning item without a summary (only encrypted content) has nothing to show; raw reasoning
+        // (there only with show_raw_agent_reasoning) follows the summary.
+        if (item.summary.length === 0 && item.content.length === 0) return undefined;
+        return {
+          id: this.idOf(item.id),
+          type: "reasoning",
+          text: [...item.summary, ...item.content].join("\n\n"),
+        };
       case "plan":
         return { id: this.idOf(item.id), type: "plan", text: item.text };
       case "commandExecution":

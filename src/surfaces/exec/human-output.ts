@@ -106,7 +106,9 @@ export class HumanOutput {
         return;
       }
       case "reasoning":
-        for (const part of item.summary) this.line(this.paint("dim", `thinking ${part}`));
+        // `content` holds raw reasoning only with show_raw_agent_reasoning.
+        for (const part of [...item.summary, ...item.content])
+          this.line(this.paint("dim", `thinking ${part}`));
         return;
       case "agentMessage":
         this.line(`${this.paint("bold", "codex")}\n${item.text}`);

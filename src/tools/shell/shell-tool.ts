@@ -101,6 +101,7 @@ async function runDecided(
     durationMs: result.durationMs,
     output: aggregated,
     timedOut: result.timedOut,
+    ...(ctx.outputTokenLimit !== undefined ? { maxTokens: ctx.outputTokenLimit } : {}),
   });
   ctx.emit({
     type: "exec_command_end",

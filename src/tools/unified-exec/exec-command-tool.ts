@@ -151,7 +151,7 @@ async function startAndCollect(
   relay.begin(started.command, ctx.emit, String(started.sessionId));
   const collected = await collectForCall(manager, started.sessionId, ctx, {
     yieldTimeMs: clampYieldTime(args.yield_time_ms, DEFAULT_EXEC_YIELD_TIME_MS),
-    maxOutputTokens: args.max_output_tokens,
+    maxOutputTokens: args.max_output_tokens ?? ctx.outputTokenLimit,
     startedAt,
   });
   return started.retryOutsideSandbox

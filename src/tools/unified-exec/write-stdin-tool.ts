@@ -81,7 +81,7 @@ export function writeStdinTool(
         const { result } = await collectForCall(manager, args.session_id, ctx, {
           yieldTimeMs: wait,
           maxYieldTimeMs: max,
-          maxOutputTokens: args.max_output_tokens,
+          maxOutputTokens: args.max_output_tokens ?? ctx.outputTokenLimit,
           startedAt,
         });
         return result;

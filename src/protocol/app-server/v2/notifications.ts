@@ -56,6 +56,13 @@ export const serverNotifications = {
     delta: z.string(),
     summaryIndex: z.number().int(),
   }),
+  /** Raw reasoning as it streams (`show_raw_agent_reasoning = true`). */
+  "item/reasoning/textDelta": z.object({
+    ...TurnScope,
+    itemId: z.string(),
+    delta: z.string(),
+    contentIndex: z.number().int(),
+  }),
   "item/reasoning/summaryPartAdded": z.object({
     ...TurnScope,
     itemId: z.string(),

@@ -104,6 +104,7 @@ export const ThreadStartParams = lazySchema(() =>
     baseInstructions: z.string().nullish(),
     developerInstructions: z.string().nullish(),
     personality: Personality.nullish(),
+    serviceTier: z.string().nullish(),
     ephemeral: z.boolean().nullish(),
     /** `clear`: the user started over from another thread (SessionStart hooks see source `clear`). */
     sessionStartSource: z.enum(["startup", "clear"]).nullish(),
@@ -123,6 +124,7 @@ export const ThreadStartResponse = lazySchema(() =>
     approvalsReviewer: ApprovalsReviewer,
     sandbox: SandboxPolicy,
     reasoningEffort: ReasoningEffort.nullish(),
+    serviceTier: z.string().nullish(),
   }),
 );
 export type ThreadStartResponse = z.infer<typeof ThreadStartResponse>;
@@ -151,6 +153,7 @@ export const TurnStartParams = lazySchema(() =>
     summary: ReasoningSummary.nullish(),
     personality: Personality.nullish(),
     collaborationMode: CollaborationMode.nullish(),
+    serviceTier: z.string().nullish(),
     /** A JSON Schema the final answer must follow. */
     outputSchema: z.unknown().optional(),
     /** Echoed as the userMessage item's `clientId`. */

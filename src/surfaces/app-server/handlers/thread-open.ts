@@ -116,6 +116,7 @@ export function openResponse(thread: ThreadRuntime, turns: Turn[] = []): ThreadS
     approvalsReviewer: "user",
     sandbox: toWireSandbox(s.sandbox_policy),
     reasoningEffort: s.reasoning_effort ?? null,
+    serviceTier: s.service_tier ?? null,
     instructionSources: thread.instructionSources(),
   };
 }

@@ -12,6 +12,7 @@ export const threadStart: Handler<"thread/start"> = async (params, ctx) => {
     ...(params.baseInstructions ? { base_instructions: params.baseInstructions } : {}),
     ...(params.developerInstructions ? { user_instructions: params.developerInstructions } : {}),
     ...(params.personality ? { personality: params.personality } : {}),
+    ...(params.serviceTier !== undefined ? { service_tier: params.serviceTier } : {}),
     ...(params.sessionStartSource === "clear" ? { session_start_source: "clear" as const } : {}),
   });
   const result = openResponse(thread);
@@ -38,6 +39,7 @@ function turnOverrides(
   if (effort) op.effort = effort;
   if (params.summary) op.summary = params.summary;
   if (params.personality) op.personality = params.personality;
+  if (params.serviceTier !== undefined) op.service_tier = params.serviceTier;
   if (params.collaborationMode) op.collaboration_mode = params.collaborationMode.mode;
   if (params.outputSchema !== undefined && params.outputSchema !== null) {
     op.final_output_json_schema = params.outputSchema;

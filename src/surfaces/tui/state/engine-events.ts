@@ -126,6 +126,7 @@ export function reduceEngineEvent(
     case "agent_message_content_delta":
       return appendAgentDelta(state, msg.delta);
     case "agent_reasoning_delta":
+    case "agent_reasoning_raw_content_delta":
       if (state.hideReasoning) return state;
       return { ...state, reasoningStream: (state.reasoningStream ?? "") + msg.delta };
     case "agent_reasoning_section_break":

@@ -64,7 +64,11 @@ export function reduceCompletedItem(state: TuiState, item: TurnItem, agentId?: n
     case "reasoning": {
       const { reasoningStream: _s, ...rest } = state;
       if (state.hideReasoning) return rest;
-      const cells: NewCell[] = item.summary.map((text) => ({ kind: "reasoning", text }));
+      // `content` is the raw reasoning, there only with show_raw_agent_reasoning.
+      const cells: NewCell[] = [...item.summary, ...item.content].map((text) => ({
+        kind: "reasoning",
+        text,
+      }));
       return commit(rest, ...cells);
     }
     case "commandExecution":
