@@ -4,7 +4,13 @@
 import { readFileSync } from "node:fs";
 import { dirname, isAbsolute, resolve } from "node:path";
 import { ConfigError } from "./config-file.js";
-import type { ConfigLayer } from "./load.js";
+
+/** What is read of a config layer (load.ts's ConfigLayer). */
+interface ConfigLayer {
+  source: string;
+  path?: string;
+  value: Record<string, unknown>;
+}
 
 /**
  * A relative path is taken from the folder of the file that sets it (a profile's from config.toml's
