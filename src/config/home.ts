@@ -2,6 +2,9 @@
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 
+/** The system-wide config layer, below the user's. */
+export const SYSTEM_CONFIG_PATH = "/etc/codex-ts/config.toml";
+
 export function resolveCodexHome(env: NodeJS.ProcessEnv = process.env): string {
   const fromEnv = env.CODEX_HOME;
   if (fromEnv && fromEnv.trim() !== "") return resolve(fromEnv);

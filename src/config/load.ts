@@ -14,7 +14,7 @@ import { checkConfigFile, ConfigError, describeIssue, readConfigFile, type KeyIs
 import { contextWindowFor, DEFAULT_MODEL, learnModelInfo } from "../model/model-info.js";
 import { DEFAULT_OSS_PROVIDER, LOCAL_PROVIDERS, type ProviderInfo } from "../model/provider-info.js";
 import { resolveProvider } from "./providers.js";
-import { resolveCodexHome } from "./home.js";
+import { resolveCodexHome, SYSTEM_CONFIG_PATH } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
 import { readPromptFile } from "./prompt-files.js";
@@ -36,7 +36,7 @@ export interface DisabledConfigLayer extends ConfigLayer {
   disabledReason: string;
 }
 
-export const SYSTEM_CONFIG_PATH = "/etc/codex-ts/config.toml";
+export { SYSTEM_CONFIG_PATH };
 
 export interface Config {
   codexHome: string;

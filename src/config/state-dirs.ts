@@ -1,8 +1,10 @@
 // Where codex-ts keeps two kinds of state the real Codex lets a config move out of CODEX_HOME:
 // `sqlite_home` (the thread index, threads.sqlite; else $CODEX_SQLITE_HOME; else CODEX_HOME) and `log_dir`
 // (the app-server's log; else CODEX_HOME/log). A relative path is taken from CODEX_HOME, `~/` from HOME.
+import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
+import { SYSTEM_CONFIG_PATH } from "./home.js";
 import type { ConfigToml } from "./schema.js";
 
 /** The env variable the real Codex reads for the SQLite folder when the config names none. */
@@ -23,4 +25,25 @@ export function sqliteHomeFor(codexHome: string, toml: ConfigToml, env: NodeJS.P
 
 export function logDirFor(codexHome: string, toml: ConfigToml): string {
   return toml.log_dir !== undefined ? expand(toml.log_dir, codexHome) : join(codexHome, "log");
+}
+
+/**
+ * Whether the config files a server reads (system, user; profiles live in the user's) or its `-c`
+ * overrides mention either key. Most configs do not: the server then knows both folders without loading the
+ * config (zod, TOML, every layer), which would otherwise sit between its start and the first thread list.
+ */
+export function mayMoveStateDirs(codexHome: string, overrides: readonly string[]): boolean {
+  const mentions = (text: string) => /sqlite_home|log_dir/.test(text);
+  const fileMentions = (path: string) => {
+    try {
+      return mentions(readFileSync(path, "utf8"));
+    } catch {
+      return false;
+    }
+  };
+  return (
+    overrides.some(mentions) ||
+    fileMentions(SYSTEM_CONFIG_PATH) ||
+    fileMentions(join(codexHome, "config.toml"))
+  );
 }

@@ -2,6 +2,7 @@
 // Logs go to app-server.log in `log_dir` ($CODEX_HOME/log); stdout carries only protocol messages.
 import { join } from "node:path";
 import { resolveCodexHome } from "../../config/home.js";
+import { mayMoveStateDirs, sqliteHomeFor } from "../../config/state-dirs.js";
 import type { FleetExtension } from "../fleet/fleet-extension.js";
 import type { ExtensionMethods } from "./extensions.js";
 import type { SharedFlags } from "../shared/cli-config.js";
@@ -37,6 +38,8 @@ export async function stateDirs(
   flags: AppServerFlags,
   env: NodeJS.ProcessEnv,
 ): Promise<StateDirs> {
+  const defaults = { sqliteHome: sqliteHomeFor(codexHome, {}, env), logDir: join(codexHome, "log") };
+  if (!mayMoveStateDirs(codexHome, flags.config ?? [])) return defaults;
   // Imported here: the config code and zod are not needed to answer the handshake.
   const { ConfigError, loadConfig } = await import("../../config/load.js");
   try {
@@ -50,8 +53,8 @@ export async function stateDirs(
     return { sqliteHome: config.sqliteHome, logDir: config.logDir };
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    process.stderr.write(`warning: ${err.message}; the thread index and log stay in ${codexHome}\n`);
-    return { sqliteHome: codexHome, logDir: join(codexHome, "log") };
+    process.stderr.write(`warning: ${err.message}; the thread index and log stay in their default folders\n`);
+    return defaults;
   }
 }
 
