@@ -97,6 +97,11 @@ export class Codex implements AsyncIterable<Event> {
     return this.session?.threadId;
   }
 
+  /** See Session.prepareIndex; nothing before configure_session. */
+  prepareIndex(): void {
+    this.session?.prepareIndex();
+  }
+
   /**
    * The earlier turns of the thread this engine resumed or forked, as typed items from its rollout (read
    * once, when the thread opened), for an in-process client that shows them. Empty before configure_session.

@@ -434,6 +434,11 @@ export class Session {
     this.index.update(this.rollout.summary(problem));
   }
 
+  /** Opens the thread index now, while the client waits for its user (else the first turn opens it). */
+  prepareIndex(): void {
+    this.index.prepare();
+  }
+
   /** Resolves when no task runs. */
   async idle(): Promise<void> {
     await this.tasks.idle();

@@ -8,6 +8,11 @@ import type { ReplayedTurn } from "../../../rollout/replay.js";
 
 /** How long the engine's events may hold the event loop before keys and frames get a turn. */
 const SLICE_MS = 8;
+/**
+ * After the thread opens, the UI waits for its user: the thread index (a native module and a SQLite file)
+ * opens then, a little after the first frames, rather than in the middle of the first answer's stream.
+ */
+const PREPARE_INDEX_AFTER_MS = 300;
 
 export class EngineConnection {
   private codex: Codex;
@@ -51,8 +56,10 @@ export class EngineConnection {
           sliceStart = performance.now();
         }
         if (codex !== this.codex) continue;
-        if (event.msg.type === "session_configured") this.onEvent(event, codex.replayedTurns);
-        else this.onEvent(event);
+        if (event.msg.type === "session_configured") {
+          this.onEvent(event, codex.replayedTurns);
+          setTimeout(() => codex.prepareIndex(), PREPARE_INDEX_AFTER_MS).unref();
+        } else this.onEvent(event);
       }
     })();
     this.pumps.add(pump);
