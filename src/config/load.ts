@@ -17,6 +17,7 @@ import { resolveProvider } from "./providers.js";
 import { resolveCodexHome, SYSTEM_CONFIG_PATH } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
+import { rootMarkersOf } from "./repo-folders.js";
 import { readPromptFile } from "./prompt-files.js";
 import { ConfigToml } from "./schema.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
@@ -233,11 +234,8 @@ function addProjectLayers(
     (acc, layer) => deepMerge(acc, (layer.value.projects ?? {}) as Record<string, unknown>),
     {} as Record<string, unknown>,
   );
-  // The root markers come from the files read so far: a project's own file cannot move its root.
-  const markers = layers.reduce<unknown>((acc, layer) => layer.value.project_root_markers ?? acc, undefined);
   const disabled: DisabledConfigLayer[] = [];
-  const roots = Array.isArray(markers) && markers.every((m) => typeof m === "string") ? markers : undefined;
-  for (const file of findProjectConfigFiles(cwd, codexHome, roots)) {
+  for (const file of findProjectConfigFiles(cwd, codexHome, rootMarkersOf(layers))) {
     if (!isProjectTrusted(file.dir, trustTable)) {
       // An untrusted file is not applied, so a broken one must not stop codex-ts from starting.
       let value: Record<string, unknown> = {};

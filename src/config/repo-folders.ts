@@ -35,3 +35,17 @@ export function foldersFromRepoRoot(
   }
   return dirs;
 }
+
+/**
+ * The root markers the system and user config files set (`project_root_markers`), or undefined for the
+ * default: a project's own file cannot move its root. Project config, project hooks and project rules
+ * are all found from the root these give.
+ */
+export function rootMarkersOf(
+  layers: readonly { source: string; value: Record<string, unknown> }[],
+): string[] | undefined {
+  const markers = layers
+    .filter((layer) => layer.source === "system" || layer.source === "user")
+    .reduce<unknown>((acc, layer) => layer.value.project_root_markers ?? acc, undefined);
+  return Array.isArray(markers) && markers.every((m) => typeof m === "string") ? markers : undefined;
+}

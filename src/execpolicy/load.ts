@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ConfigLayer } from "../config/load.js";
 import { isProjectTrusted } from "../config/project-layers.js";
-import { foldersFromRepoRoot } from "../config/repo-folders.js";
+import { foldersFromRepoRoot, rootMarkersOf } from "../config/repo-folders.js";
 import { parseRulesFile, Policy, type PrefixRule } from "./policy.js";
 
 /** The file approvals "for commands like this" are written to. */
@@ -20,7 +20,7 @@ export function rulesFolders(codexHome: string, cwd: string, layers: ConfigLayer
   ) as Record<string, unknown>;
   const home = resolve(codexHome);
   const folders = [join(home, "rules")];
-  for (const dir of foldersFromRepoRoot(cwd)) {
+  for (const dir of foldersFromRepoRoot(cwd, rootMarkersOf(layers))) {
     const dotCodex = join(dir, ".codex");
     if (dotCodex !== home && isProjectTrusted(dir, trustTable)) folders.push(join(dotCodex, "rules"));
   }

@@ -82,6 +82,29 @@ describe("discoverHooks", () => {
     ).toBe("untrusted");
   });
 
+  it("project hooks are looked for from the root project_root_markers give; [] means cwd only", () => {
+    const { home, repo } = scratch();
+    const sub = join(repo, "sub");
+    mkdirSync(sub);
+    writeFileSync(
+      join(repo, ".codex", "hooks.json"),
+      json({ Stop: [{ hooks: [{ type: "command", command: "r" }] }] }),
+    );
+    const user = (value: Record<string, unknown>): ConfigLayer => ({
+      source: "user",
+      path: join(home, "config.toml"),
+      value: { projects: { [repo]: { trust_level: "trusted" } }, ...value },
+    });
+    const found = (layers: ConfigLayer[]) =>
+      discoverHooks({ codexHome: home, cwd: sub, layers }).hooks.map((h) => h.source);
+    expect(found([user({})])).toEqual(["project"]);
+    expect(found([user({ project_root_markers: [] })])).toEqual([]);
+    expect(found([user({ project_root_markers: ["nothing-here"] })])).toEqual([]);
+    // A project's own file cannot move its root.
+    const own: ConfigLayer = { source: "project", value: { project_root_markers: [] } };
+    expect(found([user({}), own])).toEqual(["project"]);
+  });
+
   it("extra sources (plugins) add their hooks.json; bad files are errors, not exceptions", () => {
     const { home, repo } = scratch();
     const plugin = join(home, "plugins", "lint");

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import type { ConfigLayer } from "../../config/load.js";
 import { isProjectTrusted } from "../../config/project-layers.js";
-import { foldersFromRepoRoot } from "../../config/repo-folders.js";
+import { foldersFromRepoRoot, rootMarkersOf } from "../../config/repo-folders.js";
 import { pluginHookSources, type PluginHookSource } from "../../plugins/runtime.js";
 import { HOOK_EVENTS, type HookEvent } from "../../protocol/hooks.js";
 import { DEFAULT_HOOK_TIMEOUT_SEC, eventKeyLabel, hookHash, type HookDefinition } from "./hook-definition.js";
@@ -149,7 +149,7 @@ function configSources(options: DiscoverOptions): LayerSource[] {
       .filter((l) => l.source === "system" || l.source === "user")
       .map((l) => l.value.projects ?? {}),
   ) as Record<string, unknown>;
-  for (const dir of foldersFromRepoRoot(options.cwd)) {
+  for (const dir of foldersFromRepoRoot(options.cwd, rootMarkersOf(options.layers))) {
     const dotCodex = join(dir, ".codex");
     if (dotCodex !== home && isProjectTrusted(dir, trustTable)) out.push(source("project", dotCodex));
   }
