@@ -70,7 +70,7 @@ export class ContextRecorder {
   }
 
   /** `include_environment_context = false`: none; `include_permissions_instructions = false`: no policies. */
-  private environmentContext(turn: TurnContext): string | undefined {
+  environmentContext(turn: TurnContext): string | undefined {
     const { toml } = this.config;
     if (toml.include_environment_context === false) return undefined;
     return renderEnvironmentContext({

@@ -140,6 +140,7 @@ export function reviewTask(
     request: op.review_request,
     signal: controller.signal,
     onUsage: (usage) => env.recordUsage(subId, usage),
+    environmentContext: env.context.environmentContext(turn),
   });
 }
 

@@ -240,6 +240,29 @@ describe("include_environment_context and include_permissions_instructions", () 
   });
 });
 
+describe("include_environment_context in a review", () => {
+  it("a review's own turns leave it out too", async () => {
+    model = await startFakeModel({ fallback: () => reply.message("ok") });
+    const home = makeHome(model.url);
+    rmSync(join(home.cwd, ".git"), { recursive: true, force: true });
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: home.cwd });
+    git("init", "-q");
+    writeFileSync(join(home.cwd, "a.txt"), "one\n");
+    git("add", ".");
+    git("commit", "-qm", "init");
+    writeFileSync(join(home.cwd, "a.txt"), "two\n");
+    for (const args of [[], ["-c", "include_environment_context=false"]]) {
+      const review = await runCli(["review", ...args, "--uncommitted"], { env: home.env, cwd: home.cwd });
+      expect(review.code, review.stderr).toBe(0);
+    }
+    const envs = model.requests.map(
+      (r) => texts(r.body.input as Input).filter((t) => t.startsWith("<environment_context>")).length,
+    );
+    expect(envs).toEqual([1, 0]);
+  });
+});
+
 describe("service_tier", () => {
   it("exec: sent as the request's service_tier; fast as priority; default as none", async () => {
     model = await startFakeModel({ fallback: () => reply.message("ok") });

@@ -5,7 +5,6 @@ import type { KnownEventMsg, TokenUsage } from "../../protocol/core-protocol.js"
 import { userTextMessage, type MessageItem } from "../../protocol/items.js";
 import type { ReviewOutput, ReviewRequest } from "../../protocol/review.js";
 import { ConversationHistory } from "../history.js";
-import { renderEnvironmentContext } from "../initial-context.js";
 import { readPackageFile } from "../package-files.js";
 import { TaskAbort } from "../task.js";
 import { runTurn, type TurnHost } from "../turn.js";
@@ -23,6 +22,8 @@ export interface ReviewTaskOptions {
   request: ReviewRequest;
   signal: AbortSignal;
   onUsage: (usage: TokenUsage) => void;
+  /** The `<environment_context>` the thread's config allows (none with include_environment_context = false). */
+  environmentContext: string | undefined;
 }
 
 function assistantMessage(text: string): MessageItem {
@@ -43,7 +44,7 @@ export async function runReview(options: ReviewTaskOptions): Promise<void> {
 
   const history = new ConversationHistory([
     userTextMessage(readPackageFile("prompts/review.md"), "developer"),
-    userTextMessage(renderEnvironmentContext(turn)),
+    ...(options.environmentContext !== undefined ? [userTextMessage(options.environmentContext)] : []),
     userTextMessage(request.prompt),
   ]);
   const emit = (msg: KnownEventMsg) => {
