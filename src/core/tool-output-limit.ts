@@ -5,10 +5,19 @@
 import type { ContentItem, FunctionCallOutputPayload } from "../protocol/items.js";
 
 export const DEFAULT_TOOL_OUTPUT_TOKENS = 10_000;
-const BYTES_PER_TOKEN = 4;
+export const BYTES_PER_TOKEN = 4;
 /** Room over the budget for what a command tool adds around output it already cut (exit code, wall time). */
 const HEADER_ROOM = 1.2;
 const HEADER_BYTES = 256;
+
+export function estimateTokens(bytes: number): number {
+  return Math.ceil(bytes / BYTES_PER_TOKEN);
+}
+
+/** What every cut output says where it was cut (the command tools' too). */
+export function truncationNote(omittedBytes: number): string {
+  return `[... ${estimateTokens(omittedBytes)} tokens (${omittedBytes} bytes) truncated ...]`;
+}
 
 /** Keeps the head and the tail of `text` within `maxBytes`, saying in the middle how much was cut. */
 export function cutMiddle(text: string, maxBytes: number): string {
@@ -25,7 +34,7 @@ export function cutMiddle(text: string, maxBytes: number): string {
     .toString("utf8")
     .replace(/^\uFFFD/, "");
   const omitted = bytes.length - Buffer.byteLength(head) - Buffer.byteLength(tail);
-  return `${head}\n[... ${Math.ceil(omitted / BYTES_PER_TOKEN)} tokens (${omitted} bytes) truncated ...]\n${tail}`;
+  return `${head}\n${truncationNote(omitted)}\n${tail}`;
 }
 
 /** A tool output held to `limitTokens` (with header room): text, or the text parts of content in order. */

@@ -1,14 +1,11 @@
 // Fits a command's output into the model's token budget: keeps the head and the tail, and says in the middle
 // how much was cut. Tokens are estimated at 4 bytes each, the same rough ratio the shell tool uses.
+import { BYTES_PER_TOKEN, estimateTokens, truncationNote } from "../../core/tool-output-limit.js";
 import type { OutputSlice } from "./head-tail-buffer.js";
 import { charBoundaryAtOrAfter, charBoundaryAtOrBefore } from "./utf8-boundaries.js";
 
-export const BYTES_PER_TOKEN = 4;
+export { BYTES_PER_TOKEN, estimateTokens, truncationNote };
 export const DEFAULT_MAX_OUTPUT_TOKENS = 10_000;
-
-export function estimateTokens(bytes: number): number {
-  return Math.ceil(bytes / BYTES_PER_TOKEN);
-}
 
 export interface RenderedOutput {
   text: string;
@@ -16,10 +13,6 @@ export interface RenderedOutput {
   originalTokenCount: number;
   /** Bytes left out of `text` (cut here or already dropped by the buffer). */
   omittedBytes: number;
-}
-
-export function truncationNote(omittedBytes: number): string {
-  return `[... ${estimateTokens(omittedBytes)} tokens (${omittedBytes} bytes) truncated ...]`;
 }
 
 export function renderWithinBudget(slice: OutputSlice, maxTokens: number): RenderedOutput {
