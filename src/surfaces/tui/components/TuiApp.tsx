@@ -67,7 +67,7 @@ export function TuiApp({
     }),
   );
   useHistoryBatches(state.pendingHistory, dispatch);
-  const [ui, setUiState] = useState<UiState>(() => initialUi(readHistoryTexts(config.codexHome)));
+  const [ui, setUiState] = useState<UiState>(() => initialUi());
   const [queued, setQueued] = useState<string[]>([]);
   const [quitting, setQuitting] = useState(false);
   const engine = useRef<EngineConnection | undefined>(undefined);
@@ -98,6 +98,14 @@ export function TuiApp({
     setUiState(next);
   }, []);
   const addCell = useCallback((cell: NewCell) => dispatch({ type: "add_cell", cell }), []);
+  // Earlier sessions' prompts for Up, read once the first frame is out (the file can be megabytes).
+  useEffect(() => {
+    const recalled = readHistoryTexts(config.codexHome);
+    if (recalled.length === 0) return;
+    const current = uiRef.current;
+    const history = [...recalled, ...current.composer.history];
+    setUi({ ...current, composer: { ...current.composer, history } });
+  }, [config.codexHome, setUi]);
 
   useEffect(() => {
     const warmUp = setTimeout(warmUpAnswerRendering, 0);
