@@ -1,100 +1,64 @@
 // A Session: the engine's configuration and state for one thread, and at most one running Task.
 import type { ReplayedTurn } from "../rollout/replay.js";
-import type { ModelAuthHooks } from "../auth/model-auth.js";
-import type { Config } from "../config/load.js";
-import type { Event, KnownEventMsg, OpOf, PlanStep, UserInputAnswers } from "../protocol/core-protocol.js";
-import { TokenUsage } from "../protocol/core-protocol.js";
+import type {
+  KnownEventMsg,
+  OpOf,
+  PlanStep,
+  TokenUsage,
+  UserInputAnswers,
+} from "../protocol/core-protocol.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
-import type { EngineParts } from "./engine-parts.js";
-import type { SessionMcp } from "./mcp-api/session-mcp.js";
-import type { ToolSet } from "./tool-api/tool-set.js";
-import type { ClientIo } from "./tool-api/client-io.js";
-import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import type { UserInputItem } from "../protocol/user-input.js";
 import type { CommandGate } from "./approvals/command-gate.js";
-import { sessionCommandGate } from "./approvals/session-command-gate.js";
-import type { Policy } from "../execpolicy/policy.js";
-import { PatchGate } from "./approvals/patch-gate.js";
-import { Compactor } from "./compaction/compactor.js";
-import { autoCompactLimit } from "./compaction/context-meter.js";
-import { ConversationHistory } from "./history.js";
-import { historyEvents } from "./items/legacy-events.js";
-import { ItemTracker } from "./items/item-tracker.js";
-import { SkillsManager } from "../skills/skills-manager.js";
-import type { ThreadSeed } from "./open-thread.js";
-import { ClientRequests } from "./client-requests.js";
-import { compactionTask, reviewTask, turnHostFor, userTurnTask, type TaskEnv } from "./session-tasks.js";
-import { TaskSlot } from "./task-slot.js";
-import { ContextRecorder } from "./context-recorder.js";
-import { runUserShell } from "./user-shell.js";
+import type { ClientRequests } from "./client-requests.js";
+import type { Compactor } from "./compaction/compactor.js";
+import type { ContextRecorder } from "./context-recorder.js";
+import type { ConversationHistory } from "./history.js";
+import type { SessionHooks } from "./hooks/session-hooks.js";
 import { uuidv7 } from "./ids.js";
-import { ThreadIndexUpdater } from "./thread-index-updater.js";
+import { historyEvents } from "./items/legacy-events.js";
+import type { ItemTracker } from "./items/item-tracker.js";
+import type { SessionMcp } from "./mcp-api/session-mcp.js";
+import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
+import { buildSessionParts, type SessionOptions } from "./session-parts.js";
+import type { SessionSettings } from "./session-settings.js";
+import { compactionTask, reviewTask, userTurnTask, type TaskEnv } from "./session-tasks.js";
+import type { TaskSlot } from "./task-slot.js";
+import type { ThreadUpkeep } from "./thread-upkeep.js";
 import type { ThreadRollout } from "./thread-rollout.js";
 import type { TurnContext } from "./turn-context.js";
-import { addUsage, ZERO_USAGE } from "./usage.js";
-import { SessionSettings } from "./session-settings.js";
-import { hooksEnabled, permissionModeOf, SessionHooks } from "./hooks/session-hooks.js";
-import type { HookSource } from "./hooks/hook-source.js";
-import { SessionHookWiring } from "./hooks/turn-hooks.js";
+import { runUserShell } from "./user-shell.js";
+import { addUsage } from "./usage.js";
 
-export interface SessionOptions {
-  config: Config;
-  env: NodeJS.ProcessEnv;
-  tools: ToolSet;
-  originator: string;
-  emit: (event: Event) => void;
-  /** False when nobody can answer questions (exec): request_user_input says so to the model. */
-  interactive: boolean;
-  /** The thread: new, resumed or forked, with its rollout. */
-  seed: ThreadSeed;
-  /** Credentials a surface hands in, and a refresh on 401 (app-server external tokens). */
-  auth?: ModelAuthHooks;
-  /** Skills per cwd, shared with `list_skills` (one per session when absent). */
-  skills?: SkillsManager;
-  /** Command rules (`rules/*.rules`); none when absent. */
-  rules?: Policy;
-  /** File and terminal access the client offers the tools (ACP editors). */
-  clientIo?: ClientIo;
-  /** Starts the session's MCP servers (mcp/ sits above core, so it is handed in). */
-  openSessionMcp: EngineParts["openSessionMcp"];
-  /** A subagent's session: its hooks are SubagentStart / SubagentStop instead of SessionStart / Stop. */
-  subagent?: { agentType: string };
-  /** Started from a running session by the user (/new): SessionStart's source is `clear`. */
-  clearedSession?: boolean;
-  /** Hook sources beyond the config layers' (installed plugins). */
-  hookSources?: readonly HookSource[];
-}
+export type { SessionOptions } from "./session-parts.js";
 
 export class Session {
   readonly threadId: string;
-  /** Turn defaults, instructions and the model client (session-settings.ts). */
   private readonly settings: SessionSettings;
   private readonly history: ConversationHistory;
   private readonly rollout: ThreadRollout;
-  private readonly index: ThreadIndexUpdater;
-  /** What the model is told before each task's input (context-recorder.ts). */
+  /** Rollout turn contexts and flushes, and the thread index row (thread-upkeep.ts). */
+  private readonly upkeep: ThreadUpkeep;
   private readonly context: ContextRecorder;
-  /** The running task, at most one (task-slot.ts); what each kind of task does is session-tasks.ts. */
-  private readonly tasks = new TaskSlot();
+  private readonly tasks: TaskSlot;
   private readonly taskEnv: TaskEnv;
-  private rollingBack = false;
   private readonly requests: ClientRequests;
   private readonly commandGate: CommandGate;
-  private readonly patchGate = new PatchGate();
+  private readonly compactor: Compactor;
+  private readonly items: ItemTracker;
+  private readonly openMcp: () => SessionMcp | undefined;
+  /** Lifecycle hooks (undefined with `[features] hooks = false`). */
+  readonly hooks: SessionHooks | undefined;
+  private rollingBack = false;
   private readonly warned = new Set<string>();
-  private totalUsage: TokenUsage = ZERO_USAGE;
+  private totalUsage: TokenUsage;
   /** The submission whose events carry session-level warnings when no task runs. */
   private lastSubId = "";
   /** The session's MCP servers, started by the first configure_session (none when the config has none). */
   private mcp: SessionMcp | undefined;
-  private readonly compactor: Compactor;
   /** The latest update_plan, restated after a compaction. */
   private latestPlan: PlanStep[] | undefined;
-  /** Makes the turn's items from what the engine emits (core/items/item-tracker.ts). */
-  private readonly items: ItemTracker;
-  /** Lifecycle hooks (undefined with `[features] hooks = false`). */
-  readonly hooks: SessionHooks | undefined;
 
   /** A resumed or forked thread's earlier turns as read from its rollout (empty for a new thread). */
   get replayedTurns(): readonly ReplayedTurn[] {
@@ -102,112 +66,31 @@ export class Session {
   }
 
   constructor(private readonly options: SessionOptions) {
-    const { config, seed } = options;
-    this.requests = new ClientRequests(options.interactive);
-    this.threadId = seed.id;
-    this.items = new ItemTracker(seed.id);
-    this.rollout = seed.rollout;
-    this.history = new ConversationHistory(seed.history, (items) => this.rollout.recordItems(items));
-    // A resumed thread counts on from the totals its last token_count recorded.
-    const info = (seed.replay?.lastTokenCount as { info?: { total_token_usage?: unknown } } | undefined)
-      ?.info;
-    const resumedTotal = TokenUsage.safeParse(info?.total_token_usage);
-    if (resumedTotal.success) this.totalUsage = resumedTotal.data;
-    this.index = new ThreadIndexUpdater(config, (message) => this.warnOnce(`index:${message}`, message));
-    this.settings = new SessionSettings({
-      config,
-      env: options.env,
-      threadId: this.threadId,
-      originator: options.originator,
-      ...(options.auth ? { auth: options.auth } : {}),
-    });
-    this.context = new ContextRecorder(
-      this.history,
-      options.skills ?? new SkillsManager(config.codexHome),
-      this.settings,
-      config,
-      seed.replay ? { lastTurnContext: seed.replay.lastTurnContext, history: seed.history } : undefined,
-    );
-    this.compactor = new Compactor({
-      threadId: this.threadId,
+    this.threadId = options.seed.id;
+    // The parts are wired in session-parts.ts; they reach back here only through this host.
+    ({
+      settings: this.settings,
       history: this.history,
       rollout: this.rollout,
-      client: () => this.settings.client,
-      latestPlan: () => this.latestPlan,
-      ...(config.compactPrompt !== undefined ? { prompt: config.compactPrompt } : {}),
-      autoLimit: (model) =>
-        autoCompactLimit(config.toml.model_auto_compact_token_limit, this.settings.contextWindow(model)),
-      hooks: {
-        before: (trigger, cwd, signal) =>
-          this.hooks?.preCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
-        after: (trigger, cwd, signal) =>
-          this.hooks?.postCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
-      },
-    });
-    this.hooks = hooksEnabled(config)
-      ? new SessionHooks({
-          config,
-          env: options.env,
-          threadId: this.threadId,
-          transcriptPath: this.rollout.path,
-          ...(options.hookSources ? { extraSources: options.hookSources } : {}),
-          model: () => this.settings.defaults.model,
-          permissionMode: () => permissionModeOf(this.settings.defaults),
-          emit: (msg) => this.emit(this.tasks.subId ?? this.lastSubId, msg),
-          warnOnce: (key, message) => this.warnOnce(key, message),
-        })
-      : undefined;
-    this.commandGate = sessionCommandGate({
-      config,
-      env: options.env,
-      ...(options.rules ? { rules: options.rules } : {}),
-      warnOnce: (key, message) => this.warnOnce(key, message),
-      warn: (message) => this.emit(this.tasks.subId ?? this.lastSubId, { type: "warning", message }),
-    });
-    const hooks = this.hooks
-      ? new SessionHookWiring(this.hooks, {
-          ...(options.subagent ? { subagentType: options.subagent.agentType } : {}),
-          resumed: options.seed.replay !== undefined,
-          cleared: options.clearedSession === true,
-          cwd: () => this.settings.defaults.cwd,
-        })
-      : undefined;
-    this.taskEnv = {
-      threadId: this.threadId,
-      config,
-      settings: this.settings,
-      compactor: this.compactor,
+      upkeep: this.upkeep,
       context: this.context,
-      steering: this.tasks.steering,
-      turnHost: (subId, controller) =>
-        turnHostFor(
-          {
-            threadId: this.threadId,
-            client: this.settings.client,
-            tools: options.tools.registry,
-            history: this.history,
-            env: options.env,
-            codexHome: config.codexHome,
-            ...(config.toml.show_raw_agent_reasoning ? { showRawReasoning: true } : {}),
-            ...(config.toml.tool_output_token_limit !== undefined
-              ? { toolOutputTokenLimit: config.toml.tool_output_token_limit }
-              : {}),
-            meter: this.compactor.meter,
-            commands: this.commandGate,
-            patches: this.patchGate,
-            requests: this.requests,
-            emit: (msg) => this.emit(subId, msg),
-            ...(options.clientIo ? { clientIo: options.clientIo } : {}),
-            ...hooks?.turnParts(),
-          },
-          controller,
-        ),
-      mcp: () => this.mcp,
-      recordUsage: (subId, usage) => this.recordUsage(subId, usage),
-      warnOnce: (key, message) => this.warnOnce(key, message),
+      tasks: this.tasks,
+      taskEnv: this.taskEnv,
+      requests: this.requests,
+      commandGate: this.commandGate,
+      compactor: this.compactor,
+      items: this.items,
+      openMcp: this.openMcp,
+      hooks: this.hooks,
+      resumedUsage: this.totalUsage,
+    } = buildSessionParts(options, {
       emit: (subId, msg) => this.emit(subId, msg),
-      ...(hooks ? { hooks: (cwd: string) => hooks.forTask(cwd) } : {}),
-    };
+      currentSubId: () => this.currentSubId(),
+      warnOnce: (key, message) => this.warnOnce(key, message),
+      latestPlan: () => this.latestPlan,
+      recordUsage: (subId, usage) => this.recordUsage(subId, usage),
+      mcp: () => this.mcp,
+    }));
   }
 
   get isRunning(): boolean {
@@ -307,7 +190,7 @@ export class Session {
     // The initial context goes first, so the injected items follow it as in any later turn.
     if (this.history.length === 0) this.context.record(this.settings.defaults);
     this.history.record(...items);
-    this.touchIndex();
+    this.upkeep.touch();
   }
 
   /** Compacts the conversation now, as a task of its own (the `compact` op). */
@@ -322,7 +205,7 @@ export class Session {
     this.tasks.start(
       subId,
       (controller) => compactionTask(this.taskEnv, subId, turn, controller),
-      () => this.taskEnded(),
+      () => this.upkeep.taskEnded(),
     );
   }
 
@@ -332,14 +215,8 @@ export class Session {
     turn: TurnContext,
     body: (controller: AbortController) => Promise<void>,
   ): void {
-    this.rollout.recordTurnContext(turn);
-    this.index.prepare();
-    this.tasks.start(subId, body, () => this.taskEnded());
-  }
-
-  private async taskEnded(): Promise<void> {
-    await this.rollout.flush();
-    this.touchIndex();
+    this.upkeep.taskStarting(turn);
+    this.tasks.start(subId, body, () => this.upkeep.taskEnded());
   }
 
   /**
@@ -364,7 +241,7 @@ export class Session {
       this.history.replaceAll(replay.history);
       this.compactor.meter.reset();
       this.context.reset({ lastTurnContext: replay.lastTurnContext, history: replay.history });
-      this.touchIndex();
+      this.upkeep.touch();
     } finally {
       this.rollingBack = false;
     }
@@ -410,7 +287,7 @@ export class Session {
 
   /** A refused command or patch shows as a declined item. */
   private decided(id: string, decision: ReviewDecision): true {
-    const subId = this.tasks.subId ?? this.lastSubId;
+    const subId = this.currentSubId();
     for (const msg of this.items.decided(id, decision)) this.send(subId, msg);
     return true;
   }
@@ -423,20 +300,12 @@ export class Session {
     await this.tasks.abort("interrupted");
     await this.mcp?.close();
     await this.options.tools.close();
-    await this.rollout.close();
-    if (this.rollout.hasLines) this.touchIndex();
-    await this.index.close();
-  }
-
-  private touchIndex(): void {
-    const { warnings } = this.options.seed;
-    const problem = warnings.length > 0 ? `${warnings.length} damaged line(s): ${warnings.join("; ")}` : null;
-    this.index.update(this.rollout.summary(problem));
+    await this.upkeep.close();
   }
 
   /** Opens the thread index now, while the client waits for its user (else the first turn opens it). */
   prepareIndex(): void {
-    this.index.prepare();
+    this.upkeep.prepare();
   }
 
   /** Resolves when no task runs. */
@@ -472,26 +341,20 @@ export class Session {
     return this.mcp;
   }
 
-  private openMcp(): SessionMcp | undefined {
-    return this.options.openSessionMcp({
-      config: this.options.config,
-      env: this.options.env,
-      registry: this.options.tools.registry,
-      emit: (msg) => this.emit(this.tasks.subId ?? this.lastSubId, msg),
-      waitForApproval: (callId, signal) => this.requests.waitForExec(callId, signal),
-      ...(this.options.auth ? { auth: this.options.auth } : {}),
-    });
-  }
-
   /** Emits (and records) an event that belongs to no turn of its own, e.g. a subagent's lifecycle. */
   emitOutOfTask(msg: KnownEventMsg): void {
-    this.emit(this.tasks.subId ?? this.lastSubId, msg);
+    this.emit(this.currentSubId(), msg);
+  }
+
+  /** The submission that carries events outside a turn: the running task's, else the last one. */
+  private currentSubId(): string {
+    return this.tasks.subId ?? this.lastSubId;
   }
 
   private warnOnce(key: string, message: string): void {
     if (this.warned.has(key)) return;
     this.warned.add(key);
-    this.emit(this.tasks.subId ?? this.lastSubId, { type: "warning", message });
+    this.emit(this.currentSubId(), { type: "warning", message });
   }
 
   private emit(subId: string, msg: KnownEventMsg): void {

@@ -1,5 +1,5 @@
 // Token accounting across the responses of a session.
-import type { TokenUsage } from "../protocol/core-protocol.js";
+import { TokenUsage } from "../protocol/core-protocol.js";
 
 export const ZERO_USAGE: TokenUsage = {
   input_tokens: 0,
@@ -18,4 +18,11 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
     reasoning_output_tokens: a.reasoning_output_tokens + b.reasoning_output_tokens,
     total_tokens: a.total_tokens + b.total_tokens,
   };
+}
+
+/** The totals a resumed thread counts on from: those of its last recorded token_count (zero without one). */
+export function resumedUsage(lastTokenCount: unknown): TokenUsage {
+  const info = (lastTokenCount as { info?: { total_token_usage?: unknown } } | undefined)?.info;
+  const parsed = TokenUsage.safeParse(info?.total_token_usage);
+  return parsed.success ? parsed.data : ZERO_USAGE;
 }

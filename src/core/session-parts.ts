@@ -1,0 +1,231 @@
+// The parts a Session is made of, wired to one another: settings, history, rollout and index, the initial
+// context, the compactor, hooks, the approval gates, the item tracker and the environment its tasks run in.
+// The session keeps the state with a lifetime (the running task, usage totals, the MCP servers); the parts
+// reach back to it only through `SessionHost`.
+import type { ModelAuthHooks } from "../auth/model-auth.js";
+import type { Config } from "../config/load.js";
+import type { Policy } from "../execpolicy/policy.js";
+import type { Event, KnownEventMsg, PlanStep, TokenUsage } from "../protocol/core-protocol.js";
+import { SkillsManager } from "../skills/skills-manager.js";
+import type { CommandGate } from "./approvals/command-gate.js";
+import { PatchGate } from "./approvals/patch-gate.js";
+import { sessionCommandGate } from "./approvals/session-command-gate.js";
+import { ClientRequests } from "./client-requests.js";
+import { Compactor } from "./compaction/compactor.js";
+import { autoCompactLimit } from "./compaction/context-meter.js";
+import { ContextRecorder } from "./context-recorder.js";
+import type { EngineParts } from "./engine-parts.js";
+import { ConversationHistory } from "./history.js";
+import type { HookSource } from "./hooks/hook-source.js";
+import { hooksEnabled, permissionModeOf, SessionHooks } from "./hooks/session-hooks.js";
+import { SessionHookWiring } from "./hooks/turn-hooks.js";
+import { ItemTracker } from "./items/item-tracker.js";
+import type { SessionMcp } from "./mcp-api/session-mcp.js";
+import type { ThreadSeed } from "./open-thread.js";
+import { turnHostFor, type TaskEnv } from "./session-tasks.js";
+import { SessionSettings } from "./session-settings.js";
+import { TaskSlot } from "./task-slot.js";
+import { ThreadIndexUpdater } from "./thread-index-updater.js";
+import type { ThreadRollout } from "./thread-rollout.js";
+import { ThreadUpkeep } from "./thread-upkeep.js";
+import type { ClientIo } from "./tool-api/client-io.js";
+import type { ToolSet } from "./tool-api/tool-set.js";
+import { resumedUsage } from "./usage.js";
+
+export interface SessionOptions {
+  config: Config;
+  env: NodeJS.ProcessEnv;
+  tools: ToolSet;
+  originator: string;
+  emit: (event: Event) => void;
+  /** False when nobody can answer questions (exec): request_user_input says so to the model. */
+  interactive: boolean;
+  /** The thread: new, resumed or forked, with its rollout. */
+  seed: ThreadSeed;
+  /** Credentials a surface hands in, and a refresh on 401 (app-server external tokens). */
+  auth?: ModelAuthHooks;
+  /** Skills per cwd, shared with `list_skills` (one per session when absent). */
+  skills?: SkillsManager;
+  /** Command rules (`rules/*.rules`); none when absent. */
+  rules?: Policy;
+  /** File and terminal access the client offers the tools (ACP editors). */
+  clientIo?: ClientIo;
+  /** Starts the session's MCP servers (mcp/ sits above core, so it is handed in). */
+  openSessionMcp: EngineParts["openSessionMcp"];
+  /** A subagent's session: its hooks are SubagentStart / SubagentStop instead of SessionStart / Stop. */
+  subagent?: { agentType: string };
+  /** Started from a running session by the user (/new): SessionStart's source is `clear`. */
+  clearedSession?: boolean;
+  /** Hook sources beyond the config layers' (installed plugins). */
+  hookSources?: readonly HookSource[];
+}
+
+/** What the parts reach of the session that owns them. */
+export interface SessionHost {
+  /** Emits (through the item tracker) as the submission `subId`. */
+  emit(subId: string, msg: KnownEventMsg): void;
+  /** The submission that carries events outside a turn: the running task's, else the last one. */
+  currentSubId(): string;
+  warnOnce(key: string, message: string): void;
+  /** The latest update_plan, restated after a compaction. */
+  latestPlan(): PlanStep[] | undefined;
+  recordUsage(subId: string, usage: TokenUsage): void;
+  mcp(): SessionMcp | undefined;
+}
+
+export interface SessionParts {
+  /** Turn defaults, instructions and the model client (session-settings.ts). */
+  settings: SessionSettings;
+  history: ConversationHistory;
+  rollout: ThreadRollout;
+  /** Rollout turn contexts and flushes, and the thread index row. */
+  upkeep: ThreadUpkeep;
+  /** What the model is told before each task's input (context-recorder.ts). */
+  context: ContextRecorder;
+  /** The running task, at most one (task-slot.ts); what each kind of task does is session-tasks.ts. */
+  tasks: TaskSlot;
+  taskEnv: TaskEnv;
+  requests: ClientRequests;
+  commandGate: CommandGate;
+  compactor: Compactor;
+  /** Makes the turn's items from what the engine emits (core/items/item-tracker.ts). */
+  items: ItemTracker;
+  /** Starts the session's MCP servers (the first configure_session does; none when none is configured). */
+  openMcp: () => SessionMcp | undefined;
+  /** Lifecycle hooks (undefined with `[features] hooks = false`). */
+  hooks: SessionHooks | undefined;
+  /** A resumed thread counts on from the totals its last token_count recorded. */
+  resumedUsage: TokenUsage;
+}
+
+export function buildSessionParts(options: SessionOptions, host: SessionHost): SessionParts {
+  const { config, seed } = options;
+  const threadId = seed.id;
+  const rollout = seed.rollout;
+  const tasks = new TaskSlot();
+  const requests = new ClientRequests(options.interactive);
+  const history = new ConversationHistory(seed.history, (items) => rollout.recordItems(items));
+  const settings = new SessionSettings({
+    config,
+    env: options.env,
+    threadId,
+    originator: options.originator,
+    ...(options.auth ? { auth: options.auth } : {}),
+  });
+  const context = new ContextRecorder(
+    history,
+    options.skills ?? new SkillsManager(config.codexHome),
+    settings,
+    config,
+    seed.replay ? { lastTurnContext: seed.replay.lastTurnContext, history: seed.history } : undefined,
+  );
+  const hooks = hooksEnabled(config)
+    ? new SessionHooks({
+        config,
+        env: options.env,
+        threadId,
+        transcriptPath: rollout.path,
+        ...(options.hookSources ? { extraSources: options.hookSources } : {}),
+        model: () => settings.defaults.model,
+        permissionMode: () => permissionModeOf(settings.defaults),
+        emit: (msg) => host.emit(host.currentSubId(), msg),
+        warnOnce: (key, message) => host.warnOnce(key, message),
+      })
+    : undefined;
+  const compactor = new Compactor({
+    threadId,
+    history,
+    rollout,
+    client: () => settings.client,
+    latestPlan: () => host.latestPlan(),
+    ...(config.compactPrompt !== undefined ? { prompt: config.compactPrompt } : {}),
+    autoLimit: (model) =>
+      autoCompactLimit(config.toml.model_auto_compact_token_limit, settings.contextWindow(model)),
+    hooks: {
+      before: (trigger, cwd, signal) =>
+        hooks?.preCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
+      after: (trigger, cwd, signal) =>
+        hooks?.postCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
+    },
+  });
+  const commandGate = sessionCommandGate({
+    config,
+    env: options.env,
+    ...(options.rules ? { rules: options.rules } : {}),
+    warnOnce: (key, message) => host.warnOnce(key, message),
+    warn: (message) => host.emit(host.currentSubId(), { type: "warning", message }),
+  });
+  const patchGate = new PatchGate();
+  const hookWiring = hooks
+    ? new SessionHookWiring(hooks, {
+        ...(options.subagent ? { subagentType: options.subagent.agentType } : {}),
+        resumed: seed.replay !== undefined,
+        cleared: options.clearedSession === true,
+        cwd: () => settings.defaults.cwd,
+      })
+    : undefined;
+  const taskEnv: TaskEnv = {
+    threadId,
+    config,
+    settings,
+    compactor,
+    context,
+    steering: tasks.steering,
+    turnHost: (subId, controller) =>
+      turnHostFor(
+        {
+          threadId,
+          client: settings.client,
+          tools: options.tools.registry,
+          history,
+          env: options.env,
+          codexHome: config.codexHome,
+          ...(config.toml.show_raw_agent_reasoning ? { showRawReasoning: true } : {}),
+          ...(config.toml.tool_output_token_limit !== undefined
+            ? { toolOutputTokenLimit: config.toml.tool_output_token_limit }
+            : {}),
+          meter: compactor.meter,
+          commands: commandGate,
+          patches: patchGate,
+          requests,
+          emit: (msg) => host.emit(subId, msg),
+          ...(options.clientIo ? { clientIo: options.clientIo } : {}),
+          ...hookWiring?.turnParts(),
+        },
+        controller,
+      ),
+    mcp: () => host.mcp(),
+    recordUsage: (subId, usage) => host.recordUsage(subId, usage),
+    warnOnce: (key, message) => host.warnOnce(key, message),
+    emit: (subId, msg) => host.emit(subId, msg),
+    ...(hookWiring ? { hooks: (cwd: string) => hookWiring.forTask(cwd) } : {}),
+  };
+  return {
+    settings,
+    history,
+    rollout,
+    upkeep: new ThreadUpkeep(
+      rollout,
+      new ThreadIndexUpdater(config, (message) => host.warnOnce(`index:${message}`, message)),
+      seed.warnings,
+    ),
+    context,
+    tasks,
+    taskEnv,
+    requests,
+    commandGate,
+    compactor,
+    items: new ItemTracker(threadId),
+    openMcp: () =>
+      options.openSessionMcp({
+        config,
+        env: options.env,
+        registry: options.tools.registry,
+        emit: (msg) => host.emit(host.currentSubId(), msg),
+        waitForApproval: (callId, signal) => requests.waitForExec(callId, signal),
+        ...(options.auth ? { auth: options.auth } : {}),
+      }),
+    hooks,
+    resumedUsage: resumedUsage(seed.replay?.lastTokenCount),
+  };
+}
