@@ -11,6 +11,8 @@ interface Line {
 }
 
 function linesOf(change: FileUpdateChange): Line[] {
+  // No text (an empty file, or a change known only by its path, as exec items tell it): no lines.
+  if (change.diff === "") return [];
   const kind = change.kind.type;
   if (kind === "add" || kind === "delete") {
     const body = change.diff.endsWith("\n") ? change.diff.slice(0, -1) : change.diff;

@@ -35,7 +35,20 @@ describe("fleet-state", () => {
     ]);
     expect(rows).toEqual([
       { kind: "note", key: "1-0", text: "Run 1 on w:1" },
-      { kind: "item", item: command("completed", "a\n") },
+      {
+        kind: "item",
+        item: {
+          type: "commandExecution",
+          id: "item_1",
+          command: "ls",
+          cwd: "",
+          commandActions: [],
+          status: "completed",
+          aggregatedOutput: "a\n",
+          exitCode: 0,
+          durationMs: null,
+        },
+      },
       { kind: "note", key: "4-0", text: "Finished: failed (budget)", bad: true },
     ]);
   });

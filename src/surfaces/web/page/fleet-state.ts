@@ -2,7 +2,7 @@
 // into what to show (each item at its latest state, in the order items began, plus the queue's own events).
 import type { FleetStreamEvent } from "../../fleet/item-stream.js";
 import type { TaskRecord } from "../../fleet/task-record.js";
-import type { ExecThreadItem } from "../../../protocol/exec-events.js";
+import { viewOfExecItem, type ExecItemView } from "./exec-item.js";
 
 /** A task as the dashboard gets it: the record without its payload, plus the model and approval policy. */
 export type FleetTask = Omit<TaskRecord, "spec" | "rollout"> & {
@@ -15,8 +15,8 @@ export interface FleetEntry {
   event: FleetStreamEvent;
 }
 
-export type FleetRow =
-  { kind: "item"; item: ExecThreadItem } | { kind: "note"; key: string; text: string; bad?: boolean };
+/** An item (read through exec-item.ts, shown as a thread's) or a note of the queue's own. */
+export type FleetRow = ExecItemView | { kind: "note"; key: string; text: string; bad?: boolean };
 
 export const STATE_LABELS: Record<TaskRecord["state"], string> = {
   queued: "queued",
@@ -53,8 +53,8 @@ export function rowsOf(entries: FleetEntry[]): FleetRow[] {
         const index = at.get(event.item.id);
         if (index === undefined) {
           at.set(event.item.id, rows.length);
-          rows.push({ kind: "item", item: event.item });
-        } else rows[index] = { kind: "item", item: event.item };
+          rows.push(viewOfExecItem(event.item));
+        } else rows[index] = viewOfExecItem(event.item);
         break;
       }
       case "fleet.run.started":

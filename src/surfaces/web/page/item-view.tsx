@@ -214,6 +214,8 @@ export function ItemView({ item }: { item: ThreadItem }) {
       return <SubagentCall item={item} />;
     case "imageView":
       return <p className="item muted">Viewed image {item.path}</p>;
+    case "webSearch":
+      return <p className="item muted">Web search: {item.query}</p>;
     case "contextCompaction":
       return <p className="item muted">Context compacted</p>;
     case "enteredReviewMode":
