@@ -54,7 +54,7 @@ export class Codex implements AsyncIterable<Event> {
   private readonly skills: SkillsManager;
 
   constructor(private readonly options: CodexOptions) {
-    this.skills = options.skills ?? new SkillsManager(options.config.codexHome);
+    this.skills = options.skills ?? SkillsManager.forConfig(options.config);
     this.loop = this.processSubmissions();
   }
 

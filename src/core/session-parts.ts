@@ -114,7 +114,7 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
   });
   const context = new ContextRecorder(
     history,
-    options.skills ?? new SkillsManager(config.codexHome),
+    options.skills ?? SkillsManager.forConfig(config),
     settings,
     config,
     seed.replay ? { lastTurnContext: seed.replay.lastTurnContext, history: seed.history } : undefined,

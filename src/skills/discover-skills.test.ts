@@ -38,6 +38,26 @@ describe("skillRoots", () => {
   });
 });
 
+describe("skillRoots and root markers", () => {
+  it("stops at the nearest folder holding a marker; with no root found or no markers, cwd only", () => {
+    const { home, repo, cwd } = layout();
+    mkdirSync(join(repo, "packages", ".hg"));
+    const repoDirs = (markers: string[]) =>
+      skillRoots(home, cwd, markers).flatMap((r) => (r.scope === "repo" ? [r.dir] : []));
+    expect(repoDirs([".hg"])).toEqual([
+      join(cwd, ".agents/skills"),
+      join(cwd, ".codex/skills"),
+      join(repo, "packages", ".agents/skills"),
+      join(repo, "packages", ".codex/skills"),
+    ]);
+    expect(repoDirs([".nothing-marks-this"])).toEqual([
+      join(cwd, ".agents/skills"),
+      join(cwd, ".codex/skills"),
+    ]);
+    expect(repoDirs([])).toEqual([join(cwd, ".agents/skills"), join(cwd, ".codex/skills")]);
+  });
+});
+
 describe("discoverSkills", () => {
   it("finds skills at any depth, keeps the nearer of two with one name, and reports bad files", () => {
     const { home, repo, cwd } = layout();

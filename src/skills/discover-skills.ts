@@ -1,9 +1,10 @@
 // Where skills live: every SKILL.md under the repository's `.agents/skills` and `.codex/skills` folders, from
-// cwd up to the repository root, then under `$CODEX_HOME/skills`. The nearer a folder is to cwd, the higher
+// cwd up to the project root (found by `project_root_markers`, as AGENTS.md is; no root found: cwd only),
+// then under `$CODEX_HOME/skills`. The nearer a folder is to cwd, the higher
 // its precedence: a name found twice keeps the nearer skill. A bad file is reported and skipped, never fatal.
 import { readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { findRepoRoot } from "../core/agents-md.js";
+import { join } from "node:path";
+import { DEFAULT_ROOT_MARKERS, foldersFromRepoRoot } from "../config/repo-folders.js";
 import type { SkillErrorInfo, SkillMetadata } from "../protocol/core-protocol.js";
 import { pluginSkillRoots } from "../plugins/runtime.js";
 import { disabledSkills, type SkillSelector } from "./skills-config.js";
@@ -29,17 +30,14 @@ export interface SkillsOutcome {
 }
 
 /** The folders searched for `cwd`, highest precedence first. */
-export function skillRoots(codexHome: string, cwd: string): SkillRoot[] {
+export function skillRoots(
+  codexHome: string,
+  cwd: string,
+  rootMarkers: readonly string[] = DEFAULT_ROOT_MARKERS,
+): SkillRoot[] {
   const roots: SkillRoot[] = [];
-  const repoRoot = findRepoRoot(cwd);
-  let dir = resolve(cwd);
-  for (;;) {
+  for (const dir of foldersFromRepoRoot(cwd, rootMarkers).reverse())
     for (const sub of REPO_SKILL_DIRS) roots.push({ dir: join(dir, sub), scope: "repo" });
-    if (repoRoot === undefined || dir === repoRoot) break;
-    const parent = dirname(dir);
-    if (parent === dir) break;
-    dir = parent;
-  }
   roots.push({ dir: join(codexHome, "skills"), scope: "user" });
   return roots;
 }
@@ -49,12 +47,13 @@ export function discoverSkills(
   codexHome: string,
   cwd: string,
   extraRoots: readonly string[] = [],
+  rootMarkers: readonly string[] = DEFAULT_ROOT_MARKERS,
 ): SkillsOutcome {
   const skills: SkillMetadata[] = [];
   const errors: SkillErrorInfo[] = [];
   const names = new Set<string>();
   const roots: SkillRoot[] = [
-    ...skillRoots(codexHome, cwd),
+    ...skillRoots(codexHome, cwd, rootMarkers),
     ...pluginSkillRoots(codexHome).map((r) => ({
       dir: r.dir,
       scope: "user" as const,

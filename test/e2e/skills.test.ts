@@ -167,6 +167,35 @@ describe("skills", () => {
   });
 });
 
+describe("skills and project_root_markers", () => {
+  it("repo skills are looked for up to the root the user's project_root_markers find, in list and turn", async () => {
+    model = await startFakeModel();
+    // cwd holds .git; the user's markers say a folder holding .hg is a project root instead.
+    const home = makeHome(model.url, 'project_root_markers = [".hg"]');
+    const mono = join(home.cwd, "mono");
+    const app = join(mono, "app");
+    mkdirSync(join(mono, ".hg"), { recursive: true });
+    write(join(home.cwd, ".agents/skills/outer/SKILL.md"), skill("outer", "Above the root", "OUTER"));
+    const inner = write(join(mono, ".agents/skills/inner/SKILL.md"), skill("inner", "At the root", "INNER"));
+    const near = write(join(app, ".codex/skills/near/SKILL.md"), skill("near", "In cwd", "NEAR"));
+    proto = await start(home, { cwd: app });
+
+    const listed = await listSkills(proto, "l", { cwds: [app] });
+    expect((listed.skills as Array<{ skills: Msg[] }>)[0]?.skills).toEqual([
+      { name: "inner", description: "At the root", path: inner, scope: "repo" },
+      { name: "near", description: "In cwd", path: near, scope: "repo" },
+    ]);
+
+    await turn(proto, "t", { items: [{ type: "text", text: "use $inner and $outer" }], cwd: app });
+    const sent = messages(model.requests[0]?.body.input ?? []);
+    const section = sent.find((m) => m.startsWith("developer: ## Skills")) ?? "";
+    expect(section).toContain(`- inner: At the root (file: ${inner})`);
+    expect(section).not.toContain("outer");
+    expect(sent.join("\n")).toContain("INNER");
+    expect(sent.join("\n")).not.toContain("OUTER");
+  });
+});
+
 describe("mentions", () => {
   it("an app mention reaches the model as a note and warns that no connector is configured", async () => {
     model = await startFakeModel();

@@ -3,24 +3,40 @@
 import { isAbsolute, resolve } from "node:path";
 import { ConnectorsUnavailable, listConnectors } from "../../../mcp/connectors/list-connectors.js";
 import { withPluginApps } from "../../../mcp/connectors/plugin-connectors.js";
-import { SkillsManager } from "../../../skills/skills-manager.js";
+import type { Config } from "../../../config/load.js";
+import { SkillsManager, skillRootMarkers } from "../../../skills/skills-manager.js";
 import { writeSkillEnabled } from "../../../skills/skills-config.js";
 import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
 import { AppServerError, badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import { threadOf } from "./thread-open.js";
 
+/** One manager per CODEX_HOME and root markers: a config whose markers change finds other repo skills. */
 const managers = new Map<string, SkillsManager>();
+/** `skills/extraRoots/set`, per CODEX_HOME: every manager of that home searches them. */
+const extraRoots = new Map<string, readonly string[]>();
 
-function managerOf(home: string): SkillsManager {
-  let manager = managers.get(home);
-  if (!manager) managers.set(home, (manager = new SkillsManager(home)));
+function managerOf(config: Pick<Config, "codexHome" | "layers">): SkillsManager {
+  const markers = skillRootMarkers(config);
+  const key = JSON.stringify([config.codexHome, markers]);
+  let manager = managers.get(key);
+  if (!manager) {
+    manager = new SkillsManager(config.codexHome, markers);
+    manager.setExtraRoots(extraRoots.get(config.codexHome) ?? []);
+    managers.set(key, manager);
+  }
   return manager;
+}
+
+function managersOf(home: string): SkillsManager[] {
+  return [...managers.entries()].flatMap(([key, m]) =>
+    (JSON.parse(key) as string[])[0] === home ? [m] : [],
+  );
 }
 
 /** Forgets discovered skills (plugins were installed or removed, skills turned on or off). */
 export function invalidateSkills(home: string): void {
-  managers.get(home)?.setExtraRoots(managers.get(home)?.extraRootsList() ?? []);
+  for (const manager of managersOf(home)) manager.setExtraRoots(extraRoots.get(home) ?? []);
 }
 
 /** Turns one skill on or off by name or SKILL.md path (`[[skills.config]]` in config.toml). */
@@ -49,13 +65,15 @@ export const skillsExtraRootsSet: Handler<"skills/extraRoots/set"> = (params, ct
   const relative = params.extraRoots.find((root) => !isAbsolute(root));
   if (relative !== undefined)
     throw badRequest("Invalid request: AbsolutePathBuf deserialized without a base path");
-  managerOf(ctx.server.codexHome).setExtraRoots(params.extraRoots);
+  extraRoots.set(ctx.server.codexHome, [...params.extraRoots]);
+  invalidateSkills(ctx.server.codexHome);
   return {};
 };
 
 export const skillsList: Handler<"skills/list"> = (params, ctx) => {
-  const manager = managerOf(ctx.server.codexHome);
-  const base = ctx.services.loadConfig().cwd;
+  const config = ctx.services.loadConfig();
+  const manager = managerOf(config);
+  const base = config.cwd;
   const cwds = (params.cwds ?? []).map((cwd) => (isAbsolute(cwd) ? cwd : resolve(base, cwd)));
   const data = (cwds.length > 0 ? cwds : [base]).map((cwd) => {
     const found = manager.forCwd(cwd, { forceReload: params.forceReload ?? false });
