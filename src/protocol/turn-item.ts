@@ -146,6 +146,34 @@ export const CollabAgentToolCallItem = lazySchema(() =>
   }),
 );
 
+type CollabAgentItem = z.infer<typeof CollabAgentToolCallItem>;
+
+/**
+ * A subagent call's item from the fields its begin and end events carry (`call_id` is its id): the one
+ * definition for the live engine and for a rollout read back.
+ */
+export function collabAgentItem(
+  call: Pick<
+    CollabAgentItem,
+    "tool" | "sender_agent_id" | "sender_session_id" | "agents" | "prompt" | "model"
+  > & {
+    call_id: string;
+  },
+  status: CollabAgentItem["status"],
+): CollabAgentItem {
+  return {
+    type: "collabAgentToolCall",
+    id: call.call_id,
+    tool: call.tool,
+    sender_agent_id: call.sender_agent_id,
+    sender_session_id: call.sender_session_id,
+    agents: call.agents,
+    prompt: call.prompt ?? null,
+    model: call.model ?? null,
+    status,
+  };
+}
+
 export const WebSearchItem = lazySchema(() =>
   z.object({
     type: z.literal("webSearch"),

@@ -5,7 +5,7 @@
 // id (""): the reader names them by position.
 import { SubagentToolCallEnd } from "../protocol/core-protocol.js";
 import type { ResponseItem } from "../protocol/items.js";
-import { TurnItem as CoreTurnItem } from "../protocol/turn-item.js";
+import { collabAgentItem, TurnItem as CoreTurnItem } from "../protocol/turn-item.js";
 import type { EventMsgPayload } from "./lines.js";
 import { canonicalEventType } from "./policy.js";
 import { isMessage, messageTextParts } from "./user-input.js";
@@ -130,15 +130,7 @@ export function turnItemOfEvent(payload: EventMsgPayload): SourcedItem | undefin
       if (!parsed.success) return undefined;
       const call = parsed.data;
       const item: TurnItem = {
-        type: "collabAgentToolCall",
-        id: call.call_id,
-        tool: call.tool,
-        sender_agent_id: call.sender_agent_id,
-        sender_session_id: call.sender_session_id,
-        agents: call.agents,
-        prompt: call.prompt ?? null,
-        model: call.model ?? null,
-        status: call.success ? "completed" : "failed",
+        ...collabAgentItem(call, call.success ? "completed" : "failed"),
         error: call.error ?? null,
       };
       return { item, source: "event" };

@@ -2,7 +2,7 @@
 // searches, and a call that failed without an item of its own. A tool item's id is its call id.
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
-import type { ItemStatus, TurnItem, TurnItemOf } from "../../protocol/turn-item.js";
+import { collabAgentItem, type TurnItem, type TurnItemOf } from "../../protocol/turn-item.js";
 import type { OpenItems } from "./open-items.js";
 
 type ApprovalRequest = Extract<KnownEventMsg, { type: "exec_approval_request" }>;
@@ -94,12 +94,12 @@ export class ToolItems {
         return true;
       }
       case "subagent_tool_call_begin":
-        items.start(after, collabItem(msg, "in_progress"));
+        items.start(after, collabAgentItem(msg, "in_progress"));
         return true;
       case "subagent_tool_call_end":
-        if (!items.has(msg.call_id)) items.start(after, collabItem(msg, "in_progress"));
+        if (!items.has(msg.call_id)) items.start(after, collabAgentItem(msg, "in_progress"));
         items.complete(after, msg.call_id, () => ({
-          ...collabItem(msg, msg.success ? "completed" : "failed"),
+          ...collabAgentItem(msg, msg.success ? "completed" : "failed"),
           error: msg.error ?? null,
         }));
         return true;
@@ -194,25 +194,6 @@ function mcpItem(
     tool: invocation.tool,
     arguments: invocation.arguments ?? null,
     status: "in_progress",
-  };
-}
-
-type SubagentCallMsg = Extract<
-  KnownEventMsg,
-  { type: "subagent_tool_call_begin" | "subagent_tool_call_end" }
->;
-
-function collabItem(msg: SubagentCallMsg, status: ItemStatus): TurnItemOf<"collabAgentToolCall"> {
-  return {
-    type: "collabAgentToolCall",
-    id: msg.call_id,
-    tool: msg.tool,
-    sender_agent_id: msg.sender_agent_id,
-    sender_session_id: msg.sender_session_id,
-    agents: msg.agents,
-    prompt: msg.prompt ?? null,
-    model: msg.model ?? null,
-    status,
   };
 }
 

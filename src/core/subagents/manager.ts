@@ -18,8 +18,8 @@ import type { RebuiltSubagentTree } from "./rebuild-tree.js";
 import { lastTurnSettings } from "./last-turn-settings.js";
 import { readLogs } from "./read-logs.js";
 import { rolloutSize } from "./rollout-size.js";
-import type { ChildEngines } from "./child-engine.js";
-import { startChild } from "./start-child.js";
+import type { ChildEngines, StartedChild } from "./child-engine.js";
+import { startChild, type StartChildOptions } from "./start-child.js";
 import type { SubagentNode } from "./subagent-node.js";
 import { SubagentTree } from "./subagent-tree.js";
 import { Wakeups } from "./wakeups.js";
@@ -158,15 +158,9 @@ export class SubagentManager {
     const model = request.model ?? parent?.model ?? this.options.config.model;
     const node = this.tree.add(callerId, depth, request.name, request.forkContext ? "fork" : "spawn", model);
     try {
-      const started = await startChild({
-        rootConfig: this.options.config,
-        env: this.options.env,
-        engines: this.options.engines,
-        ...(this.options.auth ? { auth: this.options.auth } : {}),
-        identity: this.identity(node),
+      const started = await this.startEngine(node, {
         model,
         parentThreadId: parentThread.threadId,
-        scope: this.scope(node.id),
         configure: {
           cwd: caller.cwd,
           approval_policy: caller.approvalPolicy,
@@ -181,7 +175,6 @@ export class SubagentManager {
               },
             }
           : {}),
-        onEvent: (event) => this.onChildEvent(node, event),
       });
       node.engine = started.engine;
       node.sessionId = started.sessionId;
@@ -270,17 +263,10 @@ export class SubagentManager {
     const lastTake = node.lastTake;
     const received = lastTake ? await takeReachedAgent(node.rolloutPath, lastTake) : true;
     try {
-      const started = await startChild({
-        rootConfig: this.options.config,
-        env: this.options.env,
-        engines: this.options.engines,
-        ...(this.options.auth ? { auth: this.options.auth } : {}),
-        identity: this.identity(node),
+      const started = await this.startEngine(node, {
         model: node.model,
         parentThreadId: parent?.sessionId ?? this.rootThread().threadId,
-        scope: this.scope(node.id),
         configure: { ...(await lastTurnSettings(node.rolloutPath)), resume_path: node.rolloutPath },
-        onEvent: (event) => this.onChildEvent(node, event),
       });
       node.engine = started.engine;
     } catch (err) {
@@ -392,6 +378,23 @@ export class SubagentManager {
 
   private announce(node: SubagentNode): void {
     this.options.emit({ type: "subagent_lifecycle", summary: node.summary() });
+  }
+
+  /** Starts the engine of `node`'s thread: what every start shares, plus this start's settings. */
+  private startEngine(
+    node: SubagentNode,
+    start: Pick<StartChildOptions, "model" | "parentThreadId" | "configure" | "fork">,
+  ): Promise<StartedChild> {
+    return startChild({
+      rootConfig: this.options.config,
+      env: this.options.env,
+      engines: this.options.engines,
+      ...(this.options.auth ? { auth: this.options.auth } : {}),
+      identity: this.identity(node),
+      scope: this.scope(node.id),
+      onEvent: (event) => this.onChildEvent(node, event),
+      ...start,
+    });
   }
 
   private identity(node: SubagentNode) {

@@ -2,21 +2,12 @@
 // such as Zed drive codex-ts directly. stdout carries the protocol only; diagnostics go to stderr.
 import { Readable, Writable } from "node:stream";
 import { ndJsonStream } from "@agentclientprotocol/sdk";
-import { ConfigError } from "../../config/load.js";
-import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
+import { loadCliConfigOrReport, type SharedFlags } from "../shared/cli-config.js";
 import { AcpAgent } from "./agent.js";
 
 export async function runAcp(flags: SharedFlags): Promise<number> {
-  let base;
-  try {
-    base = loadCliConfig(flags);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`Error: ${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
+  const base = loadCliConfigOrReport(flags);
+  if (!base) return 1;
   const agent = new AcpAgent(flags, base);
   const stream = ndJsonStream(
     Writable.toWeb(process.stdout) as WritableStream<Uint8Array>,

@@ -1,11 +1,10 @@
 // `codex-ts proto`: the queue pair over stdio. Submissions as JSON lines on stdin, Events as JSON lines on
 // stdout. A bad line gets an `error` event naming it; the session keeps serving.
 import { createInterface } from "node:readline";
-import { ConfigError } from "../../config/load.js";
 import { createCodex } from "../../engine/create-codex.js";
 import { describeZodError } from "../../protocol/errors.js";
 import { Op, Submission } from "../../protocol/core-protocol.js";
-import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
+import { loadCliConfigOrReport, type SharedFlags } from "../shared/cli-config.js";
 import { ProtocolOutput } from "../shared/output.js";
 
 const KNOWN_OPS = new Set<string>(Op.options.map((o) => o.shape.type.value));
@@ -21,16 +20,8 @@ export function describeBadSubmission(value: unknown): string {
 }
 
 export async function runProto(flags: SharedFlags): Promise<number> {
-  let config;
-  try {
-    config = loadCliConfig(flags);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`Error: ${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadCliConfigOrReport(flags);
+  if (!config) return 1;
   const codex = createCodex({ config });
   const out = new ProtocolOutput();
   const writer = (async () => {

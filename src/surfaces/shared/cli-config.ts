@@ -1,6 +1,6 @@
 // Flags shared by the commands (-c, -m, -p, -s, -a, -C) turned into a loaded Config.
 import { resolve } from "node:path";
-import { loadConfig, type Config } from "../../config/load.js";
+import { ConfigError, loadConfig, type Config } from "../../config/load.js";
 
 export interface SharedFlags {
   config?: string[];
@@ -66,4 +66,18 @@ export function loadCliConfig(
   // Before anything else the command prints, and on stderr, so protocol output on stdout stays clean.
   for (const warning of config.warnings) process.stderr.write(`warning: ${warning.summary}\n`);
   return config;
+}
+
+/**
+ * loadCliConfig for a command that cannot start without its config: a configuration error is written to
+ * stderr as `Error: ...` and the answer is undefined (the command exits 1); anything else is thrown.
+ */
+export function loadCliConfigOrReport(flags: SharedFlags): Config | undefined {
+  try {
+    return loadCliConfig(flags);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`Error: ${err.message}\n`);
+    return undefined;
+  }
 }

@@ -2,8 +2,7 @@
 // React and Ink, so a mistake is reported fast.
 import type { SharedFlags } from "../shared/cli-config.js";
 import type { StartOptions } from "./render-app.js";
-import { loadCliConfig } from "../shared/cli-config.js";
-import { ConfigError } from "../../config/load.js";
+import { loadCliConfigOrReport } from "../shared/cli-config.js";
 
 /** `codex-ts resume`: a thread by id, the latest of this directory, or (neither) a picker. */
 export interface ResumeTarget {
@@ -24,16 +23,8 @@ export async function runTui(
     process.stderr.write(NOT_A_TERMINAL_MESSAGE);
     return 1;
   }
-  let config;
-  try {
-    config = loadCliConfig(flags);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`Error: ${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
+  const config = loadCliConfigOrReport(flags);
+  if (!config) return 1;
   let start: StartOptions = {};
   if (resume?.id !== undefined || resume?.last) {
     const { locateThread, ThreadLookupError } = await import("../threads/locate.js");
