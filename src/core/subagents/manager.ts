@@ -11,13 +11,13 @@ import type { ReviewDecision } from "../../protocol/policies.js";
 import type { AgentScope, CallerTurn, SendResult, SpawnRequest, SpawnResult } from "./agent-scope.js";
 import { SubagentError } from "./agent-scope.js";
 import { awaitChildren } from "./await-children.js";
-import { takeReachedAgent, type TakenVia } from "./handover.js";
-import { AgentInbox, type InboxMessage } from "./inbox.js";
+import { takeReachedAgent } from "./handover.js";
+import type { InboxMessage } from "./inbox.js";
+import { Mailroom } from "./mailroom.js";
 import { spawnRefusal, subagentSettings, type SubagentLimits } from "./limits.js";
 import type { RebuiltSubagentTree } from "./rebuild-tree.js";
 import { lastTurnSettings } from "./last-turn-settings.js";
 import { readLogs } from "./read-logs.js";
-import { rolloutSize } from "./rollout-size.js";
 import type { ChildEngines, StartedChild } from "./child-engine.js";
 import { startChild, type StartChildOptions } from "./start-child.js";
 import type { SubagentNode } from "./subagent-node.js";
@@ -55,12 +55,11 @@ export interface SubagentManagerOptions {
 export class SubagentManager {
   readonly limits: SubagentLimits;
   private readonly tree: SubagentTree;
-  private readonly rootInbox = new AgentInbox();
   private readonly wakeups = new Wakeups();
+  /** The inboxes and their records in the root's rollout (mailroom.ts). */
+  private readonly mail: Mailroom;
   private readonly resuming = new Map<number, Promise<void>>();
   private closed = false;
-  /** The number the next inbox message gets (see inbox.ts). */
-  private nextMessageSeq: number;
 
   constructor(private readonly options: SubagentManagerOptions) {
     const settings = subagentSettings(options.config);
@@ -69,13 +68,13 @@ export class SubagentManager {
       maxAgents: options.limits?.maxAgents ?? settings.maxAgents,
     };
     this.tree = SubagentTree.restore(options.restored, options.config.model);
-    this.nextMessageSeq = options.restored?.nextMessageSeq ?? 1;
-    for (const [agentId, inbox] of options.restored?.inboxes ?? []) {
-      const node = agentId === 0 ? undefined : this.tree.find(agentId);
-      if (agentId !== 0 && !node) continue;
-      (node?.inbox ?? this.rootInbox).restore(inbox.pending);
-      if (node) node.lastTake = inbox.lastTake;
-    }
+    this.mail = new Mailroom(
+      this.tree,
+      this.wakeups,
+      () => options.root()?.threadId ?? "",
+      options.emit,
+      options.restored,
+    );
   }
 
   /** The subagent tools' view of the tree as agent `agentId` (0: the root). */
@@ -98,7 +97,7 @@ export class SubagentManager {
           {
             tree: this.tree,
             wakeups: this.wakeups,
-            take: (id, predicate) => this.take(id, "await", predicate),
+            take: (id, predicate) => this.mail.take(id, "await", predicate),
           },
           agentId,
           options,
@@ -276,7 +275,7 @@ export class SubagentManager {
     if (lastTake && !received) {
       // Taken, but the process died before the child recorded them: they wait again, first in line.
       node.inbox.restore(lastTake.messages);
-      this.inboxChanged(node.id);
+      this.mail.changed(node.id);
     }
   }
 
@@ -302,27 +301,9 @@ export class SubagentManager {
     if ((effect.turnEnded || effect.inputRecorded) && !node.halted && !this.closed) this.deliver(node);
   }
 
-  /**
-   * Puts a message in an agent's inbox (the root's, or a child's) and wakes it if it waits. The message is
-   * recorded in the root's rollout first thing, so a resume still has it if it was not taken.
-   */
+  /** Posts to an agent's inbox (mailroom.ts); an idle child that can take it gets it as its next turn. */
   private post(agentId: number, message: Omit<InboxMessage, "seq">): void {
-    const inbox = this.inboxOf(agentId);
-    const seq = this.nextMessageSeq;
-    if (!inbox.push({ ...message, seq })) {
-      throw new SubagentError(`agent ${agentId} has too many unread messages; wait for it to catch up`);
-    }
-    this.nextMessageSeq++;
-    this.options.emit({
-      type: "agent_inbox_message",
-      agent_id: agentId,
-      seq,
-      from: message.from,
-      message: message.text,
-      interrupt: message.interrupt,
-    });
-    this.inboxChanged(agentId);
-    this.wakeups.wake(agentId);
+    this.mail.post(agentId, message);
     const node = agentId === 0 ? undefined : this.tree.get(agentId);
     if (node && !message.interrupt && !node.taskRunning && !node.halted && node.engine) this.deliver(node);
   }
@@ -333,47 +314,9 @@ export class SubagentManager {
    */
   private deliver(node: SubagentNode): void {
     if (!node.engine || node.inputUnrecorded || (node.taskRunning && !node.inbox.hasInterrupt)) return;
-    const messages = this.take(node.id, "turn");
+    const messages = this.mail.take(node.id, "turn");
     if (messages.length === 0) return;
     node.startTurn(messages.map((m) => labelled(node, m)));
-  }
-
-  /**
-   * Takes messages out of an agent's inbox, recording it in the root's rollout before they are handed over:
-   * with a subagent's rollout size, so a resume can tell whether the subagent recorded them (handover.ts).
-   */
-  private take(
-    agentId: number,
-    via: TakenVia,
-    predicate: (message: InboxMessage) => boolean = () => true,
-  ): InboxMessage[] {
-    const messages = this.inboxOf(agentId).take(predicate);
-    if (messages.length === 0) return messages;
-    const node = agentId === 0 ? undefined : this.tree.get(agentId);
-    this.options.emit({
-      type: "agent_inbox_taken",
-      agent_id: agentId,
-      seqs: messages.map((m) => m.seq),
-      via,
-      ...(node ? { rollout_offset: rolloutSize(node.rolloutPath) } : {}),
-    });
-    this.inboxChanged(agentId);
-    return messages;
-  }
-
-  private inboxOf(agentId: number): AgentInbox {
-    return agentId === 0 ? this.rootInbox : this.tree.get(agentId).inbox;
-  }
-
-  private inboxChanged(agentId: number): void {
-    const sessionId =
-      agentId === 0 ? (this.options.root()?.threadId ?? "") : this.tree.get(agentId).sessionId;
-    this.options.emit({
-      type: "agent_inbox",
-      agent_id: agentId,
-      session_id: sessionId,
-      ...this.inboxOf(agentId).counts,
-    });
   }
 
   private announce(node: SubagentNode): void {
