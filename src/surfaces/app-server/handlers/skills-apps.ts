@@ -12,31 +12,26 @@ import type { Handler } from "../handler-types.js";
 import { threadOf } from "./thread-open.js";
 
 /** One manager per CODEX_HOME and root markers: a config whose markers change finds other repo skills. */
-const managers = new Map<string, SkillsManager>();
+const managers = new Map<string, { home: string; manager: SkillsManager }>();
 /** `skills/extraRoots/set`, per CODEX_HOME: every manager of that home searches them. */
 const extraRoots = new Map<string, readonly string[]>();
 
 function managerOf(config: Pick<Config, "codexHome" | "layers">): SkillsManager {
   const markers = skillRootMarkers(config);
   const key = JSON.stringify([config.codexHome, markers]);
-  let manager = managers.get(key);
-  if (!manager) {
-    manager = new SkillsManager(config.codexHome, markers);
+  let entry = managers.get(key);
+  if (!entry) {
+    const manager = new SkillsManager(config.codexHome, markers);
     manager.setExtraRoots(extraRoots.get(config.codexHome) ?? []);
-    managers.set(key, manager);
+    managers.set(key, (entry = { home: config.codexHome, manager }));
   }
-  return manager;
-}
-
-function managersOf(home: string): SkillsManager[] {
-  return [...managers.entries()].flatMap(([key, m]) =>
-    (JSON.parse(key) as string[])[0] === home ? [m] : [],
-  );
+  return entry.manager;
 }
 
 /** Forgets discovered skills (plugins were installed or removed, skills turned on or off). */
 export function invalidateSkills(home: string): void {
-  for (const manager of managersOf(home)) manager.setExtraRoots(extraRoots.get(home) ?? []);
+  for (const entry of managers.values())
+    if (entry.home === home) entry.manager.setExtraRoots(extraRoots.get(home) ?? []);
 }
 
 /** Turns one skill on or off by name or SKILL.md path (`[[skills.config]]` in config.toml). */
