@@ -66,9 +66,12 @@ function FileChanges({ item }: { item: ThreadItemOf<"fileChange"> }) {
     <section className="item file-change" aria-label="File changes">
       <header>
         File changes <Status status={item.status} />
-        <button className="small" aria-pressed={split} onClick={toggle}>
-          Side by side
-        </button>
+        {/* Changes known only by their paths (a fleet task's exec items) have no lines to lay side by side. */}
+        {item.changes.some((c) => c.diff !== "") && (
+          <button className="small" aria-pressed={split} onClick={toggle}>
+            Side by side
+          </button>
+        )}
       </header>
       {item.changes.map((change) => (
         <DiffView key={change.path} change={change} split={split} />
