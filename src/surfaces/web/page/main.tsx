@@ -6,6 +6,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./app.js";
 import { FleetDashboard } from "./fleet.js";
 import "./app.css";
+import "./fleet.css";
 
 const token = new URLSearchParams(location.search).get("token") ?? "";
 const wsUrl = `ws://${location.host}/ws?token=${encodeURIComponent(token)}`;
