@@ -25,8 +25,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   experimental_realtime_ws_startup_context: z.string(),
   experimental_thread_config_endpoint: z.string(),
   experimental_thread_store: table,
-  experimental_use_unified_exec_tool: z.boolean(),
-  features: z.record(z.string(), z.union([z.boolean(), table])),
   feedback: table,
   file_opener: z.enum(["vscode", "vscode-insiders", "windsurf", "cursor", "none"]),
   ghost_snapshot: table,
@@ -47,7 +45,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   skills: table,
   suppress_unstable_features_warning: z.boolean(),
   tool_suggest: table,
-  tools: table,
   web_search: z.enum(["disabled", "cached", "live"]),
   windows: table,
 };

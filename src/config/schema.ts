@@ -1,6 +1,33 @@
 // The shape of config.toml. Unknown keys are kept (a newer file must not break an older binary).
 import { z } from "zod";
+import { FeaturesToml } from "./features.js";
 import { AskForApproval, ReasoningEffort, ReasoningSummary, SandboxMode } from "../protocol/policies.js";
+
+/** `[tools]`: settings of the built-in tools (tools/tool-set.ts). */
+export const ToolsToml = z.looseObject({
+  /** true/false: web search on (cached) or off where `web_search` is unset; a table narrows the search. */
+  web_search: z
+    .union([
+      z.boolean(),
+      z.strictObject({
+        context_size: z.enum(["low", "medium", "high"]).optional(),
+        allowed_domains: z.array(z.string()).optional(),
+        location: z
+          .strictObject({
+            country: z.string().optional(),
+            region: z.string().optional(),
+            city: z.string().optional(),
+            timezone: z.string().optional(),
+          })
+          .optional(),
+      }),
+    ])
+    .optional(),
+  /** Older Codex's switch for the view_image tool; `[features] view_image` wins. */
+  view_image: z.boolean().optional(),
+  update_plan: z.looseObject({ enabled: z.boolean().optional() }).optional(),
+  experimental_request_user_input: z.looseObject({ enabled: z.boolean().optional() }).optional(),
+});
 
 export const ProviderToml = z.looseObject({
   name: z.string().optional(),
@@ -134,6 +161,11 @@ const ConfigFields = {
   /** The Responses API's hosted `web_search` tool: cached results only, live access, or not offered. */
   web_search: z.enum(["cached", "live", "disabled"]).optional(),
   shell_tool: z.enum(["shell", "exec_command"]).optional(),
+  /** Codex's feature flags: the ones codex-ts acts on are in config/features.ts. */
+  features: FeaturesToml.optional(),
+  /** Older spelling of `[features] unified_exec`. */
+  experimental_use_unified_exec_tool: z.boolean().optional(),
+  tools: ToolsToml.optional(),
   /** false: exec_command runs `bash -c`, never a login shell (`-lc`), and does not offer `login`. */
   allow_login_shell: z.boolean().optional(),
   /** The longest an empty write_stdin poll may wait, in ms (default 300000). */
