@@ -1,7 +1,13 @@
 // The shape of config.toml. Unknown keys are kept (a newer file must not break an older binary).
 import { z } from "zod";
 import { FeaturesToml } from "./features.js";
-import { AskForApproval, ReasoningEffort, ReasoningSummary, SandboxMode } from "../protocol/policies.js";
+import {
+  AskForApproval,
+  Personality,
+  ReasoningEffort,
+  ReasoningSummary,
+  SandboxMode,
+} from "../protocol/policies.js";
 
 /** `[tools]`: settings of the built-in tools (tools/tool-set.ts). */
 export const ToolsToml = z.looseObject({
@@ -142,6 +148,8 @@ const ConfigFields = {
   developer_instructions: z.string().optional(),
   /** False: the model is not sent the <environment_context> message. */
   include_environment_context: z.boolean().optional(),
+  /** False: entering or leaving plan mode sends the model no developer instructions. */
+  include_collaboration_mode_instructions: z.boolean().optional(),
   /** False: the environment context leaves out the approval policy and sandbox. */
   include_permissions_instructions: z.boolean().optional(),
   /** A file whose text replaces the built-in base instructions (relative: to the config file's folder). */
@@ -154,6 +162,8 @@ const ConfigFields = {
   apply_patch_tool_type: z.enum(["freeform", "function"]).optional(),
   /** A program run with a JSON payload as its last argument when a turn completes (core/notify.ts). */
   notify: z.array(z.string()).min(1, "notify needs at least the program to run").optional(),
+  /** The thread's communication style in the base instructions, unless the client picks one. */
+  personality: Personality.optional(),
   /** Sent as the request's `text.verbosity`. */
   model_verbosity: z.enum(["low", "medium", "high"]).optional(),
   /** Sent as the request's `service_tier` ("fast" as "priority"; "default": none). */

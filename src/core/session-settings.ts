@@ -9,6 +9,7 @@ import type { OpOf } from "../protocol/core-protocol.js";
 import { makeModelClient } from "./model-client.js";
 import { configuredCollaborationMode } from "./plan-mode/configured-mode.js";
 import { applyTurnOverrides, type TurnContext } from "./turn-context.js";
+import { featureOn } from "../config/features.js";
 
 export interface SessionSettingsOptions {
   config: Config;
@@ -41,6 +42,10 @@ export class SessionSettings {
       ...(config.reasoningEffort ? { effort: config.reasoningEffort } : {}),
       ...(config.toml.model_verbosity ? { verbosity: config.toml.model_verbosity } : {}),
       ...(config.toml.service_tier ? { serviceTier: config.toml.service_tier } : {}),
+      // `[features] personality = false` leaves the configured one out, as Codex does.
+      ...(config.toml.personality && featureOn(config.toml, "personality")
+        ? { personality: config.toml.personality }
+        : {}),
     };
     this.developerInstructions = config.developerInstructions;
     // A thread's own base instructions (configure_session) still win over model_instructions_file.
