@@ -136,6 +136,8 @@ const ConfigFields = {
   /** The provider `--oss` uses: ollama (default) or lmstudio. */
   oss_provider: z.enum(["ollama", "lmstudio"]).optional(),
   model_auto_compact_token_limit: z.number().int().positive().optional(),
+  /** What counts against that limit: the whole context, or only what grew past the window's prefix. */
+  model_auto_compact_token_limit_scope: z.enum(["total", "body_after_prefix"]).optional(),
   project_doc_max_bytes: z.number().int().min(0).optional(),
   /** Tokens a tool output is cut to before the model reads it (default 10,000). */
   tool_output_token_limit: z.number().int().min(0).optional(),

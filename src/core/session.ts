@@ -137,6 +137,10 @@ export class Session {
       ...(config.compactPrompt !== undefined ? { prompt: config.compactPrompt } : {}),
       autoLimit: (model) =>
         autoCompactLimit(config.toml.model_auto_compact_token_limit, this.settings.contextWindow(model)),
+      autoScope: {
+        scope: config.toml.model_auto_compact_token_limit_scope ?? "total",
+        contextWindow: (model) => this.settings.contextWindow(model),
+      },
       hooks: {
         before: (trigger, cwd, signal) =>
           this.hooks?.preCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),
