@@ -32,7 +32,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   marketplaces: table,
   mcp_oauth_credentials_store: z.string(),
   memories: table,
-  model_catalog_json: z.string(),
   notice: table,
   oss_provider: z.string(),
   otel: table,

@@ -127,6 +127,8 @@ const ConfigFields = {
   /** The model /review and review/start use (default: the thread's). */
   review_model: z.string().optional(),
   model_context_window: z.number().int().positive().optional(),
+  /** A JSON file of model metadata (Codex's models.json shape) replacing the built-in list (config/model-catalog.ts). */
+  model_catalog_json: z.string().optional(),
   /** What codex-ts cannot know of a model it has no table for (local models): tools, reasoning, images. */
   model_supports_tools: z.boolean().optional(),
   model_supports_reasoning: z.boolean().optional(),

@@ -18,6 +18,7 @@ import type { Policy } from "../execpolicy/policy.js";
 import { PatchGate } from "./approvals/patch-gate.js";
 import { Compactor } from "./compaction/compactor.js";
 import { autoCompactLimit } from "./compaction/context-meter.js";
+import { modelInfo } from "../model/model-info.js";
 import { ConversationHistory } from "./history.js";
 import { historyEvents } from "./items/legacy-events.js";
 import { ItemTracker } from "./items/item-tracker.js";
@@ -136,7 +137,10 @@ export class Session {
       latestPlan: () => this.latestPlan,
       ...(config.compactPrompt !== undefined ? { prompt: config.compactPrompt } : {}),
       autoLimit: (model) =>
-        autoCompactLimit(config.toml.model_auto_compact_token_limit, this.settings.contextWindow(model)),
+        autoCompactLimit(
+          config.toml.model_auto_compact_token_limit ?? modelInfo(model).autoCompactTokenLimit,
+          this.settings.contextWindow(model),
+        ),
       autoScope: {
         scope: config.toml.model_auto_compact_token_limit_scope ?? "total",
         contextWindow: (model) => this.settings.contextWindow(model),
