@@ -30,7 +30,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   ghost_snapshot: table,
   include_apps_instructions: z.boolean(),
   marketplaces: table,
-  mcp_oauth_credentials_store: z.string(),
   memories: table,
   notice: table,
   oss_provider: z.string(),

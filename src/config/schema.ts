@@ -233,6 +233,8 @@ export const ConfigToml = z.looseObject({
   /** MCP OAuth sign-ins: the callback listener's port and the redirect URI sent (mcp/oauth/login.ts). */
   mcp_oauth_callback_port: z.number().int().min(0).max(65535).optional(),
   mcp_oauth_callback_url: z.string().optional(),
+  /** Where MCP OAuth tokens are kept: file and auto mean mcp-oauth.json; keyring is refused (credentials-store.ts). */
+  mcp_oauth_credentials_store: z.enum(["auto", "file", "keyring"]).optional(),
   /** `[history]`: the prompts kept in $CODEX_HOME/history.jsonl for recall (core/message-history.ts). */
   history: z
     .looseObject({
