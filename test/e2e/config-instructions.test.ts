@@ -4,6 +4,9 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { makeHome, runCli } from "../support/cli.js";
+import { runTurn, startThread, useAppServer } from "../support/app-server-fixture.js";
+
+const app = useAppServer();
 
 type Json = Record<string, unknown>;
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
@@ -49,6 +52,20 @@ describe("personality", () => {
     const off = await instructions('personality = "friendly"\n[features]\npersonality = false\n');
     expect(off[0]).toContain("direct and pragmatic");
   }, 40_000);
+
+  it("app-server: the thread starts with it; a turn's own personality changes it and the model is told", async () => {
+    const { client: c, model: m } = await app.start({ toml: 'personality = "friendly"' });
+    const threadId = await startThread(c, {});
+    // Asking for the configured one changes nothing: no thread/settings/updated.
+    await runTurn(c, threadId, "one", { params: { personality: "friendly" } });
+    expect(c.received.filter((n) => n.method === "thread/settings/updated")).toHaveLength(0);
+    expect(developerTexts(m.requests[0])[0]).toContain("warm and encouraging");
+    const from = c.received.length;
+    await runTurn(c, threadId, "two", { params: { personality: "pragmatic" } });
+    const updated = await c.waitNotification("thread/settings/updated", () => true, { from });
+    expect((updated.threadSettings as Json).personality).toBe("pragmatic");
+    expect(developerTexts(m.requests[1]).some((t) => t.includes("direct and pragmatic"))).toBe(true);
+  }, 30_000);
 
   it("an unknown value is a clear error", async () => {
     model = await startFakeModel({ replies: [reply.message("done")] });
