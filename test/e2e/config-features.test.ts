@@ -95,6 +95,19 @@ describe("[features] flags", () => {
     expect(off.names).not.toContain("subagent_spawn");
   }, 40_000);
 
+  it("--enable and --disable stand for -c features.NAME=true|false; a bad name is an error", async () => {
+    const { names } = await offered("", ["--disable", "view_image", "--enable", "multi_agent"]);
+    expect(names).not.toContain("view_image");
+    expect(names).toContain("subagent_spawn");
+    await model?.close();
+    model = await startFakeModel({ replies: [reply.message("done")] });
+    const home = makeHome(model.url, "", { shellTool: "default" });
+    const run = await runCli(["exec", "--enable", "no such", "hello"], { env: home.env, cwd: home.cwd });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("invalid feature flag name 'no such'");
+    expect(model.requests).toHaveLength(0);
+  }, 40_000);
+
   it("an unknown or unsupported flag is accepted and changes nothing", async () => {
     const { names } = await offered("[features]\ngoals = false\nbrand_new_flag = true\n");
     expect(names).toContain("exec_command");
