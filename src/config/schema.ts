@@ -15,11 +15,11 @@ export const ToolsToml = z.looseObject({
   web_search: z
     .union([
       z.boolean(),
-      z.strictObject({
+      z.looseObject({
         context_size: z.enum(["low", "medium", "high"]).optional(),
         allowed_domains: z.array(z.string()).optional(),
         location: z
-          .strictObject({
+          .looseObject({
             country: z.string().optional(),
             region: z.string().optional(),
             city: z.string().optional(),

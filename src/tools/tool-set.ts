@@ -25,6 +25,10 @@ export function applyPatchForm(config: Pick<Config, "model" | "toml">): ApplyPat
   return /^(gpt-5|codex)/.test(model) ? "freeform" : "function";
 }
 
+function definedOnly(fields: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined));
+}
+
 type WebSearchMode = "cached" | "live" | "disabled";
 
 /**
@@ -52,7 +56,10 @@ export function webSearchSpecs(config: Pick<Config, "toml">): Record<string, unk
   const settings = config.toml.tools?.web_search;
   if (settings && typeof settings === "object") {
     if (settings.allowed_domains) spec.filters = { allowed_domains: settings.allowed_domains };
-    if (settings.location) spec.user_location = { type: "approximate", ...settings.location };
+    if (settings.location) {
+      const { country, region, city, timezone } = settings.location;
+      spec.user_location = { type: "approximate", ...definedOnly({ country, region, city, timezone }) };
+    }
     if (settings.context_size) spec.search_context_size = settings.context_size;
   }
   return [spec];
