@@ -46,7 +46,7 @@ function valueOf(entry: unknown): boolean | undefined {
  * `[features]`; the top-level `experimental_use_unified_exec_tool` counts below both, as in Codex.
  */
 export function featureSetting(toml: FeatureSource, name: KnownFeature): boolean | undefined {
-  const features = (toml.features ?? {});
+  const features = toml.features ?? {};
   const direct = valueOf(features[name]);
   if (direct !== undefined) return direct;
   for (const [alias, target] of Object.entries(ALIASES)) {
