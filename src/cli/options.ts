@@ -38,7 +38,14 @@ export function sharedOptions(cmd: Command): Command {
     )
     .option("--dangerously-bypass-approvals-and-sandbox", "no sandbox and no approvals (danger)")
     .option("--dangerously-bypass-hook-trust", "run hooks that were not reviewed, for this run only (danger)")
-    .option("--search", 'offer the model live web search (web_search = "live")');
+    .option("--search", 'offer the model live web search (web_search = "live")')
+    .option("--enable <feature>", "turn a feature flag on (repeatable): -c features.<name>=true", collect, [])
+    .option(
+      "--disable <feature>",
+      "turn a feature flag off (repeatable): -c features.<name>=false",
+      collect,
+      [],
+    );
 }
 
 /** `codex-ts --search exec ...`: the flag given before the command, as the real Codex accepts it. */

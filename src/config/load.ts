@@ -19,6 +19,7 @@ import { deepMerge, overridesToObject } from "./overrides.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
 import { rootMarkersOf } from "./repo-folders.js";
 import { readPromptFile } from "./prompt-files.js";
+import { learnCatalog, readModelCatalog, type CatalogModel } from "./model-catalog.js";
 import { ConfigToml } from "./schema.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
 import { credentialsStoreProblem } from "./credentials-store.js";
@@ -60,6 +61,8 @@ export interface Config {
   baseInstructions?: string;
   /** `compact_prompt`, else `experimental_compact_prompt_file`'s text: what a compaction asks the model. */
   compactPrompt?: string;
+  /** `model_catalog_json`'s models: what model/list lists, and what is known of each model. */
+  modelCatalog?: CatalogModel[];
   toml: ConfigToml;
   /** Applied layers, lowest precedence first. */
   layers: ConfigLayer[];
@@ -170,6 +173,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const modelChosen = layers.slice(1).some((layer) => typeof layer.value.model === "string");
   const model = (modelChosen ? toml.model : provider.defaultModel) ?? toml.model ?? DEFAULT_MODEL;
   if (modelChosen || provider.defaultModel) toml.model = model;
+  // The catalog first: config's own model_* keys below win over it.
+  const catalog = readModelCatalog(layers, cwd, codexHome);
+  if (catalog) learnCatalog(catalog);
   learnModelInfo(model, {
     contextWindow: toml.model_context_window,
     supportsTools: toml.model_supports_tools,
@@ -209,7 +215,10 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     warnings,
   };
   if (options.bypassHookTrust) config.bypassHookTrust = true;
-  if (toml.model_reasoning_effort) config.reasoningEffort = toml.model_reasoning_effort;
+  if (catalog) config.modelCatalog = catalog;
+  const catalogEffort = catalog?.find((m) => m.slug === model)?.default_reasoning_level;
+  const effort = toml.model_reasoning_effort ?? catalogEffort ?? undefined;
+  if (effort) config.reasoningEffort = effort;
   const window = toml.model_context_window ?? contextWindowFor(model);
   if (window !== undefined) config.modelContextWindow = window;
   const dev = toml.developer_instructions ?? toml.instructions;

@@ -1,6 +1,39 @@
 // The shape of config.toml. Unknown keys are kept (a newer file must not break an older binary).
 import { z } from "zod";
-import { AskForApproval, ReasoningEffort, ReasoningSummary, SandboxMode } from "../protocol/policies.js";
+import { FeaturesToml } from "./features.js";
+import {
+  AskForApproval,
+  Personality,
+  ReasoningEffort,
+  ReasoningSummary,
+  SandboxMode,
+} from "../protocol/policies.js";
+
+/** `[tools]`: settings of the built-in tools (tools/tool-set.ts). */
+export const ToolsToml = z.looseObject({
+  /** true/false: web search on (cached) or off where `web_search` is unset; a table narrows the search. */
+  web_search: z
+    .union([
+      z.boolean(),
+      z.looseObject({
+        context_size: z.enum(["low", "medium", "high"]).optional(),
+        allowed_domains: z.array(z.string()).optional(),
+        location: z
+          .looseObject({
+            country: z.string().optional(),
+            region: z.string().optional(),
+            city: z.string().optional(),
+            timezone: z.string().optional(),
+          })
+          .optional(),
+      }),
+    ])
+    .optional(),
+  /** Older Codex's switch for the view_image tool; `[features] view_image` wins. */
+  view_image: z.boolean().optional(),
+  update_plan: z.looseObject({ enabled: z.boolean().optional() }).optional(),
+  experimental_request_user_input: z.looseObject({ enabled: z.boolean().optional() }).optional(),
+});
 
 export const ProviderToml = z.looseObject({
   name: z.string().optional(),
@@ -94,6 +127,8 @@ const ConfigFields = {
   /** The model /review and review/start use (default: the thread's). */
   review_model: z.string().optional(),
   model_context_window: z.number().int().positive().optional(),
+  /** A JSON file of model metadata (Codex's models.json shape) replacing the built-in list (config/model-catalog.ts). */
+  model_catalog_json: z.string().optional(),
   /** What codex-ts cannot know of a model it has no table for (local models): tools, reasoning, images. */
   model_supports_tools: z.boolean().optional(),
   model_supports_reasoning: z.boolean().optional(),
@@ -103,6 +138,8 @@ const ConfigFields = {
   /** The provider `--oss` uses: ollama (default) or lmstudio. */
   oss_provider: z.enum(["ollama", "lmstudio"]).optional(),
   model_auto_compact_token_limit: z.number().int().positive().optional(),
+  /** What counts against that limit: the whole context, or only what grew past the window's prefix. */
+  model_auto_compact_token_limit_scope: z.enum(["total", "body_after_prefix"]).optional(),
   project_doc_max_bytes: z.number().int().min(0).optional(),
   /** Tokens a tool output is cut to before the model reads it (default 10,000). */
   tool_output_token_limit: z.number().int().min(0).optional(),
@@ -115,6 +152,8 @@ const ConfigFields = {
   developer_instructions: z.string().optional(),
   /** False: the model is not sent the <environment_context> message. */
   include_environment_context: z.boolean().optional(),
+  /** False: entering or leaving plan mode sends the model no developer instructions. */
+  include_collaboration_mode_instructions: z.boolean().optional(),
   /** False: the environment context leaves out the approval policy and sandbox. */
   include_permissions_instructions: z.boolean().optional(),
   /** A file whose text replaces the built-in base instructions (relative: to the config file's folder). */
@@ -127,6 +166,8 @@ const ConfigFields = {
   apply_patch_tool_type: z.enum(["freeform", "function"]).optional(),
   /** A program run with a JSON payload as its last argument when a turn completes (core/notify.ts). */
   notify: z.array(z.string()).min(1, "notify needs at least the program to run").optional(),
+  /** The thread's communication style in the base instructions, unless the client picks one. */
+  personality: Personality.optional(),
   /** Sent as the request's `text.verbosity`. */
   model_verbosity: z.enum(["low", "medium", "high"]).optional(),
   /** Sent as the request's `service_tier` ("fast" as "priority"; "default": none). */
@@ -134,6 +175,11 @@ const ConfigFields = {
   /** The Responses API's hosted `web_search` tool: cached results only, live access, or not offered. */
   web_search: z.enum(["cached", "live", "disabled"]).optional(),
   shell_tool: z.enum(["shell", "exec_command"]).optional(),
+  /** Codex's feature flags: the ones codex-ts acts on are in config/features.ts. */
+  features: FeaturesToml.optional(),
+  /** Older spelling of `[features] unified_exec`. */
+  experimental_use_unified_exec_tool: z.boolean().optional(),
+  tools: ToolsToml.optional(),
   /** false: exec_command runs `bash -c`, never a login shell (`-lc`), and does not offer `login`. */
   allow_login_shell: z.boolean().optional(),
   /** The longest an empty write_stdin poll may wait, in ms (default 300000). */
@@ -187,6 +233,8 @@ export const ConfigToml = z.looseObject({
   /** MCP OAuth sign-ins: the callback listener's port and the redirect URI sent (mcp/oauth/login.ts). */
   mcp_oauth_callback_port: z.number().int().min(0).max(65535).optional(),
   mcp_oauth_callback_url: z.string().optional(),
+  /** Where MCP OAuth tokens are kept: file and auto mean mcp-oauth.json; keyring is refused (credentials-store.ts). */
+  mcp_oauth_credentials_store: z.enum(["auto", "file", "keyring"]).optional(),
   /** `[history]`: the prompts kept in $CODEX_HOME/history.jsonl for recall (core/message-history.ts). */
   history: z
     .looseObject({

@@ -31,13 +31,19 @@ export class ContextRecorder {
     previous: PreviousTurns | undefined,
   ) {
     this.lastEnvironmentContext = history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
-    this.instructions = new TurnInstructions(previous);
+    this.instructions = new TurnInstructions(
+      previous,
+      this.config.toml.include_collaboration_mode_instructions !== false,
+    );
   }
 
   /** After the history was rebuilt (a rollback): what the model was told is read from it again. */
   reset(previous: PreviousTurns): void {
     this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
-    this.instructions = new TurnInstructions(previous);
+    this.instructions = new TurnInstructions(
+      previous,
+      this.config.toml.include_collaboration_mode_instructions !== false,
+    );
   }
 
   /** Records, before a task's input, what the model must be told for `turn`. */

@@ -5,6 +5,7 @@
 import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
 import type { Policy } from "../execpolicy/policy.js";
+import { modelInfo } from "../model/model-info.js";
 import type { Event, KnownEventMsg, PlanStep, TokenUsage } from "../protocol/core-protocol.js";
 import { SkillsManager } from "../skills/skills-manager.js";
 import type { CommandGate } from "./approvals/command-gate.js";
@@ -140,7 +141,14 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
     latestPlan: () => host.latestPlan(),
     ...(config.compactPrompt !== undefined ? { prompt: config.compactPrompt } : {}),
     autoLimit: (model) =>
-      autoCompactLimit(config.toml.model_auto_compact_token_limit, settings.contextWindow(model)),
+      autoCompactLimit(
+        config.toml.model_auto_compact_token_limit ?? modelInfo(model).autoCompactTokenLimit,
+        settings.contextWindow(model),
+      ),
+    autoScope: {
+      scope: config.toml.model_auto_compact_token_limit_scope ?? "total",
+      contextWindow: (model) => settings.contextWindow(model),
+    },
     hooks: {
       before: (trigger, cwd, signal) =>
         hooks?.preCompact(trigger, { cwd, turnId: null, signal }) ?? Promise.resolve(),

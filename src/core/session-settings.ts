@@ -9,6 +9,8 @@ import type { OpOf } from "../protocol/core-protocol.js";
 import { makeModelClient } from "./model-client.js";
 import { configuredCollaborationMode } from "./plan-mode/configured-mode.js";
 import { applyTurnOverrides, type TurnContext } from "./turn-context.js";
+import { featureOn } from "../config/features.js";
+import type { Personality } from "../protocol/policies.js";
 
 export interface SessionSettingsOptions {
   config: Config;
@@ -16,6 +18,11 @@ export interface SessionSettingsOptions {
   threadId: string;
   originator: string;
   auth?: ModelAuthHooks;
+}
+
+/** `personality` from config; `[features] personality = false` leaves it out, as Codex does. */
+export function configuredPersonality(toml: Config["toml"]): { personality?: Personality } {
+  return toml.personality && featureOn(toml, "personality") ? { personality: toml.personality } : {};
 }
 
 export class SessionSettings {
@@ -41,6 +48,7 @@ export class SessionSettings {
       ...(config.reasoningEffort ? { effort: config.reasoningEffort } : {}),
       ...(config.toml.model_verbosity ? { verbosity: config.toml.model_verbosity } : {}),
       ...(config.toml.service_tier ? { serviceTier: config.toml.service_tier } : {}),
+      ...configuredPersonality(config.toml),
     };
     this.developerInstructions = config.developerInstructions;
     // A thread's own base instructions (configure_session) still win over model_instructions_file.

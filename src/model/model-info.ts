@@ -19,6 +19,8 @@ export interface ModelInfo {
   supportsTools?: boolean;
   supportsReasoning?: boolean;
   supportsImages?: boolean;
+  /** A model catalog's (`model_catalog_json`) compaction threshold for it. */
+  autoCompactTokenLimit?: number;
 }
 
 const learned = new Map<string, ModelInfo>();

@@ -1,5 +1,6 @@
 // Which tools a session offers, and in which form, from the model and config.
 import type { Config } from "../config/load.js";
+import { featureOn, featureSetting } from "../config/features.js";
 import { applyPatchCustomTool, applyPatchFunctionTool } from "./apply-patch/tool.js";
 import { ToolRegistry } from "../core/tool-api/registry.js";
 import type { ToolSet } from "../core/tool-api/tool-set.js";
@@ -24,33 +25,89 @@ export function applyPatchForm(config: Pick<Config, "model" | "toml">): ApplyPat
   return /^(gpt-5|codex)/.test(model) ? "freeform" : "function";
 }
 
-/**
- * The hosted `web_search` tool as the real Codex sends it: `cached` serves indexed results only
- * (`external_web_access: false`), `live` may fetch pages; absent or `disabled` offers none.
- */
-export function webSearchSpecs(config: Pick<Config, "toml">): Record<string, unknown>[] {
-  const mode = config.toml.web_search;
-  if (mode === "cached") return [{ type: "web_search", external_web_access: false }];
-  if (mode === "live") return [{ type: "web_search", external_web_access: true }];
-  return [];
+function definedOnly(fields: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-export type ShellToolKind = "exec_command" | "shell";
+type WebSearchMode = "cached" | "live" | "disabled";
+
+/**
+ * `web_search`, else the older switches Codex still reads: `[features] web_search_cached` (over
+ * `web_search_request`, alias `web_search`), then `[tools] web_search = true|false`.
+ */
+function webSearchMode(toml: Config["toml"]): WebSearchMode {
+  if (toml.web_search) return toml.web_search;
+  if (featureSetting(toml, "web_search_cached") === true) return "cached";
+  if (featureSetting(toml, "web_search_request") === true) return "live";
+  const tools = toml.tools?.web_search;
+  if (tools === true || (tools !== undefined && typeof tools === "object")) return "cached";
+  return "disabled";
+}
+
+/**
+ * The hosted `web_search` tool as the real Codex sends it: `cached` serves indexed results only
+ * (`external_web_access: false`), `live` may fetch pages; `disabled` offers none. `[tools.web_search]`
+ * narrows it (allowed domains, the user's rough location, the search context size).
+ */
+export function webSearchSpecs(config: Pick<Config, "toml">): Record<string, unknown>[] {
+  const mode = webSearchMode(config.toml);
+  if (mode === "disabled") return [];
+  const spec: Record<string, unknown> = { type: "web_search", external_web_access: mode === "live" };
+  const settings = config.toml.tools?.web_search;
+  if (settings && typeof settings === "object") {
+    if (settings.allowed_domains) spec.filters = { allowed_domains: settings.allowed_domains };
+    if (settings.location) {
+      const { country, region, city, timezone } = settings.location;
+      spec.user_location = { type: "approximate", ...definedOnly({ country, region, city, timezone }) };
+    }
+    if (settings.context_size) spec.search_context_size = settings.context_size;
+  }
+  return [spec];
+}
+
+export type ShellToolKind = "exec_command" | "shell" | "none";
 
 /**
  * `exec_command` and `write_stdin` (processes that outlive a call, a terminal when asked) for every model,
- * as the real Codex offers them; `shell_tool = "shell"` gives the one-shot argv `shell` tool instead.
+ * as the real Codex offers them; `shell_tool = "shell"`, or `[features] unified_exec = false` (older:
+ * `experimental_use_unified_exec_tool = false`) where `shell_tool` is unset, gives the one-shot argv `shell`
+ * tool instead; `[features] shell_tool = false` offers no command tool at all.
  */
 export function shellToolKind(config: Pick<Config, "toml">): ShellToolKind {
-  return config.toml.shell_tool === "shell" ? "shell" : "exec_command";
+  if (!featureOn(config.toml, "shell_tool")) return "none";
+  if (config.toml.shell_tool) return config.toml.shell_tool;
+  return featureOn(config.toml, "unified_exec") ? "exec_command" : "shell";
+}
+
+/** `[tools] <name>.enabled = false` (Codex's form for request_user_input and update_plan). */
+function toolTableOff(entry: { enabled?: boolean } | undefined): boolean {
+  return entry?.enabled === false;
+}
+
+/**
+ * The tools every shell kind shares, less those the config turns off: `[features] view_image = false` (older:
+ * `[tools] view_image = false`), `[tools.update_plan] enabled = false`,
+ * `[tools.experimental_request_user_input] enabled = false`.
+ */
+function commonTools(config: Pick<Config, "model" | "toml">) {
+  const tools = config.toml.tools;
+  const applyPatch = applyPatchForm(config) === "freeform" ? applyPatchCustomTool : applyPatchFunctionTool;
+  const viewImage = featureSetting(config.toml, "view_image") ?? tools?.view_image ?? true;
+  return [
+    applyPatch,
+    ...(toolTableOff(tools?.update_plan) ? [] : [updatePlanTool]),
+    ...(viewImage ? [viewImageTool] : []),
+    ...(toolTableOff(tools?.experimental_request_user_input) ? [] : [requestUserInputTool]),
+  ];
 }
 
 export function buildToolSet(config: Pick<Config, "model" | "provider" | "toml">): ToolSet {
-  const applyPatch = applyPatchForm(config) === "freeform" ? applyPatchCustomTool : applyPatchFunctionTool;
-  const common = [applyPatch, updatePlanTool, viewImageTool, requestUserInputTool];
+  const common = commonTools(config);
   const hosted = webSearchSpecs(config);
-  if (shellToolKind(config) === "shell") {
-    return { registry: new ToolRegistry([shellTool, ...common], hosted), close: () => Promise.resolve() };
+  const kind = shellToolKind(config);
+  if (kind !== "exec_command") {
+    const tools = kind === "shell" ? [shellTool, ...common] : common;
+    return { registry: new ToolRegistry(tools, hosted), close: () => Promise.resolve() };
   }
   const manager = new UnifiedExecManager();
   const execCommand = execCommandTool(manager, { allowLoginShell: config.toml.allow_login_shell ?? true });

@@ -6,7 +6,7 @@ import type { KnownEventMsg, PlanStep } from "../../protocol/core-protocol.js";
 import type { ConversationHistory } from "../history.js";
 import type { ThreadRollout } from "../thread-rollout.js";
 import type { TurnContext } from "../turn-context.js";
-import { ContextMeter } from "./context-meter.js";
+import { autoCompactDue, ContextMeter, type AutoCompactScope } from "./context-meter.js";
 import { buildReplacementHistory } from "./replacement-history.js";
 import { summarizeConversation } from "./summarize.js";
 
@@ -23,6 +23,8 @@ export interface CompactorDeps {
   /** Tokens at which a turn with this model compacts first; undefined: never automatically. Asked per turn:
    * a local model's window is learned from its server before the first request. */
   autoLimit: (model: string) => number | undefined;
+  /** `model_auto_compact_token_limit_scope` (default total), and the window `body_after_prefix` caps at. */
+  autoScope?: { scope: AutoCompactScope; contextWindow: (model: string) => number | undefined };
   /** PreCompact / PostCompact hooks, run around each compaction. */
   hooks?: {
     before(trigger: "manual" | "auto", cwd: string, signal: AbortSignal): Promise<unknown>;
@@ -42,9 +44,12 @@ export class Compactor {
     emit: (msg: KnownEventMsg) => void,
   ): Promise<void> {
     const limit = this.deps.autoLimit(turn.model);
-    if (limit === undefined) return;
+    const scope = this.deps.autoScope?.scope ?? "total";
+    const contextWindow = scope === "total" ? undefined : this.deps.autoScope?.contextWindow(turn.model);
+    if (limit === undefined && contextWindow === undefined) return;
     const estimate = this.meter.estimate(this.deps.history.snapshot());
-    if (estimate === undefined || estimate < limit) return;
+    if (estimate === undefined) return;
+    if (!autoCompactDue(estimate, this.meter.prefix(), { scope, limit, contextWindow })) return;
     await this.compact(turn, signal, emit, "auto");
   }
 

@@ -15,17 +15,29 @@ export class ContextMeter {
   /** Undefined until a response reports its size: a guess alone never triggers a compaction. */
   private reported: number | undefined;
   private historyLengthAtReport = 0;
+  /**
+   * The input of the first response since the history was last replaced: the prefix every request of this
+   * window carries (instructions, tools, summary), which `body_after_prefix` does not count.
+   */
+  private prefixTokens: number | undefined;
 
   /** A response came back: the conversation it saw plus what it wrote is `input + output` tokens. */
   onResponse(usage: TokenUsage, historyLength: number): void {
     this.reported = usage.input_tokens + usage.output_tokens;
     this.historyLengthAtReport = historyLength;
+    this.prefixTokens ??= usage.input_tokens;
   }
 
   /** After the history was replaced (compaction, rollback, resume): estimate from scratch. */
   reset(): void {
     this.reported = undefined;
     this.historyLengthAtReport = 0;
+    this.prefixTokens = undefined;
+  }
+
+  /** The prefix of this window, once a response has reported it. */
+  prefix(): number | undefined {
+    return this.prefixTokens;
   }
 
   /** Undefined when no response has reported since the history was last replaced. */
@@ -42,4 +54,22 @@ export function autoCompactLimit(
 ): number | undefined {
   if (configured !== undefined) return configured;
   return contextWindow !== undefined ? Math.floor(contextWindow * 0.9) : undefined;
+}
+
+export type AutoCompactScope = "total" | "body_after_prefix";
+
+/**
+ * Whether the next request should be compacted first. `total`: the whole context against `limit`.
+ * `body_after_prefix`: only what grew past the window's prefix counts against `limit`, and the model's
+ * context window stays a hard limit for the whole.
+ */
+export function autoCompactDue(
+  estimate: number,
+  prefix: number | undefined,
+  limits: { scope: AutoCompactScope; limit: number | undefined; contextWindow: number | undefined },
+): boolean {
+  if (limits.scope === "total") return limits.limit !== undefined && estimate >= limits.limit;
+  const body = estimate - (prefix ?? estimate);
+  if (limits.limit !== undefined && body >= limits.limit) return true;
+  return limits.contextWindow !== undefined && estimate >= limits.contextWindow;
 }

@@ -7,6 +7,7 @@ import type { HookDefinition } from "./hook-definition.js";
 import { HookEngine, type HookOutcome } from "./hook-engine.js";
 import type { HookSource } from "./hook-source.js";
 import { readUserTrust } from "./trust-state.js";
+import { featureOn } from "../../config/features.js";
 
 export interface SessionHooksOptions {
   config: Config;
@@ -42,8 +43,7 @@ export function permissionModeOf(turn: { collaborationMode: string; approvalPoli
 
 /** `[features] hooks = false` turns every hook off. */
 export function hooksEnabled(config: Config): boolean {
-  const features = (config.toml as { features?: unknown }).features;
-  return !(features && typeof features === "object" && (features as { hooks?: unknown }).hooks === false);
+  return featureOn(config.toml, "hooks");
 }
 
 export class SessionHooks {

@@ -33,8 +33,14 @@ export class TurnInstructions {
   private personality: Personality | undefined;
   private skills: string | undefined;
 
-  /** `previous`: a resumed or forked thread, read back from its rollout. */
-  constructor(previous?: PreviousTurns) {
+  /**
+   * `previous`: a resumed or forked thread, read back from its rollout. `modeInstructions: false`
+   * (`include_collaboration_mode_instructions = false`): a mode change tells the model nothing.
+   */
+  constructor(
+    previous?: PreviousTurns,
+    private readonly modeInstructions = true,
+  ) {
     const last = previous?.lastTurnContext;
     this.mode = modeOf(last?.collaboration_mode) ?? "default";
     if (previous && previous.history.length > 0) {
@@ -61,7 +67,9 @@ export class TurnInstructions {
         items.push(personalityUpdateMessage(personality));
       }
     }
-    if (turn.collaborationMode !== this.mode) items.push(collaborationModeMessage(turn.collaborationMode));
+    if (turn.collaborationMode !== this.mode && this.modeInstructions) {
+      items.push(collaborationModeMessage(turn.collaborationMode));
+    }
     this.mode = turn.collaborationMode;
     this.personality = personality;
     if (skills !== undefined) this.skills = skills;

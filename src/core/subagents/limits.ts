@@ -2,6 +2,7 @@
 // may grow. Read from the raw table (the config schema is loose) until the schema declares it.
 import { z } from "zod";
 import type { Config } from "../../config/load.js";
+import { featureOn } from "../../config/features.js";
 
 export const DEFAULT_MAX_DEPTH = 3;
 export const DEFAULT_MAX_AGENTS = 8;
@@ -27,7 +28,12 @@ const SubagentsToml = z.looseObject({
 });
 
 export function subagentSettings(config: Pick<Config, "toml">): SubagentSettings {
-  const defaults = { enabled: false, maxDepth: DEFAULT_MAX_DEPTH, maxAgents: DEFAULT_MAX_AGENTS };
+  // `[features] multi_agent` (older: `collab`) is Codex's switch; `[subagents] enabled` wins over it.
+  const defaults = {
+    enabled: featureOn(config.toml, "multi_agent"),
+    maxDepth: DEFAULT_MAX_DEPTH,
+    maxAgents: DEFAULT_MAX_AGENTS,
+  };
   const raw: unknown = (config.toml as Record<string, unknown>).subagents;
   if (raw === undefined) return defaults;
   const parsed = SubagentsToml.safeParse(raw);
@@ -40,7 +46,7 @@ export function subagentSettings(config: Pick<Config, "toml">): SubagentSettings
     };
   }
   return {
-    enabled: parsed.data.enabled ?? false,
+    enabled: parsed.data.enabled ?? defaults.enabled,
     maxDepth: parsed.data.max_depth ?? DEFAULT_MAX_DEPTH,
     maxAgents: parsed.data.max_agents ?? DEFAULT_MAX_AGENTS,
   };

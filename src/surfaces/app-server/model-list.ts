@@ -8,6 +8,7 @@ import { contextWindowFor, supportsImages, supportsReasoning } from "../../model
 import type { ProviderInfo } from "../../model/provider-info.js";
 import type { ReasoningEffort } from "../../protocol/app-server/v2/common.js";
 import type { Model } from "../../protocol/app-server/v2/model.js";
+import type { CatalogModel } from "../../config/model-catalog.js";
 
 const MODELS_TIMEOUT_MS = 3_000;
 
@@ -110,4 +111,30 @@ export function modelsFrom(ids: string[] | undefined, defaultModel: string): Mod
       BUILT_IN.find((m) => m.id === id),
     ),
   );
+}
+
+/** `model_catalog_json`'s models, in its order; those not `visibility = "list"` only with `includeHidden`. */
+export function catalogModels(
+  catalog: readonly CatalogModel[],
+  defaultModel: string,
+  includeHidden: boolean,
+): Model[] {
+  return catalog
+    .map((m): Model => {
+      const described = describeModel(m.slug, defaultModel);
+      const efforts = m.supported_reasoning_levels?.map((level) => ({
+        reasoningEffort: level.effort,
+        description:
+          level.description ?? EFFORTS.find((e) => e.reasoningEffort === level.effort)?.description ?? "",
+      }));
+      return {
+        ...described,
+        displayName: m.display_name ?? m.slug,
+        description: m.description ?? "",
+        hidden: m.visibility !== undefined && m.visibility !== "list",
+        ...(efforts ? { supportedReasoningEfforts: efforts } : {}),
+        ...(m.default_reasoning_level ? { defaultReasoningEffort: m.default_reasoning_level } : {}),
+      };
+    })
+    .filter((m) => includeHidden || !m.hidden);
 }

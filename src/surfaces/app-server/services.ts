@@ -4,7 +4,7 @@
 import { resolve } from "node:path";
 import { ConfigError, loadConfig, type Config } from "../../config/load.js";
 import type { ThreadStatus } from "../../protocol/app-server/v2/common.js";
-import { ossOption, type SharedFlags } from "../shared/cli-config.js";
+import { featureOverrides, ossOption, type SharedFlags } from "../shared/cli-config.js";
 import { AccountManager } from "./accounts.js";
 import { CommandExecs } from "./command-exec.js";
 import { FsWatches } from "./fs-watches.js";
@@ -86,7 +86,7 @@ export class ServerServices {
         codexHome: this.server.codexHome,
         cwd: resolve(cwd ?? merged.cd ?? process.cwd()),
         cli: cliLayer(merged),
-        overrides: merged.config ?? [],
+        overrides: [...(merged.config ?? []), ...featureOverrides(merged)],
         env: this.server.options.env,
         ...ossOption(merged),
         ...(merged.profile ? { profile: merged.profile } : {}),

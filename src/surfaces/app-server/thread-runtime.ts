@@ -22,6 +22,7 @@ import { describeThread } from "./wire-conversions.js";
 import { cwdGitInfo, instructionSources } from "./threads/thread-facts.js";
 import { ThreadQuestions } from "./thread-questions.js";
 import { ThreadSettingsTracker } from "./thread-settings.js";
+import { configuredPersonality } from "../../core/session-settings.js";
 
 type Waiter = (event: Event) => boolean;
 
@@ -84,7 +85,8 @@ export class ThreadRuntime {
     this.settings = new ThreadSettingsTracker(
       session.session_id,
       session,
-      options.configure,
+      // What the thread's model is told: the client's choice, else config's.
+      { ...configuredPersonality(options.config.toml), ...options.configure },
       this.collaborationMode,
     );
     this.pump = this.pumpEvents();

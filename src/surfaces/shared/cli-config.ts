@@ -19,6 +19,23 @@ export interface SharedFlags {
   localProvider?: string;
   /** Offer the model live web search (`web_search = "live"`). */
   search?: boolean;
+  /** `--enable NAME` / `--disable NAME`: `-c features.NAME=true|false`, as in Codex. */
+  enable?: string[];
+  disable?: string[];
+}
+
+/** `--enable` and `--disable` as the `-c` overrides they stand for, after the user's own. */
+export function featureOverrides(flags: SharedFlags): string[] {
+  const toggles = [
+    ...(flags.enable ?? []).map((name) => [name, true] as const),
+    ...(flags.disable ?? []).map((name) => [name, false] as const),
+  ];
+  return toggles.map(([name, on]) => {
+    if (!/^[A-Za-z0-9_]+$/.test(name)) {
+      throw new ConfigError(`invalid feature flag name '${name}': letters, digits and '_' only`);
+    }
+    return `features.${name}=${on}`;
+  });
 }
 
 /** `--oss` (or `--local-provider`, which implies it) as loadConfig's option. */
@@ -58,7 +75,7 @@ export function loadCliConfig(
     cwd,
     ...(flags.profile ? { profile: flags.profile } : {}),
     cli,
-    overrides: flags.config ?? [],
+    overrides: [...(flags.config ?? []), ...featureOverrides(flags)],
     surfaceDefaults: defaults,
     ...ossOption(flags),
     ...(flags.dangerouslyBypassHookTrust ? { bypassHookTrust: true } : {}),

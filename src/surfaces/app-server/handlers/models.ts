@@ -8,9 +8,10 @@ import { learnLocalModel } from "../../../model/local-server.js";
 import { resolveProvider } from "../../../config/providers.js";
 import type { ProviderInfo } from "../../../model/provider-info.js";
 import { AuthRefreshError } from "../accounts.js";
-import { fetchProviderModels, modelsFrom, type ProviderModels } from "../model-list.js";
+import { catalogModels, fetchProviderModels, modelsFrom, type ProviderModels } from "../model-list.js";
 import { badRequest } from "../errors.js";
 import type { Handler, RequestContext } from "../handler-types.js";
+import type { Model } from "../../../protocol/app-server/v2/model.js";
 
 async function providerModels(
   provider: ProviderInfo,
@@ -53,16 +54,23 @@ export const modelList: Handler<"model/list"> = async (params, ctx) => {
       throw badRequest((err as Error).message);
     }
   }
+  // A model catalog (model_catalog_json) is the whole list: the provider is not asked.
+  if (config.modelCatalog) {
+    return page(catalogModels(config.modelCatalog, config.model, params.includeHidden === true), params);
+  }
   const { ids } = await providerModels(provider, config.codexHome, ctx);
   // A local server's models: their context windows and capabilities come from the server (Ollama's /api/show).
   if (provider.local && ids) {
     const signal = AbortSignal.timeout(5_000);
     await Promise.all(ids.map((id) => learnLocalModel(provider, id, signal)));
   }
-  const all = modelsFrom(ids, config.model);
+  return page(modelsFrom(ids, config.model), params);
+};
+
+function page(all: Model[], params: { cursor?: string | null; limit?: number | null }) {
   const start = params.cursor ? Number.parseInt(params.cursor, 10) : 0;
   if (!Number.isInteger(start) || start < 0 || start > all.length)
     throw badRequest(`invalid cursor '${params.cursor}'`);
   const end = params.limit ? Math.min(all.length, start + params.limit) : all.length;
   return { data: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
-};
+}

@@ -1,0 +1,64 @@
+// `[features]`: the real Codex's feature flags. The ones with a codex-ts counterpart change what it does
+// (see `featureOn`'s callers and README "Feature flags"); every other flag is accepted and has no effect here,
+// as a flag the real Codex has dropped has none there either.
+import { z } from "zod";
+
+/** A flag is a boolean, or a table with `enabled` (Codex's form for flags that take settings). */
+export const FeaturesToml = z.record(z.string(), z.union([z.boolean(), z.record(z.string(), z.unknown())]));
+
+/** Older spellings the real Codex still reads, by the flag they stand for. */
+const ALIASES: Record<string, string> = {
+  experimental_use_unified_exec_tool: "unified_exec",
+  web_search: "web_search_request",
+  collab: "multi_agent",
+};
+
+/** The config keys a flag is read from (a profile's or the file's, merged). */
+export interface FeatureSource {
+  features?: Record<string, unknown> | undefined;
+  experimental_use_unified_exec_tool?: boolean | undefined;
+}
+
+/** The flags codex-ts acts on, and their defaults (Codex's, for a Unix machine). */
+export const FEATURE_DEFAULTS = {
+  shell_tool: true,
+  unified_exec: true,
+  view_image: true,
+  web_search_request: false,
+  web_search_cached: false,
+  multi_agent: false,
+  hooks: true,
+  personality: true,
+} as const;
+export type KnownFeature = keyof typeof FEATURE_DEFAULTS;
+
+function valueOf(entry: unknown): boolean | undefined {
+  if (typeof entry === "boolean") return entry;
+  if (entry && typeof entry === "object") {
+    const enabled = (entry as { enabled?: unknown }).enabled;
+    if (typeof enabled === "boolean") return enabled;
+  }
+  return undefined;
+}
+
+/**
+ * What the config says of `name`, or undefined when nothing does. The canonical key wins over an alias in
+ * `[features]`; the top-level `experimental_use_unified_exec_tool` counts below both, as in Codex.
+ */
+export function featureSetting(toml: FeatureSource, name: KnownFeature): boolean | undefined {
+  const features = toml.features ?? {};
+  const direct = valueOf(features[name]);
+  if (direct !== undefined) return direct;
+  for (const [alias, target] of Object.entries(ALIASES)) {
+    if (target !== name) continue;
+    const viaAlias = valueOf(features[alias]);
+    if (viaAlias !== undefined) return viaAlias;
+  }
+  if (name === "unified_exec") return toml.experimental_use_unified_exec_tool;
+  return undefined;
+}
+
+/** Whether `name` is on: the config's word, else the default. */
+export function featureOn(toml: FeatureSource, name: KnownFeature): boolean {
+  return featureSetting(toml, name) ?? FEATURE_DEFAULTS[name];
+}
