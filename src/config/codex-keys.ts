@@ -6,7 +6,6 @@ import { z } from "zod";
 const table = z.record(z.string(), z.unknown());
 
 export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
-  agents: table,
   analytics: table,
   approvals_reviewer: z.enum(["user", "auto_review", "guardian_subagent"]),
   apps: table,

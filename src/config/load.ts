@@ -22,6 +22,7 @@ import { readPromptFile } from "./prompt-files.js";
 import { ConfigToml } from "./schema.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
 import { credentialsStoreProblem } from "./credentials-store.js";
+import { loadAgentRoles, type AgentRole } from "./agent-roles.js";
 
 export { ConfigError };
 
@@ -68,6 +69,8 @@ export interface Config {
   warnings: ConfigWarning[];
   /** `--dangerously-bypass-hook-trust`: hooks run without review for this process only. */
   bypassHookTrust?: boolean;
+  /** Roles a subagent can be spawned with (`[agents.NAME]`, `agents/*.toml`), by name. */
+  agentRoles?: Record<string, AgentRole>;
 }
 
 export interface ConfigWarning {
@@ -134,7 +137,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome, issues);
 
   const overrides = safeOverrides(options.overrides ?? []);
-  let merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
+  const merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
 
   const profileName = options.profile ?? (overrides.profile as string | undefined) ?? merged.profile;
   if (typeof profileName === "string") {
@@ -149,9 +152,45 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (options.oss) cli.model_provider = ossProvider(options.oss.provider ?? merged.oss_provider);
   if (Object.keys(cli).length > 0) layers.push({ source: "cli", value: cli });
   if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
-  merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
   const warnings = judgeIssues(issues, layers);
+  return buildConfig(layers, {
+    codexHome,
+    cwd,
+    env,
+    disabledLayers,
+    warnings,
+    ...(options.bypassHookTrust ? { bypassHookTrust: true } : {}),
+  });
+}
 
+/**
+ * `config` with one more layer on top (an agent role's file): every value is derived again from the layers,
+ * so the layer's model, effort, policies and instructions all take effect.
+ */
+export function configWithLayer(config: Config, layer: ConfigLayer, env: NodeJS.ProcessEnv): Config {
+  return buildConfig([...config.layers, layer], {
+    codexHome: config.codexHome,
+    cwd: config.cwd,
+    env,
+    disabledLayers: config.disabledLayers,
+    warnings: config.warnings,
+    ...(config.bypassHookTrust ? { bypassHookTrust: true } : {}),
+  });
+}
+
+interface BuildContext {
+  codexHome: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  disabledLayers: DisabledConfigLayer[];
+  warnings: ConfigWarning[];
+  bypassHookTrust?: boolean;
+}
+
+/** The config the applied layers (lowest first) make. */
+function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
+  const { codexHome, cwd, env, disabledLayers, warnings } = context;
+  const merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
   const parsed = ConfigToml.safeParse(merged);
   if (!parsed.success) {
     throw new ConfigError(`invalid config: ${describeZodError(parsed.error)}`);
@@ -208,7 +247,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     disabledLayers,
     warnings,
   };
-  if (options.bypassHookTrust) config.bypassHookTrust = true;
+  if (context.bypassHookTrust) config.bypassHookTrust = true;
+  const roles = loadAgentRoles(layers);
+  if (Object.keys(roles).length > 0) config.agentRoles = roles;
   if (toml.model_reasoning_effort) config.reasoningEffort = toml.model_reasoning_effort;
   const window = toml.model_context_window ?? contextWindowFor(model);
   if (window !== undefined) config.modelContextWindow = window;

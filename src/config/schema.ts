@@ -163,6 +163,23 @@ export const TuiToml = z.looseObject({
 });
 export type TuiToml = z.infer<typeof TuiToml>;
 
+/** `[agents.NAME]`: a role a subagent can be spawned with (config/agent-roles.ts reads it). */
+export const AgentRoleToml = z.strictObject({
+  description: z.string().optional(),
+  config_file: z.string().optional(),
+  nickname_candidates: z.array(z.string()).optional(),
+});
+
+/** `[agents]`: the subagent tree's limits (under `[subagents]`'s own), and the roles. */
+export const AgentsToml = z
+  .object({
+    max_threads: z.number().int().min(1).optional(),
+    max_depth: z.number().int().min(1).optional(),
+    job_max_runtime_seconds: z.number().int().min(1).optional(),
+    interrupt_message: z.boolean().optional(),
+  })
+  .catchall(AgentRoleToml);
+
 export const ConfigToml = z.looseObject({
   ...ConfigFields,
   /** Trust per folder: `[projects."/abs/path"] trust_level = "trusted"` applies its .codex/config.toml. */
@@ -197,6 +214,7 @@ export const ConfigToml = z.looseObject({
   /** The folder of the thread index (threads.sqlite) and of the app-server's log (config/state-dirs.ts). */
   sqlite_home: z.string().min(1).optional(),
   log_dir: z.string().min(1).optional(),
+  agents: AgentsToml.optional(),
   /** `[subagents]` (enabled, max_depth, max_agents): checked by core/subagents/limits.ts, which explains a bad value. */
   subagents: z.unknown().optional(),
 });

@@ -8,7 +8,14 @@ import type { Config } from "../../config/load.js";
 import type { Event, KnownEventMsg, SubagentSummary } from "../../protocol/core-protocol.js";
 import { SubagentTurnEvent } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
-import type { AgentScope, CallerTurn, SendResult, SpawnRequest, SpawnResult } from "./agent-scope.js";
+import type {
+  AgentScope,
+  CallerTurn,
+  RoleListing,
+  SendResult,
+  SpawnRequest,
+  SpawnResult,
+} from "./agent-scope.js";
 import { SubagentError } from "./agent-scope.js";
 import { awaitChildren } from "./await-children.js";
 import { takeReachedAgent, type TakenVia } from "./handover.js";
@@ -20,6 +27,7 @@ import { readLogs } from "./read-logs.js";
 import { rolloutSize } from "./rollout-size.js";
 import type { ChildEngines } from "./child-engine.js";
 import { startChild } from "./start-child.js";
+import { applyRole, knownRole, nickname, roleListings } from "./roles.js";
 import type { SubagentNode } from "./subagent-node.js";
 import { SubagentTree } from "./subagent-tree.js";
 import { Wakeups } from "./wakeups.js";
@@ -54,6 +62,8 @@ export interface SubagentManagerOptions {
 
 export class SubagentManager {
   readonly limits: SubagentLimits;
+  /** The roles of `[agents]` a spawn may name (undefined: none configured). */
+  private readonly roles: RoleListing[] | undefined;
   private readonly tree: SubagentTree;
   private readonly rootInbox = new AgentInbox();
   private readonly wakeups = new Wakeups();
@@ -67,7 +77,12 @@ export class SubagentManager {
     this.limits = {
       maxDepth: options.limits?.maxDepth ?? settings.maxDepth,
       maxAgents: options.limits?.maxAgents ?? settings.maxAgents,
+      ...(options.limits?.maxDepth === undefined && settings.depthKey ? { depthKey: settings.depthKey } : {}),
+      ...(options.limits?.maxAgents === undefined && settings.agentsKey
+        ? { agentsKey: settings.agentsKey }
+        : {}),
     };
+    this.roles = options.config.agentRoles ? roleListings(options.config) : undefined;
     this.tree = SubagentTree.restore(options.restored, options.config.model);
     this.nextMessageSeq = options.restored?.nextMessageSeq ?? 1;
     for (const [agentId, inbox] of options.restored?.inboxes ?? []) {
@@ -84,6 +99,7 @@ export class SubagentManager {
     const root = this.options.root;
     return {
       agentId,
+      ...(this.roles ? { roles: this.roles } : {}),
       get sessionId() {
         return agentId === 0 ? (root()?.threadId ?? "") : (tree.find(agentId)?.sessionId ?? "");
       },
@@ -155,11 +171,21 @@ export class SubagentManager {
     if (refusal) throw new SubagentError(refusal);
     const root = this.rootThread();
     const parentThread = parent ? { threadId: parent.sessionId, rolloutPath: parent.rolloutPath } : root;
-    const model = request.model ?? parent?.model ?? this.options.config.model;
-    const node = this.tree.add(callerId, depth, request.name, request.forkContext ? "fork" : "spawn", model);
+    const role = applyRole(this.options.config, request.agentType, this.options.env);
+    const model = role?.setsModel
+      ? role.config.model
+      : (request.model ?? parent?.model ?? this.options.config.model);
+    const name =
+      request.name ??
+      nickname(
+        role,
+        this.tree.all().map((n) => n.name),
+      );
+    const node = this.tree.add(callerId, depth, name, request.forkContext ? "fork" : "spawn", model);
+    node.agentType = role?.name;
     try {
       const started = await startChild({
-        rootConfig: this.options.config,
+        rootConfig: role?.config ?? this.options.config,
         env: this.options.env,
         engines: this.options.engines,
         ...(this.options.auth ? { auth: this.options.auth } : {}),
@@ -169,8 +195,9 @@ export class SubagentManager {
         scope: this.scope(node.id),
         configure: {
           cwd: caller.cwd,
-          approval_policy: caller.approvalPolicy,
-          sandbox_policy: caller.sandboxPolicy,
+          // A role that sets a policy runs with it; otherwise the child inherits the caller's.
+          approval_policy: role?.setsApprovalPolicy ? role.config.approvalPolicy : caller.approvalPolicy,
+          sandbox_policy: role?.setsSandbox ? role.config.sandboxPolicy : caller.sandboxPolicy,
         },
         ...(request.forkContext
           ? {
@@ -270,8 +297,12 @@ export class SubagentManager {
     const lastTake = node.lastTake;
     const received = lastTake ? await takeReachedAgent(node.rolloutPath, lastTake) : true;
     try {
+      // A role removed from the config since: the child goes on with the root's settings.
+      const role = node.agentType
+        ? knownRole(this.options.config, node.agentType, this.options.env)
+        : undefined;
       const started = await startChild({
-        rootConfig: this.options.config,
+        rootConfig: role?.config ?? this.options.config,
         env: this.options.env,
         engines: this.options.engines,
         ...(this.options.auth ? { auth: this.options.auth } : {}),
