@@ -20,6 +20,7 @@ import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
 import { rootMarkersOf } from "./repo-folders.js";
 import { readPromptFile } from "./prompt-files.js";
 import { ConfigToml } from "./schema.js";
+import { policyFromProfile } from "./permission-profiles.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
 import { credentialsStoreProblem } from "./credentials-store.js";
 import { loadAgentRoles, type AgentRole } from "./agent-roles.js";
@@ -233,13 +234,15 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
     modelProviderId,
     provider,
     approvalPolicy: toml.approval_policy ?? "on-request",
-    sandboxPolicy: sandboxPolicyFromMode(toml.sandbox_mode ?? "read-only", {
-      writable_roots: ww.writable_roots ?? [],
-      network_access: ww.network_access ?? false,
-      ...(ww.allowed_domains !== undefined ? { allowed_domains: ww.allowed_domains } : {}),
-      exclude_tmpdir_env_var: ww.exclude_tmpdir_env_var ?? false,
-      exclude_slash_tmp: ww.exclude_slash_tmp ?? false,
-    }),
+    sandboxPolicy: usesPermissionProfile(layers, toml)
+      ? policyFromProfile(toml.default_permissions, toml.permissions ?? {}, cwd)
+      : sandboxPolicyFromMode(toml.sandbox_mode ?? "read-only", {
+          writable_roots: ww.writable_roots ?? [],
+          network_access: ww.network_access ?? false,
+          ...(ww.allowed_domains !== undefined ? { allowed_domains: ww.allowed_domains } : {}),
+          exclude_tmpdir_env_var: ww.exclude_tmpdir_env_var ?? false,
+          exclude_slash_tmp: ww.exclude_slash_tmp ?? false,
+        }),
     reasoningSummary: toml.model_reasoning_summary ?? "auto",
     projectDocMaxBytes: toml.project_doc_max_bytes ?? 32 * 1024,
     toml,
@@ -262,6 +265,18 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
     readPromptFile("experimental_compact_prompt_file", "compact prompt file", layers, cwd, codexHome);
   if (compact !== undefined) config.compactPrompt = compact;
   return config;
+}
+
+/**
+ * `default_permissions` decides the sandbox unless a layer (a file, a config profile, `--sandbox`, `-c`) sets
+ * `sandbox_mode`: as in Codex, the older setting then wins.
+ */
+function usesPermissionProfile(
+  layers: readonly ConfigLayer[],
+  toml: ConfigToml,
+): toml is ConfigToml & { default_permissions: string } {
+  if (toml.default_permissions === undefined) return false;
+  return !layers.some((layer) => layer.source !== "defaults" && layer.value.sandbox_mode !== undefined);
 }
 
 /** Appends trusted project layers; returns the untrusted ones. Trust comes from the system and user files. */

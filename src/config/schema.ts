@@ -180,6 +180,25 @@ export const AgentsToml = z
   })
   .catchall(AgentRoleToml);
 
+const FileAccess = z.enum(["read", "write", "none", "deny"]);
+
+/** `[permissions.NAME]`: a permission profile (config/permission-profiles.ts makes a sandbox policy of it). */
+export const PermissionProfileToml = z.strictObject({
+  description: z.string().optional(),
+  extends: z.string().optional(),
+  workspace_roots: z.record(z.string(), z.boolean()).optional(),
+  filesystem: z
+    .record(z.string(), z.union([FileAccess, z.record(z.string(), FileAccess), z.number().int().min(1)]))
+    .optional(),
+  network: z
+    .looseObject({
+      enabled: z.boolean().optional(),
+      domains: z.record(z.string(), z.enum(["allow", "deny"])).optional(),
+    })
+    .optional(),
+});
+export type PermissionProfileToml = z.infer<typeof PermissionProfileToml>;
+
 export const ConfigToml = z.looseObject({
   ...ConfigFields,
   /** Trust per folder: `[projects."/abs/path"] trust_level = "trusted"` applies its .codex/config.toml. */
@@ -215,6 +234,9 @@ export const ConfigToml = z.looseObject({
   sqlite_home: z.string().min(1).optional(),
   log_dir: z.string().min(1).optional(),
   agents: AgentsToml.optional(),
+  /** The permission profile a thread's sandbox follows when no layer sets `sandbox_mode`. */
+  default_permissions: z.string().optional(),
+  permissions: z.record(z.string(), PermissionProfileToml).optional(),
   /** `[subagents]` (enabled, max_depth, max_agents): checked by core/subagents/limits.ts, which explains a bad value. */
   subagents: z.unknown().optional(),
 });
