@@ -7,11 +7,9 @@ const table = z.record(z.string(), z.unknown());
 
 export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   analytics: table,
-  approvals_reviewer: z.enum(["user", "auto_review", "guardian_subagent"]),
   apps: table,
   apps_mcp_product_sku: z.string(),
   audio: table,
-  auto_review: table,
   chatgpt_base_url: z.string(),
   check_for_update_on_startup: z.boolean(),
   debug: table,

@@ -234,6 +234,10 @@ export const ConfigToml = z.looseObject({
   sqlite_home: z.string().min(1).optional(),
   log_dir: z.string().min(1).optional(),
   agents: AgentsToml.optional(),
+  /** Who answers approval requests: the user, or a model call (core/approvals/auto-review.ts). */
+  approvals_reviewer: z.enum(["user", "auto_review", "guardian_subagent"]).optional(),
+  /** `[auto_review] policy`: the user's rules, added to the reviewer's prompt. */
+  auto_review: z.looseObject({ policy: z.string().optional() }).optional(),
   /** The permission profile a thread's sandbox follows when no layer sets `sandbox_mode`. */
   default_permissions: z.string().optional(),
   permissions: z.record(z.string(), PermissionProfileToml).optional(),

@@ -24,7 +24,14 @@ import { ItemTracker } from "./items/item-tracker.js";
 import { SkillsManager } from "../skills/skills-manager.js";
 import type { ThreadSeed } from "./open-thread.js";
 import { ClientRequests } from "./client-requests.js";
-import { compactionTask, reviewTask, turnHostFor, userTurnTask, type TaskEnv } from "./session-tasks.js";
+import {
+  compactionTask,
+  reviewTask,
+  turnHostFor,
+  userTurnTask,
+  type TaskEnv,
+  type TurnHostParts,
+} from "./session-tasks.js";
 import { TaskSlot } from "./task-slot.js";
 import { ContextRecorder } from "./context-recorder.js";
 import { runUserShell } from "./user-shell.js";
@@ -197,6 +204,7 @@ export class Session {
             patches: this.patchGate,
             requests: this.requests,
             emit: (msg) => this.emit(subId, msg),
+            ...autoReviewPart(config, () => this.settings.defaults),
             ...(options.clientIo ? { clientIo: options.clientIo } : {}),
             ...hooks?.turnParts(),
           },
@@ -503,4 +511,12 @@ export class Session {
     this.rollout.recordEvent(msg);
     this.options.emit({ id: subId, msg });
   }
+}
+
+/** `approvals_reviewer`: "auto_review" (and Codex's older name, "guardian_subagent") review by model call. */
+function autoReviewPart(config: Config, turn: () => TurnContext): Partial<Pick<TurnHostParts, "autoReview">> {
+  const reviewer = config.toml.approvals_reviewer;
+  if (reviewer !== "auto_review" && reviewer !== "guardian_subagent") return {};
+  const policy = config.toml.auto_review?.policy;
+  return { autoReview: { turn, ...(policy ? { policy } : {}) } };
 }
