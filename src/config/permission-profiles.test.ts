@@ -61,5 +61,13 @@ describe("policyFromProfile", () => {
         p: { filesystem: { ":workspace_roots": "write" }, network: { enabled: true, mode: "limited" } },
       }),
     ).toThrow(/network\.mode is not supported/);
+    expect(() =>
+      policy("p", { p: { filesystem: { ":workspace_roots": { ".": "write", ".devcontainer": "read" } } } }),
+    ).toThrow(/cannot keep \/work\/repo\/\.devcontainer read-only inside the writable \/work\/repo/);
+    expect(policy("p", { p: { filesystem: { ":workspace_roots": "write", "/etc": "read" } } })).toMatchObject(
+      {
+        type: "workspace-write",
+      },
+    );
   });
 });

@@ -4,8 +4,8 @@
 // access (optionally to listed domains only). codex-ts's sandbox reads the whole filesystem, so read grants
 // are always met; what it cannot enforce (a deny rule, read-only with network, writes that leave out the
 // workspace) is refused with an error rather than run more loosely than the profile says.
-import { homedir } from "node:os";
-import { isAbsolute, join, resolve } from "node:path";
+import { homedir, tmpdir } from "node:os";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { sandboxPolicyFromMode, type SandboxPolicy } from "../protocol/policies.js";
 import { parseAllowlist } from "../sandbox/domain-allowlist.js";
 import { ConfigError } from "./config-file.js";
@@ -52,10 +52,7 @@ export function resolveProfile(
     chain.push(profile);
     next = profile.extends;
   }
-  return chain.reduceRight<Record<string, unknown>>(
-    (merged, profile) => deepMerge(merged, profile),
-    {},
-  );
+  return chain.reduceRight<Record<string, unknown>>((merged, profile) => deepMerge(merged, profile), {});
 }
 
 /** The sandbox policy profile `name` makes for a thread in `cwd`. */
@@ -78,6 +75,7 @@ export function policyFromProfile(
   let tmpWrite = false;
   let workspaceWrite = false;
   const writable: string[] = [];
+  const readOnly: Array<readonly [string, string]> = [];
   const grant = (root: string, access: Access, sub?: string) => {
     const label = sub === undefined ? root : `${root}.${sub}`;
     if (access === "none" || access === "deny") {
@@ -86,7 +84,15 @@ export function policyFromProfile(
           "(it reads the whole filesystem); remove the rule or use Codex",
       );
     }
-    if (access !== "write") return;
+    if (access === "read") {
+      // Reads are met everywhere; a read-only path must not sit inside a writable root (checked below).
+      if (root === ":workspace_roots" && sub !== undefined && sub !== ".") {
+        readOnly.push(...workspaceRoots.map((r) => [label, expand(sub, r)] as const));
+      } else if (!root.startsWith(":")) {
+        readOnly.push([label, expand(sub === undefined ? root : join(root, sub), cwd)]);
+      }
+      return;
+    }
     if (root === ":root") rootWrite = true;
     else if (root === ":tmpdir") tmpWrite = true;
     else if (root === ":workspace_roots") {
@@ -135,6 +141,21 @@ export function policyFromProfile(
   }
 
   if (rootWrite && networkOn && allowed.length === 0) return { type: "danger-full-access" };
+  const writableRoots = [
+    ...(rootWrite ? ["/"] : []),
+    ...(workspaceWrite ? workspaceRoots : []),
+    ...(tmpWrite ? [tmpdir(), "/tmp"] : []),
+    ...writable,
+  ];
+  for (const [label, path] of readOnly) {
+    const inside = writableRoots.find((root) => path === root || isInside(path, root));
+    if (inside !== undefined) {
+      throw new ConfigError(
+        `${where}: filesystem.${label} = "read": codex-ts's sandbox cannot keep ${path} read-only inside ` +
+          `the writable ${inside}`,
+      );
+    }
+  }
   const anyWrite = rootWrite || tmpWrite || workspaceWrite || writable.length > 0;
   if (!anyWrite && !networkOn) return { type: "read-only" };
   if (!workspaceWrite && !rootWrite) {
@@ -150,4 +171,9 @@ export function policyFromProfile(
     exclude_tmpdir_env_var: !tmpWrite && !rootWrite,
     exclude_slash_tmp: !tmpWrite && !rootWrite,
   });
+}
+
+function isInside(path: string, root: string): boolean {
+  const rel = relative(root, path);
+  return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel);
 }
