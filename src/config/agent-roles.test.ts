@@ -13,6 +13,10 @@ function folder(files: Record<string, string>): string {
   return dir;
 }
 
+/** No $CODEX_HOME/agents/: only the layers given count. */
+const load = (layers: Parameters<typeof loadAgentRoles>[0]) =>
+  loadAgentRoles(layers, "/nonexistent-codex-home");
+
 const userLayer = (dir: string, agents: Record<string, unknown>) => ({
   source: "user",
   path: join(dir, "config.toml"),
@@ -26,7 +30,7 @@ describe("loadAgentRoles", () => {
       "agents/sub/scout.toml":
         'name = "scout"\ndescription = "Scouts."\nnickname_candidates = ["A b", "C-d"]\ndeveloper_instructions = "look"\n',
     });
-    const roles = loadAgentRoles([
+    const roles = load([
       userLayer(dir, {
         max_threads: 3,
         reviewer: { description: "Reviews.", config_file: "./roles/rev.toml" },
@@ -43,9 +47,16 @@ describe("loadAgentRoles", () => {
     });
   });
 
+  it("reads $CODEX_HOME/agents/ without a $CODEX_HOME/config.toml", () => {
+    const home = folder({
+      "agents/a.toml": 'name = "a"\ndescription = "A."\ndeveloper_instructions = "x"\n',
+    });
+    expect(Object.keys(loadAgentRoles([], home))).toEqual(["a"]);
+  });
+
   it("a higher layer's role wins, keeping what it leaves out", () => {
     const dir = folder({});
-    const roles = loadAgentRoles([
+    const roles = load([
       userLayer(dir, { r: { description: "low", nickname_candidates: ["X"] } }),
       {
         source: "project",
@@ -58,19 +69,17 @@ describe("loadAgentRoles", () => {
 
   it("refuses a role without description, a missing file, bad nicknames, a blank description", () => {
     const dir = folder({ "ok.toml": 'developer_instructions = "x"\n' });
-    expect(() => loadAgentRoles([userLayer(dir, { r: {} })])).toThrow(
-      "agent role `r` must define a description",
+    expect(() => load([userLayer(dir, { r: {} })])).toThrow("agent role `r` must define a description");
+    expect(() => load([userLayer(dir, { r: { description: "d", config_file: "nope.toml" } })])).toThrow(
+      /nope\.toml does not exist/,
     );
     expect(() =>
-      loadAgentRoles([userLayer(dir, { r: { description: "d", config_file: "nope.toml" } })]),
-    ).toThrow(/nope\.toml does not exist/);
-    expect(() =>
-      loadAgentRoles([userLayer(dir, { r: { description: "d", nickname_candidates: ["a", "a"] } })]),
+      load([userLayer(dir, { r: { description: "d", nickname_candidates: ["a", "a"] } })]),
     ).toThrow(/cannot contain duplicates/);
-    expect(() =>
-      loadAgentRoles([userLayer(dir, { r: { description: "d", nickname_candidates: ["a!"] } })]),
-    ).toThrow(/ASCII letters/);
-    expect(() => loadAgentRoles([userLayer(dir, { r: { description: "  " } })])).toThrow(/cannot be blank/);
+    expect(() => load([userLayer(dir, { r: { description: "d", nickname_candidates: ["a!"] } })])).toThrow(
+      /ASCII letters/,
+    );
+    expect(() => load([userLayer(dir, { r: { description: "  " } })])).toThrow(/cannot be blank/);
   });
 });
 

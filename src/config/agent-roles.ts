@@ -28,10 +28,20 @@ const ROLE_KEYS = ["name", "description", "nickname_candidates"] as const;
 /** Keys of `[agents]` that are settings, not roles. */
 export const AGENTS_SETTINGS = ["max_threads", "max_depth", "job_max_runtime_seconds", "interrupt_message"];
 
-/** The roles every file layer declares or holds in its `agents/` folder; a higher layer's role wins. */
-export function loadAgentRoles(layers: readonly Layer[]): Record<string, AgentRole> {
+/**
+ * The roles every file layer declares or holds in its `agents/` folder; a higher layer's role wins.
+ * `$CODEX_HOME/agents/` counts even when there is no `$CODEX_HOME/config.toml`.
+ */
+export function loadAgentRoles(layers: readonly Layer[], codexHome: string): Record<string, AgentRole> {
   const roles: Record<string, Partial<AgentRole> & { name: string }> = {};
-  for (const layer of layers) {
+  const withUser = layers.some((layer) => layer.source === "user")
+    ? layers
+    : [
+        ...layers.filter((l) => l.source === "system"),
+        { source: "user", path: join(codexHome, "config.toml"), value: {} },
+        ...layers.filter((l) => l.source !== "system"),
+      ];
+  for (const layer of withUser) {
     if (!layer.path || !["system", "user", "project"].includes(layer.source)) continue;
     const folder = dirname(layer.path);
     const declared = declaredRoles(layer.value.agents, folder);

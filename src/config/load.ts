@@ -251,7 +251,7 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
     warnings,
   };
   if (context.bypassHookTrust) config.bypassHookTrust = true;
-  const roles = loadAgentRoles(layers);
+  const roles = loadAgentRoles(layers, codexHome);
   if (Object.keys(roles).length > 0) config.agentRoles = roles;
   if (toml.model_reasoning_effort) config.reasoningEffort = toml.model_reasoning_effort;
   const window = toml.model_context_window ?? contextWindowFor(model);
