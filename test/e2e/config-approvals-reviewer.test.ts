@@ -6,6 +6,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { jsonLines, makeHome, runCli } from "../support/cli.js";
+import { runTurn, useAppServer, type Json } from "../support/app-server-fixture.js";
+
+const app = useAppServer();
 
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
 afterEach(async () => {
@@ -77,5 +80,31 @@ describe("approvals_reviewer = auto_review", () => {
     expect(said).toContain("auto-review denied `touch denied.txt` (risk high): not what the user asked for");
     const last = bodies.filter((b) => !isReview(b)).at(-1);
     expect(JSON.stringify(last?.input)).toMatch(/rejected/);
+  });
+
+  it("app-server: thread/start's approvalsReviewer turns it on; no approval request reaches the client", async () => {
+    let main = 0;
+    const { home, client } = await app.start({
+      model: {
+        fallback: (request: { body: Body }) => {
+          if (isReview(request.body)) {
+            return reply.message('{"outcome":"allow","risk_level":"low","rationale":"asked for"}');
+          }
+          main++;
+          return main === 1 ? reply.shell(["touch", "made.txt"]) : reply.message("done");
+        },
+      },
+    });
+    const started = await client.call("thread/start", {
+      approvalPolicy: "untrusted",
+      sandbox: "workspace-write",
+      approvalsReviewer: "auto_review",
+    });
+    expect(started.approvalsReviewer).toBe("auto_review");
+    const turn = await runTurn(client, (started.thread as Json).id as string, "make the file");
+    expect(turn.status).toBe("completed");
+    expect(existsSync(join(home.cwd, "made.txt"))).toBe(true);
+    const methods = client.received.map((m) => (m as Json).method).filter((m) => typeof m === "string");
+    expect(methods.some((m) => m.endsWith("requestApproval"))).toBe(false);
   });
 });

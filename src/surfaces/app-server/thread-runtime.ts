@@ -86,8 +86,14 @@ export class ThreadRuntime {
       session,
       options.configure,
       this.collaborationMode,
+      this.approvalsReviewer,
     );
     this.pump = this.pumpEvents();
+  }
+
+  /** Who answers the thread's approval requests (`approvals_reviewer`). */
+  get approvalsReviewer(): "user" | "auto_review" | "guardian_subagent" {
+    return this.options.config.toml.approvals_reviewer ?? "user";
   }
 
   /** Starts an engine for the thread and waits until its session is configured. */

@@ -36,6 +36,8 @@ export class ThreadSettingsTracker {
     private readonly session: EventMsgOf<"session_configured">,
     configure: Pick<TurnOverrides, "personality" | "summary">,
     mode: CollaborationModeKind,
+    /** The config's `approvals_reviewer`. */
+    private readonly approvalsReviewer: "user" | "auto_review" | "guardian_subagent" = "user",
   ) {
     this.current = {
       cwd: session.cwd,
@@ -80,7 +82,7 @@ export class ThreadSettingsTracker {
       cwd: c.cwd,
       environments: [{ environmentId: "local", cwd: c.cwd, runtimeWorkspaceRoots: [c.cwd] }],
       approvalPolicy: toWireApproval(c.approval),
-      approvalsReviewer: "user",
+      approvalsReviewer: this.approvalsReviewer,
       sandboxPolicy: toWireSandbox(c.sandbox),
       // codex-ts has no permission profiles: the sandbox policy is all there is.
       activePermissionProfile: null,
