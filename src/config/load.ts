@@ -70,6 +70,8 @@ export interface Config {
   warnings: ConfigWarning[];
   /** `--dangerously-bypass-hook-trust`: hooks run without review for this process only. */
   bypassHookTrust?: boolean;
+  /** The permission profile (`default_permissions`) the sandbox policy comes from, when one does. */
+  permissionProfile?: { id: string; extends: string | null };
   /** Roles a subagent can be spawned with (`[agents.NAME]`, `agents/*.toml`), by name. */
   agentRoles?: Record<string, AgentRole>;
 }
@@ -251,6 +253,10 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
     warnings,
   };
   if (context.bypassHookTrust) config.bypassHookTrust = true;
+  if (usesPermissionProfile(layers, toml)) {
+    const id = toml.default_permissions;
+    config.permissionProfile = { id, extends: toml.permissions?.[id]?.extends ?? null };
+  }
   const roles = loadAgentRoles(layers, codexHome);
   if (Object.keys(roles).length > 0) config.agentRoles = roles;
   if (toml.model_reasoning_effort) config.reasoningEffort = toml.model_reasoning_effort;

@@ -6,6 +6,9 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { jsonLines, makeHome, runCli, type TestHome } from "../support/cli.js";
+import { runTurn, useAppServer, type Json } from "../support/app-server-fixture.js";
+
+const app = useAppServer();
 
 let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
 let home: TestHome | undefined;
@@ -94,5 +97,20 @@ describe("permission profiles", () => {
     const unknown = await run(() => 'default_permissions = "nope"', "true");
     expect(unknown.res.code).not.toBe(0);
     expect(unknown.res.stderr).toMatch(/default_permissions refers to undefined profile `nope`/);
+  });
+
+  it("app-server: a thread runs under the profile and its settings name it", async () => {
+    const { client } = await app.start({
+      toml: 'default_permissions = "dev"\n[permissions.dev]\nextends = ":workspace"\n',
+      model: { fallback: reply.message("ok") },
+    });
+    const started = await client.call("thread/start", {});
+    expect(started.sandbox).toMatchObject({ type: "workspaceWrite" });
+    // A turn that changes the model (not the sandbox) announces the settings, profile included.
+    await runTurn(client, (started.thread as Json).id as string, "hi", { params: { model: "gpt-5-other" } });
+    const update = client.received.find((m) => m.method === "thread/settings/updated");
+    expect((update?.params as Json).threadSettings).toMatchObject({
+      activePermissionProfile: { id: "dev", extends: ":workspace" },
+    });
   });
 });

@@ -87,6 +87,7 @@ export class ThreadRuntime {
       options.configure,
       this.collaborationMode,
       this.approvalsReviewer,
+      options.config.permissionProfile,
     );
     this.pump = this.pumpEvents();
   }
