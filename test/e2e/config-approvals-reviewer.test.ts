@@ -79,7 +79,9 @@ describe("approvals_reviewer = auto_review", () => {
     );
     expect(said).toContain("auto-review denied `touch denied.txt` (risk high): not what the user asked for");
     const last = bodies.filter((b) => !isReview(b)).at(-1);
-    expect(JSON.stringify(last?.input)).toMatch(/rejected/);
+    expect(JSON.stringify(last?.input)).toContain(
+      "denied by the automatic approval reviewer (risk high): not what the user asked for",
+    );
   });
 
   it("app-server: thread/start's approvalsReviewer turns it on; no approval request reaches the client", async () => {

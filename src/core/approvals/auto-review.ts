@@ -6,9 +6,9 @@
 import type { ModelClient } from "../../model/model-client.js";
 import type { FileChange, KnownEventMsg } from "../../protocol/core-protocol.js";
 import { isKnownItem, messageText, userTextMessage, type ResponseItem } from "../../protocol/items.js";
-import type { ReviewDecision } from "../../protocol/policies.js";
 import { buildRequest } from "../request.js";
 import type { TurnContext } from "../turn-context.js";
+import type { ApprovalAnswer } from "./decisions.js";
 
 export type ReviewedAction =
   | { kind: "command"; command: string[]; cwd: string; reason?: string }
@@ -133,7 +133,7 @@ function failed(why: string): Assessment {
 export async function autoReviewDecision(
   action: ReviewedAction,
   options: AutoReviewOptions & { emit: (msg: KnownEventMsg) => void },
-): Promise<ReviewDecision> {
+): Promise<ApprovalAnswer> {
   const assessment = await reviewAction(action, options);
   const what = action.kind === "command" ? `\`${action.command.join(" ")}\`` : "a patch";
   options.emit({
@@ -142,5 +142,9 @@ export async function autoReviewDecision(
       `auto-review ${assessment.outcome === "allow" ? "approved" : "denied"} ${what} ` +
       `(risk ${assessment.riskLevel}): ${assessment.rationale}`,
   });
-  return assessment.outcome === "allow" ? "approved" : "denied";
+  if (assessment.outcome === "allow") return "approved";
+  return {
+    decision: "denied",
+    message: `denied by the automatic approval reviewer (risk ${assessment.riskLevel}): ${assessment.rationale}; do not retry it as is`,
+  };
 }
