@@ -6,17 +6,13 @@ import { z } from "zod";
 const table = z.record(z.string(), z.unknown());
 
 export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
-  agents: table,
   analytics: table,
-  approvals_reviewer: z.enum(["user", "auto_review", "guardian_subagent"]),
   apps: table,
   apps_mcp_product_sku: z.string(),
   audio: table,
-  auto_review: table,
   chatgpt_base_url: z.string(),
   check_for_update_on_startup: z.boolean(),
   debug: table,
-  default_permissions: z.string(),
   desktop: table,
   experimental_realtime_start_instructions: z.string(),
   experimental_realtime_ws_backend_prompt: z.string(),
@@ -34,7 +30,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   notice: table,
   oss_provider: z.string(),
   otel: table,
-  permissions: table,
   plugins: table,
   realtime: table,
   skills: table,

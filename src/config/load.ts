@@ -21,8 +21,10 @@ import { rootMarkersOf } from "./repo-folders.js";
 import { readPromptFile } from "./prompt-files.js";
 import { learnCatalog, readModelCatalog, type CatalogModel } from "./model-catalog.js";
 import { ConfigToml } from "./schema.js";
+import { policyFromProfile } from "./permission-profiles.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
 import { credentialsStoreProblem } from "./credentials-store.js";
+import { loadAgentRoles, type AgentRole } from "./agent-roles.js";
 
 export { ConfigError };
 
@@ -71,6 +73,10 @@ export interface Config {
   warnings: ConfigWarning[];
   /** `--dangerously-bypass-hook-trust`: hooks run without review for this process only. */
   bypassHookTrust?: boolean;
+  /** The permission profile (`default_permissions`) the sandbox policy comes from, when one does. */
+  permissionProfile?: { id: string; extends: string | null };
+  /** Roles a subagent can be spawned with (`[agents.NAME]`, `agents/*.toml`), by name. */
+  agentRoles?: Record<string, AgentRole>;
 }
 
 export interface ConfigWarning {
@@ -137,7 +143,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome, issues);
 
   const overrides = safeOverrides(options.overrides ?? []);
-  let merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
+  const merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
 
   const profileName = options.profile ?? (overrides.profile as string | undefined) ?? merged.profile;
   if (typeof profileName === "string") {
@@ -152,9 +158,45 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (options.oss) cli.model_provider = ossProvider(options.oss.provider ?? merged.oss_provider);
   if (Object.keys(cli).length > 0) layers.push({ source: "cli", value: cli });
   if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
-  merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
   const warnings = judgeIssues(issues, layers);
+  return buildConfig(layers, {
+    codexHome,
+    cwd,
+    env,
+    disabledLayers,
+    warnings,
+    ...(options.bypassHookTrust ? { bypassHookTrust: true } : {}),
+  });
+}
 
+/**
+ * `config` with one more layer on top (an agent role's file): every value is derived again from the layers,
+ * so the layer's model, effort, policies and instructions all take effect.
+ */
+export function configWithLayer(config: Config, layer: ConfigLayer, env: NodeJS.ProcessEnv): Config {
+  return buildConfig([...config.layers, layer], {
+    codexHome: config.codexHome,
+    cwd: config.cwd,
+    env,
+    disabledLayers: config.disabledLayers,
+    warnings: config.warnings,
+    ...(config.bypassHookTrust ? { bypassHookTrust: true } : {}),
+  });
+}
+
+interface BuildContext {
+  codexHome: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  disabledLayers: DisabledConfigLayer[];
+  warnings: ConfigWarning[];
+  bypassHookTrust?: boolean;
+}
+
+/** The config the applied layers (lowest first) make. */
+function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
+  const { codexHome, cwd, env, disabledLayers, warnings } = context;
+  const merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
   const parsed = ConfigToml.safeParse(merged);
   if (!parsed.success) {
     throw new ConfigError(`invalid config: ${describeZodError(parsed.error)}`);
@@ -200,13 +242,15 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     modelProviderId,
     provider,
     approvalPolicy: toml.approval_policy ?? "on-request",
-    sandboxPolicy: sandboxPolicyFromMode(toml.sandbox_mode ?? "read-only", {
-      writable_roots: ww.writable_roots ?? [],
-      network_access: ww.network_access ?? false,
-      ...(ww.allowed_domains !== undefined ? { allowed_domains: ww.allowed_domains } : {}),
-      exclude_tmpdir_env_var: ww.exclude_tmpdir_env_var ?? false,
-      exclude_slash_tmp: ww.exclude_slash_tmp ?? false,
-    }),
+    sandboxPolicy: usesPermissionProfile(layers, toml)
+      ? policyFromProfile(toml.default_permissions, toml.permissions ?? {}, cwd)
+      : sandboxPolicyFromMode(toml.sandbox_mode ?? "read-only", {
+          writable_roots: ww.writable_roots ?? [],
+          network_access: ww.network_access ?? false,
+          ...(ww.allowed_domains !== undefined ? { allowed_domains: ww.allowed_domains } : {}),
+          exclude_tmpdir_env_var: ww.exclude_tmpdir_env_var ?? false,
+          exclude_slash_tmp: ww.exclude_slash_tmp ?? false,
+        }),
     reasoningSummary: toml.model_reasoning_summary ?? "auto",
     projectDocMaxBytes: toml.project_doc_max_bytes ?? 32 * 1024,
     toml,
@@ -214,7 +258,13 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     disabledLayers,
     warnings,
   };
-  if (options.bypassHookTrust) config.bypassHookTrust = true;
+  if (context.bypassHookTrust) config.bypassHookTrust = true;
+  if (usesPermissionProfile(layers, toml)) {
+    const id = toml.default_permissions;
+    config.permissionProfile = { id, extends: toml.permissions?.[id]?.extends ?? null };
+  }
+  const roles = loadAgentRoles(layers, codexHome);
+  if (Object.keys(roles).length > 0) config.agentRoles = roles;
   if (catalog) config.modelCatalog = catalog;
   const catalogEffort = catalog?.find((m) => m.slug === model)?.default_reasoning_level;
   const effort = toml.model_reasoning_effort ?? catalogEffort ?? undefined;
@@ -230,6 +280,18 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     readPromptFile("experimental_compact_prompt_file", "compact prompt file", layers, cwd, codexHome);
   if (compact !== undefined) config.compactPrompt = compact;
   return config;
+}
+
+/**
+ * `default_permissions` decides the sandbox unless a layer (a file, a config profile, `--sandbox`, `-c`) sets
+ * `sandbox_mode`: as in Codex, the older setting then wins.
+ */
+function usesPermissionProfile(
+  layers: readonly ConfigLayer[],
+  toml: ConfigToml,
+): toml is ConfigToml & { default_permissions: string } {
+  if (toml.default_permissions === undefined) return false;
+  return !layers.some((layer) => layer.source !== "defaults" && layer.value.sandbox_mode !== undefined);
 }
 
 /** Appends trusted project layers; returns the untrusted ones. Trust comes from the system and user files. */

@@ -209,6 +209,42 @@ export const TuiToml = z.looseObject({
 });
 export type TuiToml = z.infer<typeof TuiToml>;
 
+/** `[agents.NAME]`: a role a subagent can be spawned with (config/agent-roles.ts reads it). */
+export const AgentRoleToml = z.strictObject({
+  description: z.string().optional(),
+  config_file: z.string().optional(),
+  nickname_candidates: z.array(z.string()).optional(),
+});
+
+/** `[agents]`: the subagent tree's limits (under `[subagents]`'s own), and the roles. */
+export const AgentsToml = z
+  .object({
+    max_threads: z.number().int().min(1).optional(),
+    max_depth: z.number().int().min(1).optional(),
+    job_max_runtime_seconds: z.number().int().min(1).optional(),
+    interrupt_message: z.boolean().optional(),
+  })
+  .catchall(AgentRoleToml);
+
+const FileAccess = z.enum(["read", "write", "none", "deny"]);
+
+/** `[permissions.NAME]`: a permission profile (config/permission-profiles.ts makes a sandbox policy of it). */
+export const PermissionProfileToml = z.strictObject({
+  description: z.string().optional(),
+  extends: z.string().optional(),
+  workspace_roots: z.record(z.string(), z.boolean()).optional(),
+  filesystem: z
+    .record(z.string(), z.union([FileAccess, z.record(z.string(), FileAccess), z.number().int().min(1)]))
+    .optional(),
+  network: z
+    .looseObject({
+      enabled: z.boolean().optional(),
+      domains: z.record(z.string(), z.enum(["allow", "deny"])).optional(),
+    })
+    .optional(),
+});
+export type PermissionProfileToml = z.infer<typeof PermissionProfileToml>;
+
 export const ConfigToml = z.looseObject({
   ...ConfigFields,
   /** Trust per folder: `[projects."/abs/path"] trust_level = "trusted"` applies its .codex/config.toml. */
@@ -245,6 +281,14 @@ export const ConfigToml = z.looseObject({
   /** The folder of the thread index (threads.sqlite) and of the app-server's log (config/state-dirs.ts). */
   sqlite_home: z.string().min(1).optional(),
   log_dir: z.string().min(1).optional(),
+  agents: AgentsToml.optional(),
+  /** Who answers approval requests: the user, or a model call (core/approvals/auto-review.ts). */
+  approvals_reviewer: z.enum(["user", "auto_review", "guardian_subagent"]).optional(),
+  /** `[auto_review] policy`: the user's rules, added to the reviewer's prompt. */
+  auto_review: z.looseObject({ policy: z.string().optional() }).optional(),
+  /** The permission profile a thread's sandbox follows when no layer sets `sandbox_mode`. */
+  default_permissions: z.string().optional(),
+  permissions: z.record(z.string(), PermissionProfileToml).optional(),
   /** `[subagents]` (enabled, max_depth, max_agents): checked by core/subagents/limits.ts, which explains a bad value. */
   subagents: z.unknown().optional(),
 });

@@ -23,7 +23,7 @@ import { SessionHookWiring } from "./hooks/turn-hooks.js";
 import { ItemTracker } from "./items/item-tracker.js";
 import type { SessionMcp } from "./mcp-api/session-mcp.js";
 import type { ThreadSeed } from "./open-thread.js";
-import { turnHostFor, type TaskEnv } from "./session-tasks.js";
+import { turnHostFor, type TaskEnv, type TurnHostParts } from "./session-tasks.js";
 import { SessionSettings } from "./session-settings.js";
 import { TaskSlot } from "./task-slot.js";
 import { ThreadIndexUpdater } from "./thread-index-updater.js";
@@ -31,6 +31,7 @@ import type { ThreadRollout } from "./thread-rollout.js";
 import { ThreadUpkeep } from "./thread-upkeep.js";
 import type { ClientIo } from "./tool-api/client-io.js";
 import type { ToolSet } from "./tool-api/tool-set.js";
+import type { TurnContext } from "./turn-context.js";
 import { resumedUsage } from "./usage.js";
 
 export interface SessionOptions {
@@ -197,6 +198,7 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
           patches: patchGate,
           requests,
           emit: (msg) => host.emit(subId, msg),
+          ...autoReviewPart(config, () => settings.defaults),
           ...(options.clientIo ? { clientIo: options.clientIo } : {}),
           ...hookWiring?.turnParts(),
         },
@@ -236,4 +238,12 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
     hooks,
     resumedUsage: resumedUsage(seed.replay?.lastTokenCount),
   };
+}
+
+/** `approvals_reviewer`: "auto_review" (and Codex's older name, "guardian_subagent") review by model call. */
+function autoReviewPart(config: Config, turn: () => TurnContext): Partial<Pick<TurnHostParts, "autoReview">> {
+  const reviewer = config.toml.approvals_reviewer;
+  if (reviewer !== "auto_review" && reviewer !== "guardian_subagent") return {};
+  const policy = config.toml.auto_review?.policy;
+  return { autoReview: { turn, ...(policy ? { policy } : {}) } };
 }

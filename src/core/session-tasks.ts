@@ -14,6 +14,7 @@ import type { SessionSettings } from "./session-settings.js";
 import { runTask, TaskAbort, type TaskHooks } from "./task.js";
 import type { TurnServices } from "./turn-services.js";
 import type { ClientRequests } from "./client-requests.js";
+import { autoReviewDecision, type ReviewedAction } from "./approvals/auto-review.js";
 import type { ContextMeter } from "./compaction/context-meter.js";
 import type { TaskSlot } from "./task-slot.js";
 import type { TurnHost } from "./turn.js";
@@ -51,17 +52,38 @@ export interface TurnHostParts extends Omit<TurnHost, "services" | "onResponse" 
     request: Parameters<TurnServices["askExec"]>[1],
     signal: AbortSignal,
   ) => Promise<"approved" | "denied" | undefined>;
+  /** `approvals_reviewer = "auto_review"`: approval requests go to a model call instead of the user. */
+  autoReview?: { policy?: string; turn: () => TurnContext };
 }
 
 /** The turn's view of the session; aborting through it ends this task only (not one that replaced it). */
 export function turnHostFor(parts: TurnHostParts, controller: AbortController): TurnHost {
-  const { meter, commands, patches, requests, emit, decideExec, ...host } = parts;
+  const { meter, commands, patches, requests, emit, decideExec, autoReview, ...host } = parts;
+  const review = (action: ReviewedAction, signal: AbortSignal) =>
+    autoReviewDecision(action, {
+      client: parts.client,
+      turn: autoReview!.turn(),
+      threadId: parts.threadId,
+      ...(autoReview?.policy ? { policy: autoReview.policy } : {}),
+      history: parts.history.snapshot(),
+      signal,
+      emit,
+    });
   const services: TurnServices = {
     commands,
     patches,
     askExec: async (callId, request, signal) =>
-      (await decideExec?.(callId, request, signal)) ?? requests.askExec(emit, callId, request, signal),
-    askPatch: (callId, request, signal) => requests.askPatch(emit, callId, request, signal),
+      (await decideExec?.(callId, request, signal)) ??
+      (autoReview
+        ? review(
+            { kind: "command", command: request.command, cwd: request.cwd, ...reasonOf(request) },
+            signal,
+          )
+        : requests.askExec(emit, callId, request, signal)),
+    askPatch: (callId, request, signal) =>
+      autoReview
+        ? review({ kind: "patch", changes: request.changes, ...reasonOf(request) }, signal)
+        : requests.askPatch(emit, callId, request, signal),
     askUser: (callId, turnId, questions, signal) => requests.askUser(emit, callId, turnId, questions, signal),
     abortTask: () => controller.abort(new TaskAbort("interrupted")),
   };
@@ -72,6 +94,8 @@ export function turnHostFor(parts: TurnHostParts, controller: AbortController): 
     onResponse: (usage) => meter.onResponse(usage, parts.history.length),
   };
 }
+
+const reasonOf = (request: { reason?: string }) => (request.reason ? { reason: request.reason } : {});
 
 /** A user's turn: the model and its tool calls until the model calls no tool. */
 export function userTurnTask(

@@ -1,7 +1,7 @@
 // Session-wide services a turn hands to its tools: the approval gates and the round trips to the client.
 import type { FileChange, UserInputAnswers, UserInputQuestion } from "../protocol/core-protocol.js";
-import type { ReviewDecision } from "../protocol/policies.js";
 import type { CommandGate } from "./approvals/command-gate.js";
+import type { ApprovalAnswer } from "./approvals/decisions.js";
 import type { PatchGate } from "./approvals/patch-gate.js";
 
 export interface TurnServices {
@@ -11,12 +11,12 @@ export interface TurnServices {
     callId: string,
     request: { command: string[]; cwd: string; reason?: string; proposedAmendment?: string[] },
     signal: AbortSignal,
-  ): Promise<ReviewDecision>;
+  ): Promise<ApprovalAnswer>;
   askPatch(
     callId: string,
     request: { changes: Record<string, FileChange>; reason?: string },
     signal: AbortSignal,
-  ): Promise<ReviewDecision>;
+  ): Promise<ApprovalAnswer>;
   /** Undefined when no user is attached. */
   askUser(
     callId: string,

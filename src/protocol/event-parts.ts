@@ -141,6 +141,8 @@ export const SubagentSummary = lazySchema(() =>
     /** How it was attached: a new thread, or a fork of its parent's conversation. */
     origin: z.enum(["spawn", "fork"]).optional(),
     model: z.string().nullish(),
+    /** The role it was spawned with (`agent_type`, from `[agents]`); a resume applies it again. */
+    agent_type: z.string().nullish(),
     /** Its own rollout (a resume of the root reopens stopped children from it). */
     rollout_path: z.string().nullish(),
   }),

@@ -29,7 +29,10 @@ export type PatchDecision =
  * Asks the user; resolves with their decision. `reason` is shown to them; `proposedAmendment` is the
  * command prefix they may allow for good ("approve commands like this").
  */
-export type AskUser = (reason: string | undefined, proposedAmendment?: string[]) => Promise<ReviewDecision>;
+export type AskUser = (reason: string | undefined, proposedAmendment?: string[]) => Promise<ApprovalAnswer>;
+
+/** The user's decision, or a denial that carries its own message for the model (an automatic reviewer's). */
+export type ApprovalAnswer = ReviewDecision | { decision: "denied"; message: string };
 
 export const REJECTED_BY_USER = "rejected by user: the user declined to run this; do not retry it as is";
 
@@ -41,6 +44,7 @@ export async function askAndInterpret(
   proposedAmendment?: string[],
 ): Promise<true | { kind: "rejected"; message: string } | { kind: "abort" }> {
   const decision = await ask(reason, proposedAmendment);
+  if (typeof decision === "object") return { kind: "rejected", message: decision.message };
   switch (decision) {
     case "approved":
       return true;

@@ -4,6 +4,15 @@ import type { SubagentCallAgent, SubagentStatus, SubagentSummary } from "../../p
 import type { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
 import type { ActivityEntry } from "./activity-log.js";
 
+/** A role a spawn may name, as the model is told of it (roles.ts). */
+export interface RoleListing {
+  name: string;
+  description: string;
+  /** Settings the role fixes, which a spawn cannot change. */
+  model?: string;
+  effort?: string;
+}
+
 /** A refusal or failure the model can act on (unknown agent, a limit reached, ...). */
 export class SubagentError extends Error {}
 
@@ -14,6 +23,8 @@ export interface SpawnRequest {
   model?: string;
   /** Fork the caller's conversation instead of starting a new thread. */
   forkContext?: boolean;
+  /** The role (`[agents.NAME]`) the child runs with; undefined: the default role. */
+  agentType?: string;
 }
 
 /** The calling turn's settings, which the child inherits. */
@@ -72,6 +83,8 @@ export interface AgentScope {
   readonly agentId: number;
   /** This agent's thread ("" while the root thread is not open yet). */
   readonly sessionId: string;
+  /** The roles a spawn may name (config's `[agents]`); undefined: none beyond the default. */
+  readonly roles?: readonly RoleListing[];
   /** An attached agent of the tree and its status now; undefined when unknown, cancelled or the root. */
   describe(agentId: number): SubagentCallAgent | undefined;
   spawn(request: SpawnRequest, caller: CallerTurn): Promise<SpawnResult>;

@@ -12,6 +12,9 @@ export interface SubagentLimits {
   maxDepth: number;
   /** Most subagents attached to the tree at once (cancelled ones do not count). */
   maxAgents: number;
+  /** The config keys that set them, for a refusal to name (default: `[subagents]`'s). */
+  depthKey?: string;
+  agentsKey?: string;
 }
 
 export interface SubagentSettings extends SubagentLimits {
@@ -29,10 +32,14 @@ const SubagentsToml = z.looseObject({
 
 export function subagentSettings(config: Pick<Config, "toml">): SubagentSettings {
   // `[features] multi_agent` (older: `collab`) is Codex's switch; `[subagents] enabled` wins over it.
-  const defaults = {
+  // Codex's `[agents] max_depth` / `max_threads` apply where `[subagents]` sets no limit of its own.
+  const agents = config.toml.agents;
+  const defaults: SubagentSettings = {
     enabled: featureOn(config.toml, "multi_agent"),
-    maxDepth: DEFAULT_MAX_DEPTH,
-    maxAgents: DEFAULT_MAX_AGENTS,
+    maxDepth: agents?.max_depth ?? DEFAULT_MAX_DEPTH,
+    maxAgents: agents?.max_threads ?? DEFAULT_MAX_AGENTS,
+    ...(agents?.max_depth !== undefined ? { depthKey: "[agents] max_depth" } : {}),
+    ...(agents?.max_threads !== undefined ? { agentsKey: "[agents] max_threads" } : {}),
   };
   const raw: unknown = (config.toml as Record<string, unknown>).subagents;
   if (raw === undefined) return defaults;
@@ -42,14 +49,19 @@ export function subagentSettings(config: Pick<Config, "toml">): SubagentSettings
     const where = issue?.path.length ? `subagents.${issue.path.join(".")}` : "subagents";
     return {
       ...defaults,
-      problem: `config: ${where}: ${issue?.message ?? "invalid"}; using the defaults (max_depth ${DEFAULT_MAX_DEPTH}, max_agents ${DEFAULT_MAX_AGENTS})`,
+      problem: `config: ${where}: ${issue?.message ?? "invalid"}; using the defaults (max_depth ${defaults.maxDepth}, max_agents ${defaults.maxAgents})`,
     };
   }
-  return {
-    enabled: parsed.data.enabled ?? defaults.enabled,
-    maxDepth: parsed.data.max_depth ?? DEFAULT_MAX_DEPTH,
-    maxAgents: parsed.data.max_agents ?? DEFAULT_MAX_AGENTS,
-  };
+  const settings: SubagentSettings = { ...defaults, enabled: parsed.data.enabled ?? defaults.enabled };
+  if (parsed.data.max_depth !== undefined) {
+    settings.maxDepth = parsed.data.max_depth;
+    delete settings.depthKey;
+  }
+  if (parsed.data.max_agents !== undefined) {
+    settings.maxAgents = parsed.data.max_agents;
+    delete settings.agentsKey;
+  }
+  return settings;
 }
 
 /** Why a spawn by `callerId` (its child would be at `depth`, with `attached` subagents in the tree) is refused. */
@@ -62,13 +74,14 @@ export function spawnRefusal(
   if (depth > limits.maxDepth) {
     return (
       `cannot spawn: agent ${callerId} is at depth ${depth - 1} and subagents may be at most ` +
-      `${limits.maxDepth} deep ([subagents] max_depth). Do the work yourself instead.`
+      `${limits.maxDepth} deep (${limits.depthKey ?? "[subagents] max_depth"}). Do the work yourself instead.`
     );
   }
   if (attached >= limits.maxAgents) {
     return (
       `cannot spawn: ${attached} subagents exist and the limit is ${limits.maxAgents} ` +
-      "([subagents] max_agents). Cancel finished ones with subagent_cancel, or do the work yourself."
+      `(${limits.agentsKey ?? "[subagents] max_agents"}). Cancel finished ones with subagent_cancel, ` +
+      "or do the work yourself."
     );
   }
   return undefined;

@@ -8,7 +8,14 @@ import type { Config } from "../../config/load.js";
 import type { Event, KnownEventMsg, SubagentSummary } from "../../protocol/core-protocol.js";
 import { SubagentTurnEvent } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
-import type { AgentScope, CallerTurn, SendResult, SpawnRequest, SpawnResult } from "./agent-scope.js";
+import type {
+  AgentScope,
+  CallerTurn,
+  RoleListing,
+  SendResult,
+  SpawnRequest,
+  SpawnResult,
+} from "./agent-scope.js";
 import { SubagentError } from "./agent-scope.js";
 import { awaitChildren } from "./await-children.js";
 import { takeReachedAgent } from "./handover.js";
@@ -20,6 +27,7 @@ import { lastTurnSettings } from "./last-turn-settings.js";
 import { readLogs } from "./read-logs.js";
 import type { ChildEngines, StartedChild } from "./child-engine.js";
 import { startChild, type StartChildOptions } from "./start-child.js";
+import { applyRole, knownRole, nickname, roleListings } from "./roles.js";
 import type { SubagentNode } from "./subagent-node.js";
 import { SubagentTree } from "./subagent-tree.js";
 import { Wakeups } from "./wakeups.js";
@@ -54,6 +62,8 @@ export interface SubagentManagerOptions {
 
 export class SubagentManager {
   readonly limits: SubagentLimits;
+  /** The roles of `[agents]` a spawn may name (undefined: none configured). */
+  private readonly roles: RoleListing[] | undefined;
   private readonly tree: SubagentTree;
   private readonly wakeups = new Wakeups();
   /** The inboxes and their records in the root's rollout (mailroom.ts). */
@@ -66,7 +76,12 @@ export class SubagentManager {
     this.limits = {
       maxDepth: options.limits?.maxDepth ?? settings.maxDepth,
       maxAgents: options.limits?.maxAgents ?? settings.maxAgents,
+      ...(options.limits?.maxDepth === undefined && settings.depthKey ? { depthKey: settings.depthKey } : {}),
+      ...(options.limits?.maxAgents === undefined && settings.agentsKey
+        ? { agentsKey: settings.agentsKey }
+        : {}),
     };
+    this.roles = options.config.agentRoles ? roleListings(options.config) : undefined;
     this.tree = SubagentTree.restore(options.restored, options.config.model);
     this.mail = new Mailroom(
       this.tree,
@@ -83,6 +98,7 @@ export class SubagentManager {
     const root = this.options.root;
     return {
       agentId,
+      ...(this.roles ? { roles: this.roles } : {}),
       get sessionId() {
         return agentId === 0 ? (root()?.threadId ?? "") : (tree.find(agentId)?.sessionId ?? "");
       },
@@ -154,16 +170,28 @@ export class SubagentManager {
     if (refusal) throw new SubagentError(refusal);
     const root = this.rootThread();
     const parentThread = parent ? { threadId: parent.sessionId, rolloutPath: parent.rolloutPath } : root;
-    const model = request.model ?? parent?.model ?? this.options.config.model;
-    const node = this.tree.add(callerId, depth, request.name, request.forkContext ? "fork" : "spawn", model);
+    const role = applyRole(this.options.config, request.agentType, this.options.env);
+    const model = role?.setsModel
+      ? role.config.model
+      : (request.model ?? parent?.model ?? this.options.config.model);
+    const name =
+      request.name ??
+      nickname(
+        role,
+        this.tree.all().map((n) => n.name),
+      );
+    const node = this.tree.add(callerId, depth, name, request.forkContext ? "fork" : "spawn", model);
+    node.agentType = role?.name;
     try {
       const started = await this.startEngine(node, {
+        ...(role ? { rootConfig: role.config } : {}),
         model,
         parentThreadId: parentThread.threadId,
         configure: {
           cwd: caller.cwd,
-          approval_policy: caller.approvalPolicy,
-          sandbox_policy: caller.sandboxPolicy,
+          // A role that sets a policy runs with it; otherwise the child inherits the caller's.
+          approval_policy: role?.setsApprovalPolicy ? role.config.approvalPolicy : caller.approvalPolicy,
+          sandbox_policy: role?.setsSandbox ? role.config.sandboxPolicy : caller.sandboxPolicy,
         },
         ...(request.forkContext
           ? {
@@ -262,7 +290,12 @@ export class SubagentManager {
     const lastTake = node.lastTake;
     const received = lastTake ? await takeReachedAgent(node.rolloutPath, lastTake) : true;
     try {
+      // A role removed from the config since: the child goes on with the root's settings.
+      const role = node.agentType
+        ? knownRole(this.options.config, node.agentType, this.options.env)
+        : undefined;
       const started = await this.startEngine(node, {
+        ...(role ? { rootConfig: role.config } : {}),
         model: node.model,
         parentThreadId: parent?.sessionId ?? this.rootThread().threadId,
         configure: { ...(await lastTurnSettings(node.rolloutPath)), resume_path: node.rolloutPath },
@@ -326,7 +359,7 @@ export class SubagentManager {
   /** Starts the engine of `node`'s thread: what every start shares, plus this start's settings. */
   private startEngine(
     node: SubagentNode,
-    start: Pick<StartChildOptions, "model" | "parentThreadId" | "configure" | "fork">,
+    start: Pick<StartChildOptions, "model" | "parentThreadId" | "configure" | "fork"> & { rootConfig?: Config },
   ): Promise<StartedChild> {
     return startChild({
       rootConfig: this.options.config,

@@ -76,6 +76,9 @@ export class SubagentNode {
     readonly model: string,
   ) {}
 
+  /** The role it was spawned with, if any. */
+  agentType: string | undefined;
+
   summary(): SubagentSummary {
     return {
       agent_id: this.id,
@@ -87,6 +90,7 @@ export class SubagentNode {
       ...this.inbox.counts,
       origin: this.origin,
       model: this.model,
+      ...(this.agentType ? { agent_type: this.agentType } : {}),
       rollout_path: this.rolloutPath || null,
     };
   }

@@ -27,6 +27,7 @@ export class SubagentTree {
       node.rolloutPath = summary.rollout_path ?? "";
       node.status = summary.status;
       node.reasoningHeader = summary.reasoning_header ?? undefined;
+      node.agentType = summary.agent_type ?? undefined;
       tree.nodes.set(node.id, node);
     }
     return tree;

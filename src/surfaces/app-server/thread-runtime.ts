@@ -88,8 +88,15 @@ export class ThreadRuntime {
       // What the thread's model is told: the client's choice, else config's.
       { ...configuredPersonality(options.config.toml), ...options.configure },
       this.collaborationMode,
+      this.approvalsReviewer,
+      options.config.permissionProfile,
     );
     this.pump = this.pumpEvents();
+  }
+
+  /** Who answers the thread's approval requests (`approvals_reviewer`). */
+  get approvalsReviewer(): "user" | "auto_review" | "guardian_subagent" {
+    return this.options.config.toml.approvals_reviewer ?? "user";
   }
 
   /** Starts an engine for the thread and waits until its session is configured. */

@@ -36,6 +36,10 @@ export class ThreadSettingsTracker {
     private readonly session: EventMsgOf<"session_configured">,
     configure: Pick<TurnOverrides, "personality" | "summary">,
     mode: CollaborationModeKind,
+    /** The config's `approvals_reviewer`. */
+    private readonly approvalsReviewer: "user" | "auto_review" | "guardian_subagent" = "user",
+    /** The config's permission profile: reported while the thread keeps the sandbox it made. */
+    private readonly permissionProfile?: { id: string; extends: string | null },
   ) {
     this.current = {
       cwd: session.cwd,
@@ -80,10 +84,12 @@ export class ThreadSettingsTracker {
       cwd: c.cwd,
       environments: [{ environmentId: "local", cwd: c.cwd, runtimeWorkspaceRoots: [c.cwd] }],
       approvalPolicy: toWireApproval(c.approval),
-      approvalsReviewer: "user",
+      approvalsReviewer: this.approvalsReviewer,
       sandboxPolicy: toWireSandbox(c.sandbox),
-      // codex-ts has no permission profiles: the sandbox policy is all there is.
-      activePermissionProfile: null,
+      activePermissionProfile:
+        this.permissionProfile && isDeepStrictEqual(c.sandbox, this.session.sandbox_policy)
+          ? this.permissionProfile
+          : null,
       model: c.model,
       modelProvider: this.session.model_provider_id,
       serviceTier: c.serviceTier,

@@ -1,6 +1,7 @@
 // `subagent_spawn`: starts a child agent on a task, as a new thread or a fork of this conversation.
 import { z } from "zod";
 import type { AgentScope } from "../../core/subagents/agent-scope.js";
+import { describeRoles } from "../../core/subagents/roles.js";
 import { defineTool, type FunctionTool } from "../../core/tool-api/define-tool.js";
 import { announcedCall } from "./call-events.js";
 import { jsonOutput } from "./tool-output.js";
@@ -17,7 +18,15 @@ export const SubagentSpawnParams = z.object({
         "instead of an empty one. Default false.",
     ),
 });
-export type SubagentSpawnArgs = z.infer<typeof SubagentSpawnParams>;
+export type SubagentSpawnArgs = z.infer<typeof SubagentSpawnParams> & { agent_type?: string };
+
+/** With roles configured (`[agents]`), the spawn names one; the parameter's description lists them. */
+function paramsFor(scope: AgentScope): z.ZodType<SubagentSpawnArgs> {
+  if (!scope.roles) return SubagentSpawnParams;
+  return SubagentSpawnParams.extend({
+    agent_type: z.string().optional().describe(describeRoles(scope.roles)),
+  });
+}
 
 const DESCRIPTION =
   "Spawns a subagent: another agent with the same tools, working on `task` concurrently with you in its " +
@@ -29,7 +38,7 @@ export function subagentSpawnTool(scope: AgentScope): FunctionTool<SubagentSpawn
   return defineTool({
     name: "subagent_spawn",
     description: DESCRIPTION,
-    parameters: SubagentSpawnParams,
+    parameters: paramsFor(scope),
     isMutating: true,
     handle: (args, ctx) =>
       announcedCall(
@@ -42,6 +51,7 @@ export function subagentSpawnTool(scope: AgentScope): FunctionTool<SubagentSpawn
               task: args.task,
               ...(args.name ? { name: args.name } : {}),
               ...(args.model ? { model: args.model } : {}),
+              ...(args.agent_type ? { agentType: args.agent_type } : {}),
               forkContext: args.fork_context ?? false,
             },
             {

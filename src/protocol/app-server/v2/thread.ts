@@ -98,6 +98,7 @@ export const ThreadStartParams = lazySchema(() =>
     modelProvider: z.string().nullish(),
     cwd: z.string().nullish(),
     approvalPolicy: AskForApproval.nullish(),
+    approvalsReviewer: ApprovalsReviewer.nullish(),
     sandbox: SandboxMode.nullish(),
     /** Extra config.toml keys for this thread, as `-c` would give them. */
     config: z.record(z.string(), z.unknown()).nullish(),

@@ -20,6 +20,8 @@ export interface OpenSettings {
   cwd?: string | null | undefined;
   approvalPolicy?: AskForApproval | null | undefined;
   sandbox?: SandboxMode | null | undefined;
+  /** thread/start's `approvalsReviewer`: over the config's `approvals_reviewer`. */
+  approvalsReviewer?: "user" | "auto_review" | "guardian_subagent" | null | undefined;
   config?: Record<string, unknown> | null | undefined;
   /** A resumed thread's cwd: kept even when the folder is gone, as Codex does (commands there then fail). */
   cwdMayBeGone?: boolean;
@@ -69,6 +71,9 @@ export async function openThread(
     config: [
       ...configOverrides(settings.config),
       ...(settings.modelProvider ? [`model_provider=${JSON.stringify(settings.modelProvider)}`] : []),
+      ...(settings.approvalsReviewer
+        ? [`approvals_reviewer=${JSON.stringify(settings.approvalsReviewer)}`]
+        : []),
     ],
   });
   // A project config that was left out (e.g. the project is not trusted) is worth telling the client.
@@ -113,7 +118,7 @@ export function openResponse(thread: ThreadRuntime, turns: Turn[] = []): ThreadS
     modelProvider: s.model_provider_id,
     cwd: s.cwd,
     approvalPolicy: toWireApproval(s.approval_policy),
-    approvalsReviewer: "user",
+    approvalsReviewer: thread.approvalsReviewer,
     sandbox: toWireSandbox(s.sandbox_policy),
     reasoningEffort: s.reasoning_effort ?? null,
     serviceTier: s.service_tier ?? null,

@@ -1,0 +1,112 @@
+// `approvals_reviewer = "auto_review"` through the real binary (exec): each approval request goes to a model
+// call (the fake model answers as the reviewer), which sees the command, the user's request and the
+// `[auto_review] policy`; an allowed command runs, a denied one does not, and the user is told both.
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { reply, startFakeModel } from "../support/fake-model.js";
+import { jsonLines, makeHome, runCli } from "../support/cli.js";
+import { runTurn, useAppServer, type Json } from "../support/app-server-fixture.js";
+
+const app = useAppServer();
+
+let model: Awaited<ReturnType<typeof startFakeModel>> | undefined;
+afterEach(async () => {
+  await model?.close();
+  model = undefined;
+});
+
+type Body = {
+  input?: Array<{ type?: string; role?: string; content?: Array<{ text?: string }> }>;
+  instructions?: string;
+  text?: { format?: { name?: string } };
+};
+
+const isReview = (body: Body) => body.text?.format?.name === "auto_review_assessment";
+const textOf = (body: Body) =>
+  (body.input ?? []).flatMap((item) => (item.content ?? []).map((c) => c.text ?? "")).join("\n");
+
+describe("approvals_reviewer = auto_review", () => {
+  it("a model call approves or denies what the user would have been asked", async () => {
+    let main = 0;
+    model = await startFakeModel({
+      fallback: (request: { body: Body }) => {
+        const body = request.body;
+        if (isReview(body)) {
+          const allow = !textOf(body).includes('"denied.txt"');
+          return reply.message(
+            JSON.stringify({
+              outcome: allow ? "allow" : "deny",
+              risk_level: allow ? "low" : "high",
+              rationale: allow ? "creates the file the user asked for" : "not what the user asked for",
+            }),
+          );
+        }
+        main++;
+        if (main === 1) return reply.shell(["touch", "allowed.txt"]);
+        if (main === 2) return reply.shell(["touch", "denied.txt"]);
+        return reply.message("done");
+      },
+    });
+    const home = makeHome(
+      model.url,
+      'approvals_reviewer = "auto_review"\n[auto_review]\npolicy = "POLICY: never touch denied files"\n',
+    );
+    const res = await runCli(
+      ["exec", "--json", "-a", "untrusted", "-s", "workspace-write", "make allowed.txt"],
+      {
+        env: home.env,
+        cwd: home.cwd,
+      },
+    );
+    expect(res.code, res.stderr).toBe(0);
+    expect(existsSync(join(home.cwd, "allowed.txt"))).toBe(true);
+    expect(existsSync(join(home.cwd, "denied.txt"))).toBe(false);
+
+    const bodies = model.requests.map((r) => r.body as Body);
+    const reviews = bodies.filter(isReview);
+    expect(reviews).toHaveLength(2);
+    // The reviewer sees the command, the user's request and the configured policy.
+    expect(textOf(reviews[0]!)).toMatch(/"touch",\s*"allowed.txt"/);
+    expect(textOf(reviews[0]!)).toContain("make allowed.txt");
+    expect(textOf(reviews[0]!)).toContain("POLICY: never touch denied files");
+    expect(reviews[0]?.instructions).toMatch(/Answer with JSON only/);
+    // The user is told of both decisions; the model learns the denial.
+    const events = jsonLines(res.stdout);
+    const said = JSON.stringify(events);
+    expect(said).toContain(
+      "auto-review approved `touch allowed.txt` (risk low): creates the file the user asked for",
+    );
+    expect(said).toContain("auto-review denied `touch denied.txt` (risk high): not what the user asked for");
+    const last = bodies.filter((b) => !isReview(b)).at(-1);
+    expect(JSON.stringify(last?.input)).toContain(
+      "denied by the automatic approval reviewer (risk high): not what the user asked for",
+    );
+  });
+
+  it("app-server: thread/start's approvalsReviewer turns it on; no approval request reaches the client", async () => {
+    let main = 0;
+    const { home, client } = await app.start({
+      model: {
+        fallback: (request: { body: Body }) => {
+          if (isReview(request.body)) {
+            return reply.message('{"outcome":"allow","risk_level":"low","rationale":"asked for"}');
+          }
+          main++;
+          return main === 1 ? reply.shell(["touch", "made.txt"]) : reply.message("done");
+        },
+      },
+    });
+    const started = await client.call("thread/start", {
+      approvalPolicy: "untrusted",
+      sandbox: "workspace-write",
+      approvalsReviewer: "auto_review",
+    });
+    expect(started.approvalsReviewer).toBe("auto_review");
+    const turn = await runTurn(client, (started.thread as Json).id as string, "make the file");
+    expect(turn.status).toBe("completed");
+    expect(existsSync(join(home.cwd, "made.txt"))).toBe(true);
+    const methods = client.received.map((m) => (m as Json).method).filter((m) => typeof m === "string");
+    expect(methods.some((m) => m.endsWith("requestApproval"))).toBe(false);
+  });
+});
