@@ -55,12 +55,17 @@ export class AppServer implements RouterHost {
     return this.extensionsLoaded;
   }
 
-  /** Starts loading the rest once the process is idle (after the handshake is answered). */
+  /**
+   * Starts loading the rest once the process is idle (after the handshake is answered); once the table is
+   * loaded, the likely first request is run once for nobody in the turns that follow (warm-up.ts).
+   */
   preload(): void {
     setImmediate(() => {
       this.threadIndex.warm();
-      this.dispatch().catch((err: unknown) =>
-        this.logger.error(`loading the app-server failed: ${String(err)}`),
+      this.dispatch().then(
+        (dispatch) =>
+          dispatch.warmUp().catch((err: unknown) => this.logger.warn(`warm-up failed: ${String(err)}`)),
+        (err: unknown) => this.logger.error(`loading the app-server failed: ${String(err)}`),
       );
       this.extensions().catch((err: unknown) =>
         this.logger.error(`loading the app-server's extensions failed: ${String(err)}`),

@@ -10,6 +10,9 @@ import type { IndexHome, ThreadIndex } from "../../../rollout/index.js";
 
 type IndexModule = typeof indexModule;
 
+/** thread/list's default page (25 threads) and the one row more it reads to know whether more follow. */
+const FIRST_PAGE_ROWS = 26;
+
 interface OpenIndex {
   index: ThreadIndex;
   /** The file's identity when opened: a rebuild by another process makes a new file. */
@@ -32,10 +35,20 @@ export class ThreadIndexHandle {
     private readonly onError: (message: string) => void = () => undefined,
   ) {}
 
-  /** Loads the index's code and opens the index (catching up with the folders); failures are reported. */
+  /**
+   * Loads the index's code and opens the index (catching up with the folders), then reads the first page
+   * clients ask for by default (its statement prepared, its pages in SQLite's cache, the row code run once)
+   * while the server still loads its handlers; failures are reported.
+   */
   warm(): void {
     this.acquire()
-      .then((open) => this.release(open))
+      .then((open) => {
+        try {
+          open.index.list({ sortKey: "created_at", direction: "desc", limit: FIRST_PAGE_ROWS });
+        } finally {
+          this.release(open);
+        }
+      })
       .catch((err: unknown) => this.onError(`thread index unavailable: ${String(err)}`));
   }
 
