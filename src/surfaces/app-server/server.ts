@@ -42,9 +42,13 @@ export class AppServer implements RouterHost {
     return this.options.codexHome;
   }
 
-  /** The method table, handlers and services, loaded once. */
+  /** The method table, handlers and services, loaded once and warmed up (warm-up.ts). */
   dispatch(): Promise<Dispatch> {
-    this.loaded ??= import("./dispatch.js").then((m) => m.createDispatch(this));
+    this.loaded ??= import("./dispatch.js").then(async (m) => {
+      const dispatch = m.createDispatch(this);
+      await dispatch.warmUp().catch((err: unknown) => this.logger.warn(`warm-up failed: ${String(err)}`));
+      return dispatch;
+    });
     return this.loaded;
   }
 
@@ -55,17 +59,12 @@ export class AppServer implements RouterHost {
     return this.extensionsLoaded;
   }
 
-  /**
-   * Starts loading the rest once the process is idle (after the handshake is answered); once the table is
-   * loaded, the likely first request is run once for nobody in the turns that follow (warm-up.ts).
-   */
+  /** Starts loading the rest once the process is idle (after the handshake is answered). */
   preload(): void {
     setImmediate(() => {
       this.threadIndex.warm();
-      this.dispatch().then(
-        (dispatch) =>
-          dispatch.warmUp().catch((err: unknown) => this.logger.warn(`warm-up failed: ${String(err)}`)),
-        (err: unknown) => this.logger.error(`loading the app-server failed: ${String(err)}`),
+      this.dispatch().catch((err: unknown) =>
+        this.logger.error(`loading the app-server failed: ${String(err)}`),
       );
       this.extensions().catch((err: unknown) =>
         this.logger.error(`loading the app-server's extensions failed: ${String(err)}`),

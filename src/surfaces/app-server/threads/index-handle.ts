@@ -28,6 +28,8 @@ export class ThreadIndexHandle {
   private current: Promise<OpenIndex> | undefined;
   private reconcileQueued = false;
   private closed = false;
+  /** The open index, once an open has finished (not a promise: a caller can tell without waiting). */
+  private settled: OpenIndex | undefined;
 
   constructor(
     /** Where the index is, asked when it is first opened. */
@@ -77,6 +79,11 @@ export class ThreadIndexHandle {
     }
   }
 
+  /** Whether the index is open now (a use would not wait for an open or a rebuild). */
+  isOpen(): boolean {
+    return this.settled !== undefined && !this.settled.retired && !this.closed;
+  }
+
   /** A full catch-up once the current work is done (after a listing that checked only its page's folders). */
   reconcileSoon(): void {
     if (this.reconcileQueued || this.closed) return;
@@ -109,6 +116,7 @@ export class ThreadIndexHandle {
       throw err;
     }
     if (!open.retired && isSameFile(open)) {
+      this.settled = open;
       open.users++;
       return open;
     }

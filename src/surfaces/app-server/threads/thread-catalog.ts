@@ -90,6 +90,11 @@ export class ThreadCatalog {
     this.organizer = new ThreadOrganizer(codexHome);
   }
 
+  /** Whether the index is open already (a listing would not wait for it to open). */
+  indexIsOpen(): boolean {
+    return this.index.isOpen();
+  }
+
   /**
    * A page of threads, newest first unless asked otherwise; `status` tells which are loaded in this server.
    * Sorted by creation time (the default), a page can only hold threads of the day folders its times span,
