@@ -40,13 +40,18 @@ export class ThreadIndexHandle {
   /**
    * Loads the index's code and opens the index (catching up with the folders), then reads the first page
    * clients ask for by default (its statement prepared, its pages in SQLite's cache, the row code run once)
-   * while the server still loads its handlers; failures are reported.
+   * while the server still loads its handlers; failures are reported. A page that fails (damage a query
+   * met) retires the connection, so the next use opens the index again (and rebuilds it if it must)
+   * instead of the warm-up (warm-up.ts) doing so in front of the waiting requests.
    */
   warm(): void {
     this.acquire()
       .then((open) => {
         try {
           open.index.list({ sortKey: "created_at", direction: "desc", limit: FIRST_PAGE_ROWS });
+        } catch (err) {
+          this.retire(open);
+          throw err;
         } finally {
           this.release(open);
         }
