@@ -1,10 +1,9 @@
 // Where codex-ts keeps two kinds of state the real Codex lets a config move out of CODEX_HOME:
 // `sqlite_home` (the thread index, threads.sqlite; else $CODEX_SQLITE_HOME; else CODEX_HOME) and `log_dir`
 // (the app-server's log; else CODEX_HOME/log). A relative path is taken from CODEX_HOME, `~/` from HOME.
-import { readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { SYSTEM_CONFIG_PATH } from "./home.js";
+import { configMayMention } from "./config-mentions.js";
 import type { ConfigToml } from "./schema.js";
 
 /** The env variable the real Codex reads for the SQLite folder when the config names none. */
@@ -28,22 +27,9 @@ export function logDirFor(codexHome: string, toml: ConfigToml): string {
 }
 
 /**
- * Whether the config files a server reads (system, user; profiles live in the user's) or its `-c`
- * overrides mention either key. Most configs do not: the server then knows both folders without loading the
- * config (zod, TOML, every layer), which would otherwise sit between its start and the first thread list.
+ * Whether the config files a server reads (system, user) or its `-c` overrides mention either key. Most
+ * configs do not: the server then knows both folders without loading the config.
  */
 export function mayMoveStateDirs(codexHome: string, overrides: readonly string[]): boolean {
-  const mentions = (text: string) => /sqlite_home|log_dir/.test(text);
-  const fileMentions = (path: string) => {
-    try {
-      return mentions(readFileSync(path, "utf8"));
-    } catch {
-      return false;
-    }
-  };
-  return (
-    overrides.some(mentions) ||
-    fileMentions(SYSTEM_CONFIG_PATH) ||
-    fileMentions(join(codexHome, "config.toml"))
-  );
+  return configMayMention(/sqlite_home|log_dir/, { codexHome, overrides });
 }

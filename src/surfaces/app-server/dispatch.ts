@@ -6,7 +6,15 @@ import type { Dispatch } from "./handler-types.js";
 import { parseParams } from "./params-parse.js";
 import type { ServerHost } from "./server-host.js";
 import { ServerServices } from "./services.js";
+import { warmUpFirstPage } from "./warm-up.js";
 
 export function createDispatch(server: ServerHost): Dispatch {
-  return { methods, handlers, services: new ServerServices(server), parseParams };
+  const dispatch: Dispatch = {
+    methods,
+    handlers,
+    services: new ServerServices(server),
+    parseParams,
+    warmUp: () => warmUpFirstPage(dispatch),
+  };
+  return dispatch;
 }

@@ -40,4 +40,6 @@ export interface Dispatch {
   services: ServerServices;
   /** Checks a method's params against its schema (zod, loaded with the table). */
   parseParams: typeof parseParams;
+  /** Runs the likely first request (a thread list) once for nobody, before the table serves (warm-up.ts). */
+  warmUp(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // `codex-ts app-server`: JSON-RPC (without the "jsonrpc" field) for IDE clients, on stdio or WebSocket.
 // Logs go to app-server.log in `log_dir` ($CODEX_HOME/log); stdout carries only protocol messages.
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { configMayMention } from "../../config/config-mentions.js";
 import { resolveCodexHome } from "../../config/home.js";
 import { mayMoveStateDirs, sqliteHomeFor } from "../../config/state-dirs.js";
 import type { FleetExtension } from "../fleet/fleet-extension.js";
@@ -68,6 +69,11 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
   // The fleet (given by --redis or the config's [fleet]) is looked for after `initialize` is answered:
   // reading the config loads zod, TOML and the config code, which the handshake does not need.
   const loadFleet = async (): Promise<ExtensionMethods | undefined> => {
+    // No --redis and no config mentions a fleet (the usual case): none, without loading the config.
+    const cwd = flags.cd ? resolve(flags.cd) : process.cwd();
+    const overrides = flags.config ?? [];
+    if (flags.redis === undefined && !configMayMention(/fleet/, { codexHome, overrides, cwd }))
+      return undefined;
     const { configuredFleet, openFleetExtension } = await import("../fleet/fleet-extension.js");
     const fleetFlags = configuredFleet(flags, (m) => process.stderr.write(`warning: ${m}\n`));
     if (!fleetFlags) return undefined;

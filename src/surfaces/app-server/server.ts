@@ -42,9 +42,13 @@ export class AppServer implements RouterHost {
     return this.options.codexHome;
   }
 
-  /** The method table, handlers and services, loaded once. */
+  /** The method table, handlers and services, loaded once and warmed up (warm-up.ts). */
   dispatch(): Promise<Dispatch> {
-    this.loaded ??= import("./dispatch.js").then((m) => m.createDispatch(this));
+    this.loaded ??= import("./dispatch.js").then(async (m) => {
+      const dispatch = m.createDispatch(this);
+      await dispatch.warmUp().catch((err: unknown) => this.logger.warn(`warm-up failed: ${String(err)}`));
+      return dispatch;
+    });
     return this.loaded;
   }
 

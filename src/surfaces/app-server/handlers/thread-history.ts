@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ItemTimes } from "../../../rollout/replay.js";
 import type { Thread } from "../../../protocol/app-server/v2/thread.js";
+import type { MethodParams, MethodResult } from "../../../protocol/app-server/methods.js";
 import type { Connection } from "../connection.js";
 import { AppServerError, badRequest } from "../errors.js";
 import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
@@ -85,7 +86,14 @@ export async function readStored(
   return { thread: withStored(services, thread), itemTimes: contents.itemTimes };
 }
 
-export const threadList: Handler<"thread/list"> = async (params, ctx) => {
+export const threadList: Handler<"thread/list"> = (params, ctx) => listThreads(ctx.services, params);
+
+/** A page of thread/list; `reconcile: false` leaves the full catch-up after it out (warm-up.ts). */
+export async function listThreads(
+  services: ServerServices,
+  params: MethodParams<"thread/list">,
+  options: { reconcile?: boolean } = {},
+): Promise<MethodResult<"thread/list">> {
   // As Codex's local server: an originator allowlist is for hosted backends. (currentAccountOnly: every
   // local thread is the current account's, there being no ChatGPT account scoping here.)
   if (params.originators?.length) {
@@ -94,11 +102,11 @@ export const threadList: Handler<"thread/list"> = async (params, ctx) => {
       "originator filtering is not supported by the local app-server",
     );
   }
-  const page = await ctx.services.catalog.list(params, (id) => statusOf(ctx.services, id));
-  const readStates = ctx.services.readStates.getManyOrInitial(page.data.map((t) => t.id));
-  const org = ctx.services.organizer.read();
-  return { ...page, data: page.data.map((t) => withStored(ctx.services, t, org)), readStates };
-};
+  const page = await services.catalog.list(params, (id) => statusOf(services, id), options);
+  const readStates = services.readStates.getManyOrInitial(page.data.map((t) => t.id));
+  const org = services.organizer.read();
+  return { ...page, data: page.data.map((t) => withStored(services, t, org)), readStates };
+}
 
 export const threadLoadedList: Handler<"thread/loaded/list"> = (params, ctx) => {
   const ids = ctx.services.loadedThreadIds();

@@ -10,6 +10,9 @@ import type { IndexHome, ThreadIndex } from "../../../rollout/index.js";
 
 type IndexModule = typeof indexModule;
 
+/** thread/list's default page (25 threads) and the one row more it reads to know whether more follow. */
+const FIRST_PAGE_ROWS = 26;
+
 interface OpenIndex {
   index: ThreadIndex;
   /** The file's identity when opened: a rebuild by another process makes a new file. */
@@ -25,6 +28,8 @@ export class ThreadIndexHandle {
   private current: Promise<OpenIndex> | undefined;
   private reconcileQueued = false;
   private closed = false;
+  /** The open index, once an open has finished (not a promise: a caller can tell without waiting). */
+  private settled: OpenIndex | undefined;
 
   constructor(
     /** Where the index is, asked when it is first opened. */
@@ -32,10 +37,25 @@ export class ThreadIndexHandle {
     private readonly onError: (message: string) => void = () => undefined,
   ) {}
 
-  /** Loads the index's code and opens the index (catching up with the folders); failures are reported. */
+  /**
+   * Loads the index's code and opens the index (catching up with the folders), then reads the first page
+   * clients ask for by default (its statement prepared, its pages in SQLite's cache, the row code run once)
+   * while the server still loads its handlers; failures are reported. A page that fails (damage a query
+   * met) retires the connection, so the next use opens the index again (and rebuilds it if it must)
+   * instead of the warm-up (warm-up.ts) doing so in front of the waiting requests.
+   */
   warm(): void {
     this.acquire()
-      .then((open) => this.release(open))
+      .then((open) => {
+        try {
+          open.index.list({ sortKey: "created_at", direction: "desc", limit: FIRST_PAGE_ROWS });
+        } catch (err) {
+          this.retire(open);
+          throw err;
+        } finally {
+          this.release(open);
+        }
+      })
       .catch((err: unknown) => this.onError(`thread index unavailable: ${String(err)}`));
   }
 
@@ -62,6 +82,11 @@ export class ThreadIndexHandle {
     } finally {
       this.release(rebuilt);
     }
+  }
+
+  /** Whether the index is open now (a use would not wait for an open or a rebuild). */
+  isOpen(): boolean {
+    return this.settled !== undefined && !this.settled.retired && !this.closed;
   }
 
   /** A full catch-up once the current work is done (after a listing that checked only its page's folders). */
@@ -96,6 +121,7 @@ export class ThreadIndexHandle {
       throw err;
     }
     if (!open.retired && isSameFile(open)) {
+      this.settled = open;
       open.users++;
       return open;
     }

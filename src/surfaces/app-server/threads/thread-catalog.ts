@@ -90,12 +90,22 @@ export class ThreadCatalog {
     this.organizer = new ThreadOrganizer(codexHome);
   }
 
+  /** Whether the index is open already (a listing would not wait for it to open). */
+  indexIsOpen(): boolean {
+    return this.index.isOpen();
+  }
+
   /**
    * A page of threads, newest first unless asked otherwise; `status` tells which are loaded in this server.
    * Sorted by creation time (the default), a page can only hold threads of the day folders its times span,
-   * so only those are caught up before answering, and every folder after (`reconcileSoon`).
+   * so only those are caught up before answering, and every folder after (`reconcileSoon`; not with
+   * `reconcile: false`, for a page read only to warm the code up).
    */
-  async list(params: ThreadListParams, status: (id: string) => ThreadStatus): Promise<ListPage> {
+  async list(
+    params: ThreadListParams,
+    status: (id: string) => ThreadStatus,
+    { reconcile = true }: { reconcile?: boolean } = {},
+  ): Promise<ListPage> {
     const limit = Math.min(MAX_LIMIT, Math.max(1, params.limit ?? DEFAULT_LIMIT));
     const matches = matcher(
       params,
@@ -126,7 +136,7 @@ export class ThreadCatalog {
       },
       { catchUp: !byCreation },
     );
-    if (byCreation) this.index.reconcileSoon();
+    if (byCreation && reconcile) this.index.reconcileSoon();
     const data = wire(found);
     // recency_at is the last activity: the thread's updatedAt (see threadPlacement).
     const valueOf = (s: ThreadSummary): number => (sortKey === "created_at" ? s.createdAt : s.updatedAt);
