@@ -359,7 +359,9 @@ export class SubagentManager {
   /** Starts the engine of `node`'s thread: what every start shares, plus this start's settings. */
   private startEngine(
     node: SubagentNode,
-    start: Pick<StartChildOptions, "model" | "parentThreadId" | "configure" | "fork"> & { rootConfig?: Config },
+    start: Pick<StartChildOptions, "model" | "parentThreadId" | "configure" | "fork"> & {
+      rootConfig?: Config;
+    },
   ): Promise<StartedChild> {
     return startChild({
       rootConfig: this.options.config,
