@@ -1,11 +1,11 @@
 // The listings of the roots fuzzyFileSearch searched lately, so that the searches that follow (a
 // search session sends one per keystroke) scan a listing in memory instead of walking the tree again.
-// A listing is kept as rg's output text, one string, not 100,000 path strings. It is used again only
-// while nothing it depends on can have changed: it is younger than MAX_AGE_MS, and no folder holding
-// one of its files was modified since shortly before its walk started (one `stat` per folder; a file
-// created, deleted or renamed changes its folder's mtime). A folder that held no listed file (empty, or
-// only ignored or hidden files) and an edited ignore file are not watched: MAX_AGE_MS bounds how long
-// such a change goes unseen. The first search of a root streams: it matches paths as the walk sends them.
+// A listing is kept as one text, not 100,000 path strings. It is used again only while nothing it depends
+// on can have changed: it is younger than MAX_AGE_MS, and none of its folders was modified since shortly before its walk started (one `stat` per folder; a file created,
+// deleted or renamed changes its folder's mtime). The in-process walk reports every folder it read; a
+// listing from rg only shows the folders holding a listed file, so there a change in another folder
+// (empty, or only ignored or hidden files) goes unseen, as does an ignore file edited in place: MAX_AGE_MS
+// bounds how long. The first search of a root streams: it matches paths as the walk sends them.
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { streamFileList, type FileSource, type ListingSink } from "./file-list.js";
@@ -29,7 +29,10 @@ interface Listing {
   /** The walk under way; resolves with the listing's text. */
   walking?: Promise<string>;
   text?: string;
-  /** The folders (relative to root, "" for root) holding a listed file; worked out after the walk. */
+  /**
+   * The folders (relative to root, "" for root): every folder read when the walk reports them, else those
+   * holding a listed file, worked out after the walk.
+   */
   folders?: string[];
 }
 
@@ -87,8 +90,9 @@ function walk(root: string, sink: ListingSink, sources?: readonly FileSource[]):
   walkCounts.set(root, walksOf(root) + 1);
   const listing: Listing = { root, startedAt: Date.now() };
   listing.walking = streamFileList(root, sink, sources).then(
-    (text) => {
+    ({ text, folders }) => {
       listing.text = text;
+      listing.folders = folders;
       listing.walking = undefined;
       // The folder list is for the next search: worked out after this one has answered.
       setImmediate(() => (listing.folders ??= foldersOf(text)));

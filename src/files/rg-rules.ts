@@ -1,0 +1,150 @@
+// The ignore rules ripgrep applies to `rg --files` (its `ignore` crate's defaults), for the in-process walk
+// (files/tree-walk.ts) that lists what rg would: per folder `.rgignore`, `.ignore` and `.gitignore`, the
+// repository's `.git/info/exclude` and git's global excludes file. The rules of one kind in the deepest
+// folder that has an opinion decide; the kinds rank .rgignore > .ignore > .gitignore > info/exclude >
+// global. Git's kinds count only inside a repository (a folder here or above holds `.git`), and stop at
+// the repository's top. The patterns themselves are matched by the `ignore` package (git's syntax).
+import { readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, relative } from "node:path";
+import ignore, { type Ignore } from "ignore";
+
+/** The rules one folder contributes, chained to its parent's. */
+export interface RuleFolder {
+  parent: RuleFolder | undefined;
+  /** A path relative to the walk's root becomes relative to this folder as `lead + path.slice(strip)`. */
+  lead: string;
+  strip: number;
+  custom?: Ignore;
+  ignore?: Ignore;
+  git?: Ignore;
+  exclude?: Ignore;
+  /** This folder holds `.git`. */
+  hasGit: boolean;
+  /** This folder or one above it holds `.git`. */
+  inGit: boolean;
+  /** Any rules here or above (else nothing is ignored and matching is skipped). */
+  hasRules: boolean;
+}
+
+/** The names in a folder that carry rules. */
+export const RULE_FILES = new Set([".rgignore", ".ignore", ".gitignore", ".git"]);
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+const rulesOf = (text: string | undefined): Ignore | undefined =>
+  text === undefined ? undefined : ignore().add(text);
+
+/** `.git/info/exclude` of a repository whose top is `folder` (`.git` a folder, or a worktree's file). */
+function excludeOf(folder: string): Ignore | undefined {
+  const dotGit = join(folder, ".git");
+  let gitDir = dotGit;
+  if (!statSync(dotGit, { throwIfNoEntry: false })?.isDirectory()) {
+    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readText(dotGit) ?? "")?.[1];
+    if (!pointer) return undefined;
+    gitDir = join(folder, pointer);
+    const common = readText(join(gitDir, "commondir"))?.trim();
+    if (common) gitDir = join(gitDir, common);
+  }
+  return rulesOf(readText(join(gitDir, "info", "exclude")));
+}
+
+/**
+ * The rules of a folder met by the walk (`rel` relative to the root, "" or ending in "/"), given which of
+ * RULE_FILES its listing showed.
+ */
+export function folderRules(
+  parent: RuleFolder | undefined,
+  path: string,
+  rel: string,
+  present: ReadonlySet<string>,
+): RuleFolder {
+  const hasGit = present.has(".git");
+  const folder: RuleFolder = {
+    parent,
+    lead: "",
+    strip: rel.length,
+    custom: present.has(".rgignore") ? rulesOf(readText(join(path, ".rgignore"))) : undefined,
+    ignore: present.has(".ignore") ? rulesOf(readText(join(path, ".ignore"))) : undefined,
+    git: present.has(".gitignore") ? rulesOf(readText(join(path, ".gitignore"))) : undefined,
+    exclude: hasGit ? excludeOf(path) : undefined,
+    hasGit,
+    inGit: hasGit || (parent?.inGit ?? false),
+    hasRules: parent?.hasRules ?? false,
+  };
+  folder.hasRules ||= Boolean(folder.custom || folder.ignore || folder.git || folder.exclude);
+  return folder;
+}
+
+/** The rules of the folders above the walk's root (rg reads them too), outermost first in the chain. */
+export function ancestorRules(root: string): RuleFolder | undefined {
+  const above: string[] = [];
+  for (let dir = dirname(root); ; dir = dirname(dir)) {
+    above.unshift(dir);
+    if (dirname(dir) === dir) break;
+  }
+  let chain: RuleFolder | undefined;
+  for (const dir of above) {
+    const present = new Set([...RULE_FILES].filter((name) => statSync(join(dir, name), { throwIfNoEntry: false })));
+    chain = folderRules(chain, dir, "", present);
+    chain.lead = `${relative(dir, root)}/`;
+    chain.strip = 0;
+  }
+  return chain;
+}
+
+/**
+ * git's global excludes file as rg finds it: `core.excludesFile` in ~/.gitconfig, else in
+ * $XDG_CONFIG_HOME/git/config (read as rg reads them, by a line pattern, not a full parse), else
+ * $XDG_CONFIG_HOME/git/ignore.
+ */
+export function globalRules(env: NodeJS.ProcessEnv = process.env): Ignore | undefined {
+  const home = env.HOME || homedir();
+  const xdg = env.XDG_CONFIG_HOME || join(home, ".config");
+  const setting = /^\s*excludesfile\s*=\s*"?\s*(\S+?)\s*"?\s*$/im;
+  let file: string | undefined;
+  for (const config of [join(home, ".gitconfig"), join(xdg, "git", "config")]) {
+    file = setting.exec(readText(config) ?? "")?.[1];
+    if (file) break;
+  }
+  file = file ? file.replace(/^~(?=\/|$)/, home) : join(xdg, "git", "ignore");
+  return rulesOf(readText(file));
+}
+
+/** true: ignored; false: re-included; undefined: no opinion. */
+function verdict(rules: Ignore | undefined, path: string): boolean | undefined {
+  if (!rules) return undefined;
+  const result = rules.test(path);
+  return result.ignored ? true : result.unignored ? false : undefined;
+}
+
+/** Whether `path` (relative to the walk's root; a folder's ends in "/"), listed in `folder`, is ignored. */
+export function isIgnoredBy(folder: RuleFolder, global: Ignore | undefined, path: string): boolean {
+  let custom: boolean | undefined;
+  let plain: boolean | undefined;
+  let git: boolean | undefined;
+  let exclude: boolean | undefined;
+  const inGit = folder.inGit;
+  let pastGitTop = false;
+  for (let at: RuleFolder | undefined = folder; at; at = at.parent) {
+    if (!at.custom && !at.ignore && !(at.git || at.exclude)) {
+      pastGitTop ||= at.hasGit;
+      continue;
+    }
+    const own = at.lead + (at.strip === 0 ? path : path.slice(at.strip));
+    custom ??= verdict(at.custom, own);
+    plain ??= verdict(at.ignore, own);
+    if (inGit && !pastGitTop) {
+      git ??= verdict(at.git, own);
+      exclude ??= verdict(at.exclude, own);
+    }
+    pastGitTop ||= at.hasGit;
+  }
+  return custom ?? plain ?? git ?? exclude ?? (inGit ? verdict(global, path) : undefined) ?? false;
+}
