@@ -60,6 +60,22 @@ describe("searchListing", () => {
     expect(await list(root)).toContain("docs/guide.md");
   });
 
+  it("sees a file added to a folder that held no listed file (the walk reports every folder it read)", async () => {
+    const root = tree(["src/a.ts", "empty/.keep", "other/x.log", "logs/.gitignore"]);
+    writeFileSync(join(root, "logs/.gitignore"), "*.log\n");
+    writeFileSync(join(root, "logs/old.log"), "");
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(join(root, "logs"), old, old);
+    expect(await list(root)).toEqual(["other/x.log", "src/a.ts"]);
+    expect(await list(root)).toEqual(["other/x.log", "src/a.ts"]);
+    expect(walksOf(root)).toBe(1);
+    writeFileSync(join(root, "empty/new.ts"), "");
+    expect(await list(root)).toEqual(["empty/new.ts", "other/x.log", "src/a.ts"]);
+    writeFileSync(join(root, "logs/new.ts"), "");
+    expect(await list(root)).toEqual(["empty/new.ts", "other/x.log", "logs/new.ts", "src/a.ts"]);
+    expect(walksOf(root)).toBe(3);
+  });
+
   it("walks again once the listing is MAX_AGE_MS old", async () => {
     const root = tree(["a.ts"]);
     await list(root);

@@ -6,7 +6,7 @@
 // the repository's top. The patterns themselves are matched by the `ignore` package (git's syntax).
 import { readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import ignore, { type Ignore } from "ignore";
 
 /** The rules one folder contributes, chained to its parent's. */
@@ -48,9 +48,9 @@ function excludeOf(folder: string): Ignore | undefined {
   if (!statSync(dotGit, { throwIfNoEntry: false })?.isDirectory()) {
     const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readText(dotGit) ?? "")?.[1];
     if (!pointer) return undefined;
-    gitDir = join(folder, pointer);
+    gitDir = resolve(folder, pointer);
     const common = readText(join(gitDir, "commondir"))?.trim();
-    if (common) gitDir = join(gitDir, common);
+    if (common) gitDir = resolve(gitDir, common);
   }
   return rulesOf(readText(join(gitDir, "info", "exclude")));
 }
@@ -91,7 +91,9 @@ export function ancestorRules(root: string): RuleFolder | undefined {
   }
   let chain: RuleFolder | undefined;
   for (const dir of above) {
-    const present = new Set([...RULE_FILES].filter((name) => statSync(join(dir, name), { throwIfNoEntry: false })));
+    const present = new Set(
+      [...RULE_FILES].filter((name) => statSync(join(dir, name), { throwIfNoEntry: false })),
+    );
     chain = folderRules(chain, dir, "", present);
     chain.lead = `${relative(dir, root)}/`;
     chain.strip = 0;
@@ -124,27 +126,46 @@ function verdict(rules: Ignore | undefined, path: string): boolean | undefined {
   return result.ignored ? true : result.unignored ? false : undefined;
 }
 
+/**
+ * Thrown for a folder that one rule ignores and a higher-ranked one re-includes: below it, the `ignore`
+ * package would still see the folder ignored (it tests a path's parents too, as git does, where rg tests
+ * the path alone), so the walk leaves such a tree to rg.
+ */
+export class ReincludedFolder extends Error {}
+
 /** Whether `path` (relative to the walk's root; a folder's ends in "/"), listed in `folder`, is ignored. */
 export function isIgnoredBy(folder: RuleFolder, global: Ignore | undefined, path: string): boolean {
   let custom: boolean | undefined;
   let plain: boolean | undefined;
   let git: boolean | undefined;
   let exclude: boolean | undefined;
+  let anyIgnores = false;
+  const isFolder = path.endsWith("/");
   const inGit = folder.inGit;
   let pastGitTop = false;
+  const consult = (rules: Ignore | undefined, own: string, decided: boolean | undefined) => {
+    // A folder is tested against every rule file that applies, to spot one re-included (see above).
+    if (decided !== undefined && !isFolder) return decided;
+    const found = verdict(rules, own);
+    anyIgnores ||= found === true;
+    return decided ?? found;
+  };
   for (let at: RuleFolder | undefined = folder; at; at = at.parent) {
     if (!at.custom && !at.ignore && !(at.git || at.exclude)) {
       pastGitTop ||= at.hasGit;
       continue;
     }
     const own = at.lead + (at.strip === 0 ? path : path.slice(at.strip));
-    custom ??= verdict(at.custom, own);
-    plain ??= verdict(at.ignore, own);
+    custom = consult(at.custom, own, custom);
+    plain = consult(at.ignore, own, plain);
     if (inGit && !pastGitTop) {
-      git ??= verdict(at.git, own);
-      exclude ??= verdict(at.exclude, own);
+      git = consult(at.git, own, git);
+      exclude = consult(at.exclude, own, exclude);
     }
     pastGitTop ||= at.hasGit;
   }
-  return custom ?? plain ?? git ?? exclude ?? (inGit ? verdict(global, path) : undefined) ?? false;
+  const ignored =
+    custom ?? plain ?? git ?? exclude ?? (inGit ? consult(global, path, undefined) : undefined) ?? false;
+  if (isFolder && !ignored && anyIgnores) throw new ReincludedFolder(path);
+  return ignored;
 }

@@ -6,7 +6,14 @@
 import { readdir, type Dirent } from "node:fs";
 import { join } from "node:path";
 import type { Ignore } from "ignore";
-import { ancestorRules, folderRules, globalRules, isIgnoredBy, RULE_FILES, type RuleFolder } from "./rg-rules.js";
+import {
+  ancestorRules,
+  folderRules,
+  globalRules,
+  isIgnoredBy,
+  RULE_FILES,
+  type RuleFolder,
+} from "./rg-rules.js";
 
 /** Folders being read at once: enough to keep libuv's 4 threads busy. */
 const IN_FLIGHT = 8;
@@ -60,7 +67,8 @@ export function walkTree(
     folders.push(item.rel === "" ? "" : item.rel.slice(0, -1));
     let present: Set<string> | undefined;
     for (const entry of entries) {
-      if (entry.name.charCodeAt(0) === 46 && RULE_FILES.has(entry.name)) (present ??= new Set()).add(entry.name);
+      if (entry.name.charCodeAt(0) === 46 && RULE_FILES.has(entry.name))
+        (present ??= new Set()).add(entry.name);
     }
     const path = item.rel === "" ? root : join(root, item.rel);
     const folder = folderRules(item.parent, path, item.rel, present ?? new Set());
@@ -104,7 +112,8 @@ export function walkTree(
           if (!error) take(item, entries);
           else if (item.rel === "") rootFailed = true;
         } catch {
-          // An ignore file the rules cannot take: let rg list this root instead.
+          // A folder re-included past an ignoring rule (see ReincludedFolder), or an ignore file the
+          // rules cannot take: rg lists this root instead.
           failed = true;
           pending.length = 0;
         }
