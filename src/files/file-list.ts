@@ -9,7 +9,7 @@ import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { findRepoRoot } from "../config/repo-folders.js";
 import { folderLayer, isIgnored, rootLayers, type IgnoreLayer } from "./gitignore.js";
-import { walkTree } from "./tree-walk.js";
+import { walkTree, type TreeListing } from "./tree-walk.js";
 
 export const MAX_FILES = 200_000;
 const TIMEOUT_MS = 10_000;
@@ -158,8 +158,8 @@ const GIT_FILES = ["ls-files", "--cached", "--others", "--exclude-standard"];
 /** A whole listing: "\n"-separated paths, unsorted (git's may hold a path twice). */
 export interface StreamedListing {
   text: string;
-  /** Every folder the walk read ("" for the root), when the source can tell (the in-process walk). */
-  folders?: string[];
+  /** The in-process walk's account of what it read (its folders, its rule files), when it listed. */
+  walk?: TreeListing;
 }
 
 /**
@@ -174,7 +174,7 @@ export async function streamFileList(
   for (const source of sources) {
     if (source === "fs") {
       const listing = await walkTree(cwd, (block) => sink.lines(block), MAX_FILES, TIMEOUT_MS);
-      if (listing !== undefined) return listing;
+      if (listing !== undefined) return { text: listing.text, walk: listing };
     } else if (source === "walk") {
       const text = (await walk(cwd)).slice(0, MAX_FILES).join("\n");
       sink.lines(text);

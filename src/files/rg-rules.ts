@@ -4,7 +4,7 @@
 // folder that has an opinion decide; the kinds rank .rgignore > .ignore > .gitignore > info/exclude >
 // global. Git's kinds count only inside a repository (a folder here or above holds `.git`), and stop at
 // the repository's top. The patterns themselves are matched by the `ignore` package (git's syntax).
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import ignore, { type Ignore } from "ignore";
@@ -30,10 +30,24 @@ export interface RuleFolder {
 /** The names in a folder that carry rules. */
 export const RULE_FILES = new Set([".rgignore", ".ignore", ".gitignore", ".git"]);
 
-function readText(path: string): string | undefined {
+/**
+ * The files the rules were read from or looked for: what a kept listing depends on. Each maps to
+ * fileSignature's text when its content was read, "present" when only its being there counts (a `.git`),
+ * "absent" when it was not there.
+ */
+export type RuleReads = Map<string, string>;
+
+/** A read file's identity and version: inode, size and mtime (the mtime alone survives a `mv` over it). */
+export const fileSignature = (stat: Stats): string => `file ${stat.ino} ${stat.size} ${stat.mtimeMs}`;
+
+function readText(path: string, reads: RuleReads): string | undefined {
   try {
-    return readFileSync(path, "utf8");
+    const text = readFileSync(path, "utf8");
+    // Stat after the read: a change between the two shows as an mtime after the walk's start.
+    reads.set(path, fileSignature(statSync(path)));
+    return text;
   } catch {
+    reads.set(path, "absent");
     return undefined;
   }
 }
@@ -42,17 +56,17 @@ const rulesOf = (text: string | undefined): Ignore | undefined =>
   text === undefined ? undefined : ignore().add(text);
 
 /** `.git/info/exclude` of a repository whose top is `folder` (`.git` a folder, or a worktree's file). */
-function excludeOf(folder: string): Ignore | undefined {
+function excludeOf(folder: string, reads: RuleReads): Ignore | undefined {
   const dotGit = join(folder, ".git");
   let gitDir = dotGit;
   if (!statSync(dotGit, { throwIfNoEntry: false })?.isDirectory()) {
-    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readText(dotGit) ?? "")?.[1];
+    const pointer = /^gitdir:\s*(.+?)\s*$/m.exec(readText(dotGit, reads) ?? "")?.[1];
     if (!pointer) return undefined;
     gitDir = resolve(folder, pointer);
-    const common = readText(join(gitDir, "commondir"))?.trim();
+    const common = readText(join(gitDir, "commondir"), reads)?.trim();
     if (common) gitDir = resolve(gitDir, common);
   }
-  return rulesOf(readText(join(gitDir, "info", "exclude")));
+  return rulesOf(readText(join(gitDir, "info", "exclude"), reads));
 }
 
 /**
@@ -64,16 +78,17 @@ export function folderRules(
   path: string,
   rel: string,
   present: ReadonlySet<string>,
+  reads: RuleReads,
 ): RuleFolder {
   const hasGit = present.has(".git");
   const folder: RuleFolder = {
     parent,
     lead: "",
     strip: rel.length,
-    custom: present.has(".rgignore") ? rulesOf(readText(join(path, ".rgignore"))) : undefined,
-    ignore: present.has(".ignore") ? rulesOf(readText(join(path, ".ignore"))) : undefined,
-    git: present.has(".gitignore") ? rulesOf(readText(join(path, ".gitignore"))) : undefined,
-    exclude: hasGit ? excludeOf(path) : undefined,
+    custom: present.has(".rgignore") ? rulesOf(readText(join(path, ".rgignore"), reads)) : undefined,
+    ignore: present.has(".ignore") ? rulesOf(readText(join(path, ".ignore"), reads)) : undefined,
+    git: present.has(".gitignore") ? rulesOf(readText(join(path, ".gitignore"), reads)) : undefined,
+    exclude: hasGit ? excludeOf(path, reads) : undefined,
     hasGit,
     inGit: hasGit || (parent?.inGit ?? false),
     hasRules: parent?.hasRules ?? false,
@@ -83,7 +98,7 @@ export function folderRules(
 }
 
 /** The rules of the folders above the walk's root (rg reads them too), outermost first in the chain. */
-export function ancestorRules(root: string): RuleFolder | undefined {
+export function ancestorRules(root: string, reads: RuleReads): RuleFolder | undefined {
   const above: string[] = [];
   for (let dir = dirname(root); ; dir = dirname(dir)) {
     above.unshift(dir);
@@ -91,10 +106,14 @@ export function ancestorRules(root: string): RuleFolder | undefined {
   }
   let chain: RuleFolder | undefined;
   for (const dir of above) {
-    const present = new Set(
-      [...RULE_FILES].filter((name) => statSync(join(dir, name), { throwIfNoEntry: false })),
-    );
-    chain = folderRules(chain, dir, "", present);
+    // Looked for one by one (these folders are not walked), each recorded, absent ones included.
+    const present = new Set<string>();
+    for (const name of RULE_FILES) {
+      const found = statSync(join(dir, name), { throwIfNoEntry: false }) !== undefined;
+      reads.set(join(dir, name), found ? "present" : "absent");
+      if (found) present.add(name);
+    }
+    chain = folderRules(chain, dir, "", present, reads);
     chain.lead = `${relative(dir, root)}/`;
     chain.strip = 0;
   }
@@ -106,17 +125,17 @@ export function ancestorRules(root: string): RuleFolder | undefined {
  * $XDG_CONFIG_HOME/git/config (read as rg reads them, by a line pattern, not a full parse), else
  * $XDG_CONFIG_HOME/git/ignore.
  */
-export function globalRules(env: NodeJS.ProcessEnv = process.env): Ignore | undefined {
+export function globalRules(env: NodeJS.ProcessEnv, reads: RuleReads): Ignore | undefined {
   const home = env.HOME || homedir();
   const xdg = env.XDG_CONFIG_HOME || join(home, ".config");
   const setting = /^\s*excludesfile\s*=\s*"?\s*(\S+?)\s*"?\s*$/im;
   let file: string | undefined;
   for (const config of [join(home, ".gitconfig"), join(xdg, "git", "config")]) {
-    file = setting.exec(readText(config) ?? "")?.[1];
+    file = setting.exec(readText(config, reads) ?? "")?.[1];
     if (file) break;
   }
   file = file ? file.replace(/^~(?=\/|$)/, home) : join(xdg, "git", "ignore");
-  return rulesOf(readText(file));
+  return rulesOf(readText(file, reads));
 }
 
 /** true: ignored; false: re-included; undefined: no opinion. */

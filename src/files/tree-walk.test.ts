@@ -128,7 +128,7 @@ describe("walkTree", () => {
     expect(lines(listing.text)).toEqual(lines(rg));
     expect(lines(sent.join("\n"))).toEqual(lines(rg));
     expect(lines(rg)).toContain("build/out.js");
-    expect(listing.folders).toBeUndefined();
+    expect(listing.walk).toBeUndefined();
   });
 
   // rg 13 misses this file (it lists x.dat); git and later rg releases read it.

@@ -3,7 +3,7 @@
 // thread pool, so several folders are read at once on every core while this thread only filters the
 // names; spawning rg instead walked on one thread and left this one decoding and scanning 2.6 MB of pipe
 // output for 100,000 files. The listing goes to `onBlock` in blocks of whole lines as folders are read.
-import { readdir, type Dirent } from "node:fs";
+import { readdir, realpathSync, type Dirent } from "node:fs";
 import { join } from "node:path";
 import type { Ignore } from "ignore";
 import {
@@ -13,6 +13,7 @@ import {
   isIgnoredBy,
   RULE_FILES,
   type RuleFolder,
+  type RuleReads,
 } from "./rg-rules.js";
 
 /** Folders being read at once: enough to keep libuv's 4 threads busy. */
@@ -23,8 +24,17 @@ const BLOCK_CHARS = 32 * 1024;
 export interface TreeListing {
   /** "\n"-separated paths relative to the root, in no particular order. */
   text: string;
-  /** Every folder read (relative to the root, "" for the root), including those holding no listed file. */
+  /**
+   * Every folder the walk tried to read (relative to the root, "" for the root), including those holding
+   * no listed file.
+   */
   folders: string[];
+  /** The root with symbolic links resolved. */
+  realRoot: string;
+  /** The ignore and git config files read or looked for, each with whether it was there. */
+  ruleFiles: RuleReads;
+  /** Not cut short by the file limit or the time limit. */
+  complete: boolean;
 }
 
 interface Pending {
@@ -45,14 +55,22 @@ export function walkTree(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<TreeListing | undefined> {
   const deadline = Date.now() + timeoutMs;
-  const global = globalRules(env);
-  const pending: Pending[] = [{ rel: "", parent: ancestorRules(root) }];
+  const ruleFiles: RuleReads = new Map();
+  const global = globalRules(env, ruleFiles);
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return Promise.resolve(undefined);
+  }
+  const pending: Pending[] = [{ rel: "", parent: ancestorRules(root, ruleFiles) }];
   const blocks: string[] = [];
   const folders: string[] = [];
   let block: string[] = [];
   let blockChars = 0;
   let files = 0;
   let reading = 0;
+  let complete = true;
 
   const flush = () => {
     if (block.length === 0) return;
@@ -64,14 +82,13 @@ export function walkTree(
   };
 
   const take = (item: Pending, entries: Dirent[]) => {
-    folders.push(item.rel === "" ? "" : item.rel.slice(0, -1));
     let present: Set<string> | undefined;
     for (const entry of entries) {
       if (entry.name.charCodeAt(0) === 46 && RULE_FILES.has(entry.name))
         (present ??= new Set()).add(entry.name);
     }
     const path = item.rel === "" ? root : join(root, item.rel);
-    const folder = folderRules(item.parent, path, item.rel, present ?? new Set());
+    const folder = folderRules(item.parent, path, item.rel, present ?? new Set(), ruleFiles);
     const rules: Ignore | undefined = folder.inGit ? global : undefined;
     const check = folder.hasRules || rules !== undefined;
     let names = "";
@@ -81,7 +98,11 @@ export function walkTree(
       if (entry.isDirectory()) {
         const rel = `${item.rel}${name}/`;
         if (!check || !isIgnoredBy(folder, rules, rel)) pending.push({ rel, parent: folder });
-      } else if (entry.isFile() && files < maxFiles) {
+      } else if (entry.isFile()) {
+        if (files >= maxFiles) {
+          complete = false;
+          continue;
+        }
         const rel = item.rel + name;
         if (check && isIgnoredBy(folder, rules, rel)) continue;
         names += `${rel}\n`;
@@ -99,13 +120,16 @@ export function walkTree(
     let failed = false;
     const next = () => {
       const stop = files >= maxFiles || Date.now() > deadline;
+      if (stop && pending.length > 0) complete = false;
       while (!stop && reading < IN_FLIGHT && pending.length > 0) read(pending.pop()!);
       if (reading > 0) return;
       flush();
-      resolve(rootFailed || failed ? undefined : { text: blocks.join(""), folders });
+      const text = blocks.join("");
+      resolve(rootFailed || failed ? undefined : { text, folders, realRoot, ruleFiles, complete });
     };
     const read = (item: Pending) => {
       reading++;
+      folders.push(item.rel === "" ? "" : item.rel.slice(0, -1));
       readdir(item.rel === "" ? root : join(root, item.rel), { withFileTypes: true }, (error, entries) => {
         reading--;
         try {
