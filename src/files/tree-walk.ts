@@ -56,14 +56,17 @@ export function walkTree(
 ): Promise<TreeListing | undefined> {
   const deadline = Date.now() + timeoutMs;
   const ruleFiles: RuleReads = new Map();
-  const global = globalRules(env, ruleFiles);
+  let global: Ignore | undefined;
   let realRoot: string;
+  let above: RuleFolder | undefined;
   try {
     realRoot = realpathSync(root);
+    global = globalRules(env, ruleFiles);
+    above = ancestorRules(root, ruleFiles);
   } catch {
     return Promise.resolve(undefined);
   }
-  const pending: Pending[] = [{ rel: "", parent: ancestorRules(root, ruleFiles) }];
+  const pending: Pending[] = [{ rel: "", parent: above }];
   const blocks: string[] = [];
   const folders: string[] = [];
   let block: string[] = [];
