@@ -36,6 +36,8 @@ function tree(files: string[]): string {
   }
   utimesSync(root, old, old);
   // The walk reads the repository's exclude file: as old as the rest.
+  mkdirSync(join(root, ".git", "info"), { recursive: true });
+  writeFileSync(join(root, ".git", "info", "exclude"), "");
   utimesSync(join(root, ".git", "info", "exclude"), old, old);
   return root;
 }

@@ -26,7 +26,7 @@ function setUp(files: Record<string, string>) {
   mkdirSync(home);
   mkdirSync(root);
   execFileSync("git", ["init", "-q"], { cwd: root });
-  for (const [path, text] of Object.entries(files)) {
+  for (const [path, text] of Object.entries({ ".git/info/exclude": "", ...files })) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
