@@ -12,7 +12,7 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { streamFileList, type FileSource, type ListingSink } from "./file-list.js";
 import { proofOf, SLACK_MS, stillProven, type ListingProof } from "./listing-proof.js";
-import { loadListing, MAX_STORED_AGE_MS, saveListing } from "./listing-store.js";
+import { MAX_STORED_AGE_MS, readStoredListing, saveListing } from "./listing-store.js";
 
 /** A listing older than this is walked again, whatever its folders say. */
 export const MAX_AGE_MS = 20_000;
@@ -92,6 +92,21 @@ function remember(listing: Listing): void {
   }
 }
 
+/**
+ * Sends `text` to `sink` while `proving` runs (its `stat`s in the thread pool, the scan on this thread);
+ * takes it back (sink.reset) when the proof fails.
+ */
+async function scanWhileProving(
+  text: string,
+  proving: Promise<boolean>,
+  sink: ListingSink,
+): Promise<boolean> {
+  sink.lines(text);
+  if (await proving) return true;
+  sink.reset();
+  return false;
+}
+
 /** Walks `root`, streaming the paths into `sink`; what it found is kept in `listing`. */
 async function walkInto(listing: Listing, sink: ListingSink, options: ListingOptions): Promise<string> {
   walkCounts.set(listing.root, walksOf(listing.root) + 1);
@@ -118,11 +133,12 @@ async function walkInto(listing: Listing, sink: ListingSink, options: ListingOpt
 function obtain(root: string, sink: ListingSink, options: ListingOptions): Listing {
   const listing: Listing = { root, startedAt: Date.now() };
   const obtaining = async () => {
-    const stored = options.storeIn ? await loadListing(options.storeIn, root) : undefined;
-    if (!stored) return walkInto(listing, sink, options);
-    Object.assign(listing, { startedAt: stored.proof.startedAt, text: stored.text, proof: stored.proof });
-    sink.lines(stored.text);
-    return stored.text;
+    const stored = options.storeIn ? await readStoredListing(options.storeIn, root) : undefined;
+    if (stored && (await scanWhileProving(stored.text, stillProven(root, stored.proof), sink))) {
+      Object.assign(listing, { startedAt: stored.proof.startedAt, text: stored.text, proof: stored.proof });
+      return stored.text;
+    }
+    return walkInto(listing, sink, options);
   };
   listing.walking = obtaining().then(
     (text) => {
@@ -149,9 +165,9 @@ export async function searchListing(
 ): Promise<void> {
   const known = listings.get(root);
   if (known?.walking) return sink.lines(await known.walking);
-  if (known && (await stillCurrent(known))) {
+  if (known?.text !== undefined && (await scanWhileProving(known.text, stillCurrent(known), sink))) {
     remember(known);
-    return sink.lines(known.text!);
+    return;
   }
   await obtain(root, sink, options).walking;
 }

@@ -5,15 +5,15 @@
 // rule of files/listing-cache.ts, not modified since shortly before the walk started (timestamps lag the
 // clock by a tick, coarse ones by a second or two); a rule file must also be the same inode and size (a
 // `mv` over it keeps the mtime of the file moved).
-import { realpathSync, statSync, type Stats } from "node:fs";
+import { realpath, stat, type Stats } from "node:fs";
 import { join } from "node:path";
 import { fileSignature } from "./rg-rules.js";
 import type { TreeListing } from "./tree-walk.js";
 
 /** A folder or file touched this long before the walk started may have changed after the walk read it. */
 export const SLACK_MS = 2_000;
-/** Paths checked per turn of the event loop, so a huge tree does not hold the loop in one go. */
-const STATS_PER_TURN = 2_000;
+/** `stat`s queued at once. */
+const IN_FLIGHT = 4_096;
 
 export interface ListingProof {
   /** When the walk started (ms since the epoch). */
@@ -35,38 +35,54 @@ export function proofOf(listing: TreeListing, startedAt: number): ListingProof {
   };
 }
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 const untouched = (stat: Stats | undefined, since: number): boolean =>
   stat !== undefined && stat.mtimeMs < since;
 
-/** Whether nothing the listing of `root` depends on changed since its walk (see above). */
-export async function stillProven(root: string, proof: ListingProof): Promise<boolean> {
+/**
+ * Whether nothing the listing of `root` depends on changed since its walk (see above). The `stat`s go to
+ * libuv's thread pool, all at once (up to IN_FLIGHT), so they run on every core while this thread does
+ * other work, such as scanning the listing in the hope that it holds.
+ */
+export function stillProven(root: string, proof: ListingProof): Promise<boolean> {
   const since = proof.startedAt - SLACK_MS;
-  const checks: Array<() => boolean> = [];
+  const checks: Array<[string, (stat: Stats | undefined) => boolean]> = [];
   for (const folder of proof.folders) {
-    checks.push(() => {
-      const stat = statSync(folder === "" ? root : join(root, folder), { throwIfNoEntry: false });
-      return stat?.isDirectory() === true && untouched(stat, since);
-    });
+    const path = folder === "" ? root : join(root, folder);
+    checks.push([path, (stat) => stat?.isDirectory() === true && untouched(stat, since)]);
   }
-  checks.push(() => {
-    try {
-      return realpathSync(root) === proof.realRoot;
-    } catch {
-      return false;
-    }
-  });
   for (const [path, found] of proof.ruleFiles) {
-    checks.push(() => {
-      const stat = statSync(path, { throwIfNoEntry: false });
-      if (found === "present" || found === "absent") return (stat !== undefined) === (found === "present");
-      return untouched(stat, since) && fileSignature(stat!) === found;
-    });
+    checks.push([
+      path,
+      (stat) =>
+        found === "present" || found === "absent"
+          ? (stat !== undefined) === (found === "present")
+          : untouched(stat, since) && fileSignature(stat!) === found,
+    ]);
   }
-  for (let i = 0; i < checks.length; i++) {
-    if (i > 0 && i % STATS_PER_TURN === 0) await nextTurn();
-    if (!checks[i]!()) return false;
-  }
-  return true;
+  return new Promise((resolve) => {
+    let waiting = checks.length + 1;
+    let settled = false;
+    let next = 0;
+    let inFlight = 0;
+    const settle = (holds: boolean) => {
+      if (settled) return;
+      if (!holds || --waiting === 0) {
+        settled = true;
+        resolve(holds);
+      }
+    };
+    const issue = () => {
+      while (!settled && inFlight < IN_FLIGHT && next < checks.length) {
+        const [path, test] = checks[next++]!;
+        inFlight++;
+        stat(path, (error, info) => {
+          inFlight--;
+          settle(test(error ? undefined : info));
+          issue();
+        });
+      }
+    };
+    realpath(root, (error, real) => settle(!error && real === proof.realRoot));
+    issue();
+  });
 }

@@ -51,8 +51,11 @@ function isHeader(value: unknown): value is Header {
   );
 }
 
-/** The listing of `root` kept in `folder` when it is still current, else undefined. */
-export async function loadListing(
+/**
+ * The listing of `root` kept in `folder` when it is whole, young enough and made under this HOME, else
+ * undefined; its proof is still to be checked (stillProven).
+ */
+export async function readStoredListing(
   folder: string,
   root: string,
   env: NodeJS.ProcessEnv = process.env,
@@ -81,7 +84,17 @@ export async function loadListing(
     realRoot: header.realRoot,
     ruleFiles: header.ruleFiles,
   };
-  return (await stillProven(root, proof)) ? { text, proof } : undefined;
+  return { text, proof };
+}
+
+/** The listing of `root` kept in `folder` when it is still current, else undefined. */
+export async function loadListing(
+  folder: string,
+  root: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<StoredListing | undefined> {
+  const stored = await readStoredListing(folder, root, env);
+  return stored && (await stillProven(root, stored.proof)) ? stored : undefined;
 }
 
 /** Keeps the listing of `root` in `folder` for the servers to come (errors are dropped: it is a shortcut). */
