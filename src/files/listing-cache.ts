@@ -11,7 +11,7 @@
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { streamFileList, type FileSource, type ListingSink } from "./file-list.js";
-import { proofOf, SLACK_MS, stillProven, type ListingProof } from "./listing-proof.js";
+import { proofOf, provenNow, SLACK_MS, stillProven, type ListingProof } from "./listing-proof.js";
 import { MAX_STORED_AGE_MS, readStoredListing, saveListing } from "./listing-store.js";
 
 /** A listing older than this is walked again, whatever its folders say. */
@@ -70,7 +70,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 async function stillCurrent(listing: Listing): Promise<boolean> {
   if (listing.text === undefined) return false;
   const age = Date.now() - listing.startedAt;
-  if (listing.proof) return age < MAX_STORED_AGE_MS && (await stillProven(listing.root, listing.proof));
+  if (listing.proof) return age < MAX_STORED_AGE_MS && (await provenNow(listing.root, listing.proof));
   if (age >= MAX_AGE_MS) return false;
   listing.folders ??= foldersOf(listing.text);
   const since = listing.startedAt - SLACK_MS;
