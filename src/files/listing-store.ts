@@ -116,7 +116,8 @@ export async function saveListing(
   const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
   try {
     await mkdir(folder, { recursive: true });
-    await writeFile(temporary, `${JSON.stringify(header)}\n${text}`);
+    // The listing names the user's files: readable by its owner only.
+    await writeFile(temporary, `${JSON.stringify(header)}\n${text}`, { mode: 0o600 });
     await rename(temporary, path);
     await pruneStale(folder);
   } catch {
