@@ -24,7 +24,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe("listMatchingFiles", () => {
-  it.each<FileSource>(["rg", "git", "walk"])(
+  it.each<FileSource>(["fs", "rg", "git", "walk"])(
     "keeps what listFiles lists and the test accepts (%s)",
     async (source) => {
       for (const query of ["mod12file2", "main", "MAIN", "naive", "zzz"]) {

@@ -9,12 +9,14 @@ import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { findRepoRoot } from "../config/repo-folders.js";
 import { folderLayer, isIgnored, rootLayers, type IgnoreLayer } from "./gitignore.js";
+import { walkTree, type TreeListing } from "./tree-walk.js";
 
 export const MAX_FILES = 200_000;
 const TIMEOUT_MS = 10_000;
 const MAX_BUFFER = 64 * 1024 * 1024;
 
-export type FileSource = "rg" | "git" | "walk";
+/** "fs": the in-process walk with rg's rules (files/tree-walk.ts); "walk": the last resort below. */
+export type FileSource = "fs" | "rg" | "git" | "walk";
 
 function run(command: string, args: string[], cwd: string): Promise<string | undefined> {
   return new Promise((resolve) => {
@@ -71,7 +73,10 @@ export async function listFiles(
 ): Promise<string[]> {
   for (const source of sources) {
     let files: string[] | undefined;
-    if (source === "rg") {
+    if (source === "fs") {
+      const listing = await walkTree(cwd, () => {}, MAX_FILES, TIMEOUT_MS);
+      files = listing === undefined ? undefined : lines(listing.text).sort();
+    } else if (source === "rg") {
       // Sorted by rg (one thread, about as fast on a few cores): sorting 100k paths that arrive in rg's
       // parallel order held this thread ~50 ms, nearly sorted ones ~10 ms (bench/file-list.bench.ts).
       const out = await run("rg", ["--files", "--color", "never", "--sort", "path"], cwd);
@@ -150,26 +155,37 @@ function streamListing(
 const RG_FILES = ["--files", "--color", "never", "--no-config", "--no-messages", "--threads", "1"];
 const GIT_FILES = ["ls-files", "--cached", "--others", "--exclude-standard"];
 
+/** A whole listing: "\n"-separated paths, unsorted (git's may hold a path twice). */
+export interface StreamedListing {
+  text: string;
+  /** The in-process walk's account of what it read (its folders, its rule files), when it listed. */
+  walk?: TreeListing;
+}
+
 /**
- * The listing of `cwd` (the same sources and order as listFiles), streamed into `sink` as it arrives;
- * resolves with the whole listing, "\n"-separated, unsorted (git's may hold a path twice).
+ * The listing of `cwd`, streamed into `sink` as it arrives: read in this process with rg's rules, else the
+ * same sources and order as listFiles (rg when the root cannot be walked here, e.g. unreadable).
  */
 export async function streamFileList(
   cwd: string,
   sink: ListingSink,
-  sources: readonly FileSource[] = ["rg", "git", "walk"],
-): Promise<string> {
+  sources: readonly FileSource[] = ["fs", "rg", "git", "walk"],
+): Promise<StreamedListing> {
   for (const source of sources) {
-    if (source === "walk") {
+    if (source === "fs") {
+      const listing = await walkTree(cwd, (block) => sink.lines(block), MAX_FILES, TIMEOUT_MS);
+      if (listing !== undefined) return { text: listing.text, walk: listing };
+    } else if (source === "walk") {
       const text = (await walk(cwd)).slice(0, MAX_FILES).join("\n");
       sink.lines(text);
-      return text;
+      return { text };
+    } else {
+      const text = await streamListing(source, source === "rg" ? RG_FILES : GIT_FILES, cwd, sink);
+      if (text !== undefined) return { text };
     }
-    const text = await streamListing(source, source === "rg" ? RG_FILES : GIT_FILES, cwd, sink);
-    if (text !== undefined) return text;
     sink.reset();
   }
-  return "";
+  return { text: "" };
 }
 
 /**
@@ -179,7 +195,7 @@ export async function streamFileList(
 export async function listMatchingFiles(
   cwd: string,
   select: (block: string) => string[],
-  sources: readonly FileSource[] = ["rg", "git", "walk"],
+  sources: readonly FileSource[] = ["fs", "rg", "git", "walk"],
 ): Promise<string[]> {
   let kept: string[] = [];
   const lines = (block: string) => {

@@ -5,7 +5,15 @@ import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { foldersOf, MAX_AGE_MS, prefetchListing, searchListing, walksOf } from "./listing-cache.js";
+import {
+  foldersOf,
+  MAX_AGE_MS,
+  prefetchListing,
+  searchListing,
+  walksOf,
+  type ListingOptions,
+} from "./listing-cache.js";
+import { MAX_STORED_AGE_MS } from "./listing-store.js";
 
 const made: string[] = [];
 afterAll(() => {
@@ -27,15 +35,20 @@ function tree(files: string[]): string {
     for (let d = folder; d !== "."; d = dirname(d)) utimesSync(join(root, d), old, old);
   }
   utimesSync(root, old, old);
+  // The walk reads the repository's exclude file: as old as the rest.
+  mkdirSync(join(root, ".git", "info"), { recursive: true });
+  writeFileSync(join(root, ".git", "info", "exclude"), "");
+  utimesSync(join(root, ".git", "info", "exclude"), old, old);
   return root;
 }
 
-async function list(root: string): Promise<string[]> {
+async function list(root: string, options: ListingOptions = {}): Promise<string[]> {
   let lines: string[] = [];
-  await searchListing(root, {
-    lines: (block) => lines.push(...block.split("\n").filter(Boolean)),
+  const sink = {
+    lines: (block: string) => lines.push(...block.split("\n").filter(Boolean)),
     reset: () => (lines = []),
-  });
+  };
+  await searchListing(root, sink, options);
   return lines.sort();
 }
 
@@ -60,13 +73,40 @@ describe("searchListing", () => {
     expect(await list(root)).toContain("docs/guide.md");
   });
 
-  it("walks again once the listing is MAX_AGE_MS old", async () => {
+  it("sees a file added to a folder that held no listed file (the walk reports every folder it read)", async () => {
+    const root = tree(["src/a.ts", "empty/.keep", "other/x.log", "logs/.gitignore"]);
+    writeFileSync(join(root, "logs/.gitignore"), "*.log\n");
+    writeFileSync(join(root, "logs/old.log"), "");
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(join(root, "logs"), old, old);
+    utimesSync(join(root, "logs/.gitignore"), old, old);
+    expect(await list(root)).toEqual(["other/x.log", "src/a.ts"]);
+    expect(await list(root)).toEqual(["other/x.log", "src/a.ts"]);
+    expect(walksOf(root)).toBe(1);
+    writeFileSync(join(root, "empty/new.ts"), "");
+    expect(await list(root)).toEqual(["empty/new.ts", "other/x.log", "src/a.ts"]);
+    writeFileSync(join(root, "logs/new.ts"), "");
+    expect(await list(root)).toEqual(["empty/new.ts", "logs/new.ts", "other/x.log", "src/a.ts"]);
+    expect(walksOf(root)).toBe(3);
+  });
+
+  it("walks again once rg's listing is MAX_AGE_MS old, the in-process walk's once MAX_STORED_AGE_MS old", async () => {
     const root = tree(["a.ts"]);
-    await list(root);
+    await list(root, { sources: ["rg"] });
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + MAX_AGE_MS);
-    await list(root);
+    await list(root, { sources: ["rg"] });
     expect(walksOf(root)).toBe(2);
+    vi.useRealTimers();
+    const other = tree(["b.ts"]);
+    await list(other);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + MAX_AGE_MS);
+    await list(other);
+    expect(walksOf(other)).toBe(1);
+    vi.setSystemTime(Date.now() + MAX_STORED_AGE_MS);
+    await list(other);
+    expect(walksOf(other)).toBe(2);
   });
 
   it("shares a walk under way, a prefetch's included", async () => {

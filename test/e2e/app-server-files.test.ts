@@ -14,7 +14,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
@@ -74,6 +74,32 @@ describe("app-server fuzzyFileSearch, searches that follow", () => {
     mkdirSync(join(root, "lib"));
     writeFileSync(join(root, "lib/alpha.go"), "");
     expect(await paths("alpha")).toEqual(["lib/alpha.go", "src/alphabet.ts"]);
+  });
+});
+
+describe("app-server fuzzyFileSearch, a fresh server", () => {
+  it("uses the listing an earlier server kept while nothing changed, and walks again after a change", async () => {
+    const { home, client: first } = await start();
+    const root = project({ "src/alpha.ts": "", "empty/.keep": "", ".git/info/exclude": "" });
+    const old = new Date(Date.now() - 60_000);
+    for (const path of [".git/info/exclude", "src", "empty", "."]) utimesSync(join(root, path), old, old);
+    const paths = async (c: typeof first, query: string) =>
+      ((await c.call("fuzzyFileSearch", { query, roots: [root] })).files as Json[]).map((f) => f.path);
+    expect(await paths(first, "alpha")).toEqual(["src/alpha.ts"]);
+    // Kept after the answer: wait for it, then mark it so that a search served from it shows.
+    const store = join(home.codexHome, "cache", "file-listings");
+    await vi.waitFor(() => expect(existsSync(store) && readdirSync(store).length).toBe(1));
+    const file = join(store, readdirSync(store)[0]!);
+    const kept = readFileSync(file, "utf8");
+    const text = `${kept.slice(kept.indexOf("\n") + 1)}src/alpha-kept.ts\n`;
+    const header = { ...(JSON.parse(kept.slice(0, kept.indexOf("\n"))) as Json), length: text.length };
+    writeFileSync(file, `${JSON.stringify(header)}\n${text}`);
+
+    const second = await app.spawn(home);
+    expect(await paths(second, "alpha")).toEqual(["src/alpha.ts", "src/alpha-kept.ts"]);
+    writeFileSync(join(root, "empty/alpha2.ts"), "");
+    const third = await app.spawn(home);
+    expect(await paths(third, "alpha")).toEqual(["src/alpha.ts", "empty/alpha2.ts"]);
   });
 });
 

@@ -1,8 +1,9 @@
-// fuzzyFileSearch: the files under each root (ripgrep, else git, else a walk; .gitignore respected),
-// matched fuzzily against the query and ranked best first across the roots. A root's first search drops
-// the paths that cannot match, and ranks the others, as the listing streams in; the searches that follow
-// scan the listing kept in memory (files/listing-cache.ts).
-import { basename, isAbsolute, resolve } from "node:path";
+// fuzzyFileSearch: the files under each root (read in-process with rg's rules, else ripgrep, git or a
+// plain walk), matched fuzzily against the query and ranked best first across the roots. A root's first
+// search drops the paths that cannot match, and ranks the others, as the listing streams in; the searches
+// that follow scan the listing kept in memory (files/listing-cache.ts), and a fresh server's the listing
+// kept in $CODEX_HOME/cache/file-listings while it is provably current (files/listing-store.ts).
+import { basename, isAbsolute, join, resolve } from "node:path";
 import { byRank, plausibleLines, TopMatches, warmRanking, type FuzzyMatch } from "../../../files/fuzzy.js";
 import { searchListing } from "../../../files/listing-cache.js";
 import type { Handler } from "../handler-types.js";
@@ -10,8 +11,15 @@ import type { Handler } from "../handler-types.js";
 export const MAX_RESULTS = 50;
 
 export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) => ({
-  files: await searchFiles(params.query, resolveRoots(params.roots, ctx.services.loadConfig().cwd)),
+  files: await searchFiles(
+    params.query,
+    resolveRoots(params.roots, ctx.services.loadConfig().cwd),
+    listingStore(ctx.server.codexHome),
+  ),
 });
+
+/** Where the server keeps listings for the servers that follow (files/listing-store.ts). */
+export const listingStore = (codexHome: string): string => join(codexHome, "cache", "file-listings");
 
 /** Roots as absolute paths (relative ones from `base`), each once. */
 export function resolveRoots(roots: readonly string[], base: string): string[] {
@@ -19,12 +27,18 @@ export function resolveRoots(roots: readonly string[], base: string): string[] {
 }
 
 /** The best `limit` matches for `query` among the files of `root`, best first. */
-export async function searchRoot(query: string, root: string, limit: number): Promise<FuzzyMatch[]> {
+export async function searchRoot(
+  query: string,
+  root: string,
+  limit: number,
+  storeIn?: string,
+): Promise<FuzzyMatch[]> {
   const select = plausibleLines(query);
   // Ranked block by block as the listing streams in: a few hundred of 100,000 paths pass the prefilter, so
   // the ranking runs while rg still walks, on the core rg leaves free.
   const top = new TopMatches(query, limit);
-  const listed = searchListing(root, { lines: (block) => top.add(select(block)), reset: () => top.clear() });
+  const sink = { lines: (block: string) => top.add(select(block)), reset: () => top.clear() };
+  const listed = searchListing(root, sink, { storeIn });
   // A new walk's rg is spawned by now, and its first output is milliseconds away: time to warm up in.
   warmRanking();
   await listed;
@@ -32,10 +46,12 @@ export async function searchRoot(query: string, root: string, limit: number): Pr
 }
 
 /** The best matches for `query` across `roots`, as the wire's FuzzyFileSearchResult. */
-export async function searchFiles(query: string, roots: readonly string[]) {
+export async function searchFiles(query: string, roots: readonly string[], storeIn?: string) {
   if (query.trim() === "") return [];
   const perRoot = await Promise.all(
-    roots.map(async (root) => (await searchRoot(query, root, MAX_RESULTS)).map((m) => ({ root, ...m }))),
+    roots.map(async (root) =>
+      (await searchRoot(query, root, MAX_RESULTS, storeIn)).map((m) => ({ root, ...m })),
+    ),
   );
   const best = perRoot.flat().sort(byRank).slice(0, MAX_RESULTS);
   return best.map((m) => ({

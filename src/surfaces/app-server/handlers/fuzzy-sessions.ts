@@ -5,7 +5,7 @@ import type { Connection } from "../connection.js";
 import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import { prefetchListing } from "../../../files/listing-cache.js";
-import { resolveRoots, searchFiles } from "./files.js";
+import { listingStore, resolveRoots, searchFiles } from "./files.js";
 
 interface SearchSession {
   roots: string[];
@@ -34,7 +34,7 @@ export const fuzzySessionStart: Handler<"fuzzyFileSearch/sessionStart"> = (param
   const roots = resolveRoots(params.roots, ctx.services.loadConfig().cwd);
   sessionsOf(ctx.connection).set(params.sessionId, { roots, generation: 0 });
   // The walks start now, so the first query finds them under way or done.
-  for (const root of roots) prefetchListing(root);
+  for (const root of roots) prefetchListing(root, { storeIn: listingStore(ctx.server.codexHome) });
   return {};
 };
 
@@ -45,7 +45,7 @@ export const fuzzySessionUpdate: Handler<"fuzzyFileSearch/sessionUpdate"> = asyn
   if (!session) throw badRequest(`fuzzy file search session not found: ${params.sessionId}`);
   const generation = ++session.generation;
   ctx.respond({});
-  const files = await searchFiles(params.query, session.roots);
+  const files = await searchFiles(params.query, session.roots, listingStore(ctx.server.codexHome));
   const current = sessionsOf(ctx.connection).get(params.sessionId) === session;
   if (!current || session.generation !== generation) return {};
   const { sessionId, query } = params;
