@@ -9,7 +9,7 @@ import type {
   SubagentTurnEvent,
 } from "../../protocol/core-protocol.js";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
-import type { Thread } from "../../protocol/app-server/v2/thread.js";
+import { threadPlacement, type Thread } from "../../protocol/app-server/v2/thread.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 import { bare } from "./bare-item.test-support.js";
 
@@ -86,6 +86,7 @@ function patchItem(status: "in_progress" | "completed") {
 }
 
 const rootThread: Thread = {
+  ...threadPlacement("/work", 1_700_000_000, false),
   id: T,
   sessionId: T,
   preview: "",

@@ -29,11 +29,14 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
     if (!path || !existsSync(path)) throw badRequest(`no rollout found for thread id ${live.threadId}`);
     // Rejoining a running thread: subscribe, and show what the file has so far.
     live.subscribe(ctx.connection);
-    const { turns } = await describeStored(services, live.threadId, true);
+    const stored = await describeStored(services, live.threadId, true);
+    const turns = stored.turns;
     // As Codex 0.169: a loaded thread answers the settings its next turn runs with, overrides included.
     const now = live.currentSettings;
+    const base = openResponse(live, params.excludeTurns ? [] : turns);
     return {
-      ...openResponse(live, params.excludeTurns ? [] : turns),
+      ...base,
+      thread: { ...base.thread, name: stored.name ?? null, preview: stored.preview },
       ...resumeExtras(live, turns),
       model: now.model,
       cwd: now.cwd,
