@@ -1,0 +1,71 @@
+// Clients generated from Codex 0.169's types (Python, Swift, Kotlin, TypeScript `T | null` fields) expect
+// every nullable key to be there, as Codex sends it: null when it has no value. A session through the built
+// `codex-ts app-server` is checked against the real schema with its nullable properties required.
+import { describe, expect, it } from "vitest";
+import { hostname } from "node:os";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { reply } from "../support/fake-model.js";
+import { protocolSchema, strictProtocolSchema } from "../support/app-server-client.js";
+import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
+
+const app = useAppServer();
+
+describe("app-server sends the keys Codex sends as null", () => {
+  it("threads, turns, items and their answers carry every nullable key of the schema", async () => {
+    const { home, model, client: c } = await app.start();
+    const started = await c.call("thread/start", { cwd: home.cwd });
+    expect(started).toMatchObject({
+      disabledPluginIds: [],
+      runtimeWorkspaceRoots: [home.cwd],
+      activePermissionProfile: null,
+      multiAgentMode: "proactive",
+    });
+    expect(started.thread).toMatchObject({ forkedFromId: null, agentRole: null, threadSource: null });
+    const threadId = (started.thread as Json).id as string;
+
+    model.push(reply.shell(["echo", "hi"]), reply.message("done"));
+    const turn = await runTurn(c, threadId, "run it");
+    const command = (turn.items as Json[]).find((i) => i.type === "commandExecution");
+    expect(command).toMatchObject({ pluginId: null, scriptPath: null, processId: null });
+    const message = (turn.items as Json[]).find((i) => i.type === "agentMessage");
+    expect(message).toMatchObject({ text: "done", phase: null, moderation: null, questions: null });
+    const completed = await c.waitNotification(
+      "item/completed",
+      (p) => (p.item as Json).type === "agentMessage",
+    );
+    expect(completed.contentTokenCount).toBeNull();
+
+    const read = await c.call("thread/read", { threadId, includeTurns: true });
+    await c.call("thread/list", {});
+    await c.call("thread/turns/list", { threadId });
+    await c.call("thread/items/list", { threadId });
+    const forked = await c.call("thread/fork", { threadId });
+    expect(forked.thread).toMatchObject({ forkedFromId: threadId });
+    const resumed = await c.call("thread/resume", { threadId });
+    expect(resumed).toMatchObject({ initialTurnsPage: null, multiAgentMode: "proactive" });
+
+    expect(c.recheck(strictProtocolSchema())).toEqual([]);
+    // The strict schema does hold them: a thread without one of its null keys is refused.
+    const { agentRole: _left, ...lacking } = read.thread as Json;
+    expect(strictProtocolSchema().check("Thread", lacking)).toContain("agentRole");
+    expect(protocolSchema().check("Thread", lacking)).toBe("");
+  });
+
+  it("tells the client after initialize that remote control is disabled, with this home's installation id", async () => {
+    const { home, client: c } = await app.start();
+    const status = await c.waitNotification("remoteControl/status/changed");
+    const id = readFileSync(join(home.codexHome, "installation_id"), "utf8").trim();
+    expect(status).toEqual({
+      status: "disabled",
+      serverName: hostname(),
+      installationId: id,
+      environmentId: null,
+    });
+    // A second server on the same home keeps the id.
+    const again = await app.spawn(home);
+    expect(await again.waitNotification("remoteControl/status/changed")).toMatchObject({
+      installationId: id,
+    });
+  });
+});
