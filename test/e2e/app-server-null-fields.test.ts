@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { reply } from "../support/fake-model.js";
 import { protocolSchema, strictProtocolSchema } from "../support/app-server-client.js";
-import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
+import { runTurn, useAppServer, type Json } from "../support/app-server-fixture.js";
 
 const app = useAppServer();
 
