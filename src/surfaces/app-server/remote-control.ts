@@ -2,7 +2,7 @@
 // control, so the status is always `disabled`; the identity is this machine's name and the installation id
 // kept in $CODEX_HOME/installation_id (the same file Codex keeps, so both name this home alike).
 import { randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
@@ -24,11 +24,10 @@ export function installationId(codexHome: string): string {
   if (existing) return existing;
   const made = randomUUID();
   try {
-    mkdirSync(codexHome, { recursive: true });
     writeFileSync(file, made, { flag: "wx" });
     return made;
   } catch {
-    // Another process wrote it first (or the home is read-only): theirs if readable, else this one.
+    // Another process wrote it first (or the home is missing or read-only): theirs if readable, else this one.
     return read() ?? made;
   }
 }
