@@ -19,7 +19,24 @@ async function loaded(services: ServerServices, threadId: string): Promise<Threa
   throw badRequest(`thread not found: ${threadId}`);
 }
 
+/**
+ * thread/resume, then the thread's goal to the client that resumed it, as Codex 0.169 does after its answer:
+ * `thread/goal/cleared` when it has none, else `thread/goal/updated`.
+ */
 export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
+  const result = await resumeThread(params, ctx);
+  ctx.respond(result);
+  const threadId = result.thread.id;
+  const goal = ctx.services.metadata.get(threadId).goal;
+  ctx.connection.notify(
+    goal
+      ? { method: "thread/goal/updated", params: { threadId, turnId: null, goal } }
+      : { method: "thread/goal/cleared", params: { threadId } },
+  );
+  return result;
+};
+
+const resumeThread: Handler<"thread/resume"> = async (params, ctx) => {
   const { services } = ctx;
   const live = services.threads.get(params.threadId);
   if (!params.excludeTurns) noticeFullHistory(ctx.connection, "load");
