@@ -19,6 +19,7 @@ export interface SkillRoot {
   scope: SkillMetadata["scope"];
   /** An installed plugin's skills are named `plugin:skill`. */
   namePrefix?: string;
+  pluginId?: string;
 }
 
 export interface SkillsOutcome {
@@ -59,6 +60,7 @@ export function discoverSkills(
       dir: r.dir,
       scope: "user" as const,
       namePrefix: r.namePrefix,
+      pluginId: r.pluginId,
     })),
     ...extraRoots.map((dir) => ({ dir, scope: "user" as const })),
   ];
@@ -84,6 +86,7 @@ export function discoverSkills(
         description: parsed.skill.description,
         path,
         scope: root.scope,
+        ...(root.pluginId ? { pluginId: root.pluginId } : {}),
       });
     }
   }

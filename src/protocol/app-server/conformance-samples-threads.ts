@@ -157,6 +157,7 @@ export const threadHistorySamples = {
                 path: "/w/.agents/skills/lint/SKILL.md",
                 scope: "repo",
                 enabled: true,
+                pluginId: null,
               },
             ],
             errors: [{ path: "/w/.agents/skills/bad/SKILL.md", message: "no name" }],

@@ -145,7 +145,7 @@ export class AccountManager {
     const error = outcome.success ? null : outcome.error;
     broadcast({
       method: "account/login/completed",
-      params: { success: outcome.success, loginId: login.loginId, error },
+      params: { success: outcome.success, loginId: login.loginId, error, onboardingEntrypoint: null },
     });
     if (!outcome.success) return;
     this.external = undefined;
@@ -371,7 +371,7 @@ export class AccountManager {
   announceLogin(): void {
     this.options.broadcast({
       method: "account/login/completed",
-      params: { success: true, loginId: null, error: null },
+      params: { success: true, loginId: null, error: null, onboardingEntrypoint: null },
     });
     const planType = this.external?.planType ?? null;
     this.options.broadcast({ method: "account/updated", params: { authMode: this.authMode, planType } });

@@ -84,6 +84,8 @@ export const AccountLoginCompletedNotification = lazySchema(() =>
     success: z.boolean(),
     loginId: z.string().nullish(),
     error: z.string().nullish(),
+    /** Codex's desktop onboarding entry point; codex-ts has none. */
+    onboardingEntrypoint: z.string().nullable(),
   }),
 );
 

@@ -60,8 +60,8 @@ export const skillsList: Handler<"skills/list"> = (params, ctx) => {
   const data = (cwds.length > 0 ? cwds : [base]).map((cwd) => {
     const found = manager.forCwd(cwd, { forceReload: params.forceReload ?? false });
     const skills = [
-      ...found.skills.map((s) => ({ ...s, enabled: true })),
-      ...found.disabled.map((s) => ({ ...s, enabled: false })),
+      ...found.skills.map((s) => ({ ...s, enabled: true, pluginId: s.pluginId ?? null })),
+      ...found.disabled.map((s) => ({ ...s, enabled: false, pluginId: s.pluginId ?? null })),
     ].sort((a, b) => a.name.localeCompare(b.name));
     return { cwd: resolve(cwd), skills, errors: found.errors };
   });
