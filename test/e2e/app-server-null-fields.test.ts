@@ -45,6 +45,19 @@ describe("app-server sends the keys Codex sends as null", () => {
     const resumed = await c.call("thread/resume", { threadId });
     expect(resumed).toMatchObject({ initialTurnsPage: null, multiAgentMode: "proactive" });
 
+    const models = (await c.call("model/list", {})).data as Json[];
+    expect(models.find((m) => m.id === "gpt-5.1-codex")).toMatchObject({
+      serviceTiers: [{ id: "priority", name: "Fast" }],
+      additionalSpeedTiers: ["fast"],
+      upgrade: null,
+      defaultServiceTier: null,
+    });
+    const config = (await c.call("config/read", {})).config as Json;
+    expect(config).toMatchObject({ review_model: null, mcp_servers: {}, model_provider: "openai" });
+    expect(await c.call("account/read", {})).toMatchObject({ userId: null, workspaceRouting: null });
+    await c.call("skills/list", {});
+    await c.call("mcpServerStatus/list", {});
+
     expect(c.recheck(strictProtocolSchema())).toEqual([]);
     // The strict schema does hold them: a thread without one of its null keys is refused.
     const { agentRole: _left, ...lacking } = read.thread as Json;

@@ -105,7 +105,13 @@ export class ProtocolSchema {
     const all = JSON.parse(readFileSync(resolve(dir, "codex_app_server_protocol.schemas.json"), "utf8")) as {
       definitions: Json & { v2: Json };
     };
-    if (options.nullsRequired) requireNullables(all);
+    if (options.nullsRequired) {
+      for (const defs of [all.definitions, all.definitions.v2] as Json[]) {
+        for (const [name, def] of Object.entries(defs)) {
+          if (name !== "v2") requireNullables(def, new Set(OMITTED_WHEN_NULL[name] ?? []));
+        }
+      }
+    }
     this.defs = { top: all.definitions, v2: all.definitions.v2 };
     this.ajv.addSchema(all, "protocol");
     for (const union of ["ClientRequest", "ServerNotification", "ServerRequest"]) {
@@ -191,21 +197,28 @@ function admitsNull(schema: unknown): boolean {
   return [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some(admitsNull);
 }
 
+/** Nullable keys Codex 0.169 itself leaves out when it has no value (seen in its answers), per type. */
+const OMITTED_WHEN_NULL: Record<string, string[]> = {
+  ConfigReadResponse: ["layers"],
+};
+
 /** Adds every nullable property of every object schema (nested ones too) to its `required`. */
-function requireNullables(node: unknown): void {
+function requireNullables(node: unknown, omitted: ReadonlySet<string>): void {
   if (!node || typeof node !== "object") return;
   if (Array.isArray(node)) {
-    node.forEach(requireNullables);
+    for (const child of node) requireNullables(child, omitted);
     return;
   }
   const s = node as { properties?: Record<string, unknown>; required?: string[] };
   // A `properties` map may itself name a property "properties" or "required": only schemas are changed.
   const isSchema = s.required === undefined || Array.isArray(s.required);
   if (isSchema && s.properties && typeof s.properties === "object" && !Array.isArray(s.properties)) {
-    const nullable = Object.keys(s.properties).filter((key) => admitsNull(s.properties![key]));
+    const nullable = Object.keys(s.properties).filter(
+      (key) => !omitted.has(key) && admitsNull(s.properties![key]),
+    );
     s.required = [...new Set([...(s.required ?? []), ...nullable])];
   }
-  for (const value of Object.values(node)) requireNullables(value);
+  for (const value of Object.values(node)) requireNullables(value, omitted);
 }
 
 let sharedSchema: ProtocolSchema | undefined;
