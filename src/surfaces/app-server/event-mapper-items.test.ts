@@ -369,11 +369,11 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
     expected: [
       {
         method: "mcpServer/startupStatus/updated",
-        params: { name: "docs", status: "ready", error: null, threadId: T },
+        params: { name: "docs", status: "ready", error: null, failureReason: null, threadId: T },
       },
       {
         method: "mcpServer/startupStatus/updated",
-        params: { name: "hung", status: "failed", error: "timed out", threadId: T },
+        params: { name: "hung", status: "failed", error: "timed out", failureReason: null, threadId: T },
       },
     ],
   },

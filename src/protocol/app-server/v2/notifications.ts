@@ -79,6 +79,8 @@ export const serverNotifications = {
   error: z.object({ ...TurnScope, error: TurnError, willRetry: z.boolean() }),
   warning: z.object({ message: z.string(), threadId: z.string().nullish() }),
   deprecationNotice: z.object({ summary: z.string(), details: z.string().nullish() }),
+  /** The skills a skills/list would find may have changed: an invalidation signal, no payload. */
+  "skills/changed": z.object({}),
   /** codex-ts has no remote control: `disabled`, once after initialize, as Codex says when it is off. */
   "remoteControl/status/changed": z.object({
     status: z.enum(["disabled", "connecting", "connected", "errored"]),

@@ -50,6 +50,8 @@ export const skillsExtraRootsSet: Handler<"skills/extraRoots/set"> = (params, ct
   if (relative !== undefined)
     throw badRequest("Invalid request: AbsolutePathBuf deserialized without a base path");
   managerOf(ctx.server.codexHome).setExtraRoots(params.extraRoots);
+  // The folders searched changed: clients re-run skills/list (Codex says so before its answer).
+  ctx.server.broadcast({ method: "skills/changed", params: {} });
   return {};
 };
 
