@@ -2,9 +2,6 @@
 // every nullable key to be there, as Codex sends it: null when it has no value. A session through the built
 // `codex-ts app-server` is checked against the real schema with its nullable properties required.
 import { describe, expect, it } from "vitest";
-import { hostname } from "node:os";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { reply } from "../support/fake-model.js";
 import { protocolSchema, strictProtocolSchema } from "../support/app-server-client.js";
 import { runTurn, useAppServer, type Json } from "../support/app-server-fixture.js";
@@ -63,22 +60,5 @@ describe("app-server sends the keys Codex sends as null", () => {
     const { agentRole: _left, ...lacking } = read.thread as Json;
     expect(strictProtocolSchema().check("Thread", lacking)).toContain("agentRole");
     expect(protocolSchema().check("Thread", lacking)).toBe("");
-  });
-
-  it("tells the client after initialize that remote control is disabled, with this home's installation id", async () => {
-    const { home, client: c } = await app.start();
-    const status = await c.waitNotification("remoteControl/status/changed");
-    const id = readFileSync(join(home.codexHome, "installation_id"), "utf8").trim();
-    expect(status).toEqual({
-      status: "disabled",
-      serverName: hostname(),
-      installationId: id,
-      environmentId: null,
-    });
-    // A second server on the same home keeps the id.
-    const again = await app.spawn(home);
-    expect(await again.waitNotification("remoteControl/status/changed")).toMatchObject({
-      installationId: id,
-    });
   });
 });
