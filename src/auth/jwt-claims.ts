@@ -5,6 +5,8 @@ export interface ChatgptClaims {
   email?: string;
   planType?: string;
   accountId?: string;
+  /** The ChatGPT user (`chatgpt_user_id`, else `user_id`). */
+  userId?: string;
 }
 
 const AUTH_CLAIM = "https://api.openai.com/auth";
@@ -39,6 +41,8 @@ export function decodeChatgptClaims(token: string): ChatgptClaims {
   if (email) claims.email = email;
   if (planType) claims.planType = planType;
   if (accountId) claims.accountId = accountId;
+  const userId = stringField(auth, "chatgpt_user_id") ?? stringField(auth, "user_id");
+  if (userId) claims.userId = userId;
   return claims;
 }
 

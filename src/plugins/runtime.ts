@@ -55,10 +55,13 @@ function serversOf(manifest: PluginManifest): Record<string, unknown> {
  */
 export function pluginMcpServers(codexHome: string): {
   servers: Record<string, McpServerToml>;
+  /** Server name -> the id of the plugin that brings it. */
+  owners: Record<string, string>;
   errors: string[];
 } {
   const { plugins, errors } = loadEnabledPlugins(codexHome);
   const servers: Record<string, McpServerToml> = {};
+  const owners: Record<string, string> = {};
   for (const { plugin, manifest } of plugins) {
     let table: Record<string, unknown>;
     try {
@@ -85,9 +88,10 @@ export function pluginMcpServers(codexHome: string): {
         continue;
       }
       servers[name] = checked.data;
+      owners[name] = plugin.id;
     }
   }
-  return { servers, errors };
+  return { servers, owners, errors };
 }
 
 export interface PluginHookSource {

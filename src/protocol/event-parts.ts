@@ -92,6 +92,8 @@ export const SkillMetadata = lazySchema(() =>
     /** The SKILL.md file. */
     path: z.string(),
     scope: z.enum(["user", "repo"]),
+    /** The installed plugin that brings the skill. */
+    pluginId: z.string().optional(),
   }),
 );
 export type SkillMetadata = z.infer<typeof SkillMetadata>;

@@ -20,6 +20,7 @@ export interface SkillRoot {
   scope: SkillMetadata["scope"];
   /** An installed plugin's skills are named `plugin:skill`. */
   namePrefix?: string;
+  pluginId?: string;
 }
 
 export interface SkillsOutcome {
@@ -58,6 +59,7 @@ export function discoverSkills(
       dir: r.dir,
       scope: "user" as const,
       namePrefix: r.namePrefix,
+      pluginId: r.pluginId,
     })),
     ...extraRoots.map((dir) => ({ dir, scope: "user" as const })),
   ];
@@ -83,6 +85,7 @@ export function discoverSkills(
         description: parsed.skill.description,
         path,
         scope: root.scope,
+        ...(root.pluginId ? { pluginId: root.pluginId } : {}),
       });
     }
   }

@@ -49,7 +49,9 @@ describe("app-server external auth", () => {
     );
     expect(await c.call("account/read", {})).toEqual({
       account: { type: "chatgpt", email: "dev@example.com", planType: "pro" },
+      userId: null,
       requiresOpenaiAuth: true,
+      workspaceRouting: null,
     });
 
     model.push(reply.httpError(401, { message: "token expired" }), reply.message("after refresh"));
@@ -199,7 +201,12 @@ describe("which credential wins (as the real Codex 0.169)", () => {
 
   it("(1) only OPENAI_API_KEY in the environment: that key is sent, but it is no account (as in Codex)", async () => {
     const { model, c, threadId, execSends } = await startWith(undefined, { OPENAI_API_KEY: "sk-env" });
-    expect(await c.call("account/read", {})).toEqual({ account: null, requiresOpenaiAuth: true });
+    expect(await c.call("account/read", {})).toEqual({
+      account: null,
+      userId: null,
+      requiresOpenaiAuth: true,
+      workspaceRouting: null,
+    });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
     expect(model.requests.at(-1)?.headers.authorization).toBe("Bearer sk-env");
     expect(await execSends()).toEqual(["Bearer sk-env", undefined]);
@@ -210,7 +217,9 @@ describe("which credential wins (as the real Codex 0.169)", () => {
     const { model, c, threadId, execSends } = await startWith(chatgptLogin(access), {});
     expect(await c.call("account/read", {})).toEqual({
       account: { type: "chatgpt", email: "me@example.com", planType: "plus" },
+      userId: null,
       requiresOpenaiAuth: true,
+      workspaceRouting: null,
     });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
     expect(model.requests.at(-1)?.headers.authorization).toBe(`Bearer ${access}`);
@@ -254,7 +263,12 @@ describe("which credential wins (as the real Codex 0.169)", () => {
 
   it("CODEX_API_KEY alone: no account for the app-server, so nothing is sent behind account/read's back", async () => {
     const { model, c, threadId, execSends } = await startWith(undefined, { CODEX_API_KEY: "sk-codex" });
-    expect(await c.call("account/read", {})).toEqual({ account: null, requiresOpenaiAuth: true });
+    expect(await c.call("account/read", {})).toEqual({
+      account: null,
+      userId: null,
+      requiresOpenaiAuth: true,
+      workspaceRouting: null,
+    });
     expect((await runTurn(c, threadId, "hi")).status).toBe("completed");
     expect(model.requests.at(-1)?.headers.authorization).toBeUndefined();
     expect(await execSends()).toEqual(["Bearer sk-codex", undefined]);
@@ -262,7 +276,12 @@ describe("which credential wins (as the real Codex 0.169)", () => {
 
   it("no account at all: account/read says so and the turn fails before any request", async () => {
     const { model, c, threadId } = await startWith(undefined, {});
-    expect(await c.call("account/read", {})).toEqual({ account: null, requiresOpenaiAuth: true });
+    expect(await c.call("account/read", {})).toEqual({
+      account: null,
+      userId: null,
+      requiresOpenaiAuth: true,
+      workspaceRouting: null,
+    });
     const turn = await runTurn(c, threadId, "hi");
     expect(turn).toMatchObject({ status: "failed", error: { codexErrorInfo: "unauthorized" } });
     expect(String((turn.error as Json).message)).toContain("Not logged in");

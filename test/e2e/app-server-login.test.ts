@@ -123,7 +123,12 @@ describe("app-server browser ChatGPT login", () => {
     expect(bad.error).toMatchObject({ code: -32600, message: "invalid login id: nope" });
     expect(await c.call("account/login/cancel", { loginId: login.loginId })).toEqual({ status: "canceled" });
     const done = await c.waitNotification("account/login/completed", (p) => p.loginId === login.loginId);
-    expect(done).toEqual({ success: false, loginId: login.loginId, error: "login canceled" });
+    expect(done).toEqual({
+      success: false,
+      loginId: login.loginId,
+      error: "login canceled",
+      onboardingEntrypoint: null,
+    });
     await expect(callback(authUrl, { code: "x", state: "s" })).rejects.toThrow();
   });
 });

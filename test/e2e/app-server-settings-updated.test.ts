@@ -23,6 +23,7 @@ const FIELDS = [
   "summary",
   "collaborationMode",
   "personality",
+  "multiAgentMode",
 ];
 
 function listeningUrl(server: AppServerClient): Promise<string> {
@@ -94,6 +95,7 @@ describe("app-server thread/settings/updated", () => {
             settings: { model: started.model, reasoning_effort: effort, developer_instructions: null },
           },
           personality: null,
+          multiAgentMode: "proactive",
         },
       };
       for (const client of [a, b]) {

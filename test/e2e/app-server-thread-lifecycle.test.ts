@@ -1,6 +1,6 @@
 // A thread's life past its clients, as Codex 0.169 lives it: the last client unsubscribing (or gone) keeps the thread
 // loaded for `thread_unload_delay_secs`, resuming a thread whose cwd folder is gone keeps that cwd, and a
-// revert announces notLoaded then idle before its answer.
+// revert announces notLoaded then idle before its answer; resume is followed by the thread's goal state.
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -82,6 +82,15 @@ describe("app-server thread lifecycle", () => {
       (i: Json) => i.type === "function_call_output" && i.call_id === "in-gone",
     );
     expect(String(output?.output)).toContain(`working directory does not exist: ${gone}`);
+    // The client sees the command that could not start as a failed item, as Codex shows it.
+    const command = (turn.items as Json[]).find((i) => i.id === "in-gone");
+    expect(command).toMatchObject({ type: "commandExecution", status: "failed", exitCode: -1, cwd: gone });
+    expect(String(command?.aggregatedOutput)).toContain("working directory does not exist");
+    // After its answer, resume told the client the thread has no goal.
+    const cleared = c.received.findIndex(
+      (m, i) => i > answer && m.method === "thread/goal/cleared" && (m.params as Json).threadId === threadId,
+    );
+    expect(cleared).toBeGreaterThan(answer);
 
     // Named by the client, a folder that is gone is resumed into too, as Codex does.
     await c.call("thread/unsubscribe", { threadId });

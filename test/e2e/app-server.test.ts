@@ -213,7 +213,12 @@ describe("app-server", () => {
 
   it("accounts: API-key login is stored and announced; logout clears it", async () => {
     const { home, client: d } = await app.start({ env: { OPENAI_API_KEY: undefined } });
-    expect(await d.call("account/read", {})).toEqual({ account: null, requiresOpenaiAuth: true });
+    expect(await d.call("account/read", {})).toEqual({
+      account: null,
+      userId: null,
+      requiresOpenaiAuth: true,
+      workspaceRouting: null,
+    });
     expect(await d.call("account/login/start", { type: "apiKey", apiKey: "sk-stored" })).toEqual({
       type: "apiKey",
     });

@@ -159,7 +159,9 @@ describe("account/read {refreshToken: true}", () => {
     const { c, issuer, file } = await startWithGatedModel(now());
     expect(await c.call("account/read", { refreshToken: true })).toEqual({
       account: { type: "chatgpt", email: "dev@example.com", planType: "plus" },
+      userId: null,
       requiresOpenaiAuth: true,
+      workspaceRouting: null,
     });
     const fresh = issuer.refreshed(1);
     expect(issuer.refreshes().map((r) => r.body)).toEqual([
@@ -214,7 +216,9 @@ describe("account/read {refreshToken: true}", () => {
     await c.initialize();
     expect(await c.call("account/read", { refreshToken: true })).toEqual({
       account: { type: "apiKey" },
+      userId: null,
       requiresOpenaiAuth: true,
+      workspaceRouting: null,
     });
     expect(issuer.requests).toHaveLength(0);
   });

@@ -182,7 +182,9 @@ describe("stored ChatGPT login refresh", () => {
       expect(model.requests.map(bearer)).toEqual([fresh, fresh]);
       expect(await c.call("account/read", {})).toEqual({
         account: { type: "chatgpt", email: "dev@example.com", planType: "plus" },
+        userId: null,
         requiresOpenaiAuth: true,
+        workspaceRouting: null,
       });
     });
 

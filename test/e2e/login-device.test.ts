@@ -111,13 +111,15 @@ describe("app-server chatgptDeviceCode login", () => {
       userCode: "WXYZ-1234",
     });
     const done = await c.waitNotification("account/login/completed", (p) => p.loginId === login.loginId);
-    expect(done).toEqual({ success: true, loginId: login.loginId, error: null });
+    expect(done).toEqual({ success: true, loginId: login.loginId, error: null, onboardingEntrypoint: null });
     await c.waitNotification("account/updated", (p) => p.authMode === "chatgpt" && p.planType === "plus");
     expect(issuer.polls()).toHaveLength(3);
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ tokens: { account_id: "acct-1" } });
     expect(await c.call("account/read", {})).toEqual({
       account: { type: "chatgpt", email: "dev@example.com", planType: "plus" },
+      userId: null,
       requiresOpenaiAuth: true,
+      workspaceRouting: null,
     });
   });
 
@@ -126,7 +128,12 @@ describe("app-server chatgptDeviceCode login", () => {
     const login = await c.call("account/login/start", { type: "chatgptDeviceCode" });
     expect(await c.call("account/login/cancel", { loginId: login.loginId })).toEqual({ status: "canceled" });
     const done = await c.waitNotification("account/login/completed", (p) => p.loginId === login.loginId);
-    expect(done).toEqual({ success: false, loginId: login.loginId, error: "login canceled" });
+    expect(done).toEqual({
+      success: false,
+      loginId: login.loginId,
+      error: "login canceled",
+      onboardingEntrypoint: null,
+    });
     const polls = issuer.polls().length;
     expect(await c.call("account/read", {})).toMatchObject({ account: null });
     // A poll already on its way when the cancel came may still land; none starts after it.

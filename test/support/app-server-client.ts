@@ -92,7 +92,12 @@ export class ProtocolSchema {
   private readonly defs: { top: Json; v2: Json };
   private readonly branches = new Map<string, Map<string, string | null>>();
 
-  constructor(dir = PROTOCOL_DIR) {
+  /**
+   * `nullsRequired`: every property whose schema admits null counts as required too. Codex sends such
+   * keys as null when it has no value, and clients generated from its types (a `T | null` field) expect
+   * the key; the plain schema lists only some of them as required.
+   */
+  constructor(dir = PROTOCOL_DIR, options: { nullsRequired?: boolean } = {}) {
     addFormats(this.ajv);
     for (const f of ["int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64", "double", "float"]) {
       this.ajv.addFormat(f, { type: "number", validate: () => true });
@@ -100,6 +105,13 @@ export class ProtocolSchema {
     const all = JSON.parse(readFileSync(resolve(dir, "codex_app_server_protocol.schemas.json"), "utf8")) as {
       definitions: Json & { v2: Json };
     };
+    if (options.nullsRequired) {
+      for (const defs of [all.definitions, all.definitions.v2] as Json[]) {
+        for (const [name, def] of Object.entries(defs)) {
+          if (name !== "v2") requireNullables(def, new Set(OMITTED_WHEN_NULL[name] ?? []));
+        }
+      }
+    }
     this.defs = { top: all.definitions, v2: all.definitions.v2 };
     this.ajv.addSchema(all, "protocol");
     for (const union of ["ClientRequest", "ServerNotification", "ServerRequest"]) {
@@ -177,7 +189,45 @@ export class ProtocolSchema {
   }
 }
 
+/** Whether a property's schema lets it be null (its own type, or a branch of its anyOf / oneOf). */
+function admitsNull(schema: unknown): boolean {
+  if (!schema || typeof schema !== "object") return false;
+  const s = schema as { type?: unknown; anyOf?: unknown[]; oneOf?: unknown[] };
+  if (s.type === "null" || (Array.isArray(s.type) && s.type.includes("null"))) return true;
+  return [...(s.anyOf ?? []), ...(s.oneOf ?? [])].some(admitsNull);
+}
+
+/** Nullable keys Codex 0.169 itself leaves out when it has no value (seen in its answers), per type. */
+const OMITTED_WHEN_NULL: Record<string, string[]> = {
+  ConfigReadResponse: ["layers"],
+};
+
+/** Adds every nullable property of every object schema (nested ones too) to its `required`. */
+function requireNullables(node: unknown, omitted: ReadonlySet<string>): void {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) {
+    for (const child of node) requireNullables(child, omitted);
+    return;
+  }
+  const s = node as { properties?: Record<string, unknown>; required?: string[] };
+  // A `properties` map may itself name a property "properties" or "required": only schemas are changed.
+  const isSchema = s.required === undefined || Array.isArray(s.required);
+  if (isSchema && s.properties && typeof s.properties === "object" && !Array.isArray(s.properties)) {
+    const nullable = Object.keys(s.properties).filter(
+      (key) => !omitted.has(key) && admitsNull(s.properties![key]),
+    );
+    s.required = [...new Set([...(s.required ?? []), ...nullable])];
+  }
+  for (const value of Object.values(node)) requireNullables(value, omitted);
+}
+
 let sharedSchema: ProtocolSchema | undefined;
+let sharedStrictSchema: ProtocolSchema | undefined;
+/** The real schema with its nullable properties required (see ProtocolSchema's `nullsRequired`). */
+export function strictProtocolSchema(): ProtocolSchema {
+  return (sharedStrictSchema ??= new ProtocolSchema(PROTOCOL_DIR, { nullsRequired: true }));
+}
+
 export function protocolSchema(): ProtocolSchema {
   return (sharedSchema ??= new ProtocolSchema());
 }
@@ -260,27 +310,37 @@ export class AppServerClient {
     if (problem) this.violations.push(`${problem}\n  in ${JSON.stringify(message).slice(0, 400)}`);
   }
 
-  private validateIncoming(m: Message): void {
+  private validateIncoming(m: Message, schema = this.schema, note = this.note.bind(this)): void {
     if ((m.id === null || (typeof m.id === "number" && !Number.isInteger(m.id))) && "error" in m) {
       // JSON-RPC 2.0 answers a request whose id could not be read with id null, and a fractional id is
       // echoed as sent; the real schema's RequestId has neither, so these envelopes are checked by hand.
       const error = m.error as { code?: unknown; message?: unknown } | undefined;
       const ok = Number.isInteger(error?.code) && typeof error?.message === "string";
-      this.note(ok ? "" : "error with id null lacks {code, message}", m);
+      note(ok ? "" : "error with id null lacks {code, message}", m);
       return;
     }
-    this.note(this.schema.checkEnvelope(m), m);
+    note(schema.checkEnvelope(m), m);
     if (typeof m.method === "string" && m.id !== undefined && m.id !== null) {
       this.serverRequestMethods.set(m.id, m.method);
-      this.note(this.schema.checkParams("ServerRequest", m.method, m.params), m);
+      note(schema.checkParams("ServerRequest", m.method, m.params), m);
     } else if (typeof m.method === "string") {
-      if (!isOwnExtension(m.method))
-        this.note(this.schema.checkParams("ServerNotification", m.method, m.params), m);
+      if (!isOwnExtension(m.method)) note(schema.checkParams("ServerNotification", m.method, m.params), m);
     } else if ("result" in m && m.id !== undefined && m.id !== null) {
       const method = this.sentMethods.get(m.id);
       if (method && isOwnExtension(method)) return;
-      this.note(method ? this.schema.checkResult(method, m.result) : `response to unknown id ${m.id}`, m);
+      note(method ? schema.checkResult(method, m.result) : `response to unknown id ${m.id}`, m);
     }
+  }
+
+  /** Every message received so far checked again against another schema (e.g. strictProtocolSchema()). */
+  recheck(schema: ProtocolSchema): string[] {
+    const problems: string[] = [];
+    for (const m of this.received) {
+      this.validateIncoming(m, schema, (problem, message) => {
+        if (problem) problems.push(`${problem}\n  in ${JSON.stringify(message).slice(0, 400)}`);
+      });
+    }
+    return problems;
   }
 
   /** Sends anything, unvalidated (for malformed-input tests). */

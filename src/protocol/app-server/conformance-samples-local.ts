@@ -1,5 +1,7 @@
 // Samples for schema-conformance.test.ts: fs/*, command/exec* and the thread methods beside the history
 // (items, delete, unsubscribe, metadata, goals). Test data only.
+import { threadNulls } from "./conformance-samples-threads.js";
+
 const goal = {
   threadId: "t1",
   objective: "ship it",
@@ -11,6 +13,8 @@ const goal = {
   updatedAt: 2,
 };
 const thread = {
+  ...threadNulls,
+  reasoningEffort: null,
   id: "t1",
   sessionId: "t1",
   preview: "hi",
@@ -91,7 +95,16 @@ export const localMethodSamples = {
         data: [
           {
             turnId: "u1",
-            item: { type: "agentMessage", id: "i1", text: "hi" },
+            item: {
+              type: "agentMessage",
+              id: "i1",
+              text: "hi",
+              moderation: null,
+              phase: null,
+              memoryCitation: null,
+              delivery: null,
+              questions: null,
+            },
             startedAtMs: null,
             completedAtMs: null,
           },

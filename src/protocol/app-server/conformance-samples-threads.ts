@@ -1,6 +1,20 @@
 // Samples for schema-conformance.test.ts: the thread, turn, model and config shapes the method samples share,
 // and the thread-history methods' samples. Test data only.
+/** The keys Codex sends as null on a thread codex-ts has no value for. */
+export const threadNulls = {
+  forkedFromId: null,
+  parentThreadId: null,
+  agentNickname: null,
+  agentRole: null,
+  threadSource: null,
+  attachedToThreadId: null,
+  extra: null,
+  daybreakEnabled: null,
+  section: null,
+  sectionEnteredAt: null,
+};
 export const thread = {
+  ...threadNulls,
   id: "t1",
   sessionId: "t1",
   preview: "",
@@ -33,6 +47,16 @@ export const model = {
   defaultReasoningEffort: "medium",
   inputModalities: ["text", "image"],
   contextWindow: 272_000,
+  additionalSpeedTiers: ["fast"],
+  serviceTiers: [{ id: "priority", name: "Fast", description: "faster" }],
+  defaultServiceTier: null,
+  supportsPersonality: true,
+  upgrade: null,
+  upgradeInfo: null,
+  modelSpecialty: null,
+  availableAccessPrograms: null,
+  availabilityNux: null,
+  multiAgentVersion: null,
 };
 
 const loadResult = {
@@ -44,6 +68,10 @@ const loadResult = {
   approvalsReviewer: "user",
   sandbox: { type: "readOnly", networkAccess: false },
   reasoningEffort: null,
+  disabledPluginIds: [],
+  runtimeWorkspaceRoots: ["/w"],
+  activePermissionProfile: null,
+  multiAgentMode: "proactive",
 };
 const childThread = {
   ...thread,
@@ -66,7 +94,7 @@ const childThread = {
 export const threadHistorySamples = {
   "thread/resume": {
     params: [{ threadId: "t1" }, { threadId: "t1", cwd: "/w", excludeTurns: true }],
-    results: [loadResult],
+    results: [{ ...loadResult, initialTurnsPage: null }],
   },
   "thread/fork": { params: [{ threadId: "t1", lastTurnId: "turn1" }], results: [loadResult] },
   "thread/list": {
@@ -129,6 +157,7 @@ export const threadHistorySamples = {
                 path: "/w/.agents/skills/lint/SKILL.md",
                 scope: "repo",
                 enabled: true,
+                pluginId: null,
               },
             ],
             errors: [{ path: "/w/.agents/skills/bad/SKILL.md", message: "no name" }],

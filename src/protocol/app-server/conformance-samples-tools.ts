@@ -9,6 +9,10 @@ const status = {
   toolsError: null,
   resources: [],
   resourceTemplates: [],
+  pluginId: null,
+  serverInfo: null,
+  serverCapabilities: null,
+  toolListMeta: null,
 };
 
 export const toolMethodSamples = {

@@ -21,6 +21,12 @@ import { serverNotifications } from "./v2/notifications.js";
 import { serverRequests } from "./v2/server-requests.js";
 
 const real = protocolSchema();
+const openExtras = {
+  disabledPluginIds: [],
+  runtimeWorkspaceRoots: ["/w"],
+  activePermissionProfile: null,
+  multiAgentMode: "proactive",
+};
 
 /** Per method: params a client may send, and results the server sends. */
 const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
@@ -63,6 +69,7 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
           excludeSlashTmp: false,
         },
         reasoningEffort: "high",
+        ...openExtras,
       },
       {
         thread,
@@ -72,6 +79,7 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
         approvalPolicy: "never",
         approvalsReviewer: "user",
         sandbox: { type: "dangerFullAccess" },
+        ...openExtras,
       },
     ],
   },
@@ -209,9 +217,14 @@ const samples: Record<MethodName, { params: unknown[]; results: unknown[] }> = {
   "account/read": {
     params: [{}, { refreshToken: false }],
     results: [
-      { account: null, requiresOpenaiAuth: true },
-      { account: { type: "apiKey" }, requiresOpenaiAuth: true },
-      { account: { type: "chatgpt", email: "a@b.c", planType: "pro" }, requiresOpenaiAuth: true },
+      { account: null, userId: null, requiresOpenaiAuth: true, workspaceRouting: null },
+      { account: { type: "apiKey" }, userId: null, requiresOpenaiAuth: true, workspaceRouting: null },
+      {
+        account: { type: "chatgpt", email: "a@b.c", planType: "pro" },
+        userId: "user-1",
+        requiresOpenaiAuth: true,
+        workspaceRouting: null,
+      },
     ],
   },
   "account/logout": { params: [undefined], results: [{}] },

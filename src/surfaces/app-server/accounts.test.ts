@@ -60,7 +60,9 @@ describe("AccountManager.refreshStoredTokens (account/read refreshToken)", () =>
     });
     expect(accounts.read(true)).toEqual({
       account: { type: "chatgpt", email: "dev@example.com", planType: "plus" },
+      userId: null,
       requiresOpenaiAuth: true,
+      workspaceRouting: null,
     });
   });
 

@@ -27,6 +27,7 @@ import {
   PlanType,
   type Account,
   type AuthMode,
+  type GetAccountResponse,
   type LoginAccountParams,
 } from "../../protocol/app-server/v2/account.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
@@ -144,7 +145,7 @@ export class AccountManager {
     const error = outcome.success ? null : outcome.error;
     broadcast({
       method: "account/login/completed",
-      params: { success: outcome.success, loginId: login.loginId, error },
+      params: { success: outcome.success, loginId: login.loginId, error, onboardingEntrypoint: null },
     });
     if (!outcome.success) return;
     this.external = undefined;
@@ -272,24 +273,30 @@ export class AccountManager {
     });
   }
 
-  read(requiresOpenaiAuth: boolean): { account: Account | null; requiresOpenaiAuth: boolean } {
+  read(requiresOpenaiAuth: boolean): GetAccountResponse {
+    const answer = (account: Account | null, userId: string | null = null): GetAccountResponse => ({
+      account,
+      userId,
+      requiresOpenaiAuth,
+      workspaceRouting: null,
+    });
     const ext = this.external;
-    if (ext)
-      return {
-        account: { type: "chatgpt", email: ext.email ?? null, planType: ext.planType },
-        requiresOpenaiAuth,
-      };
+    if (ext) {
+      const claims = decodeChatgptClaims(ext.accessToken);
+      return answer(
+        { type: "chatgpt", email: ext.email ?? null, planType: ext.planType },
+        claims.userId ?? null,
+      );
+    }
     const auth = this.resolved();
     // OPENAI_API_KEY from the environment is used for requests but is no login: Codex reports no account.
-    if (!auth || (auth.mode === "apikey" && auth.source === "OPENAI_API_KEY")) {
-      return { account: null, requiresOpenaiAuth };
-    }
-    if (auth.mode === "apikey") return { account: { type: "apiKey" }, requiresOpenaiAuth };
+    if (!auth || (auth.mode === "apikey" && auth.source === "OPENAI_API_KEY")) return answer(null);
+    if (auth.mode === "apikey") return answer({ type: "apiKey" });
     const claims = { ...decodeChatgptClaims(auth.accessToken), ...decodeChatgptClaims(auth.idToken ?? "") };
-    return {
-      account: { type: "chatgpt", email: claims.email ?? null, planType: toPlanType(claims.planType) },
-      requiresOpenaiAuth,
-    };
+    return answer(
+      { type: "chatgpt", email: claims.email ?? null, planType: toPlanType(claims.planType) },
+      claims.userId ?? null,
+    );
   }
 
   /**
@@ -364,7 +371,7 @@ export class AccountManager {
   announceLogin(): void {
     this.options.broadcast({
       method: "account/login/completed",
-      params: { success: true, loginId: null, error: null },
+      params: { success: true, loginId: null, error: null, onboardingEntrypoint: null },
     });
     const planType = this.external?.planType ?? null;
     this.options.broadcast({ method: "account/updated", params: { authMode: this.authMode, planType } });

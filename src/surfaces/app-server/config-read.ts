@@ -1,7 +1,9 @@
 // config/read: the effective config for a cwd, where each value comes from, and (when asked) every layer.
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { CODEX_ONLY_KEYS } from "../../config/codex-keys.js";
 import { configVersion } from "../../config/config-write.js";
+import { ConfigToml } from "../../config/schema.js";
 import type { Config, ConfigLayer as CoreLayer } from "../../config/load.js";
 import type {
   ConfigLayer,
@@ -61,6 +63,24 @@ function toJson(value: unknown): unknown {
   return value;
 }
 
+/**
+ * Every top-level key of config.toml codex-ts knows (its own and those of Codex it accepts), as null: Codex
+ * lists its whole config, unset keys as null, and clients read the keys without checking for them.
+ */
+function unsetKeys(): Record<string, unknown> {
+  const known = [...Object.keys(ConfigToml.shape), ...Object.keys(CODEX_ONLY_KEYS), ...LISTED_BY_CODEX];
+  return {
+    ...Object.fromEntries(known.sort().map((key) => [key, null])),
+    // Tables and lists Codex lists empty rather than null.
+    ...Object.fromEntries(EMPTY_TABLES.map((key) => [key, {}])),
+    project_doc_fallback_filenames: [],
+  };
+}
+
+const EMPTY_TABLES = ["mcp_servers", "profiles", "projects", "plugins", "marketplaces"];
+/** Keys of Codex's effective config (its schema's Config) that are no config.toml key codex-ts knows. */
+const LISTED_BY_CODEX = ["browser_use", "computer_use", "client_search_provider"];
+
 export function buildConfigReadResponse(config: Config, includeLayers: boolean): ConfigReadResponse {
   const userPath = config.layers.find((l) => l.source === "user")?.path;
   const applied = config.layers
@@ -72,7 +92,7 @@ export function buildConfigReadResponse(config: Config, includeLayers: boolean):
     for (const path of leafPaths(layer.value)) origins[path] = meta;
   }
   const response: ConfigReadResponse = {
-    config: toJson(config.toml) as ConfigReadResponse["config"],
+    config: { ...unsetKeys(), ...(toJson(config.toml) as object) },
     origins,
   };
   if (includeLayers) {

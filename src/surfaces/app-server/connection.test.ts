@@ -126,6 +126,10 @@ describe("Connection", () => {
     await sentCount(1);
     connection.notify({ method: "warning", params: { message: "hidden" } });
     connection.notify({ method: "account/updated", params: { authMode: null } });
-    expect(sent.map((m) => m.method ?? "response")).toEqual(["response", "account/updated"]);
+    expect(sent.map((m) => m.method ?? "response")).toEqual([
+      "response",
+      "remoteControl/status/changed",
+      "account/updated",
+    ]);
   });
 });

@@ -9,7 +9,7 @@ import type {
   SubagentTurnEvent,
 } from "../../protocol/core-protocol.js";
 import { protocolSchema } from "../../../test/support/app-server-client.js";
-import type { Thread } from "../../protocol/app-server/v2/thread.js";
+import { threadPlacement, type Thread } from "../../protocol/app-server/v2/thread.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 import { bare } from "./bare-item.test-support.js";
 
@@ -86,6 +86,7 @@ function patchItem(status: "in_progress" | "completed") {
 }
 
 const rootThread: Thread = {
+  ...threadPlacement("/work", 1_700_000_000, false),
   id: T,
   sessionId: T,
   preview: "",
@@ -368,11 +369,11 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
     expected: [
       {
         method: "mcpServer/startupStatus/updated",
-        params: { name: "docs", status: "ready", error: null, threadId: T },
+        params: { name: "docs", status: "ready", error: null, failureReason: null, threadId: T },
       },
       {
         method: "mcpServer/startupStatus/updated",
-        params: { name: "hung", status: "failed", error: "timed out", threadId: T },
+        params: { name: "hung", status: "failed", error: "timed out", failureReason: null, threadId: T },
       },
     ],
   },

@@ -90,7 +90,16 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
         ),
       };
     case "agentMessage":
-      return { type: "agentMessage", id: item.id, text: item.text };
+      return {
+        type: "agentMessage",
+        id: item.id,
+        text: item.text,
+        moderation: null,
+        phase: null,
+        memoryCitation: null,
+        delivery: null,
+        questions: null,
+      };
     case "reasoning":
       return { type: "reasoning", id: item.id, summary: [...item.summary], content: [...item.content] };
     case "plan":
@@ -109,7 +118,9 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
         aggregatedOutput: item.aggregated_output,
         exitCode: item.exit_code,
         durationMs: item.duration_ms === null ? null : Math.round(item.duration_ms),
-        ...(item.process_id ? { processId: item.process_id } : {}),
+        processId: item.process_id ?? null,
+        pluginId: null,
+        scriptPath: null,
         source: item.source === "user_shell" ? ("userShell" as const) : ("agent" as const),
       };
     }

@@ -66,7 +66,7 @@ export class OutputBuffer {
       item: { ...item, ...times },
     };
     if (method === "item/started") this.notify({ method, params: { ...base, startedAtMs: at } });
-    else this.notify({ method, params: { ...base, completedAtMs: at } });
+    else this.notify({ method, params: { ...base, completedAtMs: at, contentTokenCount: null } });
   }
 
   take(): MapperOutput[] {

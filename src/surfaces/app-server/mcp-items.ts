@@ -11,6 +11,7 @@ export function mcpStartup(out: OutputBuffer, msg: EventMsgOf<"mcp_startup_updat
       name: msg.server,
       status: status.state,
       error: status.state === "failed" ? status.error : null,
+      failureReason: null,
       threadId: out.threadId,
     },
   });

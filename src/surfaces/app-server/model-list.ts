@@ -19,6 +19,8 @@ const EFFORTS: Array<{ reasoningEffort: ReasoningEffort; description: string }> 
   { reasoningEffort: "xhigh", description: "Extra high reasoning depth for complex problems" },
 ];
 
+const FAST_TIER = { id: "priority", name: "Fast", description: "Faster responses, at a higher price" };
+
 const BUILT_IN: Array<{ id: string; displayName: string; description: string }> = [
   { id: "gpt-5.1-codex", displayName: "GPT-5.1-Codex", description: "Optimized for agentic coding." },
   {
@@ -48,6 +50,18 @@ export function describeModel(id: string, defaultModel: string, known?: (typeof 
     defaultReasoningEffort: "medium",
     inputModalities: supportsImages(id) ? ["text", "image"] : ["text"],
     contextWindow: contextWindowFor(id) ?? null,
+    // `service_tier = "fast"` is sent as OpenAI's `priority`: offered for the OpenAI models codex-ts knows.
+    additionalSpeedTiers: known ? ["fast"] : [],
+    serviceTiers: known ? [FAST_TIER] : [],
+    defaultServiceTier: null,
+    // Every model gets the chosen personality through codex-ts's base instructions.
+    supportsPersonality: true,
+    upgrade: null,
+    upgradeInfo: null,
+    modelSpecialty: null,
+    availableAccessPrograms: null,
+    availabilityNux: null,
+    multiAgentVersion: null,
   };
 }
 

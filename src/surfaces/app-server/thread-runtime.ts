@@ -20,6 +20,7 @@ import type { Logger } from "./log.js";
 import { badRequest } from "./errors.js";
 import { describeThread } from "./wire-conversions.js";
 import { cwdGitInfo, instructionSources } from "./threads/thread-facts.js";
+import { unknownModelWarning } from "./model-warning.js";
 import { ThreadQuestions } from "./thread-questions.js";
 import { ThreadSettingsTracker } from "./thread-settings.js";
 import { configuredPersonality } from "../../core/session-settings.js";
@@ -225,6 +226,8 @@ export class ThreadRuntime {
       // As Codex: before the turn starts, everyone subscribed learns the settings it changed.
       const changed = this.settings.apply(op);
       if (changed) this.broadcast({ method: "thread/settings/updated", params: changed });
+      const warning = unknownModelWarning(this.threadId, this.currentSettings.model);
+      if (warning) this.broadcast(warning);
     }
     const subId = `turn-${++this.counter}`;
     this.mapper.setTurnInput(subId, input);

@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { EventMsgOf, OpOf } from "../../protocol/core-protocol.js";
 import type { CollaborationModeKind } from "../../protocol/policies.js";
-import type { ThreadSettings } from "../../protocol/app-server/v2/thread.js";
+import { MULTI_AGENT_MODE, type ThreadSettings } from "../../protocol/app-server/v2/thread.js";
 import { readPackageFile } from "../../core/package-files.js";
 import { toWireApproval, toWireSandbox } from "./wire-conversions.js";
 
@@ -104,6 +104,7 @@ export class ThreadSettingsTracker {
         },
       },
       personality: c.personality,
+      multiAgentMode: MULTI_AGENT_MODE,
     };
   }
 }

@@ -112,6 +112,7 @@ export interface ThreadFacts {
 export function describeThread(session: EventMsgOf<"session_configured">, facts: ThreadFacts): Thread {
   const seconds = Math.floor(facts.createdAtMs / 1000);
   return {
+    ...threadPlacement(session.cwd, seconds, false),
     id: session.session_id,
     sessionId: session.session_id,
     preview: "",
@@ -130,7 +131,6 @@ export function describeThread(session: EventMsgOf<"session_configured">, facts:
     source: "vscode",
     projectId: null,
     name: null,
-    ...threadPlacement(session.cwd, seconds, false),
     gitInfo: facts.gitInfo ?? null,
     turns: [],
   };

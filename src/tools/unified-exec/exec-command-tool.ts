@@ -17,6 +17,7 @@ import {
   clampYieldTime,
   DEFAULT_EXEC_YIELD_TIME_MS,
   type SpawnPlan,
+  UnifiedExecError,
   type UnifiedExecManager,
 } from "./session-manager.js";
 import { shellArgv } from "./shell-command.js";
@@ -144,6 +145,7 @@ async function startAndCollect(
       ...(plan ? { plan } : {}),
     });
   } catch (err) {
+    if (err instanceof UnifiedExecError && err.command) failedToStart(relay, err.command, err.message, ctx);
     return { result: refusal(err) };
   }
   const startedAt = performance.now();
@@ -157,6 +159,24 @@ async function startAndCollect(
   return started.retryOutsideSandbox
     ? { ...collected, retryOutsideSandbox: started.retryOutsideSandbox }
     : collected;
+}
+
+/**
+ * A command that could not start (its working directory is gone) still shows as a command that failed,
+ * as Codex shows it: begin and end events, exit code -1, the reason as its output.
+ */
+function failedToStart(relay: ExecEventRelay, command: string[], reason: string, ctx: ToolContext): void {
+  const output = `Failed to start the command: ${reason}`;
+  relay.begin(command, ctx.emit);
+  const end = {
+    exitCode: -1,
+    durationMs: 0,
+    stdout: "",
+    stderr: output,
+    aggregatedOutput: output,
+    killed: false,
+  };
+  relay.end(end, output, ctx.emit);
 }
 
 function refusal(err: unknown): ToolResult {

@@ -33,6 +33,8 @@ export class UnifiedExecError extends Error {
   constructor(
     readonly code: "unknown_session" | "session_limit" | "bad_workdir" | "closed" | "no_input",
     message: string,
+    /** The command as it would have run, when the failure is about running it (bad_workdir). */
+    readonly command?: string[],
   ) {
     super(message);
     this.name = "UnifiedExecError";
@@ -101,7 +103,7 @@ export class UnifiedExecManager {
   async start(request: StartRequest): Promise<StartedSession> {
     this.assertOpen();
     const command = shellArgv(request.cmd, request.shell ?? this.defaultShell, request.login ?? true);
-    await assertDirectory(request.cwd);
+    await assertDirectory(request.cwd, command);
     const tty = request.tty ?? false;
     const spawnRequest: SpawnRequest = {
       argv: command,
@@ -271,9 +273,9 @@ export class UnifiedExecManager {
   }
 }
 
-async function assertDirectory(cwd: string): Promise<void> {
+async function assertDirectory(cwd: string, command: string[]): Promise<void> {
   const info = await stat(cwd).catch(() => undefined);
   if (!info?.isDirectory()) {
-    throw new UnifiedExecError("bad_workdir", `working directory does not exist: ${cwd}`);
+    throw new UnifiedExecError("bad_workdir", `working directory does not exist: ${cwd}`, command);
   }
 }

@@ -63,7 +63,11 @@ export const GetAccountParams = lazySchema(() => z.object({ refreshToken: z.bool
 export const GetAccountResponse = lazySchema(() =>
   z.object({
     account: Account.nullable(),
+    /** The ChatGPT user of the login, when its token says. */
+    userId: z.string().nullable(),
     requiresOpenaiAuth: z.boolean(),
+    /** Codex's workspace routing of ChatGPT requests: codex-ts has none. */
+    workspaceRouting: z.unknown().nullable(),
   }),
 );
 export type GetAccountResponse = z.infer<typeof GetAccountResponse>;
@@ -80,6 +84,8 @@ export const AccountLoginCompletedNotification = lazySchema(() =>
     success: z.boolean(),
     loginId: z.string().nullish(),
     error: z.string().nullish(),
+    /** Codex's desktop onboarding entry point; codex-ts has none. */
+    onboardingEntrypoint: z.string().nullable(),
   }),
 );
 

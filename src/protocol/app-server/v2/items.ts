@@ -46,6 +46,13 @@ export const AgentMessageItem = lazySchema(() =>
     id: z.string(),
     ...ItemTimes,
     text: z.string(),
+    // Codex's moderation verdict, message phase, memory citation, delivery and async questions: codex-ts
+    // has none of them, and sends the keys as null as Codex does when unset.
+    moderation: z.unknown().nullable(),
+    phase: z.enum(["commentary", "partial_answer", "final_answer"]).nullable(),
+    memoryCitation: z.unknown().nullable(),
+    delivery: z.unknown().nullable(),
+    questions: z.array(z.unknown()).nullable(),
   }),
 );
 
@@ -72,7 +79,10 @@ export const CommandExecutionItem = lazySchema(() =>
     exitCode: z.number().int().nullable(),
     durationMs: z.number().int().nullable(),
     /** A background terminal's process id, when the command outlived its call. */
-    processId: z.string().nullish(),
+    processId: z.string().nullable(),
+    /** The first-party plugin script a command resolves to (codex-ts has no plugin scripts: null). */
+    pluginId: z.string().nullable(),
+    scriptPath: z.string().nullable(),
     /** Who ran it; absent: the model ("agent"). */
     source: z.enum(["agent", "userShell"]).optional(),
   }),

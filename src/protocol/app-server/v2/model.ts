@@ -27,6 +27,18 @@ export const Model = lazySchema(() =>
     inputModalities: z.array(z.enum(["text", "image"])),
     /** A codex-ts addition: the context window in tokens, when known. */
     contextWindow: z.number().int().nullable(),
+    /** Codex's name for the speed tiers (`fast`), kept beside `serviceTiers` for older clients. */
+    additionalSpeedTiers: z.array(z.string()),
+    serviceTiers: z.array(z.object({ id: z.string(), name: z.string(), description: z.string() })),
+    defaultServiceTier: z.string().nullable(),
+    supportsPersonality: z.boolean(),
+    // Catalog facts codex-ts has no source for (Codex's model catalog): null.
+    upgrade: z.string().nullable(),
+    upgradeInfo: z.unknown().nullable(),
+    modelSpecialty: z.string().nullable(),
+    availableAccessPrograms: z.unknown().nullable(),
+    availabilityNux: z.unknown().nullable(),
+    multiAgentVersion: z.string().nullable(),
   }),
 );
 export type Model = z.infer<typeof Model>;

@@ -47,7 +47,13 @@ export const serverNotifications = {
     plan: z.array(z.object({ step: z.string(), status: z.enum(["pending", "inProgress", "completed"]) })),
   }),
   "item/started": z.object({ ...TurnScope, item: ThreadItem, startedAtMs: z.number().int() }),
-  "item/completed": z.object({ ...TurnScope, item: ThreadItem, completedAtMs: z.number().int() }),
+  "item/completed": z.object({
+    ...TurnScope,
+    item: ThreadItem,
+    completedAtMs: z.number().int(),
+    /** The model's own token count of the item: codex-ts has none (null, as Codex sends when unknown). */
+    contentTokenCount: z.number().int().nullable(),
+  }),
   "item/agentMessage/delta": z.object({ ...TurnScope, itemId: z.string(), delta: z.string() }),
   "item/plan/delta": z.object({ ...TurnScope, itemId: z.string(), delta: z.string() }),
   "item/reasoning/summaryTextDelta": z.object({
@@ -73,6 +79,15 @@ export const serverNotifications = {
   error: z.object({ ...TurnScope, error: TurnError, willRetry: z.boolean() }),
   warning: z.object({ message: z.string(), threadId: z.string().nullish() }),
   deprecationNotice: z.object({ summary: z.string(), details: z.string().nullish() }),
+  /** The skills a skills/list would find may have changed: an invalidation signal, no payload. */
+  "skills/changed": z.object({}),
+  /** codex-ts has no remote control: `disabled`, once after initialize, as Codex says when it is off. */
+  "remoteControl/status/changed": z.object({
+    status: z.enum(["disabled", "connecting", "connected", "errored"]),
+    serverName: z.string(),
+    installationId: z.string(),
+    environmentId: z.string().nullable(),
+  }),
   configWarning: z.object({
     summary: z.string(),
     details: z.string().nullish(),

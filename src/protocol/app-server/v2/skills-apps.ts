@@ -16,6 +16,8 @@ export const SkillMetadata = lazySchema(() =>
     path: z.string(),
     scope: z.enum(["user", "repo", "system", "admin"]),
     enabled: z.boolean(),
+    /** The installed plugin that brings the skill (null: the user's or the project's own). */
+    pluginId: z.string().nullable(),
   }),
 );
 

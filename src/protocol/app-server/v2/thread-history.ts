@@ -143,6 +143,7 @@ export const ThreadResumeResponse = lazySchema(() =>
     collaborationMode: CollaborationMode.nullish(),
     turnsBackwardsCursor: z.string().nullish(),
     itemsBackwardsCursor: z.string().nullish(),
+    initialTurnsPage: z.unknown().nullable(),
   }),
 );
 export type ThreadResumeResponse = z.infer<typeof ThreadResumeResponse>;

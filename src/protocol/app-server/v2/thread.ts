@@ -43,7 +43,7 @@ export const Thread = lazySchema(() =>
     ephemeral: z.boolean(),
     modelProvider: z.string(),
     model: z.string().nullish(),
-    reasoningEffort: ReasoningEffort.nullish(),
+    reasoningEffort: ReasoningEffort.nullable(),
     /** Unix seconds. */
     createdAt: z.number().int(),
     updatedAt: z.number().int(),
@@ -55,10 +55,19 @@ export const Thread = lazySchema(() =>
     source: SessionSource,
     projectId: z.string().nullable(),
     name: z.string().nullish(),
-    forkedFromId: z.string().nullish(),
-    parentThreadId: z.string().nullish(),
+    // Required though null where codex-ts has nothing: Codex always sends these keys and typed clients
+    // (generated from its schema) expect them.
+    forkedFromId: z.string().nullable(),
+    parentThreadId: z.string().nullable(),
     /** A subagent's name. */
-    agentNickname: z.string().nullish(),
+    agentNickname: z.string().nullable(),
+    agentRole: z.string().nullable(),
+    /** Codex's analytics class of the thread's origin; codex-ts keeps none. */
+    threadSource: z.string().nullable(),
+    /** The thread a side thread is attached to (codex-ts has none). */
+    attachedToThreadId: z.string().nullable(),
+    extra: z.unknown().nullable(),
+    daybreakEnabled: z.boolean().nullable(),
     /** Where the thread runs (codex-ts: one local environment, its cwd). */
     environments: z
       .array(
@@ -74,13 +83,13 @@ export const Thread = lazySchema(() =>
       .object({ sha: z.string().nullish(), branch: z.string().nullish(), originUrl: z.string().nullish() })
       .nullish(),
     /** The section it is in (threadSection/*, thread/section/move) and since when (Unix seconds). */
-    section: ThreadSection.nullish(),
-    sectionEnteredAt: z.number().int().nullish(),
+    section: ThreadSection.nullable(),
+    sectionEnteredAt: z.number().int().nullable(),
     turns: z.array(Turn),
   }),
 );
 
-/** The fields Codex 0.169 adds to every thread, from its cwd and times. */
+/** The fields Codex 0.169 adds to every thread, from its cwd and times; those codex-ts has no value for are null. */
 export function threadPlacement(cwd: string, updatedAt: number, subagent: boolean) {
   return {
     environments: [{ environmentId: "local", cwd, runtimeWorkspaceRoots: [cwd] }],
@@ -88,6 +97,17 @@ export function threadPlacement(cwd: string, updatedAt: number, subagent: boolea
     recencyAt: updatedAt,
     canAcceptDirectInput: !subagent,
     gitInfo: null,
+    section: null,
+    sectionEnteredAt: null,
+    forkedFromId: null,
+    parentThreadId: null,
+    agentNickname: null,
+    agentRole: null,
+    threadSource: null,
+    attachedToThreadId: null,
+    extra: null,
+    daybreakEnabled: null,
+    reasoningEffort: null,
   };
 }
 export type Thread = z.infer<typeof Thread>;
@@ -126,6 +146,13 @@ export const ThreadStartResponse = lazySchema(() =>
     sandbox: SandboxPolicy,
     reasoningEffort: ReasoningEffort.nullish(),
     serviceTier: z.string().nullish(),
+    /** Plugins saved as disabled for the thread (codex-ts saves none per thread). */
+    disabledPluginIds: z.array(z.string()),
+    /** The folders the thread works in: its cwd. */
+    runtimeWorkspaceRoots: z.array(z.string()),
+    /** codex-ts has no permission profiles: the sandbox policy is all there is. */
+    activePermissionProfile: ActivePermissionProfile.nullable(),
+    multiAgentMode: MultiAgentMode,
   }),
 );
 export type ThreadStartResponse = z.infer<typeof ThreadStartResponse>;
@@ -163,6 +190,19 @@ export const TurnStartParams = lazySchema(() =>
 );
 export type TurnStartParams = z.infer<typeof TurnStartParams>;
 
+export const ActivePermissionProfile = lazySchema(() =>
+  z.object({ id: z.string(), extends: z.string().nullish() }),
+);
+
+/**
+ * When the model may hand work to subagents. codex-ts always offers its subagent tools and their
+ * description invites the model to split independent work among them: Codex's `proactive`.
+ */
+export const MultiAgentMode = lazySchema(() =>
+  z.union([z.enum(["explicitRequestOnly", "proactive"]), z.object({ custom: z.string() })]),
+);
+export const MULTI_AGENT_MODE = "proactive" as const;
+
 /** A thread's settings as the next turn uses them (thread/settings/updated). */
 export const ThreadSettings = lazySchema(() =>
   z.object({
@@ -174,7 +214,7 @@ export const ThreadSettings = lazySchema(() =>
     approvalPolicy: AskForApproval,
     approvalsReviewer: ApprovalsReviewer,
     sandboxPolicy: SandboxPolicy,
-    activePermissionProfile: z.object({ id: z.string(), extends: z.string().nullish() }).nullish(),
+    activePermissionProfile: ActivePermissionProfile.nullish(),
     model: z.string(),
     modelProvider: z.string(),
     serviceTier: z.string().nullish(),
@@ -182,6 +222,7 @@ export const ThreadSettings = lazySchema(() =>
     summary: ReasoningSummary.nullish(),
     collaborationMode: CollaborationMode,
     personality: Personality.nullish(),
+    multiAgentMode: MultiAgentMode,
   }),
 );
 export type ThreadSettings = z.infer<typeof ThreadSettings>;

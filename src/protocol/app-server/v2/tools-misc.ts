@@ -45,6 +45,12 @@ export const McpServerStatusEntry = lazySchema(() =>
     toolsError: z.string().nullish(),
     resources: z.array(z.unknown()),
     resourceTemplates: z.array(z.unknown()),
+    /** The plugin that brings the server (null: the user's own config). */
+    pluginId: z.string().nullable(),
+    // What the server said of itself at its handshake, and its tool list's `_meta`: codex-ts keeps none.
+    serverInfo: z.unknown().nullable(),
+    serverCapabilities: z.unknown().nullable(),
+    toolListMeta: z.unknown().nullable(),
   }),
 );
 export type McpServerStatusEntry = z.infer<typeof McpServerStatusEntry>;
@@ -61,6 +67,8 @@ export const McpStartupStatusNotification = lazySchema(() =>
     name: z.string(),
     status: z.enum(["starting", "ready", "failed", "cancelled"]),
     error: z.string().nullish(),
+    /** Codex's classification of a failed start; codex-ts gives the error text only. */
+    failureReason: z.string().nullable(),
     threadId: z.string().nullish(),
   }),
 );

@@ -4,6 +4,7 @@ import { originator, OriginatorAlreadySetError, setDefaultOriginator } from "../
 import { CODEX_COMPAT_VERSION, VERSION } from "../../../version.js";
 import type { InitializeParams, InitializeResponse } from "../../../protocol/app-server/v2/initialize.js";
 import type { HandshakeContext } from "../handler-types.js";
+import { remoteControlStatus } from "../remote-control.js";
 
 function platformOs(): string {
   if (process.platform === "darwin") return "macos";
@@ -34,5 +35,6 @@ export function initialize(params: InitializeParams, ctx: HandshakeContext): Ini
   };
   ctx.respond(result);
   connection.state = "ready";
+  connection.notify(remoteControlStatus(server.codexHome));
   return result;
 }

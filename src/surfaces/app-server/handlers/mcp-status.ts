@@ -20,7 +20,11 @@ function origin(url: string | undefined): string | null {
 
 const RUNTIME = { starting: "starting", ready: "connected", failed: "failed" } as const;
 
-export function toWireStatus(status: McpServerStatus, url?: string): McpServerStatusEntry {
+export function toWireStatus(
+  status: McpServerStatus,
+  url?: string,
+  pluginId: string | null = null,
+): McpServerStatusEntry {
   const tools: McpServerStatusEntry["tools"] = {};
   for (const t of status.tools) {
     tools[t.name] = {
@@ -40,19 +44,29 @@ export function toWireStatus(status: McpServerStatus, url?: string): McpServerSt
     toolsError: status.state === "failed" ? (status.error ?? "failed to start") : null,
     resources: [],
     resourceTemplates: [],
+    ...unknownToCodexTs(pluginId),
   };
+}
+
+/** The entry's plugin, and what codex-ts does not keep of a server (null, as Codex sends when unknown). */
+function unknownToCodexTs(pluginId: string | null) {
+  return { pluginId, serverInfo: null, serverCapabilities: null, toolListMeta: null };
 }
 
 export const mcpServerStatusList: Handler<"mcpServerStatus/list"> = (params, ctx) => {
   const config = ctx.services.loadConfig();
   // Enabled plugins' servers run beside the user's own (a server of the same name in config.toml wins).
-  const configured = { ...pluginMcpServers(config.codexHome).servers, ...config.toml.mcp_servers };
+  const fromPlugins = pluginMcpServers(config.codexHome);
+  const configured = { ...fromPlugins.servers, ...config.toml.mcp_servers };
+  // A server of the user's own config.toml is theirs even when a plugin has one of that name.
+  const pluginId = (name: string) =>
+    config.toml.mcp_servers?.[name] ? null : (fromPlugins.owners[name] ?? null);
   const url = (name: string) => configured[name]?.url;
   let data: McpServerStatusEntry[];
   if (params.threadId) {
     data = threadOf(ctx.services, params.threadId)
       .mcpServerStatuses()
-      .map((s) => toWireStatus(s, url(s.name)));
+      .map((s) => toWireStatus(s, url(s.name), pluginId(s.name)));
   } else {
     data = Object.entries(configured).map(([name, server]) => ({
       name,
@@ -63,6 +77,7 @@ export const mcpServerStatusList: Handler<"mcpServerStatus/list"> = (params, ctx
       toolsError: null,
       resources: [],
       resourceTemplates: [],
+      ...unknownToCodexTs(pluginId(name)),
     }));
   }
   if (params.serverName) data = data.filter((s) => s.name === params.serverName);

@@ -8,7 +8,7 @@ import { encodeInclusiveAnchor } from "../threads/paging.js";
 
 type ResumeExtras = Pick<
   ThreadResumeResponse,
-  "collaborationMode" | "turnsBackwardsCursor" | "itemsBackwardsCursor"
+  "collaborationMode" | "turnsBackwardsCursor" | "itemsBackwardsCursor" | "initialTurnsPage"
 >;
 
 export function resumeExtras(thread: ThreadRuntime, turns: readonly Turn[]): ResumeExtras {
@@ -26,5 +26,7 @@ export function resumeExtras(thread: ThreadRuntime, turns: readonly Turn[]): Res
     },
     turnsBackwardsCursor: lastTurn ? encodeInclusiveAnchor(lastTurn.id) : null,
     itemsBackwardsCursor: lastItem ? encodeInclusiveAnchor(lastItem.id) : null,
+    // Codex's first page of turns when the client asks for one; codex-ts answers with cursors only.
+    initialTurnsPage: null,
   };
 }

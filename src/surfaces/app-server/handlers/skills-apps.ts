@@ -62,6 +62,8 @@ export const skillsExtraRootsSet: Handler<"skills/extraRoots/set"> = (params, ct
     throw badRequest("Invalid request: AbsolutePathBuf deserialized without a base path");
   extraRoots.set(ctx.server.codexHome, [...params.extraRoots]);
   invalidateSkills(ctx.server.codexHome);
+  // The folders searched changed: clients re-run skills/list (Codex says so before its answer).
+  ctx.server.broadcast({ method: "skills/changed", params: {} });
   return {};
 };
 
@@ -73,8 +75,8 @@ export const skillsList: Handler<"skills/list"> = (params, ctx) => {
   const data = (cwds.length > 0 ? cwds : [base]).map((cwd) => {
     const found = manager.forCwd(cwd, { forceReload: params.forceReload ?? false });
     const skills = [
-      ...found.skills.map((s) => ({ ...s, enabled: true })),
-      ...found.disabled.map((s) => ({ ...s, enabled: false })),
+      ...found.skills.map((s) => ({ ...s, enabled: true, pluginId: s.pluginId ?? null })),
+      ...found.disabled.map((s) => ({ ...s, enabled: false, pluginId: s.pluginId ?? null })),
     ].sort((a, b) => a.name.localeCompare(b.name));
     return { cwd: resolve(cwd), skills, errors: found.errors };
   });

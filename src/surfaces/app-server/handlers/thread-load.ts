@@ -19,7 +19,24 @@ async function loaded(services: ServerServices, threadId: string): Promise<Threa
   throw badRequest(`thread not found: ${threadId}`);
 }
 
+/**
+ * thread/resume, then the thread's goal to the client that resumed it, as Codex 0.169 does after its answer:
+ * `thread/goal/cleared` when it has none, else `thread/goal/updated`.
+ */
 export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
+  const result = await resumeThread(params, ctx);
+  ctx.respond(result);
+  const threadId = result.thread.id;
+  const goal = ctx.services.metadata.get(threadId).goal;
+  ctx.connection.notify(
+    goal
+      ? { method: "thread/goal/updated", params: { threadId, turnId: null, goal } }
+      : { method: "thread/goal/cleared", params: { threadId } },
+  );
+  return result;
+};
+
+const resumeThread: Handler<"thread/resume"> = async (params, ctx) => {
   const { services } = ctx;
   const live = services.threads.get(params.threadId);
   if (!params.excludeTurns) noticeFullHistory(ctx.connection, "load");
@@ -29,11 +46,14 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
     if (!path || !existsSync(path)) throw badRequest(`no rollout found for thread id ${live.threadId}`);
     // Rejoining a running thread: subscribe, and show what the file has so far.
     live.subscribe(ctx.connection);
-    const { turns } = await describeStored(services, live.threadId, true);
+    const stored = await describeStored(services, live.threadId, true);
+    const turns = stored.turns;
     // As Codex 0.169: a loaded thread answers the settings its next turn runs with, overrides included.
     const now = live.currentSettings;
+    const base = openResponse(live, params.excludeTurns ? [] : turns);
     return {
-      ...openResponse(live, params.excludeTurns ? [] : turns),
+      ...base,
+      thread: { ...base.thread, name: stored.name ?? null, preview: stored.preview },
       ...resumeExtras(live, turns),
       model: now.model,
       cwd: now.cwd,

@@ -48,6 +48,7 @@ export function wireGitInfo(git: GitInfo | null | undefined): Thread["gitInfo"] 
 
 export function threadFromSummary(s: ThreadSummary, extras: ThreadExtras): Thread {
   return {
+    ...threadPlacement(s.cwd ?? "", Math.floor(s.updatedAt / 1000), Boolean(s.parentThreadId)),
     id: s.id,
     sessionId: s.id,
     preview: s.preview,
@@ -66,7 +67,6 @@ export function threadFromSummary(s: ThreadSummary, extras: ThreadExtras): Threa
     name: extras.name,
     forkedFromId: s.forkedFrom,
     parentThreadId: s.parentThreadId,
-    ...threadPlacement(s.cwd ?? "", Math.floor(s.updatedAt / 1000), Boolean(s.parentThreadId)),
     ...(extras.facts ? { model: extras.facts.model, gitInfo: wireGitInfo(extras.facts.git) } : {}),
     turns: extras.turns ?? [],
   };
