@@ -16,7 +16,7 @@ describe("app-server sends the keys Codex sends as null", () => {
       disabledPluginIds: [],
       runtimeWorkspaceRoots: [home.cwd],
       activePermissionProfile: null,
-      multiAgentMode: "proactive",
+      multiAgentMode: "explicitRequestOnly",
     });
     expect(started.thread).toMatchObject({ forkedFromId: null, agentRole: null, threadSource: null });
     const threadId = (started.thread as Json).id as string;
@@ -40,7 +40,7 @@ describe("app-server sends the keys Codex sends as null", () => {
     const forked = await c.call("thread/fork", { threadId });
     expect(forked.thread).toMatchObject({ forkedFromId: threadId });
     const resumed = await c.call("thread/resume", { threadId });
-    expect(resumed).toMatchObject({ initialTurnsPage: null, multiAgentMode: "proactive" });
+    expect(resumed).toMatchObject({ initialTurnsPage: null, multiAgentMode: "explicitRequestOnly" });
 
     const models = (await c.call("model/list", {})).data as Json[];
     expect(models.find((m) => m.id === "gpt-5.1-codex")).toMatchObject({

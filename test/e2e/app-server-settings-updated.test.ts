@@ -95,7 +95,7 @@ describe("app-server thread/settings/updated", () => {
             settings: { model: started.model, reasoning_effort: effort, developer_instructions: null },
           },
           personality: null,
-          multiAgentMode: "proactive",
+          multiAgentMode: "explicitRequestOnly",
         },
       };
       for (const client of [a, b]) {

@@ -145,6 +145,8 @@ describe("app-server subagents", () => {
     const childRead = await c.call("thread/read", { threadId: childId, includeTurns: true });
     const childTurns = (childRead.thread as Json).turns as Json[];
     expect(childTurns.map((t) => t.status)).toEqual(["completed", "completed"]);
+    // With the subagent tools offered, the model may use them unasked.
+    expect((await c.call("thread/start", { cwd: home.cwd })).multiAgentMode).toBe("proactive");
   });
 
   it("a subagent's approval is asked about in its own thread; the answer reaches it", async () => {

@@ -24,6 +24,7 @@ import { unknownModelWarning } from "./model-warning.js";
 import { ThreadQuestions } from "./thread-questions.js";
 import { ThreadSettingsTracker } from "./thread-settings.js";
 import { configuredPersonality } from "../../core/session-settings.js";
+import { subagentSettings } from "../../core/subagents/limits.js";
 
 type Waiter = (event: Event) => boolean;
 
@@ -91,6 +92,7 @@ export class ThreadRuntime {
       this.collaborationMode,
       this.approvalsReviewer,
       options.config.permissionProfile,
+      subagentSettings(options.config).enabled ? "proactive" : "explicitRequestOnly",
     );
     this.pump = this.pumpEvents();
   }

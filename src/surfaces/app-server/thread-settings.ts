@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { EventMsgOf, OpOf } from "../../protocol/core-protocol.js";
 import type { CollaborationModeKind } from "../../protocol/policies.js";
-import { MULTI_AGENT_MODE, type ThreadSettings } from "../../protocol/app-server/v2/thread.js";
+import type { MultiAgentMode, ThreadSettings } from "../../protocol/app-server/v2/thread.js";
 import { readPackageFile } from "../../core/package-files.js";
 import { toWireApproval, toWireSandbox } from "./wire-conversions.js";
 
@@ -40,6 +40,8 @@ export class ThreadSettingsTracker {
     private readonly approvalsReviewer: "user" | "auto_review" | "guardian_subagent" = "user",
     /** The config's permission profile: reported while the thread keeps the sandbox it made. */
     private readonly permissionProfile?: { id: string; extends: string | null },
+    /** "proactive" when the subagent tools are offered (their description invites parallel use). */
+    private readonly multiAgentMode: MultiAgentMode = "explicitRequestOnly",
   ) {
     this.current = {
       cwd: session.cwd,
@@ -104,7 +106,7 @@ export class ThreadSettingsTracker {
         },
       },
       personality: c.personality,
-      multiAgentMode: MULTI_AGENT_MODE,
+      multiAgentMode: this.multiAgentMode,
     };
   }
 }

@@ -201,7 +201,7 @@ export const ActivePermissionProfile = lazySchema(() =>
 export const MultiAgentMode = lazySchema(() =>
   z.union([z.enum(["explicitRequestOnly", "proactive"]), z.object({ custom: z.string() })]),
 );
-export const MULTI_AGENT_MODE = "proactive" as const;
+export type MultiAgentMode = z.infer<typeof MultiAgentMode>;
 
 /** A thread's settings as the next turn uses them (thread/settings/updated). */
 export const ThreadSettings = lazySchema(() =>

@@ -5,11 +5,7 @@ import { originator } from "../../../auth/originator.js";
 import { renderTomlValue } from "../../../config/toml-edit.js";
 import type { OpOf } from "../../../protocol/core-protocol.js";
 import type { AskForApproval, SandboxMode } from "../../../protocol/app-server/v2/common.js";
-import {
-  MULTI_AGENT_MODE,
-  type ThreadStartResponse,
-  type Turn,
-} from "../../../protocol/app-server/v2/thread.js";
+import { type ThreadStartResponse, type Turn } from "../../../protocol/app-server/v2/thread.js";
 import type { Connection } from "../connection.js";
 import { badRequest } from "../errors.js";
 import type { ServerHost } from "../server-host.js";
@@ -129,7 +125,7 @@ export function openResponse(thread: ThreadRuntime, turns: Turn[] = []): ThreadS
     instructionSources: thread.instructionSources(),
     disabledPluginIds: [],
     runtimeWorkspaceRoots: [s.cwd],
-    activePermissionProfile: null,
-    multiAgentMode: MULTI_AGENT_MODE,
+    activePermissionProfile: thread.currentSettings.activePermissionProfile ?? null,
+    multiAgentMode: thread.currentSettings.multiAgentMode,
   };
 }
