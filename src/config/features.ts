@@ -31,6 +31,23 @@ export const FEATURE_DEFAULTS = {
   personality: true,
 } as const;
 export type KnownFeature = keyof typeof FEATURE_DEFAULTS;
+export const KNOWN_FEATURES = Object.keys(FEATURE_DEFAULTS) as KnownFeature[];
+
+/** How far along each flag is, as `experimentalFeature/list` reports it (subagents are off by default). */
+export const FEATURE_STAGES: Record<KnownFeature, "stable" | "beta"> = {
+  shell_tool: "stable",
+  unified_exec: "stable",
+  view_image: "stable",
+  web_search_request: "stable",
+  web_search_cached: "stable",
+  multi_agent: "beta",
+  hooks: "stable",
+  personality: "stable",
+};
+
+export function isKnownFeature(name: string): name is KnownFeature {
+  return Object.hasOwn(FEATURE_DEFAULTS, name);
+}
 
 function valueOf(entry: unknown): boolean | undefined {
   if (typeof entry === "boolean") return entry;

@@ -163,8 +163,7 @@ describe("app-server local account and provider methods", () => {
     expect(await c.call("permissionProfile/list", {})).toMatchObject({
       data: [{ id: ":read-only" }, { id: ":workspace" }, { id: ":danger-full-access" }],
     });
-    expect(await c.call("experimentalFeature/list", {})).toEqual({ data: [], nextCursor: null });
-    // Codex 0.169 leaves the names it does not know out of its answer; codex-ts knows none.
+    // Codex 0.169 leaves the names it does not know out of its answer (app-server-experimental-features).
     expect(await c.call("experimentalFeature/enablement/set", { enablement: { nope: true } })).toEqual({
       enablement: {},
     });

@@ -48,6 +48,8 @@ export class ServerServices {
   readonly organizer: ThreadOrganizer;
   readonly commandExecs = new CommandExecs();
   readonly unloader: ThreadUnloader;
+  /** `experimentalFeature/enablement/set`: flags turned on or off for every config this server loads after. */
+  readonly featureEnablement = new Map<string, boolean>();
 
   constructor(private readonly server: ServerHost) {
     this.catalog = new ThreadCatalog(server.codexHome, server.threadIndex);
@@ -86,7 +88,11 @@ export class ServerServices {
         codexHome: this.server.codexHome,
         cwd: resolve(cwd ?? merged.cd ?? process.cwd()),
         cli: cliLayer(merged),
-        overrides: [...(merged.config ?? []), ...featureOverrides(merged)],
+        overrides: [
+          ...(merged.config ?? []),
+          ...featureOverrides(merged),
+          ...[...this.featureEnablement].map(([name, on]) => `features.${name}=${on}`),
+        ],
         env: this.server.options.env,
         ...ossOption(merged),
         ...(merged.profile ? { profile: merged.profile } : {}),

@@ -1,6 +1,13 @@
 // Model providers, permission profiles, experimental features, config requirements, the Windows sandbox,
 // MCP config reload and Guardian approvals: what codex-ts has of each, in the shapes Codex answers with.
 import { ConfigWriteError, writeUserConfig, type ConfigEditRequest } from "../../../config/config-write.js";
+import {
+  FEATURE_DEFAULTS,
+  FEATURE_STAGES,
+  featureOn,
+  isKnownFeature,
+  KNOWN_FEATURES,
+} from "../../../config/features.js";
 import { badRequest } from "../errors.js";
 import type { Handler, RequestContext } from "../handler-types.js";
 
@@ -118,15 +125,41 @@ export const collaborationModeList: Handler<"collaborationMode/list"> = (_params
 };
 
 /** codex-ts has no experimental feature flags: the list is empty and no name can be set. */
-export const experimentalFeatureList: Handler<"experimentalFeature/list"> = () => ({
-  data: [],
-  nextCursor: null,
-});
+/** The `[features]` flags codex-ts acts on, each as the config (of a loaded thread's cwd, if named) has it. */
+export const experimentalFeatureList: Handler<"experimentalFeature/list"> = (params, ctx) => {
+  const thread = params.threadId ? ctx.services.threads.get(params.threadId) : undefined;
+  const toml = ctx.services.loadConfig(thread?.session.cwd).toml;
+  const all = KNOWN_FEATURES.map((name) => ({
+    name,
+    stage: FEATURE_STAGES[name],
+    displayName: null,
+    description: null,
+    announcement: null,
+    enabled: featureOn(toml, name),
+    defaultEnabled: FEATURE_DEFAULTS[name],
+  }));
+  const start = params.cursor ? Number(params.cursor) : 0;
+  if (!Number.isInteger(start) || start < 0) throw badRequest(`invalid cursor: ${params.cursor}`);
+  const end = start + (params.limit || all.length);
+  return { data: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
+};
 
-/** As in Codex 0.169, names it does not know are left out of the answer (codex-ts knows none). */
-export const experimentalFeatureEnablementSet: Handler<"experimentalFeature/enablement/set"> = () => ({
-  enablement: {},
-});
+/**
+ * Turns flags on or off for every config the server loads from now on (threads started after, the next
+ * lists). As in Codex 0.169, names it does not know are left out of the answer.
+ */
+export const experimentalFeatureEnablementSet: Handler<"experimentalFeature/enablement/set"> = (
+  params,
+  ctx,
+) => {
+  const enablement: Record<string, boolean> = {};
+  for (const [name, on] of Object.entries(params.enablement)) {
+    if (!isKnownFeature(name)) continue;
+    ctx.services.featureEnablement.set(name, on);
+    enablement[name] = on;
+  }
+  return { enablement };
+};
 
 /** No requirements.toml or MDM layer exists in codex-ts. */
 export const configRequirementsRead: Handler<"configRequirements/read"> = () => ({
