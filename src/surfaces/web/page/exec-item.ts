@@ -21,7 +21,16 @@ export function viewOfExecItem(item: ExecThreadItem): ExecItemView {
   const thread = (threadItem: ThreadItem): ExecItemView => ({ kind: "item", item: threadItem });
   switch (item.type) {
     case "agent_message":
-      return thread({ type: "agentMessage", id, text: item.text });
+      return thread({
+        type: "agentMessage",
+        id,
+        text: item.text,
+        phase: null,
+        moderation: null,
+        memoryCitation: null,
+        delivery: null,
+        questions: null,
+      });
     case "reasoning":
       return thread({ type: "reasoning", id, summary: [item.text], content: [] });
     case "command_execution":
@@ -35,6 +44,9 @@ export function viewOfExecItem(item: ExecThreadItem): ExecItemView {
         aggregatedOutput: item.aggregated_output,
         exitCode: item.exit_code,
         durationMs: null,
+        processId: null,
+        pluginId: null,
+        scriptPath: null,
       });
     case "file_change":
       return thread({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ThreadItem } from "../../../protocol/app-server/v2/items.js";
-import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
+import { threadPlacement, type Thread, type Turn } from "../../../protocol/app-server/v2/thread.js";
 import {
   applyNotification,
   catchUp,
@@ -24,6 +24,7 @@ function thread(turns: Turn[]): Thread {
     cliVersion: "0",
     source: "vscode",
     projectId: null,
+    ...threadPlacement("/w", 0, false),
     turns,
   };
 }
@@ -33,7 +34,16 @@ const user = (id: string, text: string): ThreadItem => ({
   id,
   content: [{ type: "text", text }],
 });
-const agent = (id: string, text: string): ThreadItem => ({ type: "agentMessage", id, text });
+const agent = (id: string, text: string): ThreadItem => ({
+  type: "agentMessage",
+  id,
+  text,
+  phase: null,
+  moderation: null,
+  memoryCitation: null,
+  delivery: null,
+  questions: null,
+});
 const scope = { threadId: "th", turnId: "t1" };
 
 describe("thread view", () => {
@@ -54,6 +64,9 @@ describe("thread view", () => {
       aggregatedOutput: null,
       exitCode: null,
       durationMs: null,
+      processId: null,
+      pluginId: null,
+      scriptPath: null,
     } as ThreadItem;
     view = applyNotification(view, "item/started", { ...scope, item: command });
     view = applyNotification(view, "item/commandExecution/outputDelta", {
