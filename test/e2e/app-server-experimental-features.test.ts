@@ -43,7 +43,7 @@ describe("app-server experimental features", () => {
     model.push(reply.message("done"));
     const started = await c.call("thread/start", { cwd: home.cwd });
     await runTurn(c, (started.thread as Json).id as string, "hello");
-    const names = toolNames(model.requests.at(-1)?.body as Json | undefined);
+    const names = toolNames(model.requests.at(-1)?.body);
     expect(names).toContain("view_image");
     expect(names).not.toContain("exec_command");
     expect(names).not.toContain("shell");
