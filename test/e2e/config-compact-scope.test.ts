@@ -72,9 +72,10 @@ describe("model_auto_compact_token_limit_scope", () => {
     expect(model?.requests.filter((r) => isSummaryRequest(r.body.input ?? []))).toHaveLength(1);
   }, 30_000);
 
-  it("body_after_prefix: the context window stays a hard limit", async () => {
+  it("body_after_prefix: 90% of the context window stays a hard limit", async () => {
+    // 5,000 tokens are under 90% of 6,000; 5,600 are past it.
     const toml =
-      "model_auto_compact_token_limit = 100000\nmodel_context_window = 5500\n" +
+      "model_auto_compact_token_limit = 100000\nmodel_context_window = 6000\n" +
       'model_auto_compact_token_limit_scope = "body_after_prefix"';
     const run = await session(toml, [5000, 5600, 10]);
     expect(await run(3)).toEqual(["t3"]);

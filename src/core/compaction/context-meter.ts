@@ -53,15 +53,18 @@ export function autoCompactLimit(
   contextWindow: number | undefined,
 ): number | undefined {
   if (configured !== undefined) return configured;
-  return contextWindow !== undefined ? Math.floor(contextWindow * 0.9) : undefined;
+  return contextWindow !== undefined ? fullEnough(contextWindow) : undefined;
 }
+
+/** 90% of the window: past it, the summary request itself (history plus prompt) may no longer fit. */
+const fullEnough = (contextWindow: number) => Math.floor(contextWindow * 0.9);
 
 export type AutoCompactScope = "total" | "body_after_prefix";
 
 /**
  * Whether the next request should be compacted first. `total`: the whole context against `limit`.
- * `body_after_prefix`: only what grew past the window's prefix counts against `limit`, and the model's
- * context window stays a hard limit for the whole.
+ * `body_after_prefix`: only what grew past the window's prefix counts against `limit`, and 90% of the
+ * model's context window stays a hard limit for the whole (so the summary request still fits).
  */
 export function autoCompactDue(
   estimate: number,
@@ -71,5 +74,5 @@ export function autoCompactDue(
   if (limits.scope === "total") return limits.limit !== undefined && estimate >= limits.limit;
   const body = estimate - (prefix ?? estimate);
   if (limits.limit !== undefined && body >= limits.limit) return true;
-  return limits.contextWindow !== undefined && estimate >= limits.contextWindow;
+  return limits.contextWindow !== undefined && estimate >= fullEnough(limits.contextWindow);
 }
