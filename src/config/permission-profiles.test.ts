@@ -56,6 +56,15 @@ describe("policyFromProfile", () => {
         },
       }),
     ).toThrow(/cannot keep them from a "deny" domain \(a\.com\)/);
+    // `**.evil.com` covers evil.com itself, which the allowed list reaches.
+    expect(() =>
+      policy("p", {
+        p: {
+          filesystem: { ":workspace_roots": "write" },
+          network: { enabled: true, domains: { "evil.com": "allow", "**.evil.com": "deny" } },
+        },
+      }),
+    ).toThrow(/"deny" domain \(evil\.com\)/);
     expect(() =>
       policy("p", {
         p: { filesystem: { ":workspace_roots": "write" }, network: { enabled: true, mode: "limited" } },

@@ -122,7 +122,12 @@ export function policyFromProfile(
   const allowed = domains
     .filter(([, p]) => p === "allow")
     .flatMap(([d]) => (d.startsWith("**.") ? [d.slice(3), `*.${d.slice(3)}`] : [d]));
-  const denied = domains.filter(([, p]) => p === "deny").map(([d]) => d.replace(/^\*+\./, "x."));
+  // A host of each denied pattern: `**.x` is x and its subdomains, `*.x` its subdomains only.
+  const denied = domains
+    .filter(([, p]) => p === "deny")
+    .flatMap(([d]) =>
+      d.startsWith("**.") ? [d.slice(3), `x.${d.slice(3)}`] : d.startsWith("*.") ? [`x.${d.slice(2)}`] : [d],
+    );
   if (networkOn && denied.length > 0) {
     let list: ReturnType<typeof parseAllowlist> | undefined;
     try {
