@@ -2,14 +2,14 @@
 // control, so the status is always `disabled`; the identity is this machine's name and the installation id
 // kept in $CODEX_HOME/installation_id (the same file Codex keeps, so both name this home alike).
 import { randomUUID } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The home's installation id: read, or made once (exclusive create, so two servers agree on one). */
+/** The home's installation id: read, or made once (created whole and exclusively, so two servers agree). */
 export function installationId(codexHome: string): string {
   const file = join(codexHome, "installation_id");
   const read = (): string | undefined => {
@@ -22,13 +22,26 @@ export function installationId(codexHome: string): string {
   };
   const existing = read();
   if (existing) return existing;
+  // Written whole to a file of its own, then linked into place: a reader never sees it half-written, and
+  // the link fails when another process got there first. A damaged file is replaced by a rename.
   const made = randomUUID();
+  const temp = `${file}.${process.pid}.${made}.tmp`;
   try {
-    writeFileSync(file, made, { flag: "wx" });
-    return made;
+    writeFileSync(temp, made, { flag: "wx", mode: 0o644 });
+    try {
+      linkSync(temp, file);
+      return made;
+    } catch {
+      const theirs = read();
+      if (theirs) return theirs;
+      renameSync(temp, file);
+      return made;
+    }
   } catch {
-    // Another process wrote it first (or the home is missing or read-only): theirs if readable, else this one.
+    // The home is missing or read-only: this process's id, not kept.
     return read() ?? made;
+  } finally {
+    rmSync(temp, { force: true });
   }
 }
 

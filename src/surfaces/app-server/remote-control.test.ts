@@ -1,0 +1,25 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { installationId } from "./remote-control.js";
+
+describe("installationId", () => {
+  it("is made once, kept whole, and the same on every read", () => {
+    const home = mkdtempSync(join(tmpdir(), "codex-ts-installation-"));
+    const id = installationId(home);
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(installationId(home)).toBe(id);
+    expect(readFileSync(join(home, "installation_id"), "utf8")).toBe(id);
+    expect(readdirSync(home)).toEqual(["installation_id"]);
+  });
+
+  it("replaces a damaged file (an empty one left by a crash) with a kept id", () => {
+    const home = mkdtempSync(join(tmpdir(), "codex-ts-installation-"));
+    writeFileSync(join(home, "installation_id"), "");
+    const id = installationId(home);
+    expect(readFileSync(join(home, "installation_id"), "utf8")).toBe(id);
+    expect(installationId(home)).toBe(id);
+    expect(readdirSync(home)).toEqual(["installation_id"]);
+  });
+});
