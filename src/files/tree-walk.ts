@@ -122,7 +122,7 @@ export function walkTree(
     let rootFailed = false;
     let failed = false;
     const next = () => {
-      const stop = files >= maxFiles || Date.now() > deadline;
+      const stop = failed || files >= maxFiles || Date.now() > deadline;
       if (stop && pending.length > 0) complete = false;
       while (!stop && reading < IN_FLIGHT && pending.length > 0) read(pending.pop()!);
       if (reading > 0) return;
@@ -135,14 +135,17 @@ export function walkTree(
       folders.push(item.rel === "" ? "" : item.rel.slice(0, -1));
       readdir(item.rel === "" ? root : join(root, item.rel), { withFileTypes: true }, (error, entries) => {
         reading--;
-        try {
-          if (!error) take(item, entries);
-          else if (item.rel === "") rootFailed = true;
-        } catch {
-          // A folder re-included past an ignoring rule (see ReincludedFolder), or an ignore file the
-          // rules cannot take: rg lists this root instead.
-          failed = true;
-          pending.length = 0;
+        // Once given up (rg lists the root instead), the reads still in flight add nothing.
+        if (!failed) {
+          try {
+            if (!error) take(item, entries);
+            else if (item.rel === "") rootFailed = true;
+          } catch {
+            // A folder re-included past an ignoring rule (see ReincludedFolder), or an ignore file the
+            // rules cannot take: rg lists this root instead.
+            failed = true;
+            pending.length = 0;
+          }
         }
         next();
       });

@@ -11,7 +11,13 @@ export function roleListings(config: Config): RoleListing[] {
   const roles = config.agentRoles ?? {};
   const listings = Object.values(roles).map((role) => {
     const listing: RoleListing = { name: role.name, description: role.description };
-    const layer = role.configFile ? readRoleFile(role.configFile, role.name).config : {};
+    // A role file changed or removed since config loaded is still listed; spawning it says what is wrong.
+    let layer: Record<string, unknown> = {};
+    try {
+      if (role.configFile) layer = readRoleFile(role.configFile, role.name).config;
+    } catch {
+      return listing;
+    }
     if (typeof layer.model === "string") listing.model = layer.model;
     if (typeof layer.model_reasoning_effort === "string") listing.effort = layer.model_reasoning_effort;
     return listing;
@@ -78,7 +84,8 @@ export function applyRole(
     config: roleConfig,
     setsModel: typeof layer.model === "string",
     setsApprovalPolicy: layer.approval_policy !== undefined,
-    setsSandbox: layer.sandbox_mode !== undefined,
+    // A permission profile is a sandbox too (sandbox_mode wins over it, as when config loads).
+    setsSandbox: layer.sandbox_mode !== undefined || layer.default_permissions !== undefined,
     ...(role.nicknameCandidates ? { nicknames: role.nicknameCandidates } : {}),
   };
 }
