@@ -12,7 +12,8 @@ export function unknownModelWarning(threadId: string, model: string): ServerNoti
       threadId,
       message:
         `Model metadata for \`${model}\` not found: codex-ts does not know its context window, so the ` +
-        "thread is not compacted automatically (set model_context_window to fix that).",
+        "thread is compacted automatically only if model_auto_compact_token_limit (or a model catalog) " +
+        "sets a limit (set model_context_window to fix that).",
     },
   };
 }
