@@ -180,7 +180,7 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
     compactor,
     context,
     steering: tasks.steering,
-    turnHost: (subId, controller) =>
+    turnHost: (subId, controller, turn) =>
       turnHostFor(
         {
           threadId,
@@ -198,7 +198,8 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
           patches: patchGate,
           requests,
           emit: (msg) => host.emit(subId, msg),
-          ...autoReviewPart(config, () => settings.defaults),
+          // The reviewer runs with the turn's own model and settings.
+          ...autoReviewPart(config, () => turn),
           ...(options.clientIo ? { clientIo: options.clientIo } : {}),
           ...hookWiring?.turnParts(),
         },

@@ -27,8 +27,8 @@ export interface TaskEnv {
   compactor: Compactor;
   context: ContextRecorder;
   steering: TaskSlot["steering"];
-  /** The turn's view of the session, for the submission `subId` (its abort ends this task). */
-  turnHost(subId: string, controller: AbortController): TurnHost;
+  /** The turn's view of the session, for the submission `subId` (its abort ends this task) and `turn`. */
+  turnHost(subId: string, controller: AbortController, turn: TurnContext): TurnHost;
   /** The session's MCP servers (none configured: undefined). */
   mcp(): SessionMcp | undefined;
   recordUsage(subId: string, usage: TokenUsage): void;
@@ -110,7 +110,7 @@ export function userTurnTask(
   const emit = (msg: KnownEventMsg) => env.emit(subId, msg);
   const contextWindow = settings.contextWindow(turn.model);
   return runTask({
-    host: withMcp(env.turnHost(subId, controller), env.mcp(), op.items),
+    host: withMcp(env.turnHost(subId, controller, turn), env.mcp(), op.items),
     turn,
     turnId,
     input: op.items,
@@ -158,7 +158,7 @@ export function reviewTask(
   controller: AbortController,
 ): Promise<void> {
   return runReview({
-    host: env.turnHost(subId, controller),
+    host: env.turnHost(subId, controller, turn),
     turn,
     turnId: uuidv7(),
     request: op.review_request,
