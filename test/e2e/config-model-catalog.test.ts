@@ -75,6 +75,17 @@ describe("model_catalog_json", () => {
         defaultReasoningEffort: "high",
         inputModalities: ["text"],
         contextWindow: 64000,
+        // Codex's fields codex-ts has nothing for in a catalog: empty or null, as Codex sends them.
+        additionalSpeedTiers: [],
+        serviceTiers: [],
+        defaultServiceTier: null,
+        supportsPersonality: true,
+        upgrade: null,
+        upgradeInfo: null,
+        modelSpecialty: null,
+        availableAccessPrograms: null,
+        availabilityNux: null,
+        multiAgentVersion: null,
       },
     ]);
     const all = await client.call("model/list", { includeHidden: true });
