@@ -5,7 +5,7 @@ import { recoverPatchesAtStartup } from "../surfaces/startup/recover-patches.js"
 
 /** The flags commander gives `app-server` without arguments (bare-app-server.test.ts holds them to it). */
 export function bareAppServerFlags(): AppServerFlags {
-  return { config: [], addDir: [], listen: "stdio://" };
+  return { config: [], addDir: [], enable: [], disable: [], listen: "stdio://" };
 }
 
 export async function runBareAppServer(): Promise<number> {
