@@ -18,16 +18,16 @@ import type {
 } from "./agent-scope.js";
 import { SubagentError } from "./agent-scope.js";
 import { awaitChildren } from "./await-children.js";
-import { takeReachedAgent } from "./handover.js";
 import type { InboxMessage } from "./inbox.js";
 import { Mailroom } from "./mailroom.js";
 import { spawnRefusal, subagentSettings, type SubagentLimits } from "./limits.js";
 import type { RebuiltSubagentTree } from "./rebuild-tree.js";
-import { lastTurnSettings } from "./last-turn-settings.js";
 import { readLogs } from "./read-logs.js";
 import type { ChildEngines, StartedChild } from "./child-engine.js";
 import { startChild, type StartChildOptions } from "./start-child.js";
-import { applyRole, knownRole, nickname, roleListings } from "./roles.js";
+import { roleListings } from "./roles.js";
+import { resumeChild } from "./resume-child.js";
+import { spawnSettings } from "./spawn-settings.js";
 import type { SubagentNode } from "./subagent-node.js";
 import { SubagentTree } from "./subagent-tree.js";
 import { Wakeups } from "./wakeups.js";
@@ -170,29 +170,23 @@ export class SubagentManager {
     if (refusal) throw new SubagentError(refusal);
     const root = this.rootThread();
     const parentThread = parent ? { threadId: parent.sessionId, rolloutPath: parent.rolloutPath } : root;
-    const role = applyRole(this.options.config, request.agentType, this.options.env);
-    const model = role?.setsModel
-      ? role.config.model
-      : (request.model ?? parent?.model ?? this.options.config.model);
-    const name =
-      request.name ??
-      nickname(
-        role,
-        this.tree.all().map((n) => n.name),
-      );
-    const node = this.tree.add(callerId, depth, name, request.forkContext ? "fork" : "spawn", model);
-    node.agentType = role?.name;
+    const settings = spawnSettings(
+      this.options.config,
+      this.options.env,
+      request,
+      caller,
+      parent?.model,
+      this.tree.all().map((n) => n.name),
+    );
+    const kind = request.forkContext ? "fork" : "spawn";
+    const node = this.tree.add(callerId, depth, settings.name, kind, settings.model);
+    node.agentType = settings.agentType;
     try {
       const started = await this.startEngine(node, {
-        ...(role ? { rootConfig: role.config } : {}),
-        model,
+        ...(settings.rootConfig ? { rootConfig: settings.rootConfig } : {}),
+        model: settings.model,
         parentThreadId: parentThread.threadId,
-        configure: {
-          cwd: caller.cwd,
-          // A role that sets a policy runs with it; otherwise the child inherits the caller's.
-          approval_policy: role?.setsApprovalPolicy ? role.config.approvalPolicy : caller.approvalPolicy,
-          sandbox_policy: role?.setsSandbox ? role.config.sandboxPolicy : caller.sandboxPolicy,
-        },
+        configure: settings.configure,
         ...(request.forkContext
           ? {
               fork: {
@@ -268,48 +262,24 @@ export class SubagentManager {
   private resume(node: SubagentNode): Promise<void> {
     let pending = this.resuming.get(node.id);
     if (!pending) {
-      pending = this.resumeEngine(node).finally(() => this.resuming.delete(node.id));
+      pending = resumeChild(
+        {
+          config: this.options.config,
+          env: this.options.env,
+          closed: () => this.closed,
+          ...(this.options.threadOpenElsewhere
+            ? { threadOpenElsewhere: this.options.threadOpenElsewhere }
+            : {}),
+          parentOf: (child) => (child.parentId === 0 ? undefined : this.tree.get(child.parentId)),
+          rootThreadId: () => this.rootThread().threadId,
+          startEngine: (child, start) => this.startEngine(child, start),
+          inboxChanged: (agentId) => this.mail.changed(agentId),
+        },
+        node,
+      ).finally(() => this.resuming.delete(node.id));
       this.resuming.set(node.id, pending);
     }
     return pending;
-  }
-
-  private async resumeEngine(node: SubagentNode): Promise<void> {
-    if (this.closed) throw new SubagentError("cannot resume: the session is shutting down");
-    if (!node.rolloutPath) {
-      throw new SubagentError(`cannot resume agent ${node.id}: where its thread is recorded is unknown`);
-    }
-    // Two engines appending to one rollout would interleave their lines.
-    if (this.options.threadOpenElsewhere?.(node.sessionId)) {
-      throw new SubagentError(
-        `cannot resume agent ${node.id}: its thread ${node.sessionId} is open in another session; close it there first`,
-      );
-    }
-    const parent = node.parentId === 0 ? undefined : this.tree.get(node.parentId);
-    // Read before the engine opens the file again: did the last batch taken in the previous run reach it?
-    const lastTake = node.lastTake;
-    const received = lastTake ? await takeReachedAgent(node.rolloutPath, lastTake) : true;
-    try {
-      // A role removed from the config since: the child goes on with the root's settings.
-      const role = node.agentType
-        ? knownRole(this.options.config, node.agentType, this.options.env)
-        : undefined;
-      const started = await this.startEngine(node, {
-        ...(role ? { rootConfig: role.config } : {}),
-        model: node.model,
-        parentThreadId: parent?.sessionId ?? this.rootThread().threadId,
-        configure: { ...(await lastTurnSettings(node.rolloutPath)), resume_path: node.rolloutPath },
-      });
-      node.engine = started.engine;
-    } catch (err) {
-      throw new SubagentError(`cannot resume agent ${node.id}: ${(err as Error).message}`);
-    }
-    node.lastTake = undefined;
-    if (lastTake && !received) {
-      // Taken, but the process died before the child recorded them: they wait again, first in line.
-      node.inbox.restore(lastTake.messages);
-      this.mail.changed(node.id);
-    }
   }
 
   private onChildEvent(node: SubagentNode, event: Event): void {

@@ -1,5 +1,6 @@
 // One loaded thread: its engine (Codex), the mapper that turns its events into notifications for the
-// connections subscribed to it (their approvals and questions: thread-questions.ts).
+// connections subscribed to it (their approvals and questions: thread-questions.ts; its turns:
+// thread-turns.ts).
 import type { UserInputItem } from "../../protocol/user-input.js";
 import type { ResponseItem } from "../../protocol/items.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
@@ -20,13 +21,11 @@ import type { Logger } from "./log.js";
 import { badRequest } from "./errors.js";
 import { describeThread } from "./wire-conversions.js";
 import { cwdGitInfo, instructionSources } from "./threads/thread-facts.js";
-import { unknownModelWarning } from "./model-warning.js";
 import { ThreadQuestions } from "./thread-questions.js";
 import { ThreadSettingsTracker } from "./thread-settings.js";
+import { ThreadTurns, type SubmissionWaiter } from "./thread-turns.js";
 import { configuredPersonality } from "../../core/session-settings.js";
 import { subagentSettings } from "../../core/subagents/limits.js";
-
-type Waiter = (event: Event) => boolean;
 
 export interface ThreadStartOptions {
   config: Config;
@@ -48,17 +47,15 @@ export class ThreadRuntime {
   readonly subscribers = new Set<Connection>();
   /** Threads of this thread's subagents that run inside it now (their engines are its children), by status. */
   readonly subagentThreads = new Map<string, ThreadStatus>();
-  private readonly waiters = new Map<string, Waiter>();
+  private readonly waiters = new Map<string, SubmissionWaiter>();
   /** The collaboration mode the next turn runs in: the config's, then the last turn's (turn/start may set it). */
   collaborationMode: CollaborationModeKind;
   /** Questions out to a client, by call id, with the thread they are about (this one or a subagent's). */
   private readonly questions: ThreadQuestions;
-  private readonly turnEndWaiters = new Set<() => void>();
   private readonly mapper: AppServerEventMapper;
   private readonly settings: ThreadSettingsTracker;
+  private readonly turns: ThreadTurns;
   private counter = 0;
-  /** A turn submitted whose task has not started yet. */
-  private pendingStart: Promise<Turn> | undefined;
   private rollingBack = false;
   private readonly pump: Promise<void>;
   private queue: Promise<void> = Promise.resolve();
@@ -94,6 +91,16 @@ export class ThreadRuntime {
       options.config.permissionProfile,
       subagentSettings(options.config).enabled ? "proactive" : "explicitRequestOnly",
     );
+    this.turns = new ThreadTurns({
+      threadId: session.session_id,
+      codex,
+      mapper: this.mapper,
+      settings: this.settings,
+      currentSettings: () => this.currentSettings,
+      broadcast: (n) => this.broadcast(n),
+      nextSubmissionId: (kind) => `${kind}-${++this.counter}`,
+      await: (subId, waiter) => this.waiters.set(subId, waiter),
+    });
     this.pump = this.pumpEvents();
   }
 
@@ -170,12 +177,12 @@ export class ThreadRuntime {
 
   /** A turn is running or about to start. */
   get busy(): boolean {
-    return this.pendingStart !== undefined || this.runningTurnId !== undefined;
+    return this.turns.busy;
   }
 
   /** Resolves when the running turn ends. */
   turnEnded(): Promise<void> {
-    return new Promise<void>((resolve) => this.turnEndWaiters.add(resolve));
+    return this.turns.ended();
   }
 
   /** The settings the next turn runs with (the session's, as turn/start overrides left them). */
@@ -184,104 +191,24 @@ export class ThreadRuntime {
   }
 
   get runningTurnId(): string | undefined {
-    return this.mapper.currentTurnId;
+    return this.turns.runningTurnId;
   }
 
   /**
-   * Submits a turn; `onStarted` runs synchronously when the engine starts it, before turn/started goes out,
-   * so the response can precede the notification.
+   * Submits a turn (thread-turns.ts); `onStarted` runs synchronously when the engine starts it, before
+   * turn/started goes out, so the response can precede the notification.
    */
   startTurn(
     input: UserInput[],
     op: Omit<OpOf<"user_turn">, "type">,
     onStarted: (turn: Turn) => void,
   ): Promise<Turn> {
-    return this.submitTurn(input, { type: "user_turn", ...op }, onStarted);
+    return this.turns.startTurn(input, op, onStarted);
   }
 
   /** Starts a review as this thread's turn (a `review` op); `onStarted` as for startTurn. */
   startReview(request: OpOf<"review">["review_request"], onStarted: (turn: Turn) => void): Promise<Turn> {
-    return this.submitTurn([], { type: "review", review_request: request }, onStarted);
-  }
-
-  private submitTurn(
-    input: UserInput[],
-    op: OpOf<"user_turn"> | OpOf<"review">,
-    onStarted: (turn: Turn) => void,
-  ): Promise<Turn> {
-    const running = this.runningTurnId;
-    if (op.type === "review") {
-      if (running || this.pendingStart) {
-        throw badRequest(
-          `thread ${this.threadId} already has a running turn${running ? ` (${running})` : ""}: interrupt it first`,
-        );
-      }
-    } else {
-      // As in Codex, input sent while a turn runs joins that turn (a steer) and the answer is that turn.
-      if (running) return Promise.resolve(this.foldIn(running, op.items, onStarted));
-      if (this.pendingStart) {
-        const items = op.items;
-        return this.pendingStart.then((turn) => this.foldIn(turn.id, items, onStarted));
-      }
-    }
-    if (op.type === "user_turn") {
-      // As Codex: before the turn starts, everyone subscribed learns the settings it changed.
-      const changed = this.settings.apply(op);
-      if (changed) this.broadcast({ method: "thread/settings/updated", params: changed });
-      const warning = unknownModelWarning(this.threadId, this.currentSettings.model);
-      if (warning) this.broadcast(warning);
-    }
-    const subId = `turn-${++this.counter}`;
-    this.mapper.setTurnInput(subId, input);
-    const started = new Promise<Turn>((resolve, reject) => {
-      this.waiters.set(subId, (event) => {
-        if (event.msg.type === "task_started") {
-          this.pendingStart = undefined;
-          const id = event.msg.turn_id;
-          const turn: Turn = {
-            id,
-            items: [],
-            itemsView: "full",
-            status: "inProgress",
-            error: null,
-            startedAt: Math.floor(Date.now() / 1000),
-            completedAt: null,
-            durationMs: null,
-            rootTurnId: id,
-          };
-          onStarted(turn);
-          resolve(turn);
-          return true;
-        }
-        if (event.msg.type === "error") {
-          this.pendingStart = undefined;
-          reject(badRequest(event.msg.message));
-          return true;
-        }
-        return false;
-      });
-      this.codex.submitWithId({ id: subId, op });
-    });
-    this.pendingStart = started;
-    return started;
-  }
-
-  private foldIn(turnId: string, items: UserInputItem[], onStarted: (turn: Turn) => void): Turn {
-    this.codex.submit({ type: "steer", items });
-    // The running turn as Codex answers it: every field, its items not loaded here.
-    const turn: Turn = {
-      id: turnId,
-      items: [],
-      itemsView: "notLoaded",
-      status: "inProgress",
-      error: null,
-      startedAt: null,
-      completedAt: null,
-      durationMs: null,
-      rootTurnId: turnId,
-    };
-    onStarted(turn);
-    return turn;
+    return this.turns.startReview(request, onStarted);
   }
 
   /** The thread's MCP connections, for calls outside a turn. */
@@ -304,7 +231,7 @@ export class ThreadRuntime {
    */
   rollback(numTurns: number): Promise<void> {
     if (this.rollingBack) throw badRequest(`cannot roll back: another rollback is in progress`);
-    if (this.pendingStart || this.runningTurnId) throw badRequest(`cannot roll back: a turn is running`);
+    if (this.busy) throw badRequest(`cannot roll back: a turn is running`);
     this.rollingBack = true;
     const subId = `rollback-${++this.counter}`;
     return new Promise<void>((resolve, reject) => {
@@ -331,13 +258,13 @@ export class ThreadRuntime {
 
   /** Starts a manual compaction; its progress comes as a turn with a contextCompaction item. */
   compact(): void {
-    if (this.pendingStart || this.runningTurnId) throw badRequest(`cannot compact: a turn is running`);
+    if (this.busy) throw badRequest(`cannot compact: a turn is running`);
     this.codex.submitWithId({ id: `compact-${++this.counter}`, op: { type: "compact" } });
   }
 
   /** Runs the user's shell command as a turn of its own (thread/shellCommand); its events come as a turn. */
   shellCommand(command: string, timeoutMs?: number): void {
-    if (this.pendingStart || this.runningTurnId) {
+    if (this.busy) {
       throw badRequest(`thread ${this.threadId} has a running turn: wait for it or interrupt it first`);
     }
     this.codex.submitWithId({
@@ -357,21 +284,12 @@ export class ThreadRuntime {
 
   /** Adds input to the running turn (read before its next model request). */
   steer(expectedTurnId: string, items: UserInputItem[]): string {
-    if (this.runningTurnId !== expectedTurnId) {
-      throw badRequest(`no running turn with id '${expectedTurnId}' in thread ${this.threadId}`);
-    }
-    this.codex.submit({ type: "steer", items });
-    return expectedTurnId;
+    return this.turns.steer(expectedTurnId, items);
   }
 
   /** Interrupts the running turn and resolves once it has ended. */
-  async interrupt(turnId: string): Promise<void> {
-    if (this.runningTurnId !== turnId) {
-      throw badRequest(`no running turn with id '${turnId}' in thread ${this.threadId}`);
-    }
-    const ended = new Promise<void>((resolve) => this.turnEndWaiters.add(resolve));
-    this.codex.submit({ type: "interrupt" });
-    await ended;
+  interrupt(turnId: string): Promise<void> {
+    return this.turns.interrupt(turnId);
   }
 
   async close(): Promise<void> {
@@ -450,8 +368,6 @@ export class ThreadRuntime {
       ended = n.params.threadId;
     if (ended === undefined) return;
     this.questions.settle(ended);
-    if (n.method !== "turn/completed") return;
-    for (const resolve of this.turnEndWaiters) resolve();
-    this.turnEndWaiters.clear();
+    if (n.method === "turn/completed") this.turns.noteEnded();
   }
 }
