@@ -1,5 +1,5 @@
 // `[features]`: the real Codex's feature flags. The ones with a codex-ts counterpart change what it does
-// (see `featureOn`'s callers and README "Feature flags"); every other flag is accepted and has no effect here,
+// (see `featureOn`'s callers and README "Configuration", `[features]`); every other flag is accepted and has no effect here,
 // as a flag the real Codex has dropped has none there either.
 import { z } from "zod";
 
