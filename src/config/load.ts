@@ -25,6 +25,7 @@ import { policyFromProfile } from "./permission-profiles.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
 import { credentialsStoreProblem } from "./credentials-store.js";
 import { loadAgentRoles, type AgentRole } from "./agent-roles.js";
+import { CONFIG_DEFAULTS } from "./config-defaults.js";
 
 export { ConfigError };
 
@@ -111,7 +112,7 @@ const DEFAULTS: Record<string, unknown> = {
   approval_policy: "on-request",
   sandbox_mode: "read-only",
   model_reasoning_summary: "auto",
-  project_doc_max_bytes: 32 * 1024,
+  project_doc_max_bytes: CONFIG_DEFAULTS.project_doc_max_bytes,
 };
 
 export function readTomlFile(path: string): Record<string, unknown> | undefined {
@@ -252,7 +253,7 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
           exclude_slash_tmp: ww.exclude_slash_tmp ?? false,
         }),
     reasoningSummary: toml.model_reasoning_summary ?? "auto",
-    projectDocMaxBytes: toml.project_doc_max_bytes ?? 32 * 1024,
+    projectDocMaxBytes: toml.project_doc_max_bytes ?? CONFIG_DEFAULTS.project_doc_max_bytes,
     toml,
     layers,
     disabledLayers,

@@ -14,6 +14,7 @@ import { buildInitialContext, renderEnvironmentContext } from "./initial-context
 import { TurnInstructions, type PreviousTurns } from "./plan-mode/turn-instructions.js";
 import type { SessionSettings } from "./session-settings.js";
 import type { TurnContext } from "./turn-context.js";
+import { CONFIG_DEFAULTS } from "../config/config-defaults.js";
 
 const ENVIRONMENT_CONTEXT_OPEN = "<environment_context>";
 
@@ -33,7 +34,8 @@ export class ContextRecorder {
     this.lastEnvironmentContext = history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
     this.instructions = new TurnInstructions(
       previous,
-      this.config.toml.include_collaboration_mode_instructions !== false,
+      this.config.toml.include_collaboration_mode_instructions ??
+        CONFIG_DEFAULTS.include_collaboration_mode_instructions,
     );
   }
 
@@ -42,7 +44,8 @@ export class ContextRecorder {
     this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
     this.instructions = new TurnInstructions(
       previous,
-      this.config.toml.include_collaboration_mode_instructions !== false,
+      this.config.toml.include_collaboration_mode_instructions ??
+        CONFIG_DEFAULTS.include_collaboration_mode_instructions,
     );
   }
 
@@ -78,10 +81,10 @@ export class ContextRecorder {
   /** `include_environment_context = false`: none; `include_permissions_instructions = false`: no policies. */
   environmentContext(turn: TurnContext): string | undefined {
     const { toml } = this.config;
-    if (toml.include_environment_context === false) return undefined;
+    if (!(toml.include_environment_context ?? CONFIG_DEFAULTS.include_environment_context)) return undefined;
     return renderEnvironmentContext({
       ...turn,
-      permissions: toml.include_permissions_instructions !== false,
+      permissions: toml.include_permissions_instructions ?? CONFIG_DEFAULTS.include_permissions_instructions,
     });
   }
 

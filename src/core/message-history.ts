@@ -6,6 +6,7 @@ import { appendFileSync, chmodSync, closeSync, openSync, readSync, renameSync, s
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ConfigToml } from "../config/schema.js";
+import { CONFIG_DEFAULTS } from "../config/config-defaults.js";
 
 export const HISTORY_FILENAME = "history.jsonl";
 /** Once over max_bytes, the file is cut to this share of it, so it is not rewritten on every prompt. */
@@ -22,7 +23,7 @@ export interface HistorySettings {
 export function historySettings(toml: ConfigToml): HistorySettings {
   const table = toml.history ?? {};
   return {
-    persistence: table.persistence ?? "save-all",
+    persistence: table.persistence ?? CONFIG_DEFAULTS.history.persistence,
     ...(table.max_bytes !== undefined ? { maxBytes: table.max_bytes } : {}),
   };
 }

@@ -84,6 +84,21 @@ export const McpStartupStatus = lazySchema(() =>
 );
 export type McpStartupStatus = z.infer<typeof McpStartupStatus>;
 
+/** A skill's UI metadata (`interface` of its `agents/openai.yaml`); icons are absolute paths. */
+export const SkillInterface = lazySchema(() =>
+  z.object({
+    displayName: z.string().nullable(),
+    shortDescription: z.string().nullable(),
+    iconSmall: z.string().nullable(),
+    iconLarge: z.string().nullable(),
+    iconSmallUrl: z.string().nullable(),
+    iconLargeUrl: z.string().nullable(),
+    brandColor: z.string().nullable(),
+    defaultPrompt: z.string().nullable(),
+  }),
+);
+export type SkillInterface = z.infer<typeof SkillInterface>;
+
 /** A skill found on disk: its front matter, where it lives, and whose it is. */
 export const SkillMetadata = lazySchema(() =>
   z.object({
@@ -94,6 +109,10 @@ export const SkillMetadata = lazySchema(() =>
     scope: z.enum(["user", "repo"]),
     /** The installed plugin that brings the skill. */
     pluginId: z.string().optional(),
+    /** `metadata.short-description` of the front matter. */
+    shortDescription: z.string().optional(),
+    /** UI metadata from the skill's `agents/openai.yaml`. */
+    interface: SkillInterface.optional(),
   }),
 );
 export type SkillMetadata = z.infer<typeof SkillMetadata>;

@@ -9,6 +9,7 @@ import type { SkillErrorInfo, SkillMetadata } from "../protocol/core-protocol.js
 import { pluginSkillRoots } from "../plugins/runtime.js";
 import { disabledSkills, type SkillSelector } from "./skills-config.js";
 import { parseSkillFile } from "./skill-file.js";
+import { readSkillInterface } from "./skill-interface.js";
 
 export const SKILL_FILE_NAME = "SKILL.md";
 const REPO_SKILL_DIRS = [".agents/skills", ".codex/skills"];
@@ -80,12 +81,17 @@ export function discoverSkills(
       const name = `${root.namePrefix ?? ""}${parsed.skill.name}`;
       if (names.has(name)) continue; // shadowed by a nearer skill of the same name
       names.add(name);
+      const ui = readSkillInterface(path);
       skills.push({
         name,
         description: parsed.skill.description,
         path,
         scope: root.scope,
         ...(root.pluginId ? { pluginId: root.pluginId } : {}),
+        ...(parsed.skill.shortDescription !== undefined
+          ? { shortDescription: parsed.skill.shortDescription }
+          : {}),
+        ...(ui ? { interface: ui } : {}),
       });
     }
   }

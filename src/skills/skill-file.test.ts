@@ -32,4 +32,22 @@ describe("parseSkillFile", () => {
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.message).toMatch(message);
   });
+
+  it("reads metadata.short-description (or its aliases) on one line; a long one is an error", () => {
+    const withShort = (meta: string) =>
+      `---\nname: demo\ndescription: long\nmetadata:\n  ${meta}\n---\nbody\n`;
+    expect(parseSkillFile(withShort('short-description: "a   short\\n blurb"'))).toMatchObject({
+      ok: true,
+      skill: { shortDescription: "a short blurb" },
+    });
+    expect(parseSkillFile(withShort("shortDescription: x"))).toMatchObject({
+      skill: { shortDescription: "x" },
+    });
+    const blank = parseSkillFile(withShort('short_description: "  "'));
+    expect(blank.ok && "shortDescription" in blank.skill).toBe(false);
+    expect(parseSkillFile(withShort(`short-description: ${"x".repeat(501)}`))).toEqual({
+      ok: false,
+      message: "front matter: 'metadata.short-description' is longer than 500 characters",
+    });
+  });
 });

@@ -7,7 +7,7 @@ import type { parse as ParseYaml } from "yaml";
 // sessions have no skills). It stays outside the bundle (see scripts/build.mjs) and is required lazily.
 const loadModule = createRequire(import.meta.url);
 let yamlParse: typeof ParseYaml | undefined;
-function parseYaml(text: string): unknown {
+export function parseYaml(text: string): unknown {
   yamlParse ??= (loadModule("yaml") as { parse: typeof ParseYaml }).parse;
   return yamlParse(text);
 }
@@ -15,6 +15,8 @@ function parseYaml(text: string): unknown {
 export interface SkillFile {
   name: string;
   description: string;
+  /** `metadata.short-description` of the front matter (a legacy UI blurb), when given. */
+  shortDescription?: string;
   /** The instructions: everything after the front matter, trimmed. */
   body: string;
 }
@@ -23,6 +25,7 @@ export type SkillFileResult = { ok: true; skill: SkillFile } | { ok: false; mess
 
 export const MAX_NAME_LENGTH = 64;
 export const MAX_DESCRIPTION_LENGTH = 1024;
+export const MAX_SHORT_DESCRIPTION_LENGTH = 500;
 
 const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
 
@@ -64,15 +67,37 @@ export function parseSkillFile(text: string): SkillFileResult {
       message: `front matter: 'description' is longer than ${MAX_DESCRIPTION_LENGTH} characters`,
     };
   }
+  const shortDescription = shortDescriptionOf(fields.metadata);
+  if (shortDescription !== undefined && [...shortDescription].length > MAX_SHORT_DESCRIPTION_LENGTH) {
+    return {
+      ok: false,
+      message: `front matter: 'metadata.short-description' is longer than ${MAX_SHORT_DESCRIPTION_LENGTH} characters`,
+    };
+  }
   return {
     ok: true,
     skill: {
       name,
       // Descriptions go on one line of the model's skill list.
-      description: description.trim().replace(/\s+/g, " "),
+      description: oneLine(description),
+      ...(shortDescription !== undefined ? { shortDescription } : {}),
       body: text.slice(match[0].length).trim(),
     },
   };
+}
+
+/** `metadata.short-description` (or `shortDescription`, `short_description`); blank counts as absent. */
+function shortDescriptionOf(metadata: unknown): string | undefined {
+  if (typeof metadata !== "object" || metadata === null) return undefined;
+  const fields = metadata as Record<string, unknown>;
+  const value = fields["short-description"] ?? fields.shortDescription ?? fields.short_description;
+  if (typeof value !== "string") return undefined;
+  const text = oneLine(value);
+  return text === "" ? undefined : text;
+}
+
+function oneLine(text: string): string {
+  return text.trim().replace(/\s+/g, " ");
 }
 
 function firstLine(message: string): string {

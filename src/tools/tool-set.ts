@@ -10,6 +10,7 @@ import { updatePlanTool } from "./update-plan.js";
 import { execCommandTool, UnifiedExecManager, writeStdinTool } from "./unified-exec/index.js";
 import { MAX_EMPTY_POLL_YIELD_TIME_MS } from "./unified-exec/write-stdin-tool.js";
 import { viewImageTool } from "./view-image.js";
+import { CONFIG_DEFAULTS } from "../config/config-defaults.js";
 
 export type ApplyPatchForm = "freeform" | "function";
 
@@ -110,7 +111,9 @@ export function buildToolSet(config: Pick<Config, "model" | "provider" | "toml">
     return { registry: new ToolRegistry(tools, hosted), close: () => Promise.resolve() };
   }
   const manager = new UnifiedExecManager();
-  const execCommand = execCommandTool(manager, { allowLoginShell: config.toml.allow_login_shell ?? true });
+  const execCommand = execCommandTool(manager, {
+    allowLoginShell: config.toml.allow_login_shell ?? CONFIG_DEFAULTS.allow_login_shell,
+  });
   const writeStdin = writeStdinTool(manager, {
     maxEmptyPollMs: config.toml.background_terminal_max_timeout ?? MAX_EMPTY_POLL_YIELD_TIME_MS,
   });

@@ -66,6 +66,25 @@ describe("app-server layered config", () => {
     expect(layerNames(global)).toEqual([`user:${userFile}`]);
   });
 
+  it("config/read reports the defaults codex-ts uses for unset keys; a set table keeps the others", async () => {
+    const { client: c } = await app.start({
+      toml: "include_environment_context = false\n[history]\nmax_bytes = 4096\n",
+    });
+    const config = (await c.call("config/read", {})).config as Json;
+    expect(config).toMatchObject({
+      include_environment_context: false,
+      include_permissions_instructions: true,
+      include_collaboration_mode_instructions: true,
+      allow_login_shell: true,
+      history: { persistence: "save-all", max_bytes: 4096 },
+      project_root_markers: [".git"],
+      project_doc_max_bytes: 32768,
+      background_terminal_max_timeout: 300000,
+    });
+    // A key codex-ts has no default for stays null.
+    expect(config.file_opener).toBeNull();
+  });
+
   it("an untrusted project's config is listed as disabled and not applied", async () => {
     const { client: c } = await setup();
     const other = mkdtempSync(join(tmpdir(), "codex-ts-untrusted-"));

@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { CODEX_ONLY_KEYS } from "../../config/codex-keys.js";
+import { CONFIG_DEFAULTS } from "../../config/config-defaults.js";
 import { configVersion } from "../../config/config-write.js";
 import { ConfigToml } from "../../config/schema.js";
 import type { Config, ConfigLayer as CoreLayer } from "../../config/load.js";
@@ -77,6 +78,19 @@ function unsetKeys(): Record<string, unknown> {
   };
 }
 
+/**
+ * The effective config over the defaults codex-ts uses (CONFIG_DEFAULTS; a set table keeps the defaults of
+ * the keys it leaves out), over null for every other known key.
+ */
+function withDefaults(toml: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...unsetKeys(), ...structuredClone(CONFIG_DEFAULTS) };
+  for (const [key, value] of Object.entries(toml)) {
+    const fallback = merged[key];
+    merged[key] = isPlainObject(fallback) && isPlainObject(value) ? { ...fallback, ...value } : value;
+  }
+  return merged;
+}
+
 const EMPTY_TABLES = ["mcp_servers", "profiles", "projects", "plugins", "marketplaces"];
 /** Keys of Codex's effective config (its schema's Config) that are no config.toml key codex-ts knows. */
 const LISTED_BY_CODEX = ["browser_use", "computer_use", "client_search_provider"];
@@ -92,7 +106,7 @@ export function buildConfigReadResponse(config: Config, includeLayers: boolean):
     for (const path of leafPaths(layer.value)) origins[path] = meta;
   }
   const response: ConfigReadResponse = {
-    config: { ...unsetKeys(), ...(toJson(config.toml) as object) },
+    config: withDefaults(toJson(config.toml) as Record<string, unknown>),
     origins,
   };
   if (includeLayers) {

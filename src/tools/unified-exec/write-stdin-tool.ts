@@ -9,12 +9,13 @@ import {
   MIN_YIELD_TIME_MS,
   type UnifiedExecManager,
 } from "./session-manager.js";
+import { CONFIG_DEFAULTS } from "../../config/config-defaults.js";
 
 export const DEFAULT_WRITE_YIELD_TIME_MS = 250;
 /** An empty poll waits at least this long (unless the process ends): polling in a tight loop wastes turns. */
 export const MIN_EMPTY_POLL_YIELD_TIME_MS = 5_000;
 /** The longest empty poll by default; `background_terminal_max_timeout` sets another. */
-export const MAX_EMPTY_POLL_YIELD_TIME_MS = 300_000;
+export const MAX_EMPTY_POLL_YIELD_TIME_MS: number = CONFIG_DEFAULTS.background_terminal_max_timeout;
 
 const params = (maxEmptyPollMs: number) =>
   z.object({

@@ -1,6 +1,7 @@
 // skills/list (SKILL.md files per cwd) and app/list (the connectors of the connector directory).
 import { z } from "zod";
 import { lazySchema } from "../../lazy-schema.js";
+import { SkillInterface } from "../../event-parts.js";
 
 export const SkillsListParams = lazySchema(() =>
   z.object({
@@ -18,6 +19,10 @@ export const SkillMetadata = lazySchema(() =>
     enabled: z.boolean(),
     /** The installed plugin that brings the skill (null: the user's or the project's own). */
     pluginId: z.string().nullable(),
+    /** Left out when the front matter has no `metadata.short-description` (as Codex does). */
+    shortDescription: z.string().optional(),
+    /** Left out when the skill has no `agents/openai.yaml` interface. */
+    interface: SkillInterface.optional(),
   }),
 );
 
