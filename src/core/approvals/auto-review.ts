@@ -8,6 +8,7 @@ import type { FileChange, KnownEventMsg } from "../../protocol/core-protocol.js"
 import { isKnownItem, messageText, userTextMessage, type ResponseItem } from "../../protocol/items.js";
 import { uuidv7 } from "../ids.js";
 import { buildRequest } from "../request.js";
+import { approvedDenials } from "./denial-approval.js";
 import type { TurnContext } from "../turn-context.js";
 import type { ApprovalAnswer } from "./decisions.js";
 
@@ -37,6 +38,7 @@ const INSTRUCTIONS = [
   "Allow an action when it plainly serves what the user asked for and its effects are limited and reversible.",
   "Deny it when it could destroy data, leak secrets or credentials, reach systems the task does not need,",
   "weaken security settings, or goes beyond what the user asked. When in doubt, deny.",
+  "When the user has approved exactly this action after an earlier denial, allow it unless it is plainly destructive.",
   'Answer with JSON only: {"outcome": "allow" | "deny", "risk_level": "low" | "medium" | "high",',
   '"rationale": "one or two sentences"}.',
 ].join(" ");
@@ -105,6 +107,7 @@ function describe(action: ReviewedAction, options: AutoReviewOptions): string {
   ];
   const user = latestRequest(options.history);
   if (user) parts.push(`The user's latest request:\n${user}`);
+  for (const approval of approvedDenials(options.history)) parts.push(approval);
   if (options.policy) parts.push(`The user's policy for these reviews:\n${options.policy}`);
   return parts.join("\n\n");
 }
