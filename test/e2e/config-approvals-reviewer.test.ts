@@ -168,4 +168,78 @@ describe("approvals_reviewer = auto_review", () => {
     expect(methods).not.toContain("warning");
     expect(client.recheck(strictProtocolSchema())).toEqual([]);
   });
+
+  it("app-server: thread/approveGuardianDeniedAction lets the model retry a denied action, reviewed again", async () => {
+    let main = 0;
+    const patch = "*** Begin Patch\n*** Add File: note.txt\n+hello\n*** End Patch\n";
+    const patchCall = (callId: string) => ({
+      events: [sse.created(), sse.customToolCall("apply_patch", patch, callId), sse.completed()],
+    });
+    const {
+      home,
+      client,
+      model: fake,
+    } = await app.start({
+      model: {
+        fallback: (request: { body: Body }) => {
+          if (isReview(request.body)) {
+            return textOf(request.body).includes("The user has approved an action")
+              ? reply.message('{"outcome":"allow","risk_level":"medium","rationale":"the user approved it"}')
+              : reply.message('{"outcome":"deny","risk_level":"high","rationale":"no notes wanted"}');
+          }
+          main++;
+          if (main === 1) return patchCall("call_first");
+          if (main === 3) return patchCall("call_retry");
+          return reply.message("done");
+        },
+      },
+    });
+    const started = await client.call("thread/start", {
+      approvalPolicy: "untrusted",
+      sandbox: "workspace-write",
+      approvalsReviewer: "auto_review",
+    });
+    const threadId = (started.thread as Json).id as string;
+    await runTurn(client, threadId, "write a note");
+    expect(existsSync(join(home.cwd, "note.txt"))).toBe(false);
+    const denied = client.notifications("item/autoApprovalReview/completed")[0]!;
+    expect((denied.review as Json).status).toBe("denied");
+
+    // The client sends back Codex's core assessment event (snake_case), as Codex's own TUI does.
+    const action = denied.action as Json;
+    const event = {
+      id: denied.reviewId,
+      target_item_id: denied.targetItemId,
+      turn_id: denied.turnId,
+      started_at_ms: denied.startedAtMs,
+      completed_at_ms: denied.completedAtMs,
+      status: "denied",
+      risk_level: "high",
+      user_authorization: null,
+      rationale: "no notes wanted",
+      decision_source: "agent",
+      action: { type: "apply_patch", cwd: action.cwd, files: action.files },
+    };
+    // Neither a malformed event nor one that was not a denial changes anything.
+    await expect(client.call("thread/approveGuardianDeniedAction", { threadId, event: "x" })).rejects.toThrow(
+      /event must be/,
+    );
+    expect(
+      await client.call("thread/approveGuardianDeniedAction", {
+        threadId,
+        event: { ...event, status: "approved" },
+      }),
+    ).toEqual({});
+    expect(await client.call("thread/approveGuardianDeniedAction", { threadId, event })).toEqual({});
+
+    await runTurn(client, threadId, "try again");
+    expect(existsSync(join(home.cwd, "note.txt"))).toBe(true);
+    const mainBodies = fake.requests.map((r) => r.body as Body).filter((b) => !isReview(b));
+    const seen = JSON.stringify(mainBodies.at(-2)?.input);
+    expect(seen.match(/The user has approved an action/g)).toHaveLength(1);
+    expect(seen).toContain('"outcome\\": \\"allowed\\"');
+    const reviews = client.notifications("item/autoApprovalReview/completed");
+    expect(reviews.map((r) => (r.review as Json).status)).toEqual(["denied", "approved"]);
+    expect(client.recheck(strictProtocolSchema())).toEqual([]);
+  });
 });
