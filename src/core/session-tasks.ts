@@ -59,8 +59,9 @@ export interface TurnHostParts extends Omit<TurnHost, "services" | "onResponse" 
 /** The turn's view of the session; aborting through it ends this task only (not one that replaced it). */
 export function turnHostFor(parts: TurnHostParts, controller: AbortController): TurnHost {
   const { meter, commands, patches, requests, emit, decideExec, autoReview, ...host } = parts;
-  const review = (action: ReviewedAction, signal: AbortSignal) =>
+  const review = (callId: string, action: ReviewedAction, signal: AbortSignal) =>
     autoReviewDecision(action, {
+      callId,
       client: parts.client,
       turn: autoReview!.turn(),
       threadId: parts.threadId,
@@ -76,13 +77,14 @@ export function turnHostFor(parts: TurnHostParts, controller: AbortController): 
       (await decideExec?.(callId, request, signal)) ??
       (autoReview
         ? review(
+            callId,
             { kind: "command", command: request.command, cwd: request.cwd, ...reasonOf(request) },
             signal,
           )
         : requests.askExec(emit, callId, request, signal)),
     askPatch: (callId, request, signal) =>
       autoReview
-        ? review({ kind: "patch", changes: request.changes, ...reasonOf(request) }, signal)
+        ? review(callId, { kind: "patch", changes: request.changes, ...reasonOf(request) }, signal)
         : requests.askPatch(emit, callId, request, signal),
     askUser: (callId, turnId, questions, signal) => requests.askUser(emit, callId, turnId, questions, signal),
     abortTask: () => controller.abort(new TaskAbort("interrupted")),

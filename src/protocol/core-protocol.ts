@@ -269,7 +269,29 @@ export const KnownEventMsg = lazySchema(() =>
       rate_limits: z.unknown().nullish(),
     }),
     ErrorEvent,
-    ev("warning", { message: z.string() }),
+    /**
+     * `auto_review_id`: the warning tells an auto-review's decision (the `auto_review` event before it says
+     * the same; the app-server sends that one, other surfaces show this text).
+     */
+    ev("warning", { message: z.string(), auto_review_id: z.string().optional() }),
+    /**
+     * `approvals_reviewer = "auto_review"`: a review of an approval request began (`in_progress`) or ended
+     * with its decision; `id` names the review, `target_item_id` the tool call it is about.
+     */
+    ev("auto_review", {
+      id: z.string(),
+      target_item_id: z.string().nullable(),
+      turn_id: z.string().nullish(),
+      status: z.enum(["in_progress", "approved", "denied", "aborted"]),
+      risk_level: z.enum(["low", "medium", "high"]).nullable(),
+      rationale: z.string().nullable(),
+      action: z.discriminatedUnion("type", [
+        z.object({ type: z.literal("command"), command: z.array(z.string()), cwd: z.string() }),
+        z.object({ type: z.literal("apply_patch"), cwd: z.string(), files: z.array(z.string()) }),
+      ]),
+      started_at_ms: z.number().int(),
+      completed_at_ms: z.number().int().nullish(),
+    }),
     ev("stream_error", { message: z.string() }),
     ev("background_event", { message: z.string() }),
     TurnAbortedEvent,

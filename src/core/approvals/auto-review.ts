@@ -6,7 +6,9 @@
 import type { ModelClient } from "../../model/model-client.js";
 import type { FileChange, KnownEventMsg } from "../../protocol/core-protocol.js";
 import { isKnownItem, messageText, userTextMessage, type ResponseItem } from "../../protocol/items.js";
+import { uuidv7 } from "../ids.js";
 import { buildRequest } from "../request.js";
+import { approvedDenials } from "./denial-approval.js";
 import type { TurnContext } from "../turn-context.js";
 import type { ApprovalAnswer } from "./decisions.js";
 
@@ -36,6 +38,7 @@ const INSTRUCTIONS = [
   "Allow an action when it plainly serves what the user asked for and its effects are limited and reversible.",
   "Deny it when it could destroy data, leak secrets or credentials, reach systems the task does not need,",
   "weaken security settings, or goes beyond what the user asked. When in doubt, deny.",
+  "When the user has approved exactly this action after an earlier denial, allow it unless it is plainly destructive.",
   'Answer with JSON only: {"outcome": "allow" | "deny", "risk_level": "low" | "medium" | "high",',
   '"rationale": "one or two sentences"}.',
 ].join(" ");
@@ -104,6 +107,7 @@ function describe(action: ReviewedAction, options: AutoReviewOptions): string {
   ];
   const user = latestRequest(options.history);
   if (user) parts.push(`The user's latest request:\n${user}`);
+  for (const approval of approvedDenials(options.history)) parts.push(approval);
   if (options.policy) parts.push(`The user's policy for these reviews:\n${options.policy}`);
   return parts.join("\n\n");
 }
@@ -129,20 +133,55 @@ function failed(why: string): Assessment {
   return { outcome: "deny", riskLevel: "high", rationale: `${why}; denied to be safe` };
 }
 
-/** Reviews, tells the user what was decided (a warning), and answers as the user would have. */
+type AutoReviewEvent = Extract<KnownEventMsg, { type: "auto_review" }>;
+
+/**
+ * Reviews, tells the user what was decided, and answers as the user would have. The review shows as an
+ * `auto_review` event when it starts and when it ends (the app-server's item/autoApprovalReview/*), and
+ * its decision as a warning for the surfaces that have no place for reviews.
+ */
 export async function autoReviewDecision(
   action: ReviewedAction,
-  options: AutoReviewOptions & { emit: (msg: KnownEventMsg) => void },
+  options: AutoReviewOptions & { emit: (msg: KnownEventMsg) => void; callId: string },
 ): Promise<ApprovalAnswer> {
-  const assessment = await reviewAction(action, options);
+  const started: AutoReviewEvent = {
+    type: "auto_review",
+    id: uuidv7(),
+    target_item_id: options.callId,
+    status: "in_progress",
+    risk_level: null,
+    rationale: null,
+    action:
+      action.kind === "command"
+        ? { type: "command", command: action.command, cwd: action.cwd }
+        : { type: "apply_patch", cwd: options.turn.cwd, files: Object.keys(action.changes) },
+    started_at_ms: Date.now(),
+  };
+  options.emit(started);
+  let assessment: Assessment;
+  try {
+    assessment = await reviewAction(action, options);
+  } catch (err) {
+    options.emit({ ...started, status: "aborted", completed_at_ms: Date.now() });
+    throw err;
+  }
+  const approved = assessment.outcome === "allow";
+  options.emit({
+    ...started,
+    status: approved ? "approved" : "denied",
+    risk_level: assessment.riskLevel,
+    rationale: assessment.rationale,
+    completed_at_ms: Date.now(),
+  });
   const what = action.kind === "command" ? `\`${action.command.join(" ")}\`` : "a patch";
   options.emit({
     type: "warning",
     message:
-      `auto-review ${assessment.outcome === "allow" ? "approved" : "denied"} ${what} ` +
+      `auto-review ${approved ? "approved" : "denied"} ${what} ` +
       `(risk ${assessment.riskLevel}): ${assessment.rationale}`,
+    auto_review_id: started.id,
   });
-  if (assessment.outcome === "allow") return "approved";
+  if (approved) return "approved";
   return {
     decision: "denied",
     message: `denied by the automatic approval reviewer (risk ${assessment.riskLevel}): ${assessment.rationale}; do not retry it as is`,

@@ -212,7 +212,7 @@ export const localMethodSamples = {
   "windowsSandbox/readiness": { params: [undefined], results: [{ status: "notConfigured" }] },
   "windowsSandbox/setupStart": { params: [{ mode: "elevated" }], results: [{ started: false }] },
   "config/mcpServer/reload": { params: [undefined], results: [{}] },
-  "thread/approveGuardianDeniedAction": { params: [{ threadId: "t1", event: {} }], results: [] },
+  "thread/approveGuardianDeniedAction": { params: [{ threadId: "t1", event: {} }], results: [{}] },
   "mcpServer/tool/call": {
     params: [
       { threadId: "t1", server: "local", tool: "echo" },

@@ -261,7 +261,7 @@ export const methods = {
   "windowsSandbox/readiness": { params: NoParams, result: WindowsSandboxReadinessResponse },
   "windowsSandbox/setupStart": { params: WindowsSandboxSetupParams, result: WindowsSandboxSetupResponse },
   "config/mcpServer/reload": { params: NoParams, result: EmptyResult },
-  "thread/approveGuardianDeniedAction": { params: ApproveGuardianParams, result: NeverResult },
+  "thread/approveGuardianDeniedAction": { params: ApproveGuardianParams, result: EmptyResult },
   "feedback/save": { params: FeedbackSaveParams, result: FeedbackSaveResponse },
   "mcpServer/tool/call": { params: McpToolCallParams, result: McpToolCallResponse },
   "mcpServer/resource/read": { params: McpResourceReadParams, result: McpResourceReadResponse },

@@ -363,6 +363,44 @@ const cases: Array<{
     ],
     expected: [],
   },
+  {
+    name: "an auto-review cut short by an interrupt, and its decision's warning",
+    events: [
+      started,
+      {
+        type: "auto_review",
+        id: "review-1",
+        target_item_id: "call-1",
+        status: "aborted",
+        risk_level: null,
+        rationale: null,
+        action: { type: "apply_patch", cwd: "/w", files: ["/w/a.txt"] },
+        started_at_ms: 5,
+        completed_at_ms: 9,
+      },
+      { type: "warning", message: "auto-review denied a patch", auto_review_id: "review-1" },
+      { type: "warning", message: "something else" },
+    ],
+    expected: [
+      { method: "thread/status/changed", status: "active" },
+      { method: "turn/started", status: "inProgress", error: null },
+      {
+        method: "item/autoApprovalReview/completed",
+        params: {
+          threadId: T,
+          turnId: "turn-1",
+          reviewId: "review-1",
+          targetItemId: "call-1",
+          startedAtMs: 5,
+          completedAtMs: 9,
+          decisionSource: "agent",
+          review: { status: "aborted", riskLevel: null, userAuthorization: null, rationale: null },
+          action: { type: "applyPatch", cwd: "/w", files: ["/w/a.txt"] },
+        },
+      },
+      { method: "warning", params: { threadId: T, message: "something else" } },
+    ],
+  },
 ];
 
 function mapAll(events: Array<KnownEventMsg | [string, KnownEventMsg]>): MapperOutput[] {

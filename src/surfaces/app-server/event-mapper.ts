@@ -6,6 +6,7 @@ import type { Event, EventMsgOf, KnownEventMsg } from "../../protocol/core-proto
 import type { TurnError, TurnStatus, UserInput } from "../../protocol/app-server/v2/common.js";
 import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import { ApprovalRequests } from "./approval-requests.js";
+import { autoReviewNotification } from "./auto-review-items.js";
 import { breakdown, errorInfo } from "./mapper-conversions.js";
 import { OutputBuffer, type MapperOutput } from "./mapper-output.js";
 import { mcpStartup } from "./mcp-items.js";
@@ -143,8 +144,11 @@ export class AppServerEventMapper {
         return this.tokenCount(msg);
       case "stream_error":
         return this.turnError({ message: msg.message, codexErrorInfo: null }, true);
+      case "auto_review":
+        return autoReviewNotification(this.out, msg);
       case "warning":
-        return this.warning(msg.message);
+        // An auto-review's decision is told by item/autoApprovalReview/completed, as Codex does.
+        return msg.auto_review_id === undefined ? this.warning(msg.message) : undefined;
       case "hook_started":
       case "hook_completed":
         return this.out.notify({

@@ -14,6 +14,10 @@ import { FuzzyFileSearchSessionUpdatedNotification } from "./tools-misc.js";
 import { AttachmentUpdatedNotification, SectionChangedNotification } from "./thread-organize.js";
 import { McpStartupStatusNotification } from "./tools-misc.js";
 import { HookNotification } from "./hooks.js";
+import {
+  AutoApprovalReviewCompletedNotification,
+  AutoApprovalReviewStartedNotification,
+} from "./auto-review.js";
 import { ThreadReadState } from "./thread-read-state.js";
 import { ExternalAgentConfigImportNotification } from "./external-agent.js";
 
@@ -106,6 +110,8 @@ export const serverNotifications = {
   "thread/goal/cleared": z.object({ threadId: z.string() }),
   "command/exec/outputDelta": CommandExecOutputDeltaNotification,
   "hook/started": HookNotification,
+  "item/autoApprovalReview/started": AutoApprovalReviewStartedNotification,
+  "item/autoApprovalReview/completed": AutoApprovalReviewCompletedNotification,
   "hook/completed": HookNotification,
   "externalAgentConfig/import/progress": ExternalAgentConfigImportNotification,
   "externalAgentConfig/import/completed": ExternalAgentConfigImportNotification,

@@ -1,5 +1,5 @@
 // Model providers, permission profiles, experimental features, config requirements, the Windows sandbox,
-// MCP config reload and Guardian approvals: what codex-ts has of each, in the shapes Codex answers with.
+// MCP config reload and approvals of auto-review denials: what codex-ts has of each, in the shapes Codex answers with.
 import { ConfigWriteError, writeUserConfig, type ConfigEditRequest } from "../../../config/config-write.js";
 import {
   FEATURE_DEFAULTS,
@@ -8,8 +8,10 @@ import {
   isKnownFeature,
   KNOWN_FEATURES,
 } from "../../../config/features.js";
+import { denialApprovalMessage } from "../../../core/approvals/denial-approval.js";
 import { badRequest } from "../errors.js";
 import type { Handler, RequestContext } from "../handler-types.js";
+import { threadOf } from "./thread-open.js";
 
 function writeProvider(ctx: RequestContext<"modelProvider/config/write">, edits: ConfigEditRequest[]): void {
   try {
@@ -177,8 +179,14 @@ export const windowsSandboxSetupStart: Handler<"windowsSandbox/setupStart"> = ()
 /** Each thread reads the MCP servers of the config when it starts; loaded threads keep theirs. */
 export const mcpServerReload: Handler<"config/mcpServer/reload"> = () => ({});
 
-export const approveGuardianDeniedAction: Handler<"thread/approveGuardianDeniedAction"> = (params) => {
-  throw badRequest(
-    `no Guardian denial to approve in thread ${params.threadId}: codex-ts reviews approvals with the user only`,
-  );
+/**
+ * The user overrides an auto-review denial: as Codex, the thread's history gains a message approving that
+ * exact action (the model may retry it; the retry is reviewed again). Any other status is ignored.
+ */
+export const approveGuardianDeniedAction: Handler<"thread/approveGuardianDeniedAction"> = (params, ctx) => {
+  const thread = threadOf(ctx.services, params.threadId);
+  const approval = denialApprovalMessage(params.event);
+  if ("error" in approval) throw badRequest(approval.error);
+  if ("message" in approval) thread.injectItems([approval.message]);
+  return {};
 };
