@@ -15,7 +15,7 @@ export const MAX_FILES = 200_000;
 const TIMEOUT_MS = 10_000;
 const MAX_BUFFER = 64 * 1024 * 1024;
 
-/** "fs": the in-process walk with rg's rules (files/tree-walk.ts); "walk": the last resort below. */
+/** "fs": the in-process walk as Codex's search lists (files/tree-walk.ts: folders end in "/"); "walk": the last resort below. */
 export type FileSource = "fs" | "rg" | "git" | "walk";
 
 function run(command: string, args: string[], cwd: string): Promise<string | undefined> {
@@ -148,11 +148,22 @@ function streamListing(
   });
 }
 
-// rg unsorted (the consumer sorts the few paths it keeps, not the whole listing), without the user's rg
-// config file (it could add --hidden or other filters) or its error messages, and on one thread: rg 13's
-// parallel walker spends about as much again on its threads' hand-offs (100,000 files: ~85 ms of CPU on
-// one thread, ~160 ms on two, and slower by the clock too), and one thread leaves a core to read its output.
-const RG_FILES = ["--files", "--color", "never", "--no-config", "--no-messages", "--threads", "1"];
+// The fallback when the in-process walk cannot list a root: rg unsorted (the consumer sorts the few paths
+// it keeps, not the whole listing), with hidden files and followed links as Codex's search has them (but
+// no folders, and rg's own .rgignore applies), without the user's rg config file (it could add other
+// filters) or its error messages, and on one thread: rg 13's parallel walker spends about as much again on
+// its threads' hand-offs, and one thread leaves a core to read its output.
+const RG_FILES = [
+  "--files",
+  "--hidden",
+  "--follow",
+  "--color",
+  "never",
+  "--no-config",
+  "--no-messages",
+  "--threads",
+  "1",
+];
 const GIT_FILES = ["ls-files", "--cached", "--others", "--exclude-standard"];
 
 /** A whole listing: "\n"-separated paths, unsorted (git's may hold a path twice). */
@@ -163,8 +174,9 @@ export interface StreamedListing {
 }
 
 /**
- * The listing of `cwd`, streamed into `sink` as it arrives: read in this process with rg's rules, else the
- * same sources and order as listFiles (rg when the root cannot be walked here, e.g. unreadable).
+ * The listing of `cwd`, streamed into `sink` as it arrives: read in this process as Codex's file search
+ * lists it (folders as lines ending in "/"), else the same sources and order as listFiles (rg when the
+ * root cannot be walked here, e.g. unreadable).
  */
 export async function streamFileList(
   cwd: string,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import fuzzysort from "fuzzysort";
 import { describe, expect, it } from "vitest";
-import { byRank, fuzzyFilter, TopMatches } from "./fuzzy.js";
+import { byRank, EXACT_NAME_BONUS, NAME_BONUS, fuzzyFilter, TopMatches } from "./fuzzy.js";
 
 // A tree shaped like this repository's, and what a person typing each query expects on top.
 const TREE = [
@@ -99,5 +99,24 @@ describe("TopMatches", () => {
     expect(new Set(top.result().map((m) => m.text)).size).toBe(25);
     top.clear();
     expect(top.result()).toEqual([]);
+  });
+
+  it("ranks a file whose name holds the query first, a name equal to it above all; marks folders", () => {
+    const top = new TopMatches("ct", 10);
+    top.add(["src/core/turn-loop.ts", "src/core/codex.ts", "src/cli.ts", "ct/", "src/ct.ts", "docs/"]);
+    const ranked = top.result();
+    expect(ranked.map((m) => m.text)).toEqual([
+      "ct",
+      "src/ct.ts",
+      "src/cli.ts",
+      "src/core/codex.ts",
+      "src/core/turn-loop.ts",
+    ]);
+    expect(ranked.find((m) => m.text === "ct")?.directory).toBe(true);
+    expect(ranked.find((m) => m.text === "src/cli.ts")?.directory).toBeUndefined();
+    const [exact, inName, , , across] = ranked.map((m) => m.score);
+    expect(exact).toBeGreaterThanOrEqual(EXACT_NAME_BONUS);
+    expect(inName).toBeGreaterThanOrEqual(NAME_BONUS);
+    expect(across).toBeLessThan(NAME_BONUS);
   });
 });

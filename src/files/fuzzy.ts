@@ -9,6 +9,8 @@ export interface FuzzyMatch {
   score: number;
   /** Where the query's characters matched in `text`, for highlighting. */
   indices: number[];
+  /** A folder (a listing line ending in "/", which `text` leaves out). */
+  directory?: true;
 }
 
 const ASCII = /^[\x21-\x7e]*$/;
@@ -102,6 +104,29 @@ export function fuzzyRank(query: string, candidates: readonly string[], limit: n
     .sort(byRank);
 }
 
+/** Added to the score of a file whose own name holds the query's letters in order. */
+export const NAME_BONUS = 1 << 16;
+/** Added instead to the score of a file or folder whose name is the query (ignoring case). */
+export const EXACT_NAME_BONUS = 1 << 17;
+
+/**
+ * A path's score as fuzzyFileSearch ranks it: fuzzysort's (0 to 1000) plus a bonus when the query is in
+ * the name itself rather than spread across folders, so `ct` puts `src/core/codex.ts` before
+ * `src/core/turn-loop.ts`. The real Codex's scores show the same steps (2^16 for a file whose name
+ * matches, 2^17 for a name equal to the query), and a client that sorts by score keeps this order.
+ */
+function rankedScore(
+  query: string,
+  inName: ((name: string) => boolean) | undefined,
+  path: string,
+  base: number,
+  directory: boolean,
+): number {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  if (name.toLowerCase() === query.toLowerCase()) return base + EXACT_NAME_BONUS;
+  return !directory && inName?.(name) ? base + NAME_BONUS : base;
+}
+
 /**
  * The best `limit` matches of candidates that arrive in batches (a listing streaming in), in byRank order:
  * each batch is ranked as it comes, so the matching overlaps the listing. A candidate given twice counts
@@ -111,22 +136,41 @@ export function fuzzyRank(query: string, candidates: readonly string[], limit: n
 export class TopMatches {
   private best: FuzzyMatch[] = [];
   private readonly kept = new Set<string>();
+  /** Whether a name holds the query's letters in order (none for a query beyond ASCII: no bonus then). */
+  private readonly inName: ((name: string) => boolean) | undefined;
 
   constructor(
     private readonly query: string,
     private readonly limit: number,
-  ) {}
+  ) {
+    this.inName = plausibleTest(query);
+  }
 
+  /** Candidates are paths; a folder's ends in "/" (see files/tree-walk.ts). */
   add(candidates: readonly string[]): void {
     if (candidates.length === 0) return;
-    const targets = candidates.map((text) => fuzzysort.prepare(text));
+    let folders: Set<string> | undefined;
+    const targets = candidates.map((line) => {
+      if (!line.endsWith("/")) return fuzzysort.prepare(line);
+      const path = line.slice(0, -1);
+      (folders ??= new Set()).add(path);
+      return fuzzysort.prepare(path);
+    });
     for (const result of fuzzysort.go(this.query, targets)) {
       if (this.kept.has(result.target)) continue;
       this.kept.add(result.target);
+      const directory = folders?.has(result.target) ?? false;
       this.best.push({
         text: result.target,
-        score: Math.round(result.score * 1000),
+        score: rankedScore(
+          this.query,
+          this.inName,
+          result.target,
+          Math.round(result.score * 1000),
+          directory,
+        ),
         indices: [...result.indexes],
+        ...(directory ? { directory: true as const } : {}),
       });
     }
     // Trimmed now and then rather than per insert: sorting 2 x limit entries is cheap.

@@ -14,6 +14,7 @@ import {
   type ListingOptions,
 } from "./listing-cache.js";
 import { MAX_STORED_AGE_MS } from "./listing-store.js";
+import { ageFolders, worktreeFiles } from "./listing-trees.test-support.js";
 
 const made: string[] = [];
 afterAll(() => {
@@ -31,17 +32,15 @@ function tree(files: string[]): string {
     writeFileSync(join(root, path), "");
   }
   const old = new Date(Date.now() - 60_000);
-  for (const folder of new Set(files.map((f) => dirname(f)))) {
-    for (let d = folder; d !== "."; d = dirname(d)) utimesSync(join(root, d), old, old);
-  }
-  utimesSync(root, old, old);
   // The walk reads the repository's exclude file: as old as the rest.
   mkdirSync(join(root, ".git", "info"), { recursive: true });
   writeFileSync(join(root, ".git", "info", "exclude"), "");
   utimesSync(join(root, ".git", "info", "exclude"), old, old);
+  ageFolders(root, old);
   return root;
 }
 
+/** The files a search was sent, outside `.git` (the listing also holds `.git` and the folders). */
 async function list(root: string, options: ListingOptions = {}): Promise<string[]> {
   let lines: string[] = [];
   const sink = {
@@ -49,7 +48,7 @@ async function list(root: string, options: ListingOptions = {}): Promise<string[
     reset: () => (lines = []),
   };
   await searchListing(root, sink, options);
-  return lines.sort();
+  return worktreeFiles(lines);
 }
 
 describe("searchListing", () => {
@@ -74,19 +73,27 @@ describe("searchListing", () => {
   });
 
   it("sees a file added to a folder that held no listed file (the walk reports every folder it read)", async () => {
-    const root = tree(["src/a.ts", "empty/.keep", "other/x.log", "logs/.gitignore"]);
+    const root = tree(["src/a.ts", "other/x.log", "logs/.gitignore"]);
     writeFileSync(join(root, "logs/.gitignore"), "*.log\n");
     writeFileSync(join(root, "logs/old.log"), "");
+    mkdirSync(join(root, "empty"));
     const old = new Date(Date.now() - 60_000);
-    utimesSync(join(root, "logs"), old, old);
     utimesSync(join(root, "logs/.gitignore"), old, old);
-    expect(await list(root)).toEqual(["other/x.log", "src/a.ts"]);
-    expect(await list(root)).toEqual(["other/x.log", "src/a.ts"]);
+    ageFolders(root, old);
+    const before = ["logs/.gitignore", "other/x.log", "src/a.ts"];
+    expect(await list(root)).toEqual(before);
+    expect(await list(root)).toEqual(before);
     expect(walksOf(root)).toBe(1);
     writeFileSync(join(root, "empty/new.ts"), "");
-    expect(await list(root)).toEqual(["empty/new.ts", "other/x.log", "src/a.ts"]);
+    expect(await list(root)).toEqual(["empty/new.ts", ...before]);
     writeFileSync(join(root, "logs/new.ts"), "");
-    expect(await list(root)).toEqual(["empty/new.ts", "logs/new.ts", "other/x.log", "src/a.ts"]);
+    expect(await list(root)).toEqual([
+      "empty/new.ts",
+      "logs/.gitignore",
+      "logs/new.ts",
+      "other/x.log",
+      "src/a.ts",
+    ]);
     expect(walksOf(root)).toBe(3);
   });
 

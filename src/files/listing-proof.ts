@@ -7,7 +7,7 @@
 // `mv` over it keeps the mtime of the file moved).
 import { realpath, realpathSync, stat, statSync, type Stats } from "node:fs";
 import { join } from "node:path";
-import { fileSignature } from "./rg-rules.js";
+import { fileSignature } from "./search-rules.js";
 import type { TreeListing } from "./tree-walk.js";
 
 /** A folder or file touched this long before the walk started may have changed after the walk read it. */

@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { proofOf } from "./listing-proof.js";
 import { loadListing, MAX_STORED_AGE_MS, saveListing, storedListingPath } from "./listing-store.js";
+import { ageFolders, worktreeFiles } from "./listing-trees.test-support.js";
 import { walkTree } from "./tree-walk.js";
 
 const made: string[] = [];
@@ -30,11 +31,8 @@ function setUp(files: Record<string, string>) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
-  const paths = [".git/info/exclude", ...Object.keys(files)];
-  for (const path of paths) {
-    for (let p = path; p !== "."; p = dirname(p)) utimesSync(join(root, p), old(), old());
-  }
-  utimesSync(root, old(), old());
+  for (const path of [".git/info/exclude", ...Object.keys(files)]) utimesSync(join(root, path), old(), old());
+  ageFolders(root, old());
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, ".config") };
   return { root, env, store: join(scratch, "store") };
 }
@@ -52,7 +50,7 @@ describe("the listing kept across servers", () => {
   it("is used while nothing changed, and gives the walk's text", async () => {
     const { root, env, store } = setUp(FILES);
     const text = await walkAndSave(root, store, env);
-    expect(text.split("\n").filter(Boolean)).toEqual(["src/a.ts"]);
+    expect(worktreeFiles(text.split("\n"))).toEqual(["empty/.keep", "logs/.gitignore", "src/a.ts"]);
     expect((await loadListing(store, root, env))?.text).toBe(text);
   });
 
@@ -101,7 +99,7 @@ describe("the listing kept across servers", () => {
     expect(await loadListing(store, root, env)).toBeUndefined();
     writeFileSync(path, `{not json\n${whole.slice(whole.indexOf("\n") + 1)}`);
     expect(await loadListing(store, root, env)).toBeUndefined();
-    writeFileSync(path, whole.replace('"version":1', '"version":"1"'));
+    writeFileSync(path, whole.replace('"version":2', '"version":"2"'));
     expect(await loadListing(store, root, env)).toBeUndefined();
     const header = JSON.parse(whole.slice(0, whole.indexOf("\n"))) as { startedAt: number };
     const aged = { ...header, startedAt: Date.now() - MAX_STORED_AGE_MS };

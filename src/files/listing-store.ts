@@ -12,7 +12,8 @@ import { stillProven, type ListingProof } from "./listing-proof.js";
 
 /** A kept listing older than this is walked again, whatever its proof says. */
 export const MAX_STORED_AGE_MS = 10 * 60_000;
-const VERSION = 1;
+// 2: folders listed (lines ending in "/"), hidden entries and followed links included.
+const VERSION = 2;
 
 interface Header extends ListingProof {
   version: number;

@@ -1,7 +1,9 @@
-// The in-process walk lists what `rg --files` lists (rg is what it replaced, and stays its fallback), on
-// trees that exercise each kind of ignore rule and how they rank, inside a repository and outside one.
+// The in-process walk lists the files `rg --files --hidden --follow` lists, less what only rg's own
+// .rgignore hides (the `ignore` crate's rules, as Codex's file search applies them; rg stays the fallback),
+// plus the folders, on trees that exercise each kind of ignore rule and how they rank, inside a repository
+// and outside one, and trees with symbolic links.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,23 +21,38 @@ function write(root: string, files: Record<string, string>): void {
   }
 }
 
-const rgFiles = (root: string): string[] =>
-  execFileSync("rg", ["--files", "--no-config", "--no-messages"], { cwd: root, env: env() })
-    .toString()
+const RG = ["--files", "--hidden", "--follow", "--no-config", "--no-messages"];
+
+const sortedLines = (text: string) =>
+  text
     .split("\n")
     .filter((line) => line !== "")
     .sort();
+
+/** rg's listing with the root's .rgignore out of the way (Codex's search does not read it), and the file. */
+function rgFiles(root: string): string[] {
+  const rgignore = join(root, ".rgignore");
+  const aside = join(scratch, "rgignore-aside");
+  const had = existsSync(rgignore);
+  if (had) renameSync(rgignore, aside);
+  try {
+    const listed = sortedLines(execFileSync("rg", RG, { cwd: root, env: env() }).toString());
+    return had ? [...listed, ".rgignore"].sort() : listed;
+  } finally {
+    if (had) renameSync(aside, rgignore);
+  }
+}
 
 async function walked(root: string): Promise<string[]> {
   const blocks: string[] = [];
   const listing = await walkTree(root, (block) => blocks.push(block), 200_000, 10_000, env());
   expect(listing).toBeDefined();
   expect(blocks.join("")).toBe(listing!.text);
-  return listing!.text
-    .split("\n")
-    .filter((line) => line !== "")
-    .sort();
+  return sortedLines(listing!.text);
 }
+
+const filesOf = (lines: string[]) => lines.filter((line) => !line.endsWith("/"));
+const foldersOf = (lines: string[]) => lines.filter((line) => line.endsWith("/"));
 
 // Files every tree holds: plain ones, hidden ones, ignored and re-included ones at several depths.
 const COMMON: Record<string, string> = {
@@ -80,7 +97,7 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe("walkTree", () => {
-  it("lists what rg lists in a repository: .gitignore, .ignore, .rgignore, info/exclude, global", async () => {
+  it("lists files as rg does in a repository, and the folders: .gitignore, .ignore, info/exclude, global", async () => {
     const root = join(scratch, "repo");
     write(root, COMMON);
     execFileSync("git", ["init", "-q"], { cwd: root });
@@ -89,16 +106,62 @@ describe("walkTree", () => {
     symlinkSync(join(root, "docs"), join(root, "docs-link"));
     const expected = rgFiles(root);
     expect(expected).toContain("keep.log");
+    expect(expected).toContain("rg-only/a.ts");
+    expect(expected).toContain(".git/HEAD");
+    expect(expected).toContain("docs-link/b.md");
     expect(expected).not.toContain("swap.swp");
-    expect(await walked(root)).toEqual(expected);
+    const lines = await walked(root);
+    expect(filesOf(lines)).toEqual(expected);
+    const folders = foldersOf(lines);
+    for (const folder of [
+      ".git/",
+      ".hidden/",
+      "docs/",
+      "docs/nested/",
+      "docs-link/",
+      "docs-link/nested/",
+      "empty/",
+    ])
+      expect(folders).toContain(folder);
+    for (const ignored of ["build/", "cache/", "sub/local-only/"]) expect(folders).not.toContain(ignored);
+    // Every listed file's folders are listed too.
+    for (const file of filesOf(lines).filter((path) => !path.startsWith("vendor/") && path.includes("/")))
+      expect(folders).toContain(file.slice(0, file.lastIndexOf("/") + 1));
   });
 
-  it("lists what rg lists outside a repository (git's rules do not apply there)", async () => {
+  it("lists files as rg does outside a repository (git's rules do not apply there)", async () => {
     const root = join(scratch, "plain");
     write(root, COMMON);
     const expected = rgFiles(root);
     expect(expected).toContain("app.log");
-    expect(await walked(root)).toEqual(expected);
+    expect(filesOf(await walked(root))).toEqual(expected);
+  });
+
+  it("follows links to files and folders, but not one back up the walk, nor a broken one", async () => {
+    const root = join(scratch, "links");
+    const outside = join(scratch, "outside");
+    write(outside, { "o.ts": "", "inner/i.ts": "" });
+    write(root, { "a/b/c.ts": "", "d/e.ts": "" });
+    symlinkSync("..", join(root, "a", "b", "up"));
+    symlinkSync(root, join(root, "a", "root"));
+    symlinkSync("../d", join(root, "a", "to-d"));
+    symlinkSync(outside, join(root, "out"));
+    symlinkSync(join(root, "d", "e.ts"), join(root, "e-link.ts"));
+    symlinkSync(join(root, "missing"), join(root, "broken"));
+    expect(await walked(root)).toEqual([
+      "a/",
+      "a/b/",
+      "a/b/c.ts",
+      "a/to-d/",
+      "a/to-d/e.ts",
+      "d/",
+      "d/e.ts",
+      "e-link.ts",
+      "out/",
+      "out/inner/",
+      "out/inner/i.ts",
+      "out/o.ts",
+    ]);
   });
 
   it("applies the rules of the folders above the root, up to the repository's top", async () => {
@@ -110,7 +173,7 @@ describe("walkTree", () => {
     const expected = rgFiles(root);
     expect(expected).not.toContain("a.gen.ts");
     expect(expected).not.toContain("b.bak");
-    expect(await walked(root)).toEqual(expected);
+    expect(filesOf(await walked(root))).toEqual(expected);
   });
 
   it("leaves to rg a tree where a higher-ranked rule re-includes a folder a .gitignore ignores", async () => {
@@ -124,7 +187,7 @@ describe("walkTree", () => {
       reset: () => (sent.length = 0),
     });
     const lines = (text: string) => text.split("\n").filter(Boolean).sort();
-    const rg = execFileSync("rg", ["--files", "--no-config", "--no-messages"], { cwd: root }).toString();
+    const rg = execFileSync("rg", RG, { cwd: root }).toString();
     expect(lines(listing.text)).toEqual(lines(rg));
     expect(lines(sent.join("\n"))).toEqual(lines(rg));
     expect(lines(rg)).toContain("build/out.js");
@@ -145,11 +208,13 @@ describe("walkTree", () => {
     const git = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
       cwd: root,
     });
-    expect(await walked(root)).toEqual(git.toString().split("\n").filter(Boolean).sort());
-    expect(await walked(root)).toEqual(["a.ts", "y.ts"]);
+    // The worktree's `.git` is a file, listed like any hidden file.
+    const files = filesOf(await walked(root)).filter((path) => path !== ".git");
+    expect(files).toEqual(git.toString().split("\n").filter(Boolean).sort());
+    expect(files).toEqual(["a.ts", "y.ts"]);
   });
 
-  it("resolves undefined when the root cannot be read, and stops at the file limit", async () => {
+  it("resolves undefined when the root cannot be read, and stops at the entry limit", async () => {
     expect(await walkTree(join(scratch, "missing"), () => {}, 10, 10_000, env())).toBeUndefined();
     const root = join(scratch, "many");
     for (let i = 0; i < 30; i++) write(root, { [`d${i % 3}/f${i}.ts`]: "" });

@@ -1,9 +1,10 @@
-// The files under a root as `rg --files` lists them (hidden entries and symbolic links left out, the ignore
-// rules of files/rg-rules.ts applied), read in this process. Node's asynchronous readdir runs in libuv's
-// thread pool, so several folders are read at once on every core while this thread only filters the
-// names; spawning rg instead walked on one thread and left this one decoding and scanning 2.6 MB of pipe
-// output for 100,000 files. The listing goes to `onBlock` in blocks of whole lines as folders are read.
-import { readdir, realpathSync, type Dirent } from "node:fs";
+// The files and folders under a root as Codex's file search lists them: hidden entries included (`.git`
+// too), symbolic links followed (a link back to a folder the walk came through is left out), the ignore
+// rules of files/search-rules.ts applied; folders are listed as lines ending in "/". Read in this process:
+// Node's asynchronous readdir runs in libuv's thread pool, so several folders are read at once on every
+// core while this thread only filters the names. The listing goes to `onBlock` in blocks of whole lines as
+// folders are read.
+import { readdir, realpath, realpathSync, stat, type Dirent } from "node:fs";
 import { join } from "node:path";
 import type { Ignore } from "ignore";
 import {
@@ -14,7 +15,7 @@ import {
   RULE_FILES,
   type RuleFolder,
   type RuleReads,
-} from "./rg-rules.js";
+} from "./search-rules.js";
 
 /** Folders being read at once: enough to keep libuv's 4 threads busy. */
 const IN_FLIGHT = 8;
@@ -22,7 +23,7 @@ const IN_FLIGHT = 8;
 const BLOCK_CHARS = 32 * 1024;
 
 export interface TreeListing {
-  /** "\n"-separated paths relative to the root, in no particular order. */
+  /** "\n"-separated paths relative to the root, folders ending in "/", in no particular order. */
   text: string;
   /**
    * Every folder the walk tried to read (relative to the root, "" for the root), including those holding
@@ -41,6 +42,15 @@ interface Pending {
   /** Relative to the root: "" or ending in "/". */
   rel: string;
   parent: RuleFolder | undefined;
+  /** The folder's real path, and the folder the walk came from: a followed link back up is a loop. */
+  real: string;
+  up: Pending | undefined;
+}
+
+/** Whether the folder at real path `target` is `from` or a folder the walk passed through to reach it. */
+function leadsBack(from: Pending, target: string): boolean {
+  for (let at: Pending | undefined = from; at; at = at.up) if (at.real === target) return true;
+  return false;
 }
 
 /**
@@ -66,12 +76,12 @@ export function walkTree(
   } catch {
     return Promise.resolve(undefined);
   }
-  const pending: Pending[] = [{ rel: "", parent: above }];
+  const pending: Pending[] = [{ rel: "", parent: above, real: realRoot, up: undefined }];
   const blocks: string[] = [];
   const folders: string[] = [];
   let block: string[] = [];
   let blockChars = 0;
-  let files = 0;
+  let listed = 0;
   let reading = 0;
   let complete = true;
 
@@ -84,6 +94,23 @@ export function walkTree(
     onBlock(text);
   };
 
+  /** One folder's kept lines, in one string. */
+  const emit = (names: string) => {
+    block.push(names);
+    blockChars += names.length;
+    if (blockChars >= BLOCK_CHARS) flush();
+  };
+
+  /** Counts one more listed entry; false (and the listing incomplete) past the limit. */
+  const room = () => {
+    if (listed >= maxFiles) {
+      complete = false;
+      return false;
+    }
+    listed++;
+    return true;
+  };
+
   const take = (item: Pending, entries: Dirent[]) => {
     let present: Set<string> | undefined;
     for (const entry of entries) {
@@ -94,35 +121,87 @@ export function walkTree(
     const folder = folderRules(item.parent, path, item.rel, present ?? new Set(), ruleFiles);
     const rules: Ignore | undefined = folder.inGit ? global : undefined;
     const check = folder.hasRules || rules !== undefined;
-    let names = "";
+    const kept: string[] = [];
+    let links: string[] | undefined;
     for (const entry of entries) {
       const name = entry.name;
-      if (name.charCodeAt(0) === 46) continue; // hidden, as rg without --hidden
       if (entry.isDirectory()) {
         const rel = `${item.rel}${name}/`;
-        if (!check || !isIgnoredBy(folder, rules, rel)) pending.push({ rel, parent: folder });
+        if ((check && isIgnoredBy(folder, rules, rel)) || !room()) continue;
+        pending.push({
+          rel,
+          parent: folder,
+          real: item.real === "/" ? `/${name}` : `${item.real}/${name}`,
+          up: item,
+        });
+        kept.push(`${name}/`);
       } else if (entry.isFile()) {
-        if (files >= maxFiles) {
-          complete = false;
-          continue;
-        }
-        const rel = item.rel + name;
-        if (check && isIgnoredBy(folder, rules, rel)) continue;
-        names += `${rel}\n`;
-        files++;
+        if ((check && isIgnoredBy(folder, rules, item.rel + name)) || !room()) continue;
+        kept.push(name);
+      } else if (entry.isSymbolicLink()) {
+        (links ??= []).push(name);
       }
     }
-    if (names === "") return;
-    block.push(names);
-    blockChars += names.length;
-    if (blockChars >= BLOCK_CHARS) flush();
+    // One flat string per folder: prefixing each name on its own made three short-lived strings per entry.
+    if (kept.length > 0) emit(item.rel + kept.join(`\n${item.rel}`) + "\n");
+    for (const name of links ?? []) follow(item, folder, check ? rules : undefined, check, name);
+  };
+
+  /** A symbolic link: listed as what it leads to, a folder walked like any other unless it leads back up. */
+  const follow = (
+    item: Pending,
+    folder: RuleFolder,
+    rules: Ignore | undefined,
+    check: boolean,
+    name: string,
+  ) => {
+    const path = join(root, item.rel, name);
+    const settle = (line?: string, next?: Pending) => {
+      if (line !== undefined && !failed && room()) {
+        emit(`${line}\n`);
+        if (next) pending.push(next);
+      }
+      reading--;
+      advance();
+    };
+    reading++;
+    stat(path, (error, target) => {
+      // A broken link, or one to something neither a file nor a folder, is not listed.
+      if (error || failed) return settle();
+      try {
+        if (target.isFile()) {
+          const rel = item.rel + name;
+          return settle(check && isIgnoredBy(folder, rules, rel) ? undefined : rel);
+        }
+        if (!target.isDirectory()) return settle();
+        const rel = `${item.rel}${name}/`;
+        if (check && isIgnoredBy(folder, rules, rel)) return settle();
+      } catch {
+        return giveUp();
+      }
+      realpath(path, (lost, real) => {
+        if (lost || leadsBack(item, real)) return settle();
+        const rel = `${item.rel}${name}/`;
+        settle(rel, { rel, parent: folder, real, up: item });
+      });
+    });
+  };
+
+  let rootFailed = false;
+  let failed = false;
+  let advance = () => {};
+  // A folder re-included past an ignoring rule (see ReincludedFolder), or an ignore file the rules cannot
+  // take: rg lists this root instead, and the reads still in flight add nothing.
+  const giveUp = () => {
+    failed = true;
+    pending.length = 0;
+    reading--;
+    advance();
   };
 
   return new Promise((resolve) => {
-    let rootFailed = false;
-    let failed = false;
-    const next = () => {
-      const stop = failed || files >= maxFiles || Date.now() > deadline;
+    advance = () => {
+      const stop = failed || listed >= maxFiles || Date.now() > deadline;
       if (stop && pending.length > 0) complete = false;
       while (!stop && reading < IN_FLIGHT && pending.length > 0) read(pending.pop()!);
       if (reading > 0) return;
@@ -134,22 +213,20 @@ export function walkTree(
       reading++;
       folders.push(item.rel === "" ? "" : item.rel.slice(0, -1));
       readdir(item.rel === "" ? root : join(root, item.rel), { withFileTypes: true }, (error, entries) => {
-        reading--;
-        // Once given up (rg lists the root instead), the reads still in flight add nothing.
-        if (!failed) {
-          try {
-            if (!error) take(item, entries);
-            else if (item.rel === "") rootFailed = true;
-          } catch {
-            // A folder re-included past an ignoring rule (see ReincludedFolder), or an ignore file the
-            // rules cannot take: rg lists this root instead.
-            failed = true;
-            pending.length = 0;
-          }
+        if (failed) return settleRead();
+        try {
+          if (!error) take(item, entries);
+          else if (item.rel === "") rootFailed = true;
+        } catch {
+          return giveUp();
         }
-        next();
+        settleRead();
       });
     };
-    next();
+    const settleRead = () => {
+      reading--;
+      advance();
+    };
+    advance();
   });
 }

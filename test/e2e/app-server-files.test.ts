@@ -9,12 +9,14 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { ageFolders, worktreeFiles } from "../../src/files/listing-trees.test-support.js";
 import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
@@ -57,15 +59,55 @@ describe("app-server fuzzyFileSearch", () => {
   });
 });
 
+describe("app-server fuzzyFileSearch, what is listed", () => {
+  it("lists hidden files, folders (match_type directory) and what links lead to, as the real Codex does", async () => {
+    const { client: c } = await start();
+    const outside = mkdtempSync(join(tmpdir(), "codex-ts-fuzzy-outside-"));
+    writeFileSync(join(outside, "zqout.ts"), "");
+    const root = project({
+      ".gitignore": "ign/\n",
+      ".rgignore": "*.md\n",
+      ".hid/zqfile.ts": "",
+      ".zqdot.ts": "",
+      "ign/zqign.ts": "",
+      "real/sub/zqreal.ts": "",
+      "zqrg.md": "",
+    });
+    symlinkSync("real/sub/zqreal.ts", join(root, "zqlink.ts"));
+    symlinkSync("real", join(root, "zqlinkdir"));
+    symlinkSync(outside, join(root, "zqout"));
+    symlinkSync("..", join(root, "real", "zqup"));
+    const found = (await c.call("fuzzyFileSearch", { query: "zq", roots: [root] })).files as Json[];
+    // The real Codex 0.169 on this tree (its `.git` aside): the same paths, and which are folders.
+    expect(found.map((f) => `${f.match_type as string} ${f.path as string}`).sort()).toEqual([
+      "directory zqlinkdir",
+      "directory zqlinkdir/sub",
+      "directory zqout",
+      "file .hid/zqfile.ts",
+      "file .zqdot.ts",
+      "file real/sub/zqreal.ts",
+      "file zqlink.ts",
+      "file zqlinkdir/sub/zqreal.ts",
+      "file zqout/zqout.ts",
+      "file zqrg.md",
+    ]);
+    expect(found.find((f) => f.path === "zqlinkdir/sub")).toMatchObject({ file_name: "sub", root });
+    rmSync(outside, { recursive: true, force: true });
+  });
+});
+
 describe("app-server fuzzyFileSearch, searches that follow", () => {
   it("finds a file created since the last search of the root, and no longer one deleted", async () => {
     const { client: c } = await start();
     const root = project({ "src/alpha.ts": "", "src/beta.ts": "", "docs/gamma.md": "" });
     // Folders last modified well before the first walk, so the kept listing is used while they stay so.
-    const old = new Date(Date.now() - 60_000);
-    for (const folder of ["src", "docs", "."]) utimesSync(join(root, folder), old, old);
+    ageFolders(root, new Date(Date.now() - 60_000));
     const paths = async (query: string) =>
-      ((await c.call("fuzzyFileSearch", { query, roots: [root] })).files as Json[]).map((f) => f.path);
+      worktreeFiles(
+        ((await c.call("fuzzyFileSearch", { query, roots: [root] })).files as Json[]).map(
+          (f) => f.path as string,
+        ),
+      );
     expect(await paths("alpha")).toEqual(["src/alpha.ts"]);
     expect(await paths("beta")).toEqual(["src/beta.ts"]);
     writeFileSync(join(root, "src/alphabet.ts"), "");
@@ -82,9 +124,13 @@ describe("app-server fuzzyFileSearch, a fresh server", () => {
     const { home, client: first } = await start();
     const root = project({ "src/alpha.ts": "", "empty/.keep": "", ".git/info/exclude": "" });
     const old = new Date(Date.now() - 60_000);
-    for (const path of [".git/info/exclude", "src", "empty", "."]) utimesSync(join(root, path), old, old);
+    utimesSync(join(root, ".git/info/exclude"), old, old);
+    ageFolders(root, old);
+    // In ranking order (worktreeFiles would sort them).
     const paths = async (c: typeof first, query: string) =>
-      ((await c.call("fuzzyFileSearch", { query, roots: [root] })).files as Json[]).map((f) => f.path);
+      ((await c.call("fuzzyFileSearch", { query, roots: [root] })).files as Json[])
+        .map((f) => f.path as string)
+        .filter((path) => !path.startsWith(".git/"));
     expect(await paths(first, "alpha")).toEqual(["src/alpha.ts"]);
     // Kept after the answer: wait for it, then mark it so that a search served from it shows.
     const store = join(home.codexHome, "cache", "file-listings");
@@ -104,9 +150,9 @@ describe("app-server fuzzyFileSearch, a fresh server", () => {
 });
 
 // The real Codex 0.169's fuzzyFileSearch on this tree (run once, in a loopback-only namespace), its top
-// results where they are files: ours must put the same paths first, in the same order. Where the two differ
-// (the real one also lists folders and files under .git, and ranks "main" as lib/main_test.go before
-// src/main.rs), the row stops before the difference.
+// results: ours must put the same paths first, in the same order. Where the two differ (the real one ranks
+// "main" as lib/main_test.go before src/main.rs, and some folders and `.git/hooks` samples, which depend
+// on git's version, differently), the row stops before the difference.
 const RANKED_TREE = [
   "README.md",
   "package.json",
@@ -133,10 +179,10 @@ const RANKED_TREE = [
   "src/main.rs",
 ];
 const REAL_TOP: Array<[string, string[]]> = [
-  ["ct", ["src/cli.ts"]],
+  ["ct", ["src/cli.ts", "src/core/codex.ts"]],
   ["cli", ["src/cli.ts"]],
   ["codex", ["src/core/codex.ts", "src/rollout/index.ts"]],
-  ["sess", ["src/core/session.ts"]],
+  ["sess", ["src/core/session.ts", "test/e2e/app-server-files.test.ts"]],
   ["fake", ["test/support/fake-model.js"]],
   ["router", ["src/surfaces/app-server/router.ts", "src/rollout/recorder.ts"]],
   ["readme", ["README.md"]],

@@ -1,5 +1,5 @@
-// fuzzyFileSearch: the files under each root (read in-process with rg's rules, else ripgrep, git or a
-// plain walk), matched fuzzily against the query and ranked best first across the roots. A root's first
+// fuzzyFileSearch: the files and folders under each root (read in-process as Codex's file search lists
+// them, see files/tree-walk.ts; else ripgrep, git or a plain walk, files only), matched fuzzily against the query and ranked best first across the roots. A root's first
 // search drops the paths that cannot match, and ranks the others, as the listing streams in; the searches
 // that follow scan the listing kept in memory (files/listing-cache.ts), and a fresh server's the listing
 // kept in $CODEX_HOME/cache/file-listings while it is provably current (files/listing-store.ts).
@@ -35,11 +35,11 @@ export async function searchRoot(
 ): Promise<FuzzyMatch[]> {
   const select = plausibleLines(query);
   // Ranked block by block as the listing streams in: a few hundred of 100,000 paths pass the prefilter, so
-  // the ranking runs while rg still walks, on the core rg leaves free.
+  // the ranking runs while the folders are still being read.
   const top = new TopMatches(query, limit);
   const sink = { lines: (block: string) => top.add(select(block)), reset: () => top.clear() };
   const listed = searchListing(root, sink, { storeIn });
-  // A new walk's rg is spawned by now, and its first output is milliseconds away: time to warm up in.
+  // A new walk's first reads are in the thread pool by now, their answers milliseconds away: time to warm up in.
   warmRanking();
   await listed;
   return top.result();
@@ -58,7 +58,7 @@ export async function searchFiles(query: string, roots: readonly string[], store
     root: m.root,
     path: m.text,
     file_name: basename(m.text),
-    match_type: "file" as const,
+    match_type: m.directory ? ("directory" as const) : ("file" as const),
     score: m.score,
     indices: m.indices,
   }));

@@ -1,9 +1,10 @@
-// The ignore rules ripgrep applies to `rg --files` (its `ignore` crate's defaults), for the in-process walk
-// (files/tree-walk.ts) that lists what rg would: per folder `.rgignore`, `.ignore` and `.gitignore`, the
+// The ignore rules of Codex's file search (the `ignore` crate's walker with its defaults, as ripgrep uses
+// it), for the in-process walk (files/tree-walk.ts): per folder `.ignore` and `.gitignore`, the
 // repository's `.git/info/exclude` and git's global excludes file. The rules of one kind in the deepest
-// folder that has an opinion decide; the kinds rank .rgignore > .ignore > .gitignore > info/exclude >
-// global. Git's kinds count only inside a repository (a folder here or above holds `.git`), and stop at
-// the repository's top. The patterns themselves are matched by the `ignore` package (git's syntax).
+// folder that has an opinion decide; the kinds rank .ignore > .gitignore > info/exclude > global. Git's
+// kinds count only inside a repository (a folder here or above holds `.git`), and stop at the repository's
+// top. `.rgignore` is ripgrep's own addition and Codex's search does not read it. The patterns themselves
+// are matched by the `ignore` package (git's syntax).
 import { readFileSync, statSync, type Stats } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
@@ -15,7 +16,6 @@ export interface RuleFolder {
   /** A path relative to the walk's root becomes relative to this folder as `lead + path.slice(strip)`. */
   lead: string;
   strip: number;
-  custom?: Ignore;
   ignore?: Ignore;
   git?: Ignore;
   exclude?: Ignore;
@@ -28,7 +28,7 @@ export interface RuleFolder {
 }
 
 /** The names in a folder that carry rules. */
-export const RULE_FILES = new Set([".rgignore", ".ignore", ".gitignore", ".git"]);
+export const RULE_FILES = new Set([".ignore", ".gitignore", ".git"]);
 
 /**
  * The files the rules were read from or looked for: what a kept listing depends on. Each maps to
@@ -85,7 +85,6 @@ export function folderRules(
     parent,
     lead: "",
     strip: rel.length,
-    custom: present.has(".rgignore") ? rulesOf(readText(join(path, ".rgignore"), reads)) : undefined,
     ignore: present.has(".ignore") ? rulesOf(readText(join(path, ".ignore"), reads)) : undefined,
     git: present.has(".gitignore") ? rulesOf(readText(join(path, ".gitignore"), reads)) : undefined,
     exclude: hasGit ? excludeOf(path, reads) : undefined,
@@ -93,11 +92,11 @@ export function folderRules(
     inGit: hasGit || (parent?.inGit ?? false),
     hasRules: parent?.hasRules ?? false,
   };
-  folder.hasRules ||= Boolean(folder.custom || folder.ignore || folder.git || folder.exclude);
+  folder.hasRules ||= Boolean(folder.ignore || folder.git || folder.exclude);
   return folder;
 }
 
-/** The rules of the folders above the walk's root (rg reads them too), outermost first in the chain. */
+/** The rules of the folders above the walk's root (they count too), outermost first in the chain. */
 export function ancestorRules(root: string, reads: RuleReads): RuleFolder | undefined {
   const above: string[] = [];
   for (let dir = dirname(root); ; dir = dirname(dir)) {
@@ -154,7 +153,6 @@ export class ReincludedFolder extends Error {}
 
 /** Whether `path` (relative to the walk's root; a folder's ends in "/"), listed in `folder`, is ignored. */
 export function isIgnoredBy(folder: RuleFolder, global: Ignore | undefined, path: string): boolean {
-  let custom: boolean | undefined;
   let plain: boolean | undefined;
   let git: boolean | undefined;
   let exclude: boolean | undefined;
@@ -170,12 +168,11 @@ export function isIgnoredBy(folder: RuleFolder, global: Ignore | undefined, path
     return decided ?? found;
   };
   for (let at: RuleFolder | undefined = folder; at; at = at.parent) {
-    if (!at.custom && !at.ignore && !(at.git || at.exclude)) {
+    if (!at.ignore && !(at.git || at.exclude)) {
       pastGitTop ||= at.hasGit;
       continue;
     }
     const own = at.lead + (at.strip === 0 ? path : path.slice(at.strip));
-    custom = consult(at.custom, own, custom);
     plain = consult(at.ignore, own, plain);
     if (inGit && !pastGitTop) {
       git = consult(at.git, own, git);
@@ -183,8 +180,7 @@ export function isIgnoredBy(folder: RuleFolder, global: Ignore | undefined, path
     }
     pastGitTop ||= at.hasGit;
   }
-  const ignored =
-    custom ?? plain ?? git ?? exclude ?? (inGit ? consult(global, path, undefined) : undefined) ?? false;
+  const ignored = plain ?? git ?? exclude ?? (inGit ? consult(global, path, undefined) : undefined) ?? false;
   if (isFolder && !ignored && anyIgnores) throw new ReincludedFolder(path);
   return ignored;
 }
