@@ -96,6 +96,27 @@ describe("app-server fuzzyFileSearch, what is listed", () => {
   });
 });
 
+describe("app-server fuzzyFileSearch, cancellation tokens", () => {
+  it("ends a search still running when another comes with its token: no files, at once", async () => {
+    const { client: c } = await start();
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 3000; i++) files[`pkg${i % 30}/mod${i % 300}/file${i}.ts`] = "";
+    const root = project(files);
+    const search = (query: string, cancellationToken: string) =>
+      c.waitResponse(c.request("fuzzyFileSearch", { query, roots: [root], cancellationToken }));
+    const [first, second, other] = await Promise.all([
+      search("file7", "t1"),
+      search("file8", "t1"),
+      search("file9", "t2"),
+    ]);
+    expect(first.result).toEqual({ files: [] });
+    expect(((second.result as Json).files as Json[])[0]?.file_name).toBe("file8.ts");
+    expect(((other.result as Json).files as Json[])[0]?.file_name).toBe("file9.ts");
+    // Done searches leave nothing behind: the token starts afresh.
+    expect(((await search("file7", "t1")).result as Json).files as Json[]).not.toHaveLength(0);
+  });
+});
+
 describe("app-server fuzzyFileSearch, searches that follow", () => {
   it("finds a file created since the last search of the root, and no longer one deleted", async () => {
     const { client: c } = await start();

@@ -6,17 +6,38 @@
 import { basename, isAbsolute, join, resolve } from "node:path";
 import { byRank, plausibleLines, TopMatches, warmRanking, type FuzzyMatch } from "../../../files/fuzzy.js";
 import { searchListing } from "../../../files/listing-cache.js";
+import type { Connection } from "../connection.js";
 import type { Handler } from "../handler-types.js";
 
 export const MAX_RESULTS = 50;
 
-export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) => ({
-  files: await searchFiles(
+/** Per connection, the search each cancellation token names, and how to end it. */
+const searchesByToken = new WeakMap<Connection, Map<string, () => void>>();
+
+/**
+ * A search with a `cancellationToken` ends the one still running under the same token, which answers no
+ * files at once (as Codex does); the walk it shared goes on for the listing's sake.
+ */
+export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) => {
+  const search = searchFiles(
     params.query,
     resolveRoots(params.roots, ctx.services.loadConfig().cwd),
     listingStore(ctx.server.codexHome),
-  ),
-});
+  );
+  const token = params.cancellationToken ?? undefined;
+  if (token === undefined) return { files: await search };
+  let running = searchesByToken.get(ctx.connection);
+  if (!running) searchesByToken.set(ctx.connection, (running = new Map()));
+  running.get(token)?.();
+  let cancel = () => {};
+  const cancelled = new Promise<[]>((resolve) => (cancel = () => resolve([])));
+  running.set(token, cancel);
+  try {
+    return { files: await Promise.race([search, cancelled]) };
+  } finally {
+    if (running.get(token) === cancel) running.delete(token);
+  }
+};
 
 /** Where the server keeps listings for the servers that follow (files/listing-store.ts). */
 export const listingStore = (codexHome: string): string => join(codexHome, "cache", "file-listings");
