@@ -27,7 +27,7 @@ export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) =
   const token = params.cancellationToken ?? undefined;
   if (token === undefined) return { files: await search };
   let running = searchesByToken.get(ctx.connection);
-  if (!running) searchesByToken.set(ctx.connection, (running = new Map()));
+  if (!running) searchesByToken.set(ctx.connection, (running = new Map<string, () => void>()));
   running.get(token)?.();
   let cancel = () => {};
   const cancelled = new Promise<[]>((resolve) => (cancel = () => resolve([])));
