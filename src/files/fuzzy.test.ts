@@ -2,6 +2,7 @@ import fc from "fast-check";
 import fuzzysort from "fuzzysort";
 import { describe, expect, it } from "vitest";
 import { byRank, EXACT_NAME_BONUS, NAME_BONUS, fuzzyFilter, TopMatches } from "./fuzzy.js";
+import { DIRECT_LIMIT } from "./fuzzy-preselect.js";
 
 // A tree shaped like this repository's, and what a person typing each query expects on top.
 const TREE = [
@@ -81,6 +82,19 @@ describe("dropping candidates that cannot match", () => {
     expect(best?.text).toMatch(/\/mod42\/file7/);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
+
+  it("ranks a query that nearly every one of 100,000 paths matches quickly, the best first", () => {
+    const paths = Array.from(
+      { length: 100_000 },
+      (_, i) => `src/pkg${i % 50}/mod${i >> 7}/file${i & 127}.ts`,
+    );
+    paths.push("lib/ts.ts");
+    const started = performance.now();
+    const found = fuzzyFilter("ts", paths, 8);
+    expect(found[0]?.text).toBe("lib/ts.ts");
+    expect(found).toHaveLength(8);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
 });
 
 describe("TopMatches", () => {
@@ -99,6 +113,17 @@ describe("TopMatches", () => {
     expect(new Set(top.result().map((m) => m.text)).size).toBe(25);
     top.clear();
     expect(top.result()).toEqual([]);
+  });
+
+  it("past DIRECT_LIMIT candidates, still finds a name equal to the query and names holding it", () => {
+    const top = new TopMatches("ts", 5);
+    const across = Array.from({ length: 3 * DIRECT_LIMIT }, (_, i) => `t/x${i}/s.md`);
+    const named = Array.from({ length: 10 }, (_, i) => `a/b${i}/ts-${i}.txt`);
+    const lines = [...across.slice(0, DIRECT_LIMIT), ...named, "z/ts/", ...across.slice(DIRECT_LIMIT)];
+    for (let i = 0; i < lines.length; i += 700) top.add(lines.slice(i, i + 700));
+    const ranked = top.result();
+    expect(ranked[0]).toMatchObject({ text: "z/ts", directory: true });
+    expect(ranked.slice(1).every((m) => /^a\/b\d\/ts-\d\.txt$/.test(m.text))).toBe(true);
   });
 
   it("ranks a file whose name holds the query first, a name equal to it above all; marks folders", () => {

@@ -2,6 +2,10 @@
 // fuzzysort: the query's characters in order (case-insensitive), the best alignment rather than the
 // left-most one, with bonuses for word starts and runs, so `ct` puts `src/cli.ts` first.
 import fuzzysort from "fuzzysort";
+import { DIRECT_LIMIT, preselect, Preselection } from "./fuzzy-preselect.js";
+import { plausibleTest } from "./plausible.js";
+
+export { plausibleLines, plausibleTest } from "./plausible.js";
 
 export interface FuzzyMatch {
   text: string;
@@ -13,55 +17,6 @@ export interface FuzzyMatch {
   directory?: true;
 }
 
-const ASCII = /^[\x21-\x7e]*$/;
-
-/**
- * A cheap first test for candidates, or undefined when every candidate must go to fuzzysort. fuzzysort
- * prepares (and caches) every target it is given, which on 100,000 paths costs over a second; a single
- * ASCII word matches only texts holding its letters in order (ignoring case), so the others can be dropped
- * first. Non-ASCII texts always pass (their case folding is fuzzysort's business). The test reads
- * `text[start, end)`, so a caller scanning a large buffer need not cut each line out first.
- */
-export function plausibleTest(
-  query: string,
-): ((text: string, start?: number, end?: number) => boolean) | undefined {
-  if (!ASCII.test(query)) return undefined;
-  const lower = query.toLowerCase();
-  const want = Array.from(lower, (ch) => ch.charCodeAt(0));
-  return (text, start = 0, end = text.length) => {
-    let at = 0;
-    for (let i = start; i < end; i++) {
-      let c = text.charCodeAt(i);
-      if (c > 127) return true;
-      if (c >= 65 && c <= 90) c += 32;
-      if (c === want[at] && ++at === want.length) return true;
-    }
-    return at === want.length;
-  };
-}
-
-const escapeRegExp = (ch: string) => ch.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-
-/**
- * The lines of `block` ("\n"-separated) that plausibleTest accepts, picked by regular expressions rather
- * than a loop over every character: on a listing of 100,000 paths that is several times faster, and fast
- * from the first call (a fresh server's loop runs unoptimised). Each letter's gap excludes that letter, so
- * a line is matched without backtracking. ASCII case is ignored (non-ASCII letters never fold to ASCII in
- * a non-Unicode regular expression), and lines holding a non-ASCII character are all kept, as
- * plausibleTest keeps them. Lines may come in any order and twice.
- */
-export function plausibleLines(query: string): (block: string) => string[] {
-  if (!ASCII.test(query)) return (block) => block.split("\n").filter((line) => line !== "");
-  let source = "^";
-  for (const ch of query) source += `[^\\n${escapeRegExp(ch)}]*${escapeRegExp(ch)}`;
-  const letters = new RegExp(`${source}[^\\n]*`, "gim");
-  const nonAscii = /^[^\n]*[\u0080-\uffff][^\n]*/gm;
-  return (block) => {
-    const lines = block.match(letters) ?? [];
-    return /[\u0080-\uffff]/.test(block) ? [...lines, ...(block.match(nonAscii) ?? [])] : lines;
-  };
-}
-
 /** The candidates fuzzysort could match at all (see plausibleTest). */
 function plausible(query: string, candidates: readonly string[]): readonly string[] {
   const test = plausibleTest(query);
@@ -71,7 +26,7 @@ function plausible(query: string, candidates: readonly string[]): readonly strin
 /** The best `limit` matches, best first; an empty query keeps the candidates' own order. */
 export function fuzzyFilter(query: string, candidates: readonly string[], limit: number): FuzzyMatch[] {
   if (query.trim() === "") return candidates.slice(0, limit).map((text) => ({ text, score: 0, indices: [] }));
-  return fuzzyRank(query, plausible(query, candidates), limit);
+  return fuzzyRank(query, preselect(query, plausible(query, candidates)), limit);
 }
 
 let warmed = false;
@@ -130,13 +85,17 @@ function rankedScore(
 
 /**
  * The best `limit` matches of candidates that arrive in batches (a listing streaming in), in byRank order:
- * each batch is ranked as it comes, so the matching overlaps the listing. A candidate given twice counts
- * once. Targets are prepared per call, not through fuzzysort's global cache, which would keep every path
+ * each batch is ranked as it comes, so the matching overlaps the listing; past DIRECT_LIMIT candidates the
+ * rest are preselected (files/fuzzy-preselect.ts) and ranked when the result is asked for. A candidate
+ * given twice counts once. Targets are prepared per call, not through fuzzysort's global cache, which would keep every path
  * ever searched for the life of the process.
  */
 export class TopMatches {
   private best: FuzzyMatch[] = [];
   private readonly kept = new Set<string>();
+  /** Candidates ranked as they came, and those past DIRECT_LIMIT waiting in a preselection. */
+  private ranked = 0;
+  private later: Preselection | undefined;
   /** Whether a name holds the query's letters in order (none for a query beyond ASCII: no bonus then). */
   private readonly inName: ((name: string) => boolean) | undefined;
 
@@ -150,6 +109,15 @@ export class TopMatches {
   /** Candidates are paths; a folder's ends in "/" (see files/tree-walk.ts). */
   add(candidates: readonly string[]): void {
     if (candidates.length === 0) return;
+    if (this.later || this.ranked + candidates.length > DIRECT_LIMIT) {
+      (this.later ??= new Preselection(this.query)).add(candidates);
+      return;
+    }
+    this.ranked += candidates.length;
+    this.rank(candidates);
+  }
+
+  private rank(candidates: readonly string[]): void {
     let folders: Set<string> | undefined;
     const targets = candidates.map((line) => {
       if (!line.endsWith("/")) return fuzzysort.prepare(line);
@@ -180,6 +148,10 @@ export class TopMatches {
 
   /** The best matches so far, best first. */
   result(): FuzzyMatch[] {
+    if (this.later) {
+      this.rank(this.later.take());
+      this.later = undefined;
+    }
     this.trim();
     return [...this.best];
   }
@@ -187,6 +159,8 @@ export class TopMatches {
   clear(): void {
     this.best = [];
     this.kept.clear();
+    this.ranked = 0;
+    this.later = undefined;
   }
 
   private trim(): void {
