@@ -24,7 +24,9 @@ const MARKER =
 function userTexts(input: unknown): string[] {
   return ((input as Json[] | undefined) ?? [])
     .filter((item) => item.type === "message" && item.role === "user")
-    .map((item) => ((item.content as Json[]) ?? []).map((c) => String(c.text ?? "")).join(""));
+    .map((item) =>
+      ((item.content as Json[]) ?? []).map((c) => (typeof c.text === "string" ? c.text : "")).join(""),
+    );
 }
 
 /** A turn the model never answers, interrupted once its request is in; then a turn that is answered. */
