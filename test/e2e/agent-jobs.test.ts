@@ -3,7 +3,7 @@
 // the call returns when every row is done and the results are in a CSV. `[agents] job_max_runtime_seconds`
 // fails a worker that runs too long; a worker's `stop` ends the job early. Through `codex-ts app-server`,
 // every message checked against the real protocol.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
@@ -175,6 +175,37 @@ describe("agent jobs (spawn_agents_on_csv)", () => {
     expect(out).toMatchObject({ status: "cancelled", completed_items: 1, pending_items: 2, failed_items: 0 });
     const rows = readCsv(out.output_csv_path as string);
     expect(rows.map((r) => r.status)).toEqual(["completed", "pending", "pending"]);
+  });
+
+  it("interrupting the turn stops every worker; the CSV says which rows were cut short", async () => {
+    const model = jobModel({ csv_path: "slow.csv", instruction: "do {n}", max_workers: 2 }, () =>
+      reply.hang(),
+    );
+    const { home, model: fake, client: c, threadId } = await startJob("", model);
+    writeFileSync(join(home.cwd, "slow.csv"), "n\n1\n2\n3\n");
+    const from = c.received.length;
+    const started = await c.call("turn/start", { threadId, input: [{ type: "text", text: "go" }] });
+    const turnId = (started.turn as Json).id;
+    // The root's request, then one per running worker.
+    await fake.waitForRequests(3);
+    await c.call("turn/interrupt", { threadId, turnId });
+    const ended = await c.waitNotification("turn/completed", (p) => (p.turn as Json).id === turnId, { from });
+    expect((ended.turn as Json).status).toBe("interrupted");
+    // The workers' threads close as they are stopped.
+    await c.waitNotification("thread/closed", (p) => p.threadId !== threadId, { from });
+    const closed = () => c.notifications("thread/closed").filter((p) => p.threadId !== threadId).length;
+    if (closed() < 2) await c.waitNotification("thread/closed", () => closed() >= 2, { from });
+    expect((await c.call("thread/loaded/list", {})).data).toEqual([threadId]);
+    expect(fake.requests).toHaveLength(3);
+
+    // The tool ended before the turn did: its CSV is final.
+    const file = readdirSync(home.cwd).find((f) => /^slow\.agent-job-[0-9a-f]{8}\.csv$/.test(f));
+    const rows = readCsv(join(home.cwd, file ?? "missing"));
+    expect(rows.map((r) => [r.n, r.status, r.last_error])).toEqual([
+      ["1", "failed", "the job was interrupted"],
+      ["2", "failed", "the job was interrupted"],
+      ["3", "pending", ""],
+    ]);
   });
 
   it("bad input is a tool error the model reads; without enable_fanout there is no such tool", async () => {

@@ -126,10 +126,18 @@ export function spawnAgentsOnCsvTool(scope: AgentScope, jobs: AgentJobs): Functi
       const counts = jobProgress(job);
       const failed = job.items.filter((item) => item.status === "failed").slice(0, 5);
       const stopped = job.stopRequested || ctx.signal.aborted;
+      const status = jobError ? "failed" : stopped ? "cancelled" : "completed";
+      // An interrupted turn never shows the model this call's output: the user learns where the results are.
+      ctx.emit({
+        type: "background_event",
+        message:
+          `agent job ${job.id.slice(0, 8)} ${status}: ${counts.completed} completed, ${counts.failed} failed, ` +
+          `${counts.pending} not started; results in ${job.outputCsvPath}`,
+      });
       return {
         output: JSON.stringify({
           job_id: job.id,
-          status: jobError ? "failed" : stopped ? "cancelled" : "completed",
+          status,
           output_csv_path: job.outputCsvPath,
           total_items: counts.total,
           completed_items: counts.completed,
