@@ -4,6 +4,8 @@
 // it out: the turn still ends with `turn_aborted` for clients, but the model sees no trace of the interrupt.
 import type { Config } from "../config/load.js";
 import { userTextMessage, type MessageItem } from "../protocol/items.js";
+import { rolloutLine, type RolloutLine } from "../rollout/lines.js";
+import { replayRollout } from "../rollout/replay.js";
 
 /** Codex's wording, so a thread reads the same to the model whichever engine wrote it. */
 export const INTERRUPTED_GUIDANCE =
@@ -17,4 +19,17 @@ export function interruptedTurnMarker(): MessageItem {
 /** `[agents] interrupt_message` (default true). */
 export function interruptMarkerEnabled(config: Config): boolean {
   return config.toml.agents?.interrupt_message ?? true;
+}
+
+/**
+ * A thread forked while its last turn runs: the copy's turn can never finish, so the copy ends it as
+ * interrupted (with the marker, unless turned off), as Codex's fork of a running thread does.
+ */
+export function interruptedForkEnding(lines: readonly RolloutLine[], withMarker: boolean): RolloutLine[] {
+  const last = replayRollout(lines).turns.at(-1);
+  if (last?.status !== "inProgress") return [];
+  return [
+    ...(withMarker ? [rolloutLine("response_item", interruptedTurnMarker())] : []),
+    rolloutLine("event_msg", { type: "turn_aborted", turn_id: last.turnId ?? null, reason: "interrupted" }),
+  ];
 }

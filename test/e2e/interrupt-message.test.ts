@@ -107,6 +107,40 @@ describe("[agents] interrupt_message", () => {
     ).toBe(false);
   });
 
+  it("a fork of a running thread ends that turn as interrupted in the copy, with the marker unless off", async () => {
+    for (const off of [false, true]) {
+      const {
+        home,
+        model,
+        client: c,
+      } = await app.start({
+        toml: off ? "[agents]\ninterrupt_message = false\n" : "",
+      });
+      const threadId = await startThread(c, { cwd: home.cwd });
+      model.push(reply.hang());
+      const started = await c.call("turn/start", { threadId, input: [{ type: "text", text: "a long job" }] });
+      await model.waitForRequests(1);
+
+      const fork = (await c.call("thread/fork", { threadId })).thread as Json;
+      const turns = fork.turns as Json[];
+      expect(turns.map((t) => t.status)).toEqual(["interrupted"]);
+      const lines = rolloutLines(fork.path as string);
+      const tail = lines.slice(-2).map((l) => [l.type, (l.payload as Json).type, (l.payload as Json).role]);
+      expect(tail).toEqual([
+        off ? ["event_msg", "item_completed", undefined] : ["response_item", "message", "user"],
+        ["event_msg", "turn_aborted", undefined],
+      ]);
+
+      // The fork goes on; its model is told (or not) that the copied turn was cut short.
+      model.push(reply.message("forked"));
+      await runTurn(c, fork.id as string, "go on in the fork");
+      const texts = userTexts(model.requests[1]?.body.input);
+      if (off) expect(texts.slice(-2)).toEqual(["a long job", "go on in the fork"]);
+      else expect(texts.slice(-3)).toEqual(["a long job", MARKER, "go on in the fork"]);
+      await c.call("turn/interrupt", { threadId, turnId: (started.turn as Json).id });
+    }
+  });
+
   it("a value that is not a boolean stops exec with the key named", async () => {
     const { home, model } = await app.startModel({ toml: '[agents]\ninterrupt_message = "no"' });
     const bad = await runCli(["exec", "hi"], { env: home.env, cwd: home.cwd });
