@@ -135,6 +135,17 @@ describe("agent jobs (spawn_agents_on_csv)", () => {
     expect(spawns).toHaveLength(3);
     expect(spawns.every((i) => i.status === "completed" && String(i.prompt).includes(jobId))).toBe(true);
 
+    // Two workers at a time (max_concurrency), never more: each worker is a thread opened and closed.
+    let open = 0;
+    let most = 0;
+    for (const m of c.received) {
+      const params = (m as Json).params as Json | undefined;
+      if (m.method === "thread/started" && (params?.thread as Json).id !== threadId)
+        most = Math.max(most, ++open);
+      if (m.method === "thread/closed" && params?.threadId !== threadId) open--;
+    }
+    expect(most).toBe(2);
+
     // Every worker was stopped once done: none is left running.
     const list = await c.call("thread/loaded/list", {});
     expect(list.data).toEqual([threadId]);
