@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { runCli } from "../support/cli.js";
+import { scriptByAgent } from "../support/subagents.js";
 import {
   runTurn,
   startThread,
@@ -139,6 +140,29 @@ describe("[agents] interrupt_message", () => {
       else expect(texts.slice(-3)).toEqual(["a long job", MARKER, "go on in the fork"]);
       await c.call("turn/interrupt", { threadId, turnId: (started.turn as Json).id });
     }
+  });
+
+  it("a subagent interrupted by its parent's message is told too", async () => {
+    const script = scriptByAgent({
+      0: [
+        reply.functionCall("subagent_spawn", { task: "a long job" }),
+        reply.functionCall("subagent_send", { agent_id: 1, message: "change of plan", interrupt: true }),
+        reply.functionCall("subagent_await", { agent_id: 1 }),
+        reply.message("all done"),
+      ],
+      1: [reply.hang(), reply.message("changed")],
+    });
+    const { home, client: c } = await app.start({
+      model: { fallback: script.fallback },
+      toml: "[subagents]\nenabled = true\n",
+    });
+    const threadId = await startThread(c, { cwd: home.cwd });
+    // The parent's second request (the send) waits for the child to be busy with its first.
+    const turn = runTurn(c, threadId, "delegate", { timeoutMs: 30_000 });
+    await script.waitForRequests(1, 1);
+    expect((await turn).status).toBe("completed");
+    const texts = userTexts(script.requestsOf(1)[1]);
+    expect(texts.slice(-3)).toEqual(["a long job", MARKER, "change of plan"]);
   });
 
   it("a value that is not a boolean stops exec with the key named", async () => {
