@@ -219,6 +219,24 @@ describe("agent jobs (spawn_agents_on_csv)", () => {
     ]);
   });
 
+  it("when no worker can start at all, the job fails with the reason and every row says so", async () => {
+    const model = jobModel({ csv_path: "rows.csv", instruction: "do {n}" }, () => undefined);
+    const { home, model: fake, client: c, threadId } = await startJob("[subagents]\nmax_depth = 0\n", model);
+    writeFileSync(join(home.cwd, "rows.csv"), "n\n1\n2\n");
+    await runTurn(c, threadId, "go");
+    const out = jobOutput(fake.requests);
+    const reason =
+      "failed to start a worker: cannot spawn: agent 0 is at depth 0 and subagents may be at most 0 deep";
+    expect(out).toMatchObject({ status: "failed", failed_items: 2, completed_items: 0 });
+    expect(String(out.job_error)).toContain(reason);
+    const rows = readCsv(out.output_csv_path as string);
+    expect(rows.map((r) => [r.status, r.last_error.startsWith(reason)])).toEqual([
+      ["failed", true],
+      ["failed", true],
+    ]);
+    expect(fake.requests.some((r) => workerOf((r.body.input ?? []) as Input))).toBe(false);
+  });
+
   it("bad input is a tool error the model reads; without enable_fanout there is no such tool", async () => {
     const model = jobModel({ csv_path: "bad.csv", instruction: "x {a}", id_column: "nope" }, () => undefined);
     const { home, model: fake, client: c, threadId } = await startJob("", model);

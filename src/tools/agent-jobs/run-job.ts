@@ -52,8 +52,9 @@ export async function runAgentJob(
             item,
             end: watch(started.agentId, job, host),
           });
-        } else if (active.size > 0) {
-          // Most likely the tree is full: the item waits for a running worker to finish.
+        } else if (active.size > 0 || caller.signal.aborted) {
+          // Most likely the tree is full: the item waits for a running worker to finish (or, interrupted,
+          // stays pending).
           pending.unshift(item);
           break;
         } else {
