@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { reply, type Reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 import { toolOutputs, type Input } from "../support/subagents.js";
+import { runCli } from "../support/cli.js";
 
 const app = useAppServer();
 
@@ -246,6 +247,12 @@ describe("agent jobs (spawn_agents_on_csv)", () => {
     expect(toolOutputs((fake.requests[1]?.body.input ?? []) as Input).at(-1)).toBe(
       "spawn_agents_on_csv: id_column nope was not found in csv headers",
     );
+
+    // A limit below a second stops the CLI before anything runs, naming the key (as Codex does).
+    const zero = await app.startModel({ toml: "[agents]\njob_max_runtime_seconds = 0" });
+    const refused = await runCli(["exec", "hi"], { env: zero.home.env, cwd: zero.home.cwd });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/config\.toml, line 4: agents\.job_max_runtime_seconds: /);
 
     const plain = await app.start({ toml: "[subagents]\nenabled = true\n" });
     const plainThread = await startThread(plain.client, { cwd: plain.home.cwd });
