@@ -6,13 +6,19 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { reply, type Reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 import { toolOutputs, type Input } from "../support/subagents.js";
-import { runCli } from "../support/cli.js";
+import { JsonLinesProcess, runCli } from "../support/cli.js";
+import { isEvent, msgOf } from "../support/proto-events.js";
 
 const app = useAppServer();
+let proto: JsonLinesProcess | undefined;
+afterEach(async () => {
+  await proto?.close();
+  proto = undefined;
+});
 
 const WORKER = /You are a worker of agent job (\S+), handling its item (\S+)\./;
 
@@ -231,11 +237,36 @@ describe("agent jobs (spawn_agents_on_csv)", () => {
     expect(out).toMatchObject({ status: "failed", failed_items: 2, completed_items: 0 });
     expect(String(out.job_error)).toContain(reason);
     const rows = readCsv(out.output_csv_path as string);
-    expect(rows.map((r) => [r.status, r.last_error.startsWith(reason)])).toEqual([
+    expect(rows.map((r) => [r.status, r.last_error?.startsWith(reason)])).toEqual([
       ["failed", true],
       ["failed", true],
     ]);
     expect(fake.requests.some((r) => workerOf((r.body.input ?? []) as Input))).toBe(false);
+  });
+
+  it("clients of the engine's events see the job's progress and where its results are", async () => {
+    const model = jobModel({ csv_path: "p.csv", instruction: "do {n}" }, (itemId, jobId) =>
+      report(jobId, itemId, { ok: true }),
+    );
+    const { home } = await app.startModel({
+      model: { fallback: model },
+      toml: "[features]\nenable_fanout = true",
+    });
+    writeFileSync(join(home.cwd, "p.csv"), "n\n1\n2\n");
+    proto = new JsonLinesProcess(["proto", "-s", "danger-full-access", "-a", "never"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    proto.send({ id: "c1", op: { type: "configure_session" } });
+    proto.send({ id: "t1", op: { type: "user_turn", items: [{ type: "text", text: "go" }] } });
+    await proto.waitFor((e) => e.id === "t1" && msgOf(e).type === "task_complete", { timeoutMs: 30_000 });
+    const notes = proto.received.filter(isEvent("background_event")).map((e) => String(msgOf(e).message));
+    expect(notes[0]).toMatch(/^agent job [0-9a-f]{8}: started: 2 items, up to 16 workers at a time$/);
+    expect(notes.at(-1)).toMatch(
+      new RegExp(
+        `^agent job [0-9a-f]{8} completed: 2 completed, 0 failed, 0 not started; results in ${home.cwd}/p\\.agent-job-[0-9a-f]{8}\\.csv$`,
+      ),
+    );
   });
 
   it("bad input is a tool error the model reads; without enable_fanout there is no such tool", async () => {

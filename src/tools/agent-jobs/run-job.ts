@@ -169,9 +169,18 @@ async function stopWorker(scope: AgentScope, agentId: number): Promise<void> {
   }
 }
 
+/** Progress goes out at most once a second (a long CSV would flood the client), the start and end always. */
+const PROGRESS_INTERVAL_MS = 1000;
+const lastProgress = new WeakMap<AgentJob, number>();
+
 function progress(host: JobRunHost, job: AgentJob, note?: string): void {
   const counts = jobProgress(job);
   const done = counts.completed + counts.failed;
+  const now = Date.now();
+  const last = lastProgress.get(job);
+  if (note === undefined && done < counts.total && last !== undefined && now - last < PROGRESS_INTERVAL_MS)
+    return;
+  lastProgress.set(job, now);
   host.emit({
     type: "background_event",
     message:
