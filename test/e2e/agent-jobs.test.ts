@@ -142,6 +142,13 @@ describe("agent jobs (spawn_agents_on_csv)", () => {
     expect(spawns).toHaveLength(3);
     expect(spawns.every((i) => i.status === "completed" && String(i.prompt).includes(jobId))).toBe(true);
 
+    // The rollout keeps them: the thread read back from disk shows the same items.
+    const read = await c.call("thread/read", { threadId, includeTurns: true });
+    const readSpawns = (((read.thread as Json).turns as Json[])[0]!.items as Json[]).filter(
+      (i) => i.type === "collabAgentToolCall" && i.tool === "spawnAgent",
+    );
+    expect(readSpawns.map((i) => i.id)).toEqual(spawns.map((i) => i.id));
+
     // Two workers at a time (max_concurrency), never more: each worker is a thread opened and closed.
     let open = 0;
     let most = 0;

@@ -99,7 +99,7 @@ async function startWorker(
     async () => {
       try {
         const spawned = await host.scope.spawn(
-          { task, name: `job-${job.id.slice(0, 8)}-${item.itemId}` },
+          { task, name: `job-${job.id.slice(0, 8)}-${item.itemId.slice(0, 40)}` },
           host.caller,
         );
         started = { agentId: spawned.agentId };
