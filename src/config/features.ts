@@ -27,6 +27,7 @@ export const FEATURE_DEFAULTS = {
   web_search_request: false,
   web_search_cached: false,
   multi_agent: false,
+  enable_fanout: false,
   hooks: true,
   personality: true,
 } as const;
@@ -41,6 +42,7 @@ export const FEATURE_STAGES: Record<KnownFeature, "stable" | "beta"> = {
   web_search_request: "stable",
   web_search_cached: "stable",
   multi_agent: "beta",
+  enable_fanout: "beta",
   hooks: "stable",
   personality: "stable",
 };

@@ -10,6 +10,7 @@ import { parentThreadOf } from "./subagents/thread-parent.js";
 import { rebuildSubagentTree, type RebuiltSubagentTree } from "./subagents/rebuild-tree.js";
 import { uuidv7 } from "./ids.js";
 import { ThreadRollout } from "./thread-rollout.js";
+import { interruptedForkEnding, interruptMarkerEnabled } from "./interrupt-marker.js";
 
 export interface ThreadSeed {
   id: string;
@@ -93,10 +94,16 @@ export async function openThread(
     "session_meta",
     sessionMeta(config, id, identity.originator, identity.source, parentId, parentThreadId),
   );
-  const lines = forkLines(parsed.lines, {
+  const kept = forkLines(parsed.lines, {
     ...(origin.forkFrom?.upToTurn !== undefined ? { upToTurn: origin.forkFrom.upToTurn } : {}),
     sessionMeta: meta,
   });
+  // A subagent forked from its parent's running turn goes on from that turn (the spawn call's output tells it
+  // who it is); any other fork of a running thread gets that turn ended as interrupted.
+  const lines =
+    identity.source === "subagent"
+      ? kept
+      : [...kept, ...interruptedForkEnding(kept, interruptMarkerEnabled(config))];
   const rollout = await ThreadRollout.fork(config.codexHome, lines, id, onError);
   const replay = replayRollout(lines);
   return {

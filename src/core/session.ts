@@ -17,6 +17,7 @@ import type { ContextRecorder } from "./context-recorder.js";
 import type { ConversationHistory } from "./history.js";
 import type { SessionHooks } from "./hooks/session-hooks.js";
 import { uuidv7 } from "./ids.js";
+import { interruptedTurnMarker, interruptMarkerEnabled } from "./interrupt-marker.js";
 import { historyEvents } from "./items/legacy-events.js";
 import type { ItemTracker } from "./items/item-tracker.js";
 import type { SessionMcp } from "./mcp-api/session-mcp.js";
@@ -359,6 +360,13 @@ export class Session {
 
   private emit(subId: string, msg: KnownEventMsg): void {
     if (msg.type === "plan_update") this.latestPlan = msg.plan;
+    // Every kind of task ends here when interrupted: the marker goes into the history (and rollout) first.
+    if (
+      msg.type === "turn_aborted" &&
+      msg.reason === "interrupted" &&
+      interruptMarkerEnabled(this.options.config)
+    )
+      this.history.record(interruptedTurnMarker());
     for (const out of this.items.process(msg)) this.send(subId, out);
   }
 

@@ -3,6 +3,7 @@
 import type { SubagentCallAgent, SubagentStatus, SubagentSummary } from "../../protocol/core-protocol.js";
 import type { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
 import type { ActivityEntry } from "./activity-log.js";
+import type { JobBoard } from "./job-board.js";
 
 /** A role a spawn may name, as the model is told of it (roles.ts). */
 export interface RoleListing {
@@ -89,10 +90,27 @@ export interface AgentScope {
   describe(agentId: number): SubagentCallAgent | undefined;
   spawn(request: SpawnRequest, caller: CallerTurn): Promise<SpawnResult>;
   send(agentId: number, message: string, interrupt: boolean): Promise<SendResult>;
-  await(options: { agentId?: number; timeoutMs: number; signal: AbortSignal }): Promise<AwaitResult>;
+  /** `outcomesOnly`: wait for turns to end, leaving messages to the caller in its inbox. */
+  await(options: {
+    agentId?: number;
+    timeoutMs: number;
+    signal: AbortSignal;
+    outcomesOnly?: boolean;
+  }): Promise<AwaitResult>;
   logs(agentId: number, limit: number): Promise<LogsResult>;
   /** Cancels a child and its descendants; returns their final summaries. */
   cancel(agentId: number): Promise<SubagentSummary[]>;
   /** The caller's descendants, in creation order. */
   list(): SubagentSummary[];
+  /** Agent jobs over a CSV (`[features] enable_fanout`); undefined: the tree offers none. */
+  readonly jobs?: AgentJobs;
+}
+
+/** What the agent-job tools share across the tree, and the config they read. */
+export interface AgentJobs {
+  board: JobBoard;
+  /** `[agents] job_max_runtime_seconds`: a worker's time limit when the call sets none. */
+  maxRuntimeSeconds?: number;
+  /** `[agents] max_threads`: caps a job's concurrency. */
+  maxThreads?: number;
 }

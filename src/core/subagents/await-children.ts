@@ -16,7 +16,7 @@ export interface AwaitHost {
 export async function awaitChildren(
   host: AwaitHost,
   callerId: number,
-  options: { agentId?: number; timeoutMs: number; signal: AbortSignal },
+  options: { agentId?: number; timeoutMs: number; signal: AbortSignal; outcomesOnly?: boolean },
 ): Promise<AwaitResult> {
   const { agentId } = options;
   // Checked up front, so a wrong id is an error rather than a long wait.
@@ -40,7 +40,10 @@ export async function awaitChildren(
       });
       node.outcome = undefined;
     }
-    const messages = host.take(callerId, wanted).map((m) => ({ from: m.from, text: m.text }));
+    // An agent job waits for its workers' turns only: messages stay for the agent's own subagent_await.
+    const messages = options.outcomesOnly
+      ? []
+      : host.take(callerId, wanted).map((m) => ({ from: m.from, text: m.text }));
     const running = awaited.filter((node) => node.taskRunning || node.isActive).map((node) => node.id);
     if (outcomes.length > 0 || messages.length > 0) return { reason: "ready", outcomes, messages, running };
     // The awaited child was cancelled while we waited.

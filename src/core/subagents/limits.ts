@@ -32,10 +32,11 @@ const SubagentsToml = z.looseObject({
 
 export function subagentSettings(config: Pick<Config, "toml">): SubagentSettings {
   // `[features] multi_agent` (older: `collab`) is Codex's switch; `[subagents] enabled` wins over it.
+  // `enable_fanout` (agent jobs) needs the tree, so it turns the tree on too, as it did in Codex.
   // Codex's `[agents] max_depth` / `max_threads` apply where `[subagents]` sets no limit of its own.
   const agents = config.toml.agents;
   const defaults: SubagentSettings = {
-    enabled: featureOn(config.toml, "multi_agent"),
+    enabled: featureOn(config.toml, "multi_agent") || featureOn(config.toml, "enable_fanout"),
     maxDepth: agents?.max_depth ?? DEFAULT_MAX_DEPTH,
     maxAgents: agents?.max_threads ?? DEFAULT_MAX_AGENTS,
     ...(agents?.max_depth !== undefined ? { depthKey: "[agents] max_depth" } : {}),

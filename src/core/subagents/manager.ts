@@ -9,6 +9,7 @@ import type { Event, KnownEventMsg, SubagentSummary } from "../../protocol/core-
 import { SubagentTurnEvent } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
 import type {
+  AgentJobs,
   AgentScope,
   CallerTurn,
   RoleListing,
@@ -29,6 +30,8 @@ import { roleListings } from "./roles.js";
 import { resumeChild } from "./resume-child.js";
 import { spawnSettings } from "./spawn-settings.js";
 import type { SubagentNode } from "./subagent-node.js";
+import { JobBoard } from "./job-board.js";
+import { featureOn } from "../../config/features.js";
 import { SubagentTree } from "./subagent-tree.js";
 import { Wakeups } from "./wakeups.js";
 
@@ -70,6 +73,8 @@ export class SubagentManager {
   private readonly mail: Mailroom;
   private readonly resuming = new Map<number, Promise<void>>();
   private closed = false;
+  /** `[features] enable_fanout`: the tree runs agent jobs over CSV files (undefined: off). */
+  private readonly jobs: AgentJobs | undefined;
 
   constructor(private readonly options: SubagentManagerOptions) {
     const settings = subagentSettings(options.config);
@@ -83,6 +88,16 @@ export class SubagentManager {
     };
     this.roles = options.config.agentRoles ? roleListings(options.config) : undefined;
     this.tree = SubagentTree.restore(options.restored, options.config.model);
+    const agents = options.config.toml.agents;
+    this.jobs = featureOn(options.config.toml, "enable_fanout")
+      ? {
+          board: new JobBoard(),
+          ...(agents?.job_max_runtime_seconds !== undefined
+            ? { maxRuntimeSeconds: agents.job_max_runtime_seconds }
+            : {}),
+          ...(agents?.max_threads !== undefined ? { maxThreads: agents.max_threads } : {}),
+        }
+      : undefined;
     this.mail = new Mailroom(
       this.tree,
       this.wakeups,
@@ -99,6 +114,7 @@ export class SubagentManager {
     return {
       agentId,
       ...(this.roles ? { roles: this.roles } : {}),
+      ...(this.jobs ? { jobs: this.jobs } : {}),
       get sessionId() {
         return agentId === 0 ? (root()?.threadId ?? "") : (tree.find(agentId)?.sessionId ?? "");
       },

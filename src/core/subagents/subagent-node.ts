@@ -65,6 +65,11 @@ export class SubagentNode {
   private readonly begunCalls = new Set<string>();
   /** The running (or last) turn's id. */
   turnId: string | undefined;
+  /**
+   * The running turn was interrupted to start the next one (a message with `interrupt`): its end is no
+   * outcome for the parent, as with a replaced turn. Cleared when the next turn starts.
+   */
+  private interruptedForNext = false;
 
   constructor(
     readonly id: number,
@@ -111,6 +116,7 @@ export class SubagentNode {
     }
     switch (msg.type) {
       case "task_started":
+        if (event.id === this.turnSubmission) this.interruptedForNext = false;
         this.turnId = msg.turn_id;
         this.taskRunning = true;
         effect.changed = this.setStatus("running");
@@ -153,7 +159,7 @@ export class SubagentNode {
         effect.turnEnded = true;
         break;
       case "turn_aborted":
-        if (msg.reason === "replaced") {
+        if (msg.reason === "replaced" || (msg.reason === "interrupted" && this.interruptedForNext)) {
           // The next turn (a message that interrupted this one) is already starting: still running.
           this.approvals.clear();
           break;
@@ -173,6 +179,11 @@ export class SubagentNode {
    */
   startTurn(texts: readonly string[]): void {
     if (!this.engine) return;
+    if (this.taskRunning) {
+      // Interrupted first (not just replaced), so the child's history says its turn was cut short.
+      this.engine.interrupt();
+      this.interruptedForNext = true;
+    }
     this.taskRunning = true;
     this.inputUnrecorded = true;
     this.turnSubmission = this.engine.startTurn(texts);

@@ -4,6 +4,7 @@ import type { AgentScope } from "../../core/subagents/agent-scope.js";
 import { ToolRegistry } from "../../core/tool-api/registry.js";
 import type { ToolSet } from "../../core/tool-api/tool-set.js";
 import { subagentTools } from "./subagent-tools.js";
+import { agentJobTools } from "../agent-jobs/agent-job-tools.js";
 
 export function withSubagentTools(
   base: ToolSet,
@@ -15,7 +16,7 @@ export function withSubagentTools(
     return tool ? [tool] : [];
   });
   return {
-    registry: new ToolRegistry([...tools, ...subagentTools(scope)]),
+    registry: new ToolRegistry([...tools, ...subagentTools(scope), ...agentJobTools(scope)]),
     close: async () => {
       await closeTree();
       await base.close();

@@ -114,7 +114,14 @@ export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
   );
   // Listed at once, as in Codex, not only after the fork's first turn updates the index.
   if (thread.session.rollout_path) await services.catalog.record(thread.session.rollout_path);
-  const result = openResponse(thread, params.excludeTurns ? [] : turns.slice(0, upTo ?? turns.length));
+  const copied = turns.slice(0, upTo ?? turns.length);
+  // A turn still running in the source is ended as interrupted in the fork (core/interrupt-marker.ts).
+  const forked = copied.map((turn, i) =>
+    i === copied.length - 1 && turn.status === "inProgress"
+      ? { ...turn, status: "interrupted" as const }
+      : turn,
+  );
+  const result = openResponse(thread, params.excludeTurns ? [] : forked);
   // As in Codex: the fork names its parent and carries the parent's name and preview.
   const lineage = {
     forkedFromId: params.threadId,
