@@ -222,6 +222,8 @@ export class AppServerEventMapper {
       case "error":
         child.end("failed", { message: event.message, codexErrorInfo: errorInfo(event.codex_error_info) });
         return;
+      case "auto_review":
+        return autoReviewNotification(this.out, event, { threadId, turnId: child.turn?.id ?? "" });
       default:
         return;
     }
