@@ -14,7 +14,12 @@ import type { SessionSettings } from "./session-settings.js";
 import { runTask, TaskAbort, type TaskHooks } from "./task.js";
 import type { TurnServices } from "./turn-services.js";
 import type { ClientRequests } from "./client-requests.js";
-import { autoReviewDecision, type ReviewedAction } from "./approvals/auto-review.js";
+import {
+  autoReviewDecision,
+  autoReviewTimeoutMs,
+  type McpReviewRequest,
+  type ReviewedAction,
+} from "./approvals/auto-review.js";
 import type { ContextMeter } from "./compaction/context-meter.js";
 import type { TaskSlot } from "./task-slot.js";
 import type { TurnHost } from "./turn.js";
@@ -68,6 +73,7 @@ export function turnHostFor(parts: TurnHostParts, controller: AbortController): 
       ...(autoReview?.policy ? { policy: autoReview.policy } : {}),
       history: parts.history.snapshot(),
       signal,
+      timeoutMs: autoReviewTimeoutMs(parts.env),
       emit,
     });
   const services: TurnServices = {
@@ -86,6 +92,12 @@ export function turnHostFor(parts: TurnHostParts, controller: AbortController): 
       autoReview
         ? review(callId, { kind: "patch", changes: request.changes, ...reasonOf(request) }, signal)
         : requests.askPatch(emit, callId, request, signal),
+    ...(autoReview
+      ? {
+          reviewMcp: (callId: string, request: McpReviewRequest, signal: AbortSignal) =>
+            review(callId, { kind: "mcp", ...request }, signal),
+        }
+      : {}),
     askUser: (callId, turnId, questions, signal) => requests.askUser(emit, callId, turnId, questions, signal),
     abortTask: () => controller.abort(new TaskAbort("interrupted")),
   };

@@ -357,6 +357,9 @@ function toolContext(
           services.askPatch(callId, { changes: request.changes, ...(reason ? { reason } : {}) }, signal),
       ),
     requestUserInput: (questions) => services.askUser(callId, turnId, questions, signal),
+    ...(services.reviewMcp
+      ? { reviewMcpCall: (request) => services.reviewMcp!(callId, request, signal) }
+      : {}),
     ...(permissionHook ? { permissionHook } : {}),
   };
 }

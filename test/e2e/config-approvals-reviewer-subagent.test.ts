@@ -29,10 +29,10 @@ describe("auto-review of a subagent's approvals", () => {
     });
     const { home, client: c } = await app.start({
       model: {
-        fallback: (request: { body: Body }) =>
-          isReview(request.body)
+        fallback: (request) =>
+          isReview(request.body as Body)
             ? reply.message('{"outcome":"allow","risk_level":"low","rationale":"the task asks for it"}')
-            : script.fallback(request as Parameters<typeof script.fallback>[0]),
+            : script.fallback(request),
       },
       toml: "[subagents]\nenabled = true\n",
     });

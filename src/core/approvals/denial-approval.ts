@@ -1,15 +1,10 @@
 // `thread/approveGuardianDeniedAction`: the user overrides one auto-review denial. As Codex does, nothing
 // runs at once: a developer message tells the model that exactly this action is now approved, so it may
-// retry it; the retry is reviewed again, and the reviewer is shown the user's approval (auto-review.ts).
-import {
-  isKnownItem,
-  messageText,
-  userTextMessage,
-  type MessageItem,
-  type ResponseItem,
-} from "../../protocol/items.js";
+// retry it; the retry is reviewed again, and the reviewer is shown the user's approval (review-transcript.ts).
+import { userTextMessage, type MessageItem } from "../../protocol/items.js";
 
-const MARKER = "The user has approved an action the automatic approval reviewer had denied.";
+export const DENIAL_APPROVAL_MARKER =
+  "The user has approved an action the automatic approval reviewer had denied.";
 
 /** The message to add to the thread's history for a denied review's event, or why there is none. */
 export function denialApprovalMessage(
@@ -24,19 +19,10 @@ export function denialApprovalMessage(
   // Only a denial can be approved; Codex ignores the others the same way.
   if (e.status !== "denied") return { ignored: true };
   const text = [
-    MARKER,
+    DENIAL_APPROVAL_MARKER,
     "This approves that exact action, once, where it was first asked for; it does not approve similar actions with other arguments.",
     "The approved action:",
     JSON.stringify({ action: e.action, outcome: "allowed" }, null, 2),
   ].join("\n");
   return { message: userTextMessage(text, "developer") };
-}
-
-/** The user's approvals of denied actions in the history, for the reviewer to weigh. */
-export function approvedDenials(history: readonly ResponseItem[]): string[] {
-  return history.flatMap((item) =>
-    isKnownItem(item, "message") && item.role === "developer" && messageText(item).startsWith(MARKER)
-      ? [messageText(item)]
-      : [],
-  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAssessment } from "./auto-review.js";
+import { parseAssessment } from "./review-call.js";
 
 describe("parseAssessment", () => {
   it("reads the reviewer's JSON, even with text around it", () => {
