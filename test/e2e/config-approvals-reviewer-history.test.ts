@@ -79,7 +79,12 @@ describe("auto-review and the conversation", () => {
     );
     expect(JSON.stringify(output?.payload.output)).toContain("denied by the automatic approval reviewer");
 
+    // The refused command shows as declined, live and read back.
+    const declined = (i: Json) => i.id === "call_rm" && i.status === "declined";
+    expect(client.notifications("item/completed").some((p) => declined(p.item as Json))).toBe(true);
     const read = await client.call("thread/read", { threadId, includeTurns: true });
+    const turns = (read.thread as Json).turns as Array<{ items: Json[] }>;
+    expect(turns.flatMap((t) => t.items).some(declined)).toBe(true);
     expect(JSON.stringify(read)).not.toMatch(/autoApprovalReview|deletes the sources/);
 
     // Another client resumes the thread: nothing about the review is replayed to it.

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { strictProtocolSchema } from "../support/app-server-client.js";
-import { runTurn, startThread, useAppServer } from "../support/app-server-fixture.js";
+import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
 const app = useAppServer();
 
@@ -59,6 +59,12 @@ describe("auto-review time limit", () => {
     expect(JSON.stringify(output)).toContain(
       "The automatic permission approval review did not finish before its deadline. Do not assume the action is unsafe based on the timeout alone.",
     );
+    // The command shows as failed, as Codex shows a command whose review timed out.
+    const command = client
+      .notifications("item/completed")
+      .map((p) => p.item as Json)
+      .find((i) => i.id === "call_late");
+    expect(command).toMatchObject({ type: "commandExecution", command: "touch late.txt", status: "failed" });
     expect(client.recheck(strictProtocolSchema())).toEqual([]);
   });
 });

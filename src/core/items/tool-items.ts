@@ -29,6 +29,20 @@ export class ToolItems {
     return out;
   }
 
+  /**
+   * A command the automatic reviewer did not let run still shows, as Codex's app-server shows it: declined
+   * when denied (or cut short), failed when the review timed out.
+   */
+  private reviewed(msg: Extract<KnownEventMsg, { type: "auto_review" }>, after: KnownEventMsg[]): void {
+    const callId = msg.target_item_id;
+    if (msg.action.type !== "command" || !callId) return;
+    if (msg.status === "in_progress" || msg.status === "approved") return;
+    const status = msg.status === "timed_out" ? "failed" : "declined";
+    if (!this.items.has(callId))
+      this.items.start(after, commandItem(callId, msg.action.command, msg.action.cwd));
+    this.items.complete(after, callId, (item) => ({ ...item, status }) as TurnItem);
+  }
+
   /** The turn ended: no approval asked in it is answered any more. */
   clearApprovals(): void {
     this.approvals.clear();
@@ -40,6 +54,9 @@ export class ToolItems {
     switch (msg.type) {
       case "exec_approval_request":
         this.approvals.set(msg.call_id, msg);
+        return true;
+      case "auto_review":
+        this.reviewed(msg, after);
         return true;
       case "exec_command_begin":
         this.approvals.delete(msg.call_id);

@@ -364,7 +364,7 @@ const cases: Array<{
     expected: [],
   },
   {
-    name: "an auto-review cut short by an interrupt, and its decision's warning",
+    name: "an auto-review cut short by an interrupt, and its decision's words (guardianWarning)",
     events: [
       started,
       {
@@ -398,6 +398,7 @@ const cases: Array<{
           action: { type: "applyPatch", cwd: "/w", files: ["/w/a.txt"] },
         },
       },
+      { method: "guardianWarning", params: { threadId: T, message: "auto-review denied a patch" } },
       { method: "warning", params: { threadId: T, message: "something else" } },
     ],
   },
