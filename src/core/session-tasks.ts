@@ -84,7 +84,13 @@ export function turnHostFor(parts: TurnHostParts, controller: AbortController): 
       (autoReview
         ? review(
             callId,
-            { kind: "command", command: request.command, cwd: request.cwd, ...reasonOf(request) },
+            {
+              kind: "command",
+              command: request.command,
+              cwd: request.cwd,
+              ...reasonOf(request),
+              ...(request.source ? { source: request.source } : {}),
+            },
             signal,
           )
         : requests.askExec(emit, callId, request, signal)),

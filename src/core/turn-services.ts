@@ -10,7 +10,14 @@ export interface TurnServices {
   patches: PatchGate;
   askExec(
     callId: string,
-    request: { command: string[]; cwd: string; reason?: string; proposedAmendment?: string[] },
+    request: {
+      command: string[];
+      cwd: string;
+      reason?: string;
+      proposedAmendment?: string[];
+      /** The command comes from `exec_command` (absent: `shell`). */
+      source?: "unified_exec";
+    },
     signal: AbortSignal,
   ): Promise<ApprovalAnswer>;
   askPatch(

@@ -313,7 +313,7 @@ function toolContext(
   const { services } = host;
   const policies = { approvalPolicy: turn.approvalPolicy, sandboxPolicy: turn.sandboxPolicy };
   const askExec =
-    (request: { argv: string[]; cwd: string }) =>
+    (request: { argv: string[]; cwd: string; source?: "unified_exec" }) =>
     (reason: string | undefined, proposedAmendment?: string[]) =>
       services.askExec(
         callId,
@@ -322,6 +322,7 @@ function toolContext(
           cwd: request.cwd,
           ...(reason ? { reason } : {}),
           ...(proposedAmendment ? { proposedAmendment } : {}),
+          ...(request.source ? { source: request.source } : {}),
         },
         signal,
       );

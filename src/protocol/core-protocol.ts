@@ -131,7 +131,13 @@ const AutoReviewEvent = lazySchema(() =>
     risk_level: z.enum(["low", "medium", "high", "critical"]).nullable(),
     rationale: z.string().nullable(),
     action: z.discriminatedUnion("type", [
-      z.object({ type: z.literal("command"), command: z.array(z.string()), cwd: z.string() }),
+      z.object({
+        type: z.literal("command"),
+        /** Codex's GuardianCommandSource: `shell`, or `unified_exec` for `exec_command`. */
+        source: z.enum(["shell", "unified_exec"]).default("shell"),
+        command: z.array(z.string()),
+        cwd: z.string(),
+      }),
       z.object({ type: z.literal("apply_patch"), cwd: z.string(), files: z.array(z.string()) }),
       z.object({
         type: z.literal("mcp_tool_call"),

@@ -10,7 +10,7 @@ import type { ApprovalAnswer } from "./decisions.js";
 import { assess, type Assessment, type ReviewCallOptions } from "./review-call.js";
 
 export type ReviewedAction =
-  | { kind: "command"; command: string[]; cwd: string; reason?: string }
+  | { kind: "command"; command: string[]; cwd: string; reason?: string; source?: "unified_exec" }
   | { kind: "patch"; changes: Record<string, FileChange>; reason?: string }
   | {
       kind: "mcp";
@@ -58,7 +58,7 @@ function plannedAction(action: ReviewedAction, cwd: string): Record<string, unkn
   switch (action.kind) {
     case "command":
       return {
-        tool: "shell",
+        tool: action.source === "unified_exec" ? "exec_command" : "shell",
         command: action.command,
         cwd: action.cwd,
         ...(action.reason ? { justification: action.reason } : {}),
@@ -90,7 +90,12 @@ function plannedAction(action: ReviewedAction, cwd: string): Record<string, unkn
 function eventAction(action: ReviewedAction, cwd: string): AutoReviewEvent["action"] {
   switch (action.kind) {
     case "command":
-      return { type: "command", command: action.command, cwd: action.cwd };
+      return {
+        type: "command",
+        source: action.source ?? "shell",
+        command: action.command,
+        cwd: action.cwd,
+      };
     case "patch":
       return { type: "apply_patch", cwd, files: Object.keys(action.changes) };
     case "mcp":

@@ -21,6 +21,8 @@ export interface CommandAuthorizationRequest {
   /** The model asked to run outside the sandbox. */
   escalated?: boolean;
   justification?: string;
+  /** Which tool runs it: `exec_command` (unified exec) or, when absent, `shell`. */
+  source?: "unified_exec";
 }
 
 export interface ToolContext {

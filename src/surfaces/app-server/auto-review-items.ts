@@ -20,7 +20,7 @@ function wireAction(action: Action) {
     case "command":
       return {
         type: "command" as const,
-        source: "shell" as const,
+        source: action.source === "unified_exec" ? ("unifiedExec" as const) : ("shell" as const),
         command: quote(action.command),
         cwd: action.cwd,
       };
