@@ -129,6 +129,8 @@ const AutoReviewEvent = lazySchema(() =>
     turn_id: z.string().nullish(),
     status: z.enum(["in_progress", "approved", "denied", "timed_out", "aborted"]),
     risk_level: z.enum(["low", "medium", "high", "critical"]).nullable(),
+    /** How clearly the user authorized the action, as the reviewer judged it (null until it has). */
+    user_authorization: z.enum(["unknown", "low", "medium", "high"]).nullish(),
     rationale: z.string().nullable(),
     action: z.discriminatedUnion("type", [
       z.object({

@@ -77,7 +77,9 @@ describe("auto-review and the conversation", () => {
     const output = lines.find(
       (l) => l.payload.type === "function_call_output" && l.payload.call_id === "call_rm",
     );
-    expect(JSON.stringify(output?.payload.output)).toContain("denied by the automatic approval reviewer");
+    expect(JSON.stringify(output?.payload.output)).toContain(
+      "This action was rejected due to unacceptable risk.",
+    );
 
     // The refused command shows as declined, live and read back.
     const declined = (i: Json) => i.id === "call_rm" && i.status === "declined";

@@ -65,7 +65,7 @@ describe("auto-review of MCP tool calls", () => {
     const main_ = bodies.filter((b) => !isReview(b));
     expect(outputOf(main_[1], "call_ok")).toBe("noted: buy milk");
     expect(String(outputOf(main_[2], "call_no"))).toContain(
-      "denied by the automatic approval reviewer (risk high): not asked for",
+      "This action was rejected due to unacceptable risk.\nReason: not asked for\n",
     );
 
     const done = client.notifications("item/autoApprovalReview/completed");

@@ -43,6 +43,18 @@ export const TIMED_OUT_RATIONALE =
 export const TIMED_OUT_MESSAGE =
   "The automatic permission approval review did not finish before its deadline. Do not assume the action is unsafe based on the timeout alone. You may retry once, or ask the user for guidance or explicit approval.";
 
+/** Codex's instructions to the model after a denial. */
+const REJECTION_INSTRUCTIONS =
+  "The agent must not attempt to achieve the same outcome via workaround, indirect execution, or policy circumvention. Proceed only with a materially safer alternative, or if the user explicitly approves the action after being informed of the risk. Otherwise, stop and request user input.";
+
+/** What the model reads of a denial (Codex's words). */
+export function rejectionMessage(assessment: Assessment): string {
+  const lead = assessment.failed
+    ? "Automatic approval review could not complete, so this action was blocked."
+    : "This action was rejected due to unacceptable risk.";
+  return `${lead}\nReason: ${assessment.rationale.trim()}\n${REJECTION_INSTRUCTIONS}`;
+}
+
 type AutoReviewEvent = Extract<KnownEventMsg, { type: "auto_review" }>;
 
 export interface AutoReviewOptions extends Omit<ReviewCallOptions, "signal"> {
@@ -110,17 +122,6 @@ function eventAction(action: ReviewedAction, cwd: string): AutoReviewEvent["acti
   }
 }
 
-function describe(action: ReviewedAction): string {
-  switch (action.kind) {
-    case "command":
-      return `\`${action.command.join(" ")}\``;
-    case "patch":
-      return "a patch";
-    case "mcp":
-      return `the MCP tool ${action.tool} (server '${action.server}')`;
-  }
-}
-
 /** Reviews, tells the user what was decided, and answers as the user would have. */
 export async function autoReviewDecision(
   action: ReviewedAction,
@@ -132,6 +133,7 @@ export async function autoReviewDecision(
     target_item_id: options.callId,
     status: "in_progress",
     risk_level: null,
+    user_authorization: null,
     rationale: null,
     action: eventAction(action, options.turn.cwd),
     started_at_ms: Date.now(),
@@ -164,19 +166,18 @@ export async function autoReviewDecision(
     ...started,
     status: approved ? "approved" : "denied",
     risk_level: assessment.riskLevel,
+    user_authorization: assessment.userAuthorization,
     rationale: assessment.rationale,
     completed_at_ms: Date.now(),
   });
+  // Codex's words (the action itself shows as its own item).
   options.emit({
     type: "warning",
     message:
-      `auto-review ${approved ? "approved" : "denied"} ${describe(action)} ` +
-      `(risk ${assessment.riskLevel}): ${assessment.rationale}`,
+      `Automatic approval review ${approved ? "approved" : "denied"} ` +
+      `(risk: ${assessment.riskLevel}, authorization: ${assessment.userAuthorization}): ${assessment.rationale}`,
     auto_review_id: started.id,
   });
   if (approved) return "approved";
-  return {
-    decision: "denied",
-    message: `denied by the automatic approval reviewer (risk ${assessment.riskLevel}): ${assessment.rationale}; do not retry it as is`,
-  };
+  return { decision: "denied", message: rejectionMessage(assessment) };
 }

@@ -1,5 +1,5 @@
 // The engine's `auto_review` events -> item/autoApprovalReview/started and /completed, with every key of
-// Codex 0.169's payload (nullable ones as null). codex-ts's reviewer judges no user authorization level.
+// Codex 0.169's payload (nullable ones as null).
 // A subagent's reviews go out on the subagent's own thread (its id and its turn), as Codex's do.
 import { quote } from "shell-quote";
 import type { EventMsgOf } from "../../protocol/core-protocol.js";
@@ -53,7 +53,7 @@ export function autoReviewNotification(
     review: {
       status: STATUS[msg.status],
       riskLevel: msg.risk_level,
-      userAuthorization: null,
+      userAuthorization: msg.user_authorization ?? null,
       rationale: msg.rationale,
     },
     action: wireAction(msg.action),
