@@ -186,7 +186,7 @@ describe("approvals_reviewer = auto_review", () => {
       model: {
         fallback: (request: { body: Body }) => {
           if (isReview(request.body)) {
-            return textOf(request.body).includes("The user has approved an action")
+            return textOf(request.body).includes("The user has manually approved a specific action")
               ? reply.message('{"outcome":"allow","risk_level":"medium","rationale":"the user approved it"}')
               : reply.message('{"outcome":"deny","risk_level":"high","rationale":"no notes wanted"}');
           }
@@ -239,7 +239,7 @@ describe("approvals_reviewer = auto_review", () => {
     expect(existsSync(join(home.cwd, "note.txt"))).toBe(true);
     const mainBodies = fake.requests.map((r) => r.body as Body).filter((b) => !isReview(b));
     const seen = JSON.stringify(mainBodies.at(-2)?.input);
-    expect(seen.match(/The user has approved an action/g)).toHaveLength(1);
+    expect(seen.match(/The user has manually approved a specific action/g)).toHaveLength(1);
     expect(seen).toContain('"outcome\\": \\"allowed\\"');
     const reviews = client.notifications("item/autoApprovalReview/completed");
     expect(reviews.map((r) => (r.review as Json).status)).toEqual(["denied", "approved"]);
