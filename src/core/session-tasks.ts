@@ -20,6 +20,7 @@ import {
   type McpReviewRequest,
   type ReviewedAction,
 } from "./approvals/auto-review.js";
+import { DenialBreaker } from "./approvals/denial-breaker.js";
 import type { ContextMeter } from "./compaction/context-meter.js";
 import type { TaskSlot } from "./task-slot.js";
 import type { TurnHost } from "./turn.js";
@@ -64,6 +65,14 @@ export interface TurnHostParts extends Omit<TurnHost, "services" | "onResponse" 
 /** The turn's view of the session; aborting through it ends this task only (not one that replaced it). */
 export function turnHostFor(parts: TurnHostParts, controller: AbortController): TurnHost {
   const { meter, commands, patches, requests, emit, decideExec, autoReview, ...host } = parts;
+  const breaker = new DenialBreaker();
+  // As Codex: too many denials in one turn interrupt it (after the denial is answered).
+  const onOutcome = (denied: boolean, reviewId: string) => {
+    const message = breaker.record(denied);
+    if (message === undefined) return;
+    emit({ type: "warning", message, auto_review_id: reviewId });
+    controller.abort(new TaskAbort("interrupted"));
+  };
   const review = (callId: string, action: ReviewedAction, signal: AbortSignal) =>
     autoReviewDecision(action, {
       callId,
@@ -74,6 +83,7 @@ export function turnHostFor(parts: TurnHostParts, controller: AbortController): 
       history: parts.history.snapshot(),
       signal,
       timeoutMs: autoReviewTimeoutMs(parts.env),
+      onOutcome,
       emit,
     });
   const services: TurnServices = {

@@ -63,6 +63,8 @@ export interface AutoReviewOptions extends Omit<ReviewCallOptions, "signal"> {
   /** The user's interrupt. */
   signal: AbortSignal;
   timeoutMs: number;
+  /** Told whether the review ended in a denial (a failed or timed-out review is not one). */
+  onOutcome?: (denied: boolean, reviewId: string) => void;
 }
 
 /** The action as the reviewer reads it (Codex's planned-action JSON). */
@@ -159,6 +161,7 @@ export async function autoReviewDecision(
       rationale: TIMED_OUT_RATIONALE,
       completed_at_ms: Date.now(),
     });
+    options.onOutcome?.(false, started.id);
     return { decision: "denied", message: TIMED_OUT_MESSAGE };
   }
   const approved = assessment.outcome === "allow";
@@ -178,6 +181,7 @@ export async function autoReviewDecision(
       `(risk: ${assessment.riskLevel}, authorization: ${assessment.userAuthorization}): ${assessment.rationale}`,
     auto_review_id: started.id,
   });
+  options.onOutcome?.(!approved && !assessment.failed, started.id);
   if (approved) return "approved";
   return { decision: "denied", message: rejectionMessage(assessment) };
 }
