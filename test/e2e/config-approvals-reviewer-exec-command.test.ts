@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { strictProtocolSchema } from "../support/app-server-client.js";
-import { runTurn, startThread, useAppServer } from "../support/app-server-fixture.js";
+import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
 const app = useAppServer();
 
@@ -41,6 +41,30 @@ describe("auto-review of exec_command", () => {
       targetItemId: "call_u",
       action: { type: "command", source: "unifiedExec", command: expect.stringContaining("touch u.txt") },
     });
+    // As Codex's app-server: the command shows (in progress) before its review starts, the review's words
+    // come before its completion, and the command's item starts once and completes when it ran.
+    const seq = client.received
+      .map((m) => m as Json)
+      .filter((m) => {
+        const p = m.params as Json | undefined;
+        const item = p?.item as Json | undefined;
+        return (
+          String(m.method).startsWith("item/autoApprovalReview/") ||
+          m.method === "guardianWarning" ||
+          item?.id === "call_u"
+        );
+      })
+      .map((m) => {
+        const item = (m.params as Json).item as Json | undefined;
+        return item ? `${String(m.method)} ${String(item.status)}` : String(m.method);
+      });
+    expect(seq).toEqual([
+      "item/started inProgress",
+      "item/autoApprovalReview/started",
+      "guardianWarning",
+      "item/autoApprovalReview/completed",
+      "item/completed completed",
+    ]);
     const review = model.requests.map((r) => r.body as Body).find(isReview)!;
     expect(textOf(review)).toContain('"tool": "exec_command"');
     expect(client.recheck(strictProtocolSchema())).toEqual([]);

@@ -165,6 +165,14 @@ export async function autoReviewDecision(
     return { decision: "denied", message: TIMED_OUT_MESSAGE };
   }
   const approved = assessment.outcome === "allow";
+  // Codex's words (the action itself shows as its own item), told before the review completes, as Codex.
+  options.emit({
+    type: "warning",
+    message:
+      `Automatic approval review ${approved ? "approved" : "denied"} ` +
+      `(risk: ${assessment.riskLevel}, authorization: ${assessment.userAuthorization}): ${assessment.rationale}`,
+    auto_review_id: started.id,
+  });
   options.emit({
     ...started,
     status: approved ? "approved" : "denied",
@@ -172,14 +180,6 @@ export async function autoReviewDecision(
     user_authorization: assessment.userAuthorization,
     rationale: assessment.rationale,
     completed_at_ms: Date.now(),
-  });
-  // Codex's words (the action itself shows as its own item).
-  options.emit({
-    type: "warning",
-    message:
-      `Automatic approval review ${approved ? "approved" : "denied"} ` +
-      `(risk: ${assessment.riskLevel}, authorization: ${assessment.userAuthorization}): ${assessment.rationale}`,
-    auto_review_id: started.id,
   });
   options.onOutcome?.(!approved && !assessment.failed, started.id);
   if (approved) return "approved";
