@@ -14,7 +14,13 @@ import type { SessionSettings } from "./session-settings.js";
 import { runTask, TaskAbort, type TaskHooks } from "./task.js";
 import type { TurnServices } from "./turn-services.js";
 import type { ClientRequests } from "./client-requests.js";
-import { autoReviewDecision, type ReviewedAction } from "./approvals/auto-review.js";
+import {
+  autoReviewDecision,
+  autoReviewTimeoutMs,
+  type McpReviewRequest,
+  type ReviewedAction,
+} from "./approvals/auto-review.js";
+import { DenialBreaker } from "./approvals/denial-breaker.js";
 import type { ContextMeter } from "./compaction/context-meter.js";
 import type { TaskSlot } from "./task-slot.js";
 import type { TurnHost } from "./turn.js";
@@ -59,6 +65,14 @@ export interface TurnHostParts extends Omit<TurnHost, "services" | "onResponse" 
 /** The turn's view of the session; aborting through it ends this task only (not one that replaced it). */
 export function turnHostFor(parts: TurnHostParts, controller: AbortController): TurnHost {
   const { meter, commands, patches, requests, emit, decideExec, autoReview, ...host } = parts;
+  const breaker = new DenialBreaker();
+  // As Codex: too many denials in one turn interrupt it (after the denial is answered).
+  const onOutcome = (denied: boolean, reviewId: string) => {
+    const message = breaker.record(denied);
+    if (message === undefined) return;
+    emit({ type: "warning", message, auto_review_id: reviewId });
+    controller.abort(new TaskAbort("interrupted"));
+  };
   const review = (callId: string, action: ReviewedAction, signal: AbortSignal) =>
     autoReviewDecision(action, {
       callId,
@@ -68,6 +82,8 @@ export function turnHostFor(parts: TurnHostParts, controller: AbortController): 
       ...(autoReview?.policy ? { policy: autoReview.policy } : {}),
       history: parts.history.snapshot(),
       signal,
+      timeoutMs: autoReviewTimeoutMs(parts.env),
+      onOutcome,
       emit,
     });
   const services: TurnServices = {
@@ -78,7 +94,13 @@ export function turnHostFor(parts: TurnHostParts, controller: AbortController): 
       (autoReview
         ? review(
             callId,
-            { kind: "command", command: request.command, cwd: request.cwd, ...reasonOf(request) },
+            {
+              kind: "command",
+              command: request.command,
+              cwd: request.cwd,
+              ...reasonOf(request),
+              ...(request.source ? { source: request.source } : {}),
+            },
             signal,
           )
         : requests.askExec(emit, callId, request, signal)),
@@ -86,6 +108,12 @@ export function turnHostFor(parts: TurnHostParts, controller: AbortController): 
       autoReview
         ? review(callId, { kind: "patch", changes: request.changes, ...reasonOf(request) }, signal)
         : requests.askPatch(emit, callId, request, signal),
+    ...(autoReview
+      ? {
+          reviewMcp: (callId: string, request: McpReviewRequest, signal: AbortSignal) =>
+            review(callId, { kind: "mcp", ...request }, signal),
+        }
+      : {}),
     askUser: (callId, turnId, questions, signal) => requests.askUser(emit, callId, turnId, questions, signal),
     abortTask: () => controller.abort(new TaskAbort("interrupted")),
   };

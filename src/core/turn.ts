@@ -313,7 +313,7 @@ function toolContext(
   const { services } = host;
   const policies = { approvalPolicy: turn.approvalPolicy, sandboxPolicy: turn.sandboxPolicy };
   const askExec =
-    (request: { argv: string[]; cwd: string }) =>
+    (request: { argv: string[]; cwd: string; source?: "unified_exec" }) =>
     (reason: string | undefined, proposedAmendment?: string[]) =>
       services.askExec(
         callId,
@@ -322,6 +322,7 @@ function toolContext(
           cwd: request.cwd,
           ...(reason ? { reason } : {}),
           ...(proposedAmendment ? { proposedAmendment } : {}),
+          ...(request.source ? { source: request.source } : {}),
         },
         signal,
       );
@@ -357,6 +358,9 @@ function toolContext(
           services.askPatch(callId, { changes: request.changes, ...(reason ? { reason } : {}) }, signal),
       ),
     requestUserInput: (questions) => services.askUser(callId, turnId, questions, signal),
+    ...(services.reviewMcp
+      ? { reviewMcpCall: (request) => services.reviewMcp!(callId, request, signal) }
+      : {}),
     ...(permissionHook ? { permissionHook } : {}),
   };
 }

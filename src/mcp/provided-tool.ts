@@ -65,12 +65,15 @@ async function runMcpTool(options: ProvidedToolOptions, raw: string, ctx: ToolCo
   if (needsApproval(tool, connection.config.trusted, ctx.approvalPolicy)) {
     const outcome = await options.approvals.ask(ctx, {
       server: connection.name,
-      tool: tool.name,
+      tool,
       qualifiedName,
       args,
     });
     if (outcome !== "run") {
-      const message = `the user declined the call to ${tool.name} (MCP server '${connection.name}')`;
+      const message =
+        typeof outcome === "object"
+          ? outcome.declined
+          : `the user declined the call to ${tool.name} (MCP server '${connection.name}')`;
       ctx.emit({ type: "mcp_tool_call_begin", call_id: ctx.callId, invocation });
       end({ Err: message });
       return { output: message, success: false, ...(outcome === "abort" ? { abortTask: true } : {}) };

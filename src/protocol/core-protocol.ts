@@ -116,6 +116,45 @@ const TurnAbortedEvent = lazySchema(() =>
   }),
 );
 
+/**
+ * `approvals_reviewer = "auto_review"`: a review of an approval request began (`in_progress`) or ended
+ * with its decision (`timed_out`: the reviewer did not answer in time); `id` names the review,
+ * `target_item_id` the tool call it is about. The action is Codex's core shape (snake_case), but a
+ * command stays an argv.
+ */
+const AutoReviewEvent = lazySchema(() =>
+  ev("auto_review", {
+    id: z.string(),
+    target_item_id: z.string().nullable(),
+    turn_id: z.string().nullish(),
+    status: z.enum(["in_progress", "approved", "denied", "timed_out", "aborted"]),
+    risk_level: z.enum(["low", "medium", "high", "critical"]).nullable(),
+    /** How clearly the user authorized the action, as the reviewer judged it (null until it has). */
+    user_authorization: z.enum(["unknown", "low", "medium", "high"]).nullish(),
+    rationale: z.string().nullable(),
+    action: z.discriminatedUnion("type", [
+      z.object({
+        type: z.literal("command"),
+        /** Codex's GuardianCommandSource: `shell`, or `unified_exec` for `exec_command`. */
+        source: z.enum(["shell", "unified_exec"]).default("shell"),
+        command: z.array(z.string()),
+        cwd: z.string(),
+      }),
+      z.object({ type: z.literal("apply_patch"), cwd: z.string(), files: z.array(z.string()) }),
+      z.object({
+        type: z.literal("mcp_tool_call"),
+        server: z.string(),
+        tool_name: z.string(),
+        connector_id: z.string().nullable(),
+        connector_name: z.string().nullable(),
+        tool_title: z.string().nullable(),
+      }),
+    ]),
+    started_at_ms: z.number().int(),
+    completed_at_ms: z.number().int().nullish(),
+  }),
+);
+
 /** The events of a subagent's turn the root forwards (live) to its clients. */
 export const SubagentTurnEvent = lazySchema(() =>
   z.discriminatedUnion("type", [
@@ -130,6 +169,8 @@ export const SubagentTurnEvent = lazySchema(() =>
     ExecCommandOutputDeltaEvent,
     ErrorEvent,
     TurnAbortedEvent,
+    // A child's approval reviews show on its own thread, as its approval requests do.
+    AutoReviewEvent,
   ]),
 );
 export type SubagentTurnEvent = z.infer<typeof SubagentTurnEvent>;
@@ -274,24 +315,7 @@ export const KnownEventMsg = lazySchema(() =>
      * the same; the app-server sends that one, other surfaces show this text).
      */
     ev("warning", { message: z.string(), auto_review_id: z.string().optional() }),
-    /**
-     * `approvals_reviewer = "auto_review"`: a review of an approval request began (`in_progress`) or ended
-     * with its decision; `id` names the review, `target_item_id` the tool call it is about.
-     */
-    ev("auto_review", {
-      id: z.string(),
-      target_item_id: z.string().nullable(),
-      turn_id: z.string().nullish(),
-      status: z.enum(["in_progress", "approved", "denied", "aborted"]),
-      risk_level: z.enum(["low", "medium", "high"]).nullable(),
-      rationale: z.string().nullable(),
-      action: z.discriminatedUnion("type", [
-        z.object({ type: z.literal("command"), command: z.array(z.string()), cwd: z.string() }),
-        z.object({ type: z.literal("apply_patch"), cwd: z.string(), files: z.array(z.string()) }),
-      ]),
-      started_at_ms: z.number().int(),
-      completed_at_ms: z.number().int().nullish(),
-    }),
+    AutoReviewEvent,
     ev("stream_error", { message: z.string() }),
     ev("background_event", { message: z.string() }),
     TurnAbortedEvent,

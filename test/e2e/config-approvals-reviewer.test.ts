@@ -78,12 +78,15 @@ describe("approvals_reviewer = auto_review", () => {
     const events = jsonLines(res.stdout);
     const said = JSON.stringify(events);
     expect(said).toContain(
-      "auto-review approved `touch allowed.txt` (risk low): creates the file the user asked for",
+      "Automatic approval review approved (risk: low, authorization: unknown): creates the file the user asked for",
     );
-    expect(said).toContain("auto-review denied `touch denied.txt` (risk high): not what the user asked for");
+    expect(said).toContain(
+      "Automatic approval review denied (risk: high, authorization: unknown): not what the user asked for",
+    );
     const last = bodies.filter((b) => !isReview(b)).at(-1);
     expect(JSON.stringify(last?.input)).toContain(
-      "denied by the automatic approval reviewer (risk high): not what the user asked for",
+      // (JSON-escaped: the input is compared as JSON text)
+      "This action was rejected due to unacceptable risk.\\nReason: not what the user asked for\\nThe agent must not attempt to achieve the same outcome via workaround",
     );
   });
 
@@ -151,7 +154,7 @@ describe("approvals_reviewer = auto_review", () => {
       ...cmdStart,
       completedAtMs: expect.any(Number),
       decisionSource: "agent",
-      review: { status: "approved", riskLevel: "low", userAuthorization: null, rationale: "asked for" },
+      review: { status: "approved", riskLevel: "low", userAuthorization: "unknown", rationale: "asked for" },
     });
     expect(patchStart?.reviewId).not.toBe(cmdStart?.reviewId);
     expect(patchStart).toMatchObject({
@@ -161,7 +164,7 @@ describe("approvals_reviewer = auto_review", () => {
     expect(patchDone?.review).toEqual({
       status: "denied",
       riskLevel: "medium",
-      userAuthorization: null,
+      userAuthorization: "unknown",
       rationale: "no notes wanted",
     });
     // The decision is told by the review notification, not a second time as a warning.
@@ -183,7 +186,7 @@ describe("approvals_reviewer = auto_review", () => {
       model: {
         fallback: (request: { body: Body }) => {
           if (isReview(request.body)) {
-            return textOf(request.body).includes("The user has approved an action")
+            return textOf(request.body).includes("The user has manually approved a specific action")
               ? reply.message('{"outcome":"allow","risk_level":"medium","rationale":"the user approved it"}')
               : reply.message('{"outcome":"deny","risk_level":"high","rationale":"no notes wanted"}');
           }
@@ -236,7 +239,7 @@ describe("approvals_reviewer = auto_review", () => {
     expect(existsSync(join(home.cwd, "note.txt"))).toBe(true);
     const mainBodies = fake.requests.map((r) => r.body as Body).filter((b) => !isReview(b));
     const seen = JSON.stringify(mainBodies.at(-2)?.input);
-    expect(seen.match(/The user has approved an action/g)).toHaveLength(1);
+    expect(seen.match(/The user has manually approved a specific action/g)).toHaveLength(1);
     expect(seen).toContain('"outcome\\": \\"allowed\\"');
     const reviews = client.notifications("item/autoApprovalReview/completed");
     expect(reviews.map((r) => (r.review as Json).status)).toEqual(["denied", "approved"]);

@@ -1,15 +1,11 @@
 // `thread/approveGuardianDeniedAction`: the user overrides one auto-review denial. As Codex does, nothing
 // runs at once: a developer message tells the model that exactly this action is now approved, so it may
-// retry it; the retry is reviewed again, and the reviewer is shown the user's approval (auto-review.ts).
-import {
-  isKnownItem,
-  messageText,
-  userTextMessage,
-  type MessageItem,
-  type ResponseItem,
-} from "../../protocol/items.js";
+// retry it; the retry is reviewed again, and the reviewer is shown the user's approval (review-transcript.ts).
+import { userTextMessage, type MessageItem } from "../../protocol/items.js";
 
-const MARKER = "The user has approved an action the automatic approval reviewer had denied.";
+/** Codex's prefix: the reviewer's transcript keeps developer messages that start with it. */
+export const DENIAL_APPROVAL_MARKER =
+  "The user has manually approved a specific action that was previously `Rejected`.";
 
 /** The message to add to the thread's history for a denied review's event, or why there is none. */
 export function denialApprovalMessage(
@@ -23,20 +19,15 @@ export function denialApprovalMessage(
   if (!e.action || typeof e.action !== "object") return { error: "event.action must be an object" };
   // Only a denial can be approved; Codex ignores the others the same way.
   if (e.status !== "denied") return { ignored: true };
+  // Codex's words.
   const text = [
-    MARKER,
-    "This approves that exact action, once, where it was first asked for; it does not approve similar actions with other arguments.",
-    "The approved action:",
+    DENIAL_APPROVAL_MARKER,
+    "",
+    "Treat this as approval to perform that exact action in the same context in which it was originally requested.",
+    "Do not assume this also authorizes similar operations with different payloads.",
+    "",
+    "Approved action:",
     JSON.stringify({ action: e.action, outcome: "allowed" }, null, 2),
   ].join("\n");
   return { message: userTextMessage(text, "developer") };
-}
-
-/** The user's approvals of denied actions in the history, for the reviewer to weigh. */
-export function approvedDenials(history: readonly ResponseItem[]): string[] {
-  return history.flatMap((item) =>
-    isKnownItem(item, "message") && item.role === "developer" && messageText(item).startsWith(MARKER)
-      ? [messageText(item)]
-      : [],
-  );
 }

@@ -29,6 +29,28 @@ export class ToolItems {
     return out;
   }
 
+  /**
+   * As Codex's app-server shows it: a command under automatic review shows (in progress) before its
+   * review starts; one the reviewer did not let run ends declined (denied, or cut short), or failed when
+   * the review timed out; an approved one goes on as it runs.
+   */
+  private reviewed(
+    msg: Extract<KnownEventMsg, { type: "auto_review" }>,
+    before: KnownEventMsg[],
+    after: KnownEventMsg[],
+  ): void {
+    const { action, target_item_id: callId } = msg;
+    if (action.type !== "command" || !callId) return;
+    if (msg.status === "in_progress") {
+      if (!this.items.has(callId)) this.items.start(before, commandItem(callId, action.command, action.cwd));
+      return;
+    }
+    if (msg.status === "approved") return;
+    const status = msg.status === "timed_out" ? "failed" : "declined";
+    if (!this.items.has(callId)) this.items.start(after, commandItem(callId, action.command, action.cwd));
+    this.items.complete(after, callId, (item) => ({ ...item, status }) as TurnItem);
+  }
+
   /** The turn ended: no approval asked in it is answered any more. */
   clearApprovals(): void {
     this.approvals.clear();
@@ -41,14 +63,21 @@ export class ToolItems {
       case "exec_approval_request":
         this.approvals.set(msg.call_id, msg);
         return true;
-      case "exec_command_begin":
+      case "auto_review":
+        this.reviewed(msg, before, after);
+        return true;
+      case "exec_command_begin": {
         this.approvals.delete(msg.call_id);
-        items.start(after, {
+        const item = {
           ...commandItem(msg.call_id, msg.command, msg.cwd),
           ...(msg.process_id ? { process_id: msg.process_id } : {}),
           ...(msg.source ? { source: msg.source } : {}),
-        });
+        };
+        // Shown already while its review ran: it only learns how it runs.
+        if (items.has(msg.call_id)) items.update(msg.call_id, () => item);
+        else items.start(after, item);
         return true;
+      }
       case "exec_command_end":
         if (!items.has(msg.call_id)) items.start(after, commandItem(msg.call_id, msg.command, msg.cwd));
         items.complete(after, msg.call_id, (item) => ({

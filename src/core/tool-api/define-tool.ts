@@ -1,7 +1,8 @@
 // A tool is a value: its name, what the model is told, a zod schema for its arguments, and a handler that
 // gets a narrow context (never the whole config).
 import { z } from "zod";
-import type { CommandDecision, PatchDecision } from "../approvals/decisions.js";
+import type { McpReviewRequest } from "../approvals/auto-review.js";
+import type { ApprovalAnswer, CommandDecision, PatchDecision } from "../approvals/decisions.js";
 import type { PatchTargetInfo } from "../approvals/patch-gate.js";
 import type {
   FileChange,
@@ -20,6 +21,8 @@ export interface CommandAuthorizationRequest {
   /** The model asked to run outside the sandbox. */
   escalated?: boolean;
   justification?: string;
+  /** Which tool runs it: `exec_command` (unified exec) or, when absent, `shell`. */
+  source?: "unified_exec";
 }
 
 export interface ToolContext {
@@ -54,6 +57,11 @@ export interface ToolContext {
   clientIo?: ClientIo;
   /** Asks the user questions; undefined when no user is attached (exec). */
   requestUserInput: (questions: UserInputQuestion[]) => Promise<UserInputAnswers | undefined>;
+  /**
+   * `approvals_reviewer = "auto_review"`: decides an MCP tool call's approval instead of the user
+   * (undefined: the user is asked).
+   */
+  reviewMcpCall?: (request: McpReviewRequest) => Promise<ApprovalAnswer>;
   /** The PermissionRequest hooks' say on this call before a user is asked (undefined: no say, ask). */
   permissionHook?: () => Promise<"approved" | "denied" | undefined>;
 }

@@ -364,7 +364,7 @@ const cases: Array<{
     expected: [],
   },
   {
-    name: "an auto-review cut short by an interrupt, and its decision's warning",
+    name: "an auto-review cut short by an interrupt, and its decision's words (guardianWarning)",
     events: [
       started,
       {
@@ -378,7 +378,7 @@ const cases: Array<{
         started_at_ms: 5,
         completed_at_ms: 9,
       },
-      { type: "warning", message: "auto-review denied a patch", auto_review_id: "review-1" },
+      { type: "warning", message: "Automatic approval review denied", auto_review_id: "review-1" },
       { type: "warning", message: "something else" },
     ],
     expected: [
@@ -398,6 +398,7 @@ const cases: Array<{
           action: { type: "applyPatch", cwd: "/w", files: ["/w/a.txt"] },
         },
       },
+      { method: "guardianWarning", params: { threadId: T, message: "Automatic approval review denied" } },
       { method: "warning", params: { threadId: T, message: "something else" } },
     ],
   },

@@ -147,8 +147,12 @@ export class AppServerEventMapper {
       case "auto_review":
         return autoReviewNotification(this.out, msg);
       case "warning":
-        // An auto-review's decision is told by item/autoApprovalReview/completed, as Codex does.
-        return msg.auto_review_id === undefined ? this.warning(msg.message) : undefined;
+        // As Codex: an auto-review's words go out as guardianWarning, not as a plain warning.
+        if (msg.auto_review_id === undefined) return this.warning(msg.message);
+        return this.out.notify({
+          method: "guardianWarning",
+          params: { threadId: this.threadId, message: msg.message },
+        });
       case "hook_started":
       case "hook_completed":
         return this.out.notify({
@@ -222,6 +226,8 @@ export class AppServerEventMapper {
       case "error":
         child.end("failed", { message: event.message, codexErrorInfo: errorInfo(event.codex_error_info) });
         return;
+      case "auto_review":
+        return autoReviewNotification(this.out, event, { threadId, turnId: child.turn?.id ?? "" });
       default:
         return;
     }

@@ -54,6 +54,7 @@ describe("authorizeThroughToolContext", () => {
         cwd: ctx.cwd,
         escalated: true,
         justification: "needs the network",
+        source: "unified_exec",
       },
     ]);
   }, 10_000);

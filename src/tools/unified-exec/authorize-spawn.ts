@@ -29,6 +29,7 @@ export async function authorizeThroughToolContext(request: SpawnRequest): Promis
     cwd: request.cwd,
     escalated: request.sandboxPermissions === "require_escalated",
     ...(request.justification !== undefined ? { justification: request.justification } : {}),
+    source: "unified_exec",
   };
   const decision = await ctx.authorizeCommand(authorization);
   const plan = planOf(decision);

@@ -1,6 +1,6 @@
 // item/autoApprovalReview/started and /completed (Codex 0.169's ItemGuardianApprovalReview*Notification):
 // an automatic review of an approval request (`approvals_reviewer = "auto_review"`) began or ended.
-// codex-ts reviews shell commands and patches, so only those two action shapes are produced.
+// codex-ts reviews shell commands, patches and MCP tool calls, so only those action shapes are produced.
 import { z } from "zod";
 
 const GuardianApprovalReview = z.object({
@@ -18,6 +18,14 @@ const GuardianApprovalReviewAction = z.discriminatedUnion("type", [
     cwd: z.string(),
   }),
   z.object({ type: z.literal("applyPatch"), cwd: z.string(), files: z.array(z.string()) }),
+  z.object({
+    type: z.literal("mcpToolCall"),
+    server: z.string(),
+    toolName: z.string(),
+    connectorId: z.string().nullable(),
+    connectorName: z.string().nullable(),
+    toolTitle: z.string().nullable(),
+  }),
 ]);
 
 const reviewFields = {

@@ -112,6 +112,8 @@ export const serverNotifications = {
   "hook/started": HookNotification,
   "item/autoApprovalReview/started": AutoApprovalReviewStartedNotification,
   "item/autoApprovalReview/completed": AutoApprovalReviewCompletedNotification,
+  /** An approval review's decision or failure, in words for the user. */
+  guardianWarning: z.object({ threadId: z.string(), message: z.string() }),
   "hook/completed": HookNotification,
   "externalAgentConfig/import/progress": ExternalAgentConfigImportNotification,
   "externalAgentConfig/import/completed": ExternalAgentConfigImportNotification,
