@@ -29,6 +29,7 @@ export const FEATURE_DEFAULTS = {
   multi_agent: false,
   hooks: true,
   personality: true,
+  memories: false,
 } as const;
 export type KnownFeature = keyof typeof FEATURE_DEFAULTS;
 export const KNOWN_FEATURES = Object.keys(FEATURE_DEFAULTS) as KnownFeature[];
@@ -43,6 +44,7 @@ export const FEATURE_STAGES: Record<KnownFeature, "stable" | "beta"> = {
   multi_agent: "beta",
   hooks: "stable",
   personality: "stable",
+  memories: "stable",
 };
 
 export function isKnownFeature(name: string): name is KnownFeature {
