@@ -60,7 +60,7 @@ describe("renderRolloutInput", () => {
           timestamp: at,
           type: "event_msg",
           payload: { type: "item_completed", item: { type: "mcpToolCall" } },
-        } as RolloutLine,
+        },
       ]),
       1000,
     );
