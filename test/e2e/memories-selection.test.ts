@@ -50,7 +50,7 @@ describe("memories: what is read and what is told", () => {
     };
     write("eligible terminal thread", { source: "cli" }, 3);
     write("web search thread", { source: "vscode" }, 3, [
-      item({ type: "web_search_call", status: "completed", action: { type: "search", query: "q" } } as never),
+      item({ type: "web_search_call", status: "completed", action: { type: "search", query: "q" } }),
     ]);
     write("exec thread", { source: "exec" }, 3);
     write("marked thread", { source: "cli", memory_mode: "disabled" }, 3);
