@@ -5,6 +5,7 @@
 // a failure leaves the thread to be tried again at a later start-up.
 import { statSync } from "node:fs";
 import { z } from "zod";
+import { contextWindowFor } from "../../model/model-info.js";
 import type { ThreadIndex } from "../../rollout/index.js";
 import { readRollout } from "../../rollout/reader.js";
 import { readPackageFile } from "../package-files.js";
@@ -21,9 +22,14 @@ const SCAN_LIMIT = 500;
 const CONCURRENCY = 4;
 /** A claim not finished within this time is free for another process to take. */
 export const STAGE1_LEASE_MS = 3_600_000;
-/** The thread's part of the request, in characters (about 4 per token): Codex's 150k-token fallback, and
- * under 70% of the model's window when that is known. */
+/** The thread's part of the request, in characters (about 4 per token): Codex's 150k-token fallback. */
 const DEFAULT_INPUT_CHARS = 150_000 * 4;
+
+/** 70% of the extraction model's context window when it is known (the rest: instructions and answer). */
+export function extractionInputChars(model: string): number {
+  const window = contextWindowFor(model);
+  return window === undefined ? DEFAULT_INPUT_CHARS : Math.floor(window * 0.7) * 4;
+}
 
 const Stage1Answer = z.object({
   raw_memory: z.string(),
@@ -113,7 +119,7 @@ async function extractOne(
   const { db } = ctx;
   try {
     const parsed = await readRollout(candidate.rolloutPath);
-    const input = renderRolloutInput(parsed, ctx.inputChars ?? DEFAULT_INPUT_CHARS);
+    const input = renderRolloutInput(parsed, ctx.inputChars);
     const skip =
       input.memoryMode === "disabled" || input.memoryMode === "polluted"
         ? `memory_mode ${input.memoryMode}`

@@ -15,8 +15,8 @@ export interface PipelineContext {
   /** The thread whose session started the pipeline: never one of its inputs. */
   currentThreadId: string;
   now: number;
-  /** The thread's part of an extraction request, in characters (default: Codex's fallback budget). */
-  inputChars?: number;
+  /** The thread's part of an extraction request, in characters. */
+  inputChars: number;
   signal: AbortSignal;
   /** Problems worth a line in the log; the pipeline never fails its caller. */
   log: (message: string) => void;

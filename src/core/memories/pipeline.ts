@@ -9,7 +9,7 @@ import { memoriesSettings, type MemoriesSettings } from "../../config/memories.j
 import type { RateLimitSnapshot } from "../../auth/rate-limits.js";
 import type { ModelClient } from "../../model/model-client.js";
 import { consolidateMemories, type ConsolidateOutcome } from "./consolidate.js";
-import { extractMemories, findCandidates, type ExtractStats } from "./extract.js";
+import { extractionInputChars, extractMemories, findCandidates, type ExtractStats } from "./extract.js";
 import { memoryRoot, STATE_DB_FILE } from "./paths.js";
 import type { PipelineContext } from "./pipeline-context.js";
 import { MemoryStateDb } from "./state-db.js";
@@ -77,6 +77,7 @@ export async function runMemoriesPipeline(options: PipelineOptions): Promise<Pip
       client: options.client,
       extractModel: models.extract,
       consolidationModel: models.consolidate,
+      inputChars: extractionInputChars(models.extract),
       db,
       root,
       currentThreadId: options.currentThreadId,
