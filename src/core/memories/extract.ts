@@ -5,6 +5,7 @@
 // a failure leaves the thread to be tried again at a later start-up.
 import { statSync } from "node:fs";
 import { z } from "zod";
+import { ModelError } from "../../model/model-client.js";
 import { contextWindowFor } from "../../model/model-info.js";
 import type { ThreadIndex } from "../../rollout/index.js";
 import { readRollout } from "../../rollout/reader.js";
@@ -101,7 +102,7 @@ export async function extractMemories(
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       if (ctx.signal.aborted) {
-        ctx.db.failStage1(next.threadId, "interrupted");
+        ctx.db.failStage1(next.threadId, "interrupted", true);
         stats.failed++;
         continue;
       }
@@ -162,10 +163,17 @@ async function extractOne(
     return "remembered";
   } catch (err) {
     const message = (err as Error).message;
-    db.failStage1(candidate.threadId, message);
+    db.failStage1(candidate.threadId, message, isTransient(err));
     ctx.log(`memory extraction failed for thread ${candidate.threadId}: ${message}`);
     return "failed";
   }
+}
+
+/** Failures that say nothing about this thread: the next start-up tries it again without counting. */
+function isTransient(err: unknown): boolean {
+  if (!(err instanceof ModelError)) return false;
+  if (err.kind === "network" || err.kind === "stream" || err.kind === "aborted") return true;
+  return err.status !== undefined && (err.status === 429 || err.status >= 500);
 }
 
 /** Secrets a model may copy despite being told not to: API keys, bearer tokens, private keys. */

@@ -49,6 +49,12 @@ describe("MemoryStateDb", () => {
       db.claimStage1(all, 5, 3, 1000);
     }
     expect(db.claimStage1(all, 5, 4, 1000)).toEqual([]);
+    // Transient failures (network, overloaded server) do not use up the attempts.
+    const t4 = [candidate("t4")];
+    for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+      expect(db.claimStage1(t4, 5, 4, 1000).map((c) => c.threadId)).toEqual(["t4"]);
+      db.failStage1("t4", "connection reset", true);
+    }
     // A newer version of a rollout is read again.
     expect(db.claimStage1([candidate("t1", 2000)], 5, 5, 1000).map((c) => c.threadId)).toEqual(["t1"]);
     db.close();

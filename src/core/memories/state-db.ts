@@ -178,14 +178,17 @@ export class MemoryStateDb {
       .run(outcome.status, outcome.reason ?? null, outcome.at, threadId, this.owner);
   }
 
-  /** A failed extraction: the row keeps any earlier memory and is tried again at a later start-up. */
-  failStage1(threadId: string, error: string): void {
+  /**
+   * A failed extraction: the row keeps any earlier memory and is tried again at a later start-up. A
+   * transient failure (network, server overloaded, interrupted) does not count against MAX_ATTEMPTS.
+   */
+  failStage1(threadId: string, error: string, transient = false): void {
     this.db
       .prepare(
         `UPDATE stage1 SET status = 'failed', owner = NULL, lease_until = NULL, error = ?,
-           attempts = attempts + 1 WHERE thread_id = ? AND owner = ?`,
+           attempts = attempts + ? WHERE thread_id = ? AND owner = ?`,
       )
-      .run(error, threadId, this.owner);
+      .run(error, transient ? 0 : 1, threadId, this.owner);
   }
 
   /** The memories to consolidate: the newest `limit` generated within `maxUnusedDays`, newest first. */
