@@ -85,6 +85,8 @@ export async function runMemoriesPipeline(options: PipelineOptions): Promise<Pip
       signal: options.signal,
       log,
     };
+    // Rows nothing would read or select again: past both the age window and max_unused_days.
+    db.prune(ctx.now, Math.max(settings.maxRolloutAgeDays, settings.maxUnusedDays));
     const { ThreadIndex } = await import("../../rollout/index.js");
     const index = await ThreadIndex.open(config);
     let candidates;

@@ -88,6 +88,9 @@ describe("MemoryStateDb", () => {
     });
     expect(db.selectForConsolidation(10, 30, now).map((m) => m.threadId)).toEqual(["newer", "new"]);
     expect(db.selectForConsolidation(1, 30, now).map((m) => m.threadId)).toEqual(["newer"]);
+    // Pruning forgets only what is older than the window.
+    expect(db.prune(now, 30)).toBe(1);
+    expect(db.selectForConsolidation(10, 365, now).map((m) => m.threadId)).toEqual(["newer", "new"]);
     db.close();
   });
 });

@@ -191,6 +191,20 @@ export class MemoryStateDb {
       .run(error, transient ? 0 : 1, threadId, this.owner);
   }
 
+  /**
+   * Forgets rows older than `days` (by when they were made): their threads are past the age window and
+   * their memories past max_unused_days, so nothing would read or select them again. At most 200 a run.
+   */
+  prune(now: number, days: number): number {
+    const before = now - days * 86_400_000;
+    return this.db
+      .prepare(
+        `DELETE FROM stage1 WHERE thread_id IN (SELECT thread_id FROM stage1
+           WHERE status != 'running' AND generated_at IS NOT NULL AND generated_at < ? LIMIT 200)`,
+      )
+      .run(before).changes;
+  }
+
   /** The memories to consolidate: the newest `limit` generated within `maxUnusedDays`, newest first. */
   selectForConsolidation(limit: number, maxUnusedDays: number, now: number): Stage1Memory[] {
     const since = now - maxUnusedDays * 86_400_000;
