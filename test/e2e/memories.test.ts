@@ -152,6 +152,38 @@ describe("memories", () => {
     expect(readFileSync(join(root, "memory_summary.md"), "utf8")).toBe(SUMMARY);
   }, 120_000);
 
+  it("two processes on one home never run the pipeline at once", async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const base = memoryAwareModel();
+    const { home, model } = await app.startModel({
+      toml: MEMORIES_ON,
+      model: {
+        // The extraction's answer waits until the second process has come and gone.
+        fallback: async (request: { body: Json }) => {
+          if (memoryRequestKind(request.body) === "extraction") await held;
+          return base.fallback(request);
+        },
+      },
+    });
+    await recordThread(home, "reformat main.c with tabs please");
+    await waitForMemoriesLog(home.codexHome, /run: 0 thread/);
+
+    const a = await app.spawn(home);
+    await runTurn(a, await startThread(a, { cwd: home.cwd }), "first process");
+    await model.waitForRequests(3);
+    expect(kinds(model)).toEqual(["turn", "turn", "extraction"]);
+    const b = await app.spawn(home);
+    await runTurn(b, await startThread(b, { cwd: home.cwd }), "second process");
+    await waitForMemoriesLog(home.codexHome, /skipped: another process is updating these memories/);
+    release();
+    await waitForMemoriesLog(
+      home.codexHome,
+      /run: 1 thread\(s\) read \(1 remembered.*consolidation consolidated/,
+    );
+    expect(kinds(model)).toEqual(["turn", "turn", "extraction", "turn", "consolidation"]);
+  }, 90_000);
+
   it("refuses, with the reason, a [memories] key codex-ts cannot honour", async () => {
     const { home } = await app.startModel({ toml: "[memories]\ndedicated_tools = true\n" });
     const result = await runCli(["exec", "hello"], { env: home.env, cwd: home.cwd });

@@ -69,6 +69,7 @@ export async function runMemoriesPipeline(options: PipelineOptions): Promise<Pip
   const job = `pipeline:${root}`;
   try {
     if (!db.acquireLease(job, Date.now(), PIPELINE_LEASE_MS)) {
+      log("skipped: another process is updating these memories");
       return { ran: false, reason: "another process is updating these memories" };
     }
     const models = memoryModels(config, settings);
