@@ -225,6 +225,7 @@ export class Session {
         client: this.settings.client,
         threadId: this.threadId,
         source: this.options.subagent ? "subagent" : (this.options.source ?? "cli"),
+        interactive: this.options.interactive,
       });
     });
   }

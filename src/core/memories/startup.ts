@@ -1,6 +1,7 @@
 // When the memories pipeline runs: once per process and home, in the background, after the first answer
-// of a root thread (never delaying it). Exec is one-shot (it would have to wait or cut the run short) and
-// subagents and fleet workers are not a person's threads, so they do not start it.
+// of a root thread (never delaying it). Runs no one answers (exec, the MCP server) end with their task (they
+// would have to wait or cut the run short), and subagents and fleet workers are not a person's threads, so
+// they do not start it.
 import type { Config } from "../../config/load.js";
 import { memoriesSettings } from "../../config/memories.js";
 import type { ModelClient } from "../../model/model-client.js";
@@ -8,8 +9,13 @@ import type { ModelClient } from "../../model/model-client.js";
 const NOT_STARTING: ReadonlySet<string> = new Set(["exec", "subagent", "fleet"]);
 const started = new Map<string, Promise<unknown>>();
 
-export function shouldStartMemories(config: Config, source: string): boolean {
-  return !NOT_STARTING.has(source) && memoriesSettings(config.toml).enabled && !started.has(config.codexHome);
+export function shouldStartMemories(config: Config, source: string, interactive: boolean): boolean {
+  return (
+    interactive &&
+    !NOT_STARTING.has(source) &&
+    memoriesSettings(config.toml).enabled &&
+    !started.has(config.codexHome)
+  );
 }
 
 /** Starts the pipeline for `config`'s home unless this process already did. */
@@ -18,8 +24,10 @@ export function startMemoriesPipeline(options: {
   client: ModelClient;
   threadId: string;
   source: string;
+  /** False for a run no one answers (exec, whatever source it records): it ends with its task. */
+  interactive: boolean;
 }): void {
-  if (!shouldStartMemories(options.config, options.source)) return;
+  if (!shouldStartMemories(options.config, options.source, options.interactive)) return;
   const run = import("./pipeline.js").then(({ runMemoriesPipeline }) =>
     runMemoriesPipeline({
       config: options.config,
