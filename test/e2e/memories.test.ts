@@ -152,6 +152,42 @@ describe("memories", () => {
     expect(readFileSync(join(root, "memory_summary.md"), "utf8")).toBe(SUMMARY);
   }, 120_000);
 
+  it("an unusable extraction answer is read again by the next start-up", async () => {
+    let answers = 0;
+    const base = memoryAwareModel();
+    const { home, model } = await app.startModel({
+      toml: MEMORIES_ON,
+      model: {
+        fallback: (request: { body: Json }) =>
+          memoryRequestKind(request.body) === "extraction" && answers++ === 0
+            ? reply.message("not JSON at all")
+            : base.fallback(request),
+      },
+    });
+    await recordThread(home, "reformat main.c with tabs please");
+    await waitForMemoriesLog(home.codexHome, /run: 0 thread/);
+
+    const c = await app.spawn(home);
+    await runTurn(c, await startThread(c, { cwd: home.cwd }), "what next?");
+    const failed = await waitForMemoriesLog(
+      home.codexHome,
+      /run: 1 thread\(s\) read \(0 remembered.*1 failed/,
+    );
+    expect(failed).toMatch(/memory extraction failed for thread .*not JSON/);
+    expect(failed).toMatch(/consolidation no_input/);
+    expect(existsSync(join(home.codexHome, "memories"))).toBe(false);
+    await c.close();
+
+    const d = await app.spawn(home);
+    await runTurn(d, await startThread(d, { cwd: home.cwd }), "and now?");
+    await waitForMemoriesLog(
+      home.codexHome,
+      /run: 1 thread\(s\) read \(1 remembered.*consolidation consolidated/,
+    );
+    expect(kinds(model)).toEqual(["turn", "turn", "extraction", "turn", "extraction", "consolidation"]);
+    expect(readFileSync(join(home.codexHome, "memories", "memory_summary.md"), "utf8")).toBe(SUMMARY);
+  }, 120_000);
+
   it("two processes on one home never run the pipeline at once", async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
