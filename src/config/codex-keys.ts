@@ -26,7 +26,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   ghost_snapshot: table,
   include_apps_instructions: z.boolean(),
   marketplaces: table,
-  memories: table,
   notice: table,
   oss_provider: z.string(),
   otel: table,

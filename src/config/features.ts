@@ -30,6 +30,7 @@ export const FEATURE_DEFAULTS = {
   enable_fanout: false,
   hooks: true,
   personality: true,
+  memories: false,
 } as const;
 export type KnownFeature = keyof typeof FEATURE_DEFAULTS;
 export const KNOWN_FEATURES = Object.keys(FEATURE_DEFAULTS) as KnownFeature[];
@@ -45,6 +46,7 @@ export const FEATURE_STAGES: Record<KnownFeature, "stable" | "beta"> = {
   enable_fanout: "beta",
   hooks: "stable",
   personality: "stable",
+  memories: "stable",
 };
 
 export function isKnownFeature(name: string): name is KnownFeature {

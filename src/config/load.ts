@@ -24,6 +24,7 @@ import { ConfigToml } from "./schema.js";
 import { policyFromProfile } from "./permission-profiles.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
 import { credentialsStoreProblem } from "./credentials-store.js";
+import { memoriesProblem } from "./memories.js";
 import { loadAgentRoles, type AgentRole } from "./agent-roles.js";
 import { CONFIG_DEFAULTS } from "./config-defaults.js";
 
@@ -205,6 +206,8 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
   const toml = parsed.data;
   const storeProblem = credentialsStoreProblem(toml);
   if (storeProblem) throw new ConfigError(`invalid config: ${storeProblem}`);
+  const memoriesRefusal = memoriesProblem(toml.memories);
+  if (memoriesRefusal) throw new ConfigError(`invalid config: ${memoriesRefusal}`);
   const modelProviderId = toml.model_provider ?? "openai";
   let provider: ProviderInfo;
   try {

@@ -1,6 +1,7 @@
 // The shape of config.toml. Unknown keys are kept (a newer file must not break an older binary).
 import { z } from "zod";
 import { FeaturesToml } from "./features.js";
+import { MemoriesToml } from "./memories.js";
 import {
   AskForApproval,
   Personality,
@@ -289,6 +290,8 @@ export const ConfigToml = z.looseObject({
   /** The permission profile a thread's sandbox follows when no layer sets `sandbox_mode`. */
   default_permissions: z.string().optional(),
   permissions: z.record(z.string(), PermissionProfileToml).optional(),
+  /** `[memories]`: what past threads leave for new ones (config/memories.ts, core/memories/). */
+  memories: MemoriesToml.optional(),
   /** `[subagents]` (enabled, max_depth, max_agents): checked by core/subagents/limits.ts, which explains a bad value. */
   subagents: z.unknown().optional(),
 });

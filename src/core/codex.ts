@@ -185,6 +185,7 @@ export class Codex implements AsyncIterable<Event> {
         ? this.options.parts.withSubagentTools(baseTools, subagents.scope(0), () => subagents.closeAll())
         : baseTools,
       originator: who.originator,
+      source: who.source,
       emit: (event) => this.eq.push(event),
       interactive: this.options.interactive ?? true,
       seed,

@@ -11,6 +11,7 @@ import type { SkillsManager } from "../skills/skills-manager.js";
 import type { ConversationHistory } from "./history.js";
 import { agentsDocsOptions } from "./agents-md.js";
 import { buildInitialContext, renderEnvironmentContext } from "./initial-context.js";
+import { memoryInstructions } from "./memories/instructions.js";
 import { TurnInstructions, type PreviousTurns } from "./plan-mode/turn-instructions.js";
 import type { SessionSettings } from "./session-settings.js";
 import type { TurnContext } from "./turn-context.js";
@@ -56,6 +57,7 @@ export class ContextRecorder {
     const initial = this.history.length === 0;
     if (initial) {
       const { config, settings } = this;
+      const memory = memoryInstructions(config);
       this.history.record(
         ...buildInitialContext({
           environmentContext: envContext,
@@ -68,6 +70,7 @@ export class ContextRecorder {
             ? { developerInstructions: settings.developerInstructions }
             : {}),
           ...(skills ? { skillsInstructions: skills } : {}),
+          ...(memory ? { memoryInstructions: memory } : {}),
         }),
       );
     } else if (envContext !== undefined && envContext !== this.lastEnvironmentContext) {

@@ -87,6 +87,8 @@ export interface InitialContextOptions {
   developerInstructions?: string;
   /** The available skills section (skills/skills-instructions.ts), when there are skills. */
   skillsInstructions?: string;
+  /** The memory folder and its summary (core/memories/instructions.ts), when memories are used. */
+  memoryInstructions?: string;
 }
 
 export function buildInitialContext(options: InitialContextOptions): MessageItem[] {
@@ -96,6 +98,7 @@ export function buildInitialContext(options: InitialContextOptions): MessageItem
   if (options.developerInstructions) {
     items.push(userTextMessage(options.developerInstructions, "developer"));
   }
+  if (options.memoryInstructions) items.push(userTextMessage(options.memoryInstructions, "developer"));
   if (options.skillsInstructions) items.push(userTextMessage(options.skillsInstructions, "developer"));
   const docs = loadAgentsDocs(options.agentsDocs);
   if (docs.length > 0) {

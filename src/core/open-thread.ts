@@ -1,5 +1,6 @@
 // Where a session's thread comes from: new, resumed from its rollout, or forked from another's.
 import type { Config } from "../config/load.js";
+import { memoriesSettings } from "../config/memories.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { forkLines, replayRollout, type ReplayResult } from "../rollout/replay.js";
 import { readRollout } from "../rollout/reader.js";
@@ -52,7 +53,15 @@ function sessionMeta(
     ...(git ? { git } : {}),
     ...(forkedFrom ? { forked_from_id: forkedFrom } : {}),
     ...(parentThreadId ? { parent_thread_id: parentThreadId } : {}),
+    // As Codex records it: a thread started while memories are on but `generate_memories = false` is never
+    // used as memory input, even after the setting changes.
+    ...(memoriesOffForNewThreads(config) ? { memory_mode: "disabled" } : {}),
   };
+}
+
+function memoriesOffForNewThreads(config: Config): boolean {
+  const settings = memoriesSettings(config.toml);
+  return settings.enabled && !settings.generateMemories;
 }
 
 export async function openThread(

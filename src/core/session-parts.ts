@@ -54,6 +54,8 @@ export interface SessionOptions {
   clientIo?: ClientIo;
   /** Starts the session's MCP servers (mcp/ sits above core, so it is handed in). */
   openSessionMcp: EngineParts["openSessionMcp"];
+  /** What started the thread ("cli", "exec", "vscode", ...): decides whether memories are brought up to date. */
+  source?: string;
   /** A subagent's session: its hooks are SubagentStart / SubagentStop instead of SessionStart / Stop. */
   subagent?: { agentType: string };
   /** Started from a running session by the user (/new): SessionStart's source is `clear`. */

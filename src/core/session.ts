@@ -30,6 +30,7 @@ import type { ThreadUpkeep } from "./thread-upkeep.js";
 import type { ThreadRollout } from "./thread-rollout.js";
 import type { TurnContext } from "./turn-context.js";
 import { runUserShell } from "./user-shell.js";
+import { startMemoriesPipeline } from "./memories/startup.js";
 import { addUsage } from "./usage.js";
 
 export type { SessionOptions } from "./session-parts.js";
@@ -217,7 +218,17 @@ export class Session {
     body: (controller: AbortController) => Promise<void>,
   ): void {
     this.upkeep.taskStarting(turn);
-    this.tasks.start(subId, body, () => this.upkeep.taskEnded());
+    this.tasks.start(subId, body, async () => {
+      await this.upkeep.taskEnded();
+      // After the first answer, never before it: the memories of past threads are brought up to date.
+      startMemoriesPipeline({
+        config: this.options.config,
+        client: this.settings.client,
+        threadId: this.threadId,
+        source: this.options.subagent ? "subagent" : (this.options.source ?? "cli"),
+        interactive: this.options.interactive,
+      });
+    });
   }
 
   /**

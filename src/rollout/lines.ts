@@ -39,6 +39,8 @@ export const SessionMetaPayload = lazySchema(() =>
     git: GitInfo.nullish(),
     forked_from_id: z.string().nullish(),
     parent_thread_id: z.string().nullish(),
+    /** "disabled" (or Codex's "polluted"): the thread is never used as memory input. */
+    memory_mode: z.string().nullish(),
   }),
 );
 export type SessionMetaPayload = z.infer<typeof SessionMetaPayload>;
