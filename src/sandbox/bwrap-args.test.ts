@@ -52,9 +52,39 @@ describe("buildBwrapArgs", () => {
         "--chdir", "/a b", "--", "bash", "-lc", "echo 'a b' -- --x",
       ],
     },
+    {
+      name: "denied paths: placeholders bound last, over the writable roots; their folder read-only",
+      input: {
+        writableRoots: ["/ws"],
+        readOnlySubpaths: ["/ws/.git"],
+        deniedPaths: [
+          { path: "/ws/private", kind: "dir" },
+          { path: "/ws/secret.env", kind: "file" },
+        ],
+        denyPlaceholders: { root: "/tmp/codex-deny-x", file: "/tmp/codex-deny-x/file", dir: "/tmp/codex-deny-x/dir" },
+      },
+      expected: [
+        ...PROLOGUE,
+        "--unshare-net",
+        ...BASE_MOUNTS,
+        ...PROC_HARDENING,
+        "--bind", "/ws", "/ws",
+        "--ro-bind", "/ws/.git", "/ws/.git",
+        "--ro-bind", "/tmp/codex-deny-x", "/tmp/codex-deny-x",
+        "--ro-bind", "/tmp/codex-deny-x/dir", "/ws/private",
+        "--ro-bind", "/tmp/codex-deny-x/file", "/ws/secret.env",
+        "--chdir", "/ws", "--", "ls", "-la",
+      ],
+    },
   ];
   it.each(cases)("$name", ({ input, expected }) => {
     expect(buildBwrapArgs({ ...base, ...input })).toEqual(expected);
+  });
+
+  it("refuses denied paths without placeholders to bind over them", () => {
+    expect(() => buildBwrapArgs({ ...base, deniedPaths: [{ path: "/ws/a", kind: "file" }] })).toThrow(
+      /need the deny placeholders/,
+    );
   });
 
   describe("network seccomp filter", () => {

@@ -1,4 +1,6 @@
 // The bubblewrap command line for a sandboxed command: a pure function, so every flag is unit-tested.
+import type { DenyPlaceholders } from "./deny-placeholders.js";
+import type { DeniedPath } from "./expand-read-denial.js";
 
 export interface BwrapArgsInput {
   command: string[];
@@ -22,6 +24,12 @@ export interface BwrapArgsInput {
   seccompFilterPath?: string;
   /** Paths that do not exist yet and must not be created: an empty read-only tmpfs is mounted there. */
   maskedSubpaths?: readonly string[];
+  /**
+   * Paths the permission profile denies (already expanded): each gets a mode-000 placeholder bound over
+   * it, last, so it wins over every writable or read-only bind above. Needs `denyPlaceholders`.
+   */
+  deniedPaths?: readonly DeniedPath[];
+  denyPlaceholders?: DenyPlaceholders;
 }
 
 /** The fd bwrap reads the filter from (`--seccomp 3`): the first one after stdin, stdout and stderr. */
@@ -67,6 +75,13 @@ export function buildBwrapArgs(input: BwrapArgsInput): string[] {
   // bwrap creates the (empty) directory as a mount point; it stays behind as a harmless placeholder that
   // git, project config and skills discovery all treat as absent, and the next plan binds it read-only.
   for (const subpath of input.maskedSubpaths ?? []) argv.push("--tmpfs", subpath, "--remount-ro", subpath);
+  const denied = input.deniedPaths ?? [];
+  if (denied.length > 0) {
+    const holders = input.denyPlaceholders;
+    if (!holders) throw new Error("denied paths need the deny placeholders");
+    argv.push("--ro-bind", holders.root, holders.root);
+    for (const d of denied) argv.push("--ro-bind", d.kind === "dir" ? holders.dir : holders.file, d.path);
+  }
   argv.push("--chdir", input.cwd, "--", ...input.command);
   return filterPath === undefined ? argv : [...SECCOMP_WRAPPER, filterPath, ...argv];
 }

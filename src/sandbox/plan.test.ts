@@ -329,3 +329,67 @@ describe("planExec: network allowlist (allowed_domains)", () => {
     expect(p.warning).toBeUndefined();
   });
 });
+
+describe("planExec: paths the permission profile denies", () => {
+  const holders = { root: "/tmp/codex-deny-1", file: "/tmp/codex-deny-1/file", dir: "/tmp/codex-deny-1/dir" };
+  const deniedPaths = [
+    { path: "/ws/private", kind: "dir" as const },
+    { path: "/ws/secret.env", kind: "file" as const },
+  ];
+  const MASKS = [
+    "--ro-bind",
+    holders.root,
+    holders.root,
+    "--ro-bind",
+    holders.dir,
+    "/ws/private",
+    "--ro-bind",
+    holders.file,
+    "/ws/secret.env",
+  ];
+
+  it("workspace-write masks them after the writable roots and their protected parts", () => {
+    const p = runnable(
+      plan({
+        policy: ws({ exclude_slash_tmp: true, exclude_tmpdir_env_var: true }),
+        deniedPaths,
+        denyPlaceholders: holders,
+      }),
+    );
+    const i = p.argv.indexOf("--chdir");
+    expect(p.argv.slice(i - MASKS.length, i)).toEqual(MASKS);
+    expect(p.argv.indexOf("/ws/.git")).toBeLessThan(p.argv.indexOf("/ws/private"));
+  });
+
+  it("danger-full-access still runs in bwrap: all writable, network on, only the denied paths masked", () => {
+    const p = runnable(
+      plan({ policy: { type: "danger-full-access" }, deniedPaths, denyPlaceholders: holders }),
+    );
+    expect(p.backend).toBe("bwrap");
+    expect(p.networkAllowed).toBe(true);
+    expect(p.argv).not.toContain("--unshare-net");
+    expect(p.argv).toEqual(expect.arrayContaining(["--bind", "/", "/"]));
+    const i = p.argv.indexOf("--chdir");
+    expect(p.argv.slice(i - MASKS.length, i)).toEqual(MASKS);
+  });
+
+  it("without bwrap nothing can hide them: no plan, and no Landlock or Seatbelt fallback", () => {
+    for (const policy of [{ type: "danger-full-access" } as const, ws()]) {
+      const none = plan({
+        policy,
+        deniedPaths,
+        denyPlaceholders: holders,
+        bwrapAvailable: false,
+        landlockHelperPath: "/x/helper",
+      });
+      expect(none).toMatchObject({ backend: "unavailable" });
+      expect((none as { reason: string }).reason).toMatch(
+        /denies reading \/ws\/private and 1 more, which only bubblewrap can enforce/,
+      );
+    }
+    expect(plan({ policy: ws(), deniedPaths, platform: "darwin", bwrapAvailable: false })).toMatchObject({
+      backend: "unavailable",
+      reason: expect.stringMatching(/not on darwin/),
+    });
+  });
+});
