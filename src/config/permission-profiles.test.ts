@@ -2,6 +2,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tmpdir } from "node:os";
+import { LINUX_PLATFORM_READ_ROOTS } from "../sandbox/read-denial.js";
 import { permissionsFromProfile, policyFromProfile } from "./permission-profiles.js";
 import type { PermissionProfileToml } from "./schema.js";
 
@@ -118,6 +119,33 @@ describe("policyFromProfile", () => {
     expect(
       permissionsFromProfile("t", { t: { filesystem: { ":tmpdir": "deny" } } }, cwd).readDenial?.paths,
     ).toEqual([tmpdir()]);
+  });
+
+  it("without `:root` read, reads only what the profile names (and :minimal's system folders)", () => {
+    const out = permissionsFromProfile(
+      "p",
+      {
+        p: {
+          workspace_roots: { "/work/lib": true },
+          filesystem: {
+            ":minimal": "read",
+            "/data": "read",
+            ":workspace_roots": { ".": "write" },
+          },
+        },
+      },
+      cwd,
+    );
+    expect(out.readDenial?.readableRoots).toEqual([
+      ...LINUX_PLATFORM_READ_ROOTS,
+      "/data",
+      "/work/repo",
+      "/work/lib",
+    ]);
+    expect(permissionsFromProfile(":read-only", {}, cwd).readDenial).toBeUndefined();
+    expect(
+      permissionsFromProfile("r", { r: { filesystem: { ":root": "read" } } }, cwd).readDenial,
+    ).toBeUndefined();
   });
 
   it("ignores an unknown special path with a warning, as Codex does", () => {

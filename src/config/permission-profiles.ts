@@ -3,13 +3,14 @@
 // `:minimal`, `:workspace_roots`, `:tmpdir`, `:slash_tmp`, an absolute or `~/` path, or sub-paths of one)
 // and network access (permission-network.ts). `"deny"` (or `"none"`) hides a path or glob pattern from
 // commands and from the agent's file tools (sandbox/read-denial.ts); the most specific rule wins, a deny
-// winning a tie, and a deny glob always. Reads outside the denied paths are everywhere allowed; what the
-// sandbox cannot enforce (read-only with network, writes that leave out the workspace, a grant inside a
-// denied folder) is refused with an error rather than run more loosely than the profile says.
+// winning a tie, and a deny glob always. Without `":root"` read, only the paths the profile names (and
+// `:minimal`'s system folders) are readable. What the sandbox cannot enforce (read-only with network, writes
+// that leave out the workspace, a grant inside a denied folder) is refused with an error rather than run
+// more loosely than the profile says.
 import { homedir, tmpdir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { sandboxPolicyFromMode, type SandboxPolicy } from "../protocol/policies.js";
-import { hasGlobChars, type ReadDenial } from "../sandbox/read-denial.js";
+import { hasGlobChars, LINUX_PLATFORM_READ_ROOTS, type ReadDenial } from "../sandbox/read-denial.js";
 import { ConfigError } from "./config-file.js";
 import { profileNetwork } from "./permission-network.js";
 import { deepMerge } from "./overrides.js";
@@ -111,6 +112,8 @@ export function permissionsFromProfile(
   const writable: Array<readonly [string, string]> = [];
   const readOnly: Array<readonly [string, string]> = [];
   const deniedPaths: Array<readonly [string, string]> = [];
+  let fullRead = false;
+  const readable: string[] = [];
   const deniedGlobs: string[] = [];
 
   const deny = (root: string, label: string, sub?: string) => {
@@ -163,6 +166,14 @@ export function permissionsFromProfile(
     }
     const plainRoot = stripSubtree(root);
     const plainSub = sub === undefined ? undefined : stripSubtree(sub);
+    // Whatever may be read or written may be read (what matters when `:root` is not read).
+    if (plainRoot === ":root") fullRead = true;
+    else if (plainRoot === ":minimal") readable.push(...LINUX_PLATFORM_READ_ROOTS);
+    else if (plainRoot === ":tmpdir") readable.push(tmpdir(), ...(access === "write" ? ["/tmp"] : []));
+    else if (plainRoot === ":slash_tmp") readable.push("/tmp");
+    else if (plainRoot === ":workspace_roots") {
+      readable.push(...workspaceRoots.map((r) => (plainSub === undefined ? r : expand(plainSub, r))));
+    } else readable.push(expand(plainSub === undefined ? plainRoot : join(plainRoot, plainSub), cwd));
     if (access === "read") {
       // Reads are met everywhere; a read-only path must not sit inside a writable root (checked below).
       if (plainRoot === ":workspace_roots" && plainSub !== undefined && plainSub !== ".") {
@@ -210,7 +221,7 @@ export function permissionsFromProfile(
   const network = profileNetwork(profile.network, where);
   const networkOn = network.enabled;
   const allowed = network.allowedDomains ?? [];
-  const readDenial = denialOf(deniedPaths, deniedGlobs, profile, where);
+  const readDenial = denialOf(deniedPaths, deniedGlobs, profile, where, fullRead ? undefined : readable);
   const withDenial = (policy: SandboxPolicy): ProfilePermissions => ({
     policy,
     ...(readDenial ? { readDenial } : {}),
@@ -258,8 +269,9 @@ function denialOf(
   globs: string[],
   profile: PermissionProfileToml,
   where: string,
+  readableRoots: string[] | undefined,
 ): ReadDenial | undefined {
-  if (paths.length === 0 && globs.length === 0) return undefined;
+  if (paths.length === 0 && globs.length === 0 && readableRoots === undefined) return undefined;
   const depth = profile.filesystem?.glob_scan_max_depth;
   const maxDepth = typeof depth === "number" ? depth : undefined;
   // Expanded when each command starts: a `**` from / would walk the whole machine every time.
@@ -276,6 +288,7 @@ function denialOf(
     paths: [...new Set(paths.map(([, path]) => path))],
     globs: [...new Set(globs)],
     ...(maxDepth !== undefined ? { globScanMaxDepth: maxDepth } : {}),
+    ...(readableRoots !== undefined ? { readableRoots: [...new Set(readableRoots)] } : {}),
   };
 }
 

@@ -81,6 +81,23 @@ describe("buildBwrapArgs", () => {
     expect(buildBwrapArgs({ ...base, ...input })).toEqual(expected);
   });
 
+  it("limited reads: an empty read-only root with the readable paths bound in, writable roots on top", () => {
+    // prettier-ignore
+    expect(buildBwrapArgs({ ...base, writableRoots: ["/ws"], readableRoots: ["/usr", "/etc", "/ws"] })).toEqual([
+      ...PROLOGUE,
+      "--unshare-net",
+      "--tmpfs", "/",
+      "--ro-bind-try", "/usr", "/usr",
+      "--ro-bind-try", "/etc", "/etc",
+      "--ro-bind-try", "/ws", "/ws",
+      "--dev", "/dev", "--proc", "/proc",
+      ...PROC_HARDENING,
+      "--bind", "/ws", "/ws",
+      "--remount-ro", "/",
+      "--chdir", "/ws", "--", "ls", "-la",
+    ]);
+  });
+
   it("refuses denied paths without placeholders to bind over them", () => {
     expect(() => buildBwrapArgs({ ...base, deniedPaths: [{ path: "/ws/a", kind: "file" }] })).toThrow(
       /need the deny placeholders/,

@@ -30,6 +30,11 @@ export interface BwrapArgsInput {
    */
   deniedPaths?: readonly DeniedPath[];
   denyPlaceholders?: DenyPlaceholders;
+  /**
+   * Reads limited to these paths (a profile without `":root" = "read"`): the root is an empty tmpfs, these
+   * are bound read-only (`-try`: a missing one is skipped), and the root is made read-only at the end.
+   */
+  readableRoots?: readonly string[];
 }
 
 /** The fd bwrap reads the filter from (`--seccomp 3`): the first one after stdin, stdout and stderr. */
@@ -68,7 +73,13 @@ export function buildBwrapArgs(input: BwrapArgsInput): string[] {
   if (!input.networkAllowed || input.networkProxied === true) argv.push("--unshare-net");
   // bwrap applies the filter last, just before exec'ing the command, so its own setup is unaffected.
   if (filterPath !== undefined) argv.push("--seccomp", String(SECCOMP_FD));
-  argv.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
+  const readable = input.readableRoots;
+  if (readable === undefined) argv.push("--ro-bind", "/", "/");
+  else {
+    argv.push("--tmpfs", "/");
+    for (const root of readable) argv.push("--ro-bind-try", root, root);
+  }
+  argv.push("--dev", "/dev", "--proc", "/proc");
   for (const procPath of PROC_READ_ONLY_PATHS) argv.push("--ro-bind-try", procPath, procPath);
   for (const root of input.writableRoots) argv.push("--bind", root, root);
   for (const subpath of input.readOnlySubpaths) argv.push("--ro-bind", subpath, subpath);
@@ -82,6 +93,8 @@ export function buildBwrapArgs(input: BwrapArgsInput): string[] {
     argv.push("--ro-bind", holders.root, holders.root);
     for (const d of denied) argv.push("--ro-bind", d.kind === "dir" ? holders.dir : holders.file, d.path);
   }
+  // Every mount point exists now: the empty root must not hold what a command writes (it would vanish).
+  if (readable !== undefined) argv.push("--remount-ro", "/");
   argv.push("--chdir", input.cwd, "--", ...input.command);
   return filterPath === undefined ? argv : [...SECCOMP_WRAPPER, filterPath, ...argv];
 }

@@ -107,8 +107,11 @@ async function expandGlob(
 /** planExec's input for a denial, expanded now (empty without one). Throws ReadDenialExpansionError. */
 export async function denialPlanInput(
   denial: ReadDenial | undefined,
-): Promise<{ deniedPaths?: DeniedPath[]; denyPlaceholders?: DenyPlaceholders }> {
+): Promise<{ deniedPaths?: DeniedPath[]; denyPlaceholders?: DenyPlaceholders; readableRoots?: string[] }> {
   if (!hasReadDenial(denial)) return {};
   const deniedPaths = await expandReadDenial(denial);
-  return deniedPaths.length > 0 ? { deniedPaths, denyPlaceholders: denyPlaceholders() } : {};
+  return {
+    ...(deniedPaths.length > 0 ? { deniedPaths, denyPlaceholders: denyPlaceholders() } : {}),
+    ...(denial.readableRoots ? { readableRoots: denial.readableRoots } : {}),
+  };
 }

@@ -392,4 +392,39 @@ describe("planExec: paths the permission profile denies", () => {
       reason: expect.stringMatching(/not on darwin/),
     });
   });
+
+  it("limited reads go to bwrap (never to danger-full-access), and need it", () => {
+    const p = runnable(plan({ policy: ws(), readableRoots: ["/usr", "/ws"] }));
+    expect(p.argv).toEqual(
+      expect.arrayContaining(["--tmpfs", "/", "--ro-bind-try", "/usr", "/usr", "--remount-ro"]),
+    );
+    expect(p.argv).not.toContain("--ro-bind-try /ws");
+    expect(plan({ policy: { type: "danger-full-access" }, readableRoots: ["/usr"] }).backend).toBe("direct");
+    expect(plan({ policy: ws(), readableRoots: ["/usr"], bwrapAvailable: false })).toMatchObject({
+      backend: "unavailable",
+      reason: expect.stringMatching(/limits reads to the paths it names, which only bubblewrap can enforce/),
+    });
+  });
+
+  it("a proxied command can read the bridge that carries its network", () => {
+    const p = runnable(
+      plan({
+        policy: ws({ network_access: true, allowed_domains: ["example.com"] }),
+        readableRoots: ["/usr"],
+        networkProxy: {
+          socketPath: "/tmp/codex-net-1/proxy.sock",
+          bridgeArgv: ["/opt/node/bin/node", "/app/dist/proxy-bridge.js"],
+        },
+      }),
+    );
+    expect(p.argv).toEqual(
+      expect.arrayContaining([
+        "--ro-bind-try",
+        "/opt/node/bin/node",
+        "/opt/node/bin/node",
+        "--ro-bind-try",
+        "/app/dist/proxy-bridge.js",
+      ]),
+    );
+  });
 });

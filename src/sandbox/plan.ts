@@ -78,6 +78,11 @@ export interface PlanExecInput {
    */
   deniedPaths?: readonly DeniedPath[];
   denyPlaceholders?: DenyPlaceholders;
+  /**
+   * A profile that does not read the whole filesystem: what it reads (bwrap only, like `deniedPaths`).
+   * Not applied to danger-full-access, nor to commands approved to run outside the sandbox.
+   */
+  readableRoots?: readonly string[];
 }
 
 export interface NetworkProxyInput {
@@ -98,13 +103,17 @@ export function planExec(input: PlanExecInput): ExecPlan {
   const { policy, command } = input;
   if (command.length === 0) throw new Error("cannot plan an empty command");
   const denied = input.deniedPaths ?? [];
-  if (denied.length > 0 && (input.platform !== "linux" || !input.bwrapAvailable)) {
+  const limitsReads = input.readableRoots !== undefined && policy.type !== "danger-full-access";
+  if ((denied.length > 0 || limitsReads) && (input.platform !== "linux" || !input.bwrapAvailable)) {
     const why = input.platform === "linux" ? (input.bwrapUnavailableReason ?? "bwrap is not available") : "";
+    const what =
+      denied.length > 0
+        ? `denies reading ${denied[0]?.path ?? ""}${denied.length > 1 ? ` and ${denied.length - 1} more` : ""}`
+        : "limits reads to the paths it names";
     return {
       backend: "unavailable",
       reason:
-        `the permission profile denies reading ${denied[0]?.path ?? ""}` +
-        `${denied.length > 1 ? ` and ${denied.length - 1} more` : ""}, which only bubblewrap can enforce` +
+        `the permission profile ${what}, which only bubblewrap can enforce` +
         (why ? ` (${why})` : ` (not on ${input.platform})`),
     };
   }
@@ -206,7 +215,11 @@ function planProxiedBwrap(
       cwd: input.cwd,
       bwrapPath: input.bwrapPath,
       seccompFilterPath,
-      ...denyInput(input),
+      // The bridge (node and its script) runs inside, whatever the profile reads.
+      ...denyInput(
+        input,
+        proxy.bridgeArgv.filter((p) => path.isAbsolute(p)),
+      ),
     }),
   );
   const plan: RunnablePlan = { backend: "bwrap", argv, env, ...common, networkProxied: true };
@@ -214,12 +227,16 @@ function planProxiedBwrap(
   return plan;
 }
 
-function denyInput(input: PlanExecInput): Pick<BwrapArgsInput, "deniedPaths" | "denyPlaceholders"> {
+function denyInput(
+  input: PlanExecInput,
+  alsoReadable: readonly string[] = [],
+): Pick<BwrapArgsInput, "deniedPaths" | "denyPlaceholders" | "readableRoots"> {
   const denied = input.deniedPaths ?? [];
-  if (denied.length === 0) return {};
+  const readable = input.readableRoots;
   return {
-    deniedPaths: denied,
-    ...(input.denyPlaceholders ? { denyPlaceholders: input.denyPlaceholders } : {}),
+    ...(readable !== undefined ? { readableRoots: [...readable, ...alsoReadable] } : {}),
+    ...(denied.length > 0 ? { deniedPaths: denied } : {}),
+    ...(denied.length > 0 && input.denyPlaceholders ? { denyPlaceholders: input.denyPlaceholders } : {}),
   };
 }
 

@@ -30,6 +30,13 @@ describe("read denial", () => {
     expect(deniedBy("/w/src/main.ts", undefined)).toBeUndefined();
   });
 
+  it("with readable roots, everything outside them is denied too", () => {
+    const narrow: ReadDenial = { paths: [], globs: [], readableRoots: ["/usr", "/w"] };
+    expect(deniedBy("/w/a.txt", narrow)).toBeUndefined();
+    expect(deniedBy("/usr/bin/env", narrow)).toBeUndefined();
+    expect(deniedBy("/home/u/.bashrc", narrow)).toBe("outside the paths the profile reads");
+  });
+
   const dir = mkdtempSync(path.join(tmpdir(), "codex-deny-test-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

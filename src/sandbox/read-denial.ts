@@ -1,6 +1,7 @@
 // Paths a permission profile denies (`"deny"` / `"none"`): neither commands nor the agent's own file tools
 // may read or write them. Exact paths deny themselves and everything under them; glob patterns (absolute,
-// `/w/**/*.env`) deny whatever they match, and a matched folder denies its subtree as well.
+// `/w/**/*.env`) deny whatever they match, and a matched folder denies its subtree as well. A profile that
+// does not read `:root` also denies everything outside the paths it names (`readableRoots`).
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
@@ -12,11 +13,37 @@ export interface ReadDenial {
   globs: string[];
   /** The profile's `glob_scan_max_depth`: how deep a `**` is looked for below the pattern's fixed part. */
   globScanMaxDepth?: number;
+  /**
+   * Set when the profile does not read the whole filesystem: only these (and what lies under them) may be
+   * read; the sandbox starts from an empty root and binds them in.
+   */
+  readableRoots?: string[];
 }
 
 export function hasReadDenial(denial: ReadDenial | undefined): denial is ReadDenial {
-  return denial !== undefined && (denial.paths.length > 0 || denial.globs.length > 0);
+  return (
+    denial !== undefined &&
+    (denial.paths.length > 0 || denial.globs.length > 0 || denial.readableRoots !== undefined)
+  );
 }
+
+/**
+ * What `":minimal" = "read"` makes readable on Linux: the system folders a shell and its programs need,
+ * the same list Codex uses.
+ */
+export const LINUX_PLATFORM_READ_ROOTS: readonly string[] = [
+  "/bin",
+  "/sbin",
+  "/usr",
+  "/etc",
+  "/lib",
+  "/lib64",
+  "/nix/store",
+  "/run/current-system/sw",
+];
+
+/** The rule named when a path lies outside every readable root. */
+export const OUTSIDE_READABLE = "outside the paths the profile reads";
 
 const GLOB_CHARS = /[*?[\]]/;
 
@@ -54,6 +81,8 @@ function isWithin(child: string, parent: string): boolean {
 export function deniedBy(target: string, denial: ReadDenial | undefined): string | undefined {
   if (!hasReadDenial(denial)) return undefined;
   const resolved = path.resolve(target);
+  const roots = denial.readableRoots;
+  if (roots !== undefined && !roots.some((r) => isWithin(resolved, r))) return OUTSIDE_READABLE;
   const exact = denial.paths.find((p) => isWithin(resolved, p));
   if (exact !== undefined) return exact;
   for (let at = resolved; ; at = path.dirname(at)) {

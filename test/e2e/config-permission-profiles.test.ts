@@ -60,9 +60,32 @@ describe("permission profiles", () => {
     expect(res.code, res.stderr).toBe(0);
     expect(existsSync(join(home!.cwd, "in.txt"))).toBe(true);
     expect(existsSync(join(root, "extra", "x.txt"))).toBe(true);
-    // Outside every root, and the temp dirs (where the test's folders are) are not the profile's to write.
+    // Outside every root, and the temp dirs (where the test's folders are) are not the profile's to write;
+    // without `":root" = "read"` they are not even there to read.
     expect(existsSync(join(root, "outside", "y.txt"))).toBe(false);
-    expect(out).toMatch(/Read-only file system/);
+    expect(out).toMatch(/cannot touch '..\/outside\/y.txt': No such file or directory/);
+  });
+
+  it("without `:root` read, a command reads only the workspace roots, the named paths and :minimal", async () => {
+    const { res, out } = await run(
+      (r) =>
+        `default_permissions = "narrow"\n[permissions.narrow.filesystem]\n":minimal" = "read"\n` +
+        `"${r}/outside/shared" = "read"\n":workspace_roots" = "write"\n`,
+      "cat mine.txt; cat ../outside/shared/s.txt; cat ../outside/other.txt 2>&1; echo other=$?; " +
+        "test -r /etc/passwd && echo etc-readable",
+      [],
+      (root) => {
+        writeFileSync(join(root, "work", "mine.txt"), "MINE\n");
+        mkdirSync(join(root, "outside", "shared"), { recursive: true });
+        writeFileSync(join(root, "outside", "shared", "s.txt"), "SHARED\n");
+        writeFileSync(join(root, "outside", "other.txt"), "OTHER\n");
+      },
+    );
+    expect(res.code, res.stderr).toBe(0);
+    expect(out).toContain("MINE\nSHARED\n");
+    expect(out).toMatch(/other\.txt: No such file or directory\nother=1/);
+    expect(out).not.toContain("OTHER");
+    expect(out).toContain("etc-readable");
   });
 
   it("the built-in :workspace also writes the temp dirs; :read-only writes nothing", async () => {

@@ -54,7 +54,7 @@ const PROBE = [
   "echo new > made.txt; echo write-workspace=$?",
 ].join("; ");
 
-async function execWith(toml: string, replies: Parameters<typeof startFakeModel>[0]["replies"]) {
+async function execWith(toml: string, replies: NonNullable<Parameters<typeof startFakeModel>[0]>["replies"]) {
   model = await startFakeModel({ replies });
   home = makeHome(model.url, toml, { git: false });
   plant(home.cwd);

@@ -203,6 +203,9 @@ export class CommandGate {
       ...bwrapPlanInput(bwrap),
       ...network.planInput,
       ...denyPlanInput(denied),
+      ...(this.options.readDenial?.readableRoots
+        ? { readableRoots: this.options.readDenial.readableRoots }
+        : {}),
     });
     const finishNetwork =
       plan.backend !== "unavailable" && plan.networkProxied === true ? network.finish : undefined;
