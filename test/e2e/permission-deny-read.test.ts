@@ -89,6 +89,8 @@ describe("permission profiles that deny reads (bubblewrap)", () => {
     // Nothing of the files changed on the host, and the workspace stayed writable.
     expect(readFileSync(join(home!.cwd, "secret.env"), "utf8")).toBe("TOP-SECRET\n");
     expect(readFileSync(join(home!.cwd, "made.txt"), "utf8")).toBe("new\n");
+    // The model was told, so it neither tries nor asks to escalate.
+    expect(JSON.stringify(model!.requests[0]?.body)).toContain(`<glob>${join(home!.cwd, "**/*.env")}</glob>`);
   });
 
   it("apply_patch refuses a denied file, whatever the approval policy", async () => {
