@@ -240,7 +240,9 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
   const profile = usesPermissionProfile(layers, toml)
     ? permissionsFromProfile(toml.default_permissions, toml.permissions ?? {}, cwd)
     : undefined;
-  for (const summary of profile?.warnings ?? []) warnings.push({ summary });
+  // A derived config (configWithLayer) shares the warnings: each is said once.
+  for (const summary of profile?.warnings ?? [])
+    if (!warnings.some((w) => w.summary === summary)) warnings.push({ summary });
   const config: Config = {
     codexHome,
     sqliteHome: sqliteHomeFor(codexHome, toml, env),
