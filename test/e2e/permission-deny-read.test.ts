@@ -93,6 +93,27 @@ describe("permission profiles that deny reads (bubblewrap)", () => {
     expect(JSON.stringify(model!.requests[0]?.body)).toContain(`<glob>${join(home!.cwd, "**/*.env")}</glob>`);
   });
 
+  it("exec_command (unified exec, with a terminal) masks them the same way", async () => {
+    model = await startFakeModel({
+      replies: [
+        reply.exec("cat secret.env 2>&1; echo cat-secret=$?; cat readme.txt", { tty: true }),
+        reply.message("done"),
+      ],
+    });
+    home = makeHome(model.url, DENY_PROFILE, { git: false, shellTool: "default" });
+    plant(home.cwd);
+    const res = await runCli(["exec", "--json", "-a", "never", "go"], { env: home.env, cwd: home.cwd });
+    expect(res.code, res.stderr).toBe(0);
+    const out = commandOutput(
+      jsonLines(res.stdout)
+        .filter((e) => e.type === "item.completed")
+        .map((e) => e.item as Record<string, unknown>),
+    );
+    expect(out).toMatch(/secret\.env: Permission denied\r?\ncat-secret=1/);
+    expect(out).toContain("hello world");
+    expect(out).not.toContain("TOP-SECRET");
+  });
+
   it("apply_patch refuses a denied file, whatever the approval policy", async () => {
     const patch = [
       "*** Begin Patch",
