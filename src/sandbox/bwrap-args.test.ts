@@ -53,7 +53,7 @@ describe("buildBwrapArgs", () => {
       ],
     },
     {
-      name: "denied paths: placeholders bound last, over the writable roots; their folder read-only",
+      name: "denied paths masked last, over the writable roots: a file by the placeholder (itself read-only), a folder by a mode-000 tmpfs",
       input: {
         writableRoots: ["/ws"],
         readOnlySubpaths: ["/ws/.git"],
@@ -61,7 +61,7 @@ describe("buildBwrapArgs", () => {
           { path: "/ws/private", kind: "dir" },
           { path: "/ws/secret.env", kind: "file" },
         ],
-        denyPlaceholders: { root: "/tmp/codex-deny-x", file: "/tmp/codex-deny-x/file", dir: "/tmp/codex-deny-x/dir" },
+        denyPlaceholder: "/home/.codex/sandbox-denied-placeholder",
       },
       expected: [
         ...PROLOGUE,
@@ -70,9 +70,9 @@ describe("buildBwrapArgs", () => {
         ...PROC_HARDENING,
         "--bind", "/ws", "/ws",
         "--ro-bind", "/ws/.git", "/ws/.git",
-        "--ro-bind", "/tmp/codex-deny-x", "/tmp/codex-deny-x",
-        "--ro-bind", "/tmp/codex-deny-x/dir", "/ws/private",
-        "--ro-bind", "/tmp/codex-deny-x/file", "/ws/secret.env",
+        "--ro-bind", "/home/.codex/sandbox-denied-placeholder", "/home/.codex/sandbox-denied-placeholder",
+        "--perms", "0000", "--tmpfs", "/ws/private", "--remount-ro", "/ws/private",
+        "--ro-bind", "/home/.codex/sandbox-denied-placeholder", "/ws/secret.env",
         "--chdir", "/ws", "--", "ls", "-la",
       ],
     },
@@ -98,10 +98,11 @@ describe("buildBwrapArgs", () => {
     ]);
   });
 
-  it("refuses denied paths without placeholders to bind over them", () => {
+  it("refuses denied files without the placeholder to bind over them; folders need none", () => {
     expect(() => buildBwrapArgs({ ...base, deniedPaths: [{ path: "/ws/a", kind: "file" }] })).toThrow(
-      /need the deny placeholders/,
+      /need the deny placeholder/,
     );
+    expect(buildBwrapArgs({ ...base, deniedPaths: [{ path: "/ws/d", kind: "dir" }] })).toContain("--tmpfs");
   });
 
   describe("network seccomp filter", () => {

@@ -1,5 +1,4 @@
 // The bubblewrap command line for a sandboxed command: a pure function, so every flag is unit-tested.
-import type { DenyPlaceholders } from "./deny-placeholders.js";
 import type { DeniedPath } from "./expand-read-denial.js";
 
 export interface BwrapArgsInput {
@@ -25,11 +24,12 @@ export interface BwrapArgsInput {
   /** Paths that do not exist yet and must not be created: an empty read-only tmpfs is mounted there. */
   maskedSubpaths?: readonly string[];
   /**
-   * Paths the permission profile denies (already expanded): each gets a mode-000 placeholder bound over
-   * it, last, so it wins over every writable or read-only bind above. Needs `denyPlaceholders`.
+   * Paths the permission profile denies (already expanded), masked last so the mask wins over every
+   * writable or read-only bind above: a folder by an empty mode-000 tmpfs, a file by `denyPlaceholder`
+   * (an empty mode-000 file, see deny-placeholders.ts), which is needed when a file is denied.
    */
   deniedPaths?: readonly DeniedPath[];
-  denyPlaceholders?: DenyPlaceholders;
+  denyPlaceholder?: string;
   /**
    * Reads limited to these paths (a profile without `":root" = "read"`): the root is an empty tmpfs, these
    * are bound read-only (`-try`: a missing one is skipped), and the root is made read-only at the end.
@@ -87,11 +87,14 @@ export function buildBwrapArgs(input: BwrapArgsInput): string[] {
   // git, project config and skills discovery all treat as absent, and the next plan binds it read-only.
   for (const subpath of input.maskedSubpaths ?? []) argv.push("--tmpfs", subpath, "--remount-ro", subpath);
   const denied = input.deniedPaths ?? [];
-  if (denied.length > 0) {
-    const holders = input.denyPlaceholders;
-    if (!holders) throw new Error("denied paths need the deny placeholders");
-    argv.push("--ro-bind", holders.root, holders.root);
-    for (const d of denied) argv.push("--ro-bind", d.kind === "dir" ? holders.dir : holders.file, d.path);
+  const placeholder = input.denyPlaceholder;
+  if (denied.some((d) => d.kind === "file")) {
+    if (placeholder === undefined) throw new Error("denied files need the deny placeholder");
+    argv.push("--ro-bind", placeholder, placeholder);
+  }
+  for (const d of denied) {
+    if (d.kind === "dir") argv.push("--perms", "0000", "--tmpfs", d.path, "--remount-ro", d.path);
+    else argv.push("--ro-bind", placeholder ?? "", d.path);
   }
   // Every mount point exists now: the empty root must not hold what a command writes (it would vanish).
   if (readable !== undefined) argv.push("--remount-ro", "/");

@@ -1,39 +1,40 @@
-// The empty, mode-000 file and folder bwrap binds over denied paths: with all capabilities dropped, not even
-// uid 0 in the sandbox may open them, so a read fails with EACCES instead of returning the secret (or an
-// empty file that looks real). Made once per process in a private folder, which every sandbox binds
-// read-only so that no command can swap the placeholders for links to what they hide.
-import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, rmdirSync, unlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+// The empty, mode-000 file bwrap binds over each denied file (a denied folder gets a mode-000 tmpfs
+// instead): with every capability dropped, not even uid 0 in the sandbox may open it, so a read fails with
+// EACCES instead of returning the secret (or an empty file that looks real). It is kept in CODEX_HOME, made
+// once and checked before every use, and every sandbox that masks something binds it read-only first, so no
+// command can write to it or swap it for a link to what it hides.
+import { closeSync, constants, lstatSync, openSync, unlinkSync } from "node:fs";
 import path from "node:path";
 
-export interface DenyPlaceholders {
-  /** The private folder holding both; bound read-only in every sandbox that masks something. */
-  root: string;
-  file: string;
-  dir: string;
+export const DENY_PLACEHOLDER_NAME = "sandbox-denied-placeholder";
+
+function isPlaceholder(file: string): boolean {
+  try {
+    const st = lstatSync(file);
+    const ours = process.getuid === undefined || st.uid === process.getuid();
+    return st.isFile() && st.size === 0 && (st.mode & 0o7777) === 0 && ours;
+  } catch {
+    return false;
+  }
 }
 
-let made: DenyPlaceholders | undefined;
-
-export function denyPlaceholders(parent: string = tmpdir()): DenyPlaceholders {
-  if (made) return made;
-  const root = mkdtempSync(path.join(parent, "codex-deny-"));
-  const file = path.join(root, "file");
-  const dir = path.join(root, "dir");
-  closeSync(openSync(file, "wx", 0o000));
-  chmodSync(file, 0o000);
-  mkdirSync(dir, { mode: 0o000 });
-  chmodSync(dir, 0o000);
-  made = { root, file, dir };
-  // Removed one by one: a recursive removal would need to list the unlistable folder.
-  process.once("exit", () => {
-    for (const remove of [() => rmdirSync(dir), () => unlinkSync(file), () => rmdirSync(root)]) {
-      try {
-        remove();
-      } catch {
-        // Already gone, or a sandbox still holds it: nothing more to do at exit.
-      }
-    }
-  });
-  return made;
+/** The placeholder's path, (re)made if it is missing or is not an empty mode-000 file of ours. */
+export function denyPlaceholder(codexHome: string): string {
+  const file = path.join(codexHome, DENY_PLACEHOLDER_NAME);
+  if (isPlaceholder(file)) return file;
+  try {
+    unlinkSync(file);
+  } catch {
+    // Not there: made below.
+  }
+  try {
+    // O_EXCL: never through a link someone left at the name. Mode 000 from the start.
+    closeSync(openSync(file, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o000));
+  } catch (err) {
+    // Another process made it between the two steps: fine if it is right.
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  if (!isPlaceholder(file))
+    throw new Error(`cannot make the sandbox's placeholder for denied files at ${file}`);
+  return file;
 }

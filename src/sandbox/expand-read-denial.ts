@@ -5,7 +5,7 @@
 // what the profile denies), with a message saying how to narrow the pattern.
 import { promises as fs, type Dirent } from "node:fs";
 import path from "node:path";
-import { denyPlaceholders, type DenyPlaceholders } from "./deny-placeholders.js";
+import { denyPlaceholder } from "./deny-placeholders.js";
 import { hasReadDenial, matchesDenyGlob, splitGlob, type ReadDenial } from "./read-denial.js";
 
 export interface DeniedPath {
@@ -104,14 +104,18 @@ async function expandGlob(
   }
 }
 
-/** planExec's input for a denial, expanded now (empty without one). Throws ReadDenialExpansionError. */
+/**
+ * planExec's input for a denial, expanded now (empty without one), with the placeholder kept in
+ * `codexHome`. Throws ReadDenialExpansionError past the expansion's bounds.
+ */
 export async function denialPlanInput(
   denial: ReadDenial | undefined,
-): Promise<{ deniedPaths?: DeniedPath[]; denyPlaceholders?: DenyPlaceholders; readableRoots?: string[] }> {
+  codexHome: string,
+): Promise<{ deniedPaths?: DeniedPath[]; denyPlaceholder?: string; readableRoots?: string[] }> {
   if (!hasReadDenial(denial)) return {};
   const deniedPaths = await expandReadDenial(denial);
   return {
-    ...(deniedPaths.length > 0 ? { deniedPaths, denyPlaceholders: denyPlaceholders() } : {}),
+    ...(deniedPaths.length > 0 ? { deniedPaths, denyPlaceholder: denyPlaceholder(codexHome) } : {}),
     ...(denial.readableRoots ? { readableRoots: denial.readableRoots } : {}),
   };
 }

@@ -331,21 +331,16 @@ describe("planExec: network allowlist (allowed_domains)", () => {
 });
 
 describe("planExec: paths the permission profile denies", () => {
-  const holders = { root: "/tmp/codex-deny-1", file: "/tmp/codex-deny-1/file", dir: "/tmp/codex-deny-1/dir" };
+  const holder = "/home/me/.codex/sandbox-denied-placeholder";
   const deniedPaths = [
     { path: "/ws/private", kind: "dir" as const },
     { path: "/ws/secret.env", kind: "file" as const },
   ];
+  // prettier-ignore
   const MASKS = [
-    "--ro-bind",
-    holders.root,
-    holders.root,
-    "--ro-bind",
-    holders.dir,
-    "/ws/private",
-    "--ro-bind",
-    holders.file,
-    "/ws/secret.env",
+    "--ro-bind", holder, holder,
+    "--perms", "0000", "--tmpfs", "/ws/private", "--remount-ro", "/ws/private",
+    "--ro-bind", holder, "/ws/secret.env",
   ];
 
   it("workspace-write masks them after the writable roots and their protected parts", () => {
@@ -353,7 +348,7 @@ describe("planExec: paths the permission profile denies", () => {
       plan({
         policy: ws({ exclude_slash_tmp: true, exclude_tmpdir_env_var: true }),
         deniedPaths,
-        denyPlaceholders: holders,
+        denyPlaceholder: holder,
       }),
     );
     const i = p.argv.indexOf("--chdir");
@@ -363,7 +358,7 @@ describe("planExec: paths the permission profile denies", () => {
 
   it("danger-full-access still runs in bwrap: all writable, network on, only the denied paths masked", () => {
     const p = runnable(
-      plan({ policy: { type: "danger-full-access" }, deniedPaths, denyPlaceholders: holders }),
+      plan({ policy: { type: "danger-full-access" }, deniedPaths, denyPlaceholder: holder }),
     );
     expect(p.backend).toBe("bwrap");
     expect(p.networkAllowed).toBe(true);
@@ -378,7 +373,7 @@ describe("planExec: paths the permission profile denies", () => {
       const none = plan({
         policy,
         deniedPaths,
-        denyPlaceholders: holders,
+        denyPlaceholder: holder,
         bwrapAvailable: false,
         landlockHelperPath: "/x/helper",
       });

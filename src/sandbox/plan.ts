@@ -3,7 +3,6 @@
 import path from "node:path";
 import type { SandboxPolicy } from "../protocol/policies.js";
 import { buildBwrapArgs, type BwrapArgsInput } from "./bwrap-args.js";
-import type { DenyPlaceholders } from "./deny-placeholders.js";
 import type { DeniedPath } from "./expand-read-denial.js";
 import { nodeFsProbe, type FsProbe } from "./fs-probe.js";
 import { buildLandlockArgs } from "./landlock.js";
@@ -77,7 +76,8 @@ export interface PlanExecInput {
    * with bwrap under every policy, danger-full-access included; with no bwrap there is no sandbox for it.
    */
   deniedPaths?: readonly DeniedPath[];
-  denyPlaceholders?: DenyPlaceholders;
+  /** The empty mode-000 file bound over denied files (deny-placeholders.ts). */
+  denyPlaceholder?: string;
   /**
    * A profile that does not read the whole filesystem: what it reads (bwrap only, like `deniedPaths`).
    * Not applied to danger-full-access, nor to commands approved to run outside the sandbox.
@@ -230,13 +230,13 @@ function planProxiedBwrap(
 function denyInput(
   input: PlanExecInput,
   alsoReadable: readonly string[] = [],
-): Pick<BwrapArgsInput, "deniedPaths" | "denyPlaceholders" | "readableRoots"> {
+): Pick<BwrapArgsInput, "deniedPaths" | "denyPlaceholder" | "readableRoots"> {
   const denied = input.deniedPaths ?? [];
   const readable = input.readableRoots;
   return {
     ...(readable !== undefined ? { readableRoots: [...readable, ...alsoReadable] } : {}),
     ...(denied.length > 0 ? { deniedPaths: denied } : {}),
-    ...(denied.length > 0 && input.denyPlaceholders ? { denyPlaceholders: input.denyPlaceholders } : {}),
+    ...(denied.length > 0 && input.denyPlaceholder ? { denyPlaceholder: input.denyPlaceholder } : {}),
   };
 }
 
@@ -253,7 +253,7 @@ function planDenyOnly(input: PlanExecInput, denied: readonly DeniedPath[]): Runn
     bwrapPath: input.bwrapPath,
     seccompFilterPath: input.seccompNetworkOnFilterPath,
     deniedPaths: denied,
-    ...(input.denyPlaceholders ? { denyPlaceholders: input.denyPlaceholders } : {}),
+    ...(input.denyPlaceholder ? { denyPlaceholder: input.denyPlaceholder } : {}),
   });
   return { backend: "bwrap", argv, env: { ...input.env }, ...common };
 }

@@ -163,7 +163,7 @@ describe("CommandGate with paths the permission profile denies", () => {
 
   function denyGate(bwrapAvailable: boolean, globs = [join(dir, "*.env")]) {
     return new CommandGate({
-      codexHome: "/tmp/home",
+      codexHome: dir,
       parentEnv: { PATH: "/usr/bin" },
       platform: "linux",
       bwrap: () =>

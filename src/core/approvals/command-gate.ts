@@ -10,7 +10,7 @@ import {
   type ShellEnvironmentPolicyInput,
 } from "../../sandbox/env-policy.js";
 import { networkForPolicy } from "../../sandbox/command-network.js";
-import { denyPlaceholders } from "../../sandbox/deny-placeholders.js";
+import { denyPlaceholder } from "../../sandbox/deny-placeholders.js";
 import {
   expandReadDenial,
   ReadDenialExpansionError,
@@ -202,7 +202,7 @@ export class CommandGate {
       platform: this.options.platform ?? process.platform,
       ...bwrapPlanInput(bwrap),
       ...network.planInput,
-      ...denyPlanInput(denied),
+      ...denyPlanInput(denied, this.options.codexHome),
       ...(this.options.readDenial?.readableRoots
         ? { readableRoots: this.options.readDenial.readableRoots }
         : {}),
@@ -279,7 +279,7 @@ export class CommandGate {
       env,
       platform: this.options.platform ?? process.platform,
       ...bwrapPlanInput(await this.options.bwrap()),
-      ...denyPlanInput(denied),
+      ...denyPlanInput(denied, this.options.codexHome),
     });
     if (plan.backend === "unavailable") return { kind: "rejected", message: `not run: ${plan.reason}` };
     // Not "sandboxed": there is nothing looser to rerun it with after a failure.
@@ -287,6 +287,6 @@ export class CommandGate {
   }
 }
 
-function denyPlanInput(denied: readonly DeniedPath[]) {
-  return denied.length > 0 ? { deniedPaths: denied, denyPlaceholders: denyPlaceholders() } : {};
+function denyPlanInput(denied: readonly DeniedPath[], codexHome: string) {
+  return denied.length > 0 ? { deniedPaths: denied, denyPlaceholder: denyPlaceholder(codexHome) } : {};
 }

@@ -103,7 +103,7 @@ export class CommandExecs {
       p.sandboxPolicy ? fromWireSandbox(p.sandboxPolicy) : config.sandboxPolicy,
       config.toml.sandbox_workspace_write?.allowed_domains,
     );
-    const denial = await denialPlanInput(config.readDenial).catch((err: Error) => {
+    const denial = await denialPlanInput(config.readDenial, config.codexHome).catch((err: Error) => {
       throw badRequest(`cannot run the command: ${err.message}`);
     });
     const bwrap =

@@ -24,7 +24,7 @@ export async function runSandboxCommand(command: string[], flags: SharedFlags): 
   const cleanup = placeholderCleanupFor(config.codexHome);
   let denial: Awaited<ReturnType<typeof denialPlanInput>>;
   try {
-    denial = await denialPlanInput(config.readDenial);
+    denial = await denialPlanInput(config.readDenial, config.codexHome);
   } catch (err) {
     process.stderr.write(`codex-ts sandbox: ${(err as Error).message}\n`);
     return 1;
