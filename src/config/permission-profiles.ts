@@ -97,7 +97,7 @@ export function permissionsFromProfile(
       : path.startsWith("~/")
         ? join(home, path.slice(2))
         : isAbsolute(path)
-          ? path
+          ? resolve(path)
           : resolve(base, path);
 
   const extraRoots = Object.entries(profile.workspace_roots ?? {})

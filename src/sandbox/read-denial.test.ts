@@ -52,5 +52,15 @@ describe("read denial", () => {
     // Not there yet: judged by where its folder leads.
     expect(deniedByResolved(path.join(dir, "door", "new.txt"), real)).toBe(path.join(dir, "private"));
     expect(deniedByResolved(path.join(dir, "plain.txt"), real)).toBeUndefined();
+    // The denied path is the link: where it leads is denied too, by either name.
+    const byLink: ReadDenial = { paths: [path.join(dir, "door")], globs: [] };
+    expect(deniedByResolved(path.join(dir, "private", "key"), byLink)).toBe(path.join(dir, "door"));
+    expect(deniedByResolved(path.join(dir, "door", "key"), byLink)).toBe(path.join(dir, "door"));
+    // A readable root that is a link: read by either name; a link out of it is not.
+    const narrow: ReadDenial = { paths: [], globs: [], readableRoots: [path.join(dir, "door")] };
+    expect(deniedByResolved(path.join(dir, "door", "key"), narrow)).toBeUndefined();
+    expect(deniedByResolved(path.join(dir, "innocent.txt"), narrow)).toBe(
+      "outside the paths the profile reads",
+    );
   });
 });

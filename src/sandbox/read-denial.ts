@@ -117,5 +117,21 @@ export function deniedByResolved(target: string, denial: ReadDenial | undefined)
   } catch {
     return undefined;
   }
-  return real === path.resolve(target) ? undefined : deniedBy(real, denial);
+  // A denied path that is itself a link denies where it leads (bwrap's mask lands there too).
+  const realPaths = denial.paths.map(realOrSelf);
+  const viaLink = denial.paths.find((p, i) => realPaths[i] !== p && isWithin(real, realPaths[i] ?? p));
+  if (viaLink !== undefined) return viaLink;
+  if (real === path.resolve(target)) return undefined;
+  // Likewise a readable root that is a link makes where it leads readable.
+  const roots = denial.readableRoots;
+  const resolved = roots ? { ...denial, readableRoots: [...roots, ...roots.map(realOrSelf)] } : denial;
+  return deniedBy(real, resolved);
+}
+
+function realOrSelf(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return p;
+  }
 }
