@@ -160,7 +160,7 @@ describe("permission profiles that deny reads (bubblewrap)", () => {
     expect(readFileSync(join(home.cwd, "free.txt"), "utf8")).toBe("ok\n");
   });
 
-  it("app-server: fs/readFile, fs/readDirectory and fs/copy refuse denied paths; others read", async () => {
+  it("app-server: fs/* refuse denied paths, command/exec cannot read them; others read", async () => {
     const { home: h, client } = await app.start({ toml: DENY_PROFILE, home: { git: false } });
     plant(h.cwd);
     const refused = async (method: string, params: Json) => {
@@ -179,6 +179,14 @@ describe("permission profiles that deny reads (bubblewrap)", () => {
         destinationPath: join(h.cwd, "copy.txt"),
       }),
     ).toMatch(/denied/);
+    // command/exec runs in the same sandbox, a client's full access included.
+    for (const sandboxPolicy of [undefined, { type: "dangerFullAccess" }]) {
+      const ran = await client.call("command/exec", {
+        command: ["cat", join(h.cwd, "secret.env")],
+        ...(sandboxPolicy ? { sandboxPolicy } : {}),
+      });
+      expect(ran).toMatchObject({ exitCode: 1, stderr: expect.stringContaining("Permission denied") });
+    }
     const ok = await client.call("fs/readFile", { path: join(h.cwd, "readme.txt") });
     expect(Buffer.from(String(ok.dataBase64), "base64").toString()).toBe("hello world\n");
     // A folder copied whole leaves its denied entries behind.
