@@ -114,6 +114,18 @@ describe("permission profiles that deny reads (bubblewrap)", () => {
     expect(out).not.toContain("TOP-SECRET");
   });
 
+  it("`codex-ts sandbox linux` runs a command under the profile's denial", async () => {
+    home = makeHome("http://127.0.0.1:9/v1", DENY_PROFILE, { git: false });
+    plant(home.cwd);
+    const res = await runCli(["sandbox", "linux", "--", "sh", "-c", "cat readme.txt; cat secret.env"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(res.code).toBe(1);
+    expect(res.stdout).toBe("hello world\n");
+    expect(res.stderr).toMatch(/secret\.env: Permission denied/);
+  });
+
   it("apply_patch refuses a denied file, whatever the approval policy", async () => {
     const patch = [
       "*** Begin Patch",
