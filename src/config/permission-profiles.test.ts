@@ -2,7 +2,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { tmpdir } from "node:os";
-import { LINUX_PLATFORM_READ_ROOTS } from "../sandbox/read-denial.js";
+import { escapeGlob, LINUX_PLATFORM_READ_ROOTS } from "../sandbox/read-denial.js";
 import { permissionsFromProfile, policyFromProfile } from "./permission-profiles.js";
 import type { PermissionProfileToml } from "./schema.js";
 
@@ -146,6 +146,19 @@ describe("policyFromProfile", () => {
     expect(
       permissionsFromProfile("r", { r: { filesystem: { ":root": "read" } } }, cwd).readDenial,
     ).toBeUndefined();
+  });
+
+  it("escapes the workspace root or home a deny glob starts from; only what was written is a pattern", () => {
+    const out = permissionsFromProfile(
+      "p",
+      {
+        p: {
+          filesystem: { ":root": "read", "~/k[1]/*.pem": "deny", ":workspace_roots": { "*.env": "deny" } },
+        },
+      },
+      "/w/app[2]",
+    );
+    expect(out.readDenial?.globs).toEqual([`${escapeGlob(homedir())}/k[1]/*.pem`, "/w/app\\[2\\]/*.env"]);
   });
 
   it("ignores an unknown special path with a warning, as Codex does", () => {

@@ -10,7 +10,13 @@
 import { homedir, tmpdir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { sandboxPolicyFromMode, type SandboxPolicy } from "../protocol/policies.js";
-import { hasGlobChars, LINUX_PLATFORM_READ_ROOTS, type ReadDenial } from "../sandbox/read-denial.js";
+import {
+  escapeGlob,
+  hasGlobChars,
+  LINUX_PLATFORM_READ_ROOTS,
+  splitGlob,
+  type ReadDenial,
+} from "../sandbox/read-denial.js";
 import { ConfigError } from "./config-file.js";
 import { profileNetwork } from "./permission-network.js";
 import { deepMerge } from "./overrides.js";
@@ -123,6 +129,20 @@ export function permissionsFromProfile(
           "filesystem denied; deny the paths to hide instead",
       );
     }
+    if (root.startsWith(":") && root !== ":workspace_roots" && sub !== undefined && sub !== ".") {
+      throw new ConfigError(`${where}: filesystem path \`${root}\` does not support nested entries`);
+    }
+    if (sub === undefined && !root.startsWith(":") && hasGlobChars(root)) {
+      // A glob key: only what was written is a pattern, never the home or cwd it starts from.
+      deniedGlobs.push(
+        root.startsWith("~/")
+          ? `${escapeGlob(home)}${root.slice(1)}`
+          : isAbsolute(root)
+            ? root
+            : `${escapeGlob(cwd)}/${root}`,
+      );
+      return;
+    }
     const bases =
       root === ":workspace_roots"
         ? workspaceRoots
@@ -131,13 +151,10 @@ export function permissionsFromProfile(
           : root === ":slash_tmp"
             ? ["/tmp"]
             : [expand(root, cwd)];
-    if (root.startsWith(":") && root !== ":workspace_roots" && sub !== undefined && sub !== ".") {
-      throw new ConfigError(`${where}: filesystem path \`${root}\` does not support nested entries`);
-    }
     for (const base of bases) {
-      const target = sub === undefined || sub === "." ? base : join(base, sub);
-      if (hasGlobChars(target)) deniedGlobs.push(target);
-      else deniedPaths.push([label, target]);
+      if (sub === undefined || sub === ".") deniedPaths.push([label, base]);
+      else if (hasGlobChars(sub)) deniedGlobs.push(`${escapeGlob(base)}/${sub}`);
+      else deniedPaths.push([label, join(base, sub)]);
     }
   };
 
@@ -275,9 +292,7 @@ function denialOf(
   const depth = profile.filesystem?.glob_scan_max_depth;
   const maxDepth = typeof depth === "number" ? depth : undefined;
   // Expanded when each command starts: a `**` from / would walk the whole machine every time.
-  const fromRoot = globs.find(
-    (g) => g.split("/").slice(0, 2).join("/") === "/**" || /^\/[^/]*[*?[\]]/.test(g),
-  );
+  const fromRoot = globs.find((g) => splitGlob(g).base === "/");
   if (fromRoot !== undefined && maxDepth === undefined) {
     throw new ConfigError(
       `${where}: deny-read glob \`${fromRoot}\` cannot be safely expanded from a filesystem root without ` +

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expandReadDenial, ReadDenialExpansionError } from "./expand-read-denial.js";
+import { escapeGlob } from "./read-denial.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "codex-expand-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -58,6 +59,13 @@ describe("expandReadDenial", () => {
     );
     const one = await expandReadDenial({ paths: [], globs: [at("*/*.env")] });
     expect(one.map((d) => path.relative(dir, d.path)).sort()).toEqual(["a/one.env", "conf.env/inner.env"]);
+  });
+
+  it("walks a base folder whose name has glob characters as the literal folder it is", async () => {
+    mkdirSync(at("odd[1]", "deep"), { recursive: true });
+    writeFileSync(at("odd[1]", "deep", "x.env"), "s");
+    const out = await expandReadDenial({ paths: [], globs: [`${escapeGlob(at("odd[1]"))}/**/*.env`] });
+    expect(out).toEqual([{ path: at("odd[1]", "deep", "x.env"), kind: "file" }]);
   });
 
   it("refuses past its bounds instead of masking part of what is denied", async () => {

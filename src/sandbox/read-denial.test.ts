@@ -2,7 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { deniedBy, deniedByResolved, matchesDenyGlob, splitGlob, type ReadDenial } from "./read-denial.js";
+import {
+  deniedBy,
+  deniedByResolved,
+  escapeGlob,
+  matchesDenyGlob,
+  splitGlob,
+  type ReadDenial,
+} from "./read-denial.js";
 
 const denial: ReadDenial = { paths: ["/w/private", "/home/u/.ssh"], globs: ["/w/**/*.env"] };
 
@@ -11,6 +18,13 @@ describe("read denial", () => {
     expect(splitGlob("/w/a/**/*.env")).toEqual({ base: "/w/a", rest: "**/*.env" });
     expect(splitGlob("/*.env")).toEqual({ base: "/", rest: "*.env" });
     expect(splitGlob("/w/a")).toEqual({ base: "/w/a", rest: "" });
+  });
+
+  it("keeps a literal folder with glob characters (escaped) out of the pattern", () => {
+    const pattern = `${escapeGlob("/w/app[1] (x)")}/**/*.env`;
+    expect(splitGlob(pattern)).toEqual({ base: "/w/app[1] (x)", rest: "**/*.env" });
+    expect(matchesDenyGlob("/w/app[1] (x)/a/b.env", pattern)).toBe(true);
+    expect(matchesDenyGlob("/w/app1 (x)/b.env", pattern)).toBe(false);
   });
 
   it("matches globs at any depth, dotfiles included", () => {

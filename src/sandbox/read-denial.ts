@@ -51,12 +51,26 @@ export function hasGlobChars(text: string): boolean {
   return GLOB_CHARS.test(text);
 }
 
-/** The pattern's leading folders without glob characters, and the rest (`/w/a/**\/*.env` → `/w/a`, `**\/*.env`). */
+/** `text` with every character a glob gives a meaning to escaped: a literal path inside a pattern. */
+export function escapeGlob(text: string): string {
+  return text.replace(/[\\*?[\]{}()!+@]/g, "\\$&");
+}
+
+/** Whether `part` has a glob character that is not escaped. */
+function hasLiveGlob(part: string): boolean {
+  return hasGlobChars(part.replace(/\\./g, ""));
+}
+
+/**
+ * The pattern's leading folders without (unescaped) glob characters, unescaped, and the rest
+ * (`/w/a/**\/*.env` → `/w/a`, `**\/*.env`).
+ */
 export function splitGlob(pattern: string): { base: string; rest: string } {
   const parts = pattern.split("/");
-  const firstGlob = parts.findIndex((part) => hasGlobChars(part));
-  if (firstGlob < 0) return { base: pattern, rest: "" };
-  const base = parts.slice(0, firstGlob).join("/") || "/";
+  const firstGlob = parts.findIndex((part) => hasLiveGlob(part));
+  const unescape = (text: string) => text.replace(/\\(.)/g, "$1");
+  if (firstGlob < 0) return { base: unescape(pattern), rest: "" };
+  const base = unescape(parts.slice(0, firstGlob).join("/")) || "/";
   return { base, rest: parts.slice(firstGlob).join("/") };
 }
 
