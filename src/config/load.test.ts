@@ -113,3 +113,24 @@ describe("loadConfig", () => {
     );
   });
 });
+
+describe("loadConfig: permission profiles that deny", () => {
+  it("carries the profile's denial and its warnings; sandbox_mode drops both, as it drops the profile", () => {
+    const toml =
+      'default_permissions = "p"\n[permissions.p.filesystem]\n":root" = "read"\n":future" = "read"\n' +
+      '"/srv/secrets" = "deny"\n[permissions.p.filesystem.":workspace_roots"]\n"." = "write"\n"**/*.env" = "none"\n';
+    const dir = home(toml);
+    const config = loadConfig({ codexHome: dir, cwd: dir, env: {} });
+    expect(config.readDenial).toEqual({ paths: ["/srv/secrets"], globs: [join(dir, "**/*.env")] });
+    expect(config.warnings.map((w) => w.summary)).toContain(
+      "permissions profile `p`: filesystem path `:future` is not recognized by this version of codex-ts and will be ignored",
+    );
+    const legacy = loadConfig({
+      codexHome: dir,
+      cwd: dir,
+      env: {},
+      cli: { sandbox_mode: "workspace-write" },
+    });
+    expect(legacy.readDenial).toBeUndefined();
+  });
+});

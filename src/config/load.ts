@@ -21,7 +21,8 @@ import { rootMarkersOf } from "./repo-folders.js";
 import { readPromptFile } from "./prompt-files.js";
 import { learnCatalog, readModelCatalog, type CatalogModel } from "./model-catalog.js";
 import { ConfigToml } from "./schema.js";
-import { policyFromProfile } from "./permission-profiles.js";
+import { permissionsFromProfile } from "./permission-profiles.js";
+import type { ReadDenial } from "../sandbox/read-denial.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
 import { credentialsStoreProblem } from "./credentials-store.js";
 import { memoriesProblem } from "./memories.js";
@@ -77,6 +78,8 @@ export interface Config {
   bypassHookTrust?: boolean;
   /** The permission profile (`default_permissions`) the sandbox policy comes from, when one does. */
   permissionProfile?: { id: string; extends: string | null };
+  /** The paths and globs the permission profile denies: hidden from commands and the file tools. */
+  readDenial?: ReadDenial;
   /** Roles a subagent can be spawned with (`[agents.NAME]`, `agents/*.toml`), by name. */
   agentRoles?: Record<string, AgentRole>;
 }
@@ -237,6 +240,12 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
       throw new ConfigError(`invalid config: sandbox_workspace_write.${(err as Error).message}`);
     }
   }
+  const profile = usesPermissionProfile(layers, toml)
+    ? permissionsFromProfile(toml.default_permissions, toml.permissions ?? {}, cwd)
+    : undefined;
+  // A derived config (configWithLayer) shares the warnings: each is said once.
+  for (const summary of profile?.warnings ?? [])
+    if (!warnings.some((w) => w.summary === summary)) warnings.push({ summary });
   const config: Config = {
     codexHome,
     sqliteHome: sqliteHomeFor(codexHome, toml, env),
@@ -246,8 +255,8 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
     modelProviderId,
     provider,
     approvalPolicy: toml.approval_policy ?? "on-request",
-    sandboxPolicy: usesPermissionProfile(layers, toml)
-      ? policyFromProfile(toml.default_permissions, toml.permissions ?? {}, cwd)
+    sandboxPolicy: profile
+      ? profile.policy
       : sandboxPolicyFromMode(toml.sandbox_mode ?? "read-only", {
           writable_roots: ww.writable_roots ?? [],
           network_access: ww.network_access ?? false,
@@ -263,6 +272,7 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
     warnings,
   };
   if (context.bypassHookTrust) config.bypassHookTrust = true;
+  if (profile?.readDenial) config.readDenial = profile.readDenial;
   if (usesPermissionProfile(layers, toml)) {
     const id = toml.default_permissions;
     config.permissionProfile = { id, extends: toml.permissions?.[id]?.extends ?? null };

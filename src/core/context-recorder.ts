@@ -88,6 +88,7 @@ export class ContextRecorder {
     return renderEnvironmentContext({
       ...turn,
       permissions: toml.include_permissions_instructions ?? CONFIG_DEFAULTS.include_permissions_instructions,
+      ...(this.config.readDenial ? { readDenial: this.config.readDenial } : {}),
     });
   }
 

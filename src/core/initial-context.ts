@@ -4,6 +4,7 @@ import { basename } from "node:path";
 import type { MessageItem } from "../protocol/items.js";
 import { userTextMessage } from "../protocol/items.js";
 import type { AskForApproval, Personality, SandboxPolicy } from "../protocol/policies.js";
+import type { ReadDenial } from "../sandbox/read-denial.js";
 import { loadAgentsDocs, type AgentsDocsOptions } from "./agents-md.js";
 import { readPackageFile } from "./package-files.js";
 
@@ -42,6 +43,8 @@ export interface EnvironmentContext {
   now?: Date;
   /** False (`include_permissions_instructions = false`): approval and sandbox lines are left out. */
   permissions?: boolean;
+  /** What the permission profile denies or limits reads to: told so the model neither tries nor asks. */
+  readDenial?: ReadDenial;
 }
 
 function escapeXml(text: string): string {
@@ -69,12 +72,30 @@ export function renderEnvironmentContext(ctx: EnvironmentContext): string {
       lines.push("  </writable_roots>");
     }
   }
+  if (permissions && ctx.readDenial) lines.push(...readDenialLines(ctx.readDenial));
   lines.push(
     `  <shell>${escapeXml(shell)}</shell>`,
     `  <current_date>${date}</current_date>`,
     "</environment_context>",
   );
   return lines.join("\n");
+}
+
+function readDenialLines(denial: ReadDenial): string[] {
+  const lines: string[] = [];
+  if (denial.readableRoots) {
+    lines.push("  <readable_roots>");
+    for (const root of denial.readableRoots) lines.push(`    <root>${escapeXml(root)}</root>`);
+    lines.push("  </readable_roots>");
+  }
+  if (denial.paths.length + denial.globs.length > 0) {
+    // As Codex says it: a policy, not a sandbox hiccup to escalate around.
+    lines.push('  <denied_reads escalatable="false">');
+    for (const path of denial.paths) lines.push(`    <path>${escapeXml(path)}</path>`);
+    for (const glob of denial.globs) lines.push(`    <glob>${escapeXml(glob)}</glob>`);
+    lines.push("  </denied_reads>");
+  }
+  return lines;
 }
 
 export interface InitialContextOptions {

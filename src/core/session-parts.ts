@@ -191,6 +191,7 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
           history,
           env: options.env,
           codexHome: config.codexHome,
+          ...(config.readDenial ? { readDenial: config.readDenial } : {}),
           ...(config.toml.show_raw_agent_reasoning ? { showRawReasoning: true } : {}),
           ...(config.toml.tool_output_token_limit !== undefined
             ? { toolOutputTokenLimit: config.toml.tool_output_token_limit }

@@ -12,6 +12,7 @@ import type { ToolContext } from "./tool-api/define-tool.js";
 import type { ToolRegistry } from "./tool-api/registry.js";
 import type { ClientIo } from "./tool-api/client-io.js";
 import type { TurnServices } from "./turn-services.js";
+import type { ReadDenial } from "../sandbox/read-denial.js";
 import type { PlanModeStream } from "./plan-mode/plan-stream.js";
 import type { ConversationHistory } from "./history.js";
 import { buildRequest } from "./request.js";
@@ -26,6 +27,8 @@ export interface TurnHost {
   env: NodeJS.ProcessEnv;
   /** Protected from patches when inside a writable root; holds the patch journal. */
   codexHome?: string;
+  /** What the permission profile denies: the file tools refuse it, as the sandbox hides it. */
+  readDenial?: ReadDenial;
   emit: (msg: KnownEventMsg) => void;
   services: TurnServices;
   /** A response completed and its items are in the history (the context meter counts from here). */
@@ -334,6 +337,7 @@ function toolContext(
     collaborationMode: turn.collaborationMode,
     env: host.env,
     ...(host.codexHome !== undefined ? { codexHome: host.codexHome } : {}),
+    ...(host.readDenial ? { readDenial: host.readDenial } : {}),
     ...(host.clientIo ? { clientIo: host.clientIo } : {}),
     ...(host.toolOutputTokenLimit !== undefined ? { outputTokenLimit: host.toolOutputTokenLimit } : {}),
     signal,

@@ -52,9 +52,57 @@ describe("buildBwrapArgs", () => {
         "--chdir", "/a b", "--", "bash", "-lc", "echo 'a b' -- --x",
       ],
     },
+    {
+      name: "denied paths masked last, over the writable roots: a file by the placeholder (itself read-only), a folder by a mode-000 tmpfs",
+      input: {
+        writableRoots: ["/ws"],
+        readOnlySubpaths: ["/ws/.git"],
+        deniedPaths: [
+          { path: "/ws/private", kind: "dir" },
+          { path: "/ws/secret.env", kind: "file" },
+        ],
+        denyPlaceholder: "/home/.codex/sandbox-denied-placeholder",
+      },
+      expected: [
+        ...PROLOGUE,
+        "--unshare-net",
+        ...BASE_MOUNTS,
+        ...PROC_HARDENING,
+        "--bind", "/ws", "/ws",
+        "--ro-bind", "/ws/.git", "/ws/.git",
+        "--ro-bind", "/home/.codex/sandbox-denied-placeholder", "/home/.codex/sandbox-denied-placeholder",
+        "--perms", "0000", "--tmpfs", "/ws/private", "--remount-ro", "/ws/private",
+        "--ro-bind", "/home/.codex/sandbox-denied-placeholder", "/ws/secret.env",
+        "--chdir", "/ws", "--", "ls", "-la",
+      ],
+    },
   ];
   it.each(cases)("$name", ({ input, expected }) => {
     expect(buildBwrapArgs({ ...base, ...input })).toEqual(expected);
+  });
+
+  it("limited reads: an empty read-only root with the readable paths bound in, writable roots on top", () => {
+    // prettier-ignore
+    expect(buildBwrapArgs({ ...base, writableRoots: ["/ws"], readableRoots: ["/usr", "/etc", "/ws"] })).toEqual([
+      ...PROLOGUE,
+      "--unshare-net",
+      "--tmpfs", "/",
+      "--ro-bind-try", "/usr", "/usr",
+      "--ro-bind-try", "/etc", "/etc",
+      "--ro-bind-try", "/ws", "/ws",
+      "--dev", "/dev", "--proc", "/proc",
+      ...PROC_HARDENING,
+      "--bind", "/ws", "/ws",
+      "--remount-ro", "/",
+      "--chdir", "/ws", "--", "ls", "-la",
+    ]);
+  });
+
+  it("refuses denied files without the placeholder to bind over them; folders need none", () => {
+    expect(() => buildBwrapArgs({ ...base, deniedPaths: [{ path: "/ws/a", kind: "file" }] })).toThrow(
+      /need the deny placeholder/,
+    );
+    expect(buildBwrapArgs({ ...base, deniedPaths: [{ path: "/ws/d", kind: "dir" }] })).toContain("--tmpfs");
   });
 
   describe("network seccomp filter", () => {

@@ -1,4 +1,5 @@
 // The bubblewrap command line for a sandboxed command: a pure function, so every flag is unit-tested.
+import type { DeniedPath } from "./expand-read-denial.js";
 
 export interface BwrapArgsInput {
   command: string[];
@@ -22,6 +23,18 @@ export interface BwrapArgsInput {
   seccompFilterPath?: string;
   /** Paths that do not exist yet and must not be created: an empty read-only tmpfs is mounted there. */
   maskedSubpaths?: readonly string[];
+  /**
+   * Paths the permission profile denies (already expanded), masked last so the mask wins over every
+   * writable or read-only bind above: a folder by an empty mode-000 tmpfs, a file by `denyPlaceholder`
+   * (an empty mode-000 file, see deny-placeholders.ts), which is needed when a file is denied.
+   */
+  deniedPaths?: readonly DeniedPath[];
+  denyPlaceholder?: string;
+  /**
+   * Reads limited to these paths (a profile without `":root" = "read"`): the root is an empty tmpfs, these
+   * are bound read-only (`-try`: a missing one is skipped), and the root is made read-only at the end.
+   */
+  readableRoots?: readonly string[];
 }
 
 /** The fd bwrap reads the filter from (`--seccomp 3`): the first one after stdin, stdout and stderr. */
@@ -60,13 +73,31 @@ export function buildBwrapArgs(input: BwrapArgsInput): string[] {
   if (!input.networkAllowed || input.networkProxied === true) argv.push("--unshare-net");
   // bwrap applies the filter last, just before exec'ing the command, so its own setup is unaffected.
   if (filterPath !== undefined) argv.push("--seccomp", String(SECCOMP_FD));
-  argv.push("--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc");
+  const readable = input.readableRoots;
+  if (readable === undefined) argv.push("--ro-bind", "/", "/");
+  else {
+    argv.push("--tmpfs", "/");
+    for (const root of readable) argv.push("--ro-bind-try", root, root);
+  }
+  argv.push("--dev", "/dev", "--proc", "/proc");
   for (const procPath of PROC_READ_ONLY_PATHS) argv.push("--ro-bind-try", procPath, procPath);
   for (const root of input.writableRoots) argv.push("--bind", root, root);
   for (const subpath of input.readOnlySubpaths) argv.push("--ro-bind", subpath, subpath);
   // bwrap creates the (empty) directory as a mount point; it stays behind as a harmless placeholder that
   // git, project config and skills discovery all treat as absent, and the next plan binds it read-only.
   for (const subpath of input.maskedSubpaths ?? []) argv.push("--tmpfs", subpath, "--remount-ro", subpath);
+  const denied = input.deniedPaths ?? [];
+  const placeholder = input.denyPlaceholder;
+  if (denied.some((d) => d.kind === "file")) {
+    if (placeholder === undefined) throw new Error("denied files need the deny placeholder");
+    argv.push("--ro-bind", placeholder, placeholder);
+  }
+  for (const d of denied) {
+    if (d.kind === "dir") argv.push("--perms", "0000", "--tmpfs", d.path, "--remount-ro", d.path);
+    else argv.push("--ro-bind", placeholder ?? "", d.path);
+  }
+  // Every mount point exists now: the empty root must not hold what a command writes (it would vanish).
+  if (readable !== undefined) argv.push("--remount-ro", "/");
   argv.push("--chdir", input.cwd, "--", ...input.command);
   return filterPath === undefined ? argv : [...SECCOMP_WRAPPER, filterPath, ...argv];
 }

@@ -329,3 +329,97 @@ describe("planExec: network allowlist (allowed_domains)", () => {
     expect(p.warning).toBeUndefined();
   });
 });
+
+describe("planExec: paths the permission profile denies", () => {
+  const holder = "/home/me/.codex/sandbox-denied-placeholder";
+  const deniedPaths = [
+    { path: "/ws/private", kind: "dir" as const },
+    { path: "/ws/secret.env", kind: "file" as const },
+  ];
+  // prettier-ignore
+  const MASKS = [
+    "--ro-bind", holder, holder,
+    "--perms", "0000", "--tmpfs", "/ws/private", "--remount-ro", "/ws/private",
+    "--ro-bind", holder, "/ws/secret.env",
+  ];
+
+  it("workspace-write masks them after the writable roots and their protected parts", () => {
+    const p = runnable(
+      plan({
+        policy: ws({ exclude_slash_tmp: true, exclude_tmpdir_env_var: true }),
+        deniedPaths,
+        denyPlaceholder: holder,
+      }),
+    );
+    const i = p.argv.indexOf("--chdir");
+    expect(p.argv.slice(i - MASKS.length, i)).toEqual(MASKS);
+    expect(p.argv.indexOf("/ws/.git")).toBeLessThan(p.argv.indexOf("/ws/private"));
+  });
+
+  it("danger-full-access still runs in bwrap: all writable, network on, only the denied paths masked", () => {
+    const p = runnable(
+      plan({ policy: { type: "danger-full-access" }, deniedPaths, denyPlaceholder: holder }),
+    );
+    expect(p.backend).toBe("bwrap");
+    expect(p.networkAllowed).toBe(true);
+    expect(p.argv).not.toContain("--unshare-net");
+    expect(p.argv).toEqual(expect.arrayContaining(["--bind", "/", "/"]));
+    const i = p.argv.indexOf("--chdir");
+    expect(p.argv.slice(i - MASKS.length, i)).toEqual(MASKS);
+  });
+
+  it("without bwrap nothing can hide them: no plan, and no Landlock or Seatbelt fallback", () => {
+    for (const policy of [{ type: "danger-full-access" } as const, ws()]) {
+      const none = plan({
+        policy,
+        deniedPaths,
+        denyPlaceholder: holder,
+        bwrapAvailable: false,
+        landlockHelperPath: "/x/helper",
+      });
+      expect(none).toMatchObject({ backend: "unavailable" });
+      expect((none as { reason: string }).reason).toMatch(
+        /denies reading \/ws\/private and 1 more, which only bubblewrap can enforce/,
+      );
+    }
+    expect(plan({ policy: ws(), deniedPaths, platform: "darwin", bwrapAvailable: false })).toMatchObject({
+      backend: "unavailable",
+      reason: expect.stringMatching(/not on darwin/),
+    });
+  });
+
+  it("limited reads go to bwrap (never to danger-full-access), and need it", () => {
+    const p = runnable(plan({ policy: ws(), readableRoots: ["/usr", "/ws"] }));
+    expect(p.argv).toEqual(
+      expect.arrayContaining(["--tmpfs", "/", "--ro-bind-try", "/usr", "/usr", "--remount-ro"]),
+    );
+    expect(p.argv).not.toContain("--ro-bind-try /ws");
+    expect(plan({ policy: { type: "danger-full-access" }, readableRoots: ["/usr"] }).backend).toBe("direct");
+    expect(plan({ policy: ws(), readableRoots: ["/usr"], bwrapAvailable: false })).toMatchObject({
+      backend: "unavailable",
+      reason: expect.stringMatching(/limits reads to the paths it names, which only bubblewrap can enforce/),
+    });
+  });
+
+  it("a proxied command can read the bridge that carries its network", () => {
+    const p = runnable(
+      plan({
+        policy: ws({ network_access: true, allowed_domains: ["example.com"] }),
+        readableRoots: ["/usr"],
+        networkProxy: {
+          socketPath: "/tmp/codex-net-1/proxy.sock",
+          bridgeArgv: ["/opt/node/bin/node", "/app/dist/proxy-bridge.js"],
+        },
+      }),
+    );
+    expect(p.argv).toEqual(
+      expect.arrayContaining([
+        "--ro-bind-try",
+        "/opt/node/bin/node",
+        "/opt/node/bin/node",
+        "--ro-bind-try",
+        "/app/dist/proxy-bridge.js",
+      ]),
+    );
+  });
+});

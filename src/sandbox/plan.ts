@@ -2,7 +2,8 @@
 // Pure given its inputs (filesystem questions go through `probe`), so every decision is unit-tested.
 import path from "node:path";
 import type { SandboxPolicy } from "../protocol/policies.js";
-import { buildBwrapArgs } from "./bwrap-args.js";
+import { buildBwrapArgs, type BwrapArgsInput } from "./bwrap-args.js";
+import type { DeniedPath } from "./expand-read-denial.js";
 import { nodeFsProbe, type FsProbe } from "./fs-probe.js";
 import { buildLandlockArgs } from "./landlock.js";
 import { wrapWithPlaceholderCleanup, type PlaceholderCleanup } from "./placeholder-cleanup.js";
@@ -70,6 +71,18 @@ export interface PlanExecInput {
   networkProxy?: NetworkProxyInput;
   /** Why there is no proxy (quoted in the warning when the network falls back to off). */
   networkProxyUnavailableReason?: string;
+  /**
+   * What the permission profile denies, expanded for this command (see expand-read-denial.ts). Enforced
+   * with bwrap under every policy, danger-full-access included; with no bwrap there is no sandbox for it.
+   */
+  deniedPaths?: readonly DeniedPath[];
+  /** The empty mode-000 file bound over denied files (deny-placeholders.ts). */
+  denyPlaceholder?: string;
+  /**
+   * A profile that does not read the whole filesystem: what it reads (bwrap only, like `deniedPaths`).
+   * Not applied to danger-full-access, nor to commands approved to run outside the sandbox.
+   */
+  readableRoots?: readonly string[];
 }
 
 export interface NetworkProxyInput {
@@ -89,6 +102,22 @@ export const SANDBOX_ENV = "CODEX_SANDBOX";
 export function planExec(input: PlanExecInput): ExecPlan {
   const { policy, command } = input;
   if (command.length === 0) throw new Error("cannot plan an empty command");
+  const denied = input.deniedPaths ?? [];
+  const limitsReads = input.readableRoots !== undefined && policy.type !== "danger-full-access";
+  if ((denied.length > 0 || limitsReads) && (input.platform !== "linux" || !input.bwrapAvailable)) {
+    const why = input.platform === "linux" ? (input.bwrapUnavailableReason ?? "bwrap is not available") : "";
+    const what =
+      denied.length > 0
+        ? `denies reading ${denied[0]?.path ?? ""}${denied.length > 1 ? ` and ${denied.length - 1} more` : ""}`
+        : "limits reads to the paths it names";
+    return {
+      backend: "unavailable",
+      reason:
+        `the permission profile ${what}, which only bubblewrap can enforce` +
+        (why ? ` (${why})` : ` (not on ${input.platform})`),
+    };
+  }
+  if (policy.type === "danger-full-access" && denied.length > 0) return planDenyOnly(input, denied);
   if (policy.type === "danger-full-access") {
     return {
       backend: "direct",
@@ -130,6 +159,7 @@ export function planExec(input: PlanExecInput): ExecPlan {
             cwd: input.cwd,
             bwrapPath: input.bwrapPath,
             seccompFilterPath,
+            ...denyInput(input),
           }),
         );
         const plan: RunnablePlan = { backend: "bwrap", argv, env, ...common };
@@ -185,11 +215,47 @@ function planProxiedBwrap(
       cwd: input.cwd,
       bwrapPath: input.bwrapPath,
       seccompFilterPath,
+      // The bridge (node and its script) runs inside, whatever the profile reads.
+      ...denyInput(
+        input,
+        proxy.bridgeArgv.filter((p) => path.isAbsolute(p)),
+      ),
     }),
   );
   const plan: RunnablePlan = { backend: "bwrap", argv, env, ...common, networkProxied: true };
   if (seccompFilterPath === undefined) plan.warning = noSeccompWarning(input, true);
   return plan;
+}
+
+function denyInput(
+  input: PlanExecInput,
+  alsoReadable: readonly string[] = [],
+): Pick<BwrapArgsInput, "deniedPaths" | "denyPlaceholder" | "readableRoots"> {
+  const denied = input.deniedPaths ?? [];
+  const readable = input.readableRoots;
+  return {
+    ...(readable !== undefined ? { readableRoots: [...readable, ...alsoReadable] } : {}),
+    ...(denied.length > 0 ? { deniedPaths: denied } : {}),
+    ...(denied.length > 0 && input.denyPlaceholder ? { denyPlaceholder: input.denyPlaceholder } : {}),
+  };
+}
+
+/**
+ * Full access but for what the profile denies: everything writable, the host network, and the denied
+ * paths masked. Used for danger-full-access and for commands approved to run outside the sandbox.
+ */
+function planDenyOnly(input: PlanExecInput, denied: readonly DeniedPath[]): RunnablePlan {
+  const common = { writableRoots: ["/"], readOnlySubpaths: [], maskedSubpaths: [], networkAllowed: true };
+  const argv = buildBwrapArgs({
+    ...common,
+    command: input.command,
+    cwd: input.cwd,
+    bwrapPath: input.bwrapPath,
+    seccompFilterPath: input.seccompNetworkOnFilterPath,
+    deniedPaths: denied,
+    ...(input.denyPlaceholder ? { denyPlaceholder: input.denyPlaceholder } : {}),
+  });
+  return { backend: "bwrap", argv, env: { ...input.env }, ...common };
 }
 
 function proxyFor(input: PlanExecInput): NetworkProxyInput | undefined {

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { z } from "zod";
 import { localImageDataUrl, UserInputError } from "../core/user-input.js";
 import { defineTool } from "../core/tool-api/define-tool.js";
+import { deniedByResolved, deniedMessage } from "../sandbox/read-denial.js";
 
 export const viewImageTool = defineTool({
   name: "view_image",
@@ -12,6 +13,10 @@ export const viewImageTool = defineTool({
   }),
   isMutating: false,
   handle(args, ctx) {
+    const rule = deniedByResolved(resolve(ctx.cwd, args.path), ctx.readDenial);
+    if (rule !== undefined) {
+      return Promise.resolve({ output: deniedMessage(args.path, rule), success: false });
+    }
     try {
       const url = localImageDataUrl(args.path, ctx.cwd);
       ctx.emit({ type: "view_image_tool_call", call_id: ctx.callId, path: resolve(ctx.cwd, args.path) });

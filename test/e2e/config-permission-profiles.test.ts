@@ -20,7 +20,12 @@ afterEach(async () => {
 });
 
 /** Runs `exec` with `toml` whose model runs `script` once; the folders beside cwd are `extra` and `outside`. */
-async function run(toml: (root: string) => string, script: string, args: string[] = []) {
+async function run(
+  toml: (root: string) => string,
+  script: string,
+  args: string[] = [],
+  prepare?: (root: string) => void,
+) {
   model = await startFakeModel({ replies: [reply.shell(["bash", "-c", script]), reply.message("done")] });
   // The profile names folders of the test's own root, known once makeHome made it.
   home = makeHome(model.url, toml("@ROOT@"));
@@ -29,6 +34,7 @@ async function run(toml: (root: string) => string, script: string, args: string[
   mkdirSync(join(root, "outside"));
   const file = join(home.codexHome, "config.toml");
   writeFileSync(file, readFileSync(file, "utf8").replaceAll("@ROOT@", root));
+  prepare?.(root);
   const res = await runCli(["exec", "--json", "-a", "never", ...args, "go"], {
     env: home.env,
     cwd: home.cwd,
@@ -54,9 +60,32 @@ describe("permission profiles", () => {
     expect(res.code, res.stderr).toBe(0);
     expect(existsSync(join(home!.cwd, "in.txt"))).toBe(true);
     expect(existsSync(join(root, "extra", "x.txt"))).toBe(true);
-    // Outside every root, and the temp dirs (where the test's folders are) are not the profile's to write.
+    // Outside every root, and the temp dirs (where the test's folders are) are not the profile's to write;
+    // without `":root" = "read"` they are not even there to read.
     expect(existsSync(join(root, "outside", "y.txt"))).toBe(false);
-    expect(out).toMatch(/Read-only file system/);
+    expect(out).toMatch(/cannot touch '..\/outside\/y.txt': No such file or directory/);
+  });
+
+  it("without `:root` read, a command reads only the workspace roots, the named paths and :minimal", async () => {
+    const { res, out } = await run(
+      (r) =>
+        `default_permissions = "narrow"\n[permissions.narrow.filesystem]\n":minimal" = "read"\n` +
+        `"${r}/outside/shared" = "read"\n":workspace_roots" = "write"\n`,
+      "cat mine.txt; cat ../outside/shared/s.txt; cat ../outside/other.txt 2>&1; echo other=$?; " +
+        "test -r /etc/passwd && echo etc-readable",
+      [],
+      (root) => {
+        writeFileSync(join(root, "work", "mine.txt"), "MINE\n");
+        mkdirSync(join(root, "outside", "shared"), { recursive: true });
+        writeFileSync(join(root, "outside", "shared", "s.txt"), "SHARED\n");
+        writeFileSync(join(root, "outside", "other.txt"), "OTHER\n");
+      },
+    );
+    expect(res.code, res.stderr).toBe(0);
+    expect(out).toContain("MINE\nSHARED\n");
+    expect(out).toMatch(/other\.txt: No such file or directory\nother=1/);
+    expect(out).not.toContain("OTHER");
+    expect(out).toContain("etc-readable");
   });
 
   it("the built-in :workspace also writes the temp dirs; :read-only writes nothing", async () => {
@@ -81,18 +110,36 @@ describe("permission profiles", () => {
     expect(existsSync(join(home!.cwd, "in.txt"))).toBe(true);
   });
 
-  it("refuses what the sandbox cannot enforce, and an unknown profile, with a clear error", async () => {
+  it("the deny rule once refused now loads and hides the path", async () => {
     const deny = await run(
       () =>
-        'default_permissions = "p"\n[permissions.p.filesystem]\n":workspace_roots" = "write"\n"~/.ssh" = "deny"\n',
+        'default_permissions = "p"\n[permissions.p.filesystem]\n":root" = "read"\n' +
+        '":workspace_roots" = "write"\n"~/.ssh" = "deny"\n',
+      "cat ~/.ssh/id 2>&1; echo cat-id=$?",
+      [],
+      (root) => {
+        mkdirSync(join(root, ".ssh"));
+        writeFileSync(join(root, ".ssh", "id"), "KEY\n");
+      },
+    );
+    expect(deny.res.code, deny.res.stderr).toBe(0);
+    expect(deny.out).toMatch(/Permission denied\ncat-id=1/);
+    expect(deny.out).not.toContain("KEY");
+  });
+
+  it("refuses what the sandbox cannot enforce, and an unknown profile, with a clear error", async () => {
+    const socks = await run(
+      () =>
+        'default_permissions = "p"\n[permissions.p.filesystem]\n":workspace_roots" = "write"\n' +
+        "[permissions.p.network]\nenabled = true\nenable_socks5 = true\n",
       "true",
     );
-    expect(deny.res.code).not.toBe(0);
-    expect(deny.res.stderr).toMatch(
-      /permissions profile `p`: filesystem\.~\/\.ssh = "deny": codex-ts's sandbox cannot/,
+    expect(socks.res.code).not.toBe(0);
+    expect(socks.res.stderr).toMatch(
+      /permissions profile `p`: network\.enable_socks5 = true is not supported by codex-ts's sandbox/,
     );
     await model?.close();
-    rmSync(deny.root, { recursive: true, force: true });
+    rmSync(socks.root, { recursive: true, force: true });
 
     const unknown = await run(() => 'default_permissions = "nope"', "true");
     expect(unknown.res.code).not.toBe(0);

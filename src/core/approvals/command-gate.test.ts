@@ -1,4 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
 import type { AskForApproval, ReviewDecision, SandboxPolicy } from "../../protocol/policies.js";
 import { CommandGate, type CommandRequest } from "./command-gate.js";
 
@@ -150,5 +153,51 @@ describe("CommandGate", () => {
     });
     expect(r.asked).toHaveLength(1);
     expect(await g.afterFailure(req("on-request", ["x"]), ran, denied, r.ask)).toBeUndefined();
+  });
+});
+
+describe("CommandGate with paths the permission profile denies", () => {
+  const dir = mkdtempSync(join(tmpdir(), "codex-gate-deny-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, "secret.env"), "s");
+
+  function denyGate(bwrapAvailable: boolean, globs = [join(dir, "*.env")]) {
+    return new CommandGate({
+      codexHome: dir,
+      parentEnv: { PATH: "/usr/bin" },
+      platform: "linux",
+      bwrap: () =>
+        Promise.resolve(
+          bwrapAvailable
+            ? { available: true, path: "/usr/bin/bwrap" }
+            : { available: false, reason: "bwrap is not installed" },
+        ),
+      warnOnce: () => undefined,
+      readDenial: { paths: [], globs },
+    });
+  }
+  const argvOf = (d: Awaited<ReturnType<CommandGate["authorize"]>>) => (d.kind === "run" ? d.argv : []);
+
+  it("masks them in every run, full access and approved escalations included", async () => {
+    const full = await denyGate(true).authorize(
+      req("never", SAFE, { sandboxPolicy: { type: "danger-full-access" } }),
+      recorder("approved").ask,
+    );
+    expect(argvOf(full)).toEqual(expect.arrayContaining(["--bind", "/", "/", join(dir, "secret.env")]));
+    const { asked, ask } = recorder("approved");
+    const escalated = await denyGate(true).authorize(req("on-request", UNSAFE, { escalated: true }), ask);
+    expect(asked).toHaveLength(1);
+    expect(argvOf(escalated)[0]).toBe("/usr/bin/bwrap");
+    expect(argvOf(escalated)).toContain(join(dir, "secret.env"));
+  });
+
+  it("refuses, without asking, what would have to run where nothing can hide them", async () => {
+    const { asked, ask } = recorder("approved");
+    const decision = await denyGate(false).authorize(req("on-request", UNSAFE, { escalated: true }), ask);
+    expect(asked).toEqual([]);
+    expect(decision).toMatchObject({
+      kind: "rejected",
+      message: expect.stringMatching(/denies reading .*secret\.env, which only bubblewrap can enforce/),
+    });
   });
 });

@@ -10,6 +10,13 @@ import {
   type ShellEnvironmentPolicyInput,
 } from "../../sandbox/env-policy.js";
 import { networkForPolicy } from "../../sandbox/command-network.js";
+import { denyPlaceholder } from "../../sandbox/deny-placeholders.js";
+import {
+  expandReadDenial,
+  ReadDenialExpansionError,
+  type DeniedPath,
+} from "../../sandbox/expand-read-denial.js";
+import { hasReadDenial, type ReadDenial } from "../../sandbox/read-denial.js";
 import { planExec } from "../../sandbox/plan.js";
 import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { looksLikeSandboxDenial } from "../../sandbox/run-with-plan.js";
@@ -53,6 +60,12 @@ export interface CommandGateOptions {
   warn?: (message: string) => void;
   /** `sandbox_workspace_write.allowed_domains` of the config, for policies that carry none. */
   allowedDomains?: readonly string[];
+  /**
+   * What the permission profile denies. It holds for every command, whatever the turn's sandbox policy and
+   * whether or not the command was approved to run outside the sandbox: such commands still run in bwrap,
+   * with full access but for the denied paths.
+   */
+  readDenial?: ReadDenial;
 }
 
 function cleanupFor(codexHome: string) {
@@ -129,13 +142,22 @@ export class CommandGate {
       this.options.modelSecrets,
     );
     const remember = await this.rememberFor(request.argv);
-    const direct: CommandDecision = { kind: "run", argv: request.argv, env, sandboxed: false };
+    let denied: DeniedPath[];
+    try {
+      denied = await this.deniedPaths();
+    } catch (err) {
+      if (err instanceof ReadDenialExpansionError) return { kind: "rejected", message: err.message };
+      throw err;
+    }
+    const direct = await this.outsideSandbox(request, env, denied);
     const approvedBefore = await this.approvedBefore(request.argv);
     const { approvalPolicy } = request;
     const sandboxPolicy = withAllowedDomains(request.sandboxPolicy, this.options.allowedDomains);
     const proposed = this.options.userRulesFile ? await proposeAmendment(request.argv) : undefined;
 
     const askThenDirect = async (reason: string): Promise<CommandDecision> => {
+      // No question when the answer could not be acted on (the denied paths cannot be hidden).
+      if (direct.kind === "rejected") return direct;
       const answer = await askAndInterpret(ask, reason, remember, proposed);
       return answer === true ? direct : answer;
     };
@@ -180,6 +202,10 @@ export class CommandGate {
       platform: this.options.platform ?? process.platform,
       ...bwrapPlanInput(bwrap),
       ...network.planInput,
+      ...denyPlanInput(denied, this.options.codexHome),
+      ...(this.options.readDenial?.readableRoots
+        ? { readableRoots: this.options.readDenial.readableRoots }
+        : {}),
     });
     const finishNetwork =
       plan.backend !== "unavailable" && plan.networkProxied === true ? network.finish : undefined;
@@ -222,6 +248,45 @@ export class CommandGate {
       this.options.parentEnv,
       this.options.modelSecrets,
     );
-    return { kind: "run", argv: request.argv, env, sandboxed: false };
+    try {
+      return await this.outsideSandbox(request, env, await this.deniedPaths());
+    } catch (err) {
+      if (err instanceof ReadDenialExpansionError) return { kind: "rejected", message: err.message };
+      throw err;
+    }
   }
+
+  /** The denied paths as they are on disk now (the globs are expanded for each command). */
+  private async deniedPaths(): Promise<DeniedPath[]> {
+    const denial = this.options.readDenial;
+    return hasReadDenial(denial) ? expandReadDenial(denial) : [];
+  }
+
+  /**
+   * How a command runs when it may leave the sandbox: directly, or, when the profile denies paths, in bwrap
+   * with full access but for those (refused when bwrap cannot be had, since nothing else can hide them).
+   */
+  private async outsideSandbox(
+    request: CommandRequest,
+    env: Record<string, string>,
+    denied: DeniedPath[],
+  ): Promise<CommandDecision> {
+    if (denied.length === 0) return { kind: "run", argv: request.argv, env, sandboxed: false };
+    const plan = planExec({
+      policy: { type: "danger-full-access" },
+      command: request.argv,
+      cwd: request.cwd,
+      env,
+      platform: this.options.platform ?? process.platform,
+      ...bwrapPlanInput(await this.options.bwrap()),
+      ...denyPlanInput(denied, this.options.codexHome),
+    });
+    if (plan.backend === "unavailable") return { kind: "rejected", message: `not run: ${plan.reason}` };
+    // Not "sandboxed": there is nothing looser to rerun it with after a failure.
+    return { kind: "run", argv: plan.argv, env: plan.env, sandboxed: false };
+  }
+}
+
+function denyPlanInput(denied: readonly DeniedPath[], codexHome: string) {
+  return denied.length > 0 ? { deniedPaths: denied, denyPlaceholder: denyPlaceholder(codexHome) } : {};
 }

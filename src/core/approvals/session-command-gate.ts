@@ -32,5 +32,6 @@ export function sessionCommandGate(options: SessionGateOptions): CommandGate {
       ? { allowedDomains: config.toml.sandbox_workspace_write.allowed_domains }
       : {}),
     warn: options.warn,
+    ...(config.readDenial ? { readDenial: config.readDenial } : {}),
   });
 }

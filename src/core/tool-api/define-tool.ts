@@ -13,6 +13,7 @@ import type {
 import type { ContentItem, ResponseItem } from "../../protocol/items.js";
 import type { AskForApproval, CollaborationModeKind, SandboxPolicy } from "../../protocol/policies.js";
 import type { ProcessResult } from "../../sandbox/run-process.js";
+import type { ReadDenial } from "../../sandbox/read-denial.js";
 import type { ClientIo } from "./client-io.js";
 
 export interface CommandAuthorizationRequest {
@@ -35,6 +36,8 @@ export interface ToolContext {
   env: NodeJS.ProcessEnv;
   /** The session's CODEX_HOME: kept read-only for patches when inside a root; holds the patch journal. */
   codexHome?: string;
+  /** What the permission profile denies: a file tool refuses to read or write it. */
+  readDenial?: ReadDenial;
   /** `tool_output_token_limit`: command tools cut their output to it (unless the call asks for another). */
   outputTokenLimit?: number;
   signal: AbortSignal;

@@ -8,6 +8,7 @@ import type { Config } from "../../config/load.js";
 import type { CommandExecParams } from "../../protocol/app-server/v2/fs.js";
 import { detectBwrap } from "../../sandbox/detect.js";
 import { buildCommandEnv } from "../../sandbox/env-policy.js";
+import { denialPlanInput } from "../../sandbox/expand-read-denial.js";
 import { planExec } from "../../sandbox/plan.js";
 import type { ChildHandle, OutputStream } from "../../tools/unified-exec/child-handle.js";
 import { spawnPipeChild } from "../../tools/unified-exec/spawn-pipe-child.js";
@@ -102,7 +103,11 @@ export class CommandExecs {
       p.sandboxPolicy ? fromWireSandbox(p.sandboxPolicy) : config.sandboxPolicy,
       config.toml.sandbox_workspace_write?.allowed_domains,
     );
-    const bwrap = policy.type === "danger-full-access" ? undefined : await detectBwrap();
+    const denial = await denialPlanInput(config.readDenial, config.codexHome).catch((err: Error) => {
+      throw badRequest(`cannot run the command: ${err.message}`);
+    });
+    const bwrap =
+      policy.type === "danger-full-access" && !denial.deniedPaths ? undefined : await detectBwrap();
     const plan = planExec({
       policy,
       command: p.command,
@@ -118,6 +123,7 @@ export class CommandExecs {
       ...(bwrap?.seccompUnavailableReason
         ? { seccompUnavailableReason: bwrap.seccompUnavailableReason }
         : {}),
+      ...denial,
     });
     if (plan.backend === "unavailable")
       throw badRequest(`cannot run the command in its sandbox: ${plan.reason}`);

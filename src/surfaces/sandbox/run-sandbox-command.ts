@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { bwrapPlanInput, detectBwrap } from "../../sandbox/detect.js";
 import { buildCommandEnv, modelSecretsFrom } from "../../sandbox/env-policy.js";
 import { networkForPolicy } from "../../sandbox/command-network.js";
+import { denialPlanInput } from "../../sandbox/expand-read-denial.js";
 import { planExec } from "../../sandbox/plan.js";
 import { placeholderCleanupFor } from "../../sandbox/placeholder-cleanup.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
@@ -21,6 +22,13 @@ export async function runSandboxCommand(command: string[], flags: SharedFlags): 
     modelSecretsFrom(process.env, config.provider.envKey),
   );
   const cleanup = placeholderCleanupFor(config.codexHome);
+  let denial: Awaited<ReturnType<typeof denialPlanInput>>;
+  try {
+    denial = await denialPlanInput(config.readDenial, config.codexHome);
+  } catch (err) {
+    process.stderr.write(`codex-ts sandbox: ${(err as Error).message}\n`);
+    return 1;
+  }
   const bwrap = await detectBwrap();
   const network = await networkForPolicy(config.sandboxPolicy, bwrap.available, (message) =>
     process.stderr.write(`codex-ts ${message}\n`),
@@ -36,6 +44,7 @@ export async function runSandboxCommand(command: string[], flags: SharedFlags): 
     platform: process.platform,
     ...bwrapPlanInput(bwrap),
     ...network.planInput,
+    ...denial,
   });
   if (plan.backend === "unavailable" || plan.networkProxied !== true) await network.finish?.();
   if (plan.backend === "unavailable") {

@@ -6,6 +6,7 @@ import type { SandboxPolicy } from "../../protocol/policies.js";
 import type { PatchTargetInfo } from "../../core/approvals/patch-gate.js";
 import { REJECTED_BY_USER } from "../../core/approvals/decisions.js";
 import { nodeFsProbe } from "../../sandbox/fs-probe.js";
+import { deniedByResolved, deniedMessage } from "../../sandbox/read-denial.js";
 import { isProtectedPath, resolveSandboxPaths } from "../../sandbox/writable-roots.js";
 import type { ToolContext, ToolResult } from "../../core/tool-api/define-tool.js";
 import { isInside, listPatchTargets } from "./path-safety.js";
@@ -79,6 +80,7 @@ export async function runApplyPatch(
     | "authorizePatch"
     | "codexHome"
     | "clientIo"
+    | "readDenial"
   >,
   options: RunApplyPatchOptions = {},
 ): Promise<ToolResult> {
@@ -101,6 +103,9 @@ export async function runApplyPatch(
     const anyWritable = ctx.sandboxPolicy.type !== "read-only";
     targets = [];
     for (const t of checked) {
+      // Denied by the profile: neither read (an update reads the file) nor written, not even with approval.
+      const rule = deniedByResolved(t.absolutePath, ctx.readDenial);
+      if (rule !== undefined) throw new Error(deniedMessage(t.absolutePath, rule));
       // Both spellings: as written, and with symlinks resolved (a link to .git is .git).
       const physical = await physicalPath(fs ?? nodePatchFs, t.absolutePath);
       const isProtected =

@@ -1,8 +1,9 @@
 // fs/readFile, writeFile, createDirectory, getMetadata, readDirectory, remove, copy, watch, unwatch:
-// absolute paths only; writes must fall in the server sandbox's writable area (fs-access.ts). A file
-// system error is a request error naming the path.
+// absolute paths only; writes must fall in the server sandbox's writable area (fs-access.ts), and no path
+// the permission profile denies is touched at all. A file system error is a request error naming the path.
 import { promises as fs, type Stats } from "node:fs";
 import { isAbsolute } from "node:path";
+import { deniedByResolved, deniedMessage } from "../../../sandbox/read-denial.js";
 import { assertWritable } from "../fs-access.js";
 import { badRequest } from "../errors.js";
 import type { Handler, RequestContext } from "../handler-types.js";
@@ -39,15 +40,26 @@ async function attempt<T>(path: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Refuses a path the permission profile denies (as written, or where its symlinks lead). */
+function notDenied<M extends MethodName>(ctx: RequestContext<M>, ...paths: string[]): void {
+  absolute(...paths);
+  const denial = ctx.services.loadConfig().readDenial;
+  for (const path of paths) {
+    const rule = deniedByResolved(path, denial);
+    if (rule !== undefined) throw badRequest(deniedMessage(path, rule), { code: "EACCES" });
+  }
+}
+
 function writable<M extends MethodName>(ctx: RequestContext<M>, path: string): void {
-  absolute(path);
+  notDenied(ctx, path);
   const config = ctx.services.loadConfig();
   assertWritable(path, config.sandboxPolicy, config.cwd, ctx.server.options.env ?? process.env);
 }
 
-export const fsReadFile: Handler<"fs/readFile"> = async ({ path }) => ({
-  dataBase64: (await attempt(path, () => fs.readFile(path))).toString("base64"),
-});
+export const fsReadFile: Handler<"fs/readFile"> = async ({ path }, ctx) => {
+  notDenied(ctx, path);
+  return { dataBase64: (await attempt(path, () => fs.readFile(path))).toString("base64") };
+};
 
 export const fsWriteFile: Handler<"fs/writeFile"> = async ({ path, dataBase64 }, ctx) => {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(dataBase64)) throw badRequest("dataBase64 is not base64");
@@ -62,7 +74,8 @@ export const fsCreateDirectory: Handler<"fs/createDirectory"> = async ({ path, r
   return {};
 };
 
-export const fsGetMetadata: Handler<"fs/getMetadata"> = async ({ path }) => {
+export const fsGetMetadata: Handler<"fs/getMetadata"> = async ({ path }, ctx) => {
+  notDenied(ctx, path);
   const link = await attempt(path, () => fs.lstat(path));
   // A symlink reports what it points to, and that it is a link.
   const target: Stats = link.isSymbolicLink() ? await fs.stat(path).catch(() => link) : link;
@@ -75,7 +88,8 @@ export const fsGetMetadata: Handler<"fs/getMetadata"> = async ({ path }) => {
   };
 };
 
-export const fsReadDirectory: Handler<"fs/readDirectory"> = async ({ path }) => {
+export const fsReadDirectory: Handler<"fs/readDirectory"> = async ({ path }, ctx) => {
+  notDenied(ctx, path);
   const entries = await attempt(path, () => fs.readdir(path, { withFileTypes: true }));
   const described = await Promise.all(
     entries.map(async (entry) => {
@@ -111,18 +125,25 @@ export const fsRemove: Handler<"fs/remove"> = async ({ path, recursive, force },
 };
 
 export const fsCopy: Handler<"fs/copy"> = async ({ sourcePath, destinationPath, recursive }, ctx) => {
-  absolute(sourcePath, destinationPath);
+  notDenied(ctx, sourcePath, destinationPath);
   writable(ctx, destinationPath);
   const st = await attempt(sourcePath, () => fs.stat(sourcePath));
   if (st.isDirectory() && !recursive)
     throw badRequest(`${sourcePath} is a directory: set recursive to copy it`);
   await attempt(destinationPath, () =>
-    fs.cp(sourcePath, destinationPath, { recursive: st.isDirectory(), errorOnExist: false, force: true }),
+    fs.cp(sourcePath, destinationPath, {
+      recursive: st.isDirectory(),
+      errorOnExist: false,
+      force: true,
+      // A folder's denied entries stay behind: a copy must not carry them somewhere readable.
+      filter: (src) => deniedByResolved(src, ctx.services.loadConfig().readDenial) === undefined,
+    }),
   );
   return {};
 };
 
 export const fsWatch: Handler<"fs/watch"> = async ({ path, watchId }, ctx) => {
+  notDenied(ctx, path);
   const real = await attempt(path, () => fs.realpath(path));
   ctx.services.fsWatches.watch(ctx.connection, watchId, real);
   return { path: real };
