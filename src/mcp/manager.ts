@@ -97,6 +97,8 @@ export class McpManager implements SessionMcp {
       state: c.state,
       ...(c.error !== undefined ? { error: c.error } : {}),
       tools: c.state === "ready" ? this.toolInfos(c) : [],
+      ...(c.serverInfo ? { serverInfo: c.serverInfo } : {}),
+      ...(c.serverCapabilities ? { serverCapabilities: c.serverCapabilities } : {}),
     }));
     for (const b of this.broken)
       statuses.push({ name: b.name, transport: "stdio", state: "failed", error: b.error, tools: [] });
