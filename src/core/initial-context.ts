@@ -42,6 +42,8 @@ export interface EnvironmentContext {
   now?: Date;
   /** False (`include_permissions_instructions = false`): approval and sandbox lines are left out. */
   permissions?: boolean;
+  /** False (`include_environment_context_time = false`): no `<current_date>` line. */
+  time?: boolean;
 }
 
 function escapeXml(text: string): string {
@@ -69,11 +71,9 @@ export function renderEnvironmentContext(ctx: EnvironmentContext): string {
       lines.push("  </writable_roots>");
     }
   }
-  lines.push(
-    `  <shell>${escapeXml(shell)}</shell>`,
-    `  <current_date>${date}</current_date>`,
-    "</environment_context>",
-  );
+  lines.push(`  <shell>${escapeXml(shell)}</shell>`);
+  if (ctx.time !== false) lines.push(`  <current_date>${date}</current_date>`);
+  lines.push("</environment_context>");
   return lines.join("\n");
 }
 
