@@ -136,5 +136,10 @@ describe("app-server thread read state", () => {
     const forkId = (fork.thread as Json).id as string;
     const list = await c.call("thread/list", {});
     expect((list.readStates as Json)[forkId]).toEqual({ firstUnread: null, revision: `initial:${forkId}` });
+    // thread/read says the same of it, as Codex does of any thread on disk never marked.
+    expect((await c.call("thread/read", { threadId: forkId })).readState).toEqual({
+      firstUnread: null,
+      revision: `initial:${forkId}`,
+    });
   });
 });
