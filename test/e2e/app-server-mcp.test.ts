@@ -55,13 +55,14 @@ describe("app-server MCP servers", () => {
       websiteUrl: null,
     });
     expect(local.serverCapabilities).toMatchObject({ tools: {} });
+    // A tool's input schema as the server declared it (the model is sent a cleaned copy).
+    expect(((local.tools as Json).die as Json).inputSchema).toEqual({ type: "object" });
     expect((data[0] as Json).toolsError).toEqual(expect.stringMatching(/.+/));
 
     const page = await c.call("mcpServerStatus/list", { threadId, limit: 1 });
     expect([(page.data as Json[]).map((s) => s.name), page.nextCursor]).toEqual([["hung"], "1"]);
     const one = await c.call("mcpServerStatus/list", { threadId, serverName: "local" });
     expect((one.data as Json[]).map((s) => s.name)).toEqual(["local"]);
-
   });
 
   it("without a thread, starts each configured server once to list its tools, bounded by its startup timeout", async () => {

@@ -14,6 +14,8 @@ export interface McpTool {
   name: string;
   description?: string;
   inputSchema: Record<string, unknown>;
+  /** The input schema as the server declared it (what a client listing the server's tools is shown). */
+  declaredInputSchema?: unknown;
   annotations?: McpToolAnnotations;
   /** The tool's `_meta` (the connector directory names a tool's connector there). */
   meta?: Record<string, unknown>;

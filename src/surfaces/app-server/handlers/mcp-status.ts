@@ -47,7 +47,8 @@ export function toWireStatus(
       name: t.name,
       title: t.annotations?.title ?? null,
       description: t.description ?? null,
-      inputSchema: t.inputSchema,
+      // As the server declared it, as Codex lists it (the model is sent a cleaned copy).
+      inputSchema: t.declaredInputSchema ?? t.inputSchema,
       ...(t.annotations ? { annotations: t.annotations } : {}),
     };
   }
