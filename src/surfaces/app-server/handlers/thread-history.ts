@@ -177,13 +177,14 @@ export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
     await loaded.close();
   }
   await services.catalog.archive(params.threadId);
-  ctx.respond({});
+  // As Codex: no longer loaded, announced before the answer; archived, after it.
   if (loaded) {
     server.broadcast({
       method: "thread/status/changed",
       params: { threadId: params.threadId, status: { type: "notLoaded" } },
     });
   }
+  ctx.respond({});
   server.broadcast({ method: "thread/archived", params: { threadId: params.threadId } });
   return {};
 };
