@@ -86,14 +86,16 @@ export class ThreadTurns {
     return expectedTurnId;
   }
 
-  /** Interrupts the running turn and resolves once it has ended. */
-  async interrupt(turnId: string): Promise<void> {
+  /**
+   * Interrupts the running turn (a bad turn id throws at once); the promise resolves once it has ended.
+   */
+  interrupt(turnId: string): Promise<void> {
     if (this.runningTurnId !== turnId) {
       throw badRequest(`no running turn with id '${turnId}' in thread ${this.context.threadId}`);
     }
     const ended = this.ended();
     this.context.codex.submit({ type: "interrupt" });
-    await ended;
+    return ended;
   }
 
   /**
