@@ -297,6 +297,8 @@ export const KnownEventMsg = lazySchema(() =>
     TurnAbortedEvent,
     ev("raw_response_item", { item: ResponseItem }),
     ev("thread_rolled_back", { num_turns: z.number() }),
+    /** A compaction began (its summary request is about to be made); `context_compacted` ends it. */
+    ev("context_compaction_started", {}),
     ev("context_compacted", { reason: z.enum(["auto", "manual", "context_length_exceeded"]) }),
     /** The answer to `list_skills`: one entry per requested cwd. */
     ev("list_skills_response", { skills: z.array(SkillsListEntry) }),

@@ -153,13 +153,19 @@ describe("app-server items and listings", () => {
     expect(left.total).toEqual(spent.total);
     expect(left.last).toMatchObject({ outputTokens: 0, totalTokens: expect.any(Number) });
     expect((left.last as Json).totalTokens).toBeGreaterThan(0);
+    // The item opens as the compaction begins, so a client shows it running, and completes at its end.
     const order = c.received
-      .map((m) => (m.method === "item/completed" ? `item:${String(item(m.params as Json).type)}` : m.method))
-      .filter((m) => m === "thread/tokenUsage/updated" || m === "item:contextCompaction");
-    expect(order.slice(-3)).toEqual([
+      .map((m) =>
+        m.method === "item/started" || m.method === "item/completed"
+          ? `${m.method}:${String(item(m.params as Json).type)}`
+          : m.method,
+      )
+      .filter((m) => m === "thread/tokenUsage/updated" || m?.endsWith(":contextCompaction"));
+    expect(order.slice(-4)).toEqual([
+      "item/started:contextCompaction",
       "thread/tokenUsage/updated",
       "thread/tokenUsage/updated",
-      "item:contextCompaction",
+      "item/completed:contextCompaction",
     ]);
   });
 });

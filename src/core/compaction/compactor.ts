@@ -66,6 +66,7 @@ export class Compactor {
   ): Promise<void> {
     const { history, rollout } = this.deps;
     const trigger = reason === "manual" ? "manual" : "auto";
+    emit({ type: "context_compaction_started" });
     await this.deps.hooks?.before(trigger, turn.cwd, signal);
     const items = history.snapshot();
     const { summary, usage } = await summarizeConversation({
