@@ -13,8 +13,8 @@ export const MAX_RESTARTS = 3;
 export interface ServerConnectionHooks {
   /** The state or the tool list changed. */
   onChange(connection: McpServerConnection): void;
-  /** Something the user should know (a tool left out, a failure). */
-  onWarning(message: string): void;
+  /** Something the user should know (a tool left out, a failure: `failed` set, the server's state says it too). */
+  onWarning(message: string, failed?: boolean): void;
 }
 
 function secondsText(ms: number): string {
@@ -168,7 +168,7 @@ export class McpServerConnection {
     const handle = this.handle;
     this.handle = undefined;
     void handle?.close();
-    this.hooks.onWarning(`MCP server '${this.name}' ${reason}; its tools are unavailable`);
+    this.hooks.onWarning(`MCP server '${this.name}' ${reason}; its tools are unavailable`, true);
     this.hooks.onChange(this);
   }
 }

@@ -271,9 +271,14 @@ export const KnownEventMsg = lazySchema(() =>
     ErrorEvent,
     /**
      * `auto_review_id`: the warning tells an auto-review's decision (the `auto_review` event before it says
-     * the same; the app-server sends that one, other surfaces show this text).
+     * the same; the app-server sends that one, other surfaces show this text). `mcp_server`: it tells that
+     * MCP server failed (its `mcp_startup_update` says so too; the app-server sends only that).
      */
-    ev("warning", { message: z.string(), auto_review_id: z.string().optional() }),
+    ev("warning", {
+      message: z.string(),
+      auto_review_id: z.string().optional(),
+      mcp_server: z.string().optional(),
+    }),
     /**
      * `approvals_reviewer = "auto_review"`: a review of an approval request began (`in_progress`) or ended
      * with its decision; `id` names the review, `target_item_id` the tool call it is about.

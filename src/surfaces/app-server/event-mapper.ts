@@ -147,8 +147,11 @@ export class AppServerEventMapper {
       case "auto_review":
         return autoReviewNotification(this.out, msg);
       case "warning":
-        // An auto-review's decision is told by item/autoApprovalReview/completed, as Codex does.
-        return msg.auto_review_id === undefined ? this.warning(msg.message) : undefined;
+        // An auto-review's decision is told by item/autoApprovalReview/completed, an MCP server's failure by
+        // mcpServer/startupStatus/updated, as Codex does.
+        return msg.auto_review_id === undefined && msg.mcp_server === undefined
+          ? this.warning(msg.message)
+          : undefined;
       case "hook_started":
       case "hook_completed":
         return this.out.notify({
