@@ -145,7 +145,14 @@ describe("review/start", () => {
     // As Codex: the answer's turn lists the review's user message (what it is of); its item says so too.
     const asked = [{ type: "text", text: "current changes", text_elements: [] }];
     expect((started.turn as Json).items).toEqual([
-      { type: "userMessage", id: turnId, clientId: null, content: asked },
+      {
+        type: "userMessage",
+        id: turnId,
+        clientId: null,
+        content: asked,
+        startedAtMs: null,
+        completedAtMs: null,
+      },
     ]);
     expect(items.find((i) => i.type === "userMessage")?.content).toEqual(asked);
     expect(exited?.review).toContain("[P1] Dereference of null");

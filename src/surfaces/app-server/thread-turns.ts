@@ -73,7 +73,19 @@ export class ThreadTurns {
     const hint = request.user_facing_hint ?? reviewHint(request.target);
     const input: UserInput[] = [{ type: "text", text: hint, text_elements: [] }];
     return this.submit(input, { type: "review", review_request: request }, (turn) =>
-      onStarted({ ...turn, items: [{ type: "userMessage", id: turn.id, clientId: null, content: input }] }),
+      onStarted({
+        ...turn,
+        items: [
+          {
+            type: "userMessage",
+            id: turn.id,
+            clientId: null,
+            content: input,
+            startedAtMs: null,
+            completedAtMs: null,
+          },
+        ],
+      }),
     );
   }
 
