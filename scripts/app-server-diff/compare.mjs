@@ -33,13 +33,17 @@ function normalise(text, root) {
 const dataKey = (k) =>
   /[0-9a-f]{8}-[0-9a-f]{4}-/i.test(k) || k.startsWith("/") || /[./\\:@]/.test(k) || /^\d+$/.test(k);
 
+/** Maps whose keys are data too (flag names, provider ids): which keys each lists is a value, not a shape. */
+const MAP_PATHS = new Set([".config.features", ".config.model_providers"]);
+
 /** Paths of the value's shape -> set of types ("string", "object", "string=idle" for enum-like keys). */
 function shape(value, path, into, key) {
   const type = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
   const label = type === "string" && ENUMS.has(key) ? `string=${value}` : type;
   into.set(path, (into.get(path) ?? new Set()).add(label));
   if (type === "object")
-    for (const [k, v] of Object.entries(value)) shape(v, `${path}.${dataKey(k) ? "<key>" : k}`, into, k);
+    for (const [k, v] of Object.entries(value))
+      shape(v, `${path}.${dataKey(k) || MAP_PATHS.has(path) ? "<key>" : k}`, into, k);
   if (type === "array")
     for (const v of value) {
       const tag = v && typeof v === "object" && typeof v.type === "string" ? `[${v.type}]` : "[]";

@@ -97,7 +97,8 @@ export const serviceSessions = {
   },
   async mcp(c) {
     const threadId = await startThread(c);
-    await c.waitFor("mcpServer/startupStatus/updated", (m) => m.params.status !== "starting", 20_000);
+    const started = (m) => m.params.name === "local" && m.params.status !== "starting";
+    await c.waitFor("mcpServer/startupStatus/updated", started, 20_000);
     await c.request("mcpServerStatus/list", {});
     await c.request("mcpServerStatus/list", { threadId });
     await c.request("mcpServer/tool/call", {

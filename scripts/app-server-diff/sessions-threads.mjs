@@ -170,6 +170,8 @@ export const threadSessions = {
   },
   async readState(c) {
     const threadId = await startThread(c);
+    // Before its first turn: nothing written yet.
+    await c.request("thread/read", { threadId });
     await turn(c, threadId, "first");
     const read = await c.request("thread/read", { threadId });
     await c.request("thread/readState/update", {

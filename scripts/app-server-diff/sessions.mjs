@@ -17,6 +17,9 @@ serviceSessions.mcp.config = () =>
     `command = ${JSON.stringify(process.execPath)}`,
     `args = ${JSON.stringify(["--import", tsx, stdioServer])}`,
     "startup_timeout_sec = 20",
+    // A server that cannot start: how each lists a failure.
+    "[mcp_servers.broken]",
+    'command = "/nonexistent/mcp-server"',
     "",
   ].join("\n");
 

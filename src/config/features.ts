@@ -19,33 +19,38 @@ export interface FeatureSource {
   experimental_use_unified_exec_tool?: boolean | undefined;
 }
 
-/** The flags codex-ts acts on, and their defaults (Codex's, for a Unix machine). */
+/** The flags codex-ts acts on, and their defaults (Codex's, for a Unix machine, but for subagents), in Codex's order. */
 export const FEATURE_DEFAULTS = {
   shell_tool: true,
-  unified_exec: true,
   view_image: true,
+  unified_exec: true,
   web_search_request: false,
   web_search_cached: false,
+  hooks: true,
+  // Codex 0.169 has it on (a deprecated V1 fallback); codex-ts offers its subagent tools only when asked.
   multi_agent: false,
   enable_fanout: false,
-  hooks: true,
   personality: true,
   memories: false,
 } as const;
 export type KnownFeature = keyof typeof FEATURE_DEFAULTS;
 export const KNOWN_FEATURES = Object.keys(FEATURE_DEFAULTS) as KnownFeature[];
 
-/** How far along each flag is, as `experimentalFeature/list` reports it (subagents are off by default). */
-export const FEATURE_STAGES: Record<KnownFeature, "stable" | "beta"> = {
+/**
+ * Each flag's stage as Codex 0.169's `experimentalFeature/list` gives it. `removed`: Codex reads the flag
+ * no more (codex-ts still does, for `personality`); `deprecated`: another setting replaces it there.
+ */
+export const FEATURE_STAGES: Record<KnownFeature, "stable" | "deprecated" | "removed"> = {
   shell_tool: "stable",
-  unified_exec: "stable",
   view_image: "stable",
-  web_search_request: "stable",
-  web_search_cached: "stable",
-  multi_agent: "beta",
-  enable_fanout: "beta",
+  unified_exec: "stable",
+  web_search_request: "deprecated",
+  web_search_cached: "deprecated",
   hooks: "stable",
-  personality: "stable",
+  multi_agent: "deprecated",
+  // Codex 0.169 lists it as removed (its agent jobs are gone there); codex-ts still offers them.
+  enable_fanout: "removed",
+  personality: "removed",
   memories: "stable",
 };
 

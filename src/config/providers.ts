@@ -1,5 +1,6 @@
 // Model providers: the built-in `openai`, `ollama` and `lmstudio` ones and those declared under
 // [model_providers.NAME] (a declaration named like a built-in one changes only the keys it sets).
+import { PROVIDER_DEFAULTS } from "./config-defaults.js";
 import type { ConfigToml, ProviderToml } from "./schema.js";
 import {
   DEFAULT_REQUEST_MAX_RETRIES,
@@ -61,14 +62,14 @@ export function resolveProvider(
     baseUrl: p.base_url.replace(/\/+$/, ""),
     ...(p.env_key ? { envKey: p.env_key } : {}),
     ...(p.env_key_instructions ? { envKeyInstructions: p.env_key_instructions } : {}),
-    wireApi: p.wire_api ?? "responses",
+    wireApi: p.wire_api ?? PROVIDER_DEFAULTS.wire_api,
     queryParams: p.query_params ?? {},
     httpHeaders: p.http_headers ?? {},
     envHttpHeaders: p.env_http_headers ?? {},
     requestMaxRetries: p.request_max_retries ?? DEFAULT_REQUEST_MAX_RETRIES,
     streamMaxRetries: p.stream_max_retries ?? DEFAULT_STREAM_MAX_RETRIES,
     streamIdleTimeoutMs: p.stream_idle_timeout_ms ?? DEFAULT_STREAM_IDLE_TIMEOUT_MS,
-    requiresOpenaiAuth: p.requires_openai_auth ?? false,
+    requiresOpenaiAuth: p.requires_openai_auth ?? PROVIDER_DEFAULTS.requires_openai_auth,
     ...(p.default_model ? { defaultModel: p.default_model } : {}),
     ...(id === "ollama" || id === "lmstudio" ? { local: id } : {}),
   };

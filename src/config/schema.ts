@@ -153,6 +153,8 @@ const ConfigFields = {
   developer_instructions: z.string().optional(),
   /** False: the model is not sent the <environment_context> message. */
   include_environment_context: z.boolean().optional(),
+  /** False: the environment context leaves out the current date. */
+  include_environment_context_time: z.boolean().optional(),
   /** False: entering or leaving plan mode sends the model no developer instructions. */
   include_collaboration_mode_instructions: z.boolean().optional(),
   /** False: the environment context leaves out the approval policy and sandbox. */

@@ -81,7 +81,10 @@ export class ContextRecorder {
     this.history.record(...this.instructions.updates(turn, skills, initial));
   }
 
-  /** `include_environment_context = false`: none; `include_permissions_instructions = false`: no policies. */
+  /**
+   * `include_environment_context = false`: none; `include_permissions_instructions = false`: no policies;
+   * `include_environment_context_time = false`: no date.
+   */
   environmentContext(turn: TurnContext): string | undefined {
     const { toml } = this.config;
     if (!(toml.include_environment_context ?? CONFIG_DEFAULTS.include_environment_context)) return undefined;
@@ -89,6 +92,7 @@ export class ContextRecorder {
       ...turn,
       permissions: toml.include_permissions_instructions ?? CONFIG_DEFAULTS.include_permissions_instructions,
       ...(this.config.readDenial ? { readDenial: this.config.readDenial } : {}),
+      time: toml.include_environment_context_time ?? CONFIG_DEFAULTS.include_environment_context_time,
     });
   }
 

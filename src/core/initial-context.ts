@@ -45,6 +45,8 @@ export interface EnvironmentContext {
   permissions?: boolean;
   /** What the permission profile denies or limits reads to: told so the model neither tries nor asks. */
   readDenial?: ReadDenial;
+  /** False (`include_environment_context_time = false`): no `<current_date>` line. */
+  time?: boolean;
 }
 
 function escapeXml(text: string): string {
@@ -73,11 +75,9 @@ export function renderEnvironmentContext(ctx: EnvironmentContext): string {
     }
   }
   if (permissions && ctx.readDenial) lines.push(...readDenialLines(ctx.readDenial));
-  lines.push(
-    `  <shell>${escapeXml(shell)}</shell>`,
-    `  <current_date>${date}</current_date>`,
-    "</environment_context>",
-  );
+  lines.push(`  <shell>${escapeXml(shell)}</shell>`);
+  if (ctx.time !== false) lines.push(`  <current_date>${date}</current_date>`);
+  lines.push("</environment_context>");
   return lines.join("\n");
 }
 

@@ -74,6 +74,8 @@ export interface SessionHost {
   /** The latest update_plan, restated after a compaction. */
   latestPlan(): PlanStep[] | undefined;
   recordUsage(subId: string, usage: TokenUsage): void;
+  /** The context now holds about `tokens` (after a compaction): reported with the totals unchanged. */
+  reportContext(subId: string, tokens: number): void;
   mcp(): SessionMcp | undefined;
 }
 
@@ -142,6 +144,10 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
     rollout,
     client: () => settings.client,
     latestPlan: () => host.latestPlan(),
+    usage: {
+      spent: (usage) => host.recordUsage(host.currentSubId(), usage),
+      contextNow: (tokens) => host.reportContext(host.currentSubId(), tokens),
+    },
     ...(config.compactPrompt !== undefined ? { prompt: config.compactPrompt } : {}),
     autoLimit: (model) =>
       autoCompactLimit(

@@ -31,7 +31,7 @@ import type { ThreadRollout } from "./thread-rollout.js";
 import type { TurnContext } from "./turn-context.js";
 import { runUserShell } from "./user-shell.js";
 import { startMemoriesPipeline } from "./memories/startup.js";
-import { addUsage } from "./usage.js";
+import { addUsage, ZERO_USAGE } from "./usage.js";
 
 export type { SessionOptions } from "./session-parts.js";
 
@@ -91,6 +91,7 @@ export class Session {
       warnOnce: (key, message) => this.warnOnce(key, message),
       latestPlan: () => this.latestPlan,
       recordUsage: (subId, usage) => this.recordUsage(subId, usage),
+      reportContext: (subId, tokens) => this.reportContext(subId, tokens),
       mcp: () => this.mcp,
     }));
   }
@@ -327,6 +328,18 @@ export class Session {
 
   private recordUsage(subId: string, last: TokenUsage): void {
     this.totalUsage = addUsage(this.totalUsage, last);
+    this.emitUsage(subId, last);
+  }
+
+  /**
+   * As Codex after a compaction: the totals as they are, `last` the size of the context now (as input, so
+   * a meter reading input + output sees it too).
+   */
+  private reportContext(subId: string, tokens: number): void {
+    this.emitUsage(subId, { ...ZERO_USAGE, input_tokens: tokens, total_tokens: tokens });
+  }
+
+  private emitUsage(subId: string, last: TokenUsage): void {
     this.emit(subId, {
       type: "token_count",
       info: {

@@ -62,13 +62,13 @@ export class McpManager implements SessionMcp {
       if ("error" in entry) {
         this.broken.push(entry);
         this.announce(entry.name, { state: "failed", error: entry.error });
-        this.warn(`MCP server '${entry.name}' is not started: ${entry.error}`);
+        this.warn(`MCP server '${entry.name}' is not started: ${entry.error}`, entry.name);
         continue;
       }
       this.connections.push(
         new McpServerConnection(entry.config, {
           onChange: (connection) => this.onChange(connection),
-          onWarning: (message) => this.warn(message),
+          onWarning: (message, failed) => this.warn(message, failed ? entry.name : undefined),
         }),
       );
     }
@@ -97,6 +97,8 @@ export class McpManager implements SessionMcp {
       state: c.state,
       ...(c.error !== undefined ? { error: c.error } : {}),
       tools: c.state === "ready" ? this.toolInfos(c) : [],
+      ...(c.serverInfo ? { serverInfo: c.serverInfo } : {}),
+      ...(c.serverCapabilities ? { serverCapabilities: c.serverCapabilities } : {}),
     }));
     for (const b of this.broken)
       statuses.push({ name: b.name, transport: "stdio", state: "failed", error: b.error, tools: [] });
@@ -193,10 +195,11 @@ export class McpManager implements SessionMcp {
     this.emit({ type: "mcp_startup_complete", ready, failed, cancelled });
   }
 
-  private warn(message: string): void {
+  /** `server`: the warning tells that server's failure (its startup status says so too). */
+  private warn(message: string, server?: string): void {
     if (this.warned.has(message)) return;
     this.warned.add(message);
-    this.emit({ type: "warning", message });
+    this.emit({ type: "warning", message, ...(server !== undefined ? { mcp_server: server } : {}) });
   }
 
   private emit(msg: KnownEventMsg): void {

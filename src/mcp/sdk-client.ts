@@ -5,6 +5,7 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { z } from "zod";
 import { McpCallToolResult } from "../protocol/core-protocol.js";
 import type { McpResourceContents } from "../core/mcp-api/session-mcp.js";
+import type { McpServerInfo } from "../core/mcp-api/types.js";
 import { VERSION } from "../version.js";
 import type { McpTransportConfig } from "./server-config.js";
 import { StoredOAuthProvider } from "./oauth/provider.js";
@@ -43,6 +44,9 @@ export interface McpClientHandle {
   ): Promise<McpResourceContents>;
   /** What a stdio server last wrote to stderr (for failure reasons). */
   stderrTail(): string;
+  /** What the server said of itself at the handshake. */
+  serverInfo(): McpServerInfo | undefined;
+  serverCapabilities(): Record<string, unknown> | undefined;
   close(): Promise<void>;
 }
 
@@ -174,6 +178,8 @@ export async function connectMcpClient(
       );
     },
     stderrTail: () => stderr.trim(),
+    serverInfo: () => client.getServerVersion(),
+    serverCapabilities: () => client.getServerCapabilities(),
     async close() {
       closing = true;
       const pid = stdioPid;

@@ -6,15 +6,15 @@ import type { McpResourceContents } from "../core/mcp-api/session-mcp.js";
 import { connectMcpClient, McpRequestError, type McpClientHandle } from "./sdk-client.js";
 import type { McpServerConfig } from "./server-config.js";
 import { readToolCatalog } from "./tool-catalog.js";
-import type { McpServerState, McpTool } from "../core/mcp-api/types.js";
+import type { McpServerInfo, McpServerState, McpTool } from "../core/mcp-api/types.js";
 
 export const MAX_RESTARTS = 3;
 
 export interface ServerConnectionHooks {
   /** The state or the tool list changed. */
   onChange(connection: McpServerConnection): void;
-  /** Something the user should know (a tool left out, a failure). */
-  onWarning(message: string): void;
+  /** Something the user should know (a tool left out, a failure: `failed` set, the server's state says it too). */
+  onWarning(message: string, failed?: boolean): void;
 }
 
 function secondsText(ms: number): string {
@@ -27,6 +27,9 @@ export class McpServerConnection {
   /** The session ended before the server was ready. */
   cancelled = false;
   tools: McpTool[] = [];
+  /** What the server said of itself at its last handshake. */
+  serverInfo: McpServerInfo | undefined;
+  serverCapabilities: Record<string, unknown> | undefined;
   /** Resolves when the first start is over (ready or failed); never rejects. */
   readonly settled: Promise<void>;
   private handle: McpClientHandle | undefined;
@@ -142,6 +145,8 @@ export class McpServerConnection {
       const catalog = readToolCatalog(raw, this.config);
       for (const problem of catalog.problems) this.hooks.onWarning(`MCP server '${this.name}': ${problem}`);
       this.tools = catalog.tools;
+      this.serverInfo = handle.serverInfo();
+      this.serverCapabilities = handle.serverCapabilities();
       this.handle = handle;
       this.alive = true;
     } catch (err) {
@@ -163,7 +168,7 @@ export class McpServerConnection {
     const handle = this.handle;
     this.handle = undefined;
     void handle?.close();
-    this.hooks.onWarning(`MCP server '${this.name}' ${reason}; its tools are unavailable`);
+    this.hooks.onWarning(`MCP server '${this.name}' ${reason}; its tools are unavailable`, true);
     this.hooks.onChange(this);
   }
 }

@@ -13,6 +13,7 @@ describe("readToolCatalog", () => {
       [
         tool("ok", {
           description: "fine",
+          inputSchema: { type: "object" },
           annotations: { destructiveHint: true },
           _meta: { connector_id: "c" },
         }),
@@ -26,7 +27,9 @@ describe("readToolCatalog", () => {
       {
         name: "ok",
         description: "fine",
+        // The model's copy is cleaned; the declared one is kept for clients listing the tools.
         inputSchema: { type: "object", properties: {} },
+        declaredInputSchema: { type: "object" },
         annotations: { destructiveHint: true },
         meta: { connector_id: "c" },
       },

@@ -58,6 +58,7 @@ export function readToolCatalog(raw: readonly unknown[], filter: ToolFilter): To
     tools.push({
       name,
       inputSchema: schema.schema,
+      declaredInputSchema: inputSchema,
       ...(description !== undefined ? { description } : {}),
       ...(annotations ? { annotations } : {}),
       ...(_meta ? { meta: _meta } : {}),

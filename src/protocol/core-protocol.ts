@@ -312,15 +312,22 @@ export const KnownEventMsg = lazySchema(() =>
     ErrorEvent,
     /**
      * `auto_review_id`: the warning tells an auto-review's decision (the `auto_review` event before it says
-     * the same; the app-server sends that one, other surfaces show this text).
+     * the same; the app-server sends that one, other surfaces show this text). `mcp_server`: it tells that
+     * MCP server failed (its `mcp_startup_update` says so too; the app-server sends only that).
      */
-    ev("warning", { message: z.string(), auto_review_id: z.string().optional() }),
+    ev("warning", {
+      message: z.string(),
+      auto_review_id: z.string().optional(),
+      mcp_server: z.string().optional(),
+    }),
     AutoReviewEvent,
     ev("stream_error", { message: z.string() }),
     ev("background_event", { message: z.string() }),
     TurnAbortedEvent,
     ev("raw_response_item", { item: ResponseItem }),
     ev("thread_rolled_back", { num_turns: z.number() }),
+    /** A compaction began (its summary request is about to be made); `context_compacted` ends it. */
+    ev("context_compaction_started", {}),
     ev("context_compacted", { reason: z.enum(["auto", "manual", "context_length_exceeded"]) }),
     /** The answer to `list_skills`: one entry per requested cwd. */
     ev("list_skills_response", { skills: z.array(SkillsListEntry) }),

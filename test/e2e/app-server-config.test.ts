@@ -46,6 +46,8 @@ describe("app-server layered config", () => {
       `project:${join(repo, "sub", ".codex")}`,
       `project:${join(repo, ".codex")}`,
       `user:${userFile}`,
+      // Listed even when the file does not exist, as Codex lists /etc/codex/config.toml.
+      "system:/etc/codex-ts/config.toml",
     ]);
     const origins = sub.origins as Record<string, Json>;
     expect(origins.model?.name).toEqual({ type: "project", dotCodexFolder: join(repo, ".codex") });
@@ -63,7 +65,13 @@ describe("app-server layered config", () => {
     // Without a cwd: the global layers only.
     const global = await c.call("config/read", { includeLayers: true });
     expect(global.config).toMatchObject({ model: "gpt-5.1-codex" });
-    expect(layerNames(global)).toEqual([`user:${userFile}`]);
+    expect(layerNames(global)).toEqual([`user:${userFile}`, "system:/etc/codex-ts/config.toml"]);
+    const system = (global.layers as Json[])[1];
+    expect(system).toMatchObject({
+      config: {},
+      // The hash of an empty layer's values, as Codex gives its absent system file.
+      version: "sha256:44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a",
+    });
   });
 
   it("config/read reports the defaults codex-ts uses for unset keys; a set table keeps the others", async () => {
@@ -83,6 +91,58 @@ describe("app-server layered config", () => {
     });
     // A key codex-ts has no default for stays null.
     expect(config.file_opener).toBeNull();
+  });
+
+  it("config/read lists the defaults Codex fills in that codex-ts acts on: features, stores, providers", async () => {
+    const { client: c } = await app.start({
+      toml: [
+        "[features]",
+        "collab = true",
+        "memories = true",
+        "[shell_environment_policy]",
+        'inherit = "core"',
+        "[model_providers.gw]",
+        'base_url = "http://127.0.0.1:9/v1"',
+      ].join("\n"),
+    });
+    const config = (await c.call("config/read", {})).config as Json;
+    expect(config).toMatchObject({
+      hide_agent_reasoning: false,
+      include_environment_context_time: true,
+      cli_auth_credentials_store: "file",
+      mcp_oauth_credentials_store: "auto",
+      // A table lists its unset keys as null.
+      shell_environment_policy: { inherit: "core", exclude: null, set: null, include_only: null },
+    });
+    // The flags codex-ts acts on as they are (an older spelling counts), beside what the file sets.
+    expect(config.features).toEqual({
+      shell_tool: true,
+      unified_exec: true,
+      view_image: true,
+      web_search_request: false,
+      web_search_cached: false,
+      multi_agent: true,
+      hooks: true,
+      personality: true,
+      collab: true,
+      memories: true,
+    });
+    expect((config.model_providers as Json).gw).toMatchObject({
+      base_url: "http://127.0.0.1:9/v1",
+      wire_api: "responses",
+      requires_openai_auth: false,
+      supports_websockets: false,
+      supports_standalone_web_search: false,
+      env_key: null,
+      http_headers: null,
+    });
+    // Codex-only values codex-ts never uses stay null.
+    expect([config.chatgpt_base_url, config.include_apps_instructions]).toEqual([null, null]);
+
+    // A flag turned off for the server shows in the next read.
+    await c.call("experimentalFeature/enablement/set", { enablement: { shell_tool: false } });
+    const after = (await c.call("config/read", {})).config as Json;
+    expect((after.features as Json).shell_tool).toBe(false);
   });
 
   it("an untrusted project's config is listed as disabled and not applied", async () => {

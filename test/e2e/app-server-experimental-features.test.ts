@@ -22,8 +22,21 @@ describe("app-server experimental features", () => {
       enabled: false,
       defaultEnabled: true,
     });
-    expect(listed.find((f) => f.name === "shell_tool")).toMatchObject({ enabled: true, stage: "stable" });
-    expect(listed.find((f) => f.name === "multi_agent")).toMatchObject({ enabled: false, stage: "beta" });
+    // Codex's order and stages; as there, none of these flags has a display name.
+    expect(listed.map((f) => [f.name, f.stage, f.displayName, f.description, f.announcement])).toEqual([
+      ["shell_tool", "stable", null, null, null],
+      ["view_image", "stable", null, null, null],
+      ["unified_exec", "stable", null, null, null],
+      ["web_search_request", "deprecated", null, null, null],
+      ["web_search_cached", "deprecated", null, null, null],
+      ["hooks", "stable", null, null, null],
+      ["multi_agent", "deprecated", null, null, null],
+      ["personality", "removed", null, null, null],
+    ]);
+    expect(listed.find((f) => f.name === "multi_agent")).toMatchObject({
+      enabled: false,
+      defaultEnabled: false,
+    });
 
     const first = await c.call("experimentalFeature/list", { limit: 2 });
     expect(first.data as Json[]).toHaveLength(2);

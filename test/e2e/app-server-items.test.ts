@@ -136,6 +136,36 @@ describe("app-server items and listings", () => {
     await runTurn(c, threadId, "hello");
     model.push(reply.message("SUMMARY of the work"));
     expect(await c.call("thread/compact/start", { threadId })).toEqual({});
-    await c.waitNotification("item/completed", (p) => item(p).type === "contextCompaction");
+    const compacted = await c.waitNotification("item/completed", (p) => item(p).type === "contextCompaction");
+    const turnId = compacted.turnId;
+    await c.waitNotification("turn/completed", (p) => (p.turn as Json).id === turnId);
+
+    // As Codex: the summary request's usage counts, then the context left after compacting is reported
+    // (`last`: an estimate of it), the totals unchanged, before the item completes.
+    const usages = c
+      .notifications("thread/tokenUsage/updated")
+      .filter((p) => p.turnId === turnId)
+      .map((p) => p.tokenUsage as Json);
+    expect(usages).toHaveLength(2);
+    const [spent, left] = usages as [Json, Json];
+    const total = (u: Json) => (u.total as Json).totalTokens as number;
+    expect(total(spent)).toBeGreaterThan((spent.last as Json).totalTokens as number);
+    expect(left.total).toEqual(spent.total);
+    expect(left.last).toMatchObject({ outputTokens: 0, totalTokens: expect.any(Number) });
+    expect((left.last as Json).totalTokens).toBeGreaterThan(0);
+    // The item opens as the compaction begins, so a client shows it running, and completes at its end.
+    const order = c.received
+      .map((m) =>
+        m.method === "item/started" || m.method === "item/completed"
+          ? `${m.method}:${String(item(m.params as Json).type)}`
+          : m.method,
+      )
+      .filter((m) => m === "thread/tokenUsage/updated" || m?.endsWith(":contextCompaction"));
+    expect(order.slice(-4)).toEqual([
+      "item/started:contextCompaction",
+      "thread/tokenUsage/updated",
+      "thread/tokenUsage/updated",
+      "item/completed:contextCompaction",
+    ]);
   });
 });

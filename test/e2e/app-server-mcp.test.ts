@@ -1,5 +1,6 @@
-// MCP server state and the model's questions through `codex-ts app-server`: mcpServerStatus/list and
-// mcpServer/startupStatus/updated with a real stdio server and one that never starts, and
+// MCP server state and the model's questions through `codex-ts app-server`: mcpServerStatus/list (of a
+// thread, and without one) and mcpServer/startupStatus/updated with a real stdio server and one that never
+// starts, and
 // item/tool/requestUserInput answered by the client. Every message is checked against the real protocol.
 import { describe, expect, it } from "vitest";
 import { reply, type ScriptedReply } from "../support/fake-model.js";
@@ -27,6 +28,8 @@ describe("app-server MCP servers", () => {
       },
     );
     expect(failed).toMatchObject({ status: "failed", error: expect.stringMatching(/.+/) });
+    // As Codex: the failure is the server's status, not a `warning` as well.
+    expect(c.notifications("warning").filter((w) => String(w.message).includes("'hung'"))).toEqual([]);
     await c.waitNotification(
       "mcpServer/startupStatus/updated",
       (p) => byName("local")(p) && p.status === "ready",
@@ -44,19 +47,61 @@ describe("app-server MCP servers", () => {
     const local = data[1] as Json;
     expect(Object.keys(local.tools as Json).sort()).toEqual(["add_note", "die", "echo"]);
     expect(local.authStatus).toBe("unsupported");
+    // What the server said of itself at the handshake, every key of Codex's McpServerInfo there.
+    expect(local.serverInfo).toEqual({
+      name: "test-stdio",
+      title: null,
+      version: "1.0.0",
+      description: null,
+      icons: null,
+      websiteUrl: null,
+    });
+    expect(local.serverCapabilities).toMatchObject({ tools: {} });
+    // A tool's input schema as the server declared it (the model is sent a cleaned copy).
+    expect(((local.tools as Json).die as Json).inputSchema).toEqual({ type: "object" });
     expect((data[0] as Json).toolsError).toEqual(expect.stringMatching(/.+/));
 
     const page = await c.call("mcpServerStatus/list", { threadId, limit: 1 });
     expect([(page.data as Json[]).map((s) => s.name), page.nextCursor]).toEqual([["hung"], "1"]);
     const one = await c.call("mcpServerStatus/list", { threadId, serverName: "local" });
     expect((one.data as Json[]).map((s) => s.name)).toEqual(["local"]);
+  });
 
-    // Without a thread: the configured servers, not started.
-    const configured = await c.call("mcpServerStatus/list", {});
-    expect((configured.data as Json[]).map((s) => [s.name, s.runtimeStatus])).toEqual([
-      ["hung", "notStarted"],
-      ["local", "notStarted"],
+  it("without a thread, starts each configured server once to list its tools, bounded by its startup timeout", async () => {
+    const toml =
+      stdioServerToml("local") +
+      hungServerToml("hung", 1) +
+      '\n[mcp_servers.missing]\ncommand = "/nonexistent/mcp-server"\n' +
+      stdioServerToml("off", { extra: "enabled = false\n" });
+    const { client: c } = await app.start({ toml });
+    const listed = await c.call("mcpServerStatus/list", {});
+    const data = listed.data as Json[];
+    // No thread runs them: no runtime status, as Codex answers; a disabled server is not started.
+    expect(data.map((s) => [s.name, s.runtimeStatus])).toEqual([
+      ["hung", null],
+      ["local", null],
+      ["missing", null],
+      ["off", "disabled"],
     ]);
+    const [hung, local, missing, off] = data as [Json, Json, Json, Json];
+    expect(Object.keys(local.tools as Json).sort()).toEqual(["add_note", "die", "echo"]);
+    expect(local).toMatchObject({
+      toolsError: null,
+      serverInfo: { name: "test-stdio", version: "1.0.0" },
+      serverCapabilities: { tools: {} },
+    });
+    expect(hung).toMatchObject({ tools: {}, serverInfo: null, serverCapabilities: null });
+    expect(hung.toolsError).toContain("timed out after 1s");
+    expect(missing.toolsError).toContain("/nonexistent/mcp-server");
+    expect(off).toMatchObject({ tools: {}, toolsError: null, serverInfo: null });
+
+    // Paged and filtered as with a thread; only the page's servers are started.
+    const one = await c.call("mcpServerStatus/list", { serverName: "local" });
+    expect((one.data as Json[]).map((s) => [s.name, Object.keys(s.tools as Json).length])).toEqual([
+      ["local", 3],
+    ]);
+    const page = await c.call("mcpServerStatus/list", { cursor: "2", limit: 1 });
+    expect([(page.data as Json[]).map((s) => s.name), page.nextCursor]).toEqual([["missing"], "3"]);
   });
 });
 

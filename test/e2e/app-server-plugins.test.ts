@@ -78,7 +78,10 @@ describe("app-server plugins", () => {
     ).toEqual([["hello@local-mkt", true]]);
 
     const servers = (await c.call("mcpServerStatus/list", {})).data as Json[];
-    expect(servers.map((s) => [s.name, s.runtimeStatus])).toEqual([["hello-srv", "notStarted"]]);
+    // Started for the listing (no thread runs it yet): its tools, no runtime status.
+    expect(servers.map((s) => [s.name, s.runtimeStatus, Object.keys(s.tools as Json).sort()])).toEqual([
+      ["hello-srv", null, ["add_note", "die", "echo"]],
+    ]);
 
     const skills = async () =>
       ((await c.call("skills/list", { cwds: [home.cwd] })).data as Json[])[0]?.skills as Json[];

@@ -136,5 +136,47 @@ describe("app-server thread read state", () => {
     const forkId = (fork.thread as Json).id as string;
     const list = await c.call("thread/list", {});
     expect((list.readStates as Json)[forkId]).toEqual({ firstUnread: null, revision: `initial:${forkId}` });
+    // thread/read says the same of it, as Codex does of any thread on disk never marked.
+    expect((await c.call("thread/read", { threadId: forkId })).readState).toEqual({
+      firstUnread: null,
+      revision: `initial:${forkId}`,
+    });
+  });
+
+  it("only a turn the model answered makes a thread unread: not a shell command, a compaction or an interrupt", async () => {
+    const { home, model } = await app.startModel();
+    const c = await app.spawn(home, { initialize: false });
+    await experimentalClient(c);
+    const threadId = await startThread(c, { cwd: home.cwd });
+    const completed = (from: number) =>
+      c.waitNotification("turn/completed", (p) => p.threadId === threadId, { from });
+    const unread = () => c.notifications("thread/readState/changed");
+
+    let from = c.received.length;
+    await c.call("thread/shellCommand", { threadId, command: "echo mine" });
+    await completed(from);
+    expect(unread()).toEqual([]);
+
+    model.push(reply.message("one"));
+    const first = await runTurn(c, threadId, "first");
+    expect(unread()).toHaveLength(1);
+
+    from = c.received.length;
+    model.push(reply.message("SUMMARY"));
+    await c.call("thread/compact/start", { threadId });
+    await completed(from);
+
+    from = c.received.length;
+    model.push(reply.hang());
+    const started = await c.call("turn/start", { threadId, input: [{ type: "text", text: "long" }] });
+    await c.call("turn/interrupt", { threadId, turnId: (started.turn as Json).id });
+    expect((await completed(from)).turn).toMatchObject({ status: "interrupted" });
+
+    // Still unread from the one answered turn, told once, as Codex.
+    expect(unread()).toHaveLength(1);
+    expect(((await c.call("thread/read", { threadId })).readState as Json).firstUnread).toEqual({
+      type: "turn",
+      turnId: first.id,
+    });
   });
 });

@@ -52,13 +52,21 @@ describe("app-server thread status and concurrency", () => {
     const listed = await c.call("thread/list", {});
     expect((listed.data as Json[]).map((t) => t.id).sort()).toEqual([threadId, forkId].sort());
 
-    await c.call("thread/archive", { threadId });
+    const archiveId = c.request("thread/archive", { threadId });
+    await c.waitResponse(archiveId);
     const notLoaded = await c.waitNotification(
       "thread/status/changed",
       (p) => p.threadId === threadId && (p.status as Json).type === "notLoaded",
     );
     expect(notLoaded).toBeDefined();
     await c.waitNotification("thread/archived", (p) => p.threadId === threadId);
+    // As Codex: notLoaded before the answer, archived after it.
+    const at = (match: (m: Json) => boolean) => c.received.findIndex((m) => match(m));
+    const statusAt = at(
+      (m) => m.method === "thread/status/changed" && ((m.params as Json).status as Json).type === "notLoaded",
+    );
+    expect(statusAt).toBeLessThan(at((m) => m.id === archiveId));
+    expect(at((m) => m.id === archiveId)).toBeLessThan(at((m) => m.method === "thread/archived"));
     await c.call("thread/unarchive", { threadId });
     const from = c.received.length;
     const resumed = await c.call("thread/resume", { threadId });

@@ -200,10 +200,14 @@ describe("app-server", () => {
       .turn as Json;
     await c.waitNotification("item/started", (p) => item(p).type === "commandExecution");
     const before = Date.now();
-    expect(await c.call("turn/interrupt", { threadId, turnId: turn.id })).toEqual({});
+    const interruptId = c.request("turn/interrupt", { threadId, turnId: turn.id });
+    expect((await c.waitResponse(interruptId)).result).toEqual({});
     const done = await c.waitNotification("turn/completed");
     expect(Date.now() - before).toBeLessThan(2000);
     expect(done.turn).toMatchObject({ id: turn.id, status: "interrupted" });
+    // As Codex: the answer comes first, then the turn's end.
+    const at = (match: (m: Json) => boolean) => c.received.findIndex(match);
+    expect(at((m) => m.id === interruptId)).toBeLessThan(at((m) => m.method === "turn/completed"));
     const wrong = await c.waitResponse(c.request("turn/interrupt", { threadId, turnId: turn.id }));
     expect(wrong.error).toMatchObject({
       code: -32600,

@@ -215,14 +215,15 @@ describe("review_model and plan_mode_reasoning_effort", () => {
   });
 });
 
-describe("include_environment_context and include_permissions_instructions", () => {
-  it("false leaves out the environment context, or only its approval and sandbox lines", async () => {
+describe("include_environment_context, include_permissions_instructions, include_environment_context_time", () => {
+  it("false leaves out the environment context, or only its approval and sandbox lines, or its date", async () => {
     model = await startFakeModel({ fallback: () => reply.message("ok") });
     const home = makeHome(model.url);
     const runs = [
       [],
       ["-c", "include_environment_context=false"],
       ["-c", "include_permissions_instructions=false"],
+      ["-c", "include_environment_context_time=false"],
     ];
     for (const args of runs) {
       const res = await runCli(["exec", ...args, "hi"], { env: home.env, cwd: home.cwd });
@@ -237,6 +238,10 @@ describe("include_environment_context and include_permissions_instructions", () 
     expect(envs[2]).toHaveLength(1);
     expect(envs[2]?.[0]).toContain(`<cwd>${home.cwd}</cwd>`);
     expect(envs[2]?.[0]).not.toMatch(/approval_policy|sandbox_mode/);
+    expect(envs[0]?.[0]).toMatch(/<current_date>\d{4}-\d{2}-\d{2}<\/current_date>/);
+    expect(envs[3]).toHaveLength(1);
+    expect(envs[3]?.[0]).toContain("<approval_policy>never</approval_policy>");
+    expect(envs[3]?.[0]).not.toContain("current_date");
   });
 });
 

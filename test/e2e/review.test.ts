@@ -142,6 +142,19 @@ describe("review/start", () => {
     const entered = items.find((i) => i.type === "enteredReviewMode");
     const exited = items.find((i) => i.type === "exitedReviewMode");
     expect(entered?.review).toBe("current changes");
+    // As Codex: the answer's turn lists the review's user message (what it is of); its item says so too.
+    const asked = [{ type: "text", text: "current changes", text_elements: [] }];
+    expect((started.turn as Json).items).toEqual([
+      {
+        type: "userMessage",
+        id: turnId,
+        clientId: null,
+        content: asked,
+        startedAtMs: null,
+        completedAtMs: null,
+      },
+    ]);
+    expect(items.find((i) => i.type === "userMessage")?.content).toEqual(asked);
     expect(exited?.review).toContain("[P1] Dereference of null");
     expect(exited?.review).toContain(`${join(home.cwd, "app.js")}:1`);
     // A codex-ts extension: the findings as returned, for clients that show each with its location.

@@ -2,11 +2,11 @@
 // and after the model reported the context as exceeded. The replacement is recorded as a `compacted`
 // rollout line, so a resume sends exactly what the live thread sends.
 import type { ModelClient } from "../../model/model-client.js";
-import type { KnownEventMsg, PlanStep } from "../../protocol/core-protocol.js";
+import type { KnownEventMsg, PlanStep, TokenUsage } from "../../protocol/core-protocol.js";
 import type { ConversationHistory } from "../history.js";
 import type { ThreadRollout } from "../thread-rollout.js";
 import type { TurnContext } from "../turn-context.js";
-import { autoCompactDue, ContextMeter, type AutoCompactScope } from "./context-meter.js";
+import { approxTokens, autoCompactDue, ContextMeter, type AutoCompactScope } from "./context-meter.js";
 import { buildReplacementHistory } from "./replacement-history.js";
 import { summarizeConversation } from "./summarize.js";
 
@@ -25,6 +25,11 @@ export interface CompactorDeps {
   autoLimit: (model: string) => number | undefined;
   /** `model_auto_compact_token_limit_scope` (default total), and the window `body_after_prefix` caps at. */
   autoScope?: { scope: AutoCompactScope; contextWindow: (model: string) => number | undefined };
+  /**
+   * Token accounting: the summary request's usage counts like any response's, and once the history is
+   * replaced the context it now fills (an estimate) is reported, so a client's context meter drops.
+   */
+  usage?: { spent(usage: TokenUsage): void; contextNow(tokens: number): void };
   /** PreCompact / PostCompact hooks, run around each compaction. */
   hooks?: {
     before(trigger: "manual" | "auto", cwd: string, signal: AbortSignal): Promise<unknown>;
@@ -61,9 +66,10 @@ export class Compactor {
   ): Promise<void> {
     const { history, rollout } = this.deps;
     const trigger = reason === "manual" ? "manual" : "auto";
+    emit({ type: "context_compaction_started" });
     await this.deps.hooks?.before(trigger, turn.cwd, signal);
     const items = history.snapshot();
-    const { summary } = await summarizeConversation({
+    const { summary, usage } = await summarizeConversation({
       client: this.deps.client(),
       turn,
       threadId: this.deps.threadId,
@@ -72,11 +78,13 @@ export class Compactor {
       signal,
       emit,
     });
+    if (usage) this.deps.usage?.spent(usage);
     if (signal.aborted) throw signal.reason;
     const replacement = buildReplacementHistory(items, summary, this.deps.latestPlan());
     history.replaceAll(replacement);
     rollout.recordCompacted(summary, replacement);
     this.meter.reset();
+    this.deps.usage?.contextNow(approxTokens(replacement));
     emit({ type: "context_compacted", reason });
     await this.deps.hooks?.after(trigger, turn.cwd, signal);
   }

@@ -24,6 +24,8 @@ export class ItemTracker {
   private readonly items: OpenItems;
   private readonly messages: MessageItems;
   private readonly tools: ToolItems;
+  /** The id of the compaction item opened and not completed yet. */
+  private compaction: string | undefined;
 
   constructor(
     threadId: string,
@@ -73,9 +75,18 @@ export class ItemTracker {
           ...(msg.client_id ? { client_id: msg.client_id } : {}),
         });
         return msg;
-      case "context_compacted":
-        items.startAndComplete(after, { type: "contextCompaction", id: this.newId() });
+      // The item opens when the compaction begins (a client shows it running) and completes with it.
+      case "context_compaction_started":
+        this.compaction = this.newId();
+        items.start(after, { type: "contextCompaction", id: this.compaction });
         return msg;
+      case "context_compacted": {
+        const open = this.compaction;
+        this.compaction = undefined;
+        if (open && items.has(open)) items.complete(after, open, (i) => i);
+        else items.startAndComplete(after, { type: "contextCompaction", id: this.newId() });
+        return msg;
+      }
       case "hook_prompt":
         items.startAndComplete(after, { type: "hookPrompt", id: this.newId(), fragments: msg.fragments });
         return msg;

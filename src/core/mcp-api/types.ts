@@ -14,6 +14,8 @@ export interface McpTool {
   name: string;
   description?: string;
   inputSchema: Record<string, unknown>;
+  /** The input schema as the server declared it (what a client listing the server's tools is shown). */
+  declaredInputSchema?: unknown;
   annotations?: McpToolAnnotations;
   /** The tool's `_meta` (the connector directory names a tool's connector there). */
   meta?: Record<string, unknown>;
@@ -26,6 +28,16 @@ export interface McpToolInfo extends McpTool {
 
 export type McpServerState = "starting" | "ready" | "failed";
 
+/** What a server said of itself at the handshake (`initialize`'s serverInfo). */
+export interface McpServerInfo {
+  name: string;
+  version: string;
+  title?: string;
+  description?: string;
+  icons?: unknown[];
+  websiteUrl?: string;
+}
+
 export interface McpServerStatus {
   name: string;
   transport: "stdio" | "streamable_http";
@@ -34,6 +46,9 @@ export interface McpServerStatus {
   error?: string;
   /** The tools offered to the model (empty unless ready). */
   tools: McpToolInfo[];
+  /** From the handshake, once the server started. */
+  serverInfo?: McpServerInfo;
+  serverCapabilities?: Record<string, unknown>;
 }
 
 /** A connector of the connector directory (an app), with the actions it offers. */

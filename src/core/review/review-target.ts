@@ -18,31 +18,47 @@ function mergeBase(cwd: string, branch: string): string | undefined {
   return run(["merge-base", "HEAD", branch]) || undefined;
 }
 
+/** How a person reads the target (no git needed). */
+export function reviewHint(target: ReviewTarget): string {
+  switch (target.type) {
+    case "uncommittedChanges":
+      return "current changes";
+    case "baseBranch":
+      return `changes against '${target.branch}'`;
+    case "commit": {
+      const short = target.sha.slice(0, 7);
+      return target.title ? `commit ${short}: ${target.title}` : `commit ${short}`;
+    }
+    case "custom":
+      return target.instructions.trim();
+  }
+}
+
 export function reviewPrompt(target: ReviewTarget, cwd: string): ReviewPrompt {
+  const hint = reviewHint(target);
   switch (target.type) {
     case "uncommittedChanges":
       return {
         prompt:
           "Review the current code changes (staged, unstaged, and untracked files) and provide prioritized findings.",
-        hint: "current changes",
+        hint,
       };
     case "baseBranch": {
       const base = mergeBase(cwd, target.branch);
       const prompt = base
         ? `Review the code changes against the base branch '${target.branch}'. Their merge base is commit ${base}: run \`git diff ${base}\` to see the changes relative to ${target.branch}. Provide prioritized, actionable findings.`
         : `Review the code changes against the base branch '${target.branch}'. Find the merge base of the current branch and ${target.branch} (\`git merge-base HEAD ${target.branch}\`), then run \`git diff\` against it to see the changes. Provide prioritized, actionable findings.`;
-      return { prompt, hint: `changes against '${target.branch}'` };
+      return { prompt, hint };
     }
     case "commit": {
-      const short = target.sha.slice(0, 7);
       const title = target.title ? ` ("${target.title}")` : "";
       return {
         prompt: `Review the code changes introduced by commit ${target.sha}${title}. Provide prioritized, actionable findings.`,
-        hint: target.title ? `commit ${short}: ${target.title}` : `commit ${short}`,
+        hint,
       };
     }
     case "custom":
-      return { prompt: target.instructions, hint: target.instructions.trim() };
+      return { prompt: target.instructions, hint };
   }
 }
 

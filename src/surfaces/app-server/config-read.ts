@@ -2,10 +2,12 @@
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { CODEX_ONLY_KEYS } from "../../config/codex-keys.js";
-import { CONFIG_DEFAULTS } from "../../config/config-defaults.js";
+import { CONFIG_DEFAULTS, PROVIDER_DEFAULTS } from "../../config/config-defaults.js";
 import { configVersion } from "../../config/config-write.js";
-import { ConfigToml } from "../../config/schema.js";
-import type { Config, ConfigLayer as CoreLayer } from "../../config/load.js";
+import { featureOn, KNOWN_FEATURES } from "../../config/features.js";
+import { ConfigToml, ProviderToml, ShellEnvironmentPolicyToml } from "../../config/schema.js";
+import { SYSTEM_CONFIG_PATH, type Config, type ConfigLayer as CoreLayer } from "../../config/load.js";
+import { LOCAL_PROVIDERS } from "../../model/provider-info.js";
 import type {
   ConfigLayer,
   ConfigLayerMetadata,
@@ -82,13 +84,51 @@ function unsetKeys(): Record<string, unknown> {
  * The effective config over the defaults codex-ts uses (CONFIG_DEFAULTS; a set table keeps the defaults of
  * the keys it leaves out), over null for every other known key.
  */
-function withDefaults(toml: Record<string, unknown>): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...unsetKeys(), ...structuredClone(CONFIG_DEFAULTS) };
+function withDefaults(config: Config): Record<string, unknown> {
+  const toml = toJson(config.toml) as Record<string, unknown>;
+  const merged: Record<string, unknown> = {
+    ...unsetKeys(),
+    ...structuredClone(CONFIG_DEFAULTS),
+    shell_environment_policy: nullKeys(ShellEnvironmentPolicyToml.shape),
+  };
   for (const [key, value] of Object.entries(toml)) {
     const fallback = merged[key];
     merged[key] = isPlainObject(fallback) && isPlainObject(value) ? { ...fallback, ...value } : value;
   }
+  merged.features = features(config, toml.features);
+  if (isPlainObject(merged.model_providers)) merged.model_providers = providers(merged.model_providers);
   return merged;
+}
+
+/** Each key of a table's schema as null: Codex lists a table's unset keys so. */
+function nullKeys(shape: object): Record<string, null> {
+  return Object.fromEntries(Object.keys(shape).map((key) => [key, null]));
+}
+
+/**
+ * `[features]`: the flags codex-ts acts on, each as it is on (an older spelling or
+ * `experimental_use_unified_exec_tool` counts), beside whatever else the table sets.
+ */
+function features(config: Config, table: unknown): Record<string, unknown> {
+  const effective = Object.fromEntries(KNOWN_FEATURES.map((name) => [name, featureOn(config.toml, name)]));
+  return { ...effective, ...(isPlainObject(table) ? table : {}) };
+}
+
+const BUILT_IN_PROVIDERS = new Set<string>(["openai", ...LOCAL_PROVIDERS]);
+
+/**
+ * Declared providers with every key codex-ts knows of one (null when unset) and the defaults a declared
+ * provider takes. A declaration named like a built-in provider keeps the built-in's values instead.
+ */
+function providers(declared: Record<string, unknown>): Record<string, unknown> {
+  const { default_model: _own, ...known } = nullKeys(ProviderToml.shape);
+  return Object.fromEntries(
+    Object.entries(declared).map(([id, table]) => {
+      if (!isPlainObject(table)) return [id, table];
+      const defaults = BUILT_IN_PROVIDERS.has(id) ? {} : PROVIDER_DEFAULTS;
+      return [id, { ...known, ...defaults, ...table }];
+    }),
+  );
 }
 
 const EMPTY_TABLES = ["mcp_servers", "profiles", "projects", "plugins", "marketplaces"];
@@ -106,7 +146,7 @@ export function buildConfigReadResponse(config: Config, includeLayers: boolean):
     for (const path of leafPaths(layer.value)) origins[path] = meta;
   }
   const response: ConfigReadResponse = {
-    config: withDefaults(toJson(config.toml) as Record<string, unknown>),
+    config: withDefaults(config),
     origins,
   };
   if (includeLayers) {
@@ -114,10 +154,17 @@ export function buildConfigReadResponse(config: Config, includeLayers: boolean):
       .map((layer) => toLayer(layer, userPath, layer.disabledReason))
       .filter((l): l is ConfigLayer => l !== undefined);
     // Highest precedence first, as the real Codex lists them; untrusted project layers after the rest.
-    response.layers = [...applied.map((l) => l.wire).reverse(), ...disabled].map((l) => ({
-      ...l,
-      config: toJson(l.config) as Record<string, unknown>,
-    }));
+    // The system file is listed even when absent (empty), as Codex lists its own.
+    const system = applied.some(({ layer }) => layer.source === "system")
+      ? []
+      : [toLayer({ source: "system", path: SYSTEM_CONFIG_PATH, value: {} }, userPath)];
+    const wired = [...applied.map((l) => l.wire).reverse(), ...system, ...disabled];
+    response.layers = wired
+      .filter((l): l is ConfigLayer => l !== undefined)
+      .map((l) => ({
+        ...l,
+        config: toJson(l.config) as Record<string, unknown>,
+      }));
   }
   return response;
 }

@@ -147,7 +147,9 @@ export class AppServerEventMapper {
       case "auto_review":
         return autoReviewNotification(this.out, msg);
       case "warning":
-        // As Codex: an auto-review's words go out as guardianWarning, not as a plain warning.
+        // As Codex: an MCP server's failure is told by mcpServer/startupStatus/updated, and an auto-review's
+        // words go out as guardianWarning, not as a plain warning.
+        if (msg.mcp_server !== undefined) return undefined;
         if (msg.auto_review_id === undefined) return this.warning(msg.message);
         return this.out.notify({
           method: "guardianWarning",

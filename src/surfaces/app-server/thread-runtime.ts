@@ -330,12 +330,18 @@ export class ThreadRuntime {
       this.options.onRateLimits?.(event.msg.rate_limits);
   }
 
-  /** As Codex: a completed turn makes the thread unread, announced before its idle status and turn/completed. */
+  /**
+   * As Codex: a turn the model answered to its end makes the thread unread, announced before its idle status
+   * and turn/completed. An interrupted or failed turn, a compaction and the user's own shell command do not
+   * (none of them has a message of the user or the model).
+   */
   private noteCompletedTurn(outputs: MapperOutput[]): void {
     for (const output of outputs) {
       if (output.kind !== "notification" || output.notification.method !== "turn/completed") continue;
       const { threadId, turn } = output.notification.params;
       if (threadId !== this.threadId || !this.options.onTurnCompleted) continue;
+      if (turn.status !== "completed") continue;
+      if (!turn.items.some((i) => i.type === "userMessage" || i.type === "agentMessage")) continue;
       const readState = this.options.onTurnCompleted(threadId, turn.id);
       this.broadcast({ method: "thread/readState/changed", params: { threadId, readState } });
     }

@@ -8,6 +8,7 @@ import type { UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ServerNotification } from "../../protocol/app-server/v2/notifications.js";
 import type { ThreadSettings, Turn } from "../../protocol/app-server/v2/thread.js";
 import type { AppServerEventMapper } from "./event-mapper.js";
+import { reviewHint } from "../../core/review/review-target.js";
 import { badRequest } from "./errors.js";
 import { unknownModelWarning } from "./model-warning.js";
 import type { ThreadSettingsTracker } from "./thread-settings.js";
@@ -64,9 +65,28 @@ export class ThreadTurns {
     return this.submit(input, { type: "user_turn", ...op }, onStarted);
   }
 
-  /** Starts a review as this thread's turn (a `review` op). */
+  /**
+   * Starts a review as this thread's turn (a `review` op). Its user message is what the review is of, as
+   * a person reads it ("current changes"); as Codex, the answer's turn already lists it.
+   */
   startReview(request: OpOf<"review">["review_request"], onStarted: (turn: Turn) => void): Promise<Turn> {
-    return this.submit([], { type: "review", review_request: request }, onStarted);
+    const hint = request.user_facing_hint ?? reviewHint(request.target);
+    const input: UserInput[] = [{ type: "text", text: hint, text_elements: [] }];
+    return this.submit(input, { type: "review", review_request: request }, (turn) =>
+      onStarted({
+        ...turn,
+        items: [
+          {
+            type: "userMessage",
+            id: turn.id,
+            clientId: null,
+            content: input,
+            startedAtMs: null,
+            completedAtMs: null,
+          },
+        ],
+      }),
+    );
   }
 
   /** Adds input to the running turn (read before its next model request). */
@@ -78,14 +98,16 @@ export class ThreadTurns {
     return expectedTurnId;
   }
 
-  /** Interrupts the running turn and resolves once it has ended. */
-  async interrupt(turnId: string): Promise<void> {
+  /**
+   * Interrupts the running turn (a bad turn id throws at once); the promise resolves once it has ended.
+   */
+  interrupt(turnId: string): Promise<void> {
     if (this.runningTurnId !== turnId) {
       throw badRequest(`no running turn with id '${turnId}' in thread ${this.context.threadId}`);
     }
     const ended = this.ended();
     this.context.codex.submit({ type: "interrupt" });
-    await ended;
+    return ended;
   }
 
   /**

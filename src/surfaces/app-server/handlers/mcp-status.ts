@@ -1,6 +1,8 @@
 // mcpServerStatus/list: with a threadId, the servers of that thread's engine (state, tools, why one
-// failed); without, the servers the config names, not started. Paged by an index cursor.
-import type { McpServerStatus } from "../../../core/mcp-api/types.js";
+// failed); without, the servers the config names, each started once for the listing (as Codex does) and
+// closed again, with no runtime status. Paged by an index cursor.
+import type { McpServerInfo, McpServerStatus } from "../../../core/mcp-api/types.js";
+import { probeMcpServers } from "../../../mcp/server-probe.js";
 import type { McpServerStatusEntry } from "../../../protocol/app-server/v2/tools-misc.js";
 import { pluginMcpServers } from "../../../plugins/runtime.js";
 import { badRequest } from "../errors.js";
@@ -20,10 +22,24 @@ function origin(url: string | undefined): string | null {
 
 const RUNTIME = { starting: "starting", ready: "connected", failed: "failed" } as const;
 
+/** The handshake's serverInfo with every key of Codex's McpServerInfo (null when the server left it out). */
+function wireServerInfo(info: McpServerInfo | undefined) {
+  if (!info) return null;
+  return {
+    name: info.name,
+    title: info.title ?? null,
+    version: info.version,
+    description: info.description ?? null,
+    icons: info.icons ?? null,
+    websiteUrl: info.websiteUrl ?? null,
+  };
+}
+
 export function toWireStatus(
   status: McpServerStatus,
   url?: string,
   pluginId: string | null = null,
+  runtime = true,
 ): McpServerStatusEntry {
   const tools: McpServerStatusEntry["tools"] = {};
   for (const t of status.tools) {
@@ -31,7 +47,8 @@ export function toWireStatus(
       name: t.name,
       title: t.annotations?.title ?? null,
       description: t.description ?? null,
-      inputSchema: t.inputSchema,
+      // As the server declared it, as Codex lists it (the model is sent a cleaned copy).
+      inputSchema: t.declaredInputSchema ?? t.inputSchema,
       ...(t.annotations ? { annotations: t.annotations } : {}),
     };
   }
@@ -39,21 +56,21 @@ export function toWireStatus(
     name: status.name,
     authStatus: status.transport === "stdio" ? "unsupported" : "unknown",
     httpOrigin: status.transport === "stdio" ? null : origin(url),
-    runtimeStatus: RUNTIME[status.state],
+    // Null without a thread: no thread's runtime holds the server.
+    runtimeStatus: runtime ? RUNTIME[status.state] : null,
     tools,
     toolsError: status.state === "failed" ? (status.error ?? "failed to start") : null,
     resources: [],
     resourceTemplates: [],
-    ...unknownToCodexTs(pluginId),
+    pluginId,
+    serverInfo: wireServerInfo(status.serverInfo),
+    serverCapabilities: status.serverCapabilities ?? null,
+    // The tool list's `_meta`: codex-ts does not keep it.
+    toolListMeta: null,
   };
 }
 
-/** The entry's plugin, and what codex-ts does not keep of a server (null, as Codex sends when unknown). */
-function unknownToCodexTs(pluginId: string | null) {
-  return { pluginId, serverInfo: null, serverCapabilities: null, toolListMeta: null };
-}
-
-export const mcpServerStatusList: Handler<"mcpServerStatus/list"> = (params, ctx) => {
+export const mcpServerStatusList: Handler<"mcpServerStatus/list"> = async (params, ctx) => {
   const config = ctx.services.loadConfig();
   // Enabled plugins' servers run beside the user's own (a server of the same name in config.toml wins).
   const fromPlugins = pluginMcpServers(config.codexHome);
@@ -62,28 +79,48 @@ export const mcpServerStatusList: Handler<"mcpServerStatus/list"> = (params, ctx
   const pluginId = (name: string) =>
     config.toml.mcp_servers?.[name] ? null : (fromPlugins.owners[name] ?? null);
   const url = (name: string) => configured[name]?.url;
-  let data: McpServerStatusEntry[];
+  const start = params.cursor ? Number(params.cursor) : 0;
+  if (!Number.isInteger(start) || start < 0) throw badRequest(`invalid cursor: ${params.cursor}`);
+  const page = <T extends { name: string }>(all: T[]) => {
+    const named = all.filter((s) => !params.serverName || s.name === params.serverName);
+    named.sort((a, b) => a.name.localeCompare(b.name));
+    const end = start + (params.limit || DEFAULT_LIMIT);
+    return { items: named.slice(start, end), nextCursor: end < named.length ? String(end) : null };
+  };
   if (params.threadId) {
-    data = threadOf(ctx.services, params.threadId)
-      .mcpServerStatuses()
-      .map((s) => toWireStatus(s, url(s.name), pluginId(s.name)));
-  } else {
-    data = Object.entries(configured).map(([name, server]) => ({
+    const statuses = page(threadOf(ctx.services, params.threadId).mcpServerStatuses());
+    return {
+      data: statuses.items.map((s) => toWireStatus(s, url(s.name), pluginId(s.name))),
+      nextCursor: statuses.nextCursor,
+    };
+  }
+  // Only the page's servers are started; a disabled one is listed as such, not started.
+  const listed = page(Object.entries(configured).map(([name, server]) => ({ name, server })));
+  const enabled = Object.fromEntries(
+    listed.items.filter(({ server }) => server.enabled !== false).map(({ name, server }) => [name, server]),
+  );
+  const probed = await probeMcpServers(enabled, {
+    cwd: config.cwd,
+    env: ctx.server.options.env,
+    codexHome: config.codexHome,
+  });
+  const data = listed.items.map(({ name, server }): McpServerStatusEntry => {
+    const status = probed.find((p) => p.name === name);
+    if (status) return toWireStatus(status, server.url, pluginId(name), false);
+    return {
       name,
       authStatus: server.url ? "unknown" : "unsupported",
       httpOrigin: origin(server.url),
-      runtimeStatus: server.enabled === false ? "disabled" : "notStarted",
+      runtimeStatus: "disabled",
       tools: {},
       toolsError: null,
       resources: [],
       resourceTemplates: [],
-      ...unknownToCodexTs(pluginId(name)),
-    }));
-  }
-  if (params.serverName) data = data.filter((s) => s.name === params.serverName);
-  data.sort((a, b) => a.name.localeCompare(b.name));
-  const start = params.cursor ? Number(params.cursor) : 0;
-  if (!Number.isInteger(start) || start < 0) throw badRequest(`invalid cursor: ${params.cursor}`);
-  const end = start + (params.limit || DEFAULT_LIMIT);
-  return { data: data.slice(start, end), nextCursor: end < data.length ? String(end) : null };
+      pluginId: pluginId(name),
+      serverInfo: null,
+      serverCapabilities: null,
+      toolListMeta: null,
+    };
+  });
+  return { data, nextCursor: listed.nextCursor };
 };

@@ -126,8 +126,10 @@ export const collaborationModeList: Handler<"collaborationMode/list"> = (_params
   };
 };
 
-/** codex-ts has no experimental feature flags: the list is empty and no name can be set. */
-/** The `[features]` flags codex-ts acts on, each as the config (of a loaded thread's cwd, if named) has it. */
+/**
+ * The `[features]` flags codex-ts acts on, each as the config (of a loaded thread's cwd, if named) has it,
+ * with Codex's stage; Codex gives these flags no display name, description or announcement either.
+ */
 export const experimentalFeatureList: Handler<"experimentalFeature/list"> = (params, ctx) => {
   const thread = params.threadId ? ctx.services.threads.get(params.threadId) : undefined;
   const toml = ctx.services.loadConfig(thread?.session.cwd).toml;

@@ -136,7 +136,13 @@ export function noticeFullHistory(connection: Connection, kind: keyof typeof FUL
 export const threadRead: Handler<"thread/read"> = async (params, ctx) => {
   const thread = await describeStored(ctx.services, params.threadId, params.includeTurns ?? false);
   if (params.includeTurns) noticeFullHistory(ctx.connection, "read");
-  return { thread, readState: ctx.services.readStates.get(params.threadId) ?? null };
+  // As Codex: a thread never marked is read (an initial revision) once it is on disk; null before.
+  const { readStates } = ctx.services;
+  const onDisk = !!thread.path && existsSync(thread.path);
+  const readState = onDisk
+    ? readStates.getOrInitial(params.threadId)
+    : (readStates.get(params.threadId) ?? null);
+  return { thread, readState };
 };
 
 /** Experimental in Codex 0.169: marks a thread read or unread, guarded by the revision the client saw. */
@@ -171,13 +177,14 @@ export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
     await loaded.close();
   }
   await services.catalog.archive(params.threadId);
-  ctx.respond({});
+  // As Codex: no longer loaded, announced before the answer; archived, after it.
   if (loaded) {
     server.broadcast({
       method: "thread/status/changed",
       params: { threadId: params.threadId, status: { type: "notLoaded" } },
     });
   }
+  ctx.respond({});
   server.broadcast({ method: "thread/archived", params: { threadId: params.threadId } });
   return {};
 };

@@ -7,6 +7,7 @@ import type { ServerServices } from "../services.js";
 import type { ThreadRuntime } from "../thread-runtime.js";
 import { describeStored, noticeFullHistory } from "./thread-history.js";
 import { resumeExtras } from "./resume-state.js";
+import { recordedUsage } from "./recorded-usage.js";
 import { openResponse, openThread } from "./thread-open.js";
 import { setThreadName } from "../threads/thread-names.js";
 import { encodeInclusiveAnchor } from "../threads/paging.js";
@@ -20,13 +21,17 @@ async function loaded(services: ServerServices, threadId: string): Promise<Threa
 }
 
 /**
- * thread/resume, then the thread's goal to the client that resumed it, as Codex 0.169 does after its answer:
- * `thread/goal/cleared` when it has none, else `thread/goal/updated`.
+ * thread/resume, then to the client that resumed it, as Codex 0.169 does after its answer: the thread's
+ * recorded token usage (when it has some), and its goal (`thread/goal/cleared` when it has none, else
+ * `thread/goal/updated`).
  */
 export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
   const result = await resumeThread(params, ctx);
-  ctx.respond(result);
   const threadId = result.thread.id;
+  const thread = ctx.services.threads.get(threadId);
+  const usage = thread ? await recordedUsage(ctx.services, thread) : undefined;
+  ctx.respond(result);
+  if (usage) ctx.connection.notify(usage);
   const goal = ctx.services.metadata.get(threadId).goal;
   ctx.connection.notify(
     goal
@@ -131,7 +136,10 @@ export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
   result.thread = { ...result.thread, ...lineage };
   // Kept for the fork, so thread/list and thread/read show it too.
   if (lineage.name) setThreadName(ctx.server.codexHome, result.thread.id, lineage.name);
+  // As Codex: the usage the fork carries over, after the answer and before thread/started.
+  const usage = await recordedUsage(services, thread);
   ctx.respond(result);
+  if (usage) ctx.connection.notify(usage);
   const started = thread.startedNotification();
   if (started.method === "thread/started") started.params.thread = { ...started.params.thread, ...lineage };
   ctx.server.broadcast(started);

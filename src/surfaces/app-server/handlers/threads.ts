@@ -59,8 +59,11 @@ export const turnStart: Handler<"turn/start"> = async (params, ctx) => {
   return { turn };
 };
 
+/** As Codex: answered as soon as the interrupt is sent; the turn's end (turn/completed) follows. */
 export const turnInterrupt: Handler<"turn/interrupt"> = async (params, ctx) => {
-  await threadOf(ctx.services, params.threadId).interrupt(params.turnId);
+  const ended = threadOf(ctx.services, params.threadId).interrupt(params.turnId);
+  ctx.respond({});
+  await ended;
   return {};
 };
 

@@ -44,6 +44,8 @@ export interface ThreadContents {
   itemTimes: Map<string, ItemTimes>;
   cliVersion: string | undefined;
   originator: string | null;
+  /** The last `token_count` event the rollout recorded (the thread's usage so far). */
+  lastTokenCount: unknown;
 }
 
 type ListPage = { data: Thread[]; nextCursor: string | null; backwardsCursor: string | null };
@@ -249,8 +251,9 @@ export class ThreadCatalog {
 
   async contents(path: string): Promise<ThreadContents> {
     const parsed = await readRollout(path);
-    const { turns } = replayRollout(parsed.lines);
+    const { turns, lastTokenCount } = replayRollout(parsed.lines);
     return {
+      lastTokenCount,
       turns: toWireTurns(turns),
       itemTimes: new Map(turns.flatMap((turn) => Object.entries(turn.itemTimes ?? {}))),
       cliVersion: parsed.meta?.cli_version,

@@ -2,6 +2,7 @@
 // keys), and carries out the effects the key router asks for. Drawing is TuiView's job.
 import { useApp, useStdout } from "ink";
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { CONFIG_DEFAULTS } from "../../../config/config-defaults.js";
 import type { Config } from "../../../config/load.js";
 import { configuredCollaborationMode } from "../../../core/plan-mode/configured-mode.js";
 import type { OpOf } from "../../../protocol/core-protocol.js";
@@ -63,7 +64,7 @@ export function TuiApp({
     initialTuiState({
       ...(c.modelContextWindow !== undefined ? { contextWindow: c.modelContextWindow } : {}),
       collaborationMode: configuredCollaborationMode(c.toml).mode,
-      hideReasoning: c.toml.hide_agent_reasoning === true,
+      hideReasoning: c.toml.hide_agent_reasoning ?? CONFIG_DEFAULTS.hide_agent_reasoning,
     }),
   );
   useHistoryBatches(state.pendingHistory, dispatch);

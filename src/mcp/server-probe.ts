@@ -1,0 +1,36 @@
+// The MCP servers a config names, each started once to learn what it offers (its tools, what it said of
+// itself at the handshake), then closed: what a client sees of the servers before any thread runs them.
+// Each start is bounded by the server's startup timeout; one that fails is reported with the reason.
+import type { McpServerStatus } from "../core/mcp-api/types.js";
+import type { ConfigToml } from "../config/schema.js";
+import { McpServerConnection } from "./server-connection.js";
+import { resolveMcpServers } from "./server-config.js";
+
+export async function probeMcpServers(
+  servers: NonNullable<ConfigToml["mcp_servers"]>,
+  options: { cwd: string; env: NodeJS.ProcessEnv; codexHome: string },
+): Promise<McpServerStatus[]> {
+  const entries = resolveMcpServers({ mcp_servers: servers }, options.cwd, options.env, options.codexHome);
+  const quiet = { onChange: () => undefined, onWarning: () => undefined };
+  return Promise.all(
+    entries.map(async (entry): Promise<McpServerStatus> => {
+      if ("error" in entry)
+        return { name: entry.name, transport: "stdio", state: "failed", error: entry.error, tools: [] };
+      const connection = new McpServerConnection(entry.config, quiet);
+      try {
+        await connection.settled;
+        return {
+          name: entry.name,
+          transport: entry.config.transport.kind,
+          state: connection.state,
+          ...(connection.error !== undefined ? { error: connection.error } : {}),
+          tools: connection.tools.map((tool) => ({ ...tool, qualifiedName: tool.name })),
+          ...(connection.serverInfo ? { serverInfo: connection.serverInfo } : {}),
+          ...(connection.serverCapabilities ? { serverCapabilities: connection.serverCapabilities } : {}),
+        };
+      } finally {
+        await connection.close();
+      }
+    }),
+  );
+}
