@@ -122,6 +122,7 @@ describe("app-server layered config", () => {
       web_search_request: false,
       web_search_cached: false,
       multi_agent: true,
+      enable_fanout: false,
       hooks: true,
       personality: true,
       collab: true,

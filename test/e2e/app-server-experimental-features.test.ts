@@ -31,7 +31,9 @@ describe("app-server experimental features", () => {
       ["web_search_cached", "deprecated", null, null, null],
       ["hooks", "stable", null, null, null],
       ["multi_agent", "deprecated", null, null, null],
+      ["enable_fanout", "removed", null, null, null],
       ["personality", "removed", null, null, null],
+      ["memories", "stable", null, null, null],
     ]);
     expect(listed.find((f) => f.name === "multi_agent")).toMatchObject({
       enabled: false,
