@@ -207,13 +207,13 @@ async function threadListMs(c: Contestant): Promise<number> {
 const topResults = new Map<string, string[]>();
 /**
  * One fuzzyFileSearch in a fresh server; with `again`, a second query's time in the same server (`next`:
- * its query and the path it must put first).
+ * its query and what the path it puts first must look like).
  */
 async function fuzzySearchMs(
   c: Contestant,
   root: string,
   again = false,
-  next = { query: "mod42file73", top: "src/pkg42/mod42/file73.ts" },
+  next = { query: "mod42file73", top: /^src\/pkg42\/mod42\/file73\.ts$/ },
 ): Promise<number> {
   const { server } = await startInitialized([...c.argv, "app-server"], envOf(c), c.home!.cwd);
   try {
@@ -224,7 +224,7 @@ async function fuzzySearchMs(
       t0 = performance.now();
       const second = await server.request("fuzzyFileSearch", { query: next.query, roots: [root] });
       const top = (second.result?.files as Array<{ path: string }> | undefined)?.[0]?.path;
-      if (top !== next.top) throw new Error(`the second query found ${top} first`);
+      if (!next.top.test(top ?? "")) throw new Error(`the second query found ${top} first`);
     }
     const ms = performance.now() - t0;
     const files = (found.result?.files as Array<{ path: string }> | undefined) ?? [];
@@ -343,7 +343,8 @@ try {
       { runs },
     );
     // A query nearly every path matches, as the first letters typed after `@`.
-    const broad = { query: "ts", top: "src/pkg0/mod0/file0.ts" };
+    // Which of the many equally good files comes first differs (the real Codex's walk is parallel).
+    const broad = { query: "ts", top: /^src\/pkg\d+\/mod\d+\/file\d+\.ts$/ };
     await alternate(
       `fuzzyFileSearch, ${FILES} files, next query "ts"`,
       "ms",
