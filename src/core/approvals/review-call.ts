@@ -1,8 +1,9 @@
 // The reviewer's model call: the conversation so far (review-transcript.ts) and the planned action go in;
 // an assessment (allow or deny, a risk level, a rationale) comes out. An unreadable answer or a failed call
 // is a denial: nothing is approved by accident.
+import { assistantText } from "../../model/assistant-text.js";
 import type { ModelClient } from "../../model/model-client.js";
-import { isKnownItem, messageText, userTextMessage, type ResponseItem } from "../../protocol/items.js";
+import { userTextMessage, type ResponseItem } from "../../protocol/items.js";
 import { buildRequest } from "../request.js";
 import type { TurnContext } from "../turn-context.js";
 import { reviewPrompt } from "./review-transcript.js";
@@ -77,18 +78,9 @@ export async function assess(
     request.text.format.name = "auto_review_assessment";
     request.text.format.strict = false;
   }
-  let text = "";
+  let text: string;
   try {
-    for await (const event of options.client.stream(request, options.signal)) {
-      if (event.type === "retry") text = "";
-      else if (
-        event.type === "output_item_done" &&
-        isKnownItem(event.item, "message") &&
-        event.item.role === "assistant"
-      ) {
-        text += messageText(event.item);
-      }
-    }
+    text = await assistantText(options.client, request, options.signal);
   } catch (err) {
     if (options.signal.aborted) throw err;
     return failed(`the reviewer returned an error: ${(err as Error).message}`);

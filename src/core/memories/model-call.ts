@@ -1,9 +1,10 @@
 // One request of the memories pipeline: instructions, one input message, and an answer held to a JSON
 // schema (strict structured output), read as it streams and checked with zod. No tools, nothing stored.
 import type { z } from "zod";
+import { assistantText } from "../../model/assistant-text.js";
 import { supportsReasoning } from "../../model/model-info.js";
 import type { ModelClient, ResponsesRequest } from "../../model/model-client.js";
-import { isKnownItem, messageText, userTextMessage } from "../../protocol/items.js";
+import { userTextMessage } from "../../protocol/items.js";
 import { requestServiceTier } from "../request.js";
 
 export class MemoryModelError extends Error {}
@@ -45,17 +46,7 @@ export function memoryRequest(
 }
 
 export async function callMemoryModel<T>(call: MemoryCall<T>): Promise<T> {
-  let text = "";
-  for await (const event of call.client.stream(memoryRequest(call), call.signal)) {
-    if (event.type === "retry") text = "";
-    else if (
-      event.type === "output_item_done" &&
-      isKnownItem(event.item, "message") &&
-      event.item.role === "assistant"
-    ) {
-      text += messageText(event.item);
-    }
-  }
+  const text = await assistantText(call.client, memoryRequest(call), call.signal);
   let json: unknown;
   try {
     json = JSON.parse(text);
