@@ -155,8 +155,10 @@ describe("app-server fuzzyFileSearch, a fresh server", () => {
     expect(await paths(first, "alpha")).toEqual(["src/alpha.ts"]);
     // Kept after the answer: wait for it, then mark it so that a search served from it shows.
     const store = join(home.codexHome, "cache", "file-listings");
-    await vi.waitFor(() => expect(existsSync(store) && readdirSync(store).length).toBe(1));
-    const file = join(store, readdirSync(store)[0]!);
+    // Written to a temporary file first, then renamed: wait for the kept one.
+    const keptFiles = () => (existsSync(store) ? readdirSync(store).filter((f) => !f.endsWith(".tmp")) : []);
+    await vi.waitFor(() => expect(keptFiles()).toHaveLength(1));
+    const file = join(store, keptFiles()[0]!);
     const kept = readFileSync(file, "utf8");
     const text = `${kept.slice(kept.indexOf("\n") + 1)}src/alpha-kept.ts\n`;
     const header = { ...(JSON.parse(kept.slice(0, kept.indexOf("\n"))) as Json), length: text.length };
