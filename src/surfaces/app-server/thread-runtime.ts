@@ -216,6 +216,11 @@ export class ThreadRuntime {
     return this.codex.mcpServers;
   }
 
+  /** The thread's MCP servers brought in line with `config` (loaded again from disk for the thread's cwd). */
+  reloadMcpServers(config: Config): void {
+    this.codex.reloadMcpServers(config);
+  }
+
   /** The thread's MCP servers, as its engine sees them now. */
   mcpServerStatuses(): McpServerStatus[] {
     return this.codex.mcpServerStatuses();
