@@ -1,6 +1,7 @@
 // All MCP servers of a session: started together when the session starts (a reload brings them in line with
 // the config on disk again), their status announced as it changes, their tools published to the session's
-// tool registry once ready. A turn waits for them only up to each server's startup timeout; a server that failed is left out, with a warning, and never waited on again.
+// tool registry once ready. A turn waits for them only up to each server's startup timeout; a server that
+// failed is left out, with a warning, and not waited on again until a reload starts it again.
 import { isDeepStrictEqual } from "node:util";
 import type { KnownEventMsg, McpStartupStatus } from "../protocol/core-protocol.js";
 import type { ProvidedTool } from "../core/tool-api/registry.js";
