@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
-import { stdioServerToml } from "../support/mcp-config.js";
+import { stdioServerArgs, stdioServerToml } from "../support/mcp-config.js";
 
 const app = useAppServer();
 
@@ -72,7 +72,7 @@ describe("app-server config/mcpServer/reload", () => {
     expect(callOutput(model.requests[1])).toBe("echo: hi");
   });
 
-  it("starts a server added to config.toml in a thread that had none, and leaves an unchanged one running", async () => {
+  it("starts a server added to config.toml, keeps the thread's own servers, restarts nothing unchanged", async () => {
     const {
       home,
       model,
@@ -80,7 +80,16 @@ describe("app-server config/mcpServer/reload", () => {
     } = await app.start({
       model: { replies: [reply.functionCall("added__echo", { text: "new" }), reply.message("done")] },
     });
-    const threadId = await startThread(c, { cwd: home.cwd });
+    // A server the thread was started with through its `config` overrides (not in config.toml).
+    const threadId = await startThread(c, {
+      cwd: home.cwd,
+      config: { "mcp_servers.own.command": process.execPath, "mcp_servers.own.args": stdioServerArgs() },
+    });
+    await c.waitNotification(
+      "mcpServer/startupStatus/updated",
+      (p) => p.threadId === threadId && p.name === "own" && p.status === "ready",
+      { timeoutMs: 20_000 },
+    );
     const configPath = join(home.codexHome, "config.toml");
     writeFileSync(configPath, readFileSync(configPath, "utf8") + stdioServerToml("added"));
     let from = c.received.length;
@@ -90,6 +99,12 @@ describe("app-server config/mcpServer/reload", () => {
       (p) => p.threadId === threadId && p.name === "added" && p.status === "ready",
       { from, timeoutMs: 20_000 },
     );
+
+    const listed = await c.call("mcpServerStatus/list", { threadId });
+    expect((listed.data as Json[]).map((s) => [s.name, s.runtimeStatus])).toEqual([
+      ["added", "connected"],
+      ["own", "connected"],
+    ]);
 
     // A second reload with nothing changed restarts nothing.
     from = c.received.length;

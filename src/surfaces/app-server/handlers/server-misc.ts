@@ -179,15 +179,14 @@ export const windowsSandboxReadiness: Handler<"windowsSandbox/readiness"> = () =
 export const windowsSandboxSetupStart: Handler<"windowsSandbox/setupStart"> = () => ({ started: false });
 
 /**
- * Each loaded thread's MCP servers follow config.toml as it is on disk now (its own cwd's layers): failed or
- * changed servers start again, removed ones stop, new ones start. The configs are all loaded first, so a bad
- * config fails the request with no thread changed; the answer comes once the starts are under way.
+ * Each loaded thread's MCP servers follow config.toml as it is on disk now (its own cwd's layers, its own
+ * overrides): failed or changed servers start again, removed ones stop, new ones start. The configs are all
+ * loaded first, so a bad config fails the request with no thread changed; the answer comes once the starts
+ * are under way.
  */
 export const mcpServerReload: Handler<"config/mcpServer/reload"> = (_params, ctx) => {
   const { services } = ctx;
-  const reloads = [...services.threads.values()].map(
-    (thread) => [thread, services.loadConfig(thread.currentSettings.cwd)] as const,
-  );
+  const reloads = [...services.threads.values()].map((thread) => [thread, thread.loadConfigAgain()] as const);
   for (const [thread, config] of reloads) thread.reloadMcpServers(config);
   return {};
 };
