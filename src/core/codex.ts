@@ -8,7 +8,7 @@ import { originator } from "../auth/originator.js";
 import type { EngineParts } from "./engine-parts.js";
 import type { ToolRegistry } from "./tool-api/registry.js";
 import type { ClientIo } from "./tool-api/client-io.js";
-import type { SessionMcp } from "./mcp-api/session-mcp.js";
+import type { SessionMcp, SessionMcpOptions } from "./mcp-api/session-mcp.js";
 import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import { AsyncQueue } from "./async-queue.js";
 import { openThread, ThreadOpenError, type ThreadSeed } from "./open-thread.js";
@@ -116,6 +116,11 @@ export class Codex implements AsyncIterable<Event> {
    */
   mcpServerStatuses(): McpServerStatus[] {
     return this.session?.mcpServerStatuses() ?? [];
+  }
+
+  /** See Session.reloadMcp: the MCP servers brought in line with a freshly loaded config. */
+  reloadMcpServers(config: SessionMcpOptions["config"]): void {
+    this.session?.reloadMcp(config);
   }
 
   /** The session's MCP servers, for direct tool calls and resource reads (none before configure_session). */

@@ -21,7 +21,7 @@ import type { HookSource } from "./hooks/hook-source.js";
 import { hooksEnabled, permissionModeOf, SessionHooks } from "./hooks/session-hooks.js";
 import { SessionHookWiring } from "./hooks/turn-hooks.js";
 import { ItemTracker } from "./items/item-tracker.js";
-import type { SessionMcp } from "./mcp-api/session-mcp.js";
+import type { SessionMcp, SessionMcpOptions } from "./mcp-api/session-mcp.js";
 import type { ThreadSeed } from "./open-thread.js";
 import { turnHostFor, type TaskEnv, type TurnHostParts } from "./session-tasks.js";
 import { SessionSettings } from "./session-settings.js";
@@ -96,8 +96,11 @@ export interface SessionParts {
   compactor: Compactor;
   /** Makes the turn's items from what the engine emits (core/items/item-tracker.ts). */
   items: ItemTracker;
-  /** Starts the session's MCP servers (the first configure_session does; none when none is configured). */
-  openMcp: () => SessionMcp | undefined;
+  /**
+   * Starts the session's MCP servers (the first configure_session does; none when none is configured), from
+   * the session's config or, on a reload, a freshly loaded one.
+   */
+  openMcp: (fresh?: SessionMcpOptions["config"]) => SessionMcp | undefined;
   /** Lifecycle hooks (undefined with `[features] hooks = false`). */
   hooks: SessionHooks | undefined;
   /** A resumed thread counts on from the totals its last token_count recorded. */
@@ -236,9 +239,9 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
     commandGate,
     compactor,
     items: new ItemTracker(threadId),
-    openMcp: () =>
+    openMcp: (fresh) =>
       options.openSessionMcp({
-        config,
+        config: fresh ?? config,
         env: options.env,
         registry: options.tools.registry,
         emit: (msg) => host.emit(host.currentSubId(), msg),

@@ -20,7 +20,7 @@ import { uuidv7 } from "./ids.js";
 import { interruptedTurnMarker, interruptMarkerEnabled } from "./interrupt-marker.js";
 import { historyEvents } from "./items/legacy-events.js";
 import type { ItemTracker } from "./items/item-tracker.js";
-import type { SessionMcp } from "./mcp-api/session-mcp.js";
+import type { SessionMcp, SessionMcpOptions } from "./mcp-api/session-mcp.js";
 import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import { buildSessionParts, type SessionOptions } from "./session-parts.js";
 import type { SessionSettings } from "./session-settings.js";
@@ -49,7 +49,7 @@ export class Session {
   private readonly commandGate: CommandGate;
   private readonly compactor: Compactor;
   private readonly items: ItemTracker;
-  private readonly openMcp: () => SessionMcp | undefined;
+  private readonly openMcp: (fresh?: SessionMcpOptions["config"]) => SessionMcp | undefined;
   /** Lifecycle hooks (undefined with `[features] hooks = false`). */
   readonly hooks: SessionHooks | undefined;
   private rollingBack = false;
@@ -359,6 +359,12 @@ export class Session {
   /** Connectors of the connector directory, once its gateway is ready. */
   connectors(): ConnectorInfo[] {
     return this.mcp?.connectors() ?? [];
+  }
+
+  /** MCP servers refreshed from a freshly loaded config (started if the session had none). */
+  reloadMcp(config: SessionMcpOptions["config"]): void {
+    if (this.mcp) this.mcp.reload(config);
+    else this.mcp = this.openMcp(config);
   }
 
   /** The session's MCP servers, for calls made outside a turn (undefined when none is configured). */

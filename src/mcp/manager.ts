@@ -1,6 +1,8 @@
-// All MCP servers of a session: started together when the session starts, their status announced as it
-// changes, their tools published to the session's tool registry once ready. A turn waits for them only up to
-// each server's startup timeout; a server that failed is left out, with a warning, and never waited on again.
+// All MCP servers of a session: started together when the session starts (a reload brings them in line with
+// the config on disk again), their status announced as it changes, their tools published to the session's
+// tool registry once ready. A turn waits for them only up to each server's startup timeout; a server that
+// failed is left out, with a warning, and not waited on again until a reload starts it again.
+import { isDeepStrictEqual } from "node:util";
 import type { KnownEventMsg, McpStartupStatus } from "../protocol/core-protocol.js";
 import type { ProvidedTool } from "../core/tool-api/registry.js";
 import {
@@ -27,18 +29,58 @@ import type { ConnectorInfo, McpServerStatus, McpToolInfo } from "../core/mcp-ap
 const REGISTRY_SOURCE = "mcp";
 
 export class McpManager implements SessionMcp {
-  private readonly connections: McpServerConnection[] = [];
+  private connections: McpServerConnection[] = [];
   /** Entries that could not even be started (bad config), reported as failed. */
-  private readonly broken: Array<{ name: string; error: string }> = [];
+  private broken: Array<{ name: string; error: string }> = [];
   private readonly approvals: McpToolApprovals;
   private readonly warned = new Set<string>();
-  private readonly allSettled: Promise<void>;
+  private allSettled: Promise<void>;
   private qualified = new Map<string, string>();
   private closed = false;
+  /** The config the servers were last resolved from (a reload brings a fresh one). */
+  private config: SessionMcpOptions["config"];
 
   constructor(private readonly options: SessionMcpOptions) {
     this.approvals = new McpToolApprovals((callId, signal) => options.waitForApproval(callId, signal));
-    const { config, env } = options;
+    this.config = options.config;
+    for (const entry of this.resolveEntries()) this.start(entry);
+    this.allSettled = this.settleAll();
+  }
+
+  /**
+   * Brings the servers in line with a freshly loaded config: a running server whose entry is unchanged is
+   * kept, a failed or changed one is started again, a removed one stopped, a new one started. `ready()` then
+   * waits for the new starts.
+   */
+  reload(config: SessionMcpOptions["config"]): void {
+    if (this.closed) return;
+    this.config = config;
+    // A server that fails again is worth telling again.
+    this.warned.clear();
+    const wanted = new Map(this.resolveEntries().map((entry) => [entry.name, entry]));
+    const kept: McpServerConnection[] = [];
+    const stopped: McpServerConnection[] = [];
+    for (const connection of this.connections) {
+      const entry = wanted.get(connection.name);
+      const unchanged =
+        entry !== undefined && "config" in entry && isDeepStrictEqual(entry.config, connection.config);
+      if (unchanged && connection.state !== "failed") {
+        kept.push(connection);
+        wanted.delete(connection.name);
+      } else stopped.push(connection);
+    }
+    this.connections = kept;
+    this.broken = [];
+    void Promise.all(stopped.map((connection) => connection.close()));
+    for (const entry of wanted.values()) this.start(entry);
+    this.publishTools();
+    this.allSettled = this.settleAll();
+  }
+
+  /** config.toml's servers, enabled plugins' servers and the connectors gateway, as entries to start. */
+  private resolveEntries(): McpServerEntry[] {
+    const { config } = this;
+    const { env } = this.options;
     // Enabled plugins' servers load like the user's own; a server of the same name in config.toml wins.
     const fromPlugins = pluginMcpServers(config.codexHome);
     for (const error of fromPlugins.errors) this.warn(error);
@@ -55,24 +97,33 @@ export class McpManager implements SessionMcp {
       );
       return false;
     });
-    const gateway = gatewayEntry(config, env, options.auth);
+    const gateway = gatewayEntry(config, env, this.options.auth);
     if (gateway) entries.push(gateway);
-    for (const entry of entries) {
-      this.announce(entry.name, { state: "starting" });
-      if ("error" in entry) {
-        this.broken.push(entry);
-        this.announce(entry.name, { state: "failed", error: entry.error });
-        this.warn(`MCP server '${entry.name}' is not started: ${entry.error}`, entry.name);
-        continue;
-      }
-      this.connections.push(
-        new McpServerConnection(entry.config, {
-          onChange: (connection) => this.onChange(connection),
-          onWarning: (message, failed) => this.warn(message, failed ? entry.name : undefined),
-        }),
-      );
+    return entries;
+  }
+
+  private start(entry: McpServerEntry): void {
+    this.announce(entry.name, { state: "starting" });
+    if ("error" in entry) {
+      this.broken.push(entry);
+      this.announce(entry.name, { state: "failed", error: entry.error });
+      this.warn(`MCP server '${entry.name}' is not started: ${entry.error}`, entry.name);
+      return;
     }
-    this.allSettled = Promise.all(this.connections.map((c) => c.settled)).then(() => this.announceComplete());
+    this.connections.push(
+      new McpServerConnection(entry.config, {
+        onChange: (connection) => this.onChange(connection),
+        onWarning: (message, failed) => this.warn(message, failed ? entry.name : undefined),
+      }),
+    );
+  }
+
+  private settleAll(): Promise<void> {
+    const current = this.connections;
+    return Promise.all(current.map((c) => c.settled)).then(() => {
+      // A reload since then announces its own completion.
+      if (current === this.connections) this.announceComplete();
+    });
   }
 
   async ready(signal: AbortSignal): Promise<void> {
@@ -108,7 +159,7 @@ export class McpManager implements SessionMcp {
   connectors(): ConnectorInfo[] {
     const gateway = this.connections.find((c) => c.name === GATEWAY_SERVER_NAME);
     if (!gateway || gateway.state !== "ready") return [];
-    return groupConnectors(this.toolInfos(gateway), (id) => connectorEnabled(this.options.config, id));
+    return groupConnectors(this.toolInfos(gateway), (id) => connectorEnabled(this.config, id));
   }
 
   callTool(server: string, tool: string, args: Record<string, unknown>, signal: AbortSignal) {
@@ -139,6 +190,8 @@ export class McpManager implements SessionMcp {
   }
 
   private onChange(connection: McpServerConnection): void {
+    // A server a reload stopped says nothing more (a new one of its name may be starting).
+    if (!this.connections.includes(connection)) return;
     if (this.closed && !connection.cancelled) return;
     if (connection.cancelled) this.announce(connection.name, { state: "cancelled" });
     else if (connection.state === "failed") {
@@ -161,7 +214,7 @@ export class McpManager implements SessionMcp {
         if (isGateway) {
           const connector = connectorOf(tool);
           // Directory tools that name no connector, or an disabled one, are never offered.
-          if (!connector || !connectorEnabled(this.options.config, connector.id)) continue;
+          if (!connector || !connectorEnabled(this.config, connector.id)) continue;
           selector = `${CONNECTOR_MENTION_PREFIX}${connector.id}`;
         }
         const qualifiedName = this.qualified.get(toolKey(connection.name, tool.name)) ?? tool.name;

@@ -27,7 +27,7 @@ export function openSessionMcp(options: SessionMcpOptions): SessionMcp | undefin
 
 class LazySessionMcp implements SessionMcp {
   private manager: SessionMcp | undefined;
-  private readonly loading: Promise<SessionMcp | undefined>;
+  private loading: Promise<SessionMcp | undefined>;
 
   constructor(options: SessionMcpOptions) {
     this.loading = import("./manager.js").then(
@@ -62,6 +62,14 @@ class LazySessionMcp implements SessionMcp {
     const manager = await this.loading;
     if (!manager) throw new UnknownMcpServerError(server);
     return manager.readResource(server, uri, signal);
+  }
+
+  reload(config: SessionMcpOptions["config"]): void {
+    // Chained on the loading, so ready() (which awaits it) waits for the reloaded servers too.
+    this.loading = this.loading.then((manager) => {
+      manager?.reload(config);
+      return manager;
+    });
   }
 
   async close(): Promise<void> {

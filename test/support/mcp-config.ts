@@ -12,11 +12,16 @@ const toml = (value: unknown) => JSON.stringify(value);
 
 /** The stdio test server (mcp-stdio-server.ts), optionally with its misbehaving tools. */
 export function stdioServerToml(name: string, options: { bad?: boolean; extra?: string } = {}): string {
-  const args = ["--import", TSX_LOADER, STDIO_SERVER_SCRIPT, ...(options.bad ? ["--bad"] : [])];
+  const args = stdioServerArgs(options);
   return (
     `\n[mcp_servers.${name}]\ncommand = ${toml(process.execPath)}\nargs = ${toml(args)}\n` +
     `startup_timeout_sec = 20\n${options.extra ?? ""}`
   );
+}
+
+/** The arguments of `node` that run the stdio test server (for a server given other than as toml text). */
+export function stdioServerArgs(options: { bad?: boolean } = {}): string[] {
+  return ["--import", TSX_LOADER, STDIO_SERVER_SCRIPT, ...(options.bad ? ["--bad"] : [])];
 }
 
 export function httpServerToml(name: string, url: string, extra = ""): string {

@@ -38,6 +38,11 @@ export interface SessionMcp {
     signal: AbortSignal,
   ): Promise<McpCallToolResult>;
   readResource(server: string, uri: string, signal: AbortSignal): Promise<McpResourceContents>;
+  /**
+   * Servers resolved again from a freshly loaded config: unchanged running ones kept, failed or changed ones
+   * restarted, removed ones stopped, new ones started (each start announced again). Returns at once.
+   */
+  reload(config: SessionMcpOptions["config"]): void;
   close(): Promise<void>;
 }
 

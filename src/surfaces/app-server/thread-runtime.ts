@@ -29,6 +29,8 @@ import { subagentSettings } from "../../core/subagents/limits.js";
 
 export interface ThreadStartOptions {
   config: Config;
+  /** The config loaded again from disk for `cwd`, with the thread's own overrides (for an MCP reload). */
+  reloadConfig: (cwd: string) => Config;
   auth: ModelAuthHooks;
   logger: Logger;
   originator: string;
@@ -214,6 +216,16 @@ export class ThreadRuntime {
   /** The thread's MCP connections, for calls outside a turn. */
   get mcpServers() {
     return this.codex.mcpServers;
+  }
+
+  /** The config as on disk now for the thread's cwd, with the thread's own overrides (throws when bad). */
+  loadConfigAgain(): Config {
+    return this.options.reloadConfig(this.currentSettings.cwd);
+  }
+
+  /** The thread's MCP servers brought in line with `config` (see loadConfigAgain). */
+  reloadMcpServers(config: Config): void {
+    this.codex.reloadMcpServers(config);
   }
 
   /** The thread's MCP servers, as its engine sees them now. */

@@ -178,8 +178,18 @@ export const windowsSandboxReadiness: Handler<"windowsSandbox/readiness"> = () =
 /** There is no Windows sandbox to set up on this platform: nothing is started. */
 export const windowsSandboxSetupStart: Handler<"windowsSandbox/setupStart"> = () => ({ started: false });
 
-/** Each thread reads the MCP servers of the config when it starts; loaded threads keep theirs. */
-export const mcpServerReload: Handler<"config/mcpServer/reload"> = () => ({});
+/**
+ * Each loaded thread's MCP servers follow config.toml as it is on disk now (its own cwd's layers, its own
+ * overrides): failed or changed servers start again, removed ones stop, new ones start. The configs are all
+ * loaded first, so a bad config fails the request with no thread changed; the answer comes once the starts
+ * are under way.
+ */
+export const mcpServerReload: Handler<"config/mcpServer/reload"> = (_params, ctx) => {
+  const { services } = ctx;
+  const reloads = [...services.threads.values()].map((thread) => [thread, thread.loadConfigAgain()] as const);
+  for (const [thread, config] of reloads) thread.reloadMcpServers(config);
+  return {};
+};
 
 /**
  * The user overrides an auto-review denial: as Codex, the thread's history gains a message approving that

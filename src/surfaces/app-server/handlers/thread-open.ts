@@ -64,7 +64,7 @@ export async function openThread(
   const { server, services, connection } = ctx;
   const cwd = settings.cwd ? resolve(settings.cwd) : undefined;
   if (cwd && !settings.cwdMayBeGone) checkDirectory(cwd);
-  const config = services.loadConfig(cwd, {
+  const flags = {
     ...(settings.model ? { model: settings.model } : {}),
     ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
     ...(settings.approvalPolicy ? { askForApproval: settings.approvalPolicy } : {}),
@@ -75,7 +75,8 @@ export async function openThread(
         ? [`approvals_reviewer=${JSON.stringify(settings.approvalsReviewer)}`]
         : []),
     ],
-  });
+  };
+  const config = services.loadConfig(cwd, flags);
   // A project config that was left out (e.g. the project is not trusted) is worth telling the client.
   for (const layer of config.disabledLayers) {
     connection.notify({
@@ -95,6 +96,7 @@ export async function openThread(
   }
   const thread = await ThreadRuntime.start({
     config,
+    reloadConfig: (at) => services.loadConfig(at, flags),
     auth: services.accounts.hooks,
     onRateLimits: (limits) => services.rateLimits.note(limits),
     onTurnCompleted: (threadId, turnId) => services.readStates.turnCompleted(threadId, turnId),
