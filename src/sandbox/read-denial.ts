@@ -5,6 +5,7 @@
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
 import picomatch from "picomatch";
+import { isWithin } from "./writable-roots.js";
 
 export interface ReadDenial {
   /** Absolute paths, each denied with everything under it. */
@@ -86,9 +87,12 @@ export function matchesDenyGlob(candidate: string, pattern: string): boolean {
   return matcher(candidate);
 }
 
-function isWithin(child: string, parent: string): boolean {
-  const rel = path.relative(parent, child);
-  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+/** The denied paths resolved through their links, once per denial (a command or request checks many). */
+const resolvedPaths = new WeakMap<ReadDenial, string[]>();
+function realPathsOf(denial: ReadDenial): string[] {
+  let real = resolvedPaths.get(denial);
+  if (!real) resolvedPaths.set(denial, (real = denial.paths.map(realOrSelf)));
+  return real;
 }
 
 /** The denied path or pattern that covers absolute `target` (itself or a folder above it), if any. */
@@ -132,7 +136,7 @@ export function deniedByResolved(target: string, denial: ReadDenial | undefined)
     return undefined;
   }
   // A denied path that is itself a link denies where it leads (bwrap's mask lands there too).
-  const realPaths = denial.paths.map(realOrSelf);
+  const realPaths = realPathsOf(denial);
   const viaLink = denial.paths.find((p, i) => realPaths[i] !== p && isWithin(real, realPaths[i] ?? p));
   if (viaLink !== undefined) return viaLink;
   if (real === path.resolve(target)) return undefined;

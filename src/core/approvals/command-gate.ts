@@ -149,7 +149,9 @@ export class CommandGate {
       if (err instanceof ReadDenialExpansionError) return { kind: "rejected", message: err.message };
       throw err;
     }
-    const direct = await this.outsideSandbox(request, env, denied);
+    // Worked out only when the command will run outside the sandbox: with denied paths that is a plan of its own.
+    let outside: Promise<CommandDecision> | undefined;
+    const direct = () => (outside ??= this.outsideSandbox(request, env, denied));
     const approvedBefore = await this.approvedBefore(request.argv);
     const { approvalPolicy } = request;
     const sandboxPolicy = withAllowedDomains(request.sandboxPolicy, this.options.allowedDomains);
@@ -157,14 +159,15 @@ export class CommandGate {
 
     const askThenDirect = async (reason: string): Promise<CommandDecision> => {
       // No question when the answer could not be acted on (the denied paths cannot be hidden).
-      if (direct.kind === "rejected") return direct;
+      const unsandboxed = await direct();
+      if (unsandboxed.kind === "rejected") return unsandboxed;
       const answer = await askAndInterpret(ask, reason, remember, proposed);
-      return answer === true ? direct : answer;
+      return answer === true ? unsandboxed : answer;
     };
 
     const verdict = await judgeByRules(this.options.rules, request.argv);
     if (verdict.kind === "forbidden") return { kind: "rejected", message: verdict.reason };
-    if (verdict.kind === "allow") return direct;
+    if (verdict.kind === "allow") return direct();
     if (verdict.kind === "prompt" && !approvedBefore) {
       if (approvalPolicy === "never") {
         return { kind: "rejected", message: `not run: ${verdict.reason}, and approval_policy is never` };
@@ -175,7 +178,7 @@ export class CommandGate {
       return askThenDirect(verdict.reason);
     }
     if (request.escalated && sandboxPolicy.type !== "danger-full-access") {
-      if (approvedBefore) return direct;
+      if (approvedBefore) return direct();
       if (approvalPolicy === "never") {
         return {
           kind: "rejected",
@@ -187,7 +190,7 @@ export class CommandGate {
     if (approvalPolicy === "untrusted" && !approvedBefore && !isKnownSafeCommand(request.argv)) {
       return askThenDirect("this command is not on the list of known read-only commands");
     }
-    if (sandboxPolicy.type === "danger-full-access" || approvedBefore) return direct;
+    if (sandboxPolicy.type === "danger-full-access" || approvedBefore) return direct();
 
     const bwrap = await this.options.bwrap();
     const network = await networkForPolicy(sandboxPolicy, bwrap.available, this.options.warn);

@@ -3,6 +3,7 @@
 // the permission profile denies is touched at all. A file system error is a request error naming the path.
 import { promises as fs, type Stats } from "node:fs";
 import { isAbsolute } from "node:path";
+import type { Config } from "../../../config/load.js";
 import { deniedByResolved, deniedMessage } from "../../../sandbox/read-denial.js";
 import { assertWritable } from "../fs-access.js";
 import { badRequest } from "../errors.js";
@@ -42,18 +43,23 @@ async function attempt<T>(path: string, run: () => Promise<T>): Promise<T> {
 
 /** Refuses a path the permission profile denies (as written, or where its symlinks lead). */
 function notDenied<M extends MethodName>(ctx: RequestContext<M>, ...paths: string[]): void {
+  refuseDenied(ctx.services.loadConfig().readDenial, paths);
+}
+
+function refuseDenied(denial: Config["readDenial"], paths: string[]): void {
   absolute(...paths);
-  const denial = ctx.services.loadConfig().readDenial;
   for (const path of paths) {
     const rule = deniedByResolved(path, denial);
     if (rule !== undefined) throw badRequest(deniedMessage(path, rule), { code: "EACCES" });
   }
 }
 
-function writable<M extends MethodName>(ctx: RequestContext<M>, path: string): void {
-  notDenied(ctx, path);
+/** Refuses a path the profile denies or the sandbox does not let be written; returns the config read. */
+function writable<M extends MethodName>(ctx: RequestContext<M>, path: string): Config {
   const config = ctx.services.loadConfig();
+  refuseDenied(config.readDenial, [path]);
   assertWritable(path, config.sandboxPolicy, config.cwd, ctx.server.options.env ?? process.env);
+  return config;
 }
 
 export const fsReadFile: Handler<"fs/readFile"> = async ({ path }, ctx) => {
@@ -125,8 +131,8 @@ export const fsRemove: Handler<"fs/remove"> = async ({ path, recursive, force },
 };
 
 export const fsCopy: Handler<"fs/copy"> = async ({ sourcePath, destinationPath, recursive }, ctx) => {
-  notDenied(ctx, sourcePath, destinationPath);
-  writable(ctx, destinationPath);
+  const { readDenial } = writable(ctx, destinationPath);
+  refuseDenied(readDenial, [sourcePath]);
   const st = await attempt(sourcePath, () => fs.stat(sourcePath));
   if (st.isDirectory() && !recursive)
     throw badRequest(`${sourcePath} is a directory: set recursive to copy it`);
@@ -136,7 +142,7 @@ export const fsCopy: Handler<"fs/copy"> = async ({ sourcePath, destinationPath, 
       errorOnExist: false,
       force: true,
       // A folder's denied entries stay behind: a copy must not carry them somewhere readable.
-      filter: (src) => deniedByResolved(src, ctx.services.loadConfig().readDenial) === undefined,
+      filter: (src) => deniedByResolved(src, readDenial) === undefined,
     }),
   );
   return {};
