@@ -33,17 +33,17 @@ export class ContextRecorder {
     previous: PreviousTurns | undefined,
   ) {
     this.lastEnvironmentContext = history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
-    this.instructions = new TurnInstructions(
-      previous,
-      this.config.toml.include_collaboration_mode_instructions ??
-        CONFIG_DEFAULTS.include_collaboration_mode_instructions,
-    );
+    this.instructions = this.instructionsAfter(previous);
   }
 
   /** After the history was rebuilt (a rollback): what the model was told is read from it again. */
   reset(previous: PreviousTurns): void {
     this.lastEnvironmentContext = this.history.lastUserTextStartingWith(ENVIRONMENT_CONTEXT_OPEN);
-    this.instructions = new TurnInstructions(
+    this.instructions = this.instructionsAfter(previous);
+  }
+
+  private instructionsAfter(previous: PreviousTurns | undefined): TurnInstructions {
+    return new TurnInstructions(
       previous,
       this.config.toml.include_collaboration_mode_instructions ??
         CONFIG_DEFAULTS.include_collaboration_mode_instructions,

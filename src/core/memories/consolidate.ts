@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
 import { readPackageFile } from "../package-files.js";
-import { writeFilesAtomically } from "./atomic-write.js";
+import { writeFilesAtomically } from "../atomic-write.js";
 import { callMemoryModel } from "./model-call.js";
 import { RAW_MEMORIES_FILE, REGISTRY_FILE, ROLLOUT_SUMMARIES_DIR, SUMMARY_FILE } from "./paths.js";
 import type { PipelineContext } from "./pipeline-context.js";

@@ -10,11 +10,12 @@ const NOT_STARTING: ReadonlySet<string> = new Set(["exec", "subagent", "fleet"])
 const started = new Map<string, Promise<unknown>>();
 
 export function shouldStartMemories(config: Config, source: string, interactive: boolean): boolean {
+  // Cheapest first: after the first task of a process this stops at the map lookup.
   return (
+    !started.has(config.codexHome) &&
     interactive &&
     !NOT_STARTING.has(source) &&
-    memoriesSettings(config.toml).enabled &&
-    !started.has(config.codexHome)
+    memoriesSettings(config.toml).enabled
   );
 }
 

@@ -1,8 +1,8 @@
 // The output of an agent job: the input columns, then what became of each item (Codex's columns), written
 // whole to a temporary file and renamed into place, so a reader never sees half a file.
-import { mkdir, rename, writeFile } from "node:fs/promises";
 import { basename, dirname, extname, join } from "node:path";
 import { stringify } from "csv-stringify/sync";
+import { writeFilesAtomically } from "../../core/atomic-write.js";
 import type { AgentJob, JobItem } from "../../core/subagents/job-board.js";
 
 const ITEM_COLUMNS = [
@@ -47,10 +47,12 @@ function itemColumns(job: AgentJob, item: JobItem): string[] {
   ];
 }
 
-export async function writeJobCsv(job: AgentJob): Promise<void> {
-  const path = job.outputCsvPath;
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  await writeFile(temporary, renderJobCsv(job));
-  await rename(temporary, path);
+/** The results CSV, replaced whole (readable by others as a file the user asked for would be). */
+export function writeJobCsv(job: AgentJob): Promise<void> {
+  try {
+    writeFilesAtomically(new Map([[job.outputCsvPath, renderJobCsv(job)]]), 0o644);
+    return Promise.resolve();
+  } catch (err) {
+    return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+  }
 }

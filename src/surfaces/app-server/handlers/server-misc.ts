@@ -1,5 +1,6 @@
 // Model providers, permission profiles, experimental features, config requirements, the Windows sandbox,
 // MCP config reload and approvals of auto-review denials: what codex-ts has of each, in the shapes Codex answers with.
+import { indexPage } from "./index-page.js";
 import { ConfigWriteError, writeUserConfig, type ConfigEditRequest } from "../../../config/config-write.js";
 import {
   FEATURE_DEFAULTS,
@@ -142,10 +143,7 @@ export const experimentalFeatureList: Handler<"experimentalFeature/list"> = (par
     enabled: featureOn(toml, name),
     defaultEnabled: FEATURE_DEFAULTS[name],
   }));
-  const start = params.cursor ? Number(params.cursor) : 0;
-  if (!Number.isInteger(start) || start < 0) throw badRequest(`invalid cursor: ${params.cursor}`);
-  const end = start + (params.limit || all.length);
-  return { data: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
+  return indexPage(all, params.cursor, params.limit);
 };
 
 /**

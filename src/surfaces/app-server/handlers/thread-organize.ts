@@ -1,18 +1,11 @@
 // thread/attachment/add|list|remove, thread/attachmentOwner/list, threadSection/list|create|update|delete
 // and thread/section/move, over the store in threads/thread-organizer.ts. Errors follow Codex's wording.
+import { indexPage } from "./index-page.js";
 import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
 import { AppServerError, badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
 import { PINNED_SECTION } from "../threads/thread-organizer.js";
-
-function pageOf<T>(all: T[], cursor: string | null | undefined, limit: number | null | undefined) {
-  const start = cursor ? Number(cursor) : 0;
-  if (!Number.isInteger(start) || start < 0) throw badRequest(`invalid cursor: ${cursor}`);
-  const data = all.slice(start, limit ? start + limit : undefined);
-  const end = start + data.length;
-  return { data, nextCursor: end < all.length ? String(end) : null };
-}
 
 async function assertThread(services: ServerServices, threadId: string): Promise<void> {
   if (!services.threads.has(threadId)) await services.catalog.find(threadId);
@@ -57,7 +50,7 @@ export const attachmentList: Handler<"thread/attachment/list"> = async (params, 
     .read()
     .attachments.filter((a) => a.threadId === params.threadId)
     .map(({ threadId: _owner, ...a }) => a);
-  return pageOf(mine, params.cursor, params.limit);
+  return indexPage(mine, params.cursor, params.limit);
 };
 
 export const attachmentOwnerList: Handler<"thread/attachmentOwner/list"> = async (params, ctx) => {
@@ -75,7 +68,7 @@ export const attachmentOwnerList: Handler<"thread/attachmentOwner/list"> = async
       data.push({ threadId, archived });
     }
   }
-  return pageOf(data, params.cursor, params.limit);
+  return indexPage(data, params.cursor, params.limit);
 };
 
 export const attachmentRemove: Handler<"thread/attachment/remove"> = async (params, ctx) => {
@@ -106,7 +99,7 @@ export const attachmentRemove: Handler<"thread/attachment/remove"> = async (para
 };
 
 export const sectionList: Handler<"threadSection/list"> = (params, ctx) =>
-  pageOf(ctx.services.organizer.read().sections, params.cursor, params.limit);
+  indexPage(ctx.services.organizer.read().sections, params.cursor, params.limit);
 
 export const sectionCreate: Handler<"threadSection/create"> = (params, ctx) => {
   const name = params.name.trim();
