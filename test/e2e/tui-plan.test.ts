@@ -29,10 +29,14 @@ describe("codex-ts (interactive): plan mode", () => {
     term.type("plan a cache");
     term.press("Enter");
 
-    // The question can show a frame before the plan's cell: that cell is printed once the answer text
-    // above it is (components/Scrollback.tsx), in the next render.
+    // The question can show a frame before the cells above it are all printed: the plan's cell goes through
+    // Ink's <Static>, the answer after it is written once that is done, a render later
+    // (components/Scrollback.tsx). So wait for the frame holding all three.
     const asked = await term.waitFor(
-      (pane) => pane.includes("Implement this plan?") && pane.includes("• Proposed Plan"),
+      (pane) =>
+        pane.includes("Implement this plan?") &&
+        pane.includes("• Proposed Plan") &&
+        pane.includes("Say go when ready."),
     );
     expect(asked).toMatch(/┃ Add a cache/);
     expect(asked).toMatch(/┃ 1\. Wrap load\(\) in a memo\./);
