@@ -21,7 +21,7 @@ const searchesByToken = new WeakMap<Connection, Map<string, () => void>>();
 export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) => {
   const search = searchFiles(
     params.query,
-    resolveRoots(params.roots, ctx.services.loadConfig().cwd),
+    resolveRoots(params.roots, () => ctx.services.loadConfig().cwd),
     listingStore(ctx.server.codexHome),
   );
   const token = params.cancellationToken ?? undefined;
@@ -42,9 +42,13 @@ export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) =
 /** Where the server keeps listings for the servers that follow (files/listing-store.ts). */
 export const listingStore = (codexHome: string): string => join(codexHome, "cache", "file-listings");
 
-/** Roots as absolute paths (relative ones from `base`), each once. */
-export function resolveRoots(roots: readonly string[], base: string): string[] {
-  return [...new Set(roots.map((r) => (isAbsolute(r) ? r : resolve(base, r))))];
+/**
+ * Roots as absolute paths (relative ones from `base`, asked for only then: the config's first load costs a
+ * few milliseconds of a fresh server's first search), each once.
+ */
+export function resolveRoots(roots: readonly string[], base: () => string): string[] {
+  let cwd: string | undefined;
+  return [...new Set(roots.map((r) => (isAbsolute(r) ? r : resolve((cwd ??= base()), r))))];
 }
 
 /** The best `limit` matches for `query` among the files of `root`, best first. */

@@ -31,7 +31,7 @@ function sessionsOf(connection: Connection): Map<string, SearchSession> {
 
 export const fuzzySessionStart: Handler<"fuzzyFileSearch/sessionStart"> = (params, ctx) => {
   experimental(ctx.connection, "fuzzyFileSearch/sessionStart");
-  const roots = resolveRoots(params.roots, ctx.services.loadConfig().cwd);
+  const roots = resolveRoots(params.roots, () => ctx.services.loadConfig().cwd);
   sessionsOf(ctx.connection).set(params.sessionId, { roots, generation: 0 });
   // The walks start now, so the first query finds them under way or done.
   for (const root of roots) prefetchListing(root, { storeIn: listingStore(ctx.server.codexHome) });
