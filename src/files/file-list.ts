@@ -11,7 +11,7 @@ import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { findRepoRoot } from "../config/repo-folders.js";
 import { folderLayer, isIgnored, rootLayers, type IgnoreLayer } from "./gitignore.js";
-import { walkTree, type TreeListing } from "./tree-walk.js";
+import { walkTree, type FolderNames, type TreeListing } from "./tree-walk.js";
 
 export const MAX_FILES = 200_000;
 const TIMEOUT_MS = 10_000;
@@ -100,6 +100,8 @@ export interface ListingSink {
   lines(block: string): void;
   /** The source failed part way: forget what it sent (the next source sends everything again). */
   reset(): void;
+  /** One folder's names (see FolderNames in files/tree-walk.ts), instead of lines, from the walk here. */
+  folder?: FolderNames;
 }
 
 /** The end of the first `max` lines of `block` (all of it when it holds fewer), and how many it counted. */
@@ -187,7 +189,10 @@ export async function streamFileList(
 ): Promise<StreamedListing> {
   for (const source of sources) {
     if (source === "fs") {
-      const listing = await walkTree(cwd, (block) => sink.lines(block), MAX_FILES, TIMEOUT_MS);
+      // A sink that takes a folder's names gets them so, not the same lines again as text.
+      const folder = sink.folder?.bind(sink);
+      const onBlock = folder ? () => {} : (block: string) => sink.lines(block);
+      const listing = await walkTree(cwd, onBlock, MAX_FILES, TIMEOUT_MS, process.env, folder);
       if (listing !== undefined) return { text: listing.text, walk: listing };
     } else if (source === "walk") {
       const text = (await walk(cwd)).slice(0, MAX_FILES).join("\n");

@@ -5,7 +5,7 @@ import fuzzysort from "fuzzysort";
 import { DIRECT_LIMIT, preselect, Preselection } from "./fuzzy-preselect.js";
 import { plausibleTest } from "./plausible.js";
 
-export { plausibleLines, plausibleTest } from "./plausible.js";
+export { plausibleLines, plausibleNames, plausibleTest } from "./plausible.js";
 
 export interface FuzzyMatch {
   text: string;

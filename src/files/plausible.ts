@@ -27,6 +27,37 @@ export function plausibleTest(
   };
 }
 
+/**
+ * plausibleTest for the names of one folder at a time (files/tree-walk.ts's FolderNames): the query's
+ * letters are followed through the folder's path once, and only the rest is looked for in each name.
+ * Keeps what plausibleLines keeps, as full paths.
+ */
+export function plausibleNames(query: string): (rel: string, names: readonly string[]) => string[] {
+  const all = (rel: string, names: readonly string[]) => names.map((name) => rel + name);
+  if (!ASCII.test(query)) return all;
+  const want = Array.from(query.toLowerCase(), (ch) => ch.charCodeAt(0));
+  /** How many of the query's letters `text` holds in order from letter `at`; -1 for a non-ASCII text. */
+  const follow = (text: string, at: number): number => {
+    for (let i = 0; i < text.length && at < want.length; i++) {
+      let c = text.charCodeAt(i);
+      if (c > 127) return -1;
+      if (c >= 65 && c <= 90) c += 32;
+      if (c === want[at]) at++;
+    }
+    return at;
+  };
+  return (rel, names) => {
+    const start = follow(rel, 0);
+    if (start === -1 || start === want.length) return all(rel, names);
+    const kept: string[] = [];
+    for (const name of names) {
+      const end = follow(name, start);
+      if (end === -1 || end === want.length) kept.push(rel + name);
+    }
+    return kept;
+  };
+}
+
 const escapeRegExp = (ch: string) => ch.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
 
 /**

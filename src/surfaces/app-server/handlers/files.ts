@@ -4,7 +4,15 @@
 // that follow scan the listing kept in memory (files/listing-cache.ts), and a fresh server's the listing
 // kept in $CODEX_HOME/cache/file-listings while it is provably current (files/listing-store.ts).
 import { basename, isAbsolute, join, resolve } from "node:path";
-import { byRank, plausibleLines, TopMatches, warmRanking, type FuzzyMatch } from "../../../files/fuzzy.js";
+import {
+  byRank,
+  plausibleLines,
+  plausibleNames,
+  TopMatches,
+  warmRanking,
+  type FuzzyMatch,
+} from "../../../files/fuzzy.js";
+import type { ListingSink } from "../../../files/file-list.js";
 import { searchListing } from "../../../files/listing-cache.js";
 import type { Connection } from "../connection.js";
 import type { Handler } from "../handler-types.js";
@@ -59,10 +67,16 @@ export async function searchRoot(
   storeIn?: string,
 ): Promise<FuzzyMatch[]> {
   const select = plausibleLines(query);
+  const selectNames = plausibleNames(query);
   // Ranked block by block as the listing streams in: a few hundred of 100,000 paths pass the prefilter, so
   // the ranking runs while the folders are still being read.
   const top = new TopMatches(query, limit);
-  const sink = { lines: (block: string) => top.add(select(block)), reset: () => top.clear() };
+  const sink: ListingSink = {
+    lines: (block) => top.add(select(block)),
+    // A new walk's folders one by one: the query is followed through a folder's path once for its names.
+    folder: (rel, names) => top.add(selectNames(rel, names)),
+    reset: () => top.clear(),
+  };
   const listed = searchListing(root, sink, { storeIn });
   // A new walk's first reads are in the thread pool by now, their answers milliseconds away: time to warm up in.
   warmRanking();
