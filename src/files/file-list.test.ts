@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFiles, listMatchingFiles, type FileSource } from "./file-list.js";
-import { plausibleLines, plausibleTest } from "./fuzzy.js";
+import { plausibleLines, plausibleNames, plausibleTest } from "./fuzzy.js";
 
 let root: string;
 beforeAll(() => {
@@ -77,6 +77,38 @@ describe("listMatchingFiles", () => {
       const test = plausibleTest(query) ?? (() => true);
       const expected = lines.filter((line) => line !== "" && test(line));
       expect([...new Set(plausibleLines(query)(block))].sort(), query).toEqual(expected.sort());
+    }
+  });
+
+  it("keeps, a folder's names at a time, what plausibleLines keeps of the same paths", () => {
+    const folders: Array<[string, string[]]> = [
+      ["", ["Main.ts", "MAIN", "nam", "x", "src/"]],
+      ["src/", ["Main.ts", "Émoji-naïve.ts", "ıııı", "main\r", "m/"]],
+      ["m/a/i/", ["n", "x", "N/"]],
+      ["a.b[c]-^$\\d/", ["e", "f/"]],
+      ["dïr/", ["main.ts", "zzz"]],
+      ["ma/", ["in.ts", "n.ts"]],
+    ];
+    const paths = folders.flatMap(([rel, names]) => names.map((name) => rel + name));
+    for (const query of [
+      "main",
+      "MAIN",
+      "naive",
+      "a.b",
+      "[c]",
+      "\\d",
+      "i",
+      "zzz",
+      "two words",
+      "é",
+      "in",
+      "m/n",
+    ]) {
+      const select = plausibleNames(query);
+      const kept = folders.flatMap(([rel, names]) => select(rel, names));
+      // plausibleLines may give a line twice (see there).
+      const lines = new Set(plausibleLines(query)(`${paths.join("\n")}\n`));
+      expect(kept.sort(), query).toEqual([...lines].sort());
     }
   });
 });
