@@ -2,9 +2,17 @@
 // server without building the command line (commander and every command's options), so `initialize` is
 // answered sooner; any other command line goes to ../cli.ts.
 const [, , command, ...rest] = process.argv;
-if (command === "app-server" && rest.length === 0) {
-  const { runBareAppServer } = await import("./bare-app-server.js");
-  process.exitCode = await runBareAppServer();
-} else {
-  await import("../cli.js");
+try {
+  if (command === "app-server" && rest.length === 0) {
+    const { runBareAppServer } = await import("./bare-app-server.js");
+    process.exitCode = await runBareAppServer();
+  } else {
+    await import("../cli.js");
+  }
+} catch (err) {
+  // An install problem (rollout/sqlite-open.ts) is the user's to fix: its message, not a stack trace. Matched
+  // by code, so that this entry loads nothing more.
+  if (!(err instanceof Error && "code" in err && err.code === "CODEX_TS_SQLITE_UNAVAILABLE")) throw err;
+  process.stderr.write(`codex-ts: ${err.message}\n`);
+  process.exitCode = 1;
 }
