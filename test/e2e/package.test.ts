@@ -1,6 +1,6 @@
-// The package as `npm install -g` of its packed tarball gets it: what the tarball holds, that its dependencies are exactly
-// what the bundle loads at run time (nothing dev-only is installed, nothing needed is missing), and what an
-// install whose native SQLite module was not built, or without the optional node-pty, says.
+// The package as `npm install -g` of its packed tarball gets it: what the tarball holds, that its dependencies
+// are exactly what the bundle loads at run time (nothing dev-only is installed, nothing needed is missing), and
+// what an install whose native SQLite module was not built, or without the optional node-pty, says.
 import { execFile } from "node:child_process";
 import {
   cpSync,
