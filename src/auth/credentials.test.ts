@@ -73,5 +73,8 @@ describe("resolveCredentials", () => {
     expect(() => resolveCredentials(local, home(), { OPENAI_API_KEY: "sk" })).toThrow(
       "Missing environment variable LOCAL_KEY for model provider 'local'. Ask the admin.",
     );
+    expect(() => resolveCredentials({ ...local, envKeyInstructions: undefined }, home(), {})).toThrow(
+      "Missing environment variable LOCAL_KEY for model provider 'local'. Set it, or remove env_key from [model_providers.local] if the server takes no key.",
+    );
   });
 });

@@ -35,7 +35,10 @@ export function resolveCredentials(
   if (provider.envKey) {
     const key = env[provider.envKey];
     if (!key) {
-      const hint = provider.envKeyInstructions ? ` ${provider.envKeyInstructions}` : "";
+      // Without the provider's own instructions, say both ways out: a server started without a key needs none.
+      const hint = provider.envKeyInstructions
+        ? ` ${provider.envKeyInstructions}`
+        : ` Set it, or remove env_key from [model_providers.${provider.id}] if the server takes no key.`;
       throw new MissingCredentialsError(
         `Missing environment variable ${provider.envKey} for model provider '${provider.id}'.${hint}`,
       );

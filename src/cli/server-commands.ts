@@ -69,7 +69,7 @@ export function registerServerCommands(program: Command): void {
   sharedOptions(
     program
       .command("mcp-server")
-      .description("serve Codex as an MCP server over stdio: tools `codex` and `codex-reply`"),
+      .description("serve Codex as an MCP server over stdio: tools `codex`, `codex-reply` and `review`"),
   ).action(async (flags: SharedFlags) => {
     const { runMcpServer } = await import("../surfaces/mcp-server/run-mcp-server.js");
     process.exitCode = await runMcpServer(flags);

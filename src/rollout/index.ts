@@ -4,12 +4,13 @@
 // open also catches up with folders changed behind its back (files another process wrote).
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join, sep } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import type { ThreadSortKey } from "./cursor.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import { inSpan, rolloutFolders, type DaySpan, type FolderMark } from "./folders.js";
 import { archivedDir, parseRolloutFileName, sessionsDir } from "./paths.js";
 import { escapeLike, fromRow, SCHEMA, toRow, UPSERT, type Row } from "./index-rows.js";
+import { openSqlite } from "./sqlite-open.js";
 import { scanRolloutFiles, type RolloutFileRef } from "./scan.js";
 import type { ThreadSummary } from "./summary.js";
 import { readThreadSummaries, readThreadSummary } from "./summary.js";
@@ -53,7 +54,7 @@ function openExisting(path: string): Database.Database | Exclude<OpenOutcome, "e
   if (!existsSync(path)) return "missing";
   let db: Database.Database | undefined;
   try {
-    db = new Database(path, { fileMustExist: true });
+    db = openSqlite(path, { fileMustExist: true });
     if (db.pragma("user_version", { simple: true }) !== SCHEMA_VERSION) {
       db.close();
       return "schema_mismatch";
@@ -133,7 +134,7 @@ export class ThreadIndex {
       }
     }
     removeDatabaseFiles(path);
-    const db = new Database(path);
+    const db = openSqlite(path);
     configure(db);
     db.exec(SCHEMA);
     const index = new ThreadIndex(db, codexHome, path, outcome);

@@ -62,10 +62,11 @@ export interface RunResult {
 /** Runs the CLI to completion, bounded by `timeoutMs` (generous: a loaded machine slows every run). */
 export function runCli(
   args: string[],
-  options: { env: NodeJS.ProcessEnv; cwd?: string; stdin?: string; timeoutMs?: number },
+  options: { env: NodeJS.ProcessEnv; cwd?: string; stdin?: string; timeoutMs?: number; cli?: string },
 ): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    // `cli`: a copy of dist elsewhere (a package laid out as installed).
+    const child = spawn(process.execPath, [options.cli ?? CLI, ...args], {
       cwd: options.cwd,
       env: options.env,
       stdio: ["pipe", "pipe", "pipe"],

@@ -6,7 +6,8 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
+import { openSqlite } from "../../rollout/sqlite-open.js";
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS stage1 (
@@ -78,7 +79,7 @@ export class MemoryStateDb {
 
   static open(path: string): MemoryStateDb {
     mkdirSync(dirname(path), { recursive: true });
-    const db = new Database(path);
+    const db = openSqlite(path);
     db.pragma("journal_mode = WAL");
     // Another process may hold the write lock for a moment (its own claim): wait rather than fail.
     db.pragma("busy_timeout = 5000");

@@ -72,8 +72,19 @@ export async function runWorker(flags: WorkerFlags): Promise<number> {
   const name = `${hostname()}:${process.pid}`;
   const redis = connect(target);
   const subscriber = connect(target);
-  // Connection errors while Redis restarts are retried by ioredis; they must not crash the process.
-  redis.on("error", () => undefined);
+  // Connection errors while Redis is down are retried by ioredis; they must not crash the process, and the
+  // wait is said once (at start-up too: a worker pointed at the wrong URL would otherwise wait in silence).
+  let unreachable = false;
+  redis.on("error", (err: NodeJS.ErrnoException) => {
+    if (unreachable) return;
+    unreachable = true;
+    const reason = err.message || err.code || "connection failed";
+    log(`Redis at ${target.redisUrl} is unreachable (${reason}); retrying until it answers`);
+  });
+  redis.on("ready", () => {
+    if (unreachable) log(`Redis at ${target.redisUrl} answers again`);
+    unreachable = false;
+  });
   subscriber.on("error", () => undefined);
   const ctx: WorkerContext = {
     redis,

@@ -31,9 +31,10 @@ const KILL_WAIT_MS = 2_000;
 
 export class UnifiedExecError extends Error {
   constructor(
-    readonly code: "unknown_session" | "session_limit" | "bad_workdir" | "closed" | "no_input",
+    readonly code:
+      "unknown_session" | "session_limit" | "bad_workdir" | "spawn_failed" | "closed" | "no_input",
     message: string,
-    /** The command as it would have run, when the failure is about running it (bad_workdir). */
+    /** The command as it would have run, when the failure is about running it (bad_workdir, spawn_failed). */
     readonly command?: string[],
   ) {
     super(message);
@@ -142,7 +143,8 @@ export class UnifiedExecManager {
         });
       } catch (err) {
         await plan.finishNetwork?.();
-        throw err;
+        // A child that could not start (no node-pty for a tty) shows as a failed command, as a missing cwd does.
+        throw new UnifiedExecError("spawn_failed", err instanceof Error ? err.message : String(err), command);
       }
       const entry: Entry = { session, relay, command };
       const finishNetwork = plan.finishNetwork;
