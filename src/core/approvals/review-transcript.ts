@@ -5,6 +5,7 @@
 // AGENTS.md, skills) is left out; of the developer messages only a user's approval of a denied action
 // (denial-approval.ts) is kept.
 import { isKnownItem, messageText, type ResponseItem } from "../../protocol/items.js";
+import { isInjectedText } from "../../rollout/user-input.js";
 import { DENIAL_APPROVAL_MARKER } from "./denial-approval.js";
 
 // Codex's limits (in approximate tokens of 4 bytes).
@@ -24,14 +25,6 @@ export interface TranscriptEntry {
 
 const approxTokens = (text: string) => Math.ceil(Buffer.byteLength(text) / BYTES_PER_TOKEN);
 
-/** Context the engine wraps in a tag (`<environment_context>...</environment_context>`) or AGENTS.md. */
-function isEngineContext(text: string): boolean {
-  const t = text.trim();
-  if (t.startsWith("# AGENTS.md instructions")) return true;
-  const open = /^<([a-z_]+)(?:\s[^>]*)?>/.exec(t);
-  return open !== null && t.endsWith(`</${open[1]}>`);
-}
-
 function outputText(output: string | Array<{ type: string; text?: unknown }>): string {
   if (typeof output === "string") return output;
   return output.flatMap((part) => (typeof part.text === "string" ? [part.text] : [])).join("\n");
@@ -47,7 +40,7 @@ export function transcriptEntries(history: readonly ResponseItem[]): TranscriptE
   for (const item of history) {
     if (isKnownItem(item, "message")) {
       const text = messageText(item);
-      if (item.role === "user" && !isEngineContext(text)) push("user", "user", text);
+      if (item.role === "user" && !isInjectedText(text)) push("user", "user", text);
       else if (item.role === "assistant") push("assistant", "assistant", text);
       else if (item.role === "developer" && text.startsWith(DENIAL_APPROVAL_MARKER))
         push("developer", "developer", text);
