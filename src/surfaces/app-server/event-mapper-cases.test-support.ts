@@ -17,7 +17,42 @@ const usage = {
   reasoning_output_tokens: 1,
   total_tokens: 15,
 };
+/** `usage` as thread/tokenUsage/updated carries it. */
+const usageOnWire = {
+  totalTokens: 15,
+  inputTokens: 10,
+  cachedInputTokens: 2,
+  cacheWriteInputTokens: 0,
+  outputTokens: 5,
+  reasoningOutputTokens: 1,
+};
 const b64 = (s: string) => Buffer.from(s).toString("base64");
+/** The approved command's item, as it starts and as it ends. */
+const touchCommand = (state: Record<string, unknown>) => ({
+  type: "commandExecution",
+  id: "call_1",
+  command: "bash -lc 'touch a b'",
+  cwd: "/w",
+  commandActions: [{ type: "unknown", command: "bash -lc 'touch a b'" }],
+  ...state,
+  source: "agent",
+});
+/** The approved patch's item. */
+const addFile = (status: string) => ({
+  type: "fileChange",
+  id: "p1",
+  changes: [{ path: "/w/a.txt", kind: { type: "add" }, diff: "a\n" }],
+  status,
+});
+/** What a turn's start and end look like in the compact view. */
+const turnOpened = [
+  { method: "thread/status/changed", status: "active" },
+  { method: "turn/started", status: "inProgress", error: null },
+];
+const turnEnded = (status: string) => [
+  { method: "thread/status/changed", status: "idle" },
+  { method: "turn/completed", status, error: null },
+];
 
 export const cases: Array<{
   name: string;
@@ -45,8 +80,7 @@ export const cases: Array<{
       complete,
     ],
     expected: [
-      { method: "thread/status/changed", status: "active" },
-      { method: "turn/started", status: "inProgress", error: null },
+      ...turnOpened,
       {
         method: "item/started",
         item: { type: "userMessage", id: "id_1", content: [{ type: "text", text: "hi" }] },
@@ -65,28 +99,13 @@ export const cases: Array<{
           threadId: T,
           turnId: "turn-1",
           tokenUsage: {
-            total: {
-              totalTokens: 15,
-              inputTokens: 10,
-              cachedInputTokens: 2,
-              cacheWriteInputTokens: 0,
-              outputTokens: 5,
-              reasoningOutputTokens: 1,
-            },
-            last: {
-              totalTokens: 15,
-              inputTokens: 10,
-              cachedInputTokens: 2,
-              cacheWriteInputTokens: 0,
-              outputTokens: 5,
-              reasoningOutputTokens: 1,
-            },
+            total: usageOnWire,
+            last: usageOnWire,
             modelContextWindow: 1000,
           },
         },
       },
-      { method: "thread/status/changed", status: "idle" },
-      { method: "turn/completed", status: "completed", error: null },
+      ...turnEnded("completed"),
     ],
   },
   {
@@ -101,8 +120,7 @@ export const cases: Array<{
       { type: "agent_message", message: "done" },
     ],
     expected: [
-      { method: "thread/status/changed", status: "active" },
-      { method: "turn/started", status: "inProgress", error: null },
+      ...turnOpened,
       { method: "item/started", item: { type: "reasoning", id: "id_1", summary: [], content: [] } },
       // Each summary part is announced before its text, the first one too.
       {
@@ -161,40 +179,22 @@ export const cases: Array<{
       },
     ],
     expected: [
-      { method: "thread/status/changed", status: "active" },
-      { method: "turn/started", status: "inProgress", error: null },
+      ...turnOpened,
       { method: "thread/status/changed", status: "active" },
       { request: "execApproval", itemId: "call_1", turnId: "turn-1" },
       {
         method: "item/started",
-        item: {
-          type: "commandExecution",
-          id: "call_1",
-          command: "bash -lc 'touch a b'",
-          cwd: "/w",
-          commandActions: [{ type: "unknown", command: "bash -lc 'touch a b'" }],
+        item: touchCommand({
           status: "inProgress",
           aggregatedOutput: null,
           exitCode: null,
           durationMs: null,
-          source: "agent",
-        },
+        }),
       },
       { method: "item/commandExecution/outputDelta", itemId: "call_1", delta: "é\n" },
       {
         method: "item/completed",
-        item: {
-          type: "commandExecution",
-          id: "call_1",
-          command: "bash -lc 'touch a b'",
-          cwd: "/w",
-          commandActions: [{ type: "unknown", command: "bash -lc 'touch a b'" }],
-          status: "completed",
-          aggregatedOutput: "é\n",
-          exitCode: 0,
-          durationMs: 12,
-          source: "agent",
-        },
+        item: touchCommand({ status: "completed", aggregatedOutput: "é\n", exitCode: 0, durationMs: 12 }),
       },
     ],
   },
@@ -217,29 +217,12 @@ export const cases: Array<{
       { type: "patch_apply_end", call_id: "p1", stdout: "", stderr: "", success: true },
     ],
     expected: [
-      { method: "thread/status/changed", status: "active" },
-      { method: "turn/started", status: "inProgress", error: null },
+      ...turnOpened,
       // The item shows first (the engine starts it), then the thread waits on the approval.
-      {
-        method: "item/started",
-        item: {
-          type: "fileChange",
-          id: "p1",
-          changes: [{ path: "/w/a.txt", kind: { type: "add" }, diff: "a\n" }],
-          status: "inProgress",
-        },
-      },
+      { method: "item/started", item: addFile("inProgress") },
       { method: "thread/status/changed", status: "active" },
       { request: "patchApproval", itemId: "p1", turnId: "turn-1" },
-      {
-        method: "item/completed",
-        item: {
-          type: "fileChange",
-          id: "p1",
-          changes: [{ path: "/w/a.txt", kind: { type: "add" }, diff: "a\n" }],
-          status: "completed",
-        },
-      },
+      { method: "item/completed", item: addFile("completed") },
       // No turn/diff/updated: the diff is the disk's net change (turn-diff.test.ts), and /w does not exist.
     ],
   },
@@ -251,8 +234,7 @@ export const cases: Array<{
       { type: "error", message: "model request failed: HTTP 401", codex_error_info: "unauthorized" },
     ],
     expected: [
-      { method: "thread/status/changed", status: "active" },
-      { method: "turn/started", status: "inProgress", error: null },
+      ...turnOpened,
       {
         method: "error",
         params: {
@@ -288,15 +270,13 @@ export const cases: Array<{
       { type: "turn_aborted", turn_id: "turn-1", reason: "interrupted" },
     ],
     expected: [
-      { method: "thread/status/changed", status: "active" },
-      { method: "turn/started", status: "inProgress", error: null },
+      ...turnOpened,
       { method: "item/started", item: { type: "agentMessage", id: "m", text: "" } },
       { method: "item/agentMessage/delta", itemId: "m", delta: "par" },
       { method: "item/started", item: expect.objectContaining({ id: "c", status: "inProgress" }) },
       { method: "item/completed", item: { type: "agentMessage", id: "m", text: "par" } },
       { method: "item/completed", item: expect.objectContaining({ id: "c", status: "failed" }) },
-      { method: "thread/status/changed", status: "idle" },
-      { method: "turn/completed", status: "interrupted", error: null },
+      ...turnEnded("interrupted"),
     ],
   },
   {
@@ -308,8 +288,7 @@ export const cases: Array<{
       ["other-sub", { type: "error", message: "exec_approval: no pending approval with id 'x'" }],
     ],
     expected: [
-      { method: "thread/status/changed", status: "active" },
-      { method: "turn/started", status: "inProgress", error: null },
+      ...turnOpened,
       { method: "warning", params: { threadId: T, message: "careful" } },
       {
         method: "turn/plan/updated",
@@ -354,8 +333,7 @@ export const cases: Array<{
       { type: "warning", message: "something else" },
     ],
     expected: [
-      { method: "thread/status/changed", status: "active" },
-      { method: "turn/started", status: "inProgress", error: null },
+      ...turnOpened,
       {
         method: "item/autoApprovalReview/completed",
         params: {
