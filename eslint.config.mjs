@@ -73,7 +73,7 @@ export default tseslint.config(
   },
   {
     // vitest's asymmetric matchers (expect.stringMatching, expect.any) are typed `any`.
-    files: ["**/*.test.ts", "test/**/*.ts"],
+    files: ["**/*.test.ts", "**/*.test-support.ts", "test/**/*.ts"],
     rules: { "@typescript-eslint/no-unsafe-assignment": "off" },
   },
   {

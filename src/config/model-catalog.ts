@@ -3,12 +3,13 @@
 // It is read when config loads, so a missing or malformed file stops every surface with the reason. What
 // it says of a model (context window, images, reasoning, compaction limit, default effort) is what codex-ts
 // knows of that model unless config says otherwise; model/list lists exactly its models.
+import { statSync } from "node:fs";
 import { z } from "zod";
 import { describeZodError } from "../protocol/errors.js";
 import { ReasoningEffort } from "../protocol/policies.js";
 import { learnModelInfo } from "../model/model-info.js";
 import { ConfigError } from "./config-file.js";
-import { readPromptFile } from "./prompt-files.js";
+import { promptFilePath, readPromptText } from "./prompt-files.js";
 
 const CatalogModel = z.looseObject({
   slug: z.string().min(1),
@@ -28,12 +29,29 @@ export type CatalogModel = z.infer<typeof CatalogModel>;
 
 const Catalog = z.looseObject({ models: z.array(CatalogModel) });
 
-type Layers = Parameters<typeof readPromptFile>[2];
+type Layers = Parameters<typeof promptFilePath>[1];
+
+/**
+ * The catalogs read so far, by path, with the modification time and size they were read at. Config loads
+ * per request on some paths (fs/*, fuzzy file search): an unchanged file is not read and validated again.
+ */
+const readCatalogs = new Map<string, { mtimeNs: bigint; size: bigint; models: CatalogModel[] }>();
 
 /** The catalog's models, or undefined when no layer sets `model_catalog_json`. */
 export function readModelCatalog(layers: Layers, cwd: string, codexHome: string): CatalogModel[] | undefined {
-  const text = readPromptFile("model_catalog_json", "model catalog", layers, cwd, codexHome);
-  if (text === undefined) return undefined;
+  const path = promptFilePath("model_catalog_json", layers, cwd, codexHome);
+  if (path === undefined) return undefined;
+  const stat = statSync(path, { bigint: true, throwIfNoEntry: false });
+  const known = readCatalogs.get(path);
+  if (stat && known?.mtimeNs === stat.mtimeNs && known.size === stat.size) return known.models;
+  // A file that fails is not kept: the next load says why again.
+  readCatalogs.delete(path);
+  const models = parseCatalog(readPromptText("model_catalog_json", "model catalog", path));
+  if (stat) readCatalogs.set(path, { mtimeNs: stat.mtimeNs, size: stat.size, models });
+  return models;
+}
+
+function parseCatalog(text: string): CatalogModel[] {
   let json: unknown;
   try {
     json = JSON.parse(text);

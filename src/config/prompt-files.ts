@@ -24,6 +24,17 @@ function resolveFrom(key: string, layers: readonly ConfigLayer[], cwd: string, c
   return resolve(value?.source.startsWith("profile:") ? codexHome : cwd, raw);
 }
 
+/** The path of the file `key` names, or undefined when no layer names one. */
+export function promptFilePath(
+  key: string,
+  layers: readonly ConfigLayer[],
+  cwd: string,
+  codexHome: string,
+): string | undefined {
+  if (!layers.some((layer) => typeof layer.value[key] === "string")) return undefined;
+  return resolveFrom(key, layers, cwd, codexHome);
+}
+
 /** The text of the prompt file `key` names, or undefined when no layer names one. */
 export function readPromptFile(
   key: string,
@@ -32,8 +43,12 @@ export function readPromptFile(
   cwd: string,
   codexHome: string,
 ): string | undefined {
-  if (!layers.some((layer) => typeof layer.value[key] === "string")) return undefined;
-  const path = resolveFrom(key, layers, cwd, codexHome);
+  const path = promptFilePath(key, layers, cwd, codexHome);
+  return path === undefined ? undefined : readPromptText(key, what, path);
+}
+
+/** The text of the file at `path` that `key` names; a missing or empty file is a config error. */
+export function readPromptText(key: string, what: string, path: string): string {
   let text: string;
   try {
     text = readFileSync(path, "utf8");

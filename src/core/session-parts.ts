@@ -6,7 +6,7 @@ import type { ModelAuthHooks } from "../auth/model-auth.js";
 import type { Config } from "../config/load.js";
 import type { Policy } from "../execpolicy/policy.js";
 import { modelInfo } from "../model/model-info.js";
-import type { Event, KnownEventMsg, PlanStep, TokenUsage } from "../protocol/core-protocol.js";
+import type { Event, KnownEventMsg, PlanStep } from "../protocol/core-protocol.js";
 import { SkillsManager } from "../skills/skills-manager.js";
 import type { CommandGate } from "./approvals/command-gate.js";
 import { PatchGate } from "./approvals/patch-gate.js";
@@ -33,6 +33,7 @@ import type { ClientIo } from "./tool-api/client-io.js";
 import type { ToolSet } from "./tool-api/tool-set.js";
 import type { TurnContext } from "./turn-context.js";
 import { resumedUsage } from "./usage.js";
+import { UsageReport } from "./usage-report.js";
 
 export interface SessionOptions {
   config: Config;
@@ -73,9 +74,6 @@ export interface SessionHost {
   warnOnce(key: string, message: string): void;
   /** The latest update_plan, restated after a compaction. */
   latestPlan(): PlanStep[] | undefined;
-  recordUsage(subId: string, usage: TokenUsage): void;
-  /** The context now holds about `tokens` (after a compaction): reported with the totals unchanged. */
-  reportContext(subId: string, tokens: number): void;
   mcp(): SessionMcp | undefined;
 }
 
@@ -103,8 +101,8 @@ export interface SessionParts {
   openMcp: (fresh?: SessionMcpOptions["config"]) => SessionMcp | undefined;
   /** Lifecycle hooks (undefined with `[features] hooks = false`). */
   hooks: SessionHooks | undefined;
-  /** A resumed thread counts on from the totals its last token_count recorded. */
-  resumedUsage: TokenUsage;
+  /** The token usage reports (a resumed thread counts on from the totals its last token_count recorded). */
+  usage: UsageReport;
 }
 
 export function buildSessionParts(options: SessionOptions, host: SessionHost): SessionParts {
@@ -121,6 +119,9 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
     originator: options.originator,
     ...(options.auth ? { auth: options.auth } : {}),
   });
+  const usage = new UsageReport(resumedUsage(seed.replay?.lastTokenCount), settings, (subId, msg) =>
+    host.emit(subId, msg),
+  );
   const context = new ContextRecorder(
     history,
     options.skills ?? SkillsManager.forConfig(config),
@@ -148,8 +149,8 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
     client: () => settings.client,
     latestPlan: () => host.latestPlan(),
     usage: {
-      spent: (usage) => host.recordUsage(host.currentSubId(), usage),
-      contextNow: (tokens) => host.reportContext(host.currentSubId(), tokens),
+      spent: (spent) => usage.record(host.currentSubId(), spent),
+      contextNow: (tokens) => usage.reportContext(host.currentSubId(), tokens),
     },
     ...(config.compactPrompt !== undefined ? { prompt: config.compactPrompt } : {}),
     autoLimit: (model) =>
@@ -218,7 +219,7 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
         controller,
       ),
     mcp: () => host.mcp(),
-    recordUsage: (subId, usage) => host.recordUsage(subId, usage),
+    recordUsage: (subId, spent) => usage.record(subId, spent),
     warnOnce: (key, message) => host.warnOnce(key, message),
     emit: (subId, msg) => host.emit(subId, msg),
     ...(hookWiring ? { hooks: (cwd: string) => hookWiring.forTask(cwd) } : {}),
@@ -249,7 +250,7 @@ export function buildSessionParts(options: SessionOptions, host: SessionHost): S
         ...(options.auth ? { auth: options.auth } : {}),
       }),
     hooks,
-    resumedUsage: resumedUsage(seed.replay?.lastTokenCount),
+    usage,
   };
 }
 

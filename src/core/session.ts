@@ -1,12 +1,6 @@
 // A Session: the engine's configuration and state for one thread, and at most one running Task.
 import type { ReplayedTurn } from "../rollout/replay.js";
-import type {
-  KnownEventMsg,
-  OpOf,
-  PlanStep,
-  TokenUsage,
-  UserInputAnswers,
-} from "../protocol/core-protocol.js";
+import type { KnownEventMsg, OpOf, PlanStep, UserInputAnswers } from "../protocol/core-protocol.js";
 import type { ResponseItem } from "../protocol/items.js";
 import type { ReviewDecision } from "../protocol/policies.js";
 import type { UserInputItem } from "../protocol/user-input.js";
@@ -29,9 +23,9 @@ import type { TaskSlot } from "./task-slot.js";
 import type { ThreadUpkeep } from "./thread-upkeep.js";
 import type { ThreadRollout } from "./thread-rollout.js";
 import type { TurnContext } from "./turn-context.js";
+import type { UsageReport } from "./usage-report.js";
 import { runUserShell } from "./user-shell.js";
 import { startMemoriesPipeline } from "./memories/startup.js";
-import { addUsage, ZERO_USAGE } from "./usage.js";
 
 export type { SessionOptions } from "./session-parts.js";
 
@@ -49,12 +43,13 @@ export class Session {
   private readonly commandGate: CommandGate;
   private readonly compactor: Compactor;
   private readonly items: ItemTracker;
+  /** token_count reports after each model response and compaction (usage-report.ts). */
+  private readonly usage: UsageReport;
   private readonly openMcp: (fresh?: SessionMcpOptions["config"]) => SessionMcp | undefined;
   /** Lifecycle hooks (undefined with `[features] hooks = false`). */
   readonly hooks: SessionHooks | undefined;
   private rollingBack = false;
   private readonly warned = new Set<string>();
-  private totalUsage: TokenUsage;
   /** The submission whose events carry session-level warnings when no task runs. */
   private lastSubId = "";
   /** The session's MCP servers, started by the first configure_session (none when the config has none). */
@@ -84,14 +79,12 @@ export class Session {
       items: this.items,
       openMcp: this.openMcp,
       hooks: this.hooks,
-      resumedUsage: this.totalUsage,
+      usage: this.usage,
     } = buildSessionParts(options, {
       emit: (subId, msg) => this.emit(subId, msg),
       currentSubId: () => this.currentSubId(),
       warnOnce: (key, message) => this.warnOnce(key, message),
       latestPlan: () => this.latestPlan,
-      recordUsage: (subId, usage) => this.recordUsage(subId, usage),
-      reportContext: (subId, tokens) => this.reportContext(subId, tokens),
       mcp: () => this.mcp,
     }));
   }
@@ -324,31 +317,6 @@ export class Session {
   /** Resolves when no task runs. */
   async idle(): Promise<void> {
     await this.tasks.idle();
-  }
-
-  private recordUsage(subId: string, last: TokenUsage): void {
-    this.totalUsage = addUsage(this.totalUsage, last);
-    this.emitUsage(subId, last);
-  }
-
-  /**
-   * As Codex after a compaction: the totals as they are, `last` the size of the context now (as input, so
-   * a meter reading input + output sees it too).
-   */
-  private reportContext(subId: string, tokens: number): void {
-    this.emitUsage(subId, { ...ZERO_USAGE, input_tokens: tokens, total_tokens: tokens });
-  }
-
-  private emitUsage(subId: string, last: TokenUsage): void {
-    this.emit(subId, {
-      type: "token_count",
-      info: {
-        total_token_usage: this.totalUsage,
-        last_token_usage: last,
-        model_context_window: this.settings.contextWindow(this.settings.defaults.model) ?? null,
-      },
-      ...(this.settings.client.rateLimits ? { rate_limits: this.settings.client.rateLimits } : {}),
-    });
   }
 
   /** MCP servers with their status and tools (empty when none is configured). */

@@ -19,20 +19,32 @@ export function truncationNote(omittedBytes: number): string {
   return `[... ${estimateTokens(omittedBytes)} tokens (${omittedBytes} bytes) truncated ...]`;
 }
 
+/**
+ * The first `headBytes` and the last `tailBytes` of `bytes`, decoded. Decoding a cut mid-character would
+ * leave a replacement character: that character is dropped instead (the cut's marker stands for it).
+ */
+export function keepEnds(
+  bytes: Buffer,
+  headBytes: number,
+  tailBytes: number,
+): { head: string; tail: string } {
+  const head = bytes
+    .subarray(0, headBytes)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
+  const tail = bytes
+    .subarray(bytes.length - tailBytes)
+    .toString("utf8")
+    .replace(/^\uFFFD/, "");
+  return { head, tail };
+}
+
 /** Keeps the head and the tail of `text` within `maxBytes`, saying in the middle how much was cut. */
 export function cutMiddle(text: string, maxBytes: number): string {
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length <= maxBytes) return text;
   const half = Math.floor(maxBytes / 2);
-  // Decoding a cut mid-character would leave a replacement character: cut on whole characters instead.
-  const head = bytes
-    .subarray(0, half)
-    .toString("utf8")
-    .replace(/\uFFFD$/, "");
-  const tail = bytes
-    .subarray(bytes.length - half)
-    .toString("utf8")
-    .replace(/^\uFFFD/, "");
+  const { head, tail } = keepEnds(bytes, half, half);
   const omitted = bytes.length - Buffer.byteLength(head) - Buffer.byteLength(tail);
   return `${head}\n${truncationNote(omitted)}\n${tail}`;
 }

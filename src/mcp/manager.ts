@@ -16,6 +16,7 @@ import {
 import { providedTool } from "./provided-tool.js";
 import { McpServerConnection } from "./server-connection.js";
 import { resolveMcpServers, type McpServerEntry } from "./server-config.js";
+import { brokenStatus, connectionStatus } from "./server-status.js";
 import { pluginMcpServers } from "../plugins/runtime.js";
 import {
   UnknownMcpServerError,
@@ -142,17 +143,10 @@ export class McpManager implements SessionMcp {
   }
 
   statuses(): McpServerStatus[] {
-    const statuses: McpServerStatus[] = this.connections.map((c) => ({
-      name: c.name,
-      transport: c.config.transport.kind,
-      state: c.state,
-      ...(c.error !== undefined ? { error: c.error } : {}),
-      tools: c.state === "ready" ? this.toolInfos(c) : [],
-      ...(c.serverInfo ? { serverInfo: c.serverInfo } : {}),
-      ...(c.serverCapabilities ? { serverCapabilities: c.serverCapabilities } : {}),
-    }));
-    for (const b of this.broken)
-      statuses.push({ name: b.name, transport: "stdio", state: "failed", error: b.error, tools: [] });
+    const statuses = this.connections.map((c) =>
+      connectionStatus(c, c.state === "ready" ? this.toolInfos(c) : []),
+    );
+    for (const b of this.broken) statuses.push(brokenStatus(b.name, b.error));
     return statuses.sort((a, b) => a.name.localeCompare(b.name));
   }
 

@@ -5,6 +5,7 @@ import type { McpServerStatus } from "../core/mcp-api/types.js";
 import type { ConfigToml } from "../config/schema.js";
 import { McpServerConnection } from "./server-connection.js";
 import { resolveMcpServers } from "./server-config.js";
+import { brokenStatus, connectionStatus } from "./server-status.js";
 
 export async function probeMcpServers(
   servers: NonNullable<ConfigToml["mcp_servers"]>,
@@ -14,20 +15,14 @@ export async function probeMcpServers(
   const quiet = { onChange: () => undefined, onWarning: () => undefined };
   return Promise.all(
     entries.map(async (entry): Promise<McpServerStatus> => {
-      if ("error" in entry)
-        return { name: entry.name, transport: "stdio", state: "failed", error: entry.error, tools: [] };
+      if ("error" in entry) return brokenStatus(entry.name, entry.error);
       const connection = new McpServerConnection(entry.config, quiet);
       try {
         await connection.settled;
-        return {
-          name: entry.name,
-          transport: entry.config.transport.kind,
-          state: connection.state,
-          ...(connection.error !== undefined ? { error: connection.error } : {}),
-          tools: connection.tools.map((tool) => ({ ...tool, qualifiedName: tool.name })),
-          ...(connection.serverInfo ? { serverInfo: connection.serverInfo } : {}),
-          ...(connection.serverCapabilities ? { serverCapabilities: connection.serverCapabilities } : {}),
-        };
+        return connectionStatus(
+          connection,
+          connection.tools.map((tool) => ({ ...tool, qualifiedName: tool.name })),
+        );
       } finally {
         await connection.close();
       }

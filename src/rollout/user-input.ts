@@ -30,12 +30,20 @@ export function messageTextParts(item: MessageItem): string {
   return parts.join("\n");
 }
 
+/**
+ * Whether user-role text was written by the engine: the one rule for the history a UI shows, the memories'
+ * extraction input and the automatic reviewer's transcript.
+ */
+export function isInjectedText(text: string): boolean {
+  const trimmed = text.trimStart();
+  return INJECTED_CONTEXT_PREFIXES.some((prefix) => trimmed.startsWith(prefix));
+}
+
 export function isInjectedContextMessage(item: MessageItem): boolean {
   if (item.role !== "user") return false;
   const first = item.content.find((part) => "text" in part && typeof part.text === "string");
   if (!first || !("text" in first) || typeof first.text !== "string") return false;
-  const text = first.text.trimStart();
-  return INJECTED_CONTEXT_PREFIXES.some((prefix) => text.startsWith(prefix));
+  return isInjectedText(first.text);
 }
 
 /** A message the user sent (as opposed to injected context, or the model's or developer's messages). */

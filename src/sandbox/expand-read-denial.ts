@@ -50,11 +50,22 @@ export async function expandReadDenial(
   // Parents first, and nothing inside an already-masked folder (its mount would hide the inner one anyway).
   const sorted = [...found.entries()].sort(([a], [b]) => a.length - b.length || (a < b ? -1 : 1));
   const out: DeniedPath[] = [];
+  const maskedDirs = new Set<string>();
   for (const [p, kind] of sorted) {
-    if (out.some((d) => d.kind === "dir" && (p === d.path || p.startsWith(`${d.path}/`)))) continue;
+    if (insideAny(p, maskedDirs)) continue;
     out.push({ path: p, kind });
+    if (kind === "dir") maskedDirs.add(p);
   }
   return out;
+}
+
+/** Whether `p` is one of `dirs` or below one: each of its prefixes that ends before a `/` is looked up. */
+function insideAny(p: string, dirs: ReadonlySet<string>): boolean {
+  if (dirs.has(p)) return true;
+  for (let slash = p.indexOf("/"); slash >= 0; slash = p.indexOf("/", slash + 1)) {
+    if (dirs.has(p.slice(0, slash))) return true;
+  }
+  return false;
 }
 
 async function expandGlob(
@@ -73,9 +84,10 @@ async function expandGlob(
   }
   // Without `**` a pattern reaches exactly as deep as it has parts; with it, glob_scan_max_depth (if set).
   const depth = rest.split("/").includes("**") ? maxDepth : rest.split("/").length;
+  // Breadth first; read by index, as shifting a queue of many thousand folders moves it each time.
   const queue: Array<{ dir: string; level: number }> = [{ dir: base, level: 1 }];
-  while (queue.length > 0) {
-    const next = queue.shift();
+  for (let head = 0; head < queue.length; head++) {
+    const next = queue[head];
     if (!next) break;
     let entries: Dirent[];
     try {

@@ -5,6 +5,8 @@
 // AGENTS.md, skills) is left out; of the developer messages only a user's approval of a denied action
 // (denial-approval.ts) is kept.
 import { isKnownItem, messageText, type ResponseItem } from "../../protocol/items.js";
+import { isInjectedText } from "../../rollout/user-input.js";
+import { BYTES_PER_TOKEN, estimateTokens, keepEnds } from "../tool-output-limit.js";
 import { DENIAL_APPROVAL_MARKER } from "./denial-approval.js";
 
 // Codex's limits (in approximate tokens of 4 bytes).
@@ -13,7 +15,6 @@ const TOOL_BUDGET = 10_000;
 const MESSAGE_ENTRY_CAP = 2_000;
 const TOOL_ENTRY_CAP = 1_000;
 const RECENT_ENTRY_LIMIT = 40;
-const BYTES_PER_TOKEN = 4;
 
 export interface TranscriptEntry {
   kind: "user" | "assistant" | "developer" | "tool";
@@ -22,15 +23,7 @@ export interface TranscriptEntry {
   text: string;
 }
 
-const approxTokens = (text: string) => Math.ceil(Buffer.byteLength(text) / BYTES_PER_TOKEN);
-
-/** Context the engine wraps in a tag (`<environment_context>...</environment_context>`) or AGENTS.md. */
-function isEngineContext(text: string): boolean {
-  const t = text.trim();
-  if (t.startsWith("# AGENTS.md instructions")) return true;
-  const open = /^<([a-z_]+)(?:\s[^>]*)?>/.exec(t);
-  return open !== null && t.endsWith(`</${open[1]}>`);
-}
+const approxTokens = (text: string) => estimateTokens(Buffer.byteLength(text));
 
 function outputText(output: string | Array<{ type: string; text?: unknown }>): string {
   if (typeof output === "string") return output;
@@ -47,7 +40,7 @@ export function transcriptEntries(history: readonly ResponseItem[]): TranscriptE
   for (const item of history) {
     if (isKnownItem(item, "message")) {
       const text = messageText(item);
-      if (item.role === "user" && !isEngineContext(text)) push("user", "user", text);
+      if (item.role === "user" && !isInjectedText(text)) push("user", "user", text);
       else if (item.role === "assistant") push("assistant", "assistant", text);
       else if (item.role === "developer" && text.startsWith(DENIAL_APPROVAL_MARKER))
         push("developer", "developer", text);
@@ -73,17 +66,8 @@ export function truncateMiddle(text: string, tokenCap: number): string {
   const omitted = Math.ceil((bytes.length - maxBytes) / BYTES_PER_TOKEN);
   const marker = `<truncated omitted_approx_tokens="${omitted}" />`;
   const keep = Math.max(0, maxBytes - marker.length);
-  const head = Math.floor(keep / 2);
-  // Decoding may drop a split character at either edge: the marker stands for it too.
-  const start = bytes
-    .subarray(0, head)
-    .toString("utf8")
-    .replace(/\uFFFD$/, "");
-  const end = bytes
-    .subarray(bytes.length - (keep - head))
-    .toString("utf8")
-    .replace(/^\uFFFD/, "");
-  return `${start}${marker}${end}`;
+  const { head, tail } = keepEnds(bytes, Math.floor(keep / 2), keep - Math.floor(keep / 2));
+  return `${head}${marker}${tail}`;
 }
 
 /** The transcript's lines (`[n] label: text`) and whether any entry was left out. */

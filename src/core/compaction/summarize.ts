@@ -1,7 +1,8 @@
 // Asks the model for a handoff summary of the conversation so far.
+import { assistantAnswer } from "../../model/assistant-text.js";
 import type { ModelClient } from "../../model/model-client.js";
 import type { KnownEventMsg, TokenUsage } from "../../protocol/core-protocol.js";
-import { isKnownItem, messageText, userTextMessage, type ResponseItem } from "../../protocol/items.js";
+import { userTextMessage, type ResponseItem } from "../../protocol/items.js";
 import { readPackageFile } from "../package-files.js";
 import { buildRequest } from "../request.js";
 import type { TurnContext } from "../turn-context.js";
@@ -24,25 +25,12 @@ export async function summarizeConversation(options: {
     tools: [],
     threadId: options.threadId,
   });
-  let summary = "";
-  let usage: TokenUsage | undefined;
-  for await (const event of options.client.stream(request, options.signal)) {
-    if (event.type === "retry") {
-      summary = "";
-      options.emit({
-        type: "stream_error",
-        message: `Reconnecting... ${event.attempt}/${event.maxAttempts} (${event.reason})`,
-      });
-    } else if (
-      event.type === "output_item_done" &&
-      isKnownItem(event.item, "message") &&
-      event.item.role === "assistant"
-    ) {
-      summary += messageText(event.item);
-    } else if (event.type === "completed" && event.usage) {
-      usage = event.usage;
-    }
-  }
+  const { text: summary, usage } = await assistantAnswer(options.client, request, options.signal, (retry) =>
+    options.emit({
+      type: "stream_error",
+      message: `Reconnecting... ${retry.attempt}/${retry.maxAttempts} (${retry.reason})`,
+    }),
+  );
   if (summary.trim() === "") throw new CompactionError("the model returned an empty summary");
   return usage ? { summary, usage } : { summary };
 }

@@ -1,8 +1,10 @@
 // What the extraction model reads of a thread: its conversation as recorded (messages, tool calls and their
-// outputs), without what the thread was told rather than what happened in it (developer messages, AGENTS.md,
-// the environment context, skill bodies) and without reasoning (opaque). Held to a character budget: the
+// outputs), without what the thread was told rather than what happened in it (developer messages, and what
+// the engine injected as user text: AGENTS.md, the environment context, skill bodies, notices; the rule is
+// rollout/user-input.ts's) and without reasoning (opaque). Held to a character budget: the
 // end of a thread (its outcome) matters most, so a long one keeps its opening request and its last part.
 import type { ParsedRollout } from "../../rollout/reader.js";
+import { isInjectedText } from "../../rollout/user-input.js";
 
 export interface RolloutInput {
   /** The filtered items, as JSON lines. */
@@ -16,19 +18,7 @@ export interface RolloutInput {
   empty: boolean;
 }
 
-const CONTEXT_PREFIXES = [
-  "# AGENTS.md instructions for ",
-  "<environment_context>",
-  "<skill>",
-  "<user_instructions>",
-];
-
 type Json = Record<string, unknown>;
-
-function isContextText(text: string): boolean {
-  const trimmed = text.trimStart();
-  return CONTEXT_PREFIXES.some((p) => trimmed.startsWith(p));
-}
 
 /** The item as the model will read it, or undefined when it is left out. */
 function keep(item: Json): Json | undefined {
@@ -37,7 +27,7 @@ function keep(item: Json): Json | undefined {
       if (item.role === "developer" || item.role === "system") return undefined;
       if (item.role !== "user") return item;
       const content = (Array.isArray(item.content) ? (item.content as Json[]) : []).filter(
-        (part) => !(typeof part.text === "string" && isContextText(part.text)),
+        (part) => !(typeof part.text === "string" && isInjectedText(part.text)),
       );
       return content.length > 0 ? { ...item, content } : undefined;
     }

@@ -33,15 +33,20 @@ export interface AgentJob {
   maxRuntimeSeconds: number;
   /** A worker reported with `stop: true`: no new worker starts. */
   stopRequested: boolean;
+  /** The items by status, kept as they change (setItemStatus): progress goes out per finished worker. */
+  counts: JobCounts;
 }
+
+export type JobCounts = Record<JobItemStatus, number> & { total: number };
 
 export type ReportOutcome = { accepted: true } | { accepted: false; reason: string };
 
 export class JobBoard {
-  private readonly jobs = new Map<string, AgentJob>();
+  /** Each running job, with its items by id (a report is looked up once per worker). */
+  private readonly jobs = new Map<string, { job: AgentJob; items: Map<string, JobItem> }>();
 
   add(job: AgentJob): void {
-    this.jobs.set(job.id, job);
+    this.jobs.set(job.id, { job, items: new Map(job.items.map((item) => [item.itemId, item])) });
   }
 
   /** The job is over: later reports for it are refused. */
@@ -57,9 +62,10 @@ export class JobBoard {
     result: Record<string, unknown>,
     stop: boolean,
   ): ReportOutcome {
-    const job = this.jobs.get(jobId);
-    if (!job) return { accepted: false, reason: `no running agent job ${jobId}` };
-    const item = job.items.find((i) => i.itemId === itemId);
+    const running = this.jobs.get(jobId);
+    if (!running) return { accepted: false, reason: `no running agent job ${jobId}` };
+    const { job } = running;
+    const item = running.items.get(itemId);
     if (!item) return { accepted: false, reason: `agent job ${jobId} has no item ${itemId}` };
     if (item.workerSessionId !== workerSessionId) {
       return { accepted: false, reason: `item ${itemId} of agent job ${jobId} is not assigned to you` };
@@ -74,9 +80,21 @@ export class JobBoard {
   }
 }
 
-/** Counts by status, for progress and the tool's answer. */
-export function jobProgress(job: AgentJob): Record<JobItemStatus, number> & { total: number } {
-  const counts = { pending: 0, running: 0, completed: 0, failed: 0, total: job.items.length };
-  for (const item of job.items) counts[item.status]++;
+/** The counts of items just read (all pending, as job-input.ts makes them): where `counts` starts. */
+export function countItems(items: readonly JobItem[]): JobCounts {
+  const counts = { pending: 0, running: 0, completed: 0, failed: 0, total: items.length };
+  for (const item of items) counts[item.status]++;
   return counts;
+}
+
+/** Moves an item to `status`, keeping the job's counts. */
+export function setItemStatus(job: AgentJob, item: JobItem, status: JobItemStatus): void {
+  job.counts[item.status]--;
+  item.status = status;
+  job.counts[status]++;
+}
+
+/** Counts by status, for progress and the tool's answer. */
+export function jobProgress(job: AgentJob): JobCounts {
+  return { ...job.counts };
 }

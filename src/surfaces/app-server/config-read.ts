@@ -66,14 +66,23 @@ function toJson(value: unknown): unknown {
   return value;
 }
 
+const EMPTY_TABLES = ["mcp_servers", "profiles", "projects", "plugins", "marketplaces"];
+/** Keys of Codex's effective config (its schema's Config) that are no config.toml key codex-ts knows. */
+const LISTED_BY_CODEX = ["browser_use", "computer_use", "client_search_provider"];
+/** Every top-level key of config.toml codex-ts knows (its own and those of Codex it accepts), sorted. */
+const KNOWN_KEYS = [
+  ...Object.keys(ConfigToml.shape),
+  ...Object.keys(CODEX_ONLY_KEYS),
+  ...LISTED_BY_CODEX,
+].sort();
+
 /**
- * Every top-level key of config.toml codex-ts knows (its own and those of Codex it accepts), as null: Codex
- * lists its whole config, unset keys as null, and clients read the keys without checking for them.
+ * Every known key as null: Codex lists its whole config, unset keys as null, and clients read the keys
+ * without checking for them. Fresh per call: the empty tables and list are the response's own.
  */
 function unsetKeys(): Record<string, unknown> {
-  const known = [...Object.keys(ConfigToml.shape), ...Object.keys(CODEX_ONLY_KEYS), ...LISTED_BY_CODEX];
   return {
-    ...Object.fromEntries(known.sort().map((key) => [key, null])),
+    ...Object.fromEntries(KNOWN_KEYS.map((key) => [key, null])),
     // Tables and lists Codex lists empty rather than null.
     ...Object.fromEntries(EMPTY_TABLES.map((key) => [key, {}])),
     project_doc_fallback_filenames: [],
@@ -130,10 +139,6 @@ function providers(declared: Record<string, unknown>): Record<string, unknown> {
     }),
   );
 }
-
-const EMPTY_TABLES = ["mcp_servers", "profiles", "projects", "plugins", "marketplaces"];
-/** Keys of Codex's effective config (its schema's Config) that are no config.toml key codex-ts knows. */
-const LISTED_BY_CODEX = ["browser_use", "computer_use", "client_search_provider"];
 
 export function buildConfigReadResponse(config: Config, includeLayers: boolean): ConfigReadResponse {
   const userPath = config.layers.find((l) => l.source === "user")?.path;

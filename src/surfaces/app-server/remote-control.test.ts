@@ -14,6 +14,13 @@ describe("installationId", () => {
     expect(readdirSync(home)).toEqual(["installation_id"]);
   });
 
+  it("reads the file once per process and home", () => {
+    const home = mkdtempSync(join(tmpdir(), "codex-ts-installation-"));
+    const id = installationId(home);
+    writeFileSync(join(home, "installation_id"), "00000000-0000-4000-8000-000000000000");
+    expect(installationId(home)).toBe(id);
+  });
+
   it("replaces a damaged file (an empty one left by a crash) with a kept id", () => {
     const home = mkdtempSync(join(tmpdir(), "codex-ts-installation-"));
     writeFileSync(join(home, "installation_id"), "");

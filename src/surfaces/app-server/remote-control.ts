@@ -9,8 +9,21 @@ import type { ServerNotification } from "../../protocol/app-server/v2/notificati
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The home's installation id: read, or made once (created whole and exclusively, so two servers agree). */
+/** The ids this process has read or made, by home: initialize asks for one on every connection. */
+const known = new Map<string, string>();
+
+/** The home's installation id, read or made on the first call for that home, then remembered. */
 export function installationId(codexHome: string): string {
+  let id = known.get(codexHome);
+  if (id === undefined) {
+    id = readOrMake(codexHome);
+    known.set(codexHome, id);
+  }
+  return id;
+}
+
+/** Read, or made once (created whole and exclusively, so two servers agree). */
+function readOrMake(codexHome: string): string {
   const file = join(codexHome, "installation_id");
   const read = (): string | undefined => {
     try {

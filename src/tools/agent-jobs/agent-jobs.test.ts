@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { JobBoard, jobProgress, type AgentJob } from "../../core/subagents/job-board.js";
+import {
+  countItems,
+  JobBoard,
+  jobProgress,
+  setItemStatus,
+  type AgentJob,
+} from "../../core/subagents/job-board.js";
 import { JobInputError, readJobCsv } from "./job-input.js";
 import { defaultOutputPath, renderJobCsv } from "./job-output.js";
 import { renderInstruction, workerPrompt } from "./worker-prompt.js";
@@ -14,6 +20,7 @@ function job(csv: string, idColumn?: string): AgentJob {
     outputCsvPath: "/tmp/out.csv",
     maxRuntimeSeconds: 60,
     stopRequested: false,
+    counts: countItems(input.items),
   };
 }
 
@@ -85,7 +92,7 @@ describe("job board", () => {
       accepted: false,
       reason: `item row-1 of agent job ${j.id} is not assigned to you`,
     });
-    item.status = "running";
+    setItemStatus(j, item, "running");
     item.workerSessionId = "w1";
     expect(board.report(j.id, "row-1", "w2", {}, false).accepted).toBe(false);
     expect(board.report(j.id, "row-1", "w1", { n: 1 }, true)).toEqual({ accepted: true });
@@ -94,6 +101,8 @@ describe("job board", () => {
     expect(board.report(j.id, "row-1", "w1", { n: 2 }, false).accepted).toBe(false);
     expect(board.report(j.id, "row-9", "w1", {}, false)).toMatchObject({ accepted: false });
     expect(jobProgress(j)).toEqual({ pending: 1, running: 1, completed: 0, failed: 0, total: 2 });
+    setItemStatus(j, item, "completed");
+    expect(jobProgress(j)).toEqual({ pending: 1, running: 0, completed: 1, failed: 0, total: 2 });
     board.remove(j.id);
     expect(board.report(j.id, "row-1", "w1", {}, false)).toEqual({
       accepted: false,

@@ -4,7 +4,13 @@
 // stay pending, so the output shows what is left.
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
 import type { AgentScope, CallerTurn } from "../../core/subagents/agent-scope.js";
-import { jobProgress, type AgentJob, type JobBoard, type JobItem } from "../../core/subagents/job-board.js";
+import {
+  jobProgress,
+  setItemStatus,
+  type AgentJob,
+  type JobBoard,
+  type JobItem,
+} from "../../core/subagents/job-board.js";
 import { announcedCall } from "../subagents/call-events.js";
 import { jsonOutput } from "../subagents/tool-output.js";
 import { workerPrompt } from "./worker-prompt.js";
@@ -33,7 +39,8 @@ export async function runAgentJob(
 ): Promise<{ jobError?: string }> {
   const { board, caller } = host;
   board.add(job);
-  const pending = [...job.items];
+  // The items not started yet are job.items from `next` on (read by index: a CSV may have many rows).
+  let next = 0;
   const active = new Map<number, ActiveWorker>();
   progress(host, job, `started: ${job.items.length} items, up to ${concurrency} workers at a time`);
   try {
@@ -42,9 +49,9 @@ export async function runAgentJob(
         !job.stopRequested &&
         !caller.signal.aborted &&
         active.size < concurrency &&
-        pending.length > 0
+        next < job.items.length
       ) {
-        const item = pending.shift()!;
+        const item = job.items[next++]!;
         const started = await startWorker(job, item, host);
         if ("agentId" in started) {
           active.set(started.agentId, {
@@ -55,12 +62,12 @@ export async function runAgentJob(
         } else if (active.size > 0 || caller.signal.aborted) {
           // Most likely the tree is full: the item waits for a running worker to finish (or, interrupted,
           // stays pending).
-          pending.unshift(item);
+          next--;
           break;
         } else {
           // Nothing runs and no worker starts (a depth limit, a bad setting): the next would fail alike.
           const jobError = `failed to start a worker: ${started.error}`;
-          for (const left of [item, ...pending.splice(0)]) finish(left, "failed", jobError);
+          for (const left of job.items.slice(next - 1)) finish(job, left, "failed", jobError);
           progress(host, job);
           return { jobError };
         }
@@ -103,7 +110,7 @@ async function startWorker(
           host.caller,
         );
         started = { agentId: spawned.agentId };
-        item.status = "running";
+        setItemStatus(job, item, "running");
         item.attempts++;
         item.workerSessionId = spawned.sessionId;
         const agent = host.scope.describe(spawned.agentId);
@@ -147,15 +154,15 @@ async function watch(
 }
 
 function settle(item: JobItem, how: WorkerEnd, job: AgentJob, interrupted: boolean): void {
-  if (item.result !== undefined) finish(item, "completed");
+  if (item.result !== undefined) finish(job, item, "completed");
   else if (how === "timeout")
-    finish(item, "failed", `worker exceeded max runtime of ${job.maxRuntimeSeconds}s`);
-  else if (how === "aborted" || interrupted) finish(item, "failed", "the job was interrupted");
-  else finish(item, "failed", "worker finished without calling report_agent_job_result");
+    finish(job, item, "failed", `worker exceeded max runtime of ${job.maxRuntimeSeconds}s`);
+  else if (how === "aborted" || interrupted) finish(job, item, "failed", "the job was interrupted");
+  else finish(job, item, "failed", "worker finished without calling report_agent_job_result");
 }
 
-function finish(item: JobItem, status: "completed" | "failed", error?: string): void {
-  item.status = status;
+function finish(job: AgentJob, item: JobItem, status: "completed" | "failed", error?: string): void {
+  setItemStatus(job, item, status);
   item.completedAt = new Date();
   if (error !== undefined) item.error = error;
 }

@@ -6,7 +6,7 @@ import { readFile, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { z } from "zod";
 import type { AgentJobs, AgentScope } from "../../core/subagents/agent-scope.js";
-import { jobProgress, type AgentJob } from "../../core/subagents/job-board.js";
+import { countItems, jobProgress, type AgentJob } from "../../core/subagents/job-board.js";
 import { defineTool, type FunctionTool, type ToolResult } from "../../core/tool-api/define-tool.js";
 import { JobInputError, MAX_JOB_CSV_BYTES, readJobCsv } from "./job-input.js";
 import { defaultOutputPath, writeJobCsv } from "./job-output.js";
@@ -92,6 +92,7 @@ export function spawnAgentsOnCsvTool(scope: AgentScope, jobs: AgentJobs): Functi
           maxRuntimeSeconds:
             args.max_runtime_seconds ?? jobs.maxRuntimeSeconds ?? DEFAULT_JOB_MAX_RUNTIME_SECONDS,
           stopRequested: false,
+          counts: countItems(input.items),
         };
       } catch (err) {
         if (err instanceof JobInputError) return failure(err.message);

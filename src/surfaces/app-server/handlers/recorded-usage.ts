@@ -18,13 +18,21 @@ const RecordedTokenCount = z.object({
   }),
 });
 
+/** Reads the thread's rollout for its usage (thread/fork: the new thread's file). */
 export async function recordedUsage(
   services: ServerServices,
   thread: ThreadRuntime,
 ): Promise<ServerNotification | undefined> {
   const path = thread.describe().path;
   if (!path || !existsSync(path)) return undefined;
-  const { turns, lastTokenCount } = await services.catalog.contents(path);
+  return usageNotification(thread.threadId, await services.catalog.contents(path));
+}
+
+/** The notification from a rollout already read: its turns and the token count it last recorded. */
+export function usageNotification(
+  threadId: string,
+  { turns, lastTokenCount }: { turns: readonly { id: string }[]; lastTokenCount: unknown },
+): ServerNotification | undefined {
   const recorded = RecordedTokenCount.safeParse(lastTokenCount);
   const turnId = turns.at(-1)?.id;
   if (!recorded.success || !turnId) return undefined;
@@ -32,7 +40,7 @@ export async function recordedUsage(
   return {
     method: "thread/tokenUsage/updated",
     params: {
-      threadId: thread.threadId,
+      threadId,
       turnId,
       tokenUsage: {
         total: breakdown(info.total_token_usage),

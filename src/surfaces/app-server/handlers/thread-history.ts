@@ -44,12 +44,15 @@ export async function describeStored(
   return (await readStored(services, id, includeTurns)).thread;
 }
 
-/** A thread as stored, and when its items started and completed (known from its rollout only). */
+/**
+ * A thread as stored, when its items started and completed (known from its rollout only), and the token
+ * count its rollout last recorded (read with the turns, so thread/resume needs no second pass).
+ */
 export async function readStored(
   services: ServerServices,
   id: string,
   includeTurns: boolean,
-): Promise<{ thread: Thread; itemTimes: Map<string, ItemTimes> }> {
+): Promise<{ thread: Thread; itemTimes: Map<string, ItemTimes>; lastTokenCount: unknown }> {
   const loaded = services.threads.get(id);
   let found;
   try {
@@ -72,6 +75,7 @@ export async function readStored(
     return {
       thread: withStored(services, thread),
       itemTimes: contents?.itemTimes ?? new Map<string, ItemTimes>(),
+      lastTokenCount: contents?.lastTokenCount,
     };
   }
   const contents = await services.catalog.contents(found.summary.path);
@@ -83,7 +87,11 @@ export async function readStored(
     facts: headFactsOf(found.summary.path, loaded?.session.model),
     turns: includeTurns ? contents.turns : [],
   });
-  return { thread: withStored(services, thread), itemTimes: contents.itemTimes };
+  return {
+    thread: withStored(services, thread),
+    itemTimes: contents.itemTimes,
+    lastTokenCount: contents.lastTokenCount,
+  };
 }
 
 export const threadList: Handler<"thread/list"> = (params, ctx) => listThreads(ctx.services, params);

@@ -2,12 +2,14 @@
 // thread/rollback (codex-ts extension: drop the last N turns) and thread/revert (drop a turn and those after).
 import { existsSync } from "node:fs";
 import { badRequest } from "../errors.js";
-import type { Handler } from "../handler-types.js";
+import type { Handler, RequestContext } from "../handler-types.js";
+import type { MethodParams, MethodResult } from "../../../protocol/app-server/methods.js";
+import type { ServerNotification } from "../../../protocol/app-server/v2/notifications.js";
 import type { ServerServices } from "../services.js";
 import type { ThreadRuntime } from "../thread-runtime.js";
-import { describeStored, noticeFullHistory } from "./thread-history.js";
+import { describeStored, noticeFullHistory, readStored } from "./thread-history.js";
 import { resumeExtras } from "./resume-state.js";
-import { recordedUsage } from "./recorded-usage.js";
+import { recordedUsage, usageNotification } from "./recorded-usage.js";
 import { openResponse, openThread } from "./thread-open.js";
 import { setThreadName } from "../threads/thread-names.js";
 import { encodeInclusiveAnchor } from "../threads/paging.js";
@@ -26,10 +28,8 @@ async function loaded(services: ServerServices, threadId: string): Promise<Threa
  * `thread/goal/updated`).
  */
 export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
-  const result = await resumeThread(params, ctx);
+  const { result, usage } = await resumeThread(params, ctx);
   const threadId = result.thread.id;
-  const thread = ctx.services.threads.get(threadId);
-  const usage = thread ? await recordedUsage(ctx.services, thread) : undefined;
   ctx.respond(result);
   if (usage) ctx.connection.notify(usage);
   const goal = ctx.services.metadata.get(threadId).goal;
@@ -41,7 +41,11 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
   return result;
 };
 
-const resumeThread: Handler<"thread/resume"> = async (params, ctx) => {
+/** The answer, and the recorded usage from the same read of the rollout. */
+async function resumeThread(
+  params: MethodParams<"thread/resume">,
+  ctx: RequestContext<"thread/resume">,
+): Promise<{ result: MethodResult<"thread/resume">; usage: ServerNotification | undefined }> {
   const { services } = ctx;
   const live = services.threads.get(params.threadId);
   if (!params.excludeTurns) noticeFullHistory(ctx.connection, "load");
@@ -51,12 +55,12 @@ const resumeThread: Handler<"thread/resume"> = async (params, ctx) => {
     if (!path || !existsSync(path)) throw badRequest(`no rollout found for thread id ${live.threadId}`);
     // Rejoining a running thread: subscribe, and show what the file has so far.
     live.subscribe(ctx.connection);
-    const stored = await describeStored(services, live.threadId, true);
+    const { thread: stored, lastTokenCount } = await readStored(services, live.threadId, true);
     const turns = stored.turns;
     // As Codex 0.169: a loaded thread answers the settings its next turn runs with, overrides included.
     const now = live.currentSettings;
     const base = openResponse(live, params.excludeTurns ? [] : turns);
-    return {
+    const result = {
       ...base,
       thread: { ...base.thread, name: stored.name ?? null, preview: stored.preview },
       ...resumeExtras(live, turns),
@@ -67,6 +71,7 @@ const resumeThread: Handler<"thread/resume"> = async (params, ctx) => {
       reasoningEffort: now.effort ?? null,
       collaborationMode: now.collaborationMode,
     };
+    return { result, usage: usageNotification(live.threadId, { turns, lastTokenCount }) };
   }
   await services.assertNotHostedSubagent(params.threadId, "resume");
   const { summary, archived } = await services.catalog.find(params.threadId);
@@ -82,7 +87,7 @@ const resumeThread: Handler<"thread/resume"> = async (params, ctx) => {
       ...(params.personality ? { personality: params.personality } : {}),
     },
   );
-  const stored = await describeStored(services, thread.threadId, true);
+  const { thread: stored, lastTokenCount } = await readStored(services, thread.threadId, true);
   // Its name and preview, as thread/read shows them.
   const result = {
     ...openResponse(thread, params.excludeTurns ? [] : stored.turns),
@@ -94,8 +99,9 @@ const resumeThread: Handler<"thread/resume"> = async (params, ctx) => {
     method: "thread/status/changed",
     params: { threadId: thread.threadId, status: thread.status },
   });
-  return result;
-};
+  const turns = stored.turns;
+  return { result, usage: usageNotification(thread.threadId, { turns, lastTokenCount }) };
+}
 
 export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
   const { services } = ctx;
