@@ -1,11 +1,12 @@
 // fuzzyFileSearch: the files and folders under each root (read in-process as Codex's file search lists
-// them, see files/tree-walk.ts; else ripgrep, git or a plain walk, files only), matched fuzzily against the query and ranked best first across the roots. A root's first
+// them, see files/tree-walk.ts; else ripgrep, git or a plain walk, files only), matched fuzzily against the
+// query (files/search-root.ts, as the TUI's `@` finder does) and ranked best first across the roots. A root's first
 // search drops the paths that cannot match, and ranks the others, as the listing streams in; the searches
 // that follow scan the listing kept in memory (files/listing-cache.ts), and a fresh server's the listing
 // kept in $CODEX_HOME/cache/file-listings while it is provably current (files/listing-store.ts).
 import { basename, isAbsolute, join, resolve } from "node:path";
-import { byRank, plausibleLines, TopMatches, warmRanking, type FuzzyMatch } from "../../../files/fuzzy.js";
-import { searchListing } from "../../../files/listing-cache.js";
+import { byRank } from "../../../files/fuzzy.js";
+import { searchRoot } from "../../../files/search-root.js";
 import type { Connection } from "../connection.js";
 import type { Handler } from "../handler-types.js";
 
@@ -45,25 +46,6 @@ export const listingStore = (codexHome: string): string => join(codexHome, "cach
 /** Roots as absolute paths (relative ones from `base`), each once. */
 export function resolveRoots(roots: readonly string[], base: string): string[] {
   return [...new Set(roots.map((r) => (isAbsolute(r) ? r : resolve(base, r))))];
-}
-
-/** The best `limit` matches for `query` among the files of `root`, best first. */
-export async function searchRoot(
-  query: string,
-  root: string,
-  limit: number,
-  storeIn?: string,
-): Promise<FuzzyMatch[]> {
-  const select = plausibleLines(query);
-  // Ranked block by block as the listing streams in: a few hundred of 100,000 paths pass the prefilter, so
-  // the ranking runs while the folders are still being read.
-  const top = new TopMatches(query, limit);
-  const sink = { lines: (block: string) => top.add(select(block)), reset: () => top.clear() };
-  const listed = searchListing(root, sink, { storeIn });
-  // A new walk's first reads are in the thread pool by now, their answers milliseconds away: time to warm up in.
-  warmRanking();
-  await listed;
-  return top.result();
 }
 
 /** The best matches for `query` across `roots`, as the wire's FuzzyFileSearchResult. */
