@@ -4,8 +4,9 @@
 // search drops the paths that cannot match, and ranks the others, as the listing streams in; the searches
 // that follow scan the listing kept in memory (files/listing-cache.ts), and a fresh server's the listing
 // kept in $CODEX_HOME/cache/file-listings while it is provably current (files/listing-store.ts).
-import { basename, isAbsolute, join, resolve } from "node:path";
+import { basename, isAbsolute, resolve } from "node:path";
 import { byRank } from "../../../files/fuzzy.js";
+import { listingStore } from "../../../files/listing-store.js";
 import { searchRoot } from "../../../files/search-root.js";
 import type { Connection } from "../connection.js";
 import type { Handler } from "../handler-types.js";
@@ -40,8 +41,7 @@ export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) =
   }
 };
 
-/** Where the server keeps listings for the servers that follow (files/listing-store.ts). */
-export const listingStore = (codexHome: string): string => join(codexHome, "cache", "file-listings");
+export { listingStore };
 
 /** Roots as absolute paths (relative ones from `base`), each once. */
 export function resolveRoots(roots: readonly string[], base: string): string[] {

@@ -1,9 +1,11 @@
 // The lists the `@` and `$` completions draw from: the `@` finder's searches of the session's directory
-// (files/finder-search.ts: one search per query typed, through the listing kept in memory) and the
-// session's skills. A turn that ended may have changed files: an open finder searches its query again.
+// (files/finder-search.ts: one search per query typed, through the listing kept in memory, and across
+// starts in $CODEX_HOME/cache/file-listings as the app-server keeps it) and the session's skills. A turn that ended may have changed files: an open finder searches its query again.
 // Returned in a ref too, for key handlers that run before React renders.
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import type { SkillMetadata } from "../../../protocol/core-protocol.js";
+import { prefetchListing } from "../../../files/listing-cache.js";
+import { listingStore } from "../../../files/listing-store.js";
 import { searchRoot } from "../../../files/search-root.js";
 import {
   completionFor,
@@ -17,14 +19,19 @@ import { FinderSearch } from "../files/finder-search.js";
 
 export function useCompletion(
   cwd: string,
+  codexHome: string,
   composer: ComposerState,
   skills: readonly SkillMetadata[] | undefined,
   taskRunning: boolean,
 ): { completion: Completion | undefined; sources: { current: CompletionSources } } {
   const [, changed] = useReducer((n: number) => n + 1, 0);
   const finder = useMemo(
-    () => new FinderSearch({ search: (query) => searchRoot(query, cwd, MAX_COMPLETIONS), onChange: changed }),
-    [cwd],
+    () =>
+      new FinderSearch({
+        search: (query) => searchRoot(query, cwd, MAX_COMPLETIONS, listingStore(codexHome)),
+        onChange: changed,
+      }),
+    [cwd, codexHome],
   );
   const { found, searching } = finder.current;
   const sources = useRef<CompletionSources>({});
@@ -38,9 +45,11 @@ export function useCompletion(
   const mention = activeMention(composer);
   const query = mention?.sigil === "@" ? mention.query : undefined;
   useEffect(() => {
-    if (query === undefined) finder.forget();
-    else finder.request(query);
-  }, [query, finder]);
+    if (query === undefined) return finder.forget();
+    // A bare `@` searches nothing, but its first letter will: the listing is read meanwhile.
+    if (query === "") prefetchListing(cwd, { storeIn: listingStore(codexHome) });
+    finder.request(query);
+  }, [query, finder, cwd, codexHome]);
 
   // A turn that ended may have created or deleted files: an open finder searches again.
   const queryRef = useRef(query);
