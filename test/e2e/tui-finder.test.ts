@@ -118,7 +118,7 @@ describe("codex-ts (interactive): @ file finder", () => {
       /› widgets +packages\/ +Dir\n {2}index\.ts +packages\/widgets\/ +File\n {2}↑↓ select/,
     );
     expect(widgets).not.toContain("widgets-bundle");
-    keepCapture("file-finder-folder", widgets);
+    keepCapture("finder-folder", widgets);
     term.press("Tab");
     await term.waitFor("│ › packages/widgets ");
 
