@@ -5,7 +5,7 @@
 // the tree: how long watch() blocks, and the memory it takes.
 //   node --import tsx bench/file-list.bench.ts
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -100,19 +100,26 @@ try {
 
   // What the TUI's `@` finder pays per key (files/search-root.ts, as fuzzyFileSearch): the first query
   // walks the tree, streaming into the ranking; the next ones scan the listing kept in memory while its
-  // proof (a stat per folder) runs.
-  // A file added at the top each round: the kept listing's proof fails and the tree is walked again.
-  let added = 0;
+  // proof (a stat per folder) runs. The folders are dated back first: a folder modified within
+  // listing-proof's SLACK_MS of a walk could have changed unseen, so a fresh tree would be walked every
+  // time. Each first query goes through its own link to the tree, a root not listed yet.
+  const dated = String(Math.floor(Date.now() / 1000) - 60);
+  execFileSync("find", [tree, "-type", "d", "-exec", "touch", "-m", "-d", `@${dated}`, "{}", "+"]);
+  const links = mkdtempSync(join(tmpdir(), "codex-ts-bench-roots-"));
+  let walked = 0;
   const first = await measure(async () => {
-    writeFileSync(join(tree, `added${added++}.txt`), "x");
-    return (await searchRoot("mod42f", tree, 8)).length;
+    const root = join(links, `root${walked++}`);
+    symlinkSync(tree, root);
+    return (await searchRoot("mod42f", root, 8)).length;
   });
-  row("finder: query after a change (walk)", first);
+  row("finder: first query (walk)", first);
+  await searchRoot("mod42f", tree, 8);
   let key = 0;
   const next = await measure(
     async () => (await searchRoot(keystrokes[key++ % keystrokes.length]!, tree, 8)).length,
   );
   row("finder: next keys (kept listing)", next);
+  rmSync(links, { recursive: true, force: true });
 
   // The alternative: watch the tree. Node 20 implements a recursive watch on Linux by walking the tree
   // (ignored folders too) and adding one watcher per folder.
