@@ -118,6 +118,9 @@ describe("codex-ts (interactive): @ file finder", () => {
       /› widgets +packages\/ +Dir\n {2}index\.ts +packages\/widgets\/ +File\n {2}↑↓ select/,
     );
     expect(widgets).not.toContain("widgets-bundle");
+    // The kind flush right on every row, as in Codex's finder.
+    const rows = widgets.split("\n").filter((line) => / (File|Dir)$/.test(line));
+    expect(new Set(rows.map((line) => [...line].length)).size).toBe(1);
     keepCapture("finder-folder", widgets);
     term.press("Tab");
     await term.waitFor("│ › packages/widgets ");

@@ -54,7 +54,7 @@ function FileRows({ items, at }: { items: CompletionItem[]; at: number }) {
               <Label text={name} {...(item.matched ? { matched: item.matched } : {})} offset={cut} />
             </Text>
           </Box>
-          <Box flexGrow={1}>
+          <Box flexGrow={1} flexBasis={0}>
             <Text dimColor={i !== at} wrap="truncate-start">
               <Label
                 text={folder === "" ? "./" : folder}
@@ -62,9 +62,10 @@ function FileRows({ items, at }: { items: CompletionItem[]; at: number }) {
               />
             </Text>
           </Box>
-          <Box flexShrink={0} marginLeft={2}>
+          {/* The kind flush right, as Codex's finder has it. */}
+          <Box flexShrink={0} width={6} justifyContent="flex-end">
             <Text color={item.kind === "file" ? "cyan" : undefined} bold={i === at}>
-              {item.kind === "dir" ? " Dir" : "File"}
+              {item.kind === "dir" ? "Dir" : "File"}
             </Text>
           </Box>
         </Box>

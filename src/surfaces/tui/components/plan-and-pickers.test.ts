@@ -76,6 +76,10 @@ describe("pickers and lists", () => {
     );
     const zzz = insertText(initialUi().composer, "@zzz");
     const none = completionFor(zzz, searched(zzz, ["a.ts"]));
+    const rows = text.split("\n").filter((line) => / (File|Dir)$/.test(line));
+    // The kind column flush right: every row as long as the others.
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((line) => line.length)).size).toBe(1);
     expect(screen(base(), ui, none ? { completion: none } : {})).toContain("no matching files");
     // A bare `@` asks for a word rather than listing the whole tree.
     const bare = insertText(initialUi().composer, "@");
