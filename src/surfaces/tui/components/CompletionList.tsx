@@ -1,16 +1,16 @@
 // The `@` file finder and `$` skill completion under the composer: the best matches, one highlighted. A
 // file or folder shows as Codex's finder shows it: its name (files in cyan), the folder it is in ("./" at
-// the top) and its kind.
+// the top; the characters the query matched there in bold, none in the name, as Codex has it) and its kind.
 import { Box, Text } from "ink";
 import type { Completion, CompletionItem } from "../composer/completions.js";
 
-/** `text` (starting at `offset` in the label) with the characters the query matched in bold. */
-function Label({ text, matched, offset = 0 }: { text: string; matched?: number[]; offset?: number }) {
+/** `text` with the characters the query matched in bold (and underlined, unless `plain`). */
+function Label({ text, matched, plain }: { text: string; matched?: number[]; plain?: boolean }) {
   const hits = new Set(matched ?? []);
   if (hits.size === 0) return <>{text}</>;
   const runs: Array<{ text: string; hit: boolean }> = [];
   for (const [i, char] of [...text].entries()) {
-    const hit = hits.has(i + offset);
+    const hit = hits.has(i);
     const last = runs.at(-1);
     if (last && last.hit === hit) last.text += char;
     else runs.push({ text: char, hit });
@@ -19,7 +19,7 @@ function Label({ text, matched, offset = 0 }: { text: string; matched?: number[]
     <>
       {runs.map((run, i) =>
         run.hit ? (
-          <Text key={i} bold underline>
+          <Text key={i} bold underline={!plain}>
             {run.text}
           </Text>
         ) : (
@@ -40,18 +40,17 @@ function FileRows({ items, at }: { items: CompletionItem[]; at: number }) {
       item,
       name: item.label.slice(slash + 1),
       folder: item.label.slice(0, slash + 1),
-      cut: slash + 1,
     };
   });
   const width = split.reduce((m, row) => Math.max(m, row.name.length), 0) + 4;
   return (
     <Box flexDirection="column">
-      {split.map(({ item, name, folder, cut }, i) => (
+      {split.map(({ item, name, folder }, i) => (
         <Box key={item.label} flexDirection="row">
           <Box flexShrink={0} width={Math.min(width, 50)}>
             <Text color={item.kind === "file" ? "cyan" : undefined} bold={i === at} wrap="truncate-middle">
               {`${i === at ? "›" : " "} `}
-              <Label text={name} {...(item.matched ? { matched: item.matched } : {})} offset={cut} />
+              {name}
             </Text>
           </Box>
           <Box flexGrow={1} flexBasis={0}>
@@ -59,6 +58,7 @@ function FileRows({ items, at }: { items: CompletionItem[]; at: number }) {
               <Label
                 text={folder === "" ? "./" : folder}
                 {...(folder && item.matched ? { matched: item.matched } : {})}
+                plain
               />
             </Text>
           </Box>
