@@ -1,17 +1,17 @@
 // The cost of refreshing the `@` finder's file list on a large tree: 100,000 files in a git repository,
-// plus 20,000 more under an ignored node_modules. For each way of listing (rg, git, walk) and for a refresh
-// through FileListCache (what the TUI does when the finder opens): wall time, and the longest the event loop
+// plus 20,000 more under an ignored node_modules. For each way of listing (rg, git, walk) and for the `@`
+// finder's search (its first query, then the keys that follow): wall time, and the longest the event loop
 // was held (what typing would feel), medians of 5. Then the alternative not taken, a recursive fs.watch of
 // the tree: how long watch() blocks, and the memory it takes.
 //   node --import tsx bench/file-list.bench.ts
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, watch, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, watch, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { listFiles, type FileSource } from "../src/files/file-list.js";
 import { fuzzyFilter } from "../src/files/fuzzy.js";
-import { FileListCache } from "../src/surfaces/tui/files/file-list-cache.js";
+import { searchRoot } from "../src/files/search-root.js";
 import { median } from "./support.js";
 
 const FOLDERS = 1_000;
@@ -81,9 +81,9 @@ try {
   // Matching a keystroke against the whole list: the first query prepares every path (once per list), the
   // next ones reuse that.
   const all = await listFiles(tree);
-  const first = performance.now();
+  const firstAt = performance.now();
   fuzzyFilter("m", all, 8);
-  const prepareMs = performance.now() - first;
+  const prepareMs = performance.now() - firstAt;
   const keystrokes = ["mo", "mod4", "mod42f", "pkg7/mod9/file3"];
   const perKey: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
@@ -98,21 +98,28 @@ try {
       `${median(perKey).toFixed(1).padStart(6)} ms per keystroke (median)`,
   );
 
-  // What the finder pays when it opens: a read through the cache, the list already there (the usual case).
-  let landed: (() => void) | undefined;
-  const cache = new FileListCache({
-    list: () => listFiles(tree),
-    onChange: (snapshot) => {
-      if (!snapshot.reading) landed?.();
-    },
+  // What the TUI's `@` finder pays per key (files/search-root.ts, as fuzzyFileSearch): the first query
+  // walks the tree, streaming into the ranking; the next ones scan the listing kept in memory while its
+  // proof (a stat per folder) runs. The folders are dated back first: a folder modified within
+  // listing-proof's SLACK_MS of a walk could have changed unseen, so a fresh tree would be walked every
+  // time. Each first query goes through its own link to the tree, a root not listed yet.
+  const dated = String(Math.floor(Date.now() / 1000) - 60);
+  execFileSync("find", [tree, "-type", "d", "-exec", "touch", "-m", "-d", `@${dated}`, "{}", "+"]);
+  const links = mkdtempSync(join(tmpdir(), "codex-ts-bench-roots-"));
+  let walked = 0;
+  const first = await measure(async () => {
+    const root = join(links, `root${walked++}`);
+    symlinkSync(tree, root);
+    return (await searchRoot("mod42f", root, 8)).length;
   });
-  const refresh = () =>
-    new Promise<number>((resolve) => {
-      landed = () => resolve(cache.current.files?.length ?? 0);
-      cache.request("open");
-    });
-  await refresh();
-  row("refresh on open (FileListCache)", await measure(refresh));
+  row("finder: first query (walk)", first);
+  await searchRoot("mod42f", tree, 8);
+  let key = 0;
+  const next = await measure(
+    async () => (await searchRoot(keystrokes[key++ % keystrokes.length]!, tree, 8)).length,
+  );
+  row("finder: next keys (kept listing)", next);
+  rmSync(links, { recursive: true, force: true });
 
   // The alternative: watch the tree. Node 20 implements a recursive watch on Linux by walking the tree
   // (ignored folders too) and adding one watcher per folder.

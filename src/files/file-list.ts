@@ -1,9 +1,9 @@
-// The files of a folder. The TUI's `@` finder (listFiles): `rg --files` when ripgrep is installed (it
-// honours .gitignore, .ignore and hidden files the way people expect), else `git ls-files` (tracked and
-// untracked, ignored ones left out), else a walk of the directory that skips dot-directories and
-// node_modules and reads the .gitignore files it meets. The app-server's fuzzyFileSearch (streamFileList):
-// the in-process walk as Codex's search lists (files/tree-walk.ts) first, then the same. Bounded in count
-// and time.
+// The files of a folder. The search of the app-server's fuzzyFileSearch and the TUI's `@` finder
+// (streamFileList, through files/listing-cache.ts): the in-process walk as Codex's search lists
+// (files/tree-walk.ts) first, then `rg --files`, else `git ls-files` (tracked and untracked, ignored ones
+// left out), else a walk of the directory that skips dot-directories and node_modules and reads the
+// .gitignore files it meets. listFiles gives one source's whole listing, sorted (tests and the bench
+// compare against it). Bounded in count and time.
 // streamFileList hands the listing over in blocks of lines as it streams in (fuzzyFileSearch drops the
 // paths that cannot match there) and returns it as one text, not 100,000 strings.
 import { execFile, spawn } from "node:child_process";

@@ -1,5 +1,5 @@
-// A root's listing kept across app-server starts (in $CODEX_HOME/cache/file-listings/), so that a fresh
-// server's first fuzzyFileSearch need not walk the tree again. Only listings of the in-process walk are
+// A root's listing kept across app-server and TUI starts (in $CODEX_HOME/cache/file-listings/), so that a
+// fresh server's first fuzzyFileSearch (or a fresh TUI's first `@` query) need not walk the tree again. Only listings of the in-process walk are
 // kept (they carry the proof of files/listing-proof.ts), and one is used only while that proof holds, it
 // is younger than MAX_STORED_AGE_MS, and it was made under the same HOME and XDG_CONFIG_HOME (they locate
 // git's global excludes file). Anything else (missing, stale, corrupt, unreadable) means "walk as usual".
@@ -27,6 +27,9 @@ export interface StoredListing {
   text: string;
   proof: ListingProof;
 }
+
+/** Where listings are kept for the servers and TUIs that follow. */
+export const listingStore = (codexHome: string): string => join(codexHome, "cache", "file-listings");
 
 /** Where the listing of `root` is kept in `folder`. */
 export const storedListingPath = (folder: string, root: string): string =>

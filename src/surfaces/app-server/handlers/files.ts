@@ -1,19 +1,13 @@
 // fuzzyFileSearch: the files and folders under each root (read in-process as Codex's file search lists
-// them, see files/tree-walk.ts; else ripgrep, git or a plain walk, files only), matched fuzzily against the query and ranked best first across the roots. A root's first
+// them, see files/tree-walk.ts; else ripgrep, git or a plain walk, files only), matched fuzzily against the
+// query (files/search-root.ts, as the TUI's `@` finder does) and ranked best first across the roots. A root's first
 // search drops the paths that cannot match, and ranks the others, as the listing streams in; the searches
 // that follow scan the listing kept in memory (files/listing-cache.ts), and a fresh server's the listing
 // kept in $CODEX_HOME/cache/file-listings while it is provably current (files/listing-store.ts).
-import { basename, isAbsolute, join, resolve } from "node:path";
-import {
-  byRank,
-  plausibleLines,
-  plausibleNames,
-  TopMatches,
-  warmRanking,
-  type FuzzyMatch,
-} from "../../../files/fuzzy.js";
-import type { ListingSink } from "../../../files/file-list.js";
-import { searchListing } from "../../../files/listing-cache.js";
+import { basename, isAbsolute, resolve } from "node:path";
+import { byRank } from "../../../files/fuzzy.js";
+import { listingStore } from "../../../files/listing-store.js";
+import { searchRoot } from "../../../files/search-root.js";
 import type { Connection } from "../connection.js";
 import type { Handler } from "../handler-types.js";
 
@@ -47,8 +41,7 @@ export const fuzzyFileSearch: Handler<"fuzzyFileSearch"> = async (params, ctx) =
   }
 };
 
-/** Where the server keeps listings for the servers that follow (files/listing-store.ts). */
-export const listingStore = (codexHome: string): string => join(codexHome, "cache", "file-listings");
+export { listingStore };
 
 /**
  * Roots as absolute paths (relative ones from `base`, asked for only then: the config's first load costs a
@@ -57,31 +50,6 @@ export const listingStore = (codexHome: string): string => join(codexHome, "cach
 export function resolveRoots(roots: readonly string[], base: () => string): string[] {
   let cwd: string | undefined;
   return [...new Set(roots.map((r) => (isAbsolute(r) ? r : resolve((cwd ??= base()), r))))];
-}
-
-/** The best `limit` matches for `query` among the files of `root`, best first. */
-export async function searchRoot(
-  query: string,
-  root: string,
-  limit: number,
-  storeIn?: string,
-): Promise<FuzzyMatch[]> {
-  const select = plausibleLines(query);
-  const selectNames = plausibleNames(query);
-  // Ranked block by block as the listing streams in: a few hundred of 100,000 paths pass the prefilter, so
-  // the ranking runs while the folders are still being read.
-  const top = new TopMatches(query, limit);
-  const sink: ListingSink = {
-    lines: (block) => top.add(select(block)),
-    // A new walk's folders one by one: the query is followed through a folder's path once for its names.
-    folder: (rel, names) => top.add(selectNames(rel, names)),
-    reset: () => top.clear(),
-  };
-  const listed = searchListing(root, sink, { storeIn });
-  // A new walk's first reads are in the thread pool by now, their answers milliseconds away: time to warm up in.
-  warmRanking();
-  await listed;
-  return top.result();
 }
 
 /** The best matches for `query` across `roots`, as the wire's FuzzyFileSearchResult. */

@@ -1,6 +1,7 @@
 // Keys while the `@` / `$` completions show: choose, insert, close; everything else edits the composer.
 import { describe, expect, it } from "vitest";
 import { completionFor } from "../composer/completions.js";
+import { searched } from "../composer/completions.test-support.js";
 import type { KeyEvent } from "../input/key-parser.js";
 import { initialUi, routeKey } from "./key-router.js";
 import type { KeyContext, UiState } from "./ui-state.js";
@@ -13,7 +14,7 @@ const text = (t: string): KeyEvent => ({ type: "text", text: t });
 function press(keys: KeyEvent[], ui: UiState = initialUi()) {
   const effects = [];
   for (const k of keys) {
-    const completion = completionFor(ui.composer, { files });
+    const completion = completionFor(ui.composer, searched(ui.composer, files));
     const ctx: KeyContext = {
       now: 0,
       taskRunning: false,

@@ -1,13 +1,15 @@
-// The `@` file finder and `$` skill completion under the composer: the best matches, one highlighted.
+// The `@` file finder and `$` skill completion under the composer: the best matches, one highlighted. A
+// file or folder shows as Codex's finder shows it: its name (files in cyan), the folder it is in ("./" at
+// the top; the characters the query matched there in bold, none in the name, as Codex has it) and its kind.
 import { Box, Text } from "ink";
 import type { Completion, CompletionItem } from "../composer/completions.js";
 
-/** The label with the characters the query matched in bold, so a person sees why it matched. */
-function Label({ item }: { item: CompletionItem }) {
-  const hits = new Set(item.matched ?? []);
-  if (hits.size === 0) return <>{item.label}</>;
+/** `text` with the characters the query matched in bold (and underlined, unless `plain`). */
+function Label({ text, matched, plain }: { text: string; matched?: number[]; plain?: boolean }) {
+  const hits = new Set(matched ?? []);
+  if (hits.size === 0) return <>{text}</>;
   const runs: Array<{ text: string; hit: boolean }> = [];
-  for (const [i, char] of [...item.label].entries()) {
+  for (const [i, char] of [...text].entries()) {
     const hit = hits.has(i);
     const last = runs.at(-1);
     if (last && last.hit === hit) last.text += char;
@@ -17,7 +19,7 @@ function Label({ item }: { item: CompletionItem }) {
     <>
       {runs.map((run, i) =>
         run.hit ? (
-          <Text key={i} bold underline>
+          <Text key={i} bold underline={!plain}>
             {run.text}
           </Text>
         ) : (
@@ -28,12 +30,61 @@ function Label({ item }: { item: CompletionItem }) {
   );
 }
 
+const FOOTER = "  ↑↓ select · Tab or Enter insert · Esc close";
+
+/** `@` matches: name, folder, kind in columns. */
+function FileRows({ items, at }: { items: CompletionItem[]; at: number }) {
+  const split = items.map((item) => {
+    const slash = item.label.lastIndexOf("/");
+    return {
+      item,
+      name: item.label.slice(slash + 1),
+      folder: item.label.slice(0, slash + 1),
+    };
+  });
+  const width = split.reduce((m, row) => Math.max(m, row.name.length), 0) + 4;
+  return (
+    <Box flexDirection="column">
+      {split.map(({ item, name, folder }, i) => (
+        <Box key={item.label} flexDirection="row">
+          <Box flexShrink={0} width={Math.min(width, 50)}>
+            <Text color={item.kind === "file" ? "cyan" : undefined} bold={i === at} wrap="truncate-middle">
+              {`${i === at ? "›" : " "} `}
+              {name}
+            </Text>
+          </Box>
+          <Box flexGrow={1} flexBasis={0}>
+            <Text dimColor={i !== at} wrap="truncate-start">
+              <Label
+                text={folder === "" ? "./" : folder}
+                {...(folder && item.matched ? { matched: item.matched } : {})}
+                plain
+              />
+            </Text>
+          </Box>
+          {/* The kind flush right, as Codex's finder has it. */}
+          <Box flexShrink={0} width={6} justifyContent="flex-end">
+            <Text color={item.kind === "file" ? "cyan" : undefined} bold={i === at}>
+              {item.kind === "dir" ? "Dir" : "File"}
+            </Text>
+          </Box>
+        </Box>
+      ))}
+      <Text dimColor>{FOOTER}</Text>
+    </Box>
+  );
+}
+
 export function CompletionList({ completion, selected }: { completion: Completion; selected: number }) {
   if (completion.items.length === 0) {
-    const what = completion.mention.sigil === "@" ? "files" : "skills";
+    const file = completion.mention.sigil === "@";
+    if (file && completion.mention.query.trim() === "")
+      return <Text dimColor>{"  type to search files"}</Text>;
+    const what = file ? "files" : "skills";
     return <Text dimColor>{completion.loading ? `  searching ${what}…` : `  no matching ${what}`}</Text>;
   }
   const at = Math.min(selected, completion.items.length - 1);
+  if (completion.mention.sigil === "@") return <FileRows items={completion.items} at={at} />;
   const width = completion.items.reduce((m, item) => Math.max(m, item.label.length), 0) + 4;
   return (
     <Box flexDirection="column">
@@ -42,7 +93,7 @@ export function CompletionList({ completion, selected }: { completion: Completio
           <Box flexShrink={0} width={Math.min(width, 70)}>
             <Text color={i === at ? "cyan" : undefined} bold={i === at} wrap="truncate-middle">
               {`${i === at ? "›" : " "} `}
-              <Label item={item} />
+              <Label text={item.label} {...(item.matched ? { matched: item.matched } : {})} />
             </Text>
           </Box>
           {item.description ? (
@@ -52,7 +103,7 @@ export function CompletionList({ completion, selected }: { completion: Completio
           ) : null}
         </Box>
       ))}
-      <Text dimColor>{"  ↑↓ select · Tab or Enter insert · Esc close"}</Text>
+      <Text dimColor>{FOOTER}</Text>
     </Box>
   );
 }

@@ -83,6 +83,7 @@ export function TuiApp({
 
   const { completion, sources } = useCompletion(
     state.session?.cwd ?? config.cwd,
+    config.codexHome,
     ui.composer,
     state.skills,
     state.task !== undefined,

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { initialUi } from "../app/key-router.js";
 import type { UiState } from "../app/ui-state.js";
 import { completionFor } from "../composer/completions.js";
+import { searched } from "../composer/completions.test-support.js";
 import { insertText } from "../composer/composer-state.js";
 import { recordedEvents, replay } from "../fixtures/recorded-events.js";
 import type { TuiState } from "../state/tui-state.js";
@@ -64,12 +65,25 @@ describe("pickers and lists", () => {
   it("shows the @ matches under the composer, and says when nothing matches", () => {
     const composer = insertText(initialUi().composer, "open @fmt");
     const ui: UiState = { ...initialUi(), composer };
-    const completion = completionFor(composer, { files: ["src/fmt.ts", "docs/format.md", "x.ts"] });
-    const text = screen(base(), ui, completion ? { completion } : {});
-    expect(text).toMatch(
-      /› src\/fmt\.ts\n {2}docs\/format\.md\n {2}↑↓ select · Tab or Enter insert · Esc close/,
+    const completion = completionFor(
+      composer,
+      searched(composer, ["src/fmt.ts", "docs/format.md", "x.ts", "formats/"]),
     );
-    const none = completionFor(insertText(initialUi().composer, "@zzz"), { files: ["a.ts"] });
+    const text = screen(base(), ui, completion ? { completion } : {});
+    // Name, folder ("./" at the top) and kind, as Codex's finder shows them; a folder is a match too.
+    expect(text).toMatch(
+      /› fmt\.ts {5}src\/ +File\n {2}format\.md {2}docs\/ +File\n {2}formats {4}\.\/ +Dir\n {2}↑↓ select · Tab or Enter insert · Esc close/,
+    );
+    const zzz = insertText(initialUi().composer, "@zzz");
+    const none = completionFor(zzz, searched(zzz, ["a.ts"]));
+    const rows = text.split("\n").filter((line) => / (File|Dir)$/.test(line));
+    // The kind column flush right: every row as long as the others.
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((line) => line.length)).size).toBe(1);
     expect(screen(base(), ui, none ? { completion: none } : {})).toContain("no matching files");
+    // A bare `@` asks for a word rather than listing the whole tree.
+    const bare = insertText(initialUi().composer, "@");
+    const asks = completionFor(bare, searched(bare, ["a.ts"]));
+    expect(screen(base(), ui, asks ? { completion: asks } : {})).toContain("type to search files");
   });
 });

@@ -1,45 +1,62 @@
-// The lists the `@` and `$` completions draw from: the directory's files and the session's skills. The files
-// are read in the background and kept fresh by FileListCache (files/file-list-cache.ts): read when the `@`
-// finder opens, again on a key press once the list is a little old, and after a turn ended. Returned in a
-// ref too, for key handlers that run before React renders.
+// The lists the `@` and `$` completions draw from: the `@` finder's searches of the session's directory
+// (files/finder-search.ts: one search per query typed, through the listing kept in memory, and across
+// starts in $CODEX_HOME/cache/file-listings as the app-server keeps it) and the session's skills. A turn that ended may have changed files: an open finder searches its query again.
+// Returned in a ref too, for key handlers that run before React renders.
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import type { SkillMetadata } from "../../../protocol/core-protocol.js";
-import { completionFor, type Completion, type CompletionSources } from "../composer/completions.js";
+import { prefetchListing } from "../../../files/listing-cache.js";
+import { listingStore } from "../../../files/listing-store.js";
+import { searchRoot } from "../../../files/search-root.js";
+import {
+  completionFor,
+  MAX_COMPLETIONS,
+  type Completion,
+  type CompletionSources,
+} from "../composer/completions.js";
 import type { ComposerState } from "../composer/composer-state.js";
-import { FileListCache } from "../files/file-list-cache.js";
-import { listFiles } from "../../../files/file-list.js";
+import { activeMention } from "../composer/mention.js";
+import { FinderSearch } from "../files/finder-search.js";
 
 export function useCompletion(
   cwd: string,
+  codexHome: string,
   composer: ComposerState,
   skills: readonly SkillMetadata[] | undefined,
   taskRunning: boolean,
 ): { completion: Completion | undefined; sources: { current: CompletionSources } } {
   const [, changed] = useReducer((n: number) => n + 1, 0);
-  const cache = useMemo(() => new FileListCache({ list: () => listFiles(cwd), onChange: changed }), [cwd]);
-  const { files, reading } = cache.current;
+  const finder = useMemo(
+    () =>
+      new FinderSearch({
+        search: (query) => searchRoot(query, cwd, MAX_COMPLETIONS, listingStore(codexHome)),
+        onChange: changed,
+      }),
+    [cwd, codexHome],
+  );
+  const { found, searching } = finder.current;
   const sources = useRef<CompletionSources>({});
-  sources.current = { ...(files ? { files, filesReading: reading } : {}), ...(skills ? { skills } : {}) };
+  sources.current = { ...(found ? { found } : {}), searching, ...(skills ? { skills } : {}) };
   const completion = useMemo(
-    () => completionFor(composer, { files, filesReading: reading, skills }),
-    [composer, files, reading, skills],
+    () => completionFor(composer, { ...(found ? { found } : {}), searching, ...(skills ? { skills } : {}) }),
+    [composer, found, searching, skills],
   );
 
-  // Where the `@` word being typed starts (undefined when there is none): a new start is a new finder.
-  const atStart = completion?.mention.sigil === "@" ? completion.mention.start : undefined;
-  const finderAt = useRef<number | undefined>(undefined);
+  // The `@` word being typed (undefined when there is none): its query is searched as it changes.
+  const mention = activeMention(composer);
+  const query = mention?.sigil === "@" ? mention.query : undefined;
   useEffect(() => {
-    const opened = finderAt.current !== atStart;
-    finderAt.current = atStart;
-    if (atStart !== undefined) cache.request(opened ? "open" : "typing");
-  }, [atStart, composer.text, cache]);
+    if (query === undefined) return finder.forget();
+    // A bare `@` searches nothing, but its first letter will: the listing is read meanwhile.
+    if (query === "") prefetchListing(cwd, { storeIn: listingStore(codexHome) });
+    finder.request(query);
+  }, [query, finder, cwd, codexHome]);
 
-  // A turn that ended may have created or deleted files: the next ask reads them again (an open finder now).
+  // A turn that ended may have created or deleted files: an open finder searches again.
+  const queryRef = useRef(query);
+  queryRef.current = query;
   useEffect(() => {
-    if (taskRunning) return;
-    cache.invalidate();
-    if (finderAt.current !== undefined) cache.request("typing");
-  }, [taskRunning, cache]);
+    if (!taskRunning && queryRef.current !== undefined) finder.request(queryRef.current, true);
+  }, [taskRunning, finder]);
 
   return { completion, sources };
 }

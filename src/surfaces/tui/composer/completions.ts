@@ -1,6 +1,7 @@
 // What the popup under the composer offers for the word at the cursor: files for `@`, skills for `$`.
 import type { SkillMetadata } from "../../../protocol/core-protocol.js";
 import { fuzzyFilter } from "../../../files/fuzzy.js";
+import type { FinderResult } from "../files/finder-search.js";
 import type { ComposerState } from "./composer-state.js";
 import { activeMention, type Mention } from "./mention.js";
 
@@ -11,22 +12,24 @@ export interface CompletionItem {
   description?: string;
   /** Positions in `label` that the query matched, shown highlighted. */
   matched?: number[];
+  /** An `@` match: a file or a folder (shown as its name, its folder and its kind, as Codex does). */
+  kind?: "file" | "dir";
 }
 
 export interface Completion {
   mention: Mention;
   items: CompletionItem[];
-  /** Set while the file list is being read and has nothing to offer yet (the new list may). */
+  /** Set while the files are being searched and there is nothing to offer yet (the search may). */
   loading?: boolean;
 }
 
 export const MAX_COMPLETIONS = 8;
 
 export interface CompletionSources {
-  /** Paths relative to the session's directory; undefined until read. */
-  files?: readonly string[];
-  /** A newer file list is being read (the popup says "searching" rather than "no matching files"). */
-  filesReading?: boolean;
+  /** The `@` finder's last search (files/finder-search.ts); undefined until one ended. */
+  found?: FinderResult;
+  /** A newer search is under way (the popup says "searching" rather than "no matching files"). */
+  searching?: boolean;
   skills?: readonly SkillMetadata[];
 }
 
@@ -37,15 +40,17 @@ export function completionFor(composer: ComposerState, sources: CompletionSource
   const mention = activeMention(composer);
   if (!mention) return undefined;
   if (mention.sigil === "@") {
-    if (!sources.files) return { mention, items: [], loading: true };
-    const items = fuzzyFilter(mention.query, sources.files, MAX_COMPLETIONS).map((m) => ({
+    // An empty query lists nothing: the popup asks for a word (CompletionList).
+    if (mention.query.trim() === "") return { mention, items: [] };
+    if (!sources.found) return { mention, items: [], loading: true };
+    // The last search's matches stay shown while the next one (this query's) runs.
+    const items = sources.found.matches.slice(0, MAX_COMPLETIONS).map((m): CompletionItem => ({
       label: m.text,
       insert: asMention(m.text),
       matched: m.indices,
+      kind: m.directory ? "dir" : "file",
     }));
-    return items.length === 0 && sources.filesReading
-      ? { mention, items, loading: true }
-      : { mention, items };
+    return items.length === 0 && sources.searching ? { mention, items, loading: true } : { mention, items };
   }
   const skills = sources.skills ?? [];
   const byName = new Map(skills.map((s) => [s.name, s]));

@@ -1,11 +1,12 @@
-// The `@` finder's file list (git, walk; rg when installed) and fuzzy matching, including its speed on 100k
-// paths, and the `$` / `@` words of the composer.
+// listFiles (git, walk; rg when installed) and fuzzy matching, including its speed on 100k paths, and the
+// `$` / `@` words of the composer with what they offer.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { completionFor } from "../composer/completions.js";
+import { searched } from "../composer/completions.test-support.js";
 import { emptyComposer, insertText } from "../composer/composer-state.js";
 import { activeMention, completeMention } from "../composer/mention.js";
 import { listFiles } from "../../../files/file-list.js";
@@ -158,17 +159,28 @@ describe("@ and $ words", () => {
     expect(activeMention(typed("use $dep"))).toMatchObject({ sigil: "$", query: "dep" });
   });
 
-  it("offers files for @ (quoted when they hold a space) and skills for $", () => {
-    const files = ["src/app.ts", "my notes.md"];
-    expect(completionFor(typed("@app"), { files })?.items).toEqual([
-      { label: "src/app.ts", insert: "src/app.ts", matched: [4, 5, 6] },
+  it("offers files and folders for @ (quoted when they hold a space) and skills for $", () => {
+    // A file whose name holds the query ranks above a folder that merely starts with it (as in Codex).
+    const files = ["src/app.ts", "my notes.md", "apps/"];
+    expect(completionFor(typed("@app"), searched(typed("@app"), files))?.items).toEqual([
+      { label: "src/app.ts", insert: "src/app.ts", matched: [4, 5, 6], kind: "file" },
+      { label: "apps", insert: "apps", matched: [0, 1, 2], kind: "dir" },
     ]);
-    expect(completionFor(typed("@notes"), { files })?.items[0]?.insert).toBe('"my notes.md"');
+    expect(completionFor(typed("@notes"), searched(typed("@notes"), files))?.items[0]?.insert).toBe(
+      '"my notes.md"',
+    );
+    // Before the first search ends there is nothing to show yet: "searching".
     expect(completionFor(typed("@x"), {})).toMatchObject({ items: [], loading: true });
-    // While a newer list is read, no match yet means "searching", not "no matching files".
-    expect(completionFor(typed("@new"), { files, filesReading: true })).toMatchObject({ loading: true });
-    expect(completionFor(typed("@new"), { files, filesReading: false })?.loading).toBeUndefined();
-    expect(completionFor(typed("@app"), { files, filesReading: true })?.loading).toBeUndefined();
+    // While a newer search runs, no match yet means "searching", not "no matching files".
+    const none = { found: { query: "ne", matches: [] } };
+    expect(completionFor(typed("@new"), { ...none, searching: true })).toMatchObject({ loading: true });
+    expect(completionFor(typed("@new"), { ...none, searching: false })?.loading).toBeUndefined();
+    // The last search's matches stay shown while the next query's search runs.
+    const before = searched(typed("@ap"), files);
+    expect(completionFor(typed("@app"), { ...before, searching: true })?.items).toHaveLength(2);
+    // A bare `@` lists nothing: the popup asks for a word.
+    expect(completionFor(typed("@"), before)).toMatchObject({ items: [] });
+    expect(completionFor(typed("@"), before)?.loading).toBeUndefined();
     const skills = [{ name: "deploy", description: "Ship it", path: "/s/SKILL.md", scope: "repo" as const }];
     expect(completionFor(typed("$dep"), { skills })?.items).toEqual([
       { label: "$deploy", insert: "$deploy", description: "Ship it", matched: [1, 2, 3] },
