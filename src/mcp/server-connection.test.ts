@@ -55,5 +55,5 @@ describe("McpServerConnection", () => {
       `MCP server 'flaky' stopped ${MAX_RESTARTS + 1} times; not restarted again; its tools are unavailable`,
     ]);
     expect(states.at(-1)).toBe("failed");
-  }, 60_000);
+  });
 });

@@ -65,5 +65,5 @@ describe("resizing the terminal", () => {
     expect(all.split("\n").filter((line) => line.startsWith("│ ›"))).toHaveLength(1);
     expect(count(all, "⏎ send")).toBe(1);
     expect(count(all, "Working")).toBe(0);
-  }, 60_000);
+  });
 });
