@@ -55,7 +55,7 @@ describe("log_dir", () => {
     c.notify("x-unknown/notice");
     const logFile = join(logDir, "app-server.log");
     await expect
-      .poll(() => existsSync(logFile) && readFileSync(logFile, "utf8"), { timeout: 5_000 })
+      .poll(() => existsSync(logFile) && readFileSync(logFile, "utf8"), { timeout: 20_000 })
       .toContain("notification x-unknown/notice ignored");
     expect(existsSync(join(home.codexHome, "log"))).toBe(false);
   });
