@@ -250,7 +250,7 @@ describe("codex-ts without a terminal", () => {
       cwd: home.cwd,
       input: "hello",
       encoding: "utf8",
-      timeout: 10_000,
+      timeout: 30_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("needs a terminal");
