@@ -193,11 +193,12 @@ export function reduceEngineEvent(
       return childItem(state, msg, now);
     case "list_skills_response": {
       const skills = new Map(msg.skills.flatMap((entry) => entry.skills).map((skill) => [skill.name, skill]));
+      const { skillsReload, ...rest } = state;
       const next = { ...state, skills: [...skills.values()] };
-      if (state.skillsReload?.id !== event.id) return next;
+      if (!skillsReload || skillsReload.id !== event.id) return next;
       // The reload's own answer: a `/skills` run while it was on its way shows this list, not the one before.
-      const { skillsReload, ...rest } = next;
-      return skillsReload.report ? commit(rest, skillsReport(rest)) : rest;
+      const answered = { ...rest, skills: next.skills };
+      return skillsReload.report ? commit(answered, skillsReport(answered)) : answered;
     }
     case "context_compacted":
       return commit(state, {
