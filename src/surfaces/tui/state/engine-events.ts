@@ -193,12 +193,11 @@ export function reduceEngineEvent(
       return childItem(state, msg, now);
     case "list_skills_response": {
       const skills = new Map(msg.skills.flatMap((entry) => entry.skills).map((skill) => [skill.name, skill]));
-      const { skillsReload, ...rest } = state;
-      const next = { ...state, skills: [...skills.values()] };
-      if (!skillsReload || skillsReload.id !== event.id) return next;
+      const listed = { ...state, skills: [...skills.values()] };
+      const { skillsReload, ...rest } = listed;
+      if (!skillsReload || skillsReload.id !== event.id) return listed;
       // The reload's own answer: a `/skills` run while it was on its way shows this list, not the one before.
-      const answered = { ...rest, skills: next.skills };
-      return skillsReload.report ? commit(answered, skillsReport(answered)) : answered;
+      return skillsReload.report ? commit(rest, skillsReport(rest)) : rest;
     }
     case "context_compacted":
       return commit(state, {
