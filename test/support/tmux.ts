@@ -178,7 +178,7 @@ export class TmuxSession {
     return this.tmux("display-message", "-p", "-t", this.target, "#{pane_dead}").trim() === "1";
   }
 
-  /** Waits (bounded, generously: exiting takes seconds on a loaded machine) for the program to exit; returns its exit status. */
+  /** Waits (bounded; exiting takes seconds on a loaded machine) for the program to exit; returns its status. */
   async waitForExit(timeoutMs = 20_000): Promise<number> {
     const deadline = Date.now() + timeoutMs;
     while (!this.exited()) {
