@@ -8,6 +8,11 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // One file at a time, whatever CPU count the machine reports (vitest's default is that count minus one, and
+    // a container may report its host's): each file already runs a CLI, the fake model and often tmux, chromium
+    // or redis beside the runner, which keeps 2 cores busy; a second file at once only stretches every wait.
+    // The whole suite takes about 13 minutes this way on 2 cores beside two busy loops.
+    maxWorkers: 1,
     reporters: ["default"],
   },
 });

@@ -2,20 +2,16 @@
 // @ts-nocheck -- a by-hand tool reading two servers' untyped JSON; not part of the build or the tests.
 // The sessions the differential run plays against both servers, in order. A session may carry `config`: a
 // function of the driver's paths returning lines added to config.toml before the server starts.
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
 import { serviceSessions } from "./sessions-services.mjs";
 import { threadSessions } from "./sessions-threads.mjs";
 
-const require = createRequire(import.meta.url);
-const tsx = pathToFileURL(require.resolve("tsx")).href;
-const stdioServer = new URL("../../test/support/mcp-stdio-server.ts", import.meta.url).pathname;
+const stdioServer = new URL("../../test/support/mcp-stdio-server.mjs", import.meta.url).pathname;
 
 serviceSessions.mcp.config = () =>
   [
     "[mcp_servers.local]",
     `command = ${JSON.stringify(process.execPath)}`,
-    `args = ${JSON.stringify(["--import", tsx, stdioServer])}`,
+    `args = ${JSON.stringify([stdioServer])}`,
     "startup_timeout_sec = 20",
     // A server that cannot start: how each lists a failure.
     "[mcp_servers.broken]",

@@ -1,21 +1,18 @@
-// A real stdio server (test/support/mcp-stdio-server.ts) that keeps dying: restarted on next use, at most
+// A real stdio server (test/support/mcp-stdio-server.mjs) that keeps dying: restarted on next use, at most
 // MAX_RESTARTS times, then failed for good.
-import { createRequire } from "node:module";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { MAX_RESTARTS, McpServerConnection } from "./server-connection.js";
 import type { McpServerConfig } from "./server-config.js";
 
-const require = createRequire(import.meta.url);
-const script = resolve(import.meta.dirname, "../../test/support/mcp-stdio-server.ts");
+const script = resolve(import.meta.dirname, "../../test/support/mcp-stdio-server.mjs");
 
 const config: McpServerConfig = {
   name: "flaky",
   transport: {
     kind: "stdio",
     command: process.execPath,
-    args: ["--import", pathToFileURL(require.resolve("tsx")).href, script],
+    args: [script],
     env: {},
   },
   startupTimeoutMs: 20_000,
@@ -58,5 +55,5 @@ describe("McpServerConnection", () => {
       `MCP server 'flaky' stopped ${MAX_RESTARTS + 1} times; not restarted again; its tools are unavailable`,
     ]);
     expect(states.at(-1)).toBe("failed");
-  }, 60_000);
+  });
 });

@@ -273,7 +273,7 @@ describe("escape suite: hardening (matters most when running as root)", () => {
     const marker = `${600 + Math.floor(Math.random() * 1000)}.4242`;
     const result = await run(WORKSPACE_WRITE, ["sh", "-c", `sleep ${marker} & echo started`]);
     expect(result.stdout).toBe("started\n");
-    await vi.waitFor(() => expect(sleepersNamed(marker)).toEqual([]), { timeout: 5_000 });
+    await vi.waitFor(() => expect(sleepersNamed(marker)).toEqual([]), { timeout: 20_000 });
   });
 
   it("an interrupt kills everything inside the sandbox", async () => {
@@ -289,7 +289,7 @@ describe("escape suite: hardening (matters most when running as root)", () => {
       },
     );
     expect(result.aborted).toBe(true);
-    await vi.waitFor(() => expect(sleepersNamed(marker)).toEqual([]), { timeout: 5_000 });
+    await vi.waitFor(() => expect(sleepersNamed(marker)).toEqual([]), { timeout: 20_000 });
   });
 });
 

@@ -1,7 +1,6 @@
 // `codex-ts acp` driven by the ACP SDK's client side: sessions (load, list, MCP servers, prompt content,
 // commands), stop reasons, authentication and bad input.
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -75,9 +74,8 @@ describe("codex-ts acp: sessions", () => {
 
   it("connects an MCP server the client brings and shows its tool calls", async () => {
     const { acp, home } = await fx.start();
-    const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
     const { sessionId } = await fx.newSession(acp, home.cwd, [
-      { name: "notes", command: process.execPath, args: ["--import", tsx, STDIO_SERVER_SCRIPT], env: [] },
+      { name: "notes", command: process.execPath, args: [STDIO_SERVER_SCRIPT], env: [] },
     ]);
     fx.model?.push(reply.functionCall("notes__echo", { text: "ping" }, "call_mcp"), reply.message("echoed"));
     const result = await acp.agent.request("session/prompt", {

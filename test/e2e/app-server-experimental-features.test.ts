@@ -62,5 +62,5 @@ describe("app-server experimental features", () => {
     expect(names).toContain("view_image");
     expect(names).not.toContain("exec_command");
     expect(names).not.toContain("shell");
-  }, 30_000);
+  });
 });

@@ -157,7 +157,8 @@ describe("app-server fuzzyFileSearch, a fresh server", () => {
     const store = join(home.codexHome, "cache", "file-listings");
     // Written to a temporary file first, then renamed: wait for the kept one.
     const keptFiles = () => (existsSync(store) ? readdirSync(store).filter((f) => !f.endsWith(".tmp")) : []);
-    await vi.waitFor(() => expect(keptFiles()).toHaveLength(1));
+    // Bounded generously: written after the answer, which takes a while on a loaded machine (the default is 1 s).
+    await vi.waitFor(() => expect(keptFiles()).toHaveLength(1), { timeout: 20_000 });
     const file = join(store, keptFiles()[0]!);
     const kept = readFileSync(file, "utf8");
     const text = `${kept.slice(kept.indexOf("\n") + 1)}src/alpha-kept.ts\n`;

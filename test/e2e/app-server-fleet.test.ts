@@ -11,11 +11,11 @@ import { runCli } from "../support/cli.js";
 import { makeRepo, WorkerProcess } from "../support/fleet.js";
 import { RedisServer } from "../support/redis-server.js";
 
-const TEST_MS = 60_000;
+const TEST_MS = 120_000;
 let redis: RedisServer;
 beforeAll(async () => {
   redis = await RedisServer.start();
-}, 20_000);
+});
 afterAll(async () => {
   await redis?.stop();
 });

@@ -15,7 +15,7 @@ const app = useAppServer();
 
 /** Runs a small script in a separate node process (another writer of the same home). */
 function otherProcess(script: string, ...args: string[]): void {
-  execFileSync(process.execPath, ["--input-type=module", "-e", script, ...args], { timeout: 10_000 });
+  execFileSync(process.execPath, ["--input-type=module", "-e", script, ...args], { timeout: 30_000 });
 }
 
 const COPY = `import { copyFileSync, mkdirSync } from "node:fs";

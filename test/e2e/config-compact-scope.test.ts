@@ -61,7 +61,7 @@ describe("model_auto_compact_token_limit_scope", () => {
     const run = await session("model_auto_compact_token_limit = 1000", [5000, 5100, 5200]);
     expect(await run(2)).toEqual(["t2"]);
     expect(model?.requests.some((r) => isSummaryRequest(r.body.input ?? []))).toBe(true);
-  }, 30_000);
+  });
 
   it("body_after_prefix: the prefix does not count; growth past it does", async () => {
     const toml =
@@ -70,7 +70,7 @@ describe("model_auto_compact_token_limit_scope", () => {
     const run = await session(toml, [5000, 5100, 6200, 10]);
     expect(await run(4)).toEqual(["t4"]);
     expect(model?.requests.filter((r) => isSummaryRequest(r.body.input ?? []))).toHaveLength(1);
-  }, 30_000);
+  });
 
   it("body_after_prefix: 90% of the context window stays a hard limit", async () => {
     // 5,000 tokens are under 90% of 6,000; 5,600 are past it.
@@ -79,5 +79,5 @@ describe("model_auto_compact_token_limit_scope", () => {
       'model_auto_compact_token_limit_scope = "body_after_prefix"';
     const run = await session(toml, [5000, 5600, 10]);
     expect(await run(3)).toEqual(["t3"]);
-  }, 30_000);
+  });
 });

@@ -30,7 +30,7 @@ describe("[features] flags", () => {
     );
     expect(names).not.toContain("shell");
     expect(names).not.toContain("web_search");
-  }, 30_000);
+  });
 
   it("shell_tool = false offers no command tool; view_image = false no view_image", async () => {
     const { names } = await offered("[features]\nshell_tool = false\nview_image = false\n");
@@ -39,7 +39,7 @@ describe("[features] flags", () => {
     expect(names).not.toContain("shell");
     expect(names).not.toContain("view_image");
     expect(names).toContain("apply_patch");
-  }, 30_000);
+  });
 
   it("unified_exec = false gives the one-shot shell tool, which runs the command", async () => {
     model = await startFakeModel({
@@ -54,21 +54,21 @@ describe("[features] flags", () => {
     const input = (model.requests[1]?.body.input ?? []) as Json[];
     const output = input.find((i) => i.type === "function_call_output" && i.call_id === "c1");
     expect(JSON.stringify(output?.output)).toContain("from-shell-tool");
-  }, 30_000);
+  });
 
   it("the older experimental_use_unified_exec_tool = false does the same; shell_tool wins over both", async () => {
     expect((await offered("experimental_use_unified_exec_tool = false")).names).toContain("shell");
     await model?.close();
     const both = await offered('shell_tool = "exec_command"\n[features]\nunified_exec = false\n');
     expect(both.names).toContain("exec_command");
-  }, 40_000);
+  });
 
   it("flags come from -c and from a profile too", async () => {
     expect((await offered("", ["-c", "features.view_image=false"])).names).not.toContain("view_image");
     await model?.close();
     const profile = "[profiles.bare.features]\nshell_tool = false\n";
     expect((await offered(profile, ["-p", "bare"])).names).not.toContain("exec_command");
-  }, 40_000);
+  });
 
   it("web_search_request (or web_search) = true offers live search, web_search_cached cached search", async () => {
     const live = await offered("[features]\nweb_search_request = true\n");
@@ -86,14 +86,14 @@ describe("[features] flags", () => {
     // The top-level key wins over the flags.
     const off = await offered('web_search = "disabled"\n[features]\nweb_search_request = true\n');
     expect(off.names).not.toContain("web_search");
-  }, 60_000);
+  });
 
   it("multi_agent = true offers the subagent tools; [subagents] enabled wins", async () => {
     expect((await offered("[features]\nmulti_agent = true\n")).names).toContain("subagent_spawn");
     await model?.close();
     const off = await offered("[features]\nmulti_agent = true\n[subagents]\nenabled = false\n");
     expect(off.names).not.toContain("subagent_spawn");
-  }, 40_000);
+  });
 
   it("--enable and --disable stand for -c features.NAME=true|false; a bad name is an error", async () => {
     const { names } = await offered("", ["--disable", "view_image", "--enable", "multi_agent"]);
@@ -106,12 +106,12 @@ describe("[features] flags", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("invalid feature flag name 'no such'");
     expect(model.requests).toHaveLength(0);
-  }, 40_000);
+  });
 
   it("an unknown or unsupported flag is accepted and changes nothing", async () => {
     const { names } = await offered("[features]\ngoals = false\nbrand_new_flag = true\n");
     expect(names).toContain("exec_command");
-  }, 30_000);
+  });
 });
 
 describe("[tools]", () => {
@@ -126,7 +126,7 @@ describe("[tools]", () => {
       user_location: { type: "approximate", country: "US", city: "Boston" },
       search_context_size: "high",
     });
-  }, 30_000);
+  });
 
   it("update_plan, experimental_request_user_input and view_image can be turned off", async () => {
     const { names } = await offered(
@@ -136,7 +136,7 @@ describe("[tools]", () => {
     expect(names).not.toContain("request_user_input");
     expect(names).not.toContain("view_image");
     expect(names).toContain("exec_command");
-  }, 30_000);
+  });
 
   it("a bad value is a clear error", async () => {
     model = await startFakeModel({ replies: [reply.message("done")] });
@@ -145,5 +145,5 @@ describe("[tools]", () => {
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain("tools.web_search");
     expect(model.requests).toHaveLength(0);
-  }, 30_000);
+  });
 });

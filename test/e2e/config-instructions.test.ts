@@ -43,7 +43,7 @@ describe("personality", () => {
     const none = (await instructions("", ["-c", 'personality="none"']))[0] ?? "";
     expect(none).not.toContain("Personality:");
     expect(none).toContain("You are codex-ts");
-  }, 40_000);
+  });
 
   it("comes from a profile; [features] personality = false leaves it out", async () => {
     const profile = '[profiles.kind]\npersonality = "friendly"\n';
@@ -51,7 +51,7 @@ describe("personality", () => {
     await model?.close();
     const off = await instructions('personality = "friendly"\n[features]\npersonality = false\n');
     expect(off[0]).toContain("direct and pragmatic");
-  }, 40_000);
+  });
 
   it("app-server: the thread starts with it; a turn's own personality changes it and the model is told", async () => {
     const { client: c, model: m } = await app.start({ toml: 'personality = "friendly"' });
@@ -65,7 +65,7 @@ describe("personality", () => {
     const updated = await c.waitNotification("thread/settings/updated", () => true, { from });
     expect((updated.threadSettings as Json).personality).toBe("pragmatic");
     expect(developerTexts(m.requests[1]).some((t) => t.includes("direct and pragmatic"))).toBe(true);
-  }, 30_000);
+  });
 
   it("an unknown value is a clear error", async () => {
     model = await startFakeModel({ replies: [reply.message("done")] });
@@ -74,7 +74,7 @@ describe("personality", () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("personality");
     expect(model.requests).toHaveLength(0);
-  }, 30_000);
+  });
 });
 
 describe("include_collaboration_mode_instructions", () => {
@@ -89,5 +89,5 @@ describe("include_collaboration_mode_instructions", () => {
     ]);
     expect(without.some((t) => t.includes(PLAN_OPENING))).toBe(false);
     expect(without[0]).toContain("You are codex-ts");
-  }, 40_000);
+  });
 });

@@ -28,7 +28,7 @@ describe("mcp_oauth_credentials_store", () => {
     expect(statSync(storePath).mode & 0o777).toBe(0o600);
     const stored = JSON.parse(readFileSync(storePath, "utf8")) as Record<string, Json>;
     expect((stored[mcp.url]!.tokens as Json).access_token).toBe(mcp.issued[0]);
-  }, 30_000);
+  });
 
   it('"keyring" is refused with the reason, and no token file is written', async () => {
     const mcp = await startMcpOAuthServer();
@@ -43,12 +43,12 @@ describe("mcp_oauth_credentials_store", () => {
     });
     expect(existsSync(join(home.codexHome, "mcp-oauth.json"))).toBe(false);
     expect(mcp.registered).toHaveLength(0);
-  }, 30_000);
+  });
 
   it("an unknown store is a clear error", async () => {
     const home = makeHome("http://127.0.0.1:9", 'mcp_oauth_credentials_store = "vault"');
     const run = await runCli(["exec", "hi"], { env: home.env, cwd: home.cwd });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("mcp_oauth_credentials_store");
-  }, 30_000);
+  });
 });

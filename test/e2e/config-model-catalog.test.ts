@@ -95,7 +95,7 @@ describe("model_catalog_json", () => {
     ]);
     // The provider's own list was not asked for.
     expect(model.requests.filter((r) => r.path.endsWith("/models"))).toHaveLength(0);
-  }, 30_000);
+  });
 
   it("the model's default effort goes into the request; model_reasoning_effort still wins", async () => {
     model = await startFakeModel({ replies: [reply.message("done"), reply.message("done")] });
@@ -108,7 +108,7 @@ describe("model_catalog_json", () => {
     });
     expect(again.code).toBe(0);
     expect((model.requests[1]?.body.reasoning as Json | undefined)?.effort).toBe("low");
-  }, 30_000);
+  });
 
   it("its auto_compact_token_limit compacts the turn after one that passed it", async () => {
     model = await startFakeModel({
@@ -127,7 +127,7 @@ describe("model_catalog_json", () => {
       await p.waitFor(is("task_complete", id));
     }
     expect(p.received.filter(is("context_compacted")).map((e) => e.id)).toEqual(["t2"]);
-  }, 30_000);
+  });
 
   it("a missing, malformed or empty catalog stops with the reason", async () => {
     model = await startFakeModel({ replies: [reply.message("done")] });
@@ -146,5 +146,5 @@ describe("model_catalog_json", () => {
     const run = await runCli(["exec", "hello"], { env: home.env, cwd: home.cwd });
     expect(run.stderr).toContain("no such file");
     expect(model.requests).toHaveLength(0);
-  }, 40_000);
+  });
 });

@@ -42,7 +42,7 @@ describe("allow_login_shell", () => {
     const output = outputOf(requests[1], "c1");
     expect(output).toContain("PROFILE-MARKER");
     expect(output).toContain("ran");
-  }, 30_000);
+  });
 
   it("false: no login shell, no `login` offered, and a call asking for one is refused", async () => {
     const requests = await runWith("allow_login_shell = false", [
@@ -61,7 +61,7 @@ describe("allow_login_shell", () => {
       "login shell is disabled by config; omit `login` or set it to false.",
     );
     expect(outputOf(requests[3], "c3")).toContain("explicit");
-  }, 30_000);
+  });
 });
 
 describe("background_terminal_max_timeout", () => {
@@ -84,5 +84,5 @@ describe("background_terminal_max_timeout", () => {
     const tool = ((model.requests[0]?.body.tools ?? []) as Json[]).find((t) => t.name === "write_stdin");
     const yieldTime = ((tool?.parameters as Json).properties as Json).yield_time_ms as Json;
     expect(yieldTime.description).toContain("empty polls wait 1500-1500 ms");
-  }, 40_000);
+  });
 });

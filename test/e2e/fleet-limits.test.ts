@@ -49,7 +49,7 @@ afterEach(async () => {
   await redis.stop();
 });
 
-describe("fleet limits", { timeout: 60_000 }, () => {
+describe("fleet limits", () => {
   it("keeps the whole fleet under the queue's rate limit", async () => {
     const arrivals: number[] = [];
     model = await startFakeModel({

@@ -43,7 +43,7 @@ afterEach(async () => {
   await redis.stop();
 });
 
-describe("fleet recovery", { timeout: 60_000 }, () => {
+describe("fleet recovery", () => {
   it("gives a killed worker's task to another worker, which resumes the rollout without re-running the call", async () => {
     const CALL = "call_slow_tool";
     model = await startFakeModel({

@@ -60,7 +60,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-describe("fleet", { timeout: 60_000 }, () => {
+describe("fleet", () => {
   it("submits a task, watches it live, and reads its status and results", async () => {
     await startWorker("--concurrency", "2");
     const submitted = await fleet(

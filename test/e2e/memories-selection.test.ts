@@ -73,7 +73,7 @@ describe("memories: what is read and what is told", () => {
     expect(JSON.stringify(extraction!.input)).toContain("eligible terminal thread");
     expect(extraction!.service_tier).toBeUndefined();
     expect(consolidation).toMatchObject({ model: "big-folder", service_tier: "flex" });
-  }, 90_000);
+  });
 
   it("exec gives its thread the summary unless use_memories is off, runs no pipeline, and marks threads", async () => {
     const { home, model } = await app.startModel({ toml: "[features]\nmemories = true\n" });
@@ -111,5 +111,5 @@ describe("memories: what is read and what is told", () => {
 
     // Three exec runs, three turns: exec never starts the pipeline.
     expect(model.requests.map((r) => memoryRequestKind(r.body) ?? "turn")).toEqual(["turn", "turn", "turn"]);
-  }, 90_000);
+  });
 });

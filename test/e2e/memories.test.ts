@@ -114,7 +114,7 @@ describe("memories", () => {
     expect(memory).toContain(root);
     // This process ran its pipeline once: the new thread's answer starts no second run.
     expect(kinds(model).filter((k) => k !== "turn")).toEqual(["extraction", "consolidation"]);
-  }, 90_000);
+  });
 
   it("with memories off, no memory request is made and nothing is injected", async () => {
     const { home, model } = await app.startModel({ model: memoryAwareModel() });
@@ -126,7 +126,7 @@ describe("memories", () => {
     expect(existsSync(join(home.codexHome, "memories"))).toBe(false);
     expect(existsSync(join(home.codexHome, "log", "memories.log"))).toBe(false);
     expect(inputText(model.requests.at(-1)!.body)).not.toContain("## Memory");
-  }, 90_000);
+  });
 
   it("a failed consolidation writes nothing, and the next start-up tries it again without reading again", async () => {
     const failing = memoryAwareModel({ consolidation: "fail" });
@@ -218,7 +218,7 @@ describe("memories", () => {
       /run: 1 thread\(s\) read \(1 remembered.*consolidation consolidated/,
     );
     expect(kinds(model)).toEqual(["turn", "turn", "extraction", "turn", "consolidation"]);
-  }, 90_000);
+  });
 
   it("refuses, with the reason, a [memories] key codex-ts cannot honour", async () => {
     const { home } = await app.startModel({ toml: "[memories]\ndedicated_tools = true\n" });
@@ -227,5 +227,5 @@ describe("memories", () => {
     expect(result.stderr).toContain(
       "memories.dedicated_tools = true: codex-ts has no dedicated memory tools",
     );
-  }, 60_000);
+  });
 });

@@ -9,7 +9,7 @@ const tui = useTui();
 
 /** Waits (bounded) until the cursor is at the column where `expected` ends on the row that shows `rowText`. */
 async function cursorAfter(t: TmuxSession, rowText: string, before: string): Promise<void> {
-  const deadline = Date.now() + 5_000;
+  const deadline = Date.now() + 20_000;
   for (;;) {
     const screen = t.capture().split("\n");
     const y = screen.findIndex((l) => l.includes(rowText));

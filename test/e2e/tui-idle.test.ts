@@ -30,7 +30,7 @@ describe("the terminal UI at rest", () => {
     // Let start-up work (lazy loads, the file list, a last frame) settle: wait for a second without a tick
     // (a busy machine delays that work), then measure a quiet window; a clock or poll that keeps ticking
     // shows there whatever the wait.
-    const settled = Date.now() + 8_000;
+    const settled = Date.now() + 20_000;
     for (;;) {
       const start = cpuTicks(pid);
       await new Promise((r) => setTimeout(r, 1_000));
@@ -42,5 +42,5 @@ describe("the terminal UI at rest", () => {
     console.log(`idle CPU: ${used * 10} ms over 5.5 s`);
     // One tick (10 ms) of slack for the garbage collector; a 120 ms clock alone costs many more.
     expect(used).toBeLessThanOrEqual(1);
-  }, 30_000);
+  });
 });

@@ -34,7 +34,9 @@ describe("markdown in the terminal UI", () => {
     await term.waitFor("directory:");
     term.type("plan it");
     term.press("Enter");
-    const screen = await term.waitFor("done-marker");
+    // Once the turn is over: the finished answer, not a frame of it on its way to the scrollback.
+    await term.waitFor((s) => s.includes("done-marker") && !s.includes("Working"));
+    const screen = term.capture();
     expect(screen).toContain("step  │ owner │ days");
     expect(screen).toContain("──────┼───────┼─────");
     expect(screen).toContain("ship  │ bo    │   10");

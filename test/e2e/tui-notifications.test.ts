@@ -13,7 +13,7 @@ const tui = useTui();
 
 const output = (file: string) => (existsSync(file) ? readFileSync(file, "latin1") : "");
 
-async function waitForOutput(file: string, expected: string, timeoutMs = 10_000): Promise<void> {
+async function waitForOutput(file: string, expected: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!output(file).includes(expected)) {
     if (Date.now() > deadline) throw new Error(`the program never wrote ${JSON.stringify(expected)}`);
@@ -52,5 +52,5 @@ describe("terminal notifications", () => {
     await term.waitFor((s) => !s.includes("Working"));
     expect(output(file)).not.toContain("second-answer\x07");
     expect(output(file).split("\x1b]9;")).toHaveLength(2);
-  }, 30_000);
+  });
 });

@@ -26,7 +26,7 @@ describe("paste bursts in the terminal UI", () => {
     await term.waitFor("burst-answer");
     expect(model.requests).toHaveLength(1);
     expect(lastUserText(model.requests[0])).toBe("first line\nsecond line");
-  }, 30_000);
+  });
 
   it("with disable_paste_burst = true, the first line break submits the first line", async () => {
     const { term, model } = await tui.start({
@@ -39,5 +39,5 @@ describe("paste bursts in the terminal UI", () => {
     // The rest was typed after the Enter: it waits in the composer.
     await term.waitFor((s) => s.includes("› second line"));
     expect(model.requests).toHaveLength(1);
-  }, 30_000);
+  });
 });

@@ -50,10 +50,11 @@ describe("codex-ts (interactive): plan mode", () => {
 
     term.type("y");
     // A whole frame: the answer and the idle composer below it (the status line is redrawn with it).
-    const done = await term.waitFor(
-      (pane) => pane.includes("• Implementing it now.") && pane.includes("Ask codex-ts to do anything"),
-    );
-    expect(done).toContain("› Implement the plan.");
+    const done = await term.waitFor([
+      "• Implementing it now.",
+      "Ask codex-ts to do anything",
+      "› Implement the plan.",
+    ]);
     expect(done).toMatch(/gpt-5\.1-codex · default mode/);
     expect(done).not.toContain("Implement this plan?");
     const next = developerTexts(model.requests[1]?.body.input ?? []);

@@ -41,5 +41,5 @@ describe("/plugins", () => {
     term.type("/plugins add nope@local-mkt");
     term.press("Enter");
     await term.waitFor("plugin `nope` was not found in marketplace `local-mkt`");
-  }, 40_000);
+  });
 });

@@ -29,8 +29,10 @@ describe("codex-ts (interactive) and command rules", () => {
     await term.waitFor("directory:");
     term.type("make one");
     term.press("Enter");
-    const overlay = await term.waitFor("Allow codex-ts to run this command?");
-    expect(overlay).toContain("p   Yes, and don't ask again for commands that start with `touch`");
+    await term.waitFor([
+      "Allow codex-ts to run this command?",
+      "p   Yes, and don't ask again for commands that start with `touch`",
+    ]);
     term.type("p");
     await term.waitFor("• Done one.");
     expect(existsSync(join(home.cwd, "one.txt"))).toBe(true);

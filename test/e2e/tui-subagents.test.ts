@@ -40,27 +40,30 @@ describe("codex-ts (interactive): subagents", () => {
     term.press("Enter");
 
     // The spawn's cell and alpha's request may arrive in either order.
-    const overlay = await term.waitFor(
-      (s) =>
-        s.includes('subagent 1 "alpha" wants to run this command. Allow it?') &&
-        s.includes('• Spawned subagent 1 "alpha"'),
-      { timeoutMs: 20_000 },
-    );
-    expect(overlay).toContain("Esc Abort the subagent's turn");
-    expect(overlay).toContain("└ task-a: make the file then report");
-    expect(overlay).toContain("$ touch made-by-alpha");
-    expect(overlay).toContain("1 subagent running");
+    const overlay = await term.waitFor([
+      'subagent 1 "alpha" wants to run this command. Allow it?',
+      '• Spawned subagent 1 "alpha"',
+      "Esc Abort the subagent's turn",
+      "└ task-a: make the file then report",
+      "$ touch made-by-alpha",
+      "1 subagent running",
+    ]);
     keepCapture("subagent-ask", overlay);
     term.type("y");
 
-    const screen = await term.waitFor("• All done.", { timeoutMs: 20_000 });
-    keepCapture("subagents", screen);
-    const all = term.captureAll();
-    expect(all).toContain('✔ You approved subagent 1 "alpha" to run touch made-by-alpha');
-    expect(all).toMatch(/• subagent 1 "alpha": Ran touch made-by-alpha \(\d+m?s\)/);
-    expect(all).toContain("• Finished waiting");
-    expect(all).toContain('└ subagent 1 "alpha": Completed - A done: made the file. Nothing else to report.');
-    expect(all).toContain('• Cancelled subagent 1 "alpha"');
+    // The screen and the scrollback above it, once every cell is printed.
+    const all = await term.waitFor(
+      [
+        "• All done.",
+        '✔ You approved subagent 1 "alpha" to run touch made-by-alpha',
+        /• subagent 1 "alpha": Ran touch made-by-alpha \(\d+m?s\)/,
+        "• Finished waiting",
+        '└ subagent 1 "alpha": Completed - A done: made the file. Nothing else to report.',
+        '• Cancelled subagent 1 "alpha"',
+      ],
+      { all: true },
+    );
+    keepCapture("subagents", term.capture());
     // In order, each call once.
     const order = ["• Spawned", "• Finished waiting", "• Cancelled", "• All done."].map((s) =>
       all.indexOf(s),

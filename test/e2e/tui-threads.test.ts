@@ -45,13 +45,14 @@ describe("codex-ts (interactive): threads", () => {
     const term = await open(home);
     term.type("/resume");
     term.press("Enter");
-    const picker = await term.waitFor("Resume a previous session");
-    expect(picker).toMatch(/› 1\. something else +just now · ~?\//);
-    expect(picker).toMatch(/ {2}2\. where does the cache go\? +just now · /);
+    const picker = await term.waitFor([
+      "Resume a previous session",
+      /› 1\. something else +just now · ~?\//,
+      / {2}2\. where does the cache go\? +just now · /,
+    ]);
     keepCapture("resume-picker", picker);
     term.press("Down", "Enter");
-    const shown = await term.waitFor("• The cache goes in front of load().");
-    expect(shown).toContain("› where does the cache go?");
+    const shown = await term.waitFor(["• The cache goes in front of load().", "› where does the cache go?"]);
     expect(shown).not.toContain("Another thread.");
     keepCapture("resumed", shown);
     await ask(term, "and the tests?", "Continuing.");
@@ -67,8 +68,7 @@ describe("codex-ts (interactive): threads", () => {
     await quit(first);
 
     const last = await open(home, ["resume", "--last"]);
-    const shown = await last.waitFor("• First answer.");
-    expect(shown).toContain("› remember this");
+    await last.waitFor(["• First answer.", "› remember this"]);
     await quit(last);
 
     const picking = await tui.open(home, { args: ["resume"], ready: "Resume a previous session" });
@@ -106,8 +106,7 @@ describe("codex-ts (interactive): threads", () => {
     await ask(term, "turn two", "Answer two.");
     term.type("/rollback");
     term.press("Enter");
-    const screen = await term.waitFor("Dropped the last 1 turn from the conversation.");
-    expect(screen).toContain("› turn one");
+    const screen = await term.waitFor(["Dropped the last 1 turn from the conversation.", "› turn one"]);
     expect(screen).not.toContain("turn two");
     expect(term.captureAll()).not.toContain("Answer two.");
     keepCapture("rollback", screen);

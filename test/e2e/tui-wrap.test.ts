@@ -21,7 +21,8 @@ describe("wrapping in the terminal UI", () => {
     await term.waitFor("directory:");
     term.type("wrap it");
     term.press("Enter");
-    await term.waitFor("wrap-end-marker");
+    // Once the turn is over: the answer is in the scrollback, not in a frame of the live area on its way there.
+    await term.waitFor((s) => s.includes("wrap-end-marker") && !s.includes("Working"));
     const lines = term.captureAll().split("\n");
 
     const paragraph = lines.filter((l) => /^(• | {2})p\d{4}x/.test(l));

@@ -16,7 +16,7 @@ import { startWeb, type WebProcess } from "../support/web.js";
 
 type Json = Record<string, unknown>;
 
-const WAIT = { timeout: 20_000 };
+const WAIT = { timeout: 30_000 };
 const TEST_MS = 60_000;
 const SHOTS = process.env.CODEX_TS_WEB_SCREENSHOTS;
 
@@ -65,7 +65,7 @@ beforeAll(async () => {
     .getByRole("status")
     .filter({ hasText: /^connected$/ })
     .waitFor(WAIT);
-}, 60_000);
+});
 
 afterAll(async () => {
   await chromium?.close();
@@ -74,7 +74,7 @@ afterAll(async () => {
   await model?.close();
   await redis?.stop();
   expect(pageErrors).toEqual([]);
-}, 30_000);
+});
 
 async function submitCli(prompt: string): Promise<string> {
   const submitted = await fleet(["submit", "--repo", repo, "--prompt", prompt], home.env, redis.url);

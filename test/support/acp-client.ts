@@ -220,7 +220,8 @@ export class AcpProcess {
     this.connection?.close();
     this.terminals.closeAll();
     this.child.stdin.end();
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), 5_000);
+    // Generous: on a loaded machine closing the sessions (rollouts, MCP servers) and exiting take seconds.
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 30_000);
     const code = await this.exited;
     clearTimeout(timer);
     return code;

@@ -268,7 +268,8 @@ export class AppServerClient {
       send: (text) => void child.stdin.write(`${text}\n`),
       close: async () => {
         child.stdin.end();
-        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+        // Generous: on a loaded machine winding down and exiting take seconds.
+        const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
         await client.exited;
         clearTimeout(timer);
       },

@@ -21,7 +21,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    timeout: 20_000,
+    // Generous: chromium takes seconds to start on a loaded machine.
+    timeout: 40_000,
     args: [
       "--headless",
       "--no-sandbox",

@@ -147,7 +147,8 @@ export class JsonLinesProcess {
 
   async close(): Promise<number | null> {
     this.child.stdin.end();
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), 10_000);
+    // Generous: on a loaded machine winding down and exiting take seconds.
+    const timer = setTimeout(() => this.child.kill("SIGKILL"), 30_000);
     const code = await this.exited;
     clearTimeout(timer);
     return code;

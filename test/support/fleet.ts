@@ -33,7 +33,8 @@ export class WorkerProcess {
     });
     this.exited = new Promise((r) => this.child.on("exit", (code) => r(code)));
     this.ready = new Promise((resolveReady, reject) => {
-      const timer = setTimeout(() => reject(new Error(`worker did not get ready:\n${this.stderr}`)), 15_000);
+      // Generous: a worker's start (node, the bundle, a Redis connection) takes seconds on a loaded machine.
+      const timer = setTimeout(() => reject(new Error(`worker did not get ready:\n${this.stderr}`)), 30_000);
       this.child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
         this.stderr += chunk;
         if (this.stderr.includes(" ready: queue ")) {

@@ -1,16 +1,12 @@
 // config.toml snippets for MCP servers started by the e2e tests.
-import { createRequire } from "node:module";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 
-const require = createRequire(import.meta.url);
-/** tsx's loader, so node runs the TypeScript test servers without a build step. */
-const TSX_LOADER = pathToFileURL(require.resolve("tsx")).href;
-export const STDIO_SERVER_SCRIPT = resolve(import.meta.dirname, "mcp-stdio-server.ts");
+/** Plain JavaScript: node runs it without a loader, so it starts fast even on a loaded machine. */
+export const STDIO_SERVER_SCRIPT = resolve(import.meta.dirname, "mcp-stdio-server.mjs");
 
 const toml = (value: unknown) => JSON.stringify(value);
 
-/** The stdio test server (mcp-stdio-server.ts), optionally with its misbehaving tools. */
+/** The stdio test server (mcp-stdio-server.mjs), optionally with its misbehaving tools. */
 export function stdioServerToml(name: string, options: { bad?: boolean; extra?: string } = {}): string {
   const args = stdioServerArgs(options);
   return (
@@ -21,7 +17,7 @@ export function stdioServerToml(name: string, options: { bad?: boolean; extra?: 
 
 /** The arguments of `node` that run the stdio test server (for a server given other than as toml text). */
 export function stdioServerArgs(options: { bad?: boolean } = {}): string[] {
-  return ["--import", TSX_LOADER, STDIO_SERVER_SCRIPT, ...(options.bad ? ["--bad"] : [])];
+  return [STDIO_SERVER_SCRIPT, ...(options.bad ? ["--bad"] : [])];
 }
 
 export function httpServerToml(name: string, url: string, extra = ""): string {

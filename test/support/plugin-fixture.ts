@@ -4,12 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
 import { STDIO_SERVER_SCRIPT } from "./mcp-config.js";
-
-const require = createRequire(import.meta.url);
-const TSX_LOADER = pathToFileURL(require.resolve("tsx")).href;
 
 export function writeFile(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -45,7 +40,7 @@ export function writeHelloPlugin(root: string, v: PluginVersion): string {
       mcpServers: {
         "hello-srv": {
           command: process.execPath,
-          args: ["--import", TSX_LOADER, STDIO_SERVER_SCRIPT],
+          args: [STDIO_SERVER_SCRIPT],
           startup_timeout_sec: 20,
         },
       },

@@ -64,7 +64,7 @@ export class RedisServer {
     await new Promise<void>((resolveReady, reject) => {
       const timer = setTimeout(
         () => reject(new Error(`redis-server did not start:\n${this.output}`)),
-        10_000,
+        30_000,
       );
       const onData = (chunk: Buffer) => {
         this.output += chunk.toString();

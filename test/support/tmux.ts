@@ -37,6 +37,12 @@ export function keepCapture(name: string, screen: string): void {
 
 let counter = 0;
 
+/** A piece of text, or a pattern, to find on the screen. */
+export type ScreenPart = string | RegExp;
+
+const shows = (screen: string, part: ScreenPart) =>
+  typeof part === "string" ? screen.includes(part) : part.test(screen);
+
 export class TmuxSession {
   /** The private tmux server's socket name (`tmux -L`), for a bench's own control-mode client. */
   readonly socket: string;
@@ -172,8 +178,8 @@ export class TmuxSession {
     return this.tmux("display-message", "-p", "-t", this.target, "#{pane_dead}").trim() === "1";
   }
 
-  /** Waits (bounded) for the program to exit; returns its exit status. */
-  async waitForExit(timeoutMs = 5_000): Promise<number> {
+  /** Waits (bounded; exiting takes seconds on a loaded machine) for the program to exit; returns its status. */
+  async waitForExit(timeoutMs = 20_000): Promise<number> {
     const deadline = Date.now() + timeoutMs;
     while (!this.exited()) {
       if (Date.now() > deadline) throw new Error(`the program did not exit; it shows:\n${this.capture()}`);
@@ -189,23 +195,27 @@ export class TmuxSession {
     }
   }
 
-  /** Polls the screen until `expected` shows (bounded); returns that screen. */
+  /**
+   * Polls the screen until `expected` shows (bounded); returns that screen. Given a list, waits for a screen
+   * showing every part of it: the live area can be drawn a render before the cells printed above it, so a
+   * test reading several parts of the screen waits for all of them rather than the first.
+   */
   async waitFor(
-    expected: string | RegExp | ((screen: string) => boolean),
+    expected: ScreenPart | readonly ScreenPart[] | ((screen: string) => boolean),
     options: { timeoutMs?: number; all?: boolean } = {},
   ): Promise<string> {
-    const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+    const deadline = Date.now() + (options.timeoutMs ?? 20_000);
+    const parts = typeof expected === "function" ? [] : ([] as ScreenPart[]).concat(expected);
+    const missing = (screen: string) => parts.filter((part) => !shows(screen, part));
     const matches = (screen: string) =>
-      typeof expected === "string"
-        ? screen.includes(expected)
-        : typeof expected === "function"
-          ? expected(screen)
-          : expected.test(screen);
+      typeof expected === "function" ? expected(screen) : missing(screen).length === 0;
     for (;;) {
       const screen = options.all ? this.captureAll() : this.capture();
       if (matches(screen)) return screen;
       if (Date.now() > deadline) {
-        throw new Error(`the terminal never showed ${String(expected)}; it shows:\n${screen}`);
+        const what =
+          typeof expected === "function" ? String(expected) : missing(screen).map(String).join(" and ");
+        throw new Error(`the terminal never showed ${what}; it shows:\n${screen}`);
       }
       await new Promise((r) => setTimeout(r, 25));
     }

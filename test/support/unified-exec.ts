@@ -59,7 +59,7 @@ export async function collectUntil(
   manager: UnifiedExecManager,
   sessionId: number,
   until: (output: string) => boolean,
-  withinMs = 5_000,
+  withinMs = 15_000,
 ): Promise<{ output: string; exit?: SessionEnd }> {
   const started = performance.now();
   let output = "";

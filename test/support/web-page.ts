@@ -10,8 +10,9 @@ import { startWeb, type WebProcess } from "./web.js";
 
 export type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
 
-export const WAIT = { timeout: 15_000 };
-export const TEST_MS = 45_000;
+// Generous bounds: a page, its server and chromium share a loaded machine in the full run.
+export const WAIT = { timeout: 30_000 };
+export const TEST_MS = 120_000;
 /** Set to a directory to save screenshots of the main views there (docs/ keeps a copy). */
 const SHOTS = process.env.CODEX_TS_WEB_SCREENSHOTS;
 
@@ -36,7 +37,7 @@ export function useWebPages() {
   const cleanups: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     chromium = await launchBrowser();
-  }, 30_000);
+  });
   afterAll(async () => {
     await chromium?.close();
   });

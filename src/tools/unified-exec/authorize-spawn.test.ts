@@ -57,7 +57,7 @@ describe("authorizeThroughToolContext", () => {
         source: "unified_exec",
       },
     ]);
-  }, 10_000);
+  });
 
   it("answers a refusal with the gate's message, running nothing and emitting nothing", async () => {
     const { manager, exec } = execTool();
@@ -116,7 +116,7 @@ describe("authorizeThroughToolContext", () => {
       ]);
       const ends = events.filter((e) => e.type === "exec_command_end");
       expect(ends.map((e) => (e.type === "exec_command_end" ? e.exit_code : undefined))).toEqual([1, 0]);
-    }, 10_000);
+    });
 
     it("keeps the failure when no rerun is offered, and reports a refused rerun", async () => {
       const { exec } = execTool();
@@ -132,7 +132,7 @@ describe("authorizeThroughToolContext", () => {
       });
       const result = await exec.handle(exec.parameters.parse({ cmd: "true", login: false }), refused.ctx);
       expect(result).toEqual({ output: "rejected by user", success: false });
-    }, 10_000);
+    });
 
     it("offers no rerun under other policies", async () => {
       let offered = false;
@@ -147,6 +147,6 @@ describe("authorizeThroughToolContext", () => {
       });
       await exec.handle(exec.parameters.parse({ cmd: "true", login: false }), ctx);
       expect(offered).toBe(false);
-    }, 10_000);
+    });
   });
 });

@@ -86,7 +86,7 @@ describe("exec_command", () => {
     expect(response.output).toMatch(/^hi\nls: .*nonexistent-for-test.*\n$/);
     expect(response.tokens).toBe(Math.ceil(Buffer.byteLength(response.output) / 4));
     expect(result.success).toBe(false);
-  }, 10_000);
+  });
 
   it("emits begin, output deltas and end, in order, under the call's id", async () => {
     const { exec } = tools();
@@ -117,7 +117,7 @@ describe("exec_command", () => {
     expect(end.stdout).toMatch(/one\n$/);
     expect(end.stderr).toMatch(/two\n$/);
     expect(streamedOutput(events, "call-exec")).toBe(end.aggregated_output);
-  }, 10_000);
+  });
 
   it("resolves workdir against the turn's directory", async () => {
     const { exec } = tools();
@@ -128,7 +128,7 @@ describe("exec_command", () => {
     );
     expect(parseResponse(result.output as string).output).toBe(`${cwd}\n`);
     expect(events[0]).toMatchObject({ cwd });
-  }, 10_000);
+  });
 
   it("returns a running session id, and write_stdin later sees the end under exec_command's call id", async () => {
     const { exec, write } = tools();
@@ -159,7 +159,7 @@ describe("exec_command", () => {
     expect(later.events.map((e) => e.type)).toEqual(["exec_command_output_delta", "exec_command_end"]);
     expect(later.events.every((e) => "call_id" in e && e.call_id === "call-exec")).toBe(true);
     expect(later.events[1]).toMatchObject({ exit_code: 0, aggregated_output: "start\ndone\n" });
-  }, 15_000);
+  });
 
   it("streams output produced between calls when the next call attaches", async () => {
     const { manager, exec, write } = tools();
@@ -176,7 +176,7 @@ describe("exec_command", () => {
     );
     expect(streamedOutput(later.events, "call-exec")).toBe("a\nb\n");
     expect(later.events.at(-1)?.type).toBe("exec_command_end");
-  }, 10_000);
+  });
 
   it("kills the process when the call is aborted", async () => {
     const { exec } = tools();
@@ -187,7 +187,7 @@ describe("exec_command", () => {
     const result = await running;
     expect(parseResponse(result.output as string).status).toBe("Process exited with code 137");
     expect(events.at(-1)).toMatchObject({ type: "exec_command_end", exit_code: 137 });
-  }, 10_000);
+  });
 
   it("passes the call to the spawn hook, and reports a refusal without running anything", async () => {
     const seen: unknown[] = [];
@@ -223,7 +223,7 @@ describe("exec_command", () => {
       ctx,
     );
     expect(parseResponse(result.output as string).output).toBe("True\r\n");
-  }, 10_000);
+  });
 
   it("cuts long output and says so", async () => {
     const { exec } = tools();
@@ -237,7 +237,7 @@ describe("exec_command", () => {
     expect(response.output).toMatch(
       /^1\n2\n[\s\S]*\[\.\.\. \d+ tokens \(\d+ bytes\) truncated \.\.\.\]\n[\s\S]*19999\n20000\n$/,
     );
-  }, 10_000);
+  });
 
   it("turns bad arguments into an output through the registry", async () => {
     const { exec, write } = tools();

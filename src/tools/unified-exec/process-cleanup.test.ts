@@ -43,7 +43,7 @@ describe("process cleanup", () => {
     expect(result.exit).toMatchObject({ exitCode: 137, killed: true });
     expect(await expectProcessesGone(pids, 1_000)).toBeLessThan(1_000);
     expect(m.has(sessionId)).toBe(false);
-  }, 10_000);
+  });
 
   it("kills a terminal session's group on abort too", async () => {
     const m = manager();
@@ -53,7 +53,7 @@ describe("process cleanup", () => {
     const result = await m.collect(sessionId, { yieldTimeMs: 30_000, signal: controller.signal });
     expect(result.exit?.killed).toBe(true);
     await expectProcessesGone(pids, 1_000);
-  }, 10_000);
+  });
 
   it("kills jobs an interactive shell put in process groups of their own", async () => {
     const m = manager();
@@ -63,7 +63,7 @@ describe("process cleanup", () => {
     controller.abort();
     await m.collect(sessionId, { signal: controller.signal });
     await expectProcessesGone(pids, 1_000);
-  }, 10_000);
+  });
 
   it("closeAll() leaves no process behind and refuses new ones", async () => {
     const m = manager();
@@ -75,7 +75,7 @@ describe("process cleanup", () => {
     await expectProcessesGone([...pipe.pids, ...tty.pids], 1_000);
     expect(m.sessionIds).toEqual([]);
     await expect(m.start({ cmd: "true", cwd, env })).rejects.toMatchObject({ code: "closed" });
-  }, 10_000);
+  });
 
   it("ends what a command left in the background when the command itself exits", async () => {
     const m = manager();
@@ -83,5 +83,5 @@ describe("process cleanup", () => {
     const result = await m.collect(sessionId, { yieldTimeMs: 5_000 });
     expect(result.exit?.exitCode).toBe(0);
     await expectProcessesGone(printedPids(result.output), 1_000);
-  }, 10_000);
+  });
 });

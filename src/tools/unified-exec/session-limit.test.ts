@@ -45,7 +45,7 @@ describe("session limit", () => {
     expect(m.has(2)).toBe(false);
     expect(m.sessionIds).toHaveLength(LIMIT);
     await expectProcessesGone([sessions[1]?.pid ?? -1], 10_000);
-  }, 60_000);
+  });
 
   it("prunes a finished session before any running one", async () => {
     const m = manager();
@@ -58,7 +58,7 @@ describe("session limit", () => {
     const next = await start(m);
     expect(next.pruned.map((p) => p.sessionId)).toEqual([quick.sessionId]);
     expect(next.pruned[0]?.end).toMatchObject({ exitCode: 0, killed: false });
-  }, 60_000);
+  });
 
   it("refuses with a clear error when every session is in use by a waiting call", async () => {
     const m = manager();
@@ -78,5 +78,5 @@ describe("session limit", () => {
       sessions.map((s) => s.pid ?? -1),
       10_000,
     );
-  }, 60_000);
+  });
 });

@@ -37,7 +37,7 @@ describe("UnifiedExecManager: commands that finish", () => {
     expect(result.originalTokenCount).toBe(Math.ceil(result.output.length / 4));
     expect(m.has(sessionId)).toBe(false);
     await expect(m.collect(sessionId)).rejects.toThrow(`unknown session id ${sessionId}; it may have exited`);
-  }, 10_000);
+  });
 
   it("reports a failing command's code with stdout and stderr interleaved", async () => {
     const m = manager();
@@ -46,7 +46,7 @@ describe("UnifiedExecManager: commands that finish", () => {
     expect(result.exit?.exitCode).toBe(3);
     expect(result.output).toMatch(/^hi\nls: .*nonexistent-path-for-test.*\n$/);
     expect(result.exit?.stderr).toContain("nonexistent-path-for-test");
-  }, 10_000);
+  });
 
   it("runs a login shell by default and honours another shell", async () => {
     const m = manager();
@@ -57,13 +57,13 @@ describe("UnifiedExecManager: commands that finish", () => {
     const sh = await m.start({ cmd: "echo $0", cwd, env: process.env, shell: "sh", login: false });
     expect(sh.command).toEqual(["sh", "-c", "echo $0"]);
     expect((await m.collect(sh.sessionId)).output).toBe("sh\n");
-  }, 10_000);
+  });
 
   it("sets a model-friendly environment (no pager, no colours)", async () => {
     const m = manager();
     const { sessionId } = await run(m, 'echo "$PAGER $GIT_PAGER $NO_COLOR $TERM"');
     expect((await m.collect(sessionId)).output).toBe("cat cat 1 dumb\n");
-  }, 10_000);
+  });
 
   it("refuses a working directory that does not exist", async () => {
     const m = manager();
@@ -79,7 +79,7 @@ describe("UnifiedExecManager: commands that finish", () => {
     const result = await m.collect(sessionId);
     expect(result.exit?.exitCode).toBe(127);
     expect(result.output).toContain("failed to start /no/such/shell");
-  }, 10_000);
+  });
 
   it("cuts long output to the token budget, keeping head and tail", async () => {
     const m = manager();
@@ -89,7 +89,7 @@ describe("UnifiedExecManager: commands that finish", () => {
     expect(result.output.endsWith("99999\n100000\n")).toBe(true);
     expect(result.output).toMatch(/\[\.\.\. \d+ tokens \(\d+ bytes\) truncated \.\.\.\]/);
     expect(result.originalTokenCount).toBe(Math.ceil(588_895 / 4));
-  }, 10_000);
+  });
 });
 
 describe("UnifiedExecManager: processes that keep running", () => {
@@ -113,7 +113,7 @@ describe("UnifiedExecManager: processes that keep running", () => {
     expect(output).toBe("started\ndone\n");
     expect(exit?.exitCode).toBe(0);
     expect(m.has(sessionId)).toBe(false);
-  }, 15_000);
+  });
 
   it("clamps the yield time to [250, 30000] ms", () => {
     expect(clampYieldTime(undefined, 10_000)).toBe(10_000);
@@ -131,7 +131,7 @@ describe("UnifiedExecManager: processes that keep running", () => {
     const result = await m.collect(sessionId, { yieldTimeMs: 5_000 });
     expect(result.output).toBe("got:hello\n");
     expect(result.exit?.exitCode).toBe(0);
-  }, 10_000);
+  });
 
   it("closes a pipe's input on Ctrl-D and interrupts on Ctrl-C", async () => {
     const m = manager();
@@ -145,7 +145,7 @@ describe("UnifiedExecManager: processes that keep running", () => {
     const result = await m.collect(sleeper.sessionId, { yieldTimeMs: 5_000 });
     expect(result.output).toBe("interrupted\n");
     expect(result.exit?.exitCode).toBe(130);
-  }, 10_000);
+  });
 
   it("gives a program a terminal when tty is set, and feeds it input", async () => {
     const m = manager();
@@ -156,7 +156,7 @@ describe("UnifiedExecManager: processes that keep running", () => {
     // The terminal echoes what was typed, with terminal line endings.
     expect(result.output).toBe("hello\r\ngot:hello\r\n");
     expect(result.exit).toMatchObject({ exitCode: 0, stderr: "" });
-  }, 10_000);
+  });
 
   it("interrupts a terminal program with Ctrl-C", async () => {
     const m = manager();
@@ -165,7 +165,7 @@ describe("UnifiedExecManager: processes that keep running", () => {
     m.write(sessionId, "\u0003");
     const result = await m.collect(sessionId, { yieldTimeMs: 5_000 });
     expect(result.exit?.exitCode).toBe(130);
-  }, 10_000);
+  });
 
   it("returns only the output produced since the previous collect", async () => {
     const m = manager();
@@ -176,7 +176,7 @@ describe("UnifiedExecManager: processes that keep running", () => {
     expect((await collectUntil(m, sessionId, ended)).output).toBe("two\n");
     m.write(sessionId, "\n");
     expect((await m.collect(sessionId, { yieldTimeMs: 5_000 })).output).toBe("three\n");
-  }, 10_000);
+  });
 
   it("rejects writes to an unknown session", () => {
     const m = manager();
@@ -212,7 +212,7 @@ describe("UnifiedExecManager: the spawn hook", () => {
     });
     expect(requests[0]?.env).toMatchObject({ PATH: process.env.PATH, PAGER: "cat" });
     expect((await m.collect(sessionId)).output).toBe("yes 1\n");
-  }, 10_000);
+  });
 
   it("refuses the command when the hook throws, starting nothing", async () => {
     const m = manager({
@@ -235,5 +235,5 @@ describe("UnifiedExecManager: the spawn hook", () => {
     const { sessionId } = await m.start({ cmd: "echo streamed", cwd, env: process.env, login: false, relay });
     await m.collect(sessionId);
     expect(chunks.join("")).toBe("streamed\n");
-  }, 10_000);
+  });
 });

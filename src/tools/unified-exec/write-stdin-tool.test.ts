@@ -122,7 +122,7 @@ describe("write_stdin", () => {
     // The session is gone once its end was reported.
     const after = await write.handle({ session_id: 1, chars: "" }, poll.ctx);
     expect(after.output).toBe("write_stdin failed: unknown session id 1; it may have exited");
-  }, 10_000);
+  });
 
   it("drives a REPL on a terminal", async () => {
     const { exec, write } = tools();
@@ -136,7 +136,7 @@ describe("write_stdin", () => {
     const bye = await write.handle({ session_id: 1, chars: "exit 4\n", yield_time_ms: 5_000 }, ctx);
     expect(statusOf(bye.output)).toBe("Process exited with code 4");
     expect(bye.success).toBe(false);
-  }, 10_000);
+  });
 
   it("reports a failing exit code as unsuccessful", async () => {
     const { exec, write } = tools();
@@ -145,7 +145,7 @@ describe("write_stdin", () => {
     const result = await write.handle({ session_id: 1, chars: "\n", yield_time_ms: 5_000 }, ctx);
     expect(statusOf(result.output)).toBe("Process exited with code 5");
     expect(result.success).toBe(false);
-  }, 10_000);
+  });
 
   it("is dispatched by the registry with parsed defaults", async () => {
     const { exec, write } = tools();

@@ -8,7 +8,6 @@ import { presetIndex } from "../slash/approval-presets.js";
 import { workingTreeDiff } from "../slash/git-diff.js";
 import { writeStarterAgentsMd } from "../slash/init-agents-md.js";
 import { SLASH_COMMANDS } from "../slash/slash-commands.js";
-import { skillsReport } from "../slash/skills-report.js";
 import { hooksCommand } from "../slash/hooks-review.js";
 import type { Config } from "../../../config/load.js";
 import { runPluginsCommand } from "../slash/plugins-command.js";
@@ -32,6 +31,10 @@ export interface SlashHost {
   /** Starts a new thread holding all of this one (`/fork`). */
   forkSession(): Promise<void>;
   submit(op: Op): void;
+  /** `/skills`: shows the skills card (after a reload in flight, if any). */
+  showSkills(): void;
+  /** Lists the skills again from disk (a plugin brought or took some). */
+  reloadSkills(): void;
   quit(): void;
 }
 
@@ -155,7 +158,7 @@ export async function runSlashCommand(name: string, args: string, host: SlashHos
       return;
     }
     case "skills":
-      host.addCell(skillsReport(host.state));
+      host.showSkills();
       return;
     case "hooks":
       host.addCell(hooksCommand(args, host.config, host.cwd));
@@ -163,7 +166,7 @@ export async function runSlashCommand(name: string, args: string, host: SlashHos
     case "plugins": {
       const { cell, changed } = await runPluginsCommand(host.codexHome, args);
       host.addCell(cell);
-      if (changed) host.submit({ type: "list_skills", cwds: [], force_reload: true });
+      if (changed) host.reloadSkills();
       return;
     }
     case "quit":

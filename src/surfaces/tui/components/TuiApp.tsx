@@ -287,6 +287,11 @@ export function TuiApp({
             openPopup,
             quit,
             submit: (op) => link?.submit(op),
+            showSkills: () => dispatch({ type: "skills_report_requested" }),
+            reloadSkills: () => {
+              const id = link?.submit({ type: "list_skills", cwds: [], force_reload: true });
+              if (id) dispatch({ type: "skills_reload_requested", id });
+            },
             // As in Codex, a session the user starts over from a running one is SessionStart's `clear`.
             newSession: () => restartWith({ session_start_source: "clear" }),
             pickThread,

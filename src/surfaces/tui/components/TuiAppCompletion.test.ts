@@ -33,7 +33,7 @@ async function start(replies: Replies, prepare: (cwd: string) => void = () => {}
 
 const screen = () => stripAnsi(app?.lastFrame() ?? "");
 
-async function screenShows(text: string | RegExp, timeoutMs = 10_000): Promise<string> {
+async function screenShows(text: string | RegExp, timeoutMs = 20_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const now = screen();

@@ -5,6 +5,7 @@ import { VERSION } from "../../../version.js";
 import type { NewCell, SessionInfo } from "./cells.js";
 import { appendAgentDelta } from "./agent-stream.js";
 import { appendOutput, decodeChunk } from "./exec-output.js";
+import { skillsReport } from "../slash/skills-report.js";
 import { commit } from "./commit.js";
 import type { ReplayedTurn } from "../../../rollout/replay.js";
 import { cellsFromTurns, historyWithoutLastTurns } from "./history-replay.js";
@@ -192,7 +193,11 @@ export function reduceEngineEvent(
       return childItem(state, msg, now);
     case "list_skills_response": {
       const skills = new Map(msg.skills.flatMap((entry) => entry.skills).map((skill) => [skill.name, skill]));
-      return { ...state, skills: [...skills.values()] };
+      const listed = { ...state, skills: [...skills.values()] };
+      const { skillsReload, ...rest } = listed;
+      if (!skillsReload || skillsReload.id !== event.id) return listed;
+      // The reload's own answer: a `/skills` run while it was on its way shows this list, not the one before.
+      return skillsReload.report ? commit(rest, skillsReport(rest)) : rest;
     }
     case "context_compacted":
       return commit(state, {

@@ -8,6 +8,7 @@ import type {
   SandboxPolicy,
 } from "../../../protocol/policies.js";
 import type { ReplayedTurn } from "../../../rollout/replay.js";
+import { skillsReport } from "../slash/skills-report.js";
 import type { NewCell } from "./cells.js";
 import { displayCommand } from "./display-command.js";
 import { printCells } from "./commit.js";
@@ -37,7 +38,11 @@ export type TuiAction =
   /** Prints the next cells waiting in `pendingHistory`. */
   | { type: "history_batch"; count: number }
   /** `/new`, `/resume`, `/fork`: the next session_configured starts another thread; what was printed stays. */
-  | { type: "session_reset" };
+  | { type: "session_reset" }
+  /** The skills are being listed again: `list_skills` with `force_reload` was sent as submission `id`. */
+  | { type: "skills_reload_requested"; id: string }
+  /** `/skills`: the card now, or once a reload in flight has answered. */
+  | { type: "skills_report_requested" };
 
 /** Cells printed per batch when a long history is shown (a resumed thread, a rollback). */
 export const HISTORY_BATCH = 20;
@@ -112,6 +117,12 @@ export function tuiReducer(state: TuiState, action: TuiAction): TuiState {
       const batch = state.pendingHistory.slice(0, action.count);
       return printCells({ ...state, pendingHistory: state.pendingHistory.slice(action.count) }, batch);
     }
+    case "skills_reload_requested":
+      return { ...state, skillsReload: { id: action.id, report: state.skillsReload?.report ?? false } };
+    case "skills_report_requested":
+      return state.skillsReload
+        ? { ...state, skillsReload: { ...state.skillsReload, report: true } }
+        : commit(state, skillsReport(state));
     case "session_reset": {
       const fresh = initialTuiState({
         ...(state.contextWindow !== undefined ? { contextWindow: state.contextWindow } : {}),

@@ -92,6 +92,12 @@ export interface TuiState {
   historyEpoch: number;
   /** Skills of the session's directory (`list_skills`), for `$` completion and `/skills`. */
   skills?: SkillMetadata[];
+  /**
+   * A reload of `skills` was asked (a plugin was added or removed) and its answer, the `list_skills_response`
+   * of submission `id`, has not arrived (an earlier, stale answer may come first); `report` when `/skills` was
+   * run meanwhile, so the card shows the new list once it does.
+   */
+  skillsReload?: { id: string; report: boolean };
   /** The latest `subagent_lifecycle` summary of every subagent seen, by agent id (cancelled ones too). */
   subagents: SubagentSummary[];
   /** The root agent's subagent tool calls still running (an await can last minutes). */

@@ -1,5 +1,6 @@
-// A small MCP server over stdio, written with the official SDK, for the e2e tests. Run it with tsx:
-//   node --import tsx test/support/mcp-stdio-server.ts [--bad]
+// A small MCP server over stdio, written with the official SDK, for the e2e tests. Plain JavaScript, so node
+// starts it without a loader (a TypeScript loader costs seconds on a loaded machine):
+//   node test/support/mcp-stdio-server.mjs [--bad]
 // Resources: note://hello. Tools: echo, add_note (marked destructive), die (exits the process). With --bad, also tools that misbehave:
 // garbage (answers with a line that is not JSON), slow (never answers in time), bad_schema (an input schema
 // the Responses API cannot take).
@@ -49,7 +50,7 @@ server.setRequestHandler(ReadResourceRequestSchema, (request) => {
   if (request.params.uri !== "note://hello") throw new Error(`no resource ${request.params.uri}`);
   return { contents: [{ uri: "note://hello", mimeType: "text/plain", text: "hello from the note" }] };
 });
-server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools as never[] }));
+server.setRequestHandler(ListToolsRequestSchema, () => ({ tools }));
 server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
   const args = request.params.arguments ?? {};
   switch (request.params.name) {
@@ -62,7 +63,7 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       break;
     case "garbage":
       process.stdout.write("this is {not json\n");
-      return new Promise<never>(() => undefined);
+      return new Promise(() => undefined);
     case "slow":
       await new Promise((resolve) => {
         const timer = setTimeout(resolve, Number(args.ms ?? 60_000));
