@@ -1,17 +1,27 @@
-// Everything past the handshake, imported on demand: the method table, its handlers and the services
-// they use (the engine, config loading, accounts).
+// Everything past the handshake, imported on demand: the method table, the services the handlers share
+// (config loading, accounts, the thread catalog), and each handler's module on its method's first call.
 import { methods } from "../../protocol/app-server/methods.js";
 import { handlers } from "./handlers/index.js";
-import type { Dispatch } from "./handler-types.js";
+import type { Dispatch, HandlerTable } from "./handler-types.js";
 import { parseParams } from "./params-parse.js";
 import type { ServerHost } from "./server-host.js";
 import { ServerServices } from "./services.js";
 import { warmUpFirstPage } from "./warm-up.js";
 
 export function createDispatch(server: ServerHost): Dispatch {
+  const loaded = new Map<string, Promise<unknown>>();
   const dispatch: Dispatch = {
     methods,
-    handlers,
+    handler: <M extends keyof HandlerTable>(method: M) => {
+      let handler = loaded.get(method);
+      if (!handler) {
+        handler = handlers[method]();
+        loaded.set(method, handler);
+        // A module that failed to load is imported again on the next call.
+        handler.catch(() => loaded.delete(method));
+      }
+      return handler as Promise<HandlerTable[M]>;
+    },
     services: new ServerServices(server),
     parseParams,
     warmUp: () => warmUpFirstPage(dispatch),

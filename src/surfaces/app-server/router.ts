@@ -29,6 +29,12 @@ export interface RouterHost extends ServerHost {
 type Responder = (result: unknown) => void;
 
 export class Router implements IncomingHandler {
+  /**
+   * Settles when the last request's handler has started: handlers start in the order their requests came,
+   * though a later one's module may load first.
+   */
+  private lastStart: Promise<unknown> = Promise.resolve();
+
   constructor(private readonly server: RouterHost) {}
 
   async onRequest(connection: Connection, request: JsonRpcRequest): Promise<void> {
@@ -55,8 +61,11 @@ export class Router implements IncomingHandler {
     const parsed = dispatch.parseParams(dispatch.methods[name].params, request.params ?? undefined);
     if (!parsed.ok) return this.refuse(connection, id, request.params, parsed.issue);
     const params = parsed.data;
-    await this.run(connection, id, name, (respond) => {
-      const handler = dispatch.handlers[name] as Handler<typeof name>;
+    const loading = dispatch.handler(name);
+    const ready = this.lastStart.then(() => loading);
+    this.lastStart = ready.catch(() => undefined);
+    await this.run(connection, id, name, async (respond) => {
+      const handler = (await ready) as Handler<typeof name>;
       const ctx = { connection, server: this.server, services: dispatch.services, requestId: id, respond };
       return handler(params as Parameters<typeof handler>[0], ctx);
     });
