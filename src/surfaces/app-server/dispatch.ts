@@ -9,19 +9,25 @@ import { ServerServices } from "./services.js";
 import { warmUpFirstPage } from "./warm-up.js";
 
 export function createDispatch(server: ServerHost): Dispatch {
-  const loaded = new Map<string, Promise<unknown>>();
+  const loading = new Map<string, Promise<unknown>>();
+  const loaded = new Map<string, unknown>();
   const dispatch: Dispatch = {
     methods,
     handler: <M extends keyof HandlerTable>(method: M) => {
-      let handler = loaded.get(method);
+      let handler = loading.get(method);
       if (!handler) {
-        handler = handlers[method]();
-        loaded.set(method, handler);
+        handler = handlers[method]().then((h) => {
+          loaded.set(method, h);
+          return h;
+        });
+        loading.set(method, handler);
         // A module that failed to load is imported again on the next call.
-        handler.catch(() => loaded.delete(method));
+        handler.catch(() => loading.delete(method));
       }
       return handler as Promise<HandlerTable[M]>;
     },
+    loadedHandler: <M extends keyof HandlerTable>(method: M) =>
+      loaded.get(method) as HandlerTable[M] | undefined,
     services: new ServerServices(server),
     parseParams,
     warmUp: () => warmUpFirstPage(dispatch),

@@ -41,6 +41,8 @@ export interface Dispatch {
   methods: typeof methods;
   /** A method's handler, its module imported on the method's first call. */
   handler<M extends keyof HandlerTable>(method: M): Promise<HandlerTable[M]>;
+  /** The handler if its module is already imported. */
+  loadedHandler<M extends keyof HandlerTable>(method: M): HandlerTable[M] | undefined;
   services: ServerServices;
   /** Checks a method's params against its schema (zod, loaded with the table). */
   parseParams: typeof parseParams;

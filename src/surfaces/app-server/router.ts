@@ -27,13 +27,21 @@ export interface RouterHost extends ServerHost {
 }
 
 type Responder = (result: unknown) => void;
+type HandlerName = Exclude<MethodName, "initialize">;
+
+interface WaitingStart {
+  handler?: unknown;
+  failure?: { err: unknown };
+  resolve(handler: unknown): void;
+  reject(err: unknown): void;
+}
 
 export class Router implements IncomingHandler {
   /**
-   * Settles when the last request's handler has started: handlers start in the order their requests came,
-   * though a later one's module may load first.
+   * Requests whose handler's module is still loading, in arrival order: handlers start in the order their
+   * requests came (as when the whole table loaded at once), though a later one's module may load first.
    */
-  private lastStart: Promise<unknown> = Promise.resolve();
+  private readonly waiting: WaitingStart[] = [];
 
   constructor(private readonly server: RouterHost) {}
 
@@ -61,14 +69,47 @@ export class Router implements IncomingHandler {
     const parsed = dispatch.parseParams(dispatch.methods[name].params, request.params ?? undefined);
     if (!parsed.ok) return this.refuse(connection, id, request.params, parsed.issue);
     const params = parsed.data;
-    const loading = dispatch.handler(name);
-    const ready = this.lastStart.then(() => loading);
-    this.lastStart = ready.catch(() => undefined);
+    const ready = this.handlerInOrder(dispatch, name);
     await this.run(connection, id, name, async (respond) => {
-      const handler = (await ready) as Handler<typeof name>;
+      const handler = (ready instanceof Promise ? await ready : ready) as Handler<typeof name>;
       const ctx = { connection, server: this.server, services: dispatch.services, requestId: id, respond };
       return handler(params as Parameters<typeof handler>[0], ctx);
     });
+  }
+
+  /**
+   * The method's handler: at once when its module is loaded and no earlier request waits for its own (the
+   * common case, with no extra turn), else a promise settled once the earlier ones have started.
+   */
+  private handlerInOrder(dispatch: Dispatch, method: HandlerName): unknown {
+    if (this.waiting.length === 0) {
+      const handler = dispatch.loadedHandler(method);
+      if (handler) return handler;
+    }
+    return new Promise((resolve, reject) => {
+      const entry: WaitingStart = { resolve, reject };
+      this.waiting.push(entry);
+      dispatch.handler(method).then(
+        (handler) => {
+          entry.handler = handler;
+          this.startWaiting();
+        },
+        (err: unknown) => {
+          entry.failure = { err };
+          this.startWaiting();
+        },
+      );
+    });
+  }
+
+  /** Hands their handlers to the waiting requests from the oldest on, up to the first still loading. */
+  private startWaiting(): void {
+    for (let head = this.waiting[0]; head; head = this.waiting[0]) {
+      if (head.failure) head.reject(head.failure.err);
+      else if (head.handler) head.resolve(head.handler);
+      else return;
+      this.waiting.shift();
+    }
   }
 
   onNotification(connection: Connection, notification: JsonRpcNotification): void {
