@@ -28,6 +28,14 @@ export function createDispatch(server: ServerHost): Dispatch {
     },
     loadedHandler: <M extends keyof HandlerTable>(method: M) =>
       loaded.get(method) as HandlerTable[M] | undefined,
+    loadAll: async (stopped) => {
+      for (const method of Object.keys(handlers) as Array<keyof HandlerTable>) {
+        if (stopped()) return;
+        if (loaded.has(method)) continue;
+        await dispatch.handler(method);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
     services: new ServerServices(server),
     parseParams,
     warmUp: () => warmUpFirstPage(dispatch),

@@ -43,6 +43,8 @@ export interface Dispatch {
   handler<M extends keyof HandlerTable>(method: M): Promise<HandlerTable[M]>;
   /** The handler if its module is already imported. */
   loadedHandler<M extends keyof HandlerTable>(method: M): HandlerTable[M] | undefined;
+  /** Imports every handler module not imported yet, one at a time, a turn of the event loop apart. */
+  loadAll(stopped: () => boolean): Promise<void>;
   services: ServerServices;
   /** Checks a method's params against its schema (zod, loaded with the table). */
   parseParams: typeof parseParams;

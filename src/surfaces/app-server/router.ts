@@ -24,6 +24,9 @@ export interface RouterHost extends ServerHost {
   extensions(): Promise<ExtensionMethods | undefined>;
   /** Starts loading the table once the handshake is answered. */
   preload(): void;
+  /** Told of each request's start and end (the rest of the handlers load when it has been idle). */
+  requestStarted(): void;
+  requestEnded(): void;
 }
 
 type Responder = (result: unknown) => void;
@@ -124,8 +127,12 @@ export class Router implements IncomingHandler {
     }
     const checked = checkInitializeParams(request.params ?? undefined);
     if (!checked.ok) return this.refuse(connection, request.id, request.params, checked.issue);
-    await this.run(connection, request.id, "initialize", (respond) =>
-      initialize(checked.params, { connection, server: this.server, respond }),
+    await this.run(
+      connection,
+      request.id,
+      "initialize",
+      (respond) => initialize(checked.params, { connection, server: this.server, respond }),
+      false,
     );
     this.server.preload();
   }
@@ -146,11 +153,18 @@ export class Router implements IncomingHandler {
     id: RequestId,
     method: string,
     call: (respond: Responder) => unknown,
+    /** Whether the request counts for the server's idle time (the handshake does not). */
+    counted = true,
   ): Promise<void> {
+    if (counted) this.server.requestStarted();
     let answered = false;
+    const answer = (): void => {
+      answered = true;
+      if (counted) this.server.requestEnded();
+    };
     const respond: Responder = (result) => {
       if (answered) return;
-      answered = true;
+      answer();
       connection.respond(id, result);
     };
     try {
@@ -160,7 +174,7 @@ export class Router implements IncomingHandler {
         this.server.logger.error(`${method} failed after answering: ${(err as Error).message}`);
         return;
       }
-      answered = true;
+      answer();
       if (err instanceof AppServerError) {
         connection.respondError(id, err.code, err.message, err.data);
       } else {

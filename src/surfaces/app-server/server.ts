@@ -4,6 +4,7 @@ import type { ServerNotification } from "../../protocol/app-server/v2/notificati
 import { Connection, type Transport } from "./connection.js";
 import type { ExtensionMethods } from "./extensions.js";
 import type { Dispatch } from "./handler-types.js";
+import { IdlePreload } from "./idle-preload.js";
 import type { Logger } from "./log.js";
 import { Router, type RouterHost } from "./router.js";
 import type { AppServerOptions } from "./server-host.js";
@@ -17,6 +18,10 @@ export class AppServer implements RouterHost {
   private readonly router: Router;
   private loaded: Promise<Dispatch> | undefined;
   private extensionsLoaded: Promise<ExtensionMethods | undefined> | undefined;
+  private readonly idlePreload = new IdlePreload(
+    async (stopped) => (await this.dispatch()).loadAll(stopped),
+    (err) => this.logger.error(`loading the app-server's handlers failed: ${String(err)}`),
+  );
 
   constructor(
     readonly options: AppServerOptions,
@@ -75,6 +80,14 @@ export class AppServer implements RouterHost {
     });
   }
 
+  requestStarted(): void {
+    this.idlePreload.requestStarted();
+  }
+
+  requestEnded(): void {
+    this.idlePreload.requestEnded();
+  }
+
   connect(transport: Transport): Connection {
     const connection = new Connection(transport, this.router, this.logger);
     this.connections.add(connection);
@@ -87,6 +100,7 @@ export class AppServer implements RouterHost {
   }
 
   async shutdown(): Promise<void> {
+    this.idlePreload.stop();
     for (const connection of [...this.connections]) connection.close();
     const dispatch = await this.loaded;
     await dispatch?.services.shutdown();
