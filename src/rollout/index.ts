@@ -109,12 +109,12 @@ export class ThreadIndex {
 
   /**
    * Opens threads.sqlite in the SQLite folder (`sqlite_home`; a bare path: that CODEX_HOME for both), rebuilding it from the rollout files when it is not usable, and
-   * catching up with folders changed since. `catchUp: false` skips reading the folders changed since the last open: for a writer of its own rows
+   * catching up with folders changed since (`beforeRebuild` is told when it rebuilds). `catchUp: false` skips reading the folders changed since the last open: for a writer of its own rows
    * (a session), which never lists, so the next reader catches up instead.
    */
   static async open(
     home: IndexHome | string,
-    options: { rebuild?: boolean; catchUp?: boolean } = {},
+    options: { rebuild?: boolean; catchUp?: boolean; beforeRebuild?: () => void } = {},
   ): Promise<ThreadIndex> {
     const { codexHome, sqliteHome } = typeof home === "string" ? { codexHome: home, sqliteHome: home } : home;
     mkdirSync(sqliteHome, { recursive: true });
@@ -133,6 +133,7 @@ export class ThreadIndex {
         outcome = "corrupt";
       }
     }
+    options.beforeRebuild?.();
     removeDatabaseFiles(path);
     const db = openSqlite(path);
     configure(db);

@@ -34,9 +34,17 @@ export type Handler<M extends MethodName> = (
 /** One handler per method of the table; `initialize` is the handshake, answered before the rest loads. */
 export type HandlerTable = { [M in Exclude<MethodName, "initialize">]: Handler<M> };
 
+/** The same table, each handler imported with its module on first use (handlers/index.ts). */
+export type LazyHandlerTable = { [M in keyof HandlerTable]: () => Promise<HandlerTable[M]> };
+
 export interface Dispatch {
   methods: typeof methods;
-  handlers: HandlerTable;
+  /** A method's handler, its module imported on the method's first call. */
+  handler<M extends keyof HandlerTable>(method: M): Promise<HandlerTable[M]>;
+  /** The handler if its module is already imported. */
+  loadedHandler<M extends keyof HandlerTable>(method: M): HandlerTable[M] | undefined;
+  /** Imports every handler module not imported yet, one at a time, a turn of the event loop apart. */
+  loadAll(stopped: () => boolean): Promise<void>;
   services: ServerServices;
   /** Checks a method's params against its schema (zod, loaded with the table). */
   parseParams: typeof parseParams;

@@ -24,11 +24,28 @@ export interface RouterHost extends ServerHost {
   extensions(): Promise<ExtensionMethods | undefined>;
   /** Starts loading the table once the handshake is answered. */
   preload(): void;
+  /** Told of each request's start and end (the rest of the handlers load when it has been idle). */
+  requestStarted(): void;
+  requestEnded(): void;
 }
 
 type Responder = (result: unknown) => void;
+type HandlerName = Exclude<MethodName, "initialize">;
+
+interface WaitingStart {
+  handler?: unknown;
+  failure?: { err: unknown };
+  resolve(handler: unknown): void;
+  reject(err: unknown): void;
+}
 
 export class Router implements IncomingHandler {
+  /**
+   * Requests whose handler's module is still loading, in arrival order: handlers start in the order their
+   * requests came (as when the whole table loaded at once), though a later one's module may load first.
+   */
+  private readonly waiting: WaitingStart[] = [];
+
   constructor(private readonly server: RouterHost) {}
 
   async onRequest(connection: Connection, request: JsonRpcRequest): Promise<void> {
@@ -55,11 +72,47 @@ export class Router implements IncomingHandler {
     const parsed = dispatch.parseParams(dispatch.methods[name].params, request.params ?? undefined);
     if (!parsed.ok) return this.refuse(connection, id, request.params, parsed.issue);
     const params = parsed.data;
-    await this.run(connection, id, name, (respond) => {
-      const handler = dispatch.handlers[name] as Handler<typeof name>;
+    const ready = this.handlerInOrder(dispatch, name);
+    await this.run(connection, id, name, async (respond) => {
+      const handler = (ready instanceof Promise ? await ready : ready) as Handler<typeof name>;
       const ctx = { connection, server: this.server, services: dispatch.services, requestId: id, respond };
       return handler(params as Parameters<typeof handler>[0], ctx);
     });
+  }
+
+  /**
+   * The method's handler: at once when its module is loaded and no earlier request waits for its own (the
+   * common case, with no extra turn), else a promise settled once the earlier ones have started.
+   */
+  private handlerInOrder(dispatch: Dispatch, method: HandlerName): unknown {
+    if (this.waiting.length === 0) {
+      const handler = dispatch.loadedHandler(method);
+      if (handler) return handler;
+    }
+    return new Promise((resolve, reject) => {
+      const entry: WaitingStart = { resolve, reject };
+      this.waiting.push(entry);
+      dispatch.handler(method).then(
+        (handler) => {
+          entry.handler = handler;
+          this.startWaiting();
+        },
+        (err: unknown) => {
+          entry.failure = { err };
+          this.startWaiting();
+        },
+      );
+    });
+  }
+
+  /** Hands their handlers to the waiting requests from the oldest on, up to the first still loading. */
+  private startWaiting(): void {
+    for (let head = this.waiting[0]; head; head = this.waiting[0]) {
+      if (head.failure) head.reject(head.failure.err);
+      else if (head.handler) head.resolve(head.handler);
+      else return;
+      this.waiting.shift();
+    }
   }
 
   onNotification(connection: Connection, notification: JsonRpcNotification): void {
@@ -74,8 +127,12 @@ export class Router implements IncomingHandler {
     }
     const checked = checkInitializeParams(request.params ?? undefined);
     if (!checked.ok) return this.refuse(connection, request.id, request.params, checked.issue);
-    await this.run(connection, request.id, "initialize", (respond) =>
-      initialize(checked.params, { connection, server: this.server, respond }),
+    await this.run(
+      connection,
+      request.id,
+      "initialize",
+      (respond) => initialize(checked.params, { connection, server: this.server, respond }),
+      false,
     );
     this.server.preload();
   }
@@ -96,11 +153,18 @@ export class Router implements IncomingHandler {
     id: RequestId,
     method: string,
     call: (respond: Responder) => unknown,
+    /** Whether the request counts for the server's idle time (the handshake does not). */
+    counted = true,
   ): Promise<void> {
+    if (counted) this.server.requestStarted();
     let answered = false;
+    const answer = (): void => {
+      answered = true;
+      if (counted) this.server.requestEnded();
+    };
     const respond: Responder = (result) => {
       if (answered) return;
-      answered = true;
+      answer();
       connection.respond(id, result);
     };
     try {
@@ -110,7 +174,7 @@ export class Router implements IncomingHandler {
         this.server.logger.error(`${method} failed after answering: ${(err as Error).message}`);
         return;
       }
-      answered = true;
+      answer();
       if (err instanceof AppServerError) {
         connection.respondError(id, err.code, err.message, err.data);
       } else {

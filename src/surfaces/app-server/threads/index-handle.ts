@@ -30,6 +30,9 @@ export class ThreadIndexHandle {
   private closed = false;
   /** The open index, once an open has finished (not a promise: a caller can tell without waiting). */
   private settled: OpenIndex | undefined;
+  /** Whether the open under way is rebuilding the index from the files, and who waits to know. */
+  private rebuilding = false;
+  private readonly rebuildWatchers = new Set<() => void>();
 
   constructor(
     /** Where the index is, asked when it is first opened. */
@@ -84,6 +87,31 @@ export class ThreadIndexHandle {
     }
   }
 
+  /**
+   * Waits for an open under way unless it has to rebuild the index from the files: true once the index
+   * is open, false at once when nothing is opening it, and as soon as the open turns to a rebuild or fails.
+   */
+  async openWithoutRebuild(): Promise<boolean> {
+    const pending = this.current;
+    if (this.isOpen() || !pending || this.rebuilding) return this.isOpen();
+    let stop = (): void => undefined;
+    const rebuild = new Promise<boolean>((resolve) => {
+      stop = () => resolve(false);
+      this.rebuildWatchers.add(stop);
+    });
+    try {
+      return await Promise.race([
+        pending.then(
+          () => this.isOpen(),
+          () => false,
+        ),
+        rebuild,
+      ]);
+    } finally {
+      this.rebuildWatchers.delete(stop);
+    }
+  }
+
   /** Whether the index is open now (a use would not wait for an open or a rebuild). */
   isOpen(): boolean {
     return this.settled !== undefined && !this.settled.retired && !this.closed;
@@ -134,7 +162,13 @@ export class ThreadIndexHandle {
 
   private async open(options: { rebuild?: boolean }): Promise<OpenIndex> {
     const { ThreadIndex: Index } = await this.load();
-    const index = await Index.open(await this.home(), options);
+    const beforeRebuild = (): void => {
+      this.rebuilding = true;
+      for (const watcher of this.rebuildWatchers) watcher();
+    };
+    const index = await Index.open(await this.home(), { ...options, beforeRebuild }).finally(() => {
+      this.rebuilding = false;
+    });
     try {
       const { ino, dev } = statSync(index.path);
       return { index, ino, dev, users: 0, retired: false };

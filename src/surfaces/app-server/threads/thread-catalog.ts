@@ -97,6 +97,11 @@ export class ThreadCatalog {
     return this.index.isOpen();
   }
 
+  /** Waits for the index's open under way, unless it rebuilds; true once it is open (index-handle.ts). */
+  indexOpenWithoutRebuild(): Promise<boolean> {
+    return this.index.openWithoutRebuild();
+  }
+
   /**
    * A page of threads, newest first unless asked otherwise; `status` tells which are loaded in this server.
    * Sorted by creation time (the default), a page can only hold threads of the day folders its times span,

