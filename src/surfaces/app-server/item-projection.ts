@@ -150,6 +150,12 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
         error: item.error ? { message: item.error } : null,
         durationMs:
           item.duration_ms === undefined || item.duration_ms === null ? null : Math.round(item.duration_ms),
+        pluginId: item.plugin_id ?? null,
+        readOnlyHint: item.read_only_hint ?? null,
+        // Codex's connector apps and MCP app UIs: codex-ts has neither.
+        appContext: null,
+        mcpAppResourceUri: null,
+        mcpAppUi: null,
       };
     case "dynamicToolCall":
       return {
@@ -170,7 +176,14 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
       return collabItem({ ...item, call_id: item.id }, status);
     }
     case "webSearch":
-      return { type: "webSearch", id: item.id, query: item.query, action: webSearchAction(item.action) };
+      return {
+        type: "webSearch",
+        id: item.id,
+        query: item.query,
+        action: webSearchAction(item.action),
+        // Standalone web search's out-of-band results: the hosted tool has none.
+        results: null,
+      };
     case "imageView":
       return { type: "imageView", id: item.id, path: item.path };
     case "contextCompaction":

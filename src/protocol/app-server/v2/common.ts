@@ -76,8 +76,11 @@ export const SubAgentSource = lazySchema(() =>
       thread_spawn: z.object({
         parent_thread_id: z.string(),
         depth: z.number().int(),
-        agent_nickname: z.string().nullish(),
-        agent_role: z.string().nullish(),
+        // Sent as null when unknown, as Codex does. `agent_path` is Codex's path in its agent tree; codex-ts
+        // names agents by id, so it has none.
+        agent_nickname: z.string().nullable(),
+        agent_role: z.string().nullable(),
+        agent_path: z.string().nullable(),
       }),
     }),
     z.strictObject({ other: z.string() }),

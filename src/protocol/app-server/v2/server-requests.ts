@@ -50,6 +50,8 @@ export const ToolRequestUserInputParams = lazySchema(() =>
     turnId: z.string(),
     itemId: z.string(),
     isBlocking: z.boolean(),
+    /** Deprecated in Codex; null (codex-ts never resolves a question by itself). */
+    autoResolutionMs: z.number().int().nullable(),
     questions: z.array(
       z.object({
         id: z.string(),
