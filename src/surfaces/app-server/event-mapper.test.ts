@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ItemTracker } from "../../core/items/item-tracker.js";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
-import { protocolSchema } from "../../../test/support/app-server-client.js";
+import { strictProtocolSchema } from "../../../test/support/app-server-client.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 import { describeThread, toReviewDecision } from "./wire-conversions.js";
 import { bare } from "./bare-item.test-support.js";
@@ -286,7 +286,12 @@ const cases: Array<{
         params: {
           threadId: T,
           turnId: "turn-1",
-          error: { message: "Reconnecting... 1/2", codexErrorInfo: null },
+          error: {
+            message: "Reconnecting... 1/2",
+            codexErrorInfo: null,
+            additionalDetails: null,
+            misalignment: null,
+          },
           willRetry: true,
         },
       },
@@ -295,7 +300,12 @@ const cases: Array<{
         params: {
           threadId: T,
           turnId: "turn-1",
-          error: { message: "model request failed: HTTP 401", codexErrorInfo: "unauthorized" },
+          error: {
+            message: "model request failed: HTTP 401",
+            codexErrorInfo: "unauthorized",
+            additionalDetails: null,
+            misalignment: null,
+          },
           willRetry: false,
         },
       },
@@ -303,7 +313,12 @@ const cases: Array<{
       {
         method: "turn/completed",
         status: "failed",
-        error: { message: "model request failed: HTTP 401", codexErrorInfo: "unauthorized" },
+        error: {
+          message: "model request failed: HTTP 401",
+          codexErrorInfo: "unauthorized",
+          additionalDetails: null,
+          misalignment: null,
+        },
       },
     ],
   },
@@ -420,7 +435,8 @@ function mapAll(events: Array<KnownEventMsg | [string, KnownEventMsg]>): MapperO
 }
 
 function schemaProblems(outputs: MapperOutput[]): string[] {
-  const schema = protocolSchema();
+  // Every nullable key present, as Codex sends them (see strictProtocolSchema).
+  const schema = strictProtocolSchema();
   return outputs
     .map((o) =>
       o.kind === "notification"

@@ -119,8 +119,10 @@ export type CodexErrorInfo = z.infer<typeof CodexErrorInfo>;
 export const TurnError = lazySchema(() =>
   z.object({
     message: z.string(),
-    codexErrorInfo: CodexErrorInfo.nullish(),
-    additionalDetails: z.string().nullish(),
+    codexErrorInfo: CodexErrorInfo.nullable(),
+    additionalDetails: z.string().nullable(),
+    /** Codex's explanation of a misalignment block: codex-ts has none (null, as Codex sends it unset). */
+    misalignment: z.unknown().nullable(),
   }),
 );
 export type TurnError = z.infer<typeof TurnError>;

@@ -22,6 +22,7 @@ export const CommandExecutionRequestApprovalParams = lazySchema(() =>
     turnId: z.string(),
     itemId: z.string(),
     startedAtMs: z.number().int(),
+    environmentId: z.string().nullable(),
     command: z.string().nullish(),
     cwd: z.string().nullish(),
     reason: z.string().nullish(),
