@@ -75,6 +75,13 @@ function webSearchAction(action: Extract<TurnItem, { type: "webSearch" }>["actio
   }
 }
 
+/** A user message's part with the keys Codex always sends: a text's spans, an image's detail (null: unset). */
+function wireContentPart(part: UserInput): UserInput {
+  if (part.type === "text") return { ...part, text_elements: part.text_elements ?? [] };
+  if (part.type === "image" || part.type === "localImage") return { ...part, detail: part.detail ?? null };
+  return part;
+}
+
 /**
  * One item on the wire. `input` is what the client sent for a user message (kept verbatim when known).
  */
@@ -85,9 +92,7 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
         type: "userMessage",
         id: item.id,
         clientId: item.client_id ?? null,
-        content: (input ?? toWireInput(item.content)).map((part) =>
-          part.type === "text" ? { ...part, text_elements: part.text_elements ?? [] } : part,
-        ),
+        content: (input ?? toWireInput(item.content)).map(wireContentPart),
       };
     case "agentMessage":
       return {
