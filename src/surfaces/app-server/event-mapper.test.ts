@@ -507,7 +507,7 @@ describe("AppServerEventMapper", () => {
         id: "id_1",
         content: [
           { type: "text", text: "see" },
-          { type: "image", url: "https://x/y.png" },
+          { type: "image", url: "https://x/y.png", detail: null },
         ],
       },
     });

@@ -163,7 +163,8 @@ export class AppServerEventMapper {
         });
       case "error":
         if (this.own.turn?.subId === subId) {
-          const error = wireTurnError(msg.message, msg.codex_error_info);
+          // As Codex: a failed turn always names a class, "other" when the engine gave none.
+          const error = wireTurnError(msg.message, msg.codex_error_info ?? "other");
           this.turnError(error, false);
           return this.endTurn("failed", error);
         }
@@ -226,7 +227,7 @@ export class AppServerEventMapper {
         child.end("interrupted", null);
         return;
       case "error":
-        child.end("failed", wireTurnError(event.message, event.codex_error_info));
+        child.end("failed", wireTurnError(event.message, event.codex_error_info ?? "other"));
         return;
       case "auto_review":
         return autoReviewNotification(this.out, event, { threadId, turnId: child.turn?.id ?? "" });
