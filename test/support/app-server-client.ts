@@ -207,6 +207,8 @@ const OMITTED_WHEN_NULL: Record<string, string[]> = {
     "proposedExecpolicyAmendment",
     "proposedNetworkPolicyAmendments",
   ],
+  // A config warning without a file position: Codex sends `{summary, details}` only.
+  ConfigWarningNotification: ["path", "range"],
 };
 
 /** Adds every nullable property of every object schema (nested ones too) to its `required`. */
