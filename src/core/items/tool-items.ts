@@ -212,10 +212,7 @@ function fileChangeItem(
   return { type: "fileChange", id: callId, changes, status: "in_progress" };
 }
 
-function mcpItem(
-  callId: string,
-  invocation: McpInvocation,
-): TurnItemOf<"mcpToolCall"> {
+function mcpItem(callId: string, invocation: McpInvocation): TurnItemOf<"mcpToolCall"> {
   return {
     type: "mcpToolCall",
     id: callId,

@@ -77,7 +77,13 @@ const childThread = {
   ...thread,
   source: {
     subAgent: {
-      thread_spawn: { parent_thread_id: "t0", depth: 1, agent_nickname: null, agent_role: null, agent_path: null },
+      thread_spawn: {
+        parent_thread_id: "t0",
+        depth: 1,
+        agent_nickname: null,
+        agent_role: null,
+        agent_path: null,
+      },
     },
   },
   parentThreadId: "t0",

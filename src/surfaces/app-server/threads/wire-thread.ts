@@ -17,7 +17,9 @@ export function toWireSource(source: string | null, parentThreadId: string | nul
   // The file keeps only the parent: the child's name, role and depth are known live (subagent-items.ts).
   if (parentThreadId) {
     const spawn = { parent_thread_id: parentThreadId, depth: 1 };
-    return { subAgent: { thread_spawn: { ...spawn, agent_nickname: null, agent_role: null, agent_path: null } } };
+    return {
+      subAgent: { thread_spawn: { ...spawn, agent_nickname: null, agent_role: null, agent_path: null } },
+    };
   }
   if (source === "app-server" || source === "app_server") return "appServer";
   if (source && PLAIN_SOURCES.has(source)) return source as Exclude<SessionSource, object>;
