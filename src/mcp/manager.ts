@@ -92,6 +92,8 @@ export class McpManager implements SessionMcp {
       env,
       config.codexHome,
     ).filter((entry) => {
+      const owner = config.toml.mcp_servers?.[entry.name] ? undefined : fromPlugins.owners[entry.name];
+      if (owner && "config" in entry) entry.config.pluginId = owner;
       if (entry.name !== GATEWAY_SERVER_NAME) return true;
       this.warn(
         `MCP server '${GATEWAY_SERVER_NAME}' is reserved for the connectors gateway; the entry is ignored`,

@@ -51,7 +51,14 @@ async function runMcpTool(options: ProvidedToolOptions, raw: string, ctx: ToolCo
   const { connection, tool, qualifiedName } = options;
   const args = parseArguments(raw);
   if (typeof args === "string") return { output: args, success: false };
-  const invocation: McpInvocation = { server: connection.name, tool: tool.name, arguments: args };
+  const readOnly = tool.annotations?.readOnlyHint;
+  const invocation: McpInvocation = {
+    server: connection.name,
+    tool: tool.name,
+    arguments: args,
+    ...(connection.config.pluginId ? { plugin_id: connection.config.pluginId } : {}),
+    ...(typeof readOnly === "boolean" ? { read_only_hint: readOnly } : {}),
+  };
   const started = Date.now();
   const end = (result: { Ok: McpCallToolResult } | { Err: string }) =>
     ctx.emit({

@@ -30,6 +30,8 @@ export interface McpServerConfig {
   disabledTools: readonly string[];
   /** Destructive tools run without asking. */
   trusted: boolean;
+  /** The plugin that brought this server (absent: the user's own config.toml). */
+  pluginId?: string;
 }
 
 /** A configured server: ready to start, or the reason it cannot be. */

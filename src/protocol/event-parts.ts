@@ -59,6 +59,10 @@ export const McpInvocation = lazySchema(() =>
     server: z.string(),
     tool: z.string(),
     arguments: z.unknown().nullish(),
+    /** The plugin that brought the server, if one did. */
+    plugin_id: z.string().nullish(),
+    /** The tool's `readOnlyHint` annotation, when its server declared one. */
+    read_only_hint: z.boolean().nullish(),
   }),
 );
 export type McpInvocation = z.infer<typeof McpInvocation>;

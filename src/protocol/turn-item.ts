@@ -93,6 +93,8 @@ export const McpToolCallItem = lazySchema(() =>
     result: z.object({ content: z.array(z.unknown()), structured_content: z.unknown().nullish() }).nullish(),
     error: z.string().nullish(),
     duration_ms: z.number().nullish(),
+    plugin_id: z.string().nullish(),
+    read_only_hint: z.boolean().nullish(),
   }),
 );
 

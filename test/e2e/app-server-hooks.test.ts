@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
-import type { AppServerClient } from "../support/app-server-client.js";
+import { strictProtocolSchema, type AppServerClient } from "../support/app-server-client.js";
 import { hookLog, nodeHook, writeHooksJson } from "../support/hooks.js";
 import { scriptByAgent } from "../support/subagents.js";
 
@@ -179,5 +179,8 @@ describe("app-server hooks", () => {
       "done",
       "changelog updated",
     ]);
+    // The hook runs (null times while running) and the hookPrompt item carry every key Codex sends as null.
+    await c.call("thread/read", { threadId, includeTurns: true });
+    expect(c.recheck(strictProtocolSchema())).toEqual([]);
   });
 });

@@ -95,7 +95,14 @@ describe("app-server plugins", () => {
     expect(turn.status).toBe("completed");
     expect(JSON.stringify(model.requests[0]?.body.input)).toContain("GREET-V1");
     const call = (turn.items as Json[]).find((i) => i.type === "mcpToolCall");
-    expect(call).toMatchObject({ server: "hello-srv", tool: "echo", status: "completed" });
+    // The call names the plugin that brought its server, and the tool's own read-only annotation.
+    expect(call).toMatchObject({
+      server: "hello-srv",
+      tool: "echo",
+      status: "completed",
+      pluginId: "hello@local-mkt",
+      readOnlyHint: true,
+    });
 
     expect(await c.call("skills/config/write", { name: "hello:greet", enabled: false })).toEqual({
       effectiveEnabled: false,

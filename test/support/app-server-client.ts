@@ -200,6 +200,15 @@ function admitsNull(schema: unknown): boolean {
 /** Nullable keys Codex 0.169 itself leaves out when it has no value (seen in its answers), per type. */
 const OMITTED_WHEN_NULL: Record<string, string[]> = {
   ConfigReadResponse: ["layers"],
+  // Codex 0.169 sends a command's approval request without these when it has none.
+  CommandExecutionRequestApprovalParams: [
+    "approvalId",
+    "networkApprovalContext",
+    "proposedExecpolicyAmendment",
+    "proposedNetworkPolicyAmendments",
+  ],
+  // A config warning without a file position: Codex sends `{summary, details}` only.
+  ConfigWarningNotification: ["path", "range"],
 };
 
 /** Adds every nullable property of every object schema (nested ones too) to its `required`. */

@@ -1,7 +1,7 @@
 // A small MCP server over stdio, written with the official SDK, for the e2e tests. Plain JavaScript, so node
 // starts it without a loader (a TypeScript loader costs seconds on a loaded machine):
 //   node test/support/mcp-stdio-server.mjs [--bad]
-// Resources: note://hello. Tools: echo, add_note (marked destructive), die (exits the process). With --bad, also tools that misbehave:
+// Resources: note://hello. Tools: echo (marked read-only), add_note (marked destructive), die (exits the process). With --bad, also tools that misbehave:
 // garbage (answers with a line that is not JSON), slow (never answers in time), bad_schema (an input schema
 // the Responses API cannot take).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
@@ -19,6 +19,7 @@ const tools = [
     name: "echo",
     description: "Echoes the text back.",
     inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+    annotations: { readOnlyHint: true },
   },
   {
     name: "add_note",

@@ -133,6 +133,9 @@ export class HookEngine {
       status: "running",
       statusMessage: hook.statusMessage,
       startedAt,
+      // Unknown while it runs: sent as null, as Codex does.
+      completedAt: null,
+      durationMs: null,
       entries: [],
     };
     this.options.emit({ type: "hook_started", turn_id: request.turnId, run: base });

@@ -1,6 +1,6 @@
 // Tool calls as items: commands (with their approvals), patches, MCP and subagent calls, image views, web
 // searches, and a call that failed without an item of its own. A tool item's id is its call id.
-import type { KnownEventMsg } from "../../protocol/core-protocol.js";
+import type { KnownEventMsg, McpInvocation } from "../../protocol/core-protocol.js";
 import type { ReviewDecision } from "../../protocol/policies.js";
 import { collabAgentItem, type TurnItem, type TurnItemOf } from "../../protocol/turn-item.js";
 import type { OpenItems } from "./open-items.js";
@@ -212,10 +212,7 @@ function fileChangeItem(
   return { type: "fileChange", id: callId, changes, status: "in_progress" };
 }
 
-function mcpItem(
-  callId: string,
-  invocation: { server: string; tool: string; arguments?: unknown },
-): TurnItemOf<"mcpToolCall"> {
+function mcpItem(callId: string, invocation: McpInvocation): TurnItemOf<"mcpToolCall"> {
   return {
     type: "mcpToolCall",
     id: callId,
@@ -223,6 +220,8 @@ function mcpItem(
     tool: invocation.tool,
     arguments: invocation.arguments ?? null,
     status: "in_progress",
+    ...(invocation.plugin_id ? { plugin_id: invocation.plugin_id } : {}),
+    ...(typeof invocation.read_only_hint === "boolean" ? { read_only_hint: invocation.read_only_hint } : {}),
   };
 }
 

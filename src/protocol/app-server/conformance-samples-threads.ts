@@ -75,7 +75,17 @@ const loadResult = {
 };
 const childThread = {
   ...thread,
-  source: { subAgent: { thread_spawn: { parent_thread_id: "t0", depth: 1 } } },
+  source: {
+    subAgent: {
+      thread_spawn: {
+        parent_thread_id: "t0",
+        depth: 1,
+        agent_nickname: null,
+        agent_role: null,
+        agent_path: null,
+      },
+    },
+  },
   parentThreadId: "t0",
   status: { type: "notLoaded" },
   turns: [

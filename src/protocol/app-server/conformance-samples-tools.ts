@@ -62,6 +62,7 @@ export const userInputRequestSample = {
     turnId: "u",
     itemId: "call_1",
     isBlocking: true,
+    autoResolutionMs: null,
     questions: [
       {
         id: "db",

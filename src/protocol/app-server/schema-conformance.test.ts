@@ -302,6 +302,7 @@ describe("the method table against the real protocol", () => {
       turnId: "u",
       itemId: "c",
       startedAtMs: 1,
+      environmentId: "local",
       command: "ls",
       cwd: "/w",
       reason: null,

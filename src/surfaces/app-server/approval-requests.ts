@@ -27,6 +27,8 @@ export class ApprovalRequests {
         ...this.scope(msg.agent_id, msg.turn_id),
         itemId: msg.call_id,
         startedAtMs: this.out.now(),
+        // The one environment every codex-ts thread runs in (the thread's `environments`), as Codex names it.
+        environmentId: "local",
         command,
         cwd: msg.cwd,
         reason: msg.reason ?? null,

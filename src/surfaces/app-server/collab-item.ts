@@ -43,6 +43,8 @@ export function collabItem(call: SubagentCall, status: CollabItem["status"]): Co
     receiverThreadIds: call.agents.map((a) => a.session_id),
     prompt: call.prompt ?? null,
     model: call.model ?? null,
+    // codex-ts's spawn takes no reasoning effort of its own (the child runs with its config's).
+    reasoningEffort: null,
     agentsStates: Object.fromEntries(
       call.agents.map((a) => [a.session_id, { status: STATES[a.status], message: a.message ?? null }]),
     ),

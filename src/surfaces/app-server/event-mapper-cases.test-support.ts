@@ -240,7 +240,12 @@ export const cases: Array<{
         params: {
           threadId: T,
           turnId: "turn-1",
-          error: { message: "Reconnecting... 1/2", codexErrorInfo: null },
+          error: {
+            message: "Reconnecting... 1/2",
+            codexErrorInfo: null,
+            additionalDetails: null,
+            misalignment: null,
+          },
           willRetry: true,
         },
       },
@@ -249,7 +254,12 @@ export const cases: Array<{
         params: {
           threadId: T,
           turnId: "turn-1",
-          error: { message: "model request failed: HTTP 401", codexErrorInfo: "unauthorized" },
+          error: {
+            message: "model request failed: HTTP 401",
+            codexErrorInfo: "unauthorized",
+            additionalDetails: null,
+            misalignment: null,
+          },
           willRetry: false,
         },
       },
@@ -257,7 +267,12 @@ export const cases: Array<{
       {
         method: "turn/completed",
         status: "failed",
-        error: { message: "model request failed: HTTP 401", codexErrorInfo: "unauthorized" },
+        error: {
+          message: "model request failed: HTTP 401",
+          codexErrorInfo: "unauthorized",
+          additionalDetails: null,
+          misalignment: null,
+        },
       },
     ],
   },

@@ -8,7 +8,7 @@ import type {
   SubagentToolName,
   SubagentTurnEvent,
 } from "../../protocol/core-protocol.js";
-import { protocolSchema } from "../../../test/support/app-server-client.js";
+import { strictProtocolSchema } from "../../../test/support/app-server-client.js";
 import { threadPlacement, type Thread } from "../../protocol/app-server/v2/thread.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 import { bare } from "./bare-item.test-support.js";
@@ -63,6 +63,7 @@ const collab = (
   receiverThreadIds: Object.keys(states),
   prompt,
   model,
+  reasoningEffort: null,
   agentsStates: Object.fromEntries(
     Object.entries(states).map(([thread, [state, message]]) => [thread, { status: state, message }]),
   ),
@@ -185,6 +186,11 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
           result: null,
           error: null,
           durationMs: null,
+          pluginId: null,
+          readOnlyHint: null,
+          appContext: null,
+          mcpAppResourceUri: null,
+          mcpAppUi: null,
         },
       },
       {
@@ -287,7 +293,15 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
             cwd: "/work",
             status: { type: "active", activeFlags: [] },
             source: {
-              subAgent: { thread_spawn: { parent_thread_id: T, depth: 1, agent_nickname: "alpha" } },
+              subAgent: {
+                thread_spawn: {
+                  parent_thread_id: T,
+                  depth: 1,
+                  agent_nickname: "alpha",
+                  agent_role: null,
+                  agent_path: null,
+                },
+              },
             },
           }),
         },
@@ -299,7 +313,15 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
             id: "c2",
             parentThreadId: "c1",
             source: {
-              subAgent: { thread_spawn: { parent_thread_id: "c1", depth: 2, agent_nickname: null } },
+              subAgent: {
+                thread_spawn: {
+                  parent_thread_id: "c1",
+                  depth: 2,
+                  agent_nickname: null,
+                  agent_role: null,
+                  agent_path: null,
+                },
+              },
             },
           }),
         },
@@ -399,6 +421,7 @@ const cases: Array<{ name: string; events: KnownEventMsg[]; expected: unknown[] 
           turnId: "turn-1",
           itemId: "call_q",
           isBlocking: true,
+          autoResolutionMs: null,
           questions: [
             {
               id: "name",
@@ -431,7 +454,8 @@ describe("event mapper: plan, compaction and MCP items", () => {
     feed(started);
     const out = events.flatMap(feed);
     expect(out.map(view)).toEqual(expected);
-    const schema = protocolSchema();
+    // Every nullable key present, as Codex sends them (see strictProtocolSchema).
+    const schema = strictProtocolSchema();
     const problems = out.flatMap((o) => {
       if (o.kind === "notification")
         return [schema.checkParams("ServerNotification", o.notification.method, o.notification.params)];

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ItemTracker } from "../../core/items/item-tracker.js";
 import type { KnownEventMsg } from "../../protocol/core-protocol.js";
-import { protocolSchema } from "../../../test/support/app-server-client.js";
+import { strictProtocolSchema } from "../../../test/support/app-server-client.js";
 import { AppServerEventMapper, type MapperOutput } from "./event-mapper.js";
 import { describeThread, toReviewDecision } from "./wire-conversions.js";
 import { bare } from "./bare-item.test-support.js";
@@ -48,7 +48,8 @@ function mapAll(events: Array<KnownEventMsg | [string, KnownEventMsg]>): MapperO
 }
 
 function schemaProblems(outputs: MapperOutput[]): string[] {
-  const schema = protocolSchema();
+  // Every nullable key present, as Codex sends them (see strictProtocolSchema).
+  const schema = strictProtocolSchema();
   return outputs
     .map((o) =>
       o.kind === "notification"
@@ -119,7 +120,7 @@ describe("AppServerEventMapper", () => {
         id: "id_1",
         content: [
           { type: "text", text: "see" },
-          { type: "image", url: "https://x/y.png" },
+          { type: "image", url: "https://x/y.png", detail: null },
         ],
       },
     });

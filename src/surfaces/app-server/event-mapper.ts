@@ -7,7 +7,7 @@ import type { TurnError, TurnStatus, UserInput } from "../../protocol/app-server
 import type { Thread } from "../../protocol/app-server/v2/thread.js";
 import { ApprovalRequests } from "./approval-requests.js";
 import { autoReviewNotification } from "./auto-review-items.js";
-import { breakdown, errorInfo } from "./mapper-conversions.js";
+import { breakdown, wireTurnError } from "./mapper-conversions.js";
 import { OutputBuffer, type MapperOutput } from "./mapper-output.js";
 import { mcpStartup } from "./mcp-items.js";
 import { TurnDiff } from "./turn-diff.js";
@@ -143,7 +143,7 @@ export class AppServerEventMapper {
       case "token_count":
         return this.tokenCount(msg);
       case "stream_error":
-        return this.turnError({ message: msg.message, codexErrorInfo: null }, true);
+        return this.turnError(wireTurnError(msg.message, null), true);
       case "auto_review":
         return autoReviewNotification(this.out, msg);
       case "warning":
@@ -163,7 +163,8 @@ export class AppServerEventMapper {
         });
       case "error":
         if (this.own.turn?.subId === subId) {
-          const error = { message: msg.message, codexErrorInfo: errorInfo(msg.codex_error_info) };
+          // As Codex: a failed turn always names a class, "other" when the engine gave none.
+          const error = wireTurnError(msg.message, msg.codex_error_info ?? "other");
           this.turnError(error, false);
           return this.endTurn("failed", error);
         }
@@ -226,7 +227,7 @@ export class AppServerEventMapper {
         child.end("interrupted", null);
         return;
       case "error":
-        child.end("failed", { message: event.message, codexErrorInfo: errorInfo(event.codex_error_info) });
+        child.end("failed", wireTurnError(event.message, event.codex_error_info ?? "other"));
         return;
       case "auto_review":
         return autoReviewNotification(this.out, event, { threadId, turnId: child.turn?.id ?? "" });

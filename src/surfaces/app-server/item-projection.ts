@@ -75,6 +75,13 @@ function webSearchAction(action: Extract<TurnItem, { type: "webSearch" }>["actio
   }
 }
 
+/** A user message's part with the keys Codex always sends: a text's spans, an image's detail (null: unset). */
+function wireContentPart(part: UserInput): UserInput {
+  if (part.type === "text") return { ...part, text_elements: part.text_elements ?? [] };
+  if (part.type === "image" || part.type === "localImage") return { ...part, detail: part.detail ?? null };
+  return part;
+}
+
 /**
  * One item on the wire. `input` is what the client sent for a user message (kept verbatim when known).
  */
@@ -85,9 +92,7 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
         type: "userMessage",
         id: item.id,
         clientId: item.client_id ?? null,
-        content: (input ?? toWireInput(item.content)).map((part) =>
-          part.type === "text" ? { ...part, text_elements: part.text_elements ?? [] } : part,
-        ),
+        content: (input ?? toWireInput(item.content)).map(wireContentPart),
       };
     case "agentMessage":
       return {
@@ -150,6 +155,12 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
         error: item.error ? { message: item.error } : null,
         durationMs:
           item.duration_ms === undefined || item.duration_ms === null ? null : Math.round(item.duration_ms),
+        pluginId: item.plugin_id ?? null,
+        readOnlyHint: item.read_only_hint ?? null,
+        // Codex's connector apps and MCP app UIs: codex-ts has neither.
+        appContext: null,
+        mcpAppResourceUri: null,
+        mcpAppUi: null,
       };
     case "dynamicToolCall":
       return {
@@ -170,7 +181,14 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
       return collabItem({ ...item, call_id: item.id }, status);
     }
     case "webSearch":
-      return { type: "webSearch", id: item.id, query: item.query, action: webSearchAction(item.action) };
+      return {
+        type: "webSearch",
+        id: item.id,
+        query: item.query,
+        action: webSearchAction(item.action),
+        // Standalone web search's out-of-band results: the hosted tool has none.
+        results: null,
+      };
     case "imageView":
       return { type: "imageView", id: item.id, path: item.path };
     case "contextCompaction":

@@ -1,6 +1,6 @@
 // Engine error codes and token usage in the v2 wire's terms, for the event mapper.
 import type { TokenUsage } from "../../protocol/core-protocol.js";
-import type { CodexErrorInfo, TokenUsageBreakdown } from "../../protocol/app-server/v2/common.js";
+import type { CodexErrorInfo, TokenUsageBreakdown, TurnError } from "../../protocol/app-server/v2/common.js";
 
 /** Error codes the engine reports -> the protocol's CodexErrorInfo. */
 const KNOWN_ERROR_INFO: Record<string, CodexErrorInfo> = {
@@ -17,6 +17,11 @@ const KNOWN_ERROR_INFO: Record<string, CodexErrorInfo> = {
 export function errorInfo(raw: unknown): CodexErrorInfo | null {
   if (typeof raw !== "string" || raw === "") return null;
   return KNOWN_ERROR_INFO[raw] ?? "other";
+}
+
+/** A turn's error on the wire, every key present as Codex sends it (codex-ts has no further details). */
+export function wireTurnError(message: string, code: unknown): TurnError {
+  return { message, codexErrorInfo: errorInfo(code), additionalDetails: null, misalignment: null };
 }
 
 export function breakdown(u: TokenUsage): TokenUsageBreakdown {

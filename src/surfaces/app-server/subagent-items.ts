@@ -93,13 +93,20 @@ export class SubagentItems {
       path: s.rollout_path ?? null,
       source: {
         subAgent: {
-          thread_spawn: { parent_thread_id: parentThreadId, depth, agent_nickname: s.name ?? null },
+          thread_spawn: {
+            parent_thread_id: parentThreadId,
+            depth,
+            agent_nickname: s.name ?? null,
+            agent_role: s.agent_type ?? null,
+            agent_path: null,
+          },
         },
       },
       name: null,
       forkedFromId: null,
       parentThreadId,
       agentNickname: s.name ?? null,
+      agentRole: s.agent_type ?? null,
       turns: [],
     };
   }

@@ -46,6 +46,8 @@ export function userInputRequest(out: OutputBuffer, msg: EventMsgOf<"request_use
     turnId: msg.turn_id,
     itemId: msg.call_id,
     isBlocking: true,
+    // Codex's deprecated auto-resolution delay: codex-ts never resolves a question by itself.
+    autoResolutionMs: null,
     questions: toWireQuestions(msg.questions),
   };
   out.request({ kind: "userInput", callId: msg.call_id, params, questions: msg.questions });

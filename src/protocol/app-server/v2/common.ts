@@ -76,8 +76,11 @@ export const SubAgentSource = lazySchema(() =>
       thread_spawn: z.object({
         parent_thread_id: z.string(),
         depth: z.number().int(),
-        agent_nickname: z.string().nullish(),
-        agent_role: z.string().nullish(),
+        // Sent as null when unknown, as Codex does. `agent_path` is Codex's path in its agent tree; codex-ts
+        // names agents by id, so it has none.
+        agent_nickname: z.string().nullable(),
+        agent_role: z.string().nullable(),
+        agent_path: z.string().nullable(),
       }),
     }),
     z.strictObject({ other: z.string() }),
@@ -116,8 +119,10 @@ export type CodexErrorInfo = z.infer<typeof CodexErrorInfo>;
 export const TurnError = lazySchema(() =>
   z.object({
     message: z.string(),
-    codexErrorInfo: CodexErrorInfo.nullish(),
-    additionalDetails: z.string().nullish(),
+    codexErrorInfo: CodexErrorInfo.nullable(),
+    additionalDetails: z.string().nullable(),
+    /** Codex's explanation of a misalignment block: codex-ts has none (null, as Codex sends it unset). */
+    misalignment: z.unknown().nullable(),
   }),
 );
 export type TurnError = z.infer<typeof TurnError>;

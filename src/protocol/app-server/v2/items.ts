@@ -21,7 +21,7 @@ export const PatchChangeKind = lazySchema(() =>
   z.discriminatedUnion("type", [
     z.object({ type: z.literal("add") }),
     z.object({ type: z.literal("delete") }),
-    z.object({ type: z.literal("update"), move_path: z.string().nullish() }),
+    z.object({ type: z.literal("update"), move_path: z.string().nullable() }),
   ]),
 );
 
@@ -140,9 +140,17 @@ export const McpToolCallItem = lazySchema(() =>
     tool: z.string(),
     status: z.enum(["inProgress", "completed", "failed"]),
     arguments: z.unknown(),
-    result: z.object({ content: z.array(z.unknown()), structuredContent: z.unknown().optional() }).nullish(),
-    error: z.object({ message: z.string() }).nullish(),
-    durationMs: z.number().int().nullish(),
+    result: z.object({ content: z.array(z.unknown()), structuredContent: z.unknown().optional() }).nullable(),
+    error: z.object({ message: z.string() }).nullable(),
+    durationMs: z.number().int().nullable(),
+    /** The server's plugin, when a plugin brought it. */
+    pluginId: z.string().nullable(),
+    /** The tool's own `readOnlyHint` annotation, when its server declared one. */
+    readOnlyHint: z.boolean().nullable(),
+    // Codex's connector apps and MCP app UIs: codex-ts has neither, and sends the keys as null.
+    appContext: z.unknown().nullable(),
+    mcpAppResourceUri: z.string().nullable(),
+    mcpAppUi: z.unknown().nullable(),
   }),
 );
 
@@ -166,8 +174,10 @@ export const CollabAgentToolCallItem = lazySchema(() =>
     status: z.enum(["inProgress", "completed", "failed", "interrupted"]),
     senderThreadId: z.string(),
     receiverThreadIds: z.array(z.string()),
-    prompt: z.string().nullish(),
-    model: z.string().nullish(),
+    prompt: z.string().nullable(),
+    model: z.string().nullable(),
+    /** A spawn's requested reasoning effort: codex-ts's spawn takes none (null). */
+    reasoningEffort: z.string().nullable(),
     agentsStates: z.record(
       z.string(),
       z.object({
@@ -180,7 +190,7 @@ export const CollabAgentToolCallItem = lazySchema(() =>
           "shutdown",
           "notFound",
         ]),
-        message: z.string().nullish(),
+        message: z.string().nullable(),
       }),
     ),
   }),
@@ -192,7 +202,7 @@ export const DynamicToolCallItem = lazySchema(() =>
     type: z.literal("dynamicToolCall"),
     id: z.string(),
     ...ItemTimes,
-    namespace: z.string().nullish(),
+    namespace: z.string().nullable(),
     tool: z.string(),
     arguments: z.unknown(),
     status: z.enum(["inProgress", "completed", "failed"]),
@@ -203,9 +213,9 @@ export const DynamicToolCallItem = lazySchema(() =>
           z.object({ type: z.literal("inputImage"), imageUrl: z.string() }),
         ]),
       )
-      .nullish(),
-    success: z.boolean().nullish(),
-    durationMs: z.number().int().nullish(),
+      .nullable(),
+    success: z.boolean().nullable(),
+    durationMs: z.number().int().nullable(),
   }),
 );
 
@@ -213,11 +223,11 @@ export const WebSearchAction = lazySchema(() =>
   z.union([
     z.object({
       type: z.literal("search"),
-      query: z.string().nullish(),
-      queries: z.array(z.string()).nullish(),
+      query: z.string().nullable(),
+      queries: z.array(z.string()).nullable(),
     }),
-    z.object({ type: z.literal("openPage"), url: z.string().nullish() }),
-    z.object({ type: z.literal("findInPage"), url: z.string().nullish(), pattern: z.string().nullish() }),
+    z.object({ type: z.literal("openPage"), url: z.string().nullable() }),
+    z.object({ type: z.literal("findInPage"), url: z.string().nullable(), pattern: z.string().nullable() }),
     z.object({ type: z.literal("other") }),
   ]),
 );
@@ -230,7 +240,9 @@ export const WebSearchItem = lazySchema(() =>
     id: z.string(),
     ...ItemTimes,
     query: z.string(),
-    action: WebSearchAction.nullish(),
+    action: WebSearchAction.nullable(),
+    /** Standalone web search's results (Codex's, out of band): the hosted tool gives none, so null. */
+    results: z.array(z.unknown()).nullable(),
   }),
 );
 

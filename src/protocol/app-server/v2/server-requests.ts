@@ -22,6 +22,7 @@ export const CommandExecutionRequestApprovalParams = lazySchema(() =>
     turnId: z.string(),
     itemId: z.string(),
     startedAtMs: z.number().int(),
+    environmentId: z.string().nullable(),
     command: z.string().nullish(),
     cwd: z.string().nullish(),
     reason: z.string().nullish(),
@@ -50,6 +51,8 @@ export const ToolRequestUserInputParams = lazySchema(() =>
     turnId: z.string(),
     itemId: z.string(),
     isBlocking: z.boolean(),
+    /** Deprecated in Codex; null (codex-ts never resolves a question by itself). */
+    autoResolutionMs: z.number().int().nullable(),
     questions: z.array(
       z.object({
         id: z.string(),

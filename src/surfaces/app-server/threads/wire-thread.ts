@@ -14,7 +14,13 @@ const PLAIN_SOURCES = new Set(["cli", "vscode", "exec", "appServer", "unknown"])
 
 /** The index's source text (a name, or JSON for object sources) as the wire's SessionSource. */
 export function toWireSource(source: string | null, parentThreadId: string | null): SessionSource {
-  if (parentThreadId) return { subAgent: { thread_spawn: { parent_thread_id: parentThreadId, depth: 1 } } };
+  // The file keeps only the parent: the child's name, role and depth are known live (subagent-items.ts).
+  if (parentThreadId) {
+    const spawn = { parent_thread_id: parentThreadId, depth: 1 };
+    return {
+      subAgent: { thread_spawn: { ...spawn, agent_nickname: null, agent_role: null, agent_path: null } },
+    };
+  }
   if (source === "app-server" || source === "app_server") return "appServer";
   if (source && PLAIN_SOURCES.has(source)) return source as Exclude<SessionSource, object>;
   return "unknown";
