@@ -4,8 +4,9 @@
 // left out), else a walk of the directory that skips dot-directories and node_modules and reads the
 // .gitignore files it meets. listFiles gives one source's whole listing, sorted (tests and the bench
 // compare against it). Bounded in count and time.
-// streamFileList hands the listing over in blocks of lines as it streams in (fuzzyFileSearch drops the
-// paths that cannot match there) and returns it as one text, not 100,000 strings.
+// streamFileList hands the listing over as it streams in, in blocks of lines or, from the in-process walk
+// to a sink that takes them, a folder's names at a time (the search drops the paths that cannot match
+// there), and returns it as one text, not 100,000 strings.
 import { execFile, spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";

@@ -137,7 +137,7 @@ describe("walkTree", () => {
     expect(filesOf(await walked(root))).toEqual(expected);
   });
 
-  it("follows links to files and folders, but not one back up the walk, nor a broken one", async () => {
+  it("follows links to files and folders, but not one back up the walk, nor a broken one or a loop", async () => {
     const root = join(scratch, "links");
     const outside = join(scratch, "outside");
     write(outside, { "o.ts": "", "inner/i.ts": "" });
@@ -148,6 +148,7 @@ describe("walkTree", () => {
     symlinkSync(outside, join(root, "out"));
     symlinkSync(join(root, "d", "e.ts"), join(root, "e-link.ts"));
     symlinkSync(join(root, "missing"), join(root, "broken"));
+    symlinkSync("self", join(root, "self"));
     expect(await walked(root)).toEqual([
       "a/",
       "a/b/",

@@ -173,8 +173,14 @@ export function walkTree(
       onFolder?.(item.rel, [line.slice(item.rel.length)]);
       if (next) pending.push(next);
     };
-    // A broken link, or one to something neither a file nor a folder, is not listed.
-    const target = statSync(path, { throwIfNoEntry: false });
+    // A broken link, a loop of links, an unreadable target, or one to something neither a file nor a
+    // folder, is not listed.
+    let target;
+    try {
+      target = statSync(path);
+    } catch {
+      return;
+    }
     if (target?.isFile()) {
       const rel = item.rel + name;
       if (!(check && isIgnoredBy(folder, rules, rel))) list(rel);

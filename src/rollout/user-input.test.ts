@@ -14,4 +14,14 @@ describe("isInjectedText", () => {
     expect(isInjectedText("<b>please</b>")).toBe(false);
     expect(isInjectedText("fix the <environment_context> parser")).toBe(false);
   });
+
+  it("tells the kinds apart: what the thread was told, what happened in it, what a compaction wrote", () => {
+    const shell = "<user_shell_command>ls</user_shell_command>";
+    const summary = "Another language model started to solve this problem and left a summary";
+    expect(isInjectedText("<skill>x</skill>", ["context"])).toBe(true);
+    expect(isInjectedText(shell, ["context"])).toBe(false);
+    expect(isInjectedText(shell, ["context", "event"])).toBe(true);
+    expect(isInjectedText(summary, ["context", "event"])).toBe(false);
+    expect(isInjectedText("<active_task>x</active_task>", ["compaction"])).toBe(true);
+  });
 });

@@ -2,20 +2,27 @@
 // (<environment_context>, AGENTS.md instructions, ...), and reading the text a UI shows for it.
 import type { MessageItem, ResponseItem } from "../protocol/items.js";
 
-/** Openings of user-role messages written by the engine, not typed by the user (real Codex and ours). */
-const INJECTED_CONTEXT_PREFIXES = [
-  "<environment_context>",
-  "<user_instructions>",
-  "# AGENTS.md instructions",
-  "<INSTRUCTIONS>",
-  "<turn_aborted>",
-  "<user_shell_command>",
-  "<subagent_notification>",
-  "<skill>",
-  // Written by a compaction: the summary, and the task in progress restated.
-  "Another language model started to solve this problem",
-  "<active_task>",
-];
+/**
+ * Openings of user-role messages written by the engine, not typed by the user (real Codex and ours), by
+ * what they carry: what the thread was told (instructions, context), what happened in it (an abort, the
+ * user's own shell command, a subagent's result), and what a compaction wrote (the summary, and the task
+ * in progress restated).
+ */
+const INJECTED = {
+  context: [
+    "<environment_context>",
+    "<user_instructions>",
+    "# AGENTS.md instructions",
+    "<INSTRUCTIONS>",
+    "<skill>",
+  ],
+  event: ["<turn_aborted>", "<user_shell_command>", "<subagent_notification>"],
+  compaction: ["Another language model started to solve this problem", "<active_task>"],
+} as const;
+
+export type InjectedKind = keyof typeof INJECTED;
+
+const ALL_KINDS: readonly InjectedKind[] = ["context", "event", "compaction"];
 
 export function isMessage(item: ResponseItem): item is MessageItem {
   return item.type === "message" && "role" in item && Array.isArray(item.content);
@@ -31,12 +38,13 @@ export function messageTextParts(item: MessageItem): string {
 }
 
 /**
- * Whether user-role text was written by the engine: the one rule for the history a UI shows, the memories'
- * extraction input and the automatic reviewer's transcript.
+ * Whether user-role text was written by the engine, of the given kinds (all of them by default: the
+ * history a UI shows). The memories' extraction keeps what happened and what a compaction wrote; the
+ * automatic reviewer keeps the compaction's summary (a user's earlier say-so may survive only there).
  */
-export function isInjectedText(text: string): boolean {
+export function isInjectedText(text: string, kinds: readonly InjectedKind[] = ALL_KINDS): boolean {
   const trimmed = text.trimStart();
-  return INJECTED_CONTEXT_PREFIXES.some((prefix) => trimmed.startsWith(prefix));
+  return kinds.some((kind) => INJECTED[kind].some((prefix) => trimmed.startsWith(prefix)));
 }
 
 export function isInjectedContextMessage(item: MessageItem): boolean {

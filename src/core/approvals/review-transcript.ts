@@ -40,7 +40,7 @@ export function transcriptEntries(history: readonly ResponseItem[]): TranscriptE
   for (const item of history) {
     if (isKnownItem(item, "message")) {
       const text = messageText(item);
-      if (item.role === "user" && !isInjectedText(text)) push("user", "user", text);
+      if (item.role === "user" && !isInjectedText(text, ["context", "event"])) push("user", "user", text);
       else if (item.role === "assistant") push("assistant", "assistant", text);
       else if (item.role === "developer" && text.startsWith(DENIAL_APPROVAL_MARKER))
         push("developer", "developer", text);

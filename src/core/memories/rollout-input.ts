@@ -27,7 +27,7 @@ function keep(item: Json): Json | undefined {
       if (item.role === "developer" || item.role === "system") return undefined;
       if (item.role !== "user") return item;
       const content = (Array.isArray(item.content) ? (item.content as Json[]) : []).filter(
-        (part) => !(typeof part.text === "string" && isInjectedText(part.text)),
+        (part) => !(typeof part.text === "string" && isInjectedText(part.text, ["context"])),
       );
       return content.length > 0 ? { ...item, content } : undefined;
     }

@@ -18,6 +18,9 @@ function probe(delayMs = 0) {
   return { preload, calls, started };
 }
 
+/** Past the delay of a probe(0)'s timer: a check made after this would see a load it started. */
+const afterTimers = () => new Promise((resolve) => setTimeout(resolve, 20));
+
 describe("IdlePreload", () => {
   it("loads once, after the last request in flight is answered", async () => {
     const { preload, calls, started } = probe();
@@ -30,6 +33,7 @@ describe("IdlePreload", () => {
     expect(calls).toHaveLength(1);
     preload.requestStarted();
     preload.requestEnded();
+    await afterTimers();
     expect(calls).toHaveLength(1);
   });
 
@@ -38,6 +42,7 @@ describe("IdlePreload", () => {
     preload.requestStarted();
     preload.requestEnded();
     preload.requestStarted(); // the armed timer is cleared
+    await afterTimers();
     expect(calls).toHaveLength(0);
     preload.requestEnded();
     await started;
@@ -57,6 +62,7 @@ describe("IdlePreload", () => {
     stoppedEarly.preload.stop();
     stoppedEarly.preload.requestStarted();
     stoppedEarly.preload.requestEnded();
+    await afterTimers();
     expect(stoppedEarly.calls).toHaveLength(0);
   });
 });

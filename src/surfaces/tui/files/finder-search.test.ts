@@ -52,6 +52,16 @@ describe("FinderSearch", () => {
     expect(asked).toEqual(["a", "a", "a"]);
   });
 
+  it("shows a new @ word none of the last word's matches while its own search runs", async () => {
+    const { pending, match, finder, settle } = controlled();
+    finder.request("old");
+    pending.shift()?.answer([match("old.ts")]);
+    await settle();
+    finder.forget();
+    finder.request("new");
+    expect(finder.current).toEqual({ searching: true });
+  });
+
   it("counts a failed search as no match, and searches nothing for an empty query", async () => {
     const { asked, pending, finder, settle } = controlled();
     finder.request("zz");

@@ -49,9 +49,13 @@ export class FinderSearch {
     if (!this.snapshot.searching) this.next();
   }
 
-  /** The finder closed: the next request searches whatever its query. */
+  /**
+   * The finder closed: the next request searches whatever its query, and the matches of this word are not
+   * shown for the next one (Tab there must not insert a path it never matched).
+   */
   forget(): void {
     this.wanted = undefined;
+    this.snapshot = { searching: this.snapshot.searching };
   }
 
   private next(): void {

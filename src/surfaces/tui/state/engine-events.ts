@@ -233,12 +233,14 @@ export function reduceEngineEvent(
       return commit(state, { kind: "notice", level: "warning", text: msg.message });
     case "background_event":
       return commit(state, { kind: "notice", level: "info", text: msg.message });
-    case "error":
-      return commit(isTaskEvent(state, event.id) ? endTask(state, false) : state, {
-        kind: "notice",
-        level: "error",
-        text: msg.message,
-      });
+    case "error": {
+      const base = isTaskEvent(state, event.id) ? endTask(state, false) : state;
+      const notice = { kind: "notice" as const, level: "error" as const, text: msg.message };
+      if (state.skillsReload?.id !== event.id) return commit(base, notice);
+      // The reload failed: a `/skills` that waited for it shows the list as it stands.
+      const { skillsReload, ...rest } = base;
+      return skillsReload?.report ? commit(rest, notice, skillsReport(rest)) : commit(rest, notice);
+    }
     case "task_complete": {
       const ended = endTask(state, false);
       return state.task?.planProduced ? { ...ended, askImplementPlan: true } : ended;

@@ -48,6 +48,20 @@ describe("/skills and a reload of the skills", () => {
     expect(cardRows(state.history)).toEqual(["$hello:greet", "$hello:greet"]);
   });
 
+  it("a failed reload shows its error and then the card with the list as it stands", () => {
+    let state = listed(initialTuiState(), ["lint"]);
+    state = tuiReducer(state, { type: "skills_reload_requested", id: "reload" });
+    state = tuiReducer(state, { type: "skills_report_requested" });
+    state = tuiReducer(state, {
+      type: "engine_event",
+      now: 1,
+      event: { id: "reload", msg: { type: "error", message: "cannot read the skills" } },
+    });
+    expect(state.history.map((c) => c.kind)).toEqual(["notice", "status_card"]);
+    expect(cardRows(state.history)).toEqual(["$lint"]);
+    expect(state.skillsReload).toBeUndefined();
+  });
+
   it("a reload nobody asked the card for shows nothing", () => {
     let state = tuiReducer(listed(initialTuiState(), []), { type: "skills_reload_requested", id: "reload" });
     state = listed(state, ["hello:greet"], "reload");

@@ -37,6 +37,12 @@ describe("viewOfExecItem", () => {
         arguments: { a: 1 },
         result: { content: [{ type: "text", text: "ok" }], structuredContent: { n: 1 } },
         error: null,
+        durationMs: null,
+        pluginId: null,
+        readOnlyHint: null,
+        appContext: null,
+        mcpAppResourceUri: null,
+        mcpAppUi: null,
       },
     });
   });

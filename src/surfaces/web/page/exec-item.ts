@@ -71,9 +71,16 @@ export function viewOfExecItem(item: ExecThreadItem): ExecItemView {
           ? { content: item.result.content, structuredContent: item.result.structured_content }
           : null,
         error: item.error ?? null,
+        // What a fleet worker's projection does not carry.
+        durationMs: null,
+        pluginId: null,
+        readOnlyHint: null,
+        appContext: null,
+        mcpAppResourceUri: null,
+        mcpAppUi: null,
       });
     case "web_search":
-      return thread({ type: "webSearch", id, query: item.query });
+      return thread({ type: "webSearch", id, query: item.query, action: null, results: null });
     case "plan":
       return thread({ type: "plan", id, text: item.text });
     case "todo_list":

@@ -133,6 +133,9 @@ describe("thread view", () => {
       senderThreadId: "th",
       receiverThreadIds: ["kid"],
       agentsStates: { kid: { status: "running", message: null } },
+      prompt: null,
+      model: null,
+      reasoningEffort: null,
     } as ThreadItem;
     let view = viewOf(thread([]));
     view = applyNotification(view, "turn/started", { threadId: "th", turn: { id: "t1", items: [] } });
