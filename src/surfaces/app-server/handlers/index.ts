@@ -1,7 +1,8 @@
 // The handler table: one implementation per method of the method table (initialize, the handshake, is
 // answered by the router before this loads), checked by the compiler. Only thread-history's handlers come
-// with the table (a client's first requests list threads); the others, with the engine, tools and MCP code
-// they need, are imported the first time one of their methods is called.
+// with the table (a client's first requests list threads); the file search's are a small group of their own;
+// the others, with the engine, tools and MCP code they need, are imported the first time one of their
+// methods is called.
 import type { LazyHandlerTable } from "../handler-types.js";
 
 /** A handler taken from its module once that is imported. */
@@ -12,6 +13,7 @@ const from =
 
 const threadHistory = () => import("./thread-history.js");
 const onDemand = () => import("./on-demand.js");
+const fileSearch = () => import("./file-search.js");
 
 export const handlers = {
   "thread/start": from(onDemand, "threadStart"),
@@ -45,10 +47,10 @@ export const handlers = {
   "account/rateLimits/read": from(onDemand, "rateLimitsRead"),
   "account/login/cancel": from(onDemand, "loginCancel"),
   "mcpServerStatus/list": from(onDemand, "mcpServerStatusList"),
-  fuzzyFileSearch: from(onDemand, "fuzzyFileSearch"),
-  "fuzzyFileSearch/sessionStart": from(onDemand, "fuzzySessionStart"),
-  "fuzzyFileSearch/sessionUpdate": from(onDemand, "fuzzySessionUpdate"),
-  "fuzzyFileSearch/sessionStop": from(onDemand, "fuzzySessionStop"),
+  fuzzyFileSearch: from(fileSearch, "fuzzyFileSearch"),
+  "fuzzyFileSearch/sessionStart": from(fileSearch, "fuzzySessionStart"),
+  "fuzzyFileSearch/sessionUpdate": from(fileSearch, "fuzzySessionUpdate"),
+  "fuzzyFileSearch/sessionStop": from(fileSearch, "fuzzySessionStop"),
   "feedback/upload": from(onDemand, "feedbackUpload"),
   "fs/readFile": from(onDemand, "fsReadFile"),
   "fs/writeFile": from(onDemand, "fsWriteFile"),

@@ -1,4 +1,4 @@
-// Every handler module but thread-history's, as one module: imported together the first time one of their
+// Every handler module but thread-history's and the file search's (file-search.ts), as one module: imported together the first time one of their
 // methods is called (or once the server has been idle, idle-preload.ts). One group, not one import per
 // module, so that the bundle's chunks stay those the other commands share (`exec` loads no extra files).
 export { threadStart, turnInterrupt, turnStart, turnSteer } from "./threads.js";
@@ -19,8 +19,6 @@ export { configBatchWrite, configRead, configValueWrite } from "./config.js";
 export { modelList } from "./models.js";
 export { accountRead, loginCancel, loginStart, logout, rateLimitsRead } from "./account.js";
 export { mcpServerStatusList } from "./mcp-status.js";
-export { fuzzyFileSearch } from "./files.js";
-export { fuzzySessionStart, fuzzySessionStop, fuzzySessionUpdate } from "./fuzzy-sessions.js";
 export { feedbackSave, feedbackUpload } from "./feedback.js";
 export {
   fsCopy,
