@@ -6,11 +6,12 @@ import { describe, expect, it, vi } from "vitest";
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
 import { createDispatch } from "./dispatch.js";
+import type { Dispatch } from "./handler-types.js";
 import type { Logger } from "./log.js";
 import { ServerRequestError } from "./pending-server-requests.js";
 import { AppServer } from "./server.js";
 
-function setup() {
+function setup(makeDispatch: (server: AppServer) => Dispatch = createDispatch) {
   const sent: Array<Record<string, unknown>> = [];
   const logged: string[] = [];
   const logger: Logger = {
@@ -20,10 +21,7 @@ function setup() {
     close: () => Promise.resolve(),
   };
   const codexHome = mkdtempSync(join(tmpdir(), "codex-ts-conn-"));
-  const server = new AppServer(
-    { codexHome, env: {}, flags: {}, logger, refreshTimeoutMs: 50 },
-    createDispatch,
-  );
+  const server = new AppServer({ codexHome, env: {}, flags: {}, logger, refreshTimeoutMs: 50 }, makeDispatch);
   const connection = server.connect({
     send: (text) => sent.push(JSON.parse(text) as Record<string, unknown>),
   });
@@ -33,8 +31,10 @@ function setup() {
   return { server, connection, sent, logged, sentCount };
 }
 
-async function initialized(): Promise<ReturnType<typeof setup>> {
-  const s = setup();
+async function initialized(
+  makeDispatch?: (server: AppServer) => Dispatch,
+): Promise<ReturnType<typeof setup>> {
+  const s = setup(makeDispatch);
   s.connection.receive(
     JSON.stringify({ id: 0, method: "initialize", params: { clientInfo: { name: "unit", version: "1" } } }),
   );
@@ -131,5 +131,47 @@ describe("Connection", () => {
       "remoteControl/status/changed",
       "account/updated",
     ]);
+  });
+
+  it("starts handlers in their requests' order though a later module loads first; a module that fails to load is answered", async () => {
+    const started: string[] = [];
+    let releaseFirst = (): void => undefined;
+    const firstModule = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const makeDispatch = (server: AppServer): Dispatch => {
+      const real = createDispatch(server);
+      const answer = (name: string, result: unknown) => () => {
+        started.push(name);
+        return result;
+      };
+      // Each method's module as the test decides: the first one slow, the second at once, the third gone.
+      const handler = (method: string): Promise<unknown> =>
+        method === "thread/loaded/list"
+          ? firstModule.then(() => answer("first", { data: [], nextCursor: null }))
+          : method === "thread/list"
+            ? Promise.resolve(answer("second", { data: [], nextCursor: null, backwardsCursor: null }))
+            : method === "config/read"
+              ? Promise.reject(new Error("the module could not be imported"))
+              : real.handler(method as never);
+      return {
+        ...real,
+        handler: handler as Dispatch["handler"],
+        loadedHandler: () => undefined,
+        warmUp: () => Promise.resolve(),
+      };
+    };
+    const { connection, sent, sentCount } = await initialized(makeDispatch);
+    connection.receive(JSON.stringify({ id: 1, method: "thread/loaded/list", params: {} }));
+    connection.receive(JSON.stringify({ id: 2, method: "thread/list", params: {} }));
+    connection.receive(JSON.stringify({ id: 3, method: "config/read", params: {} }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The second module is in, but its request waits for the first one's to start.
+    expect(started).toEqual([]);
+    releaseFirst();
+    await sentCount(3);
+    expect(started).toEqual(["first", "second"]);
+    const byId = new Map(sent.map((m) => [m.id, m]));
+    expect(byId.get(1)?.result).toEqual({ data: [], nextCursor: null });
+    expect(byId.get(2)?.result).toEqual({ data: [], nextCursor: null, backwardsCursor: null });
+    expect((byId.get(3)?.error as { code: number }).code).toBe(-32603);
   });
 });
