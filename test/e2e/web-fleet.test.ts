@@ -255,12 +255,23 @@ describe("codex-ts web --redis: the fleet dashboard", () => {
         const ws = new NodeWebSocket(`${server.origin.replace("http", "ws")}/ws?token=${server.token}`, {
           origin: server.origin,
         });
+        // Every message is kept as it comes: several can arrive in one read (an answer and the
+        // notifications after it), before the test asks for the next.
         const answers: Json[] = [];
+        let waiting: ((message: Json) => void) | undefined;
+        ws.on("message", (data: Buffer) => {
+          const message = JSON.parse(data.toString("utf8")) as Json;
+          if (waiting) {
+            const deliver = waiting;
+            waiting = undefined;
+            deliver(message);
+          } else answers.push(message);
+        });
         const next = () =>
           new Promise<Json>((resolve) => {
             const have = answers.shift();
             if (have) return resolve(have);
-            ws.once("message", (data: Buffer) => resolve(JSON.parse(data.toString("utf8")) as Json));
+            waiting = resolve;
           });
         await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
         ws.send(
