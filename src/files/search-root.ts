@@ -1,6 +1,7 @@
 // One root's fuzzy file search, shared by the app-server's fuzzyFileSearch and the TUI's `@` finder: the
 // root's listing (files/listing-cache.ts: kept in memory while provably current, else walked as Codex's
-// search lists it) goes through the cheap prefilter into the ranking, block by block as it streams in.
+// search lists it) goes through the cheap prefilter into the ranking as it streams in (a new walk's a
+// folder at a time, a kept listing's as one text).
 import type { ListingSink } from "./file-list.js";
 import { plausibleLines, plausibleNames, TopMatches, warmRanking, type FuzzyMatch } from "./fuzzy.js";
 import { searchListing } from "./listing-cache.js";
