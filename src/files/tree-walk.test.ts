@@ -224,4 +224,23 @@ describe("walkTree", () => {
     const all = await walkTree(root, () => {}, 100, 10_000, env());
     expect(all!.folders.sort()).toEqual(["", "d0", "d1", "d2"]);
   });
+
+  // Most folders are read by libuv's thread pool while the walk takes in what came back: the same listing as
+  // rg's, the limit kept with reads still under way, and a rule problem deep in the tree still hands it to rg.
+  it("lists a wide, deep tree read mostly in the thread pool as rg does, and stops at the limit", async () => {
+    const root = join(scratch, "wide");
+    const files: Record<string, string> = {};
+    for (let a = 0; a < 12; a++)
+      for (let b = 0; b < 12; b++) for (let f = 0; f < 4; f++) files[`a${a}/b${b}/c/f${f}.ts`] = "";
+    write(root, files);
+    const lines = await walked(root);
+    expect(filesOf(lines)).toEqual(rgFiles(root));
+    expect(foldersOf(lines)).toHaveLength(12 + 12 * 12 * 2);
+    const cut = await walkTree(root, () => {}, 50, 10_000, env());
+    expect(cut!.complete).toBe(false);
+    expect(cut!.text.split("\n").filter(Boolean)).toHaveLength(50);
+    write(root, { "a7/b3/.gitignore": "build/\n", "a7/b3/.ignore": "!build/\n", "a7/b3/build/x.ts": "" });
+    execFileSync("git", ["init", "-q"], { cwd: root });
+    expect(await walkTree(root, () => {}, 200_000, 10_000, env())).toBeUndefined();
+  });
 });
