@@ -77,7 +77,7 @@ export async function listFiles(
   for (const source of sources) {
     let files: string[] | undefined;
     if (source === "fs") {
-      const listing = await walkTree(cwd, () => {}, MAX_FILES, TIMEOUT_MS);
+      const listing = await walkTree(cwd, undefined, MAX_FILES, TIMEOUT_MS);
       files = listing === undefined ? undefined : lines(listing.text).sort();
     } else if (source === "rg") {
       // Sorted by rg (one thread, about as fast on a few cores): sorting 100k paths that arrive in rg's
@@ -192,7 +192,7 @@ export async function streamFileList(
     if (source === "fs") {
       // A sink that takes a folder's names gets them so, not the same lines again as text.
       const folder = sink.folder?.bind(sink);
-      const onBlock = folder ? () => {} : (block: string) => sink.lines(block);
+      const onBlock = folder ? undefined : (block: string) => sink.lines(block);
       const listing = await walkTree(cwd, onBlock, MAX_FILES, TIMEOUT_MS, process.env, folder);
       if (listing !== undefined) return { text: listing.text, walk: listing };
     } else if (source === "walk") {

@@ -9,7 +9,6 @@
 // with another process keeping a core busy). The listing goes to `onBlock` in blocks of whole lines as
 // folders are read, and to `onFolder` (when given) a folder's kept names at a time.
 import { readdir, readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
-import { join } from "node:path";
 import type { Ignore } from "ignore";
 import {
   ancestorRules,
@@ -67,11 +66,11 @@ export type FolderNames = (rel: string, names: readonly string[]) => void;
 
 /**
  * Lists `root` (at most `maxFiles` paths, within `timeoutMs`); resolves undefined when the root cannot be
- * read, so that the caller can try another lister. `env` locates git's global excludes file.
+ * read, so that the caller can try another lister. `onBlock` (when given) gets the lines as they come. `env` locates git's global excludes file.
  */
 export function walkTree(
   root: string,
-  onBlock: (block: string) => void,
+  onBlock: ((block: string) => void) | undefined,
   maxFiles: number,
   timeoutMs: number,
   env: NodeJS.ProcessEnv = process.env,
@@ -103,11 +102,12 @@ export function walkTree(
     block = [];
     blockChars = 0;
     blocks.push(text);
-    onBlock(text);
+    onBlock?.(text);
   };
 
-  /** One folder's kept lines, in one string. */
+  /** One folder's kept lines, in one string (kept as it is when nobody takes blocks: one copy fewer). */
   const emit = (names: string) => {
+    if (!onBlock) return void blocks.push(names);
     block.push(names);
     blockChars += names.length;
     if (blockChars >= BLOCK_CHARS) flush();
@@ -123,13 +123,18 @@ export function walkTree(
     return true;
   };
 
+  // Paths by concatenation (a relative path ends in "/"): path.join's normalising, once per folder, showed
+  // in the profile of a first search.
+  const prefix = root.endsWith("/") ? root : `${root}/`;
+  const pathOf = (item: Pending) => (item.rel === "" ? root : prefix + item.rel);
+
   const take = (item: Pending, entries: Dirent[]) => {
     let present: Set<string> | undefined;
     for (const entry of entries) {
       if (entry.name.charCodeAt(0) === 46 && RULE_FILES.has(entry.name))
         (present ??= new Set()).add(entry.name);
     }
-    const path = item.rel === "" ? root : join(root, item.rel);
+    const path = pathOf(item);
     const folder = folderRules(item.parent, path, item.rel, present ?? new Set(), ruleFiles);
     const rules: Ignore | undefined = folder.inGit ? global : undefined;
     const check = folder.hasRules || rules !== undefined;
@@ -170,7 +175,7 @@ export function walkTree(
     check: boolean,
     name: string,
   ) => {
-    const path = join(root, item.rel, name);
+    const path = prefix + item.rel + name;
     const list = (line: string, next?: Pending) => {
       if (!room()) return;
       emit(`${line}\n`);
@@ -201,8 +206,6 @@ export function walkTree(
     }
     if (!leadsBack(item, real)) list(rel, { rel, parent: folder, real, up: item });
   };
-
-  const pathOf = (item: Pending) => (item.rel === "" ? root : join(root, item.rel));
 
   /** Takes in one folder's entries (undefined: it could not be read); false when the walk cannot go on. */
   const settle = (item: Pending, entries: Dirent[] | undefined): boolean => {
