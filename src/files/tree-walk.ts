@@ -66,7 +66,8 @@ export type FolderNames = (rel: string, names: readonly string[]) => void;
 
 /**
  * Lists `root` (at most `maxFiles` paths, within `timeoutMs`); resolves undefined when the root cannot be
- * read, so that the caller can try another lister. `onBlock` (when given) gets the lines as they come. `env` locates git's global excludes file.
+ * read, so that the caller can try another lister. `onBlock` (when given) gets the lines as they come;
+ * `env` locates git's global excludes file.
  */
 export function walkTree(
   root: string,
