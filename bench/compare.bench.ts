@@ -1,7 +1,8 @@
 // The side-by-side suite: codex-ts and, when REAL_CODEX=/path/to/codex is set, the real Codex, measured in
 // one run with their runs alternating (a loaded machine then slows both alike), against the fake model
 // answering at once. Prints a table of medians (minimum in brackets) and ratios ours/real.
-//   app-server initialize (spawn -> answer); exec --json hello (wall, peak RSS); per-turn time over 20 turns;
+//   app-server initialize (spawn -> answer); exec --json hello (wall, peak RSS); an editor opening a chat
+//   (spawn to the first turn's answer); per-turn time over 20 turns;
 //   server RSS after 200 turns; thread/list first page with 10,000 recorded threads; fuzzyFileSearch on a
 //   tree of 100,000 files. (The TUIs side by side: bench/tui-compare.bench.ts, which `npm run bench compare` also runs.)
 // The real Codex must run without a network: start the whole run inside a loopback-only namespace, e.g.
@@ -132,6 +133,27 @@ async function turnTimes(c: Contestant): Promise<number[]> {
       times.push(performance.now() - t0);
     }
     return times.slice(1); // the first turn pays for warm-up
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * An editor opening a chat: spawn to the first turn's answer, through `initialize`, the history and model
+ * lists an editor asks for at once, `thread/start` and a turn. The other rows time each step in a server
+ * already warmed up; this one keeps the start-up work each step waits for.
+ */
+async function firstTurnMs(c: Contestant): Promise<number> {
+  const t0 = performance.now();
+  const { server } = await startInitialized([...c.argv, "app-server"], envOf(c), c.home!.cwd);
+  try {
+    await Promise.all([server.request("thread/list", { limit: 25 }), server.request("model/list", {})]);
+    const started = await server.request("thread/start", { cwd: c.home!.cwd });
+    const threadId = (started.result?.thread as { id: string }).id;
+    const completed = server.next((m) => m.method === "turn/completed");
+    await server.request("turn/start", { threadId, input: [{ type: "text", text: "hello" }] });
+    await completed;
+    return performance.now() - t0;
   } finally {
     await server.stop();
   }
@@ -324,6 +346,7 @@ try {
   });
   if (canMeasureRss && rss.some((r) => r.length))
     rows.push({ metric: "exec hello, peak RSS", unit: "MiB", values: rss, target: "<= 80 MiB" });
+  await alternate("editor opening: spawn to first turn answered", "ms", firstTurnMs);
   await alternate("per turn (20 turns)", "ms", turnTimes, { runs: 3, target: "<= 0.10" });
   await alternate(`RSS after ${LONG_TURNS} turns`, "MiB", rssAfterTurns, { runs: 1, target: "<= 150 MiB" });
 

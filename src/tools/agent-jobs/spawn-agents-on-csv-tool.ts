@@ -8,8 +8,6 @@ import { z } from "zod";
 import type { AgentJobs, AgentScope } from "../../core/subagents/agent-scope.js";
 import { countItems, jobProgress, type AgentJob } from "../../core/subagents/job-board.js";
 import { defineTool, type FunctionTool, type ToolResult } from "../../core/tool-api/define-tool.js";
-import { JobInputError, MAX_JOB_CSV_BYTES, readJobCsv } from "./job-input.js";
-import { defaultOutputPath, writeJobCsv } from "./job-output.js";
 import { runAgentJob } from "./run-job.js";
 
 /** Codex's defaults: 16 workers at a time (64 at most), 30 minutes per worker. */
@@ -70,6 +68,9 @@ export function spawnAgentsOnCsvTool(scope: AgentScope, jobs: AgentJobs): Functi
     parameters: SpawnAgentsOnCsvParams,
     isMutating: true,
     handle: async (args, ctx) => {
+      // The CSV reader and writer load with a first job, not with every thread's tools.
+      const [{ JobInputError, MAX_JOB_CSV_BYTES, readJobCsv }, { defaultOutputPath, writeJobCsv }] =
+        await Promise.all([import("./job-input.js"), import("./job-output.js")]);
       const inputPath = resolve(ctx.cwd, args.csv_path);
       let job: AgentJob;
       try {

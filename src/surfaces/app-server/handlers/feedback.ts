@@ -5,7 +5,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile, readdir, rename, rm, writeFile, mkdir } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join } from "node:path";
-import { zipSync } from "fflate";
 import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 
@@ -94,6 +93,8 @@ export const feedbackUpload: Handler<"feedback/upload"> = async (params, ctx) =>
 export const feedbackSave: Handler<"feedback/save"> = async (params, ctx) => {
   if (!isAbsolute(params.savePath)) throw badRequest("feedback savePath must be an absolute host path");
   const { id, files } = await collectBundle(params, ctx, true);
+  // The zip library loads with a first save, not with the handlers every client start loads.
+  const { zipSync } = await import("fflate");
   const zip = zipSync(Object.fromEntries(files));
   const partial = `${params.savePath}.${id}.partial`;
   try {
