@@ -234,6 +234,8 @@ export function walkTree(
   return new Promise((resolve) => {
     /** Folders handed to the thread pool and not back yet. */
     let reading = 0;
+    /** What the pool read, waiting for a slice to take it in (a callback only files it: see slice). */
+    const arrived: Array<[Pending, Dirent[] | undefined]> = [];
     let ended = false;
     let sliceQueued = false;
     /** Resolves with the listing, or with undefined when `failed`; what is still being read is dropped. */
@@ -259,11 +261,13 @@ export function walkTree(
         readdir(pathOf(item), { withFileTypes: true }, (error, entries) => {
           reading--;
           if (ended) return;
-          if (!settle(item, error ? undefined : entries)) return end(true);
+          arrived.push([item, error ? undefined : entries]);
           sliceSoon();
         });
       }
     };
+    // Hundreds of reads can finish between two turns of the event loop: they are taken in here, within the
+    // slice's time like this thread's own reads, not all at once in their callbacks.
     const slice = () => {
       sliceQueued = false;
       if (ended) return;
@@ -273,10 +277,17 @@ export function walkTree(
           complete = false;
           return end();
         }
-        if (pending.length === 0) return reading === 0 ? end() : undefined;
+        const read = arrived.pop();
+        if (read) {
+          if (!settle(...read)) return end(true);
+        } else if (pending.length > 0) {
+          readAhead();
+          const item = pending.pop()!;
+          if (!settle(item, readNow(item))) return end(true);
+        } else {
+          return reading === 0 ? end() : undefined;
+        }
         readAhead();
-        const item = pending.pop()!;
-        if (!settle(item, readNow(item))) return end(true);
         if (performance.now() > until) return sliceSoon();
       }
     };
