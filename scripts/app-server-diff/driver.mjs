@@ -164,9 +164,13 @@ function connect(session, extraConfig) {
       record("out", msg);
       child.stdin.write(JSON.stringify(msg) + "\n");
     },
-    /** Resolves with the first notification (or server request) matching and not yet waited on; undefined on timeout. */
+    /**
+     * Resolves with the first notification (or server request) matching and not yet waited on; undefined on
+     * timeout. `method` may be a list: the first message of any of them.
+     */
     waitFor(method, pred = () => true, timeoutMs = 15_000) {
-      const hit = seen.find((e) => !e.consumed && e.msg.method === method && pred(e.msg));
+      const wanted = [].concat(method);
+      const hit = seen.find((e) => !e.consumed && wanted.includes(e.msg.method) && pred(e.msg));
       if (hit) {
         hit.consumed = true;
         return Promise.resolve(hit.msg);
@@ -178,7 +182,7 @@ function connect(session, extraConfig) {
           resolve(undefined);
         }, timeoutMs);
         const l = (m) => {
-          if (m.method !== method || !pred(m)) return;
+          if (!wanted.includes(m.method) || !pred(m)) return;
           const entry = seen.find((e) => e.msg === m);
           if (entry) entry.consumed = true;
           clearTimeout(timer);
@@ -208,7 +212,8 @@ for (const [name, run] of Object.entries(sessions)) {
   try {
     await c.request("initialize", {
       clientInfo: { name: "diff", title: null, version: "1.0.0" },
-      capabilities: { experimentalApi: true },
+      // DIFF_EXPERIMENTAL=0: a client without the experimental API (what each leaves out for it).
+      capabilities: { experimentalApi: process.env.DIFF_EXPERIMENTAL !== "0" },
     });
     c.notify("initialized");
     await run(c);

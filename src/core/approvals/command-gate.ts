@@ -157,7 +157,7 @@ export class CommandGate {
     const sandboxPolicy = withAllowedDomains(request.sandboxPolicy, this.options.allowedDomains);
     const proposed = this.options.userRulesFile ? await proposeAmendment(request.argv) : undefined;
 
-    const askThenDirect = async (reason: string): Promise<CommandDecision> => {
+    const askThenDirect = async (reason: string | undefined): Promise<CommandDecision> => {
       // No question when the answer could not be acted on (the denied paths cannot be hidden).
       const unsandboxed = await direct();
       if (unsandboxed.kind === "rejected") return unsandboxed;
@@ -188,7 +188,8 @@ export class CommandGate {
       return askThenDirect(request.justification ?? "the model asks to run this outside the sandbox");
     }
     if (approvalPolicy === "untrusted" && !approvedBefore && !isKnownSafeCommand(request.argv)) {
-      return askThenDirect("this command is not on the list of known read-only commands");
+      // As Codex: the policy's own question carries no reason (a client shows none).
+      return askThenDirect(undefined);
     }
     if (sandboxPolicy.type === "danger-full-access" || approvedBefore) return direct();
 

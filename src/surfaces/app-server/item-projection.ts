@@ -5,8 +5,14 @@ import type { ItemStatus, TurnItem } from "../../protocol/turn-item.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
 import { TextElements, type UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ThreadItem, ThreadItemOf } from "../../protocol/app-server/v2/items.js";
+import { shellScriptOf } from "../../execpolicy/shell-split.js";
 import { collabItem } from "./collab-item.js";
 import { toFileChanges } from "./wire-conversions.js";
+
+/** A command's actions as Codex names one it does not parse further: a shell's `-lc` script, else the argv. */
+export function commandActionsOf(argv: readonly string[], quoted: string): Array<{ type: "unknown"; command: string }> {
+  return [{ type: "unknown", command: shellScriptOf(argv) ?? quoted }];
+}
 
 type WireStatus = "inProgress" | "completed" | "failed" | "declined";
 
@@ -112,13 +118,16 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
     case "commandExecution": {
       const command = quote(item.command);
       // The user's own command is shown as typed (the shell's `-lc` script).
-      const typed = item.source === "user_shell" ? (item.command[2] ?? command) : command;
+      const commandActions =
+        item.source === "user_shell"
+          ? [{ type: "unknown" as const, command: item.command[2] ?? command }]
+          : commandActionsOf(item.command, command);
       return {
         type: "commandExecution",
         id: item.id,
         command,
         cwd: item.cwd,
-        commandActions: [{ type: "unknown", command: typed }],
+        commandActions,
         status: wireStatus(item.status),
         aggregatedOutput: item.aggregated_output,
         exitCode: item.exit_code,

@@ -84,9 +84,10 @@ export class ThreadQuestions {
       } else {
         this.ctx.codex.submit({ type: "patch_approval", id: output.callId, decision });
       }
-      this.broadcastOutputs(this.ctx.mapper.approvalDecided(output.callId));
     }
+    // As Codex: the request is resolved before the thread stops waiting on it.
     this.resolved(output.params.threadId, requestId);
+    if (decision) this.broadcastOutputs(this.ctx.mapper.approvalDecided(output.callId));
   }
 
   /** The model's questions; no answer (no client, an error) is no answers. */
