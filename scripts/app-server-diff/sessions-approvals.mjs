@@ -81,7 +81,12 @@ export const approvalSessions = {
   // Commands of other shapes: what each proposes as the amendment, and how it names the actions.
   async approveCmdShapes(c) {
     const threadId = await untrusted(c);
-    for (const cmd of ["touch made.txt", "git commit --allow-empty -qm x", "cat README.md | wc -l", "rm -f made.txt"])
+    for (const cmd of [
+      "touch made.txt",
+      "git commit --allow-empty -qm x",
+      "cat README.md | wc -l",
+      "rm -f made.txt",
+    ])
       await approvalTurn(c, threadId, `run: ${cmd}`, () => "accept");
   },
   // on-request with full access: whether either asks for a command or a patch.

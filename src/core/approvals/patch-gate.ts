@@ -41,7 +41,8 @@ export class PatchGate {
       };
     }
     // As Codex: a patch asked about only because the policy is untrusted carries no reason.
-    const reason = request.reason ?? (allWritable ? undefined : "the patch writes outside the writable roots");
+    const reason =
+      request.reason ?? (allWritable ? undefined : "the patch writes outside the writable roots");
     const answer = await askAndInterpret(ask, reason, () => roots.forEach((r) => this.approvedRoots.add(r)));
     return answer === true
       ? { kind: "apply", approvedOutsideRoots: !allWritable, userApproved: true }

@@ -10,7 +10,10 @@ import { collabItem } from "./collab-item.js";
 import { toFileChanges } from "./wire-conversions.js";
 
 /** A command's actions as Codex names one it does not parse further: a shell's `-lc` script, else the argv. */
-export function commandActionsOf(argv: readonly string[], quoted: string): Array<{ type: "unknown"; command: string }> {
+export function commandActionsOf(
+  argv: readonly string[],
+  quoted: string,
+): Array<{ type: "unknown"; command: string }> {
   return [{ type: "unknown", command: shellScriptOf(argv) ?? quoted }];
 }
 
