@@ -30,6 +30,35 @@ async function approvalTurn(c, threadId, prompt, decide) {
   }
 }
 
+/** A turn answering every kind of server request (approvals, elicitations, questions) with `answer(m)`. */
+async function mcpTurn(c, threadId, prompt, answer) {
+  await c.request("turn/start", { threadId, input: text(prompt) });
+  for (;;) {
+    const m = await c.waitFor(
+      [...APPROVALS, "mcpServer/elicitation/request", "item/tool/requestUserInput", "turn/completed"],
+      (msg) => msg.params?.threadId === threadId,
+      20_000,
+    );
+    if (!m || m.method === "turn/completed") return;
+    const result = answer(m);
+    c.respond(m.id, m.method === "mcpServer/elicitation/request" ? result : { decision: result });
+  }
+}
+
+/** A turn whose questions are answered with `answer(request)`. */
+async function userInputTurn(c, threadId, prompt, extra, answer) {
+  await c.request("turn/start", { threadId, input: text(prompt), ...extra });
+  for (;;) {
+    const m = await c.waitFor(
+      ["item/tool/requestUserInput", "turn/completed"],
+      (msg) => msg.params?.threadId === threadId,
+      20_000,
+    );
+    if (!m || m.method === "turn/completed") return;
+    c.respond(m.id, answer(m));
+  }
+}
+
 const untrusted = (c) => startThread(c, { approvalPolicy: "untrusted", sandbox: "danger-full-access" });
 const CMD = "run: echo approved > approved.txt && cat approved.txt";
 
@@ -88,6 +117,46 @@ export const approvalSessions = {
       "rm -f made.txt",
     ])
       await approvalTurn(c, threadId, `run: ${cmd}`, () => "accept");
+  },
+  // A destructive MCP tool under on-request and untrusted: how each asks (and is answered: accept, decline).
+  async approveMcp(c) {
+    const threadId = await startThread(c, { approvalPolicy: "on-request", sandbox: "danger-full-access" });
+    await c.waitFor(
+      "mcpServer/startupStatus/updated",
+      (m) => m.params.name === "local" && m.params.status !== "starting",
+      20_000,
+    );
+    const answer = (m) => {
+      if (m.method === "mcpServer/elicitation/request")
+        return { action: "accept", content: null, _meta: null };
+      return "accept";
+    };
+    await mcpTurn(c, threadId, "mcp: add_note", answer);
+    await mcpTurn(c, threadId, "mcp: add_note", (m) =>
+      m.method === "mcpServer/elicitation/request"
+        ? { action: "decline", content: null, _meta: null }
+        : "decline",
+    );
+  },
+  // The model's questions (request_user_input) in the default mode and in plan mode, answered; one left
+  // unanswered while the turn is interrupted.
+  async approveAsk(c) {
+    const threadId = await startThread(c);
+    const pick = () => ({ answers: { pick: { answers: ["Keep"] } } });
+    await userInputTurn(c, threadId, "ask: keep it?", {}, pick);
+    const plan = { collaborationMode: { mode: "plan", settings: { model: "gpt-5.5" } } };
+    await userInputTurn(c, threadId, "ask: keep it in plan mode?", plan, pick);
+    const started = await c.request("turn/start", { threadId, input: text("ask: left open?"), ...plan });
+    const asked = await c.waitFor(
+      "item/tool/requestUserInput",
+      (m) => m.params.threadId === threadId,
+      10_000,
+    );
+    if (asked) {
+      await c.request("turn/interrupt", { threadId, turnId: started.result?.turn?.id ?? "x" });
+      await c.waitFor("turn/completed", (m) => m.params.threadId === threadId);
+    }
+    await c.request("thread/read", { threadId, includeTurns: true });
   },
   // on-request with full access: whether either asks for a command or a patch.
   async approveOnRequest(c) {

@@ -20,4 +20,6 @@ serviceSessions.mcp.config = () =>
     "",
   ].join("\n");
 
+approvalSessions.approveMcp.config = serviceSessions.mcp.config;
+
 export const sessions = { ...threadSessions, ...serviceSessions, ...approvalSessions };

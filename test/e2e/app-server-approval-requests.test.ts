@@ -205,3 +205,33 @@ describe("patch approval requests", () => {
     expect(c.recheck(strictProtocolSchema())).toEqual([]);
   });
 });
+
+describe("the model's questions", () => {
+  it("resolve before the thread stops waiting, as approvals do", async () => {
+    const { home, model, client: c } = await app.start(DEFAULT_TOOLS);
+    const threadId = await startThread(c, { cwd: home.cwd });
+    const options = [
+      { label: "Keep", description: "Keep it", value: "keep" },
+      { label: "Drop", description: "Drop it", value: "drop" },
+    ];
+    const questions = [{ id: "pick", header: "Pick", question: "Keep it?", options }];
+    model.push(reply.functionCall("request_user_input", { questions }, "call_q"), reply.message("kept"));
+    const from = c.received.length;
+    const started = await c.call("turn/start", { threadId, input: [{ type: "text", text: "ask" }] });
+    const turnId = (started.turn as Json).id;
+    const request = await c.waitServerRequest("item/tool/requestUserInput", { from });
+    c.respond(request.id!, { answers: { pick: { answers: ["Keep"] } } });
+    await c.waitNotification("turn/completed", (p) => (p.turn as Json).id === turnId, { from });
+    const after = c.received.indexOf(request);
+    const resolved = indexOf(c, (m) => m.method === "serverRequest/resolved");
+    const unblocked = c.received.findIndex(
+      (m, i) =>
+        i > after &&
+        m.method === "thread/status/changed" &&
+        ((m.params as Json).status as Json).type === "active",
+    );
+    expect(resolved).toBeGreaterThan(after);
+    expect(resolved).toBeLessThan(unblocked);
+    expect(c.recheck(strictProtocolSchema())).toEqual([]);
+  });
+});

@@ -111,11 +111,13 @@ export class ThreadQuestions {
     } finally {
       this.pending.delete(output.callId);
     }
-    if (!controller.signal.aborted) {
+    const answered = !controller.signal.aborted;
+    if (answered) {
       this.ctx.codex.submit({ type: "user_input_answer", id: output.callId, response: { answers } });
-      this.broadcastOutputs(this.ctx.mapper.inputAnswered(output.callId));
     }
+    // As Codex: resolved before the thread stops waiting on it.
     this.resolved(output.params.threadId, requestId);
+    if (answered) this.broadcastOutputs(this.ctx.mapper.inputAnswered(output.callId));
   }
 
   private broadcastOutputs(outputs: MapperOutput[]): void {
