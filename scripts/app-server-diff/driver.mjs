@@ -59,17 +59,6 @@ const model = await startFakeModel({
       };
       return reply.functionCall("request_user_input", { questions: [question] });
     }
-    if (text.startsWith("mcp: ")) {
-      // An MCP tool by the end of its name (each server names them its own way), with a note argument.
-      const wanted = text.slice(5);
-      const flat = tools.flatMap((t) =>
-        t.type === "namespace" ? (t.tools ?? []).map((u) => ({ ...u, ns: t.name })) : [t],
-      );
-      const tool = flat.find((t) => typeof t.name === "string" && t.name.endsWith(wanted));
-      if (!tool) return reply.message(`no tool ${wanted} among ${flat.map((t) => t.name).join(",")}`);
-      const name = tool.ns ? `${tool.ns}${tool.name}` : tool.name;
-      return reply.functionCall(name, { note: "from the diff" });
-    }
     if (!text.startsWith("run: ")) return reply.message(`echo: ${text}`);
     const cmd = text.slice(5);
     if (names.includes("exec_command")) return reply.exec(cmd);

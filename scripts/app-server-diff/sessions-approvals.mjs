@@ -30,21 +30,6 @@ async function approvalTurn(c, threadId, prompt, decide) {
   }
 }
 
-/** A turn answering every kind of server request (approvals, elicitations, questions) with `answer(m)`. */
-async function mcpTurn(c, threadId, prompt, answer) {
-  await c.request("turn/start", { threadId, input: text(prompt) });
-  for (;;) {
-    const m = await c.waitFor(
-      [...APPROVALS, "mcpServer/elicitation/request", "item/tool/requestUserInput", "turn/completed"],
-      (msg) => msg.params?.threadId === threadId,
-      20_000,
-    );
-    if (!m || m.method === "turn/completed") return;
-    const result = answer(m);
-    c.respond(m.id, m.method === "mcpServer/elicitation/request" ? result : { decision: result });
-  }
-}
-
 /** A turn whose questions are answered with `answer(request)`. */
 async function userInputTurn(c, threadId, prompt, extra, answer) {
   await c.request("turn/start", { threadId, input: text(prompt), ...extra });
@@ -117,26 +102,6 @@ export const approvalSessions = {
       "rm -f made.txt",
     ])
       await approvalTurn(c, threadId, `run: ${cmd}`, () => "accept");
-  },
-  // A destructive MCP tool under on-request and untrusted: how each asks (and is answered: accept, decline).
-  async approveMcp(c) {
-    const threadId = await startThread(c, { approvalPolicy: "on-request", sandbox: "danger-full-access" });
-    await c.waitFor(
-      "mcpServer/startupStatus/updated",
-      (m) => m.params.name === "local" && m.params.status !== "starting",
-      20_000,
-    );
-    const answer = (m) => {
-      if (m.method === "mcpServer/elicitation/request")
-        return { action: "accept", content: null, _meta: null };
-      return "accept";
-    };
-    await mcpTurn(c, threadId, "mcp: add_note", answer);
-    await mcpTurn(c, threadId, "mcp: add_note", (m) =>
-      m.method === "mcpServer/elicitation/request"
-        ? { action: "decline", content: null, _meta: null }
-        : "decline",
-    );
   },
   // The model's questions (request_user_input) in the default mode and in plan mode, answered; one left
   // unanswered while the turn is interrupted.

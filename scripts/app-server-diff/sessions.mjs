@@ -20,6 +20,4 @@ serviceSessions.mcp.config = () =>
     "",
   ].join("\n");
 
-approvalSessions.approveMcp.config = serviceSessions.mcp.config;
-
 export const sessions = { ...threadSessions, ...serviceSessions, ...approvalSessions };
