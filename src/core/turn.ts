@@ -285,7 +285,10 @@ async function runToolCall(
       ...(after?.context ?? []),
     ].map((text) => userTextMessage(text, "developer"));
     const output = capToolOutput(res.output, host.toolOutputTokenLimit);
-    return [outputItem(call, output), ...(res.followUp ?? []), ...context, ...feedback];
+    // As Codex: a rule the user saved while approving this call is told to the model after its output.
+    const saved = host.services.commands.takeSavedNote(call.call_id);
+    const savedNote = saved === undefined ? [] : [userTextMessage(saved, "developer")];
+    return [outputItem(call, output), ...savedNote, ...(res.followUp ?? []), ...context, ...feedback];
   } catch (err) {
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
     const message = `tool ${call.name} failed: ${(err as Error).message}`;

@@ -97,7 +97,7 @@ describe("command approval requests", () => {
     const { home, model, client: c } = await app.start(DEFAULT_TOOLS);
     const threadId = await untrustedThread(c, home.cwd);
     const script = "echo hi > hi.txt && cat hi.txt";
-    model.push(reply.exec(script), reply.message("first"));
+    model.push(reply.exec(script, { callId: "call_script" }), reply.message("first"));
     const first = await ask(c, threadId, "first");
     const amendment = (first.request.params as Json).proposedExecpolicyAmendment as string[];
     expect(amendment).toHaveLength(3);
@@ -106,6 +106,19 @@ describe("command approval requests", () => {
       decision: { acceptWithExecpolicyAmendment: { execpolicy_amendment: amendment } },
     });
     await first.done();
+    // As Codex: the model learns, right after the command's output, which rule was saved.
+    const input = (model.requests.at(-1)?.body as Json).input as Json[];
+    const output = input.findIndex((i) => i.type === "function_call_output" && i.call_id === "call_script");
+    expect(input[output + 1]).toMatchObject({
+      type: "message",
+      role: "developer",
+      content: [
+        {
+          type: "input_text",
+          text: `Approved command prefix saved:\n- [${amendment.map((w) => JSON.stringify(w)).join(", ")}]`,
+        },
+      ],
+    });
 
     // The same script again: no question this time.
     const from = c.received.length;

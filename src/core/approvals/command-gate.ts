@@ -81,13 +81,25 @@ export class CommandGate {
 
   constructor(private readonly options: CommandGateOptions) {}
 
+  /** Rules saved by the approval of a call, told to the model after that call's output (as Codex does). */
+  private readonly savedFor = new Map<string, string[]>();
+
   /** Writes an allow rule for `prefix` to the user's rules file; it applies from now on. */
-  amend(prefix: string[]): void {
+  amend(prefix: string[], callId?: string): void {
     const file = this.options.userRulesFile;
     if (!file) throw new Error("no user rules file to write the approval to");
     const rule = appendAllowRule(file, prefix);
     if (this.options.rules) this.options.rules.rules.push(rule);
     else this.options.rules = new Policy([rule]);
+    if (callId !== undefined) this.savedFor.set(callId, prefix);
+  }
+
+  /** The developer note for a rule the approval of `callId` saved, once; undefined when it saved none. */
+  takeSavedNote(callId: string): string | undefined {
+    const prefix = this.savedFor.get(callId);
+    if (!prefix) return undefined;
+    this.savedFor.delete(callId);
+    return `Approved command prefix saved:\n- [${prefix.map((w) => JSON.stringify(w)).join(", ")}]`;
   }
 
   /** Follows an allow rule for `prefix` that another engine of this process wrote to the user's rules file. */
