@@ -156,6 +156,9 @@ describe("command approval requests", () => {
     c.respond(cancelled.request.id!, { decision: "cancel" });
     const afterCancel = await cancelled.done();
     expect((afterCancel.turn as Json).status).toBe("interrupted");
+    // What the response asking for the command used still counts, as Codex reports it.
+    const usage = c.notifications("thread/tokenUsage/updated").filter((p) => p.turnId === cancelled.turnId);
+    expect(usage).toHaveLength(1);
     const stopped = c.received.find(isItem("item/completed", "call_stop"));
     expect((stopped?.params as Json).item).toMatchObject({ status: "declined" });
     expect(existsSync(join(home.cwd, "no.txt"))).toBe(false);
