@@ -100,8 +100,18 @@ export const approvalSessions = {
       "git commit --allow-empty -qm x",
       "cat README.md | wc -l",
       "rm -f made.txt",
+      "cat README.md",
+      "wc -l README.md",
+      "cat README.md && ls",
+      "ls | head -1",
     ])
       await approvalTurn(c, threadId, `run: ${cmd}`, () => "accept");
+  },
+  // Known-safe commands under untrusted with the workspace sandbox: whether either asks.
+  async approveSafeWorkspace(c) {
+    const threadId = await startThread(c, { approvalPolicy: "untrusted", sandbox: "workspace-write" });
+    for (const cmd of ["cat README.md", "ls", "touch made.txt"])
+      await approvalTurn(c, threadId, `run: ${cmd}`, () => "decline");
   },
   // The model's questions (request_user_input) in the default mode and in plan mode, answered; one left
   // unanswered while the turn is interrupted.

@@ -3,7 +3,7 @@
 import { quote } from "shell-quote";
 import type { EventMsgOf } from "../../protocol/core-protocol.js";
 import type { CommandExecutionApprovalDecision } from "../../protocol/app-server/v2/server-requests.js";
-import { commandActionsOf } from "./item-projection.js";
+import { commandActionsOf } from "./command-actions.js";
 import type { OutputBuffer } from "./mapper-output.js";
 
 export class ApprovalRequests {
@@ -34,7 +34,7 @@ export class ApprovalRequests {
    */
   exec(msg: EventMsgOf<"exec_approval_request">, startItem: boolean): void {
     const command = quote(msg.command);
-    const commandActions = commandActionsOf(msg.command, command);
+    const commandActions = commandActionsOf(msg.command, msg.cwd);
     const scope = this.scope(msg.agent_id, msg.turn_id);
     const startedAtMs = this.out.now();
     if (startItem && !isMcpToolApproval(msg)) {

@@ -5,17 +5,9 @@ import type { ItemStatus, TurnItem } from "../../protocol/turn-item.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
 import { TextElements, type UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ThreadItem, ThreadItemOf } from "../../protocol/app-server/v2/items.js";
-import { shellScriptOf } from "../../execpolicy/shell-split.js";
 import { collabItem } from "./collab-item.js";
+import { commandActionsOf } from "./command-actions.js";
 import { toFileChanges } from "./wire-conversions.js";
-
-/** A command's actions as Codex names one it does not parse further: a shell's `-lc` script, else the argv. */
-export function commandActionsOf(
-  argv: readonly string[],
-  quoted: string,
-): Array<{ type: "unknown"; command: string }> {
-  return [{ type: "unknown", command: shellScriptOf(argv) ?? quoted }];
-}
 
 type WireStatus = "inProgress" | "completed" | "failed" | "declined";
 
@@ -124,7 +116,7 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
       const commandActions =
         item.source === "user_shell"
           ? [{ type: "unknown" as const, command: item.command[2] ?? command }]
-          : commandActionsOf(item.command, command);
+          : commandActionsOf(item.command, item.cwd);
       return {
         type: "commandExecution",
         id: item.id,
