@@ -251,3 +251,25 @@ describe("the model's questions", () => {
     expect(c.recheck(strictProtocolSchema())).toEqual([]);
   });
 });
+
+describe("command items", () => {
+  it("name what a command does as Codex does (read, listFiles, search), live and read back", async () => {
+    const { home, model, client: c } = await app.start(DEFAULT_TOOLS);
+    const threadId = await startThread(c, { cwd: home.cwd, approvalPolicy: "never" });
+    model.push(reply.exec("cat notes.txt | wc -l && ls", { callId: "call_look" }), reply.message("looked"));
+    const from = c.received.length;
+    const started = await c.call("turn/start", { threadId, input: [{ type: "text", text: "look" }] });
+    const turnId = (started.turn as Json).id;
+    await c.waitNotification("turn/completed", (p) => (p.turn as Json).id === turnId, { from });
+    const expected = [
+      { type: "read", command: "cat notes.txt", name: "notes.txt", path: join(home.cwd, "notes.txt") },
+      { type: "listFiles", command: "ls", path: null },
+    ];
+    const live = c.received.find(isItem("item/completed", "call_look"));
+    expect(((live?.params as Json).item as Json).commandActions).toEqual(expected);
+    const read = await c.call("thread/read", { threadId, includeTurns: true });
+    const items = ((read.thread as Json).turns as Json[]).flatMap((t) => t.items as Json[]);
+    expect(items.find((i) => i.id === "call_look")?.commandActions).toEqual(expected);
+    expect(c.recheck(strictProtocolSchema())).toEqual([]);
+  });
+});
