@@ -59,6 +59,14 @@ const model = await startFakeModel({
       };
       return reply.functionCall("request_user_input", { questions: [question] });
     }
+    if (text.startsWith("escalate: ")) {
+      // A command the model asks to run outside the sandbox, with its justification.
+      const args = {
+        sandbox_permissions: "require_escalated",
+        justification: "it writes outside the sandbox",
+      };
+      return reply.exec(text.slice(10), args);
+    }
     if (!text.startsWith("run: ")) return reply.message(`echo: ${text}`);
     const cmd = text.slice(5);
     if (names.includes("exec_command")) return reply.exec(cmd);

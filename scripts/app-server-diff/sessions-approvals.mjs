@@ -113,6 +113,14 @@ export const approvalSessions = {
     for (const cmd of ["cat README.md", "ls", "touch made.txt"])
       await approvalTurn(c, threadId, `run: ${cmd}`, () => "decline");
   },
+  // A command the model asks to run outside the workspace sandbox (on-request): the request's reason and
+  // decisions; declined, then accepted for the session and asked again.
+  async approveEscalate(c) {
+    const threadId = await startThread(c, { approvalPolicy: "on-request", sandbox: "workspace-write" });
+    await approvalTurn(c, threadId, "escalate: touch /tmp/escalated.txt", () => "decline");
+    await approvalTurn(c, threadId, "escalate: touch /tmp/escalated.txt", () => "acceptForSession");
+    await approvalTurn(c, threadId, "escalate: touch /tmp/escalated.txt", () => "accept");
+  },
   // The model's questions (request_user_input) in the default mode and in plan mode, answered; one left
   // unanswered while the turn is interrupted.
   async approveAsk(c) {

@@ -89,7 +89,12 @@ describe("command approval requests", () => {
     expect(resolved).toBeGreaterThan(c.received.indexOf(request));
     expect(resolved).toBeLessThan(unblocked);
     const completed = c.received.find(isItem("item/completed", "call_one"));
-    expect((completed?.params as Json).item).toMatchObject({ status: "completed", exitCode: 0 });
+    // It printed nothing: no output, as Codex says it (null, not "").
+    expect((completed?.params as Json).item).toMatchObject({
+      status: "completed",
+      exitCode: 0,
+      aggregatedOutput: null,
+    });
     expect(c.recheck(strictProtocolSchema())).toEqual([]);
   });
 

@@ -124,7 +124,8 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
         cwd: item.cwd,
         commandActions,
         status: wireStatus(item.status),
-        aggregatedOutput: item.aggregated_output,
+        // As Codex: a command that printed nothing has no output (null), not an empty one.
+        aggregatedOutput: item.aggregated_output === "" ? null : item.aggregated_output,
         exitCode: item.exit_code,
         durationMs: item.duration_ms === null ? null : Math.round(item.duration_ms),
         processId: item.process_id ?? null,
