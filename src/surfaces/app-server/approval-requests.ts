@@ -28,9 +28,15 @@ export class ApprovalRequests {
     return this.startedAtRequest.delete(itemId);
   }
 
+  /** The turn ended: a command asked about and never run stays as Codex leaves it, open. */
+  turnEnded(): void {
+    this.startedAtRequest.clear();
+  }
+
   /**
    * As Codex: the command's item starts (in progress, no process yet) before the question, so a client
-   * shows the command the dialog is about; `startItem` false when the item is already open.
+   * shows the command the dialog is about; `startItem` false for a subagent's question (its thread shows
+   * the item) or one asked outside a turn.
    */
   exec(msg: EventMsgOf<"exec_approval_request">, startItem: boolean): void {
     const command = quote(msg.command);

@@ -197,6 +197,7 @@ export class AppServerEventMapper {
     const turn = this.own.turn;
     if (!turn) return;
     this.waits.clear();
+    this.approvals.turnEnded();
     this.subagents.closeAll();
     this.inputs.delete(turn.subId);
     // As Codex: the thread is idle before turn/completed, so a client that starts the next turn on
