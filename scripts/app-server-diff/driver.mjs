@@ -48,6 +48,25 @@ const model = await startFakeModel({
         return { events: [sse.created(), sse.customToolCall("apply_patch", PATCH), sse.completed()] };
       return reply.functionCall("apply_patch", { input: PATCH });
     }
+    if (text.startsWith("ask: ")) {
+      // request_user_input with one question of two options (with `value` too: codex-ts's schema wants it).
+      const option = (label) => ({ label, description: `${label} it`, value: label.toLowerCase() });
+      const question = {
+        id: "pick",
+        header: "Pick",
+        question: text.slice(5),
+        options: [option("Keep"), option("Drop")],
+      };
+      return reply.functionCall("request_user_input", { questions: [question] });
+    }
+    if (text.startsWith("escalate: ")) {
+      // A command the model asks to run outside the sandbox, with its justification.
+      const args = {
+        sandbox_permissions: "require_escalated",
+        justification: "it writes outside the sandbox",
+      };
+      return reply.exec(text.slice(10), args);
+    }
     if (!text.startsWith("run: ")) return reply.message(`echo: ${text}`);
     const cmd = text.slice(5);
     if (names.includes("exec_command")) return reply.exec(cmd);
@@ -164,9 +183,13 @@ function connect(session, extraConfig) {
       record("out", msg);
       child.stdin.write(JSON.stringify(msg) + "\n");
     },
-    /** Resolves with the first notification (or server request) matching and not yet waited on; undefined on timeout. */
+    /**
+     * Resolves with the first notification (or server request) matching and not yet waited on; undefined on
+     * timeout. `method` may be a list: the first message of any of them.
+     */
     waitFor(method, pred = () => true, timeoutMs = 15_000) {
-      const hit = seen.find((e) => !e.consumed && e.msg.method === method && pred(e.msg));
+      const wanted = [].concat(method);
+      const hit = seen.find((e) => !e.consumed && wanted.includes(e.msg.method) && pred(e.msg));
       if (hit) {
         hit.consumed = true;
         return Promise.resolve(hit.msg);
@@ -178,7 +201,7 @@ function connect(session, extraConfig) {
           resolve(undefined);
         }, timeoutMs);
         const l = (m) => {
-          if (m.method !== method || !pred(m)) return;
+          if (!wanted.includes(m.method) || !pred(m)) return;
           const entry = seen.find((e) => e.msg === m);
           if (entry) entry.consumed = true;
           clearTimeout(timer);
@@ -208,7 +231,8 @@ for (const [name, run] of Object.entries(sessions)) {
   try {
     await c.request("initialize", {
       clientInfo: { name: "diff", title: null, version: "1.0.0" },
-      capabilities: { experimentalApi: true },
+      // DIFF_EXPERIMENTAL=0: a client without the experimental API (what each leaves out for it).
+      capabilities: { experimentalApi: process.env.DIFF_EXPERIMENTAL !== "0" },
     });
     c.notify("initialized");
     await run(c);

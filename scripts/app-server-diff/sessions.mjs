@@ -2,6 +2,7 @@
 // @ts-nocheck -- a by-hand tool reading two servers' untyped JSON; not part of the build or the tests.
 // The sessions the differential run plays against both servers, in order. A session may carry `config`: a
 // function of the driver's paths returning lines added to config.toml before the server starts.
+import { approvalSessions } from "./sessions-approvals.mjs";
 import { serviceSessions } from "./sessions-services.mjs";
 import { threadSessions } from "./sessions-threads.mjs";
 
@@ -19,4 +20,4 @@ serviceSessions.mcp.config = () =>
     "",
   ].join("\n");
 
-export const sessions = { ...threadSessions, ...serviceSessions };
+export const sessions = { ...threadSessions, ...serviceSessions, ...approvalSessions };

@@ -304,7 +304,7 @@ export class Codex implements AsyncIterable<Event> {
         const amendment =
           op.execpolicy_amendment?.length && op.decision === "approved" ? op.execpolicy_amendment : undefined;
         // Saved before the command runs, so the rule holds even if this turn is interrupted.
-        if (amendment && session.hasPendingExec(op.id)) session.amendCommandRules(amendment);
+        if (amendment && session.hasPendingExec(op.id)) session.amendCommandRules(amendment, op.id);
         if (session.resolveExecApproval(op.id, op.decision)) break;
         // A subagent's request: the child writes the rule (as the root does for its own), and the root
         // follows it from now on too.

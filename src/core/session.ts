@@ -263,9 +263,9 @@ export class Session {
   }
 
   /** "Approve commands like this": an allow rule for `prefix` in the user's rules file, used from now on. */
-  amendCommandRules(prefix: string[]): void {
+  amendCommandRules(prefix: string[], callId?: string): void {
     try {
-      this.commandGate.amend(prefix);
+      this.commandGate.amend(prefix, callId);
     } catch (err) {
       this.warnOnce(
         `amend:${JSON.stringify(prefix)}`,

@@ -110,7 +110,15 @@ export async function runTask(options: TaskOptions): Promise<void> {
       await options.compaction?.beforeTurn(signal);
       let result;
       try {
-        result = await runTurn({ host, turn, turnId, signal, outputSchema: options.outputSchema, plan });
+        result = await runTurn({
+          host,
+          turn,
+          turnId,
+          signal,
+          outputSchema: options.outputSchema,
+          plan,
+          onAbortedUsage: options.onUsage,
+        });
       } catch (err) {
         if (!isContextOverflow(err) || signal.aborted || !options.compaction) throw err;
         if (compactedAfterOverflow) throw new Error(CONTEXT_OVERFLOW_ADVICE);

@@ -86,6 +86,11 @@ export async function runTurn(options: {
   outputSchema?: unknown;
   /** Plan mode: assistant text is split into the message and the proposed plan. */
   plan?: PlanModeStream;
+  /**
+   * The turn was interrupted while the response's tool calls ran (a cancelled approval, say): what the
+   * response used still counts, as Codex reports it.
+   */
+  onAbortedUsage?: (usage: TokenUsage) => void;
 }): Promise<TurnResult> {
   const { host, turn, turnId, signal, plan } = options;
   plan?.beginRequest();
@@ -171,16 +176,20 @@ export async function runTurn(options: {
   host.history.record(...outputs);
   if (result.usage) host.onResponse?.(result.usage);
   const calls = outputs.filter(isToolCall);
+  const aborted = (): unknown => {
+    if (result.usage) options.onAbortedUsage?.(result.usage);
+    return signal.reason;
+  };
   for (const [index, call] of calls.entries()) {
     if (signal.aborted) {
       recordAbortedOutputs(host, calls.slice(index));
-      throw signal.reason;
+      throw aborted();
     }
     const outputs = await runToolCall(host, turn, turnId, call, signal);
     host.history.record(...outputs);
   }
   result.needsFollowUp = calls.length > 0;
-  if (signal.aborted) throw signal.reason;
+  if (signal.aborted) throw aborted();
   return result;
 }
 
@@ -285,7 +294,10 @@ async function runToolCall(
       ...(after?.context ?? []),
     ].map((text) => userTextMessage(text, "developer"));
     const output = capToolOutput(res.output, host.toolOutputTokenLimit);
-    return [outputItem(call, output), ...(res.followUp ?? []), ...context, ...feedback];
+    // As Codex: a rule the user saved while approving this call is told to the model after its output.
+    const saved = host.services.commands.takeSavedNote(call.call_id);
+    const savedNote = saved === undefined ? [] : [userTextMessage(saved, "developer")];
+    return [outputItem(call, output), ...savedNote, ...(res.followUp ?? []), ...context, ...feedback];
   } catch (err) {
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
     const message = `tool ${call.name} failed: ${(err as Error).message}`;

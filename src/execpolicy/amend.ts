@@ -21,10 +21,14 @@ export function prefixOf(command: string[]): string[] {
   return next !== undefined && SUBCOMMAND.test(next) ? [program, next] : [program];
 }
 
-/** The prefix offered for a command: only a single simple command gets one (a script is approved whole). */
+/**
+ * The rule offered for a command, as Codex offers it: the script's first simple command, whole (`touch
+ * made.txt`, not `touch`), or the whole argv (`bash -lc SCRIPT`) when the script cannot be split.
+ */
 export async function proposeAmendment(argv: string[]): Promise<string[] | undefined> {
   const commands = await simpleCommands(argv);
-  return commands?.length === 1 ? prefixOf(commands[0]!) : undefined;
+  const proposed = commands === undefined ? argv : commands[0];
+  return proposed && proposed.length > 0 ? proposed : undefined;
 }
 
 export function allowRuleText(prefix: string[]): string {

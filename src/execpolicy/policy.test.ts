@@ -62,13 +62,22 @@ describe("rules files", () => {
 });
 
 describe("amendments", () => {
-  it("proposes the program and its subcommand for one simple command", async () => {
+  it("remembers a command's family (program and subcommand) for the session", () => {
     expect(prefixOf(["git", "push", "origin"])).toEqual(["git", "push"]);
     expect(prefixOf(["ls", "-la"])).toEqual(["ls"]);
     expect(prefixOf(["rm", "a.txt"])).toEqual(["rm"]);
-    expect(await proposeAmendment(["bash", "-lc", "npm test -- --watch"])).toEqual(["npm", "test"]);
-    expect(await proposeAmendment(["bash", "-lc", "npm test && rm x"])).toBeUndefined();
-    expect(await proposeAmendment(["bash", "-lc", "echo $(id)"])).toBeUndefined();
+  });
+
+  it("proposes, as Codex does, the first simple command whole, or the whole argv of a script it cannot split", async () => {
+    expect(await proposeAmendment(["bash", "-lc", "npm test -- --watch"])).toEqual([
+      "npm",
+      "test",
+      "--",
+      "--watch",
+    ]);
+    expect(await proposeAmendment(["bash", "-lc", "npm test && rm x"])).toEqual(["npm", "test"]);
+    expect(await proposeAmendment(["bash", "-lc", "echo $(id)"])).toEqual(["bash", "-lc", "echo $(id)"]);
+    expect(await proposeAmendment(["touch", "made.txt"])).toEqual(["touch", "made.txt"]);
   });
 
   it("writes a rule the parser reads back", () => {

@@ -1,4 +1,4 @@
-// "Approve commands like this": the approval request proposes the command's prefix; answering
+// "Approve commands like this": the approval request proposes the command (as Codex does); answering
 // acceptWithExecpolicyAmendment writes an allow rule to $CODEX_HOME/rules/default.rules, so later commands of
 // that family run without asking, in this session and the next. acceptForSession remembers the prefix for
 // the session only.
@@ -30,7 +30,8 @@ describe("sticky approvals", () => {
     model.push(reply.exec("touch one.txt"), reply.message("made one"));
     c.request("turn/start", { threadId, input: [{ type: "text", text: "make one" }] });
     const ask = await c.waitServerRequest("item/commandExecution/requestApproval");
-    expect((ask.params as Json).proposedExecpolicyAmendment).toEqual(["touch"]);
+    // Codex proposes the whole command; the client may answer with a shorter prefix.
+    expect((ask.params as Json).proposedExecpolicyAmendment).toEqual(["touch", "one.txt"]);
     c.respond(ask.id!, { decision: { acceptWithExecpolicyAmendment: { execpolicy_amendment: ["touch"] } } });
     await c.waitNotification("turn/completed");
     expect(existsSync(join(home.cwd, "one.txt"))).toBe(true);

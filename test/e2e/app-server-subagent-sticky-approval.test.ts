@@ -36,7 +36,7 @@ describe("a subagent's sticky approval", () => {
     const ask = await c.waitServerRequest("item/commandExecution/requestApproval");
     expect(ask.params).toMatchObject({ command: "bash -lc 'touch one.txt'" });
     expect((ask.params as Json).threadId).not.toBe(threadId);
-    expect((ask.params as Json).proposedExecpolicyAmendment).toEqual(["touch"]);
+    expect((ask.params as Json).proposedExecpolicyAmendment).toEqual(["touch", "one.txt"]);
     c.respond(ask.id!, { decision: { acceptWithExecpolicyAmendment: { execpolicy_amendment: ["touch"] } } });
 
     const completed = await c.waitNotification("turn/completed", (p) => p.threadId === threadId, {

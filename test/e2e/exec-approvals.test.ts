@@ -101,7 +101,7 @@ describe("exec with a policy that asks", () => {
     expect(existsSync(join(home.cwd, "made.txt"))).toBe(false);
     expect(existsSync(join(home.cwd, "note.txt"))).toBe(false);
     expect(res.stderr).toMatch(
-      /denied: approval needed to run `touch made\.txt` \(this command is not on the list of known read-only commands\); exec cannot ask for approval/,
+      /denied: approval needed to run `touch made\.txt`; exec cannot ask for approval/,
     );
     expect(res.stderr).toMatch(/denied: approval needed to apply a patch to \S*note\.txt .*exec cannot ask/);
   });

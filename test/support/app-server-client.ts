@@ -206,6 +206,8 @@ const OMITTED_WHEN_NULL: Record<string, string[]> = {
     "networkApprovalContext",
     "proposedExecpolicyAmendment",
     "proposedNetworkPolicyAmendments",
+    // No reason for a question the approval policy asks (untrusted), as Codex sends it.
+    "reason",
   ],
   // A config warning without a file position: Codex sends `{summary, details}` only.
   ConfigWarningNotification: ["path", "range"],

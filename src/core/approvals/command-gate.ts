@@ -81,13 +81,25 @@ export class CommandGate {
 
   constructor(private readonly options: CommandGateOptions) {}
 
+  /** Rules saved by the approval of a call, told to the model after that call's output (as Codex does). */
+  private readonly savedFor = new Map<string, string[]>();
+
   /** Writes an allow rule for `prefix` to the user's rules file; it applies from now on. */
-  amend(prefix: string[]): void {
+  amend(prefix: string[], callId?: string): void {
     const file = this.options.userRulesFile;
     if (!file) throw new Error("no user rules file to write the approval to");
     const rule = appendAllowRule(file, prefix);
     if (this.options.rules) this.options.rules.rules.push(rule);
     else this.options.rules = new Policy([rule]);
+    if (callId !== undefined) this.savedFor.set(callId, prefix);
+  }
+
+  /** The developer note for a rule the approval of `callId` saved, once; undefined when it saved none. */
+  takeSavedNote(callId: string): string | undefined {
+    const prefix = this.savedFor.get(callId);
+    if (!prefix) return undefined;
+    this.savedFor.delete(callId);
+    return `Approved command prefix saved:\n- [${prefix.map((w) => JSON.stringify(w)).join(", ")}]`;
   }
 
   /** Follows an allow rule for `prefix` that another engine of this process wrote to the user's rules file. */
@@ -157,7 +169,7 @@ export class CommandGate {
     const sandboxPolicy = withAllowedDomains(request.sandboxPolicy, this.options.allowedDomains);
     const proposed = this.options.userRulesFile ? await proposeAmendment(request.argv) : undefined;
 
-    const askThenDirect = async (reason: string): Promise<CommandDecision> => {
+    const askThenDirect = async (reason: string | undefined): Promise<CommandDecision> => {
       // No question when the answer could not be acted on (the denied paths cannot be hidden).
       const unsandboxed = await direct();
       if (unsandboxed.kind === "rejected") return unsandboxed;
@@ -188,7 +200,8 @@ export class CommandGate {
       return askThenDirect(request.justification ?? "the model asks to run this outside the sandbox");
     }
     if (approvalPolicy === "untrusted" && !approvedBefore && !isKnownSafeCommand(request.argv)) {
-      return askThenDirect("this command is not on the list of known read-only commands");
+      // As Codex: the policy's own question carries no reason (a client shows none).
+      return askThenDirect(undefined);
     }
     if (sandboxPolicy.type === "danger-full-access" || approvedBefore) return direct();
 

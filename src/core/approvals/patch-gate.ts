@@ -40,11 +40,9 @@ export class PatchGate {
         message: `patch rejected: ${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} outside the writable roots (sandbox ${sandboxPolicy.type}), and approval_policy is never`,
       };
     }
+    // As Codex: a patch asked about only because the policy is untrusted carries no reason.
     const reason =
-      request.reason ??
-      (allWritable
-        ? "approval_policy is untrusted: every patch is reviewed"
-        : "the patch writes outside the writable roots");
+      request.reason ?? (allWritable ? undefined : "the patch writes outside the writable roots");
     const answer = await askAndInterpret(ask, reason, () => roots.forEach((r) => this.approvedRoots.add(r)));
     return answer === true
       ? { kind: "apply", approvedOutsideRoots: !allWritable, userApproved: true }

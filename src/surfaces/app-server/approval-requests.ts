@@ -2,9 +2,14 @@
 // through this thread) names the subagent's thread and turn, so the client shows it there.
 import { quote } from "shell-quote";
 import type { EventMsgOf } from "../../protocol/core-protocol.js";
+import type { CommandExecutionApprovalDecision } from "../../protocol/app-server/v2/server-requests.js";
+import { commandActionsOf } from "./command-actions.js";
 import type { OutputBuffer } from "./mapper-output.js";
 
 export class ApprovalRequests {
+  /** Command items this thread started at their approval request: the engine's own start is not sent again. */
+  private readonly startedAtRequest = new Set<string>();
+
   constructor(
     private readonly out: OutputBuffer,
     /** A subagent's thread, by agent id. */
@@ -18,24 +23,69 @@ export class ApprovalRequests {
       : { threadId: this.out.threadId, turnId: this.out.turnId };
   }
 
-  exec(msg: EventMsgOf<"exec_approval_request">): void {
+  /** True once for an item this thread already started at its approval request. */
+  takeStarted(itemId: string): boolean {
+    return this.startedAtRequest.delete(itemId);
+  }
+
+  /** The turn ended: a command asked about and never run stays as Codex leaves it, open. */
+  turnEnded(): void {
+    this.startedAtRequest.clear();
+  }
+
+  /**
+   * As Codex: the command's item starts (in progress, no process yet) before the question, so a client
+   * shows the command the dialog is about; `startItem` false for a subagent's question (its thread shows
+   * the item) or one asked outside a turn.
+   */
+  exec(msg: EventMsgOf<"exec_approval_request">, startItem: boolean): void {
     const command = quote(msg.command);
+    const commandActions = commandActionsOf(msg.command, msg.cwd);
+    const scope = this.scope(msg.agent_id, msg.turn_id);
+    const startedAtMs = this.out.now();
+    if (startItem && !isMcpToolApproval(msg)) {
+      this.startedAtRequest.add(msg.call_id);
+      const item = {
+        type: "commandExecution" as const,
+        id: msg.call_id,
+        command,
+        cwd: msg.cwd,
+        commandActions,
+        status: "inProgress" as const,
+        aggregatedOutput: null,
+        exitCode: null,
+        durationMs: null,
+        processId: null,
+        pluginId: null,
+        scriptPath: null,
+        source: "agent" as const,
+      };
+      this.out.item("item/started", item, scope, startedAtMs);
+    }
+    const amendment = msg.proposed_execpolicy_amendment ?? undefined;
+    // What Codex offers for a command: run it once, allow commands like it for good, or stop the turn.
+    const availableDecisions: CommandExecutionApprovalDecision[] = [
+      "accept",
+      ...(amendment ? [{ acceptWithExecpolicyAmendment: { execpolicy_amendment: amendment } }] : []),
+      "cancel",
+    ];
     this.out.request({
       kind: "execApproval",
       callId: msg.call_id,
       params: {
-        ...this.scope(msg.agent_id, msg.turn_id),
+        kind: "command",
+        ...scope,
         itemId: msg.call_id,
-        startedAtMs: this.out.now(),
+        startedAtMs,
         // The one environment every codex-ts thread runs in (the thread's `environments`), as Codex names it.
         environmentId: "local",
         command,
         cwd: msg.cwd,
-        reason: msg.reason ?? null,
-        commandActions: [{ type: "unknown", command }],
-        ...(msg.proposed_execpolicy_amendment
-          ? { proposedExecpolicyAmendment: msg.proposed_execpolicy_amendment }
-          : {}),
+        // As Codex: no `reason` key when there is none.
+        ...(msg.reason ? { reason: msg.reason } : {}),
+        commandActions,
+        ...(amendment ? { proposedExecpolicyAmendment: amendment } : {}),
+        availableDecisions,
       },
     });
   }
@@ -53,4 +103,9 @@ export class ApprovalRequests {
       },
     });
   }
+}
+
+/** An MCP tool's approval travels as an `mcp <server> <tool> <arguments>` command (src/mcp/tool-approval.ts): no command item. */
+function isMcpToolApproval(msg: EventMsgOf<"exec_approval_request">): boolean {
+  return msg.command[0] === "mcp" && msg.command.length === 4 && (msg.reason ?? "").startsWith("MCP server ");
 }

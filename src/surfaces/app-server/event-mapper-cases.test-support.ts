@@ -33,7 +33,8 @@ const touchCommand = (state: Record<string, unknown>) => ({
   id: "call_1",
   command: "bash -lc 'touch a b'",
   cwd: "/w",
-  commandActions: [{ type: "unknown", command: "bash -lc 'touch a b'" }],
+  // A shell's script is the action, as Codex shows it.
+  commandActions: [{ type: "unknown", command: "touch a b" }],
   ...state,
   source: "agent",
 });
@@ -181,7 +182,7 @@ export const cases: Array<{
     expected: [
       ...turnOpened,
       { method: "thread/status/changed", status: "active" },
-      { request: "execApproval", itemId: "call_1", turnId: "turn-1" },
+      // As Codex: the command's item starts before the question, and not again when it runs.
       {
         method: "item/started",
         item: touchCommand({
@@ -191,6 +192,7 @@ export const cases: Array<{
           durationMs: null,
         }),
       },
+      { request: "execApproval", itemId: "call_1", turnId: "turn-1" },
       { method: "item/commandExecution/outputDelta", itemId: "call_1", delta: "é\n" },
       {
         method: "item/completed",

@@ -111,6 +111,8 @@ export class AppServerEventMapper {
       case "item_started":
         // The turn diff is against each file as it was before the turn's first patch touched it.
         if (msg.item.type === "fileChange") this.turnDiff.begin(msg.item.changes);
+        // A command asked about started at its question already.
+        if (msg.item.type === "commandExecution" && this.approvals.takeStarted(msg.item.id)) return;
         return this.own.itemStarted(msg, this.userInput(subId, msg.item.type));
       case "item_completed":
         this.own.itemCompleted(msg, this.userInput(subId, msg.item.type));
@@ -119,7 +121,8 @@ export class AppServerEventMapper {
         return this.childEvent(msg);
       case "exec_approval_request":
         this.waitOn(msg.call_id, msg.agent_id, "waitingOnApproval");
-        return this.approvals.exec(msg);
+        // This thread's own command shows as an item before the question (a subagent's, on its thread).
+        return this.approvals.exec(msg, this.own.turn !== undefined && (msg.agent_id ?? null) === null);
       case "apply_patch_approval_request":
         this.waitOn(msg.call_id, msg.agent_id, "waitingOnApproval");
         return this.approvals.patch(msg);
@@ -194,6 +197,7 @@ export class AppServerEventMapper {
     const turn = this.own.turn;
     if (!turn) return;
     this.waits.clear();
+    this.approvals.turnEnded();
     this.subagents.closeAll();
     this.inputs.delete(turn.subId);
     // As Codex: the thread is idle before turn/completed, so a client that starts the next turn on

@@ -6,6 +6,7 @@ import type { UserInputItem } from "../../protocol/user-input.js";
 import { TextElements, type UserInput } from "../../protocol/app-server/v2/common.js";
 import type { ThreadItem, ThreadItemOf } from "../../protocol/app-server/v2/items.js";
 import { collabItem } from "./collab-item.js";
+import { commandActionsOf } from "./command-actions.js";
 import { toFileChanges } from "./wire-conversions.js";
 
 type WireStatus = "inProgress" | "completed" | "failed" | "declined";
@@ -112,15 +113,19 @@ export function toThreadItem(item: TurnItem, input?: UserInput[]): ThreadItem {
     case "commandExecution": {
       const command = quote(item.command);
       // The user's own command is shown as typed (the shell's `-lc` script).
-      const typed = item.source === "user_shell" ? (item.command[2] ?? command) : command;
+      const commandActions =
+        item.source === "user_shell"
+          ? [{ type: "unknown" as const, command: item.command[2] ?? command }]
+          : commandActionsOf(item.command, item.cwd);
       return {
         type: "commandExecution",
         id: item.id,
         command,
         cwd: item.cwd,
-        commandActions: [{ type: "unknown", command: typed }],
+        commandActions,
         status: wireStatus(item.status),
-        aggregatedOutput: item.aggregated_output,
+        // As Codex: a command that printed nothing has no output (null), not an empty one.
+        aggregatedOutput: item.aggregated_output === "" ? null : item.aggregated_output,
         exitCode: item.exit_code,
         durationMs: item.duration_ms === null ? null : Math.round(item.duration_ms),
         processId: item.process_id ?? null,

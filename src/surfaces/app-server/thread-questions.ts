@@ -84,9 +84,10 @@ export class ThreadQuestions {
       } else {
         this.ctx.codex.submit({ type: "patch_approval", id: output.callId, decision });
       }
-      this.broadcastOutputs(this.ctx.mapper.approvalDecided(output.callId));
     }
+    // As Codex: the request is resolved before the thread stops waiting on it.
     this.resolved(output.params.threadId, requestId);
+    if (decision) this.broadcastOutputs(this.ctx.mapper.approvalDecided(output.callId));
   }
 
   /** The model's questions; no answer (no client, an error) is no answers. */
@@ -110,11 +111,13 @@ export class ThreadQuestions {
     } finally {
       this.pending.delete(output.callId);
     }
-    if (!controller.signal.aborted) {
+    const answered = !controller.signal.aborted;
+    if (answered) {
       this.ctx.codex.submit({ type: "user_input_answer", id: output.callId, response: { answers } });
-      this.broadcastOutputs(this.ctx.mapper.inputAnswered(output.callId));
     }
+    // As Codex: resolved before the thread stops waiting on it.
     this.resolved(output.params.threadId, requestId);
+    if (answered) this.broadcastOutputs(this.ctx.mapper.inputAnswered(output.callId));
   }
 
   private broadcastOutputs(outputs: MapperOutput[]): void {

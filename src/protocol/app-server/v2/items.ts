@@ -10,7 +10,21 @@ const ItemTimes = {
   completedAtMs: z.number().int().nullish(),
 };
 
-export const CommandAction = lazySchema(() => z.object({ type: z.literal("unknown"), command: z.string() }));
+/** What a command does, for display: reading a file, listing files, a search, or something else. */
+export const CommandAction = lazySchema(() =>
+  z.discriminatedUnion("type", [
+    z.object({ type: z.literal("read"), command: z.string(), name: z.string(), path: z.string() }),
+    z.object({ type: z.literal("listFiles"), command: z.string(), path: z.string().nullish() }),
+    z.object({
+      type: z.literal("search"),
+      command: z.string(),
+      query: z.string().nullish(),
+      path: z.string().nullish(),
+    }),
+    z.object({ type: z.literal("unknown"), command: z.string() }),
+  ]),
+);
+export type CommandAction = z.infer<typeof CommandAction>;
 
 export const CommandExecutionStatus = lazySchema(() =>
   z.enum(["inProgress", "completed", "failed", "declined"]),

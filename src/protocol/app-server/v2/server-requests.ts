@@ -18,6 +18,8 @@ export type CommandExecutionApprovalDecision = z.infer<typeof CommandExecutionAp
 
 export const CommandExecutionRequestApprovalParams = lazySchema(() =>
   z.object({
+    /** What is under review: a command (codex-ts asks about nothing else). */
+    kind: z.enum(["command", "writeStdin", "humanCommand"]).optional(),
     threadId: z.string(),
     turnId: z.string(),
     itemId: z.string(),
@@ -28,6 +30,8 @@ export const CommandExecutionRequestApprovalParams = lazySchema(() =>
     reason: z.string().nullish(),
     commandActions: z.array(CommandAction).nullish(),
     proposedExecpolicyAmendment: z.array(z.string()).nullish(),
+    /** The answers the client may offer (Codex sends it, outside its published schema). */
+    availableDecisions: z.array(CommandExecutionApprovalDecision).optional(),
   }),
 );
 export type CommandExecutionRequestApprovalParams = z.infer<typeof CommandExecutionRequestApprovalParams>;

@@ -1,0 +1,74 @@
+// A command's `commandActions`, as Codex 0.169 names what a command does so a client can show "Read
+// README.md" or "List files" instead of the command line: a shell script's plain commands, each a `read`
+// (cat, head, tail, nl, sed -n), a `listFiles` (ls) or a `search` (rg, grep), else `unknown`; formatting
+// commands reading a pipe (`| head -1`, `| wc -l`) drop out. A script it cannot read plainly is one
+// `unknown` action: the script itself.
+import { basename, isAbsolute, join } from "node:path";
+import { parsePlainCommands, shellScriptOf } from "../../sandbox/shell-script.js";
+import type { CommandAction } from "../../protocol/app-server/v2/items.js";
+
+const READERS = new Set(["cat", "head", "tail", "nl", "sed"]);
+const SEARCHERS = new Set(["rg", "grep"]);
+/** Commands that only reshape what a pipe feeds them: no action of their own when given no file. */
+const FORMATTERS = new Set(["head", "tail", "wc", "sort", "uniq", "cut", "tr", "nl"]);
+/** Flags of these commands that take the next word as their value. */
+const VALUE_FLAGS: Record<string, Set<string>> = {
+  head: new Set(["-n", "-c"]),
+  tail: new Set(["-n", "-c"]),
+  sed: new Set(["-e"]),
+  rg: new Set(["-g", "--glob", "-t", "--type", "-m", "--max-count", "-A", "-B", "-C"]),
+  grep: new Set(["-e", "-m", "-A", "-B", "-C"]),
+};
+
+/** Words joined as a POSIX shell reads them back (bare when safe, else single-quoted), as Codex shows them. */
+function joinWords(words: readonly string[]): string {
+  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replaceAll("'", `'"'"'`)}'`)).join(" ");
+}
+
+export function commandActionsOf(argv: readonly string[], cwd: string): CommandAction[] {
+  const script = shellScriptOf(argv);
+  const text = script ?? joinWords(argv);
+  const commands =
+    script === undefined ? [[...argv]] : parsePlainCommands(script)?.map((c) => c.map((w) => w.text));
+  if (!commands) return [{ type: "unknown", command: text }];
+  const actions = commands.flatMap((words, index) => actionOf(words, cwd, index > 0));
+  return actions.length > 0 ? actions : [{ type: "unknown", command: text }];
+}
+
+/** The operands of a command: its words after the program, without flags and their values. */
+function operands(program: string, words: string[]): string[] {
+  const takesValue = VALUE_FLAGS[program] ?? new Set<string>();
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === "--") {
+      out.push(...words.slice(i + 1));
+      break;
+    }
+    if (word.startsWith("-") && word !== "-") {
+      if (takesValue.has(word)) i++;
+      continue;
+    }
+    out.push(word);
+  }
+  return out;
+}
+
+function actionOf(words: string[], cwd: string, afterFirst: boolean): CommandAction[] {
+  const [program] = words;
+  if (program === undefined) return [];
+  const command = joinWords(words);
+  const args = operands(program, words);
+  // `sed -n 1,5p FILE`: the script is the first operand.
+  const files = program === "sed" ? args.slice(1) : args;
+  if (afterFirst && FORMATTERS.has(program) && files.length === 0) return [];
+  if (READERS.has(program) && (program !== "sed" || words.includes("-n")) && files.length === 1) {
+    const file = files[0]!;
+    return [{ type: "read", command, name: basename(file), path: isAbsolute(file) ? file : join(cwd, file) }];
+  }
+  if (program === "ls") return [{ type: "listFiles", command, path: args[0] ?? null }];
+  if (SEARCHERS.has(program) && !words.includes("--files")) {
+    return [{ type: "search", command, query: args[0] ?? null, path: args[1] ?? null }];
+  }
+  return [{ type: "unknown", command }];
+}
