@@ -236,6 +236,8 @@ describe("walkTree", () => {
     const lines = await walked(root);
     expect(filesOf(lines)).toEqual(rgFiles(root));
     expect(foldersOf(lines)).toHaveLength(12 + 12 * 12 * 2);
+    const exact = await walkTree(root, () => {}, lines.length, 10_000, env());
+    expect(exact!.complete).toBe(true);
     const cut = await walkTree(root, () => {}, 50, 10_000, env());
     expect(cut!.complete).toBe(false);
     expect(cut!.text.split("\n").filter(Boolean)).toHaveLength(50);

@@ -22,7 +22,11 @@ import {
 
 /** How long one slice of the walk holds the event loop. */
 const SLICE_MS = 8;
-/** At most this many folders are being read by libuv's thread pool at once. */
+/**
+ * At most this many folders are queued for libuv's thread pool (its threads, 4 by default, read them in
+ * turn; other asynchronous file operations of the process queue behind them, and reads still queued when a
+ * walk ends early finish unused).
+ */
 const READ_AHEAD = 1024;
 /** Lines are handed on in blocks of about this many characters (a folder's worth is often much less). */
 const BLOCK_CHARS = 32 * 1024;
@@ -89,7 +93,21 @@ export function walkTree(
   } catch {
     return Promise.resolve(undefined);
   }
+  // Folders not read yet: this thread takes the newest (the end), the thread pool the oldest (from `oldest`
+  // on; an index, as Array#shift costs a copy of the rest once the array is large).
   const pending: Pending[] = [{ rel: "", parent: above, real: realRoot, up: undefined }];
+  let oldest = 0;
+  const waiting = () => pending.length - oldest;
+  const takeNewest = (): Pending => {
+    const item = pending.pop()!;
+    if (oldest >= pending.length) pending.length = oldest = 0;
+    return item;
+  };
+  const takeOldest = (): Pending => {
+    const item = pending[oldest++]!;
+    if (oldest >= pending.length) pending.length = oldest = 0;
+    return item;
+  };
   const blocks: string[] = [];
   const folders: string[] = [];
   let block: string[] = [];
@@ -255,8 +273,8 @@ export function walkTree(
     // The oldest pending folders go to libuv's pool, whose threads make the system calls while this one takes
     // in what they read; this thread reads the newest itself when it has nothing else to do.
     const readAhead = () => {
-      while (reading < READ_AHEAD && pending.length > 1) {
-        const item = pending.shift()!;
+      while (reading < READ_AHEAD && waiting() > 1) {
+        const item = takeOldest();
         reading++;
         readdir(pathOf(item), { withFileTypes: true }, (error, entries) => {
           reading--;
@@ -273,19 +291,18 @@ export function walkTree(
       if (ended) return;
       const until = performance.now() + SLICE_MS;
       for (;;) {
+        const read = arrived.pop();
+        if (!read && waiting() === 0) return reading === 0 ? end() : undefined;
         if (listed >= maxFiles || Date.now() > deadline) {
           complete = false;
           return end();
         }
-        const read = arrived.pop();
         if (read) {
           if (!settle(...read)) return end(true);
-        } else if (pending.length > 0) {
-          readAhead();
-          const item = pending.pop()!;
-          if (!settle(item, readNow(item))) return end(true);
         } else {
-          return reading === 0 ? end() : undefined;
+          readAhead();
+          const item = takeNewest();
+          if (!settle(item, readNow(item))) return end(true);
         }
         readAhead();
         if (performance.now() > until) return sliceSoon();
