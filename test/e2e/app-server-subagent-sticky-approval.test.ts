@@ -37,6 +37,18 @@ describe("a subagent's sticky approval", () => {
     expect(ask.params).toMatchObject({ command: "bash -lc 'touch one.txt'" });
     expect((ask.params as Json).threadId).not.toBe(threadId);
     expect((ask.params as Json).proposedExecpolicyAmendment).toEqual(["touch", "one.txt"]);
+    // As for the root's commands, the child's command item starts on the child's thread before the question,
+    // and only once.
+    const startsOf = (itemId: unknown) =>
+      c.received.filter((m) => {
+        const msg = m as Json;
+        return msg.method === "item/started" && ((msg.params as Json).item as Json).id === itemId;
+      });
+    const asked = c.received.findIndex((m) => (m as Json).id === ask.id && (m as Json).method !== undefined);
+    const started = startsOf((ask.params as Json).itemId);
+    expect(started).toHaveLength(1);
+    expect((started[0]!.params as Json).threadId).toBe((ask.params as Json).threadId);
+    expect(c.received.indexOf(started[0]!)).toBeLessThan(asked);
     c.respond(ask.id!, { decision: { acceptWithExecpolicyAmendment: { execpolicy_amendment: ["touch"] } } });
 
     const completed = await c.waitNotification("turn/completed", (p) => p.threadId === threadId, {
@@ -48,6 +60,7 @@ describe("a subagent's sticky approval", () => {
     expect(readFileSync(join(home.codexHome, "rules", "default.rules"), "utf8")).toBe(
       'prefix_rule(pattern = ["touch"], decision = "allow")\n',
     );
+    expect(startsOf((ask.params as Json).itemId)).toHaveLength(1);
     // Only the first command was asked about.
     expect(
       c.received.filter((m) => (m as Json).method === "item/commandExecution/requestApproval"),

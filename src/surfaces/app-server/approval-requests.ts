@@ -35,15 +35,17 @@ export class ApprovalRequests {
 
   /**
    * As Codex: the command's item starts (in progress, no process yet) before the question, so a client
-   * shows the command the dialog is about; `startItem` false for a subagent's question (its thread shows
-   * the item) or one asked outside a turn.
+   * shows the command the dialog is about, on the thread that runs it (a subagent's on its own thread);
+   * `startItem` false for a question asked outside a turn.
    */
   exec(msg: EventMsgOf<"exec_approval_request">, startItem: boolean): void {
     const command = quote(msg.command);
     const commandActions = commandActionsOf(msg.command, msg.cwd);
     const scope = this.scope(msg.agent_id, msg.turn_id);
     const startedAtMs = this.out.now();
-    if (startItem && !isMcpToolApproval(msg)) {
+    // A subagent not known here (its thread never announced) gets no item on this thread.
+    const knownThread = (msg.agent_id ?? null) === null || scope.threadId !== this.out.threadId;
+    if (startItem && knownThread && !isMcpToolApproval(msg)) {
       this.startedAtRequest.add(msg.call_id);
       const item = {
         type: "commandExecution" as const,

@@ -121,8 +121,9 @@ export class AppServerEventMapper {
         return this.childEvent(msg);
       case "exec_approval_request":
         this.waitOn(msg.call_id, msg.agent_id, "waitingOnApproval");
-        // This thread's own command shows as an item before the question (a subagent's, on its thread).
-        return this.approvals.exec(msg, this.own.turn !== undefined && (msg.agent_id ?? null) === null);
+        // The command shows as an item before the question, on the thread that runs it (a subagent's on its
+        // own thread); not for a question asked outside a turn.
+        return this.approvals.exec(msg, (msg.agent_id ?? null) !== null || this.own.turn !== undefined);
       case "apply_patch_approval_request":
         this.waitOn(msg.call_id, msg.agent_id, "waitingOnApproval");
         return this.approvals.patch(msg);
@@ -220,6 +221,8 @@ export class AppServerEventMapper {
       case "task_started":
         return child.start("", event.turn_id);
       case "item_started":
+        // A command asked about started at its question already.
+        if (event.item.type === "commandExecution" && this.approvals.takeStarted(event.item.id)) return;
         return child.itemStarted(event);
       case "item_completed":
         child.itemCompleted(event);
