@@ -1,3 +1,5 @@
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { commandActionsOf } from "./command-actions.js";
 
@@ -20,6 +22,23 @@ describe("commandActionsOf", () => {
     expect(sh("rg -n needle src")).toEqual([
       { type: "search", command: "rg -n needle src", query: "needle", path: "src" },
     ]);
+  });
+
+  it("takes a search's pattern from -e, skips ls's flag values, and reads ~/ as the home folder", () => {
+    expect(sh("grep -e needle src")).toEqual([
+      { type: "search", command: "grep -e needle src", query: "needle", path: "src" },
+    ]);
+    expect(sh("rg -e a -e b src")).toEqual([
+      { type: "search", command: "rg -e a -e b src", query: "a", path: "src" },
+    ]);
+    expect(sh("ls -I node_modules src")).toEqual([
+      { type: "listFiles", command: "ls -I node_modules src", path: "src" },
+    ]);
+    expect(sh("cat ~/x.txt")[0]).toMatchObject({
+      type: "read",
+      name: "x.txt",
+      path: join(homedir(), "x.txt"),
+    });
   });
 
   it("leaves anything else unknown: a command, or a script it cannot read plainly, whole", () => {
