@@ -283,6 +283,9 @@ async function runToolCall(
       custom ? "custom" : "function",
     );
     if (res.abortTask) host.services.abortTask();
+    // As Codex: a rule the user saved while approving this call is told to the model after its output (taken
+    // here, so that an interrupted or denied call leaves nothing behind).
+    const saved = host.services.commands.takeSavedNote(call.call_id);
     // A hook's denial reaches the model in the hook's words, not as a user's decline.
     const denial = host.hooks?.takeDenial(call.call_id);
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
@@ -294,11 +297,10 @@ async function runToolCall(
       ...(after?.context ?? []),
     ].map((text) => userTextMessage(text, "developer"));
     const output = capToolOutput(res.output, host.toolOutputTokenLimit);
-    // As Codex: a rule the user saved while approving this call is told to the model after its output.
-    const saved = host.services.commands.takeSavedNote(call.call_id);
     const savedNote = saved === undefined ? [] : [userTextMessage(saved, "developer")];
     return [outputItem(call, output), ...savedNote, ...(res.followUp ?? []), ...context, ...feedback];
   } catch (err) {
+    host.services.commands.takeSavedNote(call.call_id);
     if (signal.aborted) return [outputItem(call, ABORTED_TOOL_OUTPUT)];
     const message = `tool ${call.name} failed: ${(err as Error).message}`;
     failed(message);
