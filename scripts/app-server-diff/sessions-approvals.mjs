@@ -2,7 +2,8 @@
 // @ts-nocheck -- a by-hand tool reading two servers' untyped JSON; not part of the build or the tests.
 // Sessions where both servers ask: approval policy `untrusted` (a command that is not known safe, a patch),
 // each request answered with one decision kind of the schema, and one left unanswered while the turn is
-// interrupted. Sandbox stays `danger-full-access` (the bare real binary cannot start its sandbox helper).
+// interrupted. The sandbox is `danger-full-access` (the bare real binary cannot start its sandbox helper)
+// but for the sessions about the workspace sandbox (known-safe commands, an escalation).
 import { startThread } from "./sessions-threads.mjs";
 
 const APPROVALS = ["item/commandExecution/requestApproval", "item/fileChange/requestApproval"];
