@@ -238,6 +238,9 @@ describe("walkTree", () => {
     expect(foldersOf(lines)).toHaveLength(12 + 12 * 12 * 2);
     const exact = await walkTree(root, () => {}, lines.length, 10_000, env());
     expect(exact!.complete).toBe(true);
+    // 300 folders take more than a millisecond to read: a 1 ms deadline ends the walk, incomplete.
+    const late = await walkTree(root, () => {}, 200_000, 1, env());
+    expect(late!.complete).toBe(false);
     const cut = await walkTree(root, () => {}, 50, 10_000, env());
     expect(cut!.complete).toBe(false);
     expect(cut!.text.split("\n").filter(Boolean)).toHaveLength(50);
