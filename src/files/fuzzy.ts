@@ -3,6 +3,7 @@
 // left-most one, with bonuses for word starts and runs, so `ct` puts `src/cli.ts` first.
 import fuzzysort from "fuzzysort";
 import { DIRECT_LIMIT, preselect, Preselection } from "./fuzzy-preselect.js";
+import { alignmentScore, bestAlignment } from "./fzf-score.js";
 import { plausibleTest } from "./plausible.js";
 
 export { plausibleLines, plausibleNames, plausibleTest } from "./plausible.js";
@@ -96,17 +97,31 @@ function nameMatch(
   const start = path.lastIndexOf("/") + 1;
   const name = path.slice(start);
   if (maybeInName && !maybeInName(name)) return undefined;
-  const found = fuzzysort.single(query, fuzzysort.prepare(name));
-  if (!found) return undefined;
-  return { base: Math.round(found.score * 1000), indices: found.indexes.map((i) => i + start) };
+  const found = scored(query, name);
+  return found && { base: found.base, indices: found.indices.map((i) => i + start) };
 }
 
 /**
- * A path's score and highlight as fuzzyFileSearch ranks them, as the real Codex 0.169 answers: a file
- * whose name holds the query is scored, and highlighted, on its name alone (`a/xa` for `a` highlights the
- * name's `a`; `b/c/b` and `zed/b` tie), plus NAME_BONUS; a name equal to the query adds EXACT_NAME_BONUS
- * too (a folder gets only that, and only at the root: `ab/`, not `x/ab/`). Other paths keep fuzzysort's score over the whole path (0 to 1000), so
- * `ct` puts `src/core/codex.ts` before `src/core/turn-loop.ts`, and a client sorting by score keeps the order.
+ * `query` matched in `text` as Codex scores it (files/fzf-score.ts): the best alignment, or for what that
+ * does not handle (a query of several words, case folding that changes lengths) fuzzysort's, scored alike.
+ */
+function scored(
+  query: string,
+  text: string,
+  fallback?: readonly number[],
+): { base: number; indices: number[] } | undefined {
+  const best = /\s/.test(query) ? undefined : bestAlignment(query, text);
+  if (best) return { base: best.score, indices: best.indices };
+  const indices = fallback ? [...fallback] : fuzzysort.single(query, fuzzysort.prepare(text))?.indexes;
+  return indices && { base: alignmentScore(text, [...indices]), indices: [...indices] };
+}
+
+/**
+ * A path's score and highlight as fuzzyFileSearch ranks them, as the real Codex 0.169 answers: the
+ * fzf-style score of files/fzf-score.ts for where fuzzysort matched. A file whose name holds the query is
+ * scored, and highlighted, on its name alone (`a/xa` for `a` highlights the name's `a`; `b/c/b` and `zed/b`
+ * tie), plus NAME_BONUS; a name equal to the query adds EXACT_NAME_BONUS too (a folder gets only that, and
+ * only at the root: `ab/`, not `x/ab/`). A client sorting by score keeps the order.
  */
 function ranked(
   query: string,
@@ -169,7 +184,7 @@ export class TopMatches {
       if (this.kept.has(result.target)) continue;
       this.kept.add(result.target);
       const directory = folders?.has(result.target) ?? false;
-      const pathMatch = { base: Math.round(result.score * 1000), indices: [...result.indexes] };
+      const pathMatch = scored(this.query, result.target, result.indexes)!;
       this.best.push({
         text: result.target,
         ...ranked(this.query, this.maybeInName, result.target, pathMatch, directory),

@@ -61,11 +61,12 @@ export async function searchFiles(query: string, roots: readonly string[], store
     ),
   );
   const best = perRoot.flat().sort(byScoreThenPath).slice(0, MAX_RESULTS);
+  // Fields in the real Codex's order, so that an answer reads the same.
   return best.map((m) => ({
     root: m.root,
     path: m.text,
-    file_name: basename(m.text),
     match_type: m.directory ? ("directory" as const) : ("file" as const),
+    file_name: basename(m.text),
     score: m.score,
     indices: m.indices,
   }));
