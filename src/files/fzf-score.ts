@@ -26,10 +26,14 @@ const enum Kind {
 }
 
 function kindOf(ch: string): Kind {
-  if (ch === "/") return Kind.Delimiter;
-  if (/^[a-z]$/.test(ch)) return Kind.Lower;
-  if (/^[A-Z]$/.test(ch)) return Kind.Upper;
-  if (/^[0-9]$/.test(ch)) return Kind.Number;
+  const c = ch.charCodeAt(0);
+  if (c < 128) {
+    if (c >= 97 && c <= 122) return Kind.Lower;
+    if (c >= 65 && c <= 90) return Kind.Upper;
+    if (c >= 48 && c <= 57) return Kind.Number;
+    if (c === 47) return Kind.Delimiter;
+    return c === 32 || (c >= 9 && c <= 13) ? Kind.Whitespace : Kind.NonWord;
+  }
   if (/^\s$/.test(ch)) return Kind.Whitespace;
   if (/^\p{Ll}$/u.test(ch)) return Kind.Lower;
   if (/^\p{Lu}$/u.test(ch)) return Kind.Upper;
@@ -87,6 +91,19 @@ export function alignmentScore(text: string, indices: readonly number[]): number
   return score;
 }
 
+/** The dynamic programme's cells, kept between calls (a search scores hundreds of paths). */
+function newScratch(cells: number) {
+  return {
+    bonus: new Int32Array(cells),
+    mScore: new Int32Array(cells),
+    mRun: new Int32Array(cells),
+    mConsecutive: new Uint8Array(cells),
+    pScore: new Int32Array(cells),
+    pOpened: new Uint8Array(cells),
+  };
+}
+let scratch = newScratch(4096);
+
 /**
  * Where `query`'s characters (ignoring case) score best in `text`, and that score, as Codex's matcher finds
  * them; undefined when `text` does not hold them in order. A dynamic programme over (query character, text
@@ -109,69 +126,66 @@ export function bestAlignment(query: string, text: string): { score: number; ind
     if (j === n) return undefined;
     off[i] = j;
   }
-  const bonus = new Array<number>(n);
+  const cells = m * n;
+  if (scratch.bonus.length < cells) scratch = newScratch(Math.max(cells, 2 * scratch.bonus.length));
+  const { bonus, mScore, mRun, mConsecutive, pScore, pOpened } = scratch;
   let kind = Kind.Delimiter;
   for (let j = 0; j < n; j++) {
     const next = kindOf(text[j]!);
     bonus[j] = bonusFor(kind, next);
     kind = next;
   }
-  // Per row: the matched state's score (-1: no match there), its run's bonus, whether it continued a run;
-  // the gap state's score and whether it opened right after a match.
-  const mScore: Int32Array[] = [];
-  const mRun: Int32Array[] = [];
-  const mConsecutive: Uint8Array[] = [];
-  const pScore: Int32Array[] = [];
-  const pOpened: Uint8Array[] = [];
+  // Cell (i, j) at i * n + j: the matched state's score (-1: no match there), its run's bonus, whether it
+  // continued a run; the gap state's score and whether it opened right after a match.
   for (let i = 0; i < m; i++) {
-    const score = new Int32Array(n).fill(-1);
-    const run = new Int32Array(n);
-    const consecutive = new Uint8Array(n);
-    const gap = new Int32Array(n);
-    const opened = new Uint8Array(n);
+    const row = i * n;
+    const up = row - n;
     const ch = needle[i];
+    mScore.fill(-1, row, row + n);
+    pScore.fill(0, row, row + n);
+    pOpened.fill(0, row, row + n);
     for (let j = off[i]!; j < n; j++) {
+      const at = row + j;
+      mConsecutive[at] = 0;
       if (hay[j] === ch) {
         const b = bonus[j]!;
         if (i === 0) {
-          score[j] = MATCH + b * FIRST_CHAR_MULTIPLIER;
-          run[j] = b;
+          mScore[at] = MATCH + b * FIRST_CHAR_MULTIPLIER;
+          mRun[at] = b;
         } else {
-          const before = mScore[i - 1]![j - 1]!;
-          const skip = pScore[i - 1]![j - 1]! + b;
-          let runBonus = Math.max(mRun[i - 1]![j - 1]!, CONSECUTIVE);
+          const before = mScore[up + j - 1]!;
+          const skip = pScore[up + j - 1]! + b;
+          let runBonus = Math.max(mRun[up + j - 1]!, CONSECUTIVE);
           if (b >= BOUNDARY && b > runBonus) runBonus = b;
           const go = before >= 0 ? before + Math.max(runBonus, b) : -1;
           if (before >= 0 && go > skip) {
-            score[j] = go + MATCH;
-            run[j] = runBonus;
-            consecutive[j] = 1;
+            mScore[at] = go + MATCH;
+            mRun[at] = runBonus;
+            mConsecutive[at] = 1;
           } else {
-            score[j] = skip + MATCH;
-            run[j] = b;
+            mScore[at] = skip + MATCH;
+            mRun[at] = b;
           }
         }
       }
       // The gap state at j + 1: after a match at j, or the gap at j running on (a tie keeps it running).
       if (j + 1 < n) {
-        const fromMatch = Math.max(0, Math.max(score[j]!, 0) - GAP_START);
-        const fromGap = Math.max(0, gap[j]! - GAP_EXTENSION);
-        if (fromMatch > fromGap) [gap[j + 1], opened[j + 1]] = [fromMatch, 1];
-        else gap[j + 1] = fromGap;
+        const fromMatch = Math.max(0, mScore[at]! - GAP_START);
+        const fromGap = Math.max(0, pScore[at]! - GAP_EXTENSION);
+        if (fromMatch > fromGap) {
+          pScore[at + 1] = fromMatch;
+          pOpened[at + 1] = 1;
+        } else pScore[at + 1] = fromGap;
       }
     }
-    mScore.push(score);
-    mRun.push(run);
-    mConsecutive.push(consecutive);
-    pScore.push(gap);
-    pOpened.push(opened);
   }
-  const last = mScore[m - 1]!;
+  const lastRow = (m - 1) * n;
   let end = -1;
   // A later end wins a tie; for a single character the earlier one (Codex's matcher looks for one alone).
   const later = m > 1;
   for (let j = off[m - 1]!; j < n; j++) {
-    if (last[j]! >= 0 && (end < 0 || last[j]! > last[end]! || (later && last[j] === last[end]))) end = j;
+    const v = mScore[lastRow + j]!;
+    if (v >= 0 && (end < 0 || v > mScore[lastRow + end]! || (later && v === mScore[lastRow + end]))) end = j;
   }
   if (end < 0) return undefined;
   const indices = new Array<number>(m);
@@ -182,10 +196,10 @@ export function bestAlignment(query: string, text: string): { score: number; ind
     if (matched) {
       indices[row] = col;
       if (row === 0) break;
-      matched = mConsecutive[row]![col] === 1;
+      matched = mConsecutive[row * n + col] === 1;
       row--;
-    } else matched = pOpened[row]![col] === 1;
+    } else matched = pOpened[row * n + col] === 1;
     col--;
   }
-  return { score: last[end]!, indices };
+  return { score: mScore[lastRow + end]!, indices };
 }
