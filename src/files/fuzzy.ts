@@ -3,7 +3,7 @@
 // left-most one, with bonuses for word starts and runs, so `ct` puts `src/cli.ts` first.
 import fuzzysort from "fuzzysort";
 import { DIRECT_LIMIT, preselect, Preselection } from "./fuzzy-preselect.js";
-import { alignmentScore, bestAlignment } from "./fzf-score.js";
+import { alignable, alignmentScore, bestAlignment, comparable } from "./fzf-score.js";
 import { plausibleTest } from "./plausible.js";
 
 export { plausibleLines, plausibleNames, plausibleTest } from "./plausible.js";
@@ -102,16 +102,19 @@ function nameMatch(
 }
 
 /**
- * `query` matched in `text` as Codex scores it (files/fzf-score.ts): the best alignment, or for what that
- * does not handle (a query of several words, case folding that changes lengths) fuzzysort's, scored alike.
+ * `query` matched in `text` as Codex scores it (files/fzf-score.ts): the best alignment, undefined when
+ * there is none (fuzzysort also folds accents that Codex keeps for a non-ASCII query); for what that does
+ * not handle (a query of several words, case folding that changes lengths) fuzzysort's, scored alike.
  */
 function scored(
   query: string,
   text: string,
   fallback?: readonly number[],
 ): { base: number; indices: number[] } | undefined {
-  const best = /\s/.test(query) ? undefined : bestAlignment(query, text);
-  if (best) return { base: best.score, indices: best.indices };
+  if (alignable(query, text)) {
+    const best = bestAlignment(query, text);
+    return best && { base: best.score, indices: best.indices };
+  }
   const indices = fallback ? [...fallback] : fuzzysort.single(query, fuzzysort.prepare(text))?.indexes;
   return indices && { base: alignmentScore(text, [...indices]), indices: [...indices] };
 }
@@ -132,7 +135,7 @@ function ranked(
 ): { score: number; indices: number[] } {
   // A folder's name counts only at the root: Codex gives `ab/` the bonus for `ab`, not `x/ab/`.
   const name = directory && path.includes("/") ? undefined : path.slice(path.lastIndexOf("/") + 1);
-  const exact = name?.toLowerCase() === query.toLowerCase() ? EXACT_NAME_BONUS : 0;
+  const exact = name !== undefined && comparable(query, name) === query.toLowerCase() ? EXACT_NAME_BONUS : 0;
   const inName = directory ? undefined : nameMatch(query, maybeInName, path);
   if (!inName) return { score: pathMatch.base + exact, indices: pathMatch.indices };
   return { score: inName.base + NAME_BONUS + exact, indices: inName.indices };
@@ -184,7 +187,8 @@ export class TopMatches {
       if (this.kept.has(result.target)) continue;
       this.kept.add(result.target);
       const directory = folders?.has(result.target) ?? false;
-      const pathMatch = scored(this.query, result.target, result.indexes)!;
+      const pathMatch = scored(this.query, result.target, result.indexes);
+      if (!pathMatch) continue;
       this.best.push({
         text: result.target,
         ...ranked(this.query, this.maybeInName, result.target, pathMatch, directory),

@@ -91,6 +91,35 @@ export function alignmentScore(text: string, indices: readonly number[]): number
   return score;
 }
 
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/**
+ * `text` as `query` is compared with it: lower case, and for an ASCII query without accents (Codex's `u`
+ * finds `über`, its `ü` not `ubér`), one character for one so that positions stay.
+ */
+export function comparable(query: string, text: string): string {
+  const lower = text.toLowerCase();
+  if (isAscii(lower) || !isAscii(query)) return lower;
+  let plain = "";
+  for (const ch of lower) {
+    const base = ch.normalize("NFD")[0]!;
+    plain += ch.length === 1 && base.length === 1 ? base : ch;
+  }
+  return plain;
+}
+
+/** Whether bestAlignment can match `query` in `text` (else fuzzysort's alignment stands in). */
+export function alignable(query: string, text: string): boolean {
+  return (
+    !/\s/.test(query) &&
+    query.toLowerCase().length === query.length &&
+    text.toLowerCase().length === text.length
+  );
+}
+
 /** The dynamic programme's cells, kept between calls (a search scores hundreds of paths). */
 function newScratch(cells: number) {
   return {
@@ -116,8 +145,7 @@ export function bestAlignment(query: string, text: string): { score: number; ind
   const n = text.length;
   if (m === 0 || m > n) return undefined;
   const needle = query.toLowerCase();
-  const hay = text.toLowerCase();
-  // toLowerCase may change the length (a few characters); such texts go to the caller's fallback.
+  const hay = comparable(query, text);
   if (needle.length !== m || hay.length !== n) return undefined;
   // Each query character's first possible position: a row starts there (nothing before can end a match).
   const off = new Array<number>(m);
