@@ -120,6 +120,38 @@ export function alignable(query: string, text: string): boolean {
   );
 }
 
+/**
+ * A single character, as Codex's matcher looks for one: the first of its best places, where a place
+ * after a space or a separator ends the search. In a text beyond ASCII the character before a place is
+ * taken to be the previous place's (the matcher's way there), so `a` then `A` in `Café/README` scores the
+ * `A` as a camelCase hump.
+ */
+function bestSingle(
+  needle: string,
+  text: string,
+  hay: string,
+): { score: number; indices: number[] } | undefined {
+  const first = hay.indexOf(needle);
+  if (first < 0) return undefined;
+  const plain = isAscii(text);
+  let previous = first === 0 ? Kind.Delimiter : kindOf(text[first - 1]!);
+  let best = -1;
+  let at = first;
+  for (let i = first; i < hay.length; i++) {
+    if (plain) previous = i === 0 ? Kind.Delimiter : kindOf(text[i - 1]!);
+    if (hay[i] !== needle) continue;
+    const kind = kindOf(text[i]!);
+    const bonus = bonusFor(previous, kind);
+    previous = kind;
+    const score = MATCH + bonus * FIRST_CHAR_MULTIPLIER;
+    if (score > best) {
+      [best, at] = [score, i];
+      if (bonus >= BOUNDARY) break;
+    }
+  }
+  return { score: best, indices: [at] };
+}
+
 /** The dynamic programme's cells, kept between calls (a search scores hundreds of paths). */
 function newScratch(cells: number) {
   return {
@@ -137,8 +169,7 @@ let scratch = newScratch(4096);
  * Where `query`'s characters (ignoring case) score best in `text`, and that score, as Codex's matcher finds
  * them; undefined when `text` does not hold them in order. A dynamic programme over (query character, text
  * position) with two states, the character matched there or a gap running there, each cell keeping the
- * bonus of the run it ends: O(query x text). Ties go the matcher's way: a gap over a run, a later end
- * (an earlier one for a single character).
+ * bonus of the run it ends: O(query x text). Ties go the matcher's way: a gap over a run, a later end.
  */
 export function bestAlignment(query: string, text: string): { score: number; indices: number[] } | undefined {
   const m = query.length;
@@ -147,6 +178,7 @@ export function bestAlignment(query: string, text: string): { score: number; ind
   const needle = query.toLowerCase();
   const hay = comparable(query, text);
   if (needle.length !== m || hay.length !== n) return undefined;
+  if (m === 1) return bestSingle(needle, text, hay);
   // Each query character's first possible position: a row starts there (nothing before can end a match).
   const off = new Array<number>(m);
   for (let i = 0, j = 0; i < m; i++, j++) {
@@ -209,11 +241,10 @@ export function bestAlignment(query: string, text: string): { score: number; ind
   }
   const lastRow = (m - 1) * n;
   let end = -1;
-  // A later end wins a tie; for a single character the earlier one (Codex's matcher looks for one alone).
-  const later = m > 1;
+  // A later end wins a tie.
   for (let j = off[m - 1]!; j < n; j++) {
     const v = mScore[lastRow + j]!;
-    if (v >= 0 && (end < 0 || v > mScore[lastRow + end]! || (later && v === mScore[lastRow + end]))) end = j;
+    if (v >= 0 && (end < 0 || v >= mScore[lastRow + end]!)) end = j;
   }
   if (end < 0) return undefined;
   const indices = new Array<number>(m);
