@@ -111,6 +111,19 @@ function scored(
   text: string,
   fallback?: readonly number[],
 ): { base: number; indices: number[] } | undefined {
+  const words = query.split(/\s+/);
+  // Several words: each is matched on its own, their scores added (Codex's matcher does so).
+  if (words.length > 1 && words.every((word) => alignable(word, text))) {
+    let base = 0;
+    const indices = new Set<number>();
+    for (const word of words) {
+      const best = bestAlignment(word, text);
+      if (!best) return undefined;
+      base += best.score;
+      for (const i of best.indices) indices.add(i);
+    }
+    return { base, indices: [...indices].sort((a, b) => a - b) };
+  }
   if (alignable(query, text)) {
     const best = bestAlignment(query, text);
     return best && { base: best.score, indices: best.indices };
@@ -133,6 +146,8 @@ function ranked(
   pathMatch: { base: number; indices: number[] },
   directory: boolean,
 ): { score: number; indices: number[] } {
+  // Several words get no bonus from Codex.
+  if (/\s/.test(query)) return { score: pathMatch.base, indices: pathMatch.indices };
   // A folder's name counts only at the root: Codex gives `ab/` the bonus for `ab`, not `x/ab/`.
   const name = directory && path.includes("/") ? undefined : path.slice(path.lastIndexOf("/") + 1);
   const exact = name !== undefined && comparable(query, name) === query.toLowerCase() ? EXACT_NAME_BONUS : 0;
@@ -157,11 +172,15 @@ export class TopMatches {
   /** A cheap first test of whether a name can hold the query (none for a query beyond ASCII). */
   private readonly maybeInName: ((name: string) => boolean) | undefined;
 
+  /** The query without the spaces around it (Codex ignores them). */
+  private readonly query: string;
+
   constructor(
-    private readonly query: string,
+    query: string,
     private readonly limit: number,
   ) {
-    this.maybeInName = plausibleTest(query);
+    this.query = query.trim();
+    this.maybeInName = plausibleTest(this.query);
   }
 
   /** Candidates are paths; a folder's ends in "/" (see files/tree-walk.ts). */

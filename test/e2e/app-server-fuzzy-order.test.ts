@@ -94,4 +94,27 @@ describe("app-server fuzzyFileSearch, equal scores and the name bonuses, as Code
     expect(await search("Ü")).toEqual(u);
     expect(lines(await search("ß"))).toEqual(["file s/ß 196642 [2]", "file ß.txt 65570 [0]"]);
   });
+
+  it("adds up the words of a query of several, with no name bonus; spaces around one word do not count", async () => {
+    const { client: c } = await start();
+    const root = tree(["src/main.ts", "src/app/main.rs", "lib/app.ts", "main/app/x.md", "docs/main app.md"]);
+    const search = async (query: string) =>
+      lines((await c.call("fuzzyFileSearch", { query, roots: [root] })).files as Json[]);
+    const words = [
+      "directory main/app 193 [0,1,2,3,5,6,7]",
+      "file main/app/x.md 193 [0,1,2,3,5,6,7]",
+      "file src/app/main.rs 193 [4,5,6,8,9,10,11]",
+      "file docs/main app.md 189 [5,6,7,8,10,11,12]",
+    ];
+    expect(await search("main app")).toEqual(words);
+    expect(await search("app  main")).toEqual(words);
+    expect(await search(" main ")).toEqual([
+      "directory main 131181 [0,1,2,3]",
+      "file docs/main app.md 65645 [5,6,7,8]",
+      "file src/app/main.rs 65645 [8,9,10,11]",
+      "file src/main.ts 65645 [4,5,6,7]",
+      "directory main/app 109 [0,1,2,3]",
+      "file main/app/x.md 109 [0,1,2,3]",
+    ]);
+  });
 });
