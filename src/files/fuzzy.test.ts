@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import fuzzysort from "fuzzysort";
 import { describe, expect, it } from "vitest";
-import { byRank, EXACT_NAME_BONUS, NAME_BONUS, fuzzyFilter, TopMatches } from "./fuzzy.js";
+import { byScoreThenPath, EXACT_NAME_BONUS, NAME_BONUS, fuzzyFilter, TopMatches } from "./fuzzy.js";
 import { DIRECT_LIMIT } from "./fuzzy-preselect.js";
 
 // A tree shaped like this repository's, and what a person typing each query expects on top.
@@ -98,19 +98,18 @@ describe("dropping candidates that cannot match", () => {
 });
 
 describe("TopMatches", () => {
-  it("keeps the best matches of candidates given in batches, each once, in byRank order", () => {
+  it("keeps the best matches of candidates given in batches, each once: as if given at once, best first", () => {
     const paths: string[] = [];
     for (let d = 0; d < 40; d++) for (let f = 0; f < 30; f++) paths.push(`src/mod${d}/file${f}.ts`);
     const top = new TopMatches("mod1file2", 25);
     for (let i = 0; i < paths.length; i += 97) top.add(paths.slice(i, i + 97));
     top.add(paths.slice(0, 300)); // given again: counted once
-    const all = fuzzysort
-      .go("mod1file2", paths)
-      .map((r) => ({ text: r.target, score: Math.round(r.score * 1000), indices: [...r.indexes] }))
-      .sort(byRank)
-      .slice(0, 25);
+    const once = new TopMatches("mod1file2", 25);
+    once.add(paths);
+    const all = once.result();
     expect(top.result()).toEqual(all);
-    expect(new Set(top.result().map((m) => m.text)).size).toBe(25);
+    expect(all).toEqual([...all].sort(byScoreThenPath));
+    expect(new Set(all.map((m) => m.text)).size).toBe(25);
     top.clear();
     expect(top.result()).toEqual([]);
   });
@@ -119,10 +118,10 @@ describe("TopMatches", () => {
     const top = new TopMatches("ts", 5);
     const across = Array.from({ length: 3 * DIRECT_LIMIT }, (_, i) => `t/x${i}/s.md`);
     const named = Array.from({ length: 10 }, (_, i) => `a/b${i}/ts-${i}.txt`);
-    const lines = [...across.slice(0, DIRECT_LIMIT), ...named, "z/ts/", ...across.slice(DIRECT_LIMIT)];
+    const lines = [...across.slice(0, DIRECT_LIMIT), ...named, "ts/", ...across.slice(DIRECT_LIMIT)];
     for (let i = 0; i < lines.length; i += 700) top.add(lines.slice(i, i + 700));
     const ranked = top.result();
-    expect(ranked[0]).toMatchObject({ text: "z/ts", directory: true });
+    expect(ranked[0]).toMatchObject({ text: "ts", directory: true });
     expect(ranked.slice(1).every((m) => /^a\/b\d\/ts-\d\.txt$/.test(m.text))).toBe(true);
   });
 

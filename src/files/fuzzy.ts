@@ -3,6 +3,7 @@
 // left-most one, with bonuses for word starts and runs, so `ct` puts `src/cli.ts` first.
 import fuzzysort from "fuzzysort";
 import { DIRECT_LIMIT, preselect, Preselection } from "./fuzzy-preselect.js";
+import { alignable, alignmentScore, bestAlignment, comparable } from "./fzf-score.js";
 import { plausibleTest } from "./plausible.js";
 
 export { plausibleLines, plausibleNames, plausibleTest } from "./plausible.js";
@@ -62,29 +63,101 @@ export function fuzzyRank(query: string, candidates: readonly string[], limit: n
 
 /** Added to the score of a file whose own name holds the query's letters in order. */
 export const NAME_BONUS = 1 << 16;
-/** Added instead to the score of a file or folder whose name is the query (ignoring case). */
+/** Added as well to the score of a file, or instead to a folder's, whose name is the query (ignoring case). */
 export const EXACT_NAME_BONUS = 1 << 17;
 
 /**
- * A path's score as fuzzyFileSearch ranks it: fuzzysort's (0 to 1000) plus a bonus when the query is in
- * the name itself rather than spread across folders, so `ct` puts `src/core/codex.ts` before
- * `src/core/turn-loop.ts`. The real Codex's scores show the same steps (2^16 for a file whose name
- * matches, 2^17 for a name equal to the query), and a client that sorts by score keeps this order.
+ * fuzzyFileSearch's order, as the real Codex 0.169 answers: higher score first, equal scores by path in
+ * code point order (upper case before lower, no preference for the shorter path).
  */
-function rankedScore(
+export const byScoreThenPath = (a: FuzzyMatch, b: FuzzyMatch): number =>
+  b.score - a.score || compareCodePoints(a.text, b.text);
+
+/** Code point order (Rust's string order), which `<` on UTF-16 breaks only past U+FFFF against U+E000-U+FFFF. */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // A surrogate (U+D800-U+DFFF) stands for a code point above every BMP one.
+    const surrogate = (c: number) => c >= 0xd800 && c <= 0xdfff;
+    if (surrogate(x) !== surrogate(y)) return surrogate(x) ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** Where the query matches a path's name, scored on the name alone; undefined when the name cannot hold it. */
+function nameMatch(
   query: string,
-  inName: ((name: string) => boolean) | undefined,
+  maybeInName: ((name: string) => boolean) | undefined,
   path: string,
-  base: number,
-  directory: boolean,
-): number {
-  const name = path.slice(path.lastIndexOf("/") + 1);
-  if (name.toLowerCase() === query.toLowerCase()) return base + EXACT_NAME_BONUS;
-  return !directory && inName?.(name) ? base + NAME_BONUS : base;
+): { base: number; indices: number[] } | undefined {
+  const start = path.lastIndexOf("/") + 1;
+  const name = path.slice(start);
+  if (maybeInName && !maybeInName(name)) return undefined;
+  const found = scored(query, name);
+  return found && { base: found.base, indices: found.indices.map((i) => i + start) };
 }
 
 /**
- * The best `limit` matches of candidates that arrive in batches (a listing streaming in), in byRank order:
+ * `query` matched in `text` as Codex scores it (files/fzf-score.ts): the best alignment, undefined when
+ * there is none (fuzzysort also folds accents that Codex keeps for a non-ASCII query); for what that does
+ * not handle (a query of several words, case folding that changes lengths) fuzzysort's, scored alike.
+ */
+function scored(
+  query: string,
+  text: string,
+  fallback?: readonly number[],
+): { base: number; indices: number[] } | undefined {
+  const words = query.split(/\s+/);
+  // Several words: each is matched on its own, their scores added (Codex's matcher does so).
+  if (words.length > 1 && words.every((word) => alignable(word, text))) {
+    let base = 0;
+    const indices = new Set<number>();
+    for (const word of words) {
+      const best = bestAlignment(word, text);
+      if (!best) return undefined;
+      base += best.score;
+      for (const i of best.indices) indices.add(i);
+    }
+    return { base, indices: [...indices].sort((a, b) => a - b) };
+  }
+  if (alignable(query, text)) {
+    const best = bestAlignment(query, text);
+    return best && { base: best.score, indices: best.indices };
+  }
+  const indices = fallback ? [...fallback] : fuzzysort.single(query, fuzzysort.prepare(text))?.indexes;
+  return indices && { base: alignmentScore(text, [...indices]), indices: [...indices] };
+}
+
+/**
+ * A path's score and highlight as fuzzyFileSearch ranks them, as the real Codex 0.169 answers: the
+ * fzf-style score of files/fzf-score.ts for where fuzzysort matched. A file whose name holds the query is
+ * scored, and highlighted, on its name alone (`a/xa` for `a` highlights the name's `a`; `b/c/b` and `zed/b`
+ * tie), plus NAME_BONUS; a name equal to the query adds EXACT_NAME_BONUS too (a folder gets only that, and
+ * only at the root: `ab/`, not `x/ab/`). A client sorting by score keeps the order.
+ */
+function ranked(
+  query: string,
+  maybeInName: ((name: string) => boolean) | undefined,
+  path: string,
+  pathMatch: { base: number; indices: number[] },
+  directory: boolean,
+): { score: number; indices: number[] } {
+  // Several words get no bonus from Codex.
+  if (/\s/.test(query)) return { score: pathMatch.base, indices: pathMatch.indices };
+  // A folder's name counts only at the root: Codex gives `ab/` the bonus for `ab`, not `x/ab/`.
+  const name = directory && path.includes("/") ? undefined : path.slice(path.lastIndexOf("/") + 1);
+  const exact = name !== undefined && comparable(query, name) === query.toLowerCase() ? EXACT_NAME_BONUS : 0;
+  const inName = directory ? undefined : nameMatch(query, maybeInName, path);
+  if (!inName) return { score: pathMatch.base + exact, indices: pathMatch.indices };
+  return { score: inName.base + NAME_BONUS + exact, indices: inName.indices };
+}
+
+/**
+ * The best `limit` matches of candidates that arrive in batches (a listing streaming in), in byScoreThenPath order:
  * each batch is ranked as it comes, so the matching overlaps the listing; past DIRECT_LIMIT candidates the
  * rest are preselected (files/fuzzy-preselect.ts) and ranked when the result is asked for. A candidate
  * given twice counts once. Targets are prepared per call, not through fuzzysort's global cache, which would keep every path
@@ -96,14 +169,18 @@ export class TopMatches {
   /** Candidates ranked as they came, and those past DIRECT_LIMIT waiting in a preselection. */
   private ranked = 0;
   private later: Preselection | undefined;
-  /** Whether a name holds the query's letters in order (none for a query beyond ASCII: no bonus then). */
-  private readonly inName: ((name: string) => boolean) | undefined;
+  /** A cheap first test of whether a name can hold the query (none for a query beyond ASCII). */
+  private readonly maybeInName: ((name: string) => boolean) | undefined;
+
+  /** The query without the spaces around it (Codex ignores them). */
+  private readonly query: string;
 
   constructor(
-    private readonly query: string,
+    query: string,
     private readonly limit: number,
   ) {
-    this.inName = plausibleTest(query);
+    this.query = query.trim();
+    this.maybeInName = plausibleTest(this.query);
   }
 
   /** Candidates are paths; a folder's ends in "/" (see files/tree-walk.ts). */
@@ -129,16 +206,11 @@ export class TopMatches {
       if (this.kept.has(result.target)) continue;
       this.kept.add(result.target);
       const directory = folders?.has(result.target) ?? false;
+      const pathMatch = scored(this.query, result.target, result.indexes);
+      if (!pathMatch) continue;
       this.best.push({
         text: result.target,
-        score: rankedScore(
-          this.query,
-          this.inName,
-          result.target,
-          Math.round(result.score * 1000),
-          directory,
-        ),
-        indices: [...result.indexes],
+        ...ranked(this.query, this.maybeInName, result.target, pathMatch, directory),
         ...(directory ? { directory: true as const } : {}),
       });
     }
@@ -164,7 +236,7 @@ export class TopMatches {
   }
 
   private trim(): void {
-    this.best.sort(byRank);
+    this.best.sort(byScoreThenPath);
     for (const dropped of this.best.splice(this.limit)) this.kept.delete(dropped.text);
   }
 }

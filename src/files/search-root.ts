@@ -13,8 +13,9 @@ export async function searchRoot(
   limit: number,
   storeIn?: string,
 ): Promise<FuzzyMatch[]> {
-  const select = plausibleLines(query);
-  const selectNames = plausibleNames(query);
+  // Spaces around the query do not count (as in Codex), and would turn the prefilter off.
+  const select = plausibleLines(query.trim());
+  const selectNames = plausibleNames(query.trim());
   // Ranked as the listing streams in: a few hundred of 100,000 paths pass the prefilter, so the ranking runs
   // while the folders are still being read.
   const top = new TopMatches(query, limit);

@@ -137,3 +137,36 @@ describe("codex-ts (interactive): @ file finder", () => {
     await finds("faraway", /› far-away\.txt +linked\/ +File/);
   });
 });
+
+describe("codex-ts (interactive): @ file finder, a key that inserts before the search answered", () => {
+  // "lo" and Tab (or Enter) in one read: both are handled before the finder has searched for "memlo", while
+  // the list still shows the matches of "mem". The key waits for the search of "memlo" and inserts its best.
+  it("Tab right after a letter inserts the best match of the word typed, not of the word before", async () => {
+    const model = await tui.startModel({ replies: [] });
+    const home = makeHome(model.url);
+    mkdirSync(join(home.cwd, "src", "cache"), { recursive: true });
+    writeFileSync(join(home.cwd, "memo.md"), "notes\n");
+    writeFileSync(join(home.cwd, "src", "cache", "memo-loader.ts"), "export {};\n");
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
+    await term.waitFor("directory:");
+    term.type("explain @mem");
+    await term.waitFor(/› memo\.md +\.\/ +File/);
+    term.type("lo\t");
+    await term.waitFor("│ › explain src/cache/memo-loader.ts");
+  });
+
+  it("Enter typed with the word, before any search answered, inserts its best match rather than sending", async () => {
+    const model = await tui.startModel({ replies: [] });
+    const home = makeHome(model.url);
+    mkdirSync(join(home.cwd, "src", "cache"), { recursive: true });
+    writeFileSync(join(home.cwd, "src", "cache", "memo-loader.ts"), "export {};\n");
+    const term = tui.terminal({ args: [], env: home.env, cwd: home.cwd, width: 100, height: 30 });
+    await term.waitFor("directory:");
+    term.type("see @memlo\r");
+    await term.waitFor("│ › see src/cache/memo-loader.ts");
+    // The path is inserted with a space after it, and nothing was sent.
+    term.type("now");
+    await term.waitFor("│ › see src/cache/memo-loader.ts now");
+    expect(model.requests).toHaveLength(0);
+  });
+});

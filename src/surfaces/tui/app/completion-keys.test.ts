@@ -47,4 +47,18 @@ describe("completion keys", () => {
     const reopened = press([text("M"), key("tab")], closed.ui);
     expect(reopened.ui.composer.text).toBe("README.md ");
   });
+
+  it("holds Tab or Enter while the matches shown are an earlier query's: the key waits for this one's", () => {
+    const ui = press([text("see @ap")]).ui;
+    const earlier = completionFor(ui.composer, { found: { query: "a", matches: [] }, searching: true });
+    for (const name of ["tab", "enter"] as const) {
+      const routed = routeKey(ui, key(name), {
+        now: 0,
+        taskRunning: false,
+        pageRows: 10,
+        ...(earlier ? { completion: earlier } : {}),
+      });
+      expect(routed).toEqual({ ui, effects: [{ type: "await_matches", query: "ap" }] });
+    }
+  });
 });

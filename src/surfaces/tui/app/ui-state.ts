@@ -37,7 +37,9 @@ export type Effect =
   | { type: "resume_thread"; path: string }
   /** Shift+Tab: the next collaboration mode. */
   | { type: "cycle_mode" }
-  | { type: "implement_plan"; implement: boolean };
+  | { type: "implement_plan"; implement: boolean }
+  /** Tab or Enter before the `@` query's matches are known: the key waits for them (app/held-keys.ts). */
+  | { type: "await_matches"; query: string };
 
 export interface KeyContext {
   now: number;

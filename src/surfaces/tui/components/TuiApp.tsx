@@ -17,6 +17,7 @@ import { EventPacer } from "../engine/event-pacer.js";
 import { EngineConnection } from "../engine/engine-connection.js";
 import type { KeyEvent } from "../input/key-parser.js";
 import { useKeypress } from "../input/use-keypress.js";
+import { HeldKeys } from "../app/held-keys.js";
 import type { NewCell } from "../state/cells.js";
 import { tuiReducer } from "../state/tui-reducer.js";
 import { initialTuiState, type TuiState } from "../state/tui-state.js";
@@ -81,7 +82,7 @@ export function TuiApp({
   // The submission id of a prompt whose task has not started yet: another prompt now would replace it.
   const awaitingStart = useRef<string | undefined>(undefined);
 
-  const { completion, sources } = useCompletion(
+  const { completion, sources, whenFound } = useCompletion(
     state.session?.cwd ?? config.cwd,
     config.codexHome,
     ui.composer,
@@ -319,8 +320,10 @@ export function TuiApp({
     [addCell, config, openPopup, pickThread, quit, restartWith, recordPrompt, sendPrompt],
   );
 
+  // Keys a Tab waiting for the `@` finder's matches holds back (app/held-keys.ts).
+  const heldKeys = useRef<HeldKeys | undefined>(undefined);
   const onKey = useCallback(
-    (key: KeyEvent) => {
+    (key: KeyEvent, waited: boolean) => {
       if (quitting) return;
       pacerRef.current?.yieldToInput();
       const current = stateRef.current;
@@ -338,12 +341,19 @@ export function TuiApp({
         pageRows: pagerRows(rows),
         ...(current.session?.effort ? { currentEffort: current.session.effort } : {}),
       });
+      const awaiting = routed.effects.find((e) => e.type === "await_matches");
+      // Held until the word's matches are known; after that wait, a key still without them does nothing.
+      if (awaiting) return waited ? undefined : heldKeys.current?.hold(key, whenFound(awaiting.query));
       if (routed.ui !== before) setUi(routed.ui);
       for (const effect of routed.effects) carryOut(effect);
     },
-    [carryOut, quitting, rows, setUi, sources],
+    [carryOut, quitting, rows, setUi, sources, whenFound],
   );
-  useKeypress(onKey, (focused) => notifier?.setFocused(focused), {
+  const routeRef = useRef(onKey);
+  routeRef.current = onKey;
+  heldKeys.current ??= new HeldKeys((key, waited) => routeRef.current(key, waited));
+  const pressKey = useCallback((key: KeyEvent) => heldKeys.current?.press(key), []);
+  useKeypress(pressKey, (focused) => notifier?.setFocused(focused), {
     pasteBurst: !(config.toml.tui?.disable_paste_burst ?? config.toml.disable_paste_burst ?? false),
   });
 

@@ -1,7 +1,9 @@
 // The lists the `@` and `$` completions draw from: the `@` finder's searches of the session's directory
 // (files/finder-search.ts: one search per query typed, through the listing kept in memory, and across
-// starts in $CODEX_HOME/cache/file-listings as the app-server keeps it) and the session's skills. A turn that ended may have changed files: an open finder searches its query again.
-// Returned in a ref too, for key handlers that run before React renders.
+// starts in $CODEX_HOME/cache/file-listings as the app-server keeps it) and the session's skills. A turn
+// that ended may have changed files: an open finder searches its query again. Also read live (`sources`),
+// for key handlers that run before React renders, and `whenFound`, for a Tab that waits for its query's
+// matches (app/held-keys.ts).
 import { useEffect, useMemo, useReducer, useRef } from "react";
 import type { SkillMetadata } from "../../../protocol/core-protocol.js";
 import { prefetchListing } from "../../../files/listing-cache.js";
@@ -23,7 +25,11 @@ export function useCompletion(
   composer: ComposerState,
   skills: readonly SkillMetadata[] | undefined,
   taskRunning: boolean,
-): { completion: Completion | undefined; sources: { current: CompletionSources } } {
+): {
+  completion: Completion | undefined;
+  sources: { readonly current: CompletionSources };
+  whenFound: (query: string) => Promise<void>;
+} {
   const [, changed] = useReducer((n: number) => n + 1, 0);
   const finder = useMemo(
     () =>
@@ -34,8 +40,19 @@ export function useCompletion(
     [cwd, codexHome],
   );
   const { found, searching } = finder.current;
-  const sources = useRef<CompletionSources>({});
-  sources.current = { ...(found ? { found } : {}), searching, ...(skills ? { skills } : {}) };
+  // Read live by key handlers: a search that landed since the last render counts at once.
+  const skillsRef = useRef(skills);
+  skillsRef.current = skills;
+  const sources = useMemo(
+    () => ({
+      get current(): CompletionSources {
+        const { found: last, searching: busy } = finder.current;
+        const known = skillsRef.current;
+        return { ...(last ? { found: last } : {}), searching: busy, ...(known ? { skills: known } : {}) };
+      },
+    }),
+    [finder],
+  );
   const completion = useMemo(
     () => completionFor(composer, { ...(found ? { found } : {}), searching, ...(skills ? { skills } : {}) }),
     [composer, found, searching, skills],
@@ -58,5 +75,6 @@ export function useCompletion(
     if (!taskRunning && queryRef.current !== undefined) finder.request(queryRef.current, true);
   }, [taskRunning, finder]);
 
-  return { completion, sources };
+  const whenFound = useMemo(() => (q: string) => finder.whenFound(q), [finder]);
+  return { completion, sources, whenFound };
 }

@@ -21,6 +21,11 @@ export interface Completion {
   items: CompletionItem[];
   /** Set while the files are being searched and there is nothing to offer yet (the search may). */
   loading?: boolean;
+  /**
+   * This `@` query's matches are not known yet: the items, if any, are an earlier query's, shown while this
+   * one's search runs, and are not to be inserted.
+   */
+  awaiting?: true;
 }
 
 export const MAX_COMPLETIONS = 8;
@@ -42,7 +47,7 @@ export function completionFor(composer: ComposerState, sources: CompletionSource
   if (mention.sigil === "@") {
     // An empty query lists nothing: the popup asks for a word (CompletionList).
     if (mention.query.trim() === "") return { mention, items: [] };
-    if (!sources.found) return { mention, items: [], loading: true };
+    if (!sources.found) return { mention, items: [], loading: true, awaiting: true };
     // The last search's matches stay shown while the next one (this query's) runs.
     const items = sources.found.matches.slice(0, MAX_COMPLETIONS).map((m): CompletionItem => ({
       label: m.text,
@@ -50,7 +55,10 @@ export function completionFor(composer: ComposerState, sources: CompletionSource
       matched: m.indices,
       kind: m.directory ? "dir" : "file",
     }));
-    return items.length === 0 && sources.searching ? { mention, items, loading: true } : { mention, items };
+    const awaiting = sources.found.query !== mention.query ? { awaiting: true as const } : {};
+    return items.length === 0 && sources.searching
+      ? { mention, items, loading: true, ...awaiting }
+      : { mention, items, ...awaiting };
   }
   const skills = sources.skills ?? [];
   const byName = new Map(skills.map((s) => [s.name, s]));

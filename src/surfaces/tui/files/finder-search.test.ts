@@ -72,4 +72,22 @@ describe("FinderSearch", () => {
     expect(asked).toEqual(["zz"]);
     expect(finder.current).toEqual({ found: { query: "", matches: [] }, searching: false });
   });
+
+  it("tells when a query's matches are known: at once for the last search's, else once its search lands", async () => {
+    const { asked, pending, match, finder, settle } = controlled();
+    finder.request("m");
+    let known = false;
+    void finder.whenFound("mem").then(() => (known = true));
+    pending.shift()?.answer([match("src/m.ts")]);
+    await settle();
+    expect([known, asked]).toEqual([false, ["m", "mem"]]);
+    pending.shift()?.answer([match("mem.ts")]);
+    await settle();
+    expect(known).toBe(true);
+    await finder.whenFound("mem");
+    // Closing the finder ends a wait too: there is nothing left to insert.
+    const closed = finder.whenFound("zz");
+    finder.forget();
+    await closed;
+  });
 });

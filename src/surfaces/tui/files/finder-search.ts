@@ -3,7 +3,8 @@
 // streams into the ranking), so the finder lists files and folders, hidden ones and `.git` included, as
 // Codex's does. One search runs at a time; keys typed meanwhile leave only the latest query waiting, so
 // fast typing never piles up searches. The matches shown stay those of the last search that ended until
-// the next one lands, so typing never blanks the list.
+// the next one lands, so typing never blanks the list; a key that inserts a match waits for its query's
+// search (whenFound), so it never inserts an earlier query's.
 import type { FuzzyMatch } from "../../../files/fuzzy.js";
 
 /** The matches of one search. */
@@ -31,6 +32,8 @@ export class FinderSearch {
   /** The query last asked for, and whether a search for it has started. */
   private wanted: string | undefined;
   private started = false;
+  /** Those waiting for a query's search to land (whenFound). */
+  private waiters: Array<{ query: string; done: () => void }> = [];
 
   constructor(private readonly options: FinderSearchOptions) {}
 
@@ -50,12 +53,30 @@ export class FinderSearch {
   }
 
   /**
+   * Resolves once the matches of `query` are known (searching for it unless it is the query asked for), or
+   * the finder closed. An accepting key typed right after a letter waits on this: the effect that asks for
+   * the new query runs only after React renders.
+   */
+  whenFound(query: string): Promise<void> {
+    if (this.snapshot.found?.query === query && this.wanted === query) return Promise.resolve();
+    this.request(query);
+    return new Promise((done) => this.waiters.push({ query, done }));
+  }
+
+  /**
    * The finder closed: the next request searches whatever its query, and the matches of this word are not
    * shown for the next one (Tab there must not insert a path it never matched).
    */
   forget(): void {
     this.wanted = undefined;
     this.snapshot = { searching: this.snapshot.searching };
+    this.wake(() => true);
+  }
+
+  private wake(which: (query: string) => boolean): void {
+    const woken = this.waiters.filter((w) => which(w.query));
+    this.waiters = this.waiters.filter((w) => !which(w.query));
+    for (const w of woken) w.done();
   }
 
   private next(): void {
@@ -75,6 +96,7 @@ export class FinderSearch {
   private land(query: string, matches: readonly FuzzyMatch[]): void {
     this.snapshot = { ...this.snapshot, found: { query, matches } };
     this.next();
+    this.wake((waiting) => waiting === query);
   }
 
   private publish(next: FinderSnapshot): void {
