@@ -132,6 +132,13 @@ function scored(
   return indices && { base: alignmentScore(text, [...indices]), indices: [...indices] };
 }
 
+/** scored for a one-word query (TopMatches' `alone`), without splitting it into words per path. */
+function scoredAlone(query: string, text: string): { base: number; indices: number[] } | undefined {
+  if (text.toLowerCase().length !== text.length) return scored(query, text);
+  const best = bestAlignment(query, text);
+  return best && { base: best.score, indices: best.indices };
+}
+
 /**
  * A path's score and highlight as fuzzyFileSearch ranks them, as the real Codex 0.169 answers: the
  * fzf-style score of files/fzf-score.ts for where fuzzysort matched. A file whose name holds the query is
@@ -232,7 +239,7 @@ export class TopMatches {
       const directory = line.endsWith("/");
       const path = directory ? line.slice(0, -1) : line;
       if (this.kept.has(path)) continue;
-      const pathMatch = scored(this.query, path);
+      const pathMatch = scoredAlone(this.query, path);
       if (!pathMatch) continue;
       this.kept.add(path);
       this.best.push({

@@ -25,15 +25,23 @@ const enum Kind {
   Number,
 }
 
+function asciiKind(c: number): Kind {
+  if (c >= 97 && c <= 122) return Kind.Lower;
+  if (c >= 65 && c <= 90) return Kind.Upper;
+  if (c >= 48 && c <= 57) return Kind.Number;
+  if (c === 47) return Kind.Delimiter;
+  return c === 32 || (c >= 9 && c <= 13) ? Kind.Whitespace : Kind.NonWord;
+}
+
+/** The kind of `text`'s character at `at`, without cutting an ASCII one out (the common case, and hot). */
+function kindAt(text: string, at: number): Kind {
+  const c = text.charCodeAt(at);
+  return c < 128 ? asciiKind(c) : kindOf(text[at]!);
+}
+
 function kindOf(ch: string): Kind {
   const c = ch.charCodeAt(0);
-  if (c < 128) {
-    if (c >= 97 && c <= 122) return Kind.Lower;
-    if (c >= 65 && c <= 90) return Kind.Upper;
-    if (c >= 48 && c <= 57) return Kind.Number;
-    if (c === 47) return Kind.Delimiter;
-    return c === 32 || (c >= 9 && c <= 13) ? Kind.Whitespace : Kind.NonWord;
-  }
+  if (c < 128) return asciiKind(c);
   if (/^\s$/.test(ch)) return Kind.Whitespace;
   if (/^\p{Ll}$/u.test(ch)) return Kind.Lower;
   if (/^\p{Lu}$/u.test(ch)) return Kind.Upper;
@@ -182,7 +190,8 @@ export function bestAlignment(query: string, text: string): { score: number; ind
   // Each query character's first possible position: a row starts there (nothing before can end a match).
   const off = new Array<number>(m);
   for (let i = 0, j = 0; i < m; i++, j++) {
-    while (j < n && hay[j] !== needle[i]) j++;
+    const code = needle.charCodeAt(i);
+    while (j < n && hay.charCodeAt(j) !== code) j++;
     if (j === n) return undefined;
     off[i] = j;
   }
@@ -191,7 +200,7 @@ export function bestAlignment(query: string, text: string): { score: number; ind
   const { bonus, mScore, mRun, mConsecutive, pScore, pOpened } = scratch;
   let kind = Kind.Delimiter;
   for (let j = 0; j < n; j++) {
-    const next = kindOf(text[j]!);
+    const next = kindAt(text, j);
     bonus[j] = bonusFor(kind, next);
     kind = next;
   }
@@ -200,14 +209,14 @@ export function bestAlignment(query: string, text: string): { score: number; ind
   for (let i = 0; i < m; i++) {
     const row = i * n;
     const up = row - n;
-    const ch = needle[i];
+    const ch = needle.charCodeAt(i);
     mScore.fill(-1, row, row + n);
     pScore.fill(0, row, row + n);
     pOpened.fill(0, row, row + n);
     for (let j = off[i]!; j < n; j++) {
       const at = row + j;
       mConsecutive[at] = 0;
-      if (hay[j] === ch) {
+      if (hay.charCodeAt(j) === ch) {
         const b = bonus[j]!;
         if (i === 0) {
           mScore[at] = MATCH + b * FIRST_CHAR_MULTIPLIER;
