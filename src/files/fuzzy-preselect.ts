@@ -1,8 +1,9 @@
 // For a query that most paths match ("ts", "src"), fuzzysort prepares and scores every candidate at some
 // 10-20 µs each: seconds on 100,000 paths, where the real Codex answers in a fraction of one. Past
 // DIRECT_LIMIT candidates, a coarse key computed in one pass over each path keeps the PRESELECTED most
-// promising ones for fuzzysort: a name equal to the query (a folder's only at the root), then a file whose name holds the query as one
-// run, then in order, then the query as one run anywhere in the path; shorter paths first within each.
+// promising ones for fuzzysort: a name equal to the query (a folder's only at the root), then a file whose
+// name holds the query as one run, then in order, then the query as one run anywhere in the path; shorter
+// paths first within each.
 import { plausibleTest } from "./plausible.js";
 
 /** Up to this many candidates go to fuzzysort as they are. */
