@@ -1,7 +1,7 @@
 // For a query that most paths match ("ts", "src"), fuzzysort prepares and scores every candidate at some
 // 10-20 µs each: seconds on 100,000 paths, where the real Codex answers in a fraction of one. Past
 // DIRECT_LIMIT candidates, a coarse key computed in one pass over each path keeps the PRESELECTED most
-// promising ones for fuzzysort: a name equal to the query (a folder's only at the root), then a file whose
+// promising ones for fuzzysort: a name equal to the query (a file's, then a folder's), then a file whose
 // name holds the query as one run, then in order, then the query as one run anywhere in the path; shorter
 // paths first within each.
 import { plausibleTest } from "./plausible.js";
@@ -48,8 +48,9 @@ export class Preselection {
     const end = folder ? line.length - 1 : line.length;
     const name = line.slice(line.lastIndexOf("/", end - 1) + 1, end).toLowerCase();
     let tier = 0;
-    // As ranked (files/fuzzy.ts): a file named as the query first, then a folder so named at the root.
-    if (name === this.lower) tier = folder ? (name.length === end ? 4 : 1) : 5;
+    // As ranked (files/fuzzy.ts): a file named as the query first, then a folder so named (one of them
+    // gets the bonus).
+    if (name === this.lower) tier = folder ? 4 : 5;
     else if (!folder && name.includes(this.lower)) tier = 3;
     else if (!folder && this.inOrder?.(name)) tier = 2;
     else if (line.toLowerCase().includes(this.lower)) tier = 1;

@@ -143,8 +143,9 @@ function scoredAlone(query: string, text: string): { base: number; indices: numb
  * A path's score and highlight as fuzzyFileSearch ranks them, as the real Codex 0.169 answers: the
  * fzf-style score of files/fzf-score.ts for where fuzzysort matched. A file whose name holds the query is
  * scored, and highlighted, on its name alone (`a/xa` for `a` highlights the name's `a`; `b/c/b` and `zed/b`
- * tie), plus NAME_BONUS; a name equal to the query adds EXACT_NAME_BONUS too (a folder gets only that, and
- * only at the root: `ab/`, not `x/ab/`). A client sorting by score keeps the order.
+ * tie), plus NAME_BONUS; a name equal to the query adds EXACT_NAME_BONUS too. A folder named as the query
+ * is marked `exactFolder` (TopMatches gives the bonus to one such folder only). A client sorting by score
+ * keeps the order.
  */
 function ranked(
   query: string,
@@ -152,16 +153,26 @@ function ranked(
   path: string,
   pathMatch: { base: number; indices: number[] },
   directory: boolean,
-): { score: number; indices: number[] } {
+): { score: number; indices: number[]; exactFolder?: true } {
   // Several words get no bonus from Codex.
   if (/\s/.test(query)) return { score: pathMatch.base, indices: pathMatch.indices };
-  // A folder's name counts only at the root: Codex gives `ab/` the bonus for `ab`, not `x/ab/`.
-  const name = directory && path.includes("/") ? undefined : path.slice(path.lastIndexOf("/") + 1);
-  const exact = name !== undefined && comparable(query, name) === query.toLowerCase() ? EXACT_NAME_BONUS : 0;
-  const inName = directory ? undefined : nameMatch(query, maybeInName, path);
+  const named = comparable(query, path.slice(path.lastIndexOf("/") + 1)) === query.toLowerCase();
+  if (directory)
+    return { score: pathMatch.base, indices: pathMatch.indices, ...(named ? { exactFolder: true } : {}) };
+  const exact = named ? EXACT_NAME_BONUS : 0;
+  const inName = nameMatch(query, maybeInName, path);
   if (!inName) return { score: pathMatch.base + exact, indices: pathMatch.indices };
   return { score: inName.base + NAME_BONUS + exact, indices: inName.indices };
 }
+
+/**
+ * The folder named as the query that Codex gives EXACT_NAME_BONUS: one only, the shallowest, then the
+ * first by path (checked against the real Codex: `ab/` over `x/ab/`, `zz/ab/` over `q/w/ab/`, `a/ab/` over
+ * `b/ab/`).
+ */
+const shallowestFirst = (a: FuzzyMatch, b: FuzzyMatch): number =>
+  depthOf(a.text) - depthOf(b.text) || compareCodePoints(a.text, b.text);
+const depthOf = (path: string): number => path.split("/").length;
 
 /**
  * The best `limit` matches of candidates that arrive in batches (a listing streaming in), in byScoreThenPath order:
@@ -176,6 +187,8 @@ export class TopMatches {
   /** Candidates ranked as they came, and those past DIRECT_LIMIT waiting in a preselection. */
   private ranked = 0;
   private later: Preselection | undefined;
+  /** Folders named as the query (few): one of them gets EXACT_NAME_BONUS, see shallowestFirst. */
+  private namedFolders: FuzzyMatch[] = [];
   /** A cheap first test of whether a name can hold the query (none for a query beyond ASCII). */
   private readonly maybeInName: ((name: string) => boolean) | undefined;
 
@@ -219,11 +232,11 @@ export class TopMatches {
       const directory = folders?.has(result.target) ?? false;
       const pathMatch = scored(this.query, result.target, result.indexes);
       if (!pathMatch) continue;
-      this.best.push({
-        text: result.target,
-        ...ranked(this.query, this.maybeInName, result.target, pathMatch, directory),
-        ...(directory ? { directory: true as const } : {}),
-      });
+      this.keep(
+        result.target,
+        ranked(this.query, this.maybeInName, result.target, pathMatch, directory),
+        directory,
+      );
     }
     // Trimmed now and then rather than per insert: sorting 2 x limit entries is cheap.
     if (this.best.length > 2 * this.limit) this.trim();
@@ -242,13 +255,25 @@ export class TopMatches {
       const pathMatch = scoredAlone(this.query, path);
       if (!pathMatch) continue;
       this.kept.add(path);
-      this.best.push({
-        text: path,
-        ...ranked(this.query, this.maybeInName, path, pathMatch, directory),
-        ...(directory ? { directory: true as const } : {}),
-      });
+      this.keep(path, ranked(this.query, this.maybeInName, path, pathMatch, directory), directory);
     }
     if (this.best.length > 2 * this.limit) this.trim();
+  }
+
+  /** A ranked match; a folder named as the query waits aside until the result (see shallowestFirst). */
+  private keep(
+    text: string,
+    rank: { score: number; indices: number[]; exactFolder?: true },
+    directory: boolean,
+  ): void {
+    const match: FuzzyMatch = {
+      text,
+      score: rank.score,
+      indices: rank.indices,
+      ...(directory ? { directory: true as const } : {}),
+    };
+    if (rank.exactFolder) this.namedFolders.push(match);
+    else this.best.push(match);
   }
 
   /** The best matches so far, best first. */
@@ -257,12 +282,16 @@ export class TopMatches {
       this.rank(this.later.take());
       this.later = undefined;
     }
-    this.trim();
-    return [...this.best];
+    // One folder named as the query gets the bonus (see shallowestFirst).
+    const named = [...this.namedFolders]
+      .sort(shallowestFirst)
+      .map((match, i) => (i === 0 ? { ...match, score: match.score + EXACT_NAME_BONUS } : match));
+    return [...this.best, ...named].sort(byScoreThenPath).slice(0, this.limit);
   }
 
   clear(): void {
     this.best = [];
+    this.namedFolders = [];
     this.kept.clear();
     this.ranked = 0;
     this.later = undefined;

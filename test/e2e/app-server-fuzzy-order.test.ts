@@ -45,8 +45,8 @@ describe("app-server fuzzyFileSearch, equal scores and the name bonuses, as Code
       (await c.call("fuzzyFileSearch", { query, roots: [root] })).files as Json[];
     const a = await search("a");
     expect(lines(a)).toEqual([
-      // A file named as the query first (2^17 + 2^16 + its score), then a folder so named (2^17; at the
-      // root only: not x/a).
+      // A file named as the query first (2^17 + 2^16 + its score), then a folder so named (2^17; one only,
+      // the shallowest: not x/a).
       "file zz/yy/a 196642 [6]",
       "directory a 131106 [0]",
       // Files whose name starts with the query tie (2^16 + 34), whatever their folder or its length; upper
@@ -80,6 +80,33 @@ describe("app-server fuzzyFileSearch, equal scores and the name bonuses, as Code
       "directory bb/cc 34 [0]",
       "file bb/cc/a.ts 34 [0]",
       "directory ab 16 [1]",
+    ]);
+  });
+
+  it("gives the folder bonus to one folder named as the query: the shallowest, then the first by path", async () => {
+    const { client: c } = await start();
+    const search = async (root: string, query: string) =>
+      lines((await c.call("fuzzyFileSearch", { query, roots: [root] })).files as Json[]);
+    expect(await search(tree(["q/w/ab/f.txt", "x/ab2/ab/g.txt", "zz/ab/h.txt"]), "ab")).toEqual([
+      "directory zz/ab 131131 [3,4]",
+      "directory q/w/ab 59 [4,5]",
+      "file q/w/ab/f.txt 59 [4,5]",
+      "directory x/ab2 59 [2,3]",
+      "directory x/ab2/ab 59 [6,7]",
+      "file x/ab2/ab/g.txt 59 [6,7]",
+      "file zz/ab/h.txt 59 [3,4]",
+    ]);
+    expect(await search(tree(["b/ab/f.txt", "a/ab/g.txt"]), "ab")).toEqual([
+      "directory a/ab 131131 [2,3]",
+      "file a/ab/g.txt 59 [2,3]",
+      "directory b/ab 59 [2,3]",
+      "file b/ab/f.txt 59 [2,3]",
+    ]);
+    // A file named as the query takes nothing from the folder's bonus.
+    expect(await search(tree(["ab", "x/ab/f.txt"]), "ab")).toEqual([
+      "file ab 196667 [0,1]",
+      "directory x/ab 131131 [2,3]",
+      "file x/ab/f.txt 59 [2,3]",
     ]);
   });
 
