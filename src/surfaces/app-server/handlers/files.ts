@@ -5,7 +5,7 @@
 // that follow scan the listing kept in memory (files/listing-cache.ts), and a fresh server's the listing
 // kept in $CODEX_HOME/cache/file-listings while it is provably current (files/listing-store.ts).
 import { basename, isAbsolute, resolve } from "node:path";
-import { byScoreThenPath } from "../../../files/fuzzy.js";
+import { selectBest } from "../../../files/fuzzy.js";
 import { listingStore } from "../../../files/listing-store.js";
 import { searchRoot } from "../../../files/search-root.js";
 import type { Connection } from "../connection.js";
@@ -60,7 +60,7 @@ export async function searchFiles(query: string, roots: readonly string[], store
       (await searchRoot(query, root, MAX_RESULTS, storeIn)).map((m) => ({ root, ...m })),
     ),
   );
-  const best = perRoot.flat().sort(byScoreThenPath).slice(0, MAX_RESULTS);
+  const best = selectBest(perRoot.flat(), MAX_RESULTS);
   // Fields in the real Codex's order, so that an answer reads the same.
   return best.map((m) => ({
     root: m.root,
