@@ -153,7 +153,6 @@ export class CommandGate {
       this.options.parentEnv,
       this.options.modelSecrets,
     );
-    const remember = await this.rememberFor(request.argv);
     let denied: DeniedPath[];
     try {
       denied = await this.deniedPaths();
@@ -167,12 +166,15 @@ export class CommandGate {
     const approvedBefore = await this.approvedBefore(request.argv);
     const { approvalPolicy } = request;
     const sandboxPolicy = withAllowedDomains(request.sandboxPolicy, this.options.allowedDomains);
-    const proposed = this.options.userRulesFile ? await proposeAmendment(request.argv) : undefined;
 
     const askThenDirect = async (reason: string | undefined): Promise<CommandDecision> => {
       // No question when the answer could not be acted on (the denied paths cannot be hidden).
       const unsandboxed = await direct();
       if (unsandboxed.kind === "rejected") return unsandboxed;
+      // What a "for this session" or a saved rule would cover, worked out for a question only (each splits
+      // the script): most commands are asked nothing.
+      const remember = await this.rememberFor(request.argv);
+      const proposed = this.options.userRulesFile ? await proposeAmendment(request.argv) : undefined;
       const answer = await askAndInterpret(ask, reason, remember, proposed);
       return answer === true ? unsandboxed : answer;
     };

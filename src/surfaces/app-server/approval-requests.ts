@@ -1,9 +1,9 @@
 // Approval requests to the client: a command to run, a patch to apply. A subagent's request (forwarded
 // through this thread) names the subagent's thread and turn, so the client shows it there.
-import { quote } from "shell-quote";
 import type { EventMsgOf } from "../../protocol/core-protocol.js";
 import type { CommandExecutionApprovalDecision } from "../../protocol/app-server/v2/server-requests.js";
-import { commandActionsOf } from "./command-actions.js";
+import type { ThreadItemOf } from "../../protocol/app-server/v2/items.js";
+import { toThreadItem } from "./item-projection.js";
 import type { OutputBuffer } from "./mapper-output.js";
 
 export class ApprovalRequests {
@@ -39,29 +39,24 @@ export class ApprovalRequests {
    * `startItem` false for a question asked outside a turn.
    */
   exec(msg: EventMsgOf<"exec_approval_request">, startItem: boolean): void {
-    const command = quote(msg.command);
-    const commandActions = commandActionsOf(msg.command, msg.cwd);
+    // The item as the engine will start it (in progress, no process yet), projected as every item is.
+    const item = toThreadItem({
+      type: "commandExecution",
+      id: msg.call_id,
+      command: msg.command,
+      cwd: msg.cwd,
+      status: "in_progress",
+      aggregated_output: null,
+      exit_code: null,
+      duration_ms: null,
+    }) as ThreadItemOf<"commandExecution">;
+    const { command, commandActions } = item;
     const scope = this.scope(msg.agent_id, msg.turn_id);
     const startedAtMs = this.out.now();
     // A subagent not known here (its thread never announced) gets no item on this thread.
     const knownThread = (msg.agent_id ?? null) === null || scope.threadId !== this.out.threadId;
     if (startItem && knownThread && !isMcpToolApproval(msg)) {
       this.startedAtRequest.add(msg.call_id);
-      const item = {
-        type: "commandExecution" as const,
-        id: msg.call_id,
-        command,
-        cwd: msg.cwd,
-        commandActions,
-        status: "inProgress" as const,
-        aggregatedOutput: null,
-        exitCode: null,
-        durationMs: null,
-        processId: null,
-        pluginId: null,
-        scriptPath: null,
-        source: "agent" as const,
-      };
       this.out.item("item/started", item, scope, startedAtMs);
     }
     const amendment = msg.proposed_execpolicy_amendment ?? undefined;
