@@ -11,6 +11,7 @@ import { registerServerCommands } from "./cli/server-commands.js";
 import { registerSetupCommands } from "./cli/setup-commands.js";
 import { registerThreadCommands } from "./cli/thread-commands.js";
 import { registerPluginCommands } from "./cli/plugin-commands.js";
+import { registerFeaturesCommands } from "./cli/features-commands.js";
 
 const program = new Command()
   .name("codex-ts")
@@ -29,6 +30,7 @@ registerSetupCommands(program);
 registerSandboxCommands(program);
 registerFleetCommands(program);
 registerPluginCommands(program);
+registerFeaturesCommands(program);
 
 // With no command: the interactive terminal UI. Its options go before a command name (`codex-ts -m X`), so
 // each command keeps its own (`codex-ts exec -m X`).

@@ -58,6 +58,16 @@ export function isKnownFeature(name: string): name is KnownFeature {
   return Object.hasOwn(FEATURE_DEFAULTS, name);
 }
 
+/**
+ * The flag a `[features]` key stands for: itself when codex-ts acts on it, the flag of an older spelling
+ * Codex still reads (`collab`, `web_search`, ...), else undefined.
+ */
+export function canonicalFeature(key: string): KnownFeature | undefined {
+  if (isKnownFeature(key)) return key;
+  const target = Object.hasOwn(ALIASES, key) ? ALIASES[key] : undefined;
+  return target !== undefined && isKnownFeature(target) ? target : undefined;
+}
+
 function valueOf(entry: unknown): boolean | undefined {
   if (typeof entry === "boolean") return entry;
   if (entry && typeof entry === "object") {

@@ -1,0 +1,144 @@
+// `codex-ts features list|enable|disable`: the `[features]` flags codex-ts acts on, as Codex 0.169 shows and
+// sets them. `list` prints each flag's stage and its state after every config layer and override;
+// `enable`/`disable` edit `[features]` of $CODEX_HOME/config.toml in place (comments and other keys kept).
+import { ConfigError, readTomlFile, type Config, type ConfigLayer } from "../../config/load.js";
+import { ConfigWriteError, userConfigPath, writeUserConfig } from "../../config/config-write.js";
+import {
+  canonicalFeature,
+  FEATURE_DEFAULTS,
+  FEATURE_STAGES,
+  featureOn,
+  featureSetting,
+  KNOWN_FEATURES,
+  type FeatureSource,
+  type KnownFeature,
+} from "../../config/features.js";
+import { resolveCodexHome } from "../../config/home.js";
+import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
+
+/** The flags of `features` and its subcommands, those given before the command name included. */
+export interface FeaturesFlags {
+  config?: string[];
+  enable?: string[];
+  disable?: string[];
+  profile?: string;
+}
+
+class UnknownFeatureError extends Error {}
+
+function fail(message: string): number {
+  process.stderr.write(`Error: ${message}\n`);
+  return 1;
+}
+
+function guarded(run: () => number): number {
+  try {
+    return run();
+  } catch (err) {
+    if (err instanceof UnknownFeatureError) {
+      return fail(`${err.message}\n(codex-ts acts on: ${[...KNOWN_FEATURES].sort().join(", ")})`);
+    }
+    if (err instanceof ConfigError || err instanceof ConfigWriteError) return fail(err.message);
+    throw err;
+  }
+}
+
+/** The flag `name` stands for; as in Codex, an unknown name stops the command. */
+function knownFeature(name: string): KnownFeature {
+  const feature = canonicalFeature(name);
+  if (!feature) throw new UnknownFeatureError(`Unknown feature flag: ${name}`);
+  return feature;
+}
+
+function loadWith(flags: FeaturesFlags): Config {
+  for (const name of [...(flags.enable ?? []), ...(flags.disable ?? [])]) knownFeature(name);
+  const shared: SharedFlags = {
+    config: flags.config ?? [],
+    enable: flags.enable ?? [],
+    disable: flags.disable ?? [],
+    ...(flags.profile ? { profile: flags.profile } : {}),
+  };
+  return loadCliConfig(shared);
+}
+
+/** Rows of `name  stage  state`, sorted by name, each column as wide as its widest cell (as Codex prints). */
+export function renderFeatureList(toml: FeatureSource): string {
+  const rows = [...KNOWN_FEATURES]
+    .sort()
+    .map((name) => [name, FEATURE_STAGES[name], String(featureOn(toml, name))] as const);
+  const nameWidth = Math.max(...rows.map(([name]) => name.length));
+  const stageWidth = Math.max(...rows.map(([, stage]) => stage.length));
+  return rows
+    .map(([name, stage, state]) => `${name.padEnd(nameWidth)}  ${stage.padEnd(stageWidth)}  ${state}\n`)
+    .join("");
+}
+
+export function runFeaturesList(flags: FeaturesFlags): number {
+  return guarded(() => {
+    process.stdout.write(renderFeatureList(loadWith(flags).toml));
+    return 0;
+  });
+}
+
+function hasPath(root: unknown, path: readonly string[]): boolean {
+  let node = root;
+  for (const key of path) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
+}
+
+/**
+ * Writes `name = on` under `[features]` (or `[profiles.PROFILE.features]` with --profile). As in Codex,
+ * turning off a flag that is off by default removes its key instead of writing `false`, unless a profile
+ * is named (a profile's `false` can be what overrides the file's `true`).
+ */
+export function runFeaturesSet(name: string, on: boolean, flags: FeaturesFlags): number {
+  return guarded(() => {
+    const feature = knownFeature(name);
+    const codexHome = resolveCodexHome();
+    const path = userConfigPath(codexHome);
+    const current = readTomlFile(path) ?? {};
+    const table = flags.profile ? ["profiles", flags.profile, "features"] : ["features"];
+    if (flags.profile && !hasPath(current, ["profiles", flags.profile])) {
+      throw new ConfigError(`config profile '${flags.profile}' not found in ${path}`);
+    }
+    const clear = !on && !flags.profile && !FEATURE_DEFAULTS[feature];
+    const keyPath = [...table, name].map((k) => JSON.stringify(k)).join(".");
+    // Nothing to clear: the file is left as it is (and not created).
+    if (!clear || hasPath(current, [...table, name])) {
+      writeUserConfig(codexHome, [{ keyPath, value: clear ? null : on, mergeStrategy: "replace" }]);
+    }
+    const where = flags.profile ? `config.toml (profile \`${flags.profile}\`)` : "config.toml";
+    process.stdout.write(`${on ? "Enabled" : "Disabled"} feature \`${name}\` in ${where}.\n`);
+    warnIfOverridden(feature, on, flags);
+    return 0;
+  });
+}
+
+/**
+ * The edit changes one layer; a layer above it (a selected profile, a trusted project's config, -c) can
+ * still decide. Say which, so the user is not left wondering why nothing changed.
+ */
+function warnIfOverridden(feature: KnownFeature, on: boolean, flags: FeaturesFlags): void {
+  let config: Config;
+  try {
+    config = loadWith(flags);
+  } catch (err) {
+    if (err instanceof ConfigError) return;
+    throw err;
+  }
+  if (featureOn(config.toml, feature) === on) return;
+  const decider = [...config.layers]
+    .reverse()
+    .find((layer) => featureSetting(layer.value as FeatureSource, feature) !== undefined);
+  const by = decider ? ` by ${describeLayer(decider)}` : "";
+  process.stderr.write(`warning: \`${feature}\` stays ${on ? "off" : "on"}: it is set${by}\n`);
+}
+
+function describeLayer(layer: ConfigLayer): string {
+  if (layer.source.startsWith("profile:")) return `profile '${layer.source.slice("profile:".length)}'`;
+  if (layer.source === "overrides") return "-c/--enable/--disable";
+  return layer.path ?? layer.source;
+}
