@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { featureOn, featureSetting } from "./features.js";
+import { canonicalFeature, featureOn, featureSetting } from "./features.js";
 
 describe("featureSetting / featureOn", () => {
   it("reads booleans and `{ enabled }` tables; absent flags take the default", () => {
@@ -19,5 +19,16 @@ describe("featureSetting / featureOn", () => {
     expect(featureOn(both, "unified_exec")).toBe(true);
     const legacyInTable = { features: { experimental_use_unified_exec_tool: false } };
     expect(featureOn(legacyInTable, "unified_exec")).toBe(false);
+  });
+});
+
+describe("canonicalFeature", () => {
+  it("gives a flag itself, an older spelling its flag, and nothing for a name codex-ts does not act on", () => {
+    expect(canonicalFeature("memories")).toBe("memories");
+    expect(canonicalFeature("collab")).toBe("multi_agent");
+    expect(canonicalFeature("web_search")).toBe("web_search_request");
+    expect(canonicalFeature("experimental_use_unified_exec_tool")).toBe("unified_exec");
+    expect(canonicalFeature("goals")).toBeUndefined();
+    expect(canonicalFeature("toString")).toBeUndefined();
   });
 });
