@@ -216,6 +216,11 @@ describe("codex-ts features enable|disable", () => {
     expect(unknown.stderr).toMatch(/^Error: Unknown feature flag: nosuch\n/);
     expect(readFileSync(h.path, "utf8")).toBe('# mine\nmodel = "o3"\n');
 
+    const unknownToggle = await run(h, "features", "enable", "memories", "--disable", "nosuch");
+    expect(unknownToggle.code).toBe(1);
+    expect(unknownToggle.stdout).toBe("");
+    expect(readFileSync(h.path, "utf8")).toBe('# mine\nmodel = "o3"\n');
+
     writeFileSync(h.path, "model = [\n");
     const broken = await run(h, "features", "enable", "memories");
     expect(broken.code).toBe(1);

@@ -1,7 +1,7 @@
 // `codex-ts features list|enable|disable`: the `[features]` flags codex-ts acts on, as Codex 0.169 shows and
 // sets them. `list` prints each flag's stage and its state after every config layer and override;
 // `enable`/`disable` edit `[features]` of $CODEX_HOME/config.toml in place (comments and other keys kept).
-import { ConfigError, readTomlFile, type Config, type ConfigLayer } from "../../config/load.js";
+import { ConfigError, loadConfig, readTomlFile, type Config, type ConfigLayer } from "../../config/load.js";
 import { ConfigWriteError, userConfigPath, writeUserConfig } from "../../config/config-write.js";
 import {
   canonicalFeature,
@@ -14,7 +14,7 @@ import {
   type KnownFeature,
 } from "../../config/features.js";
 import { resolveCodexHome } from "../../config/home.js";
-import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
+import { featureOverrides, loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
 
 /** The flags of `features` and its subcommands, those given before the command name included. */
 export interface FeaturesFlags {
@@ -50,15 +50,14 @@ function knownFeature(name: string): KnownFeature {
   return feature;
 }
 
-function loadWith(flags: FeaturesFlags): Config {
+function sharedFlags(flags: FeaturesFlags): SharedFlags {
   for (const name of [...(flags.enable ?? []), ...(flags.disable ?? [])]) knownFeature(name);
-  const shared: SharedFlags = {
+  return {
     config: flags.config ?? [],
     enable: flags.enable ?? [],
     disable: flags.disable ?? [],
     ...(flags.profile ? { profile: flags.profile } : {}),
   };
-  return loadCliConfig(shared);
 }
 
 /** Rows of `name  stage  state`, sorted by name, each column as wide as its widest cell (as Codex prints). */
@@ -75,7 +74,7 @@ export function renderFeatureList(toml: FeatureSource): string {
 
 export function runFeaturesList(flags: FeaturesFlags): number {
   return guarded(() => {
-    process.stdout.write(renderFeatureList(loadWith(flags).toml));
+    process.stdout.write(renderFeatureList(loadCliConfig(sharedFlags(flags)).toml));
     return 0;
   });
 }
@@ -97,6 +96,8 @@ function hasPath(root: unknown, path: readonly string[]): boolean {
 export function runFeaturesSet(name: string, on: boolean, flags: FeaturesFlags): number {
   return guarded(() => {
     const feature = knownFeature(name);
+    // Checked first: an unknown --enable/--disable name stops the command before anything is written.
+    const shared = sharedFlags(flags);
     const codexHome = resolveCodexHome();
     const path = userConfigPath(codexHome);
     const current = readTomlFile(path) ?? {};
@@ -112,7 +113,7 @@ export function runFeaturesSet(name: string, on: boolean, flags: FeaturesFlags):
     }
     const where = flags.profile ? `config.toml (profile \`${flags.profile}\`)` : "config.toml";
     process.stdout.write(`${on ? "Enabled" : "Disabled"} feature \`${name}\` in ${where}.\n`);
-    warnIfOverridden(feature, on, flags);
+    warnIfOverridden(feature, on, shared);
     return 0;
   });
 }
@@ -121,10 +122,14 @@ export function runFeaturesSet(name: string, on: boolean, flags: FeaturesFlags):
  * The edit changes one layer; a layer above it (a selected profile, a trusted project's config, -c) can
  * still decide. Say which, so the user is not left wondering why nothing changed.
  */
-function warnIfOverridden(feature: KnownFeature, on: boolean, flags: FeaturesFlags): void {
+function warnIfOverridden(feature: KnownFeature, on: boolean, shared: SharedFlags): void {
   let config: Config;
   try {
-    config = loadWith(flags);
+    // Quietly: the config's own warnings are for the commands that run with it.
+    config = loadConfig({
+      ...(shared.profile ? { profile: shared.profile } : {}),
+      overrides: [...(shared.config ?? []), ...featureOverrides(shared)],
+    });
   } catch (err) {
     if (err instanceof ConfigError) return;
     throw err;
