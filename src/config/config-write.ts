@@ -1,7 +1,7 @@
 // Writes to $CODEX_HOME/config.toml: a batch of key edits applied with comments and formatting kept, checked
 // against the expected version (so two writers do not undo each other) and against the config schema.
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describeZodError } from "../protocol/errors.js";
@@ -40,6 +40,15 @@ function readText(path: string): string {
     return readFileSync(path, "utf8");
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return "";
+    throw err;
+  }
+}
+
+function fileMode(path: string): number | undefined {
+  try {
+    return statSync(path).mode & 0o7777;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw err;
   }
 }
@@ -92,9 +101,12 @@ export function writeUserConfig(
     throw new ConfigWriteError("configValidationError", `invalid config: ${describeZodError(checked.error)}`);
   }
   mkdirSync(dirname(path), { recursive: true });
-  // Write then rename, so a reader never sees half a file.
+  // Write then rename, so a reader never sees half a file. The file keeps its mode (a new one is private,
+  // as Codex creates it): the rename must not widen who can read it.
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, after);
+  const mode = fileMode(path) ?? 0o600;
+  writeFileSync(temp, after, { mode });
+  chmodSync(temp, mode);
   renameSync(temp, path);
   return { filePath: path, version: configVersion(after) };
 }

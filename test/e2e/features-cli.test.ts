@@ -1,6 +1,6 @@
 // `codex-ts features list|enable|disable`: the flags codex-ts acts on with their stage and effective state,
 // and `[features]` of config.toml edited in place.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
@@ -177,6 +177,12 @@ describe("codex-ts features enable|disable", () => {
       "Enabled feature `collab` in config.toml.\n",
     );
     expect(readFileSync(h.path, "utf8")).toBe("[features]\ncollab = true\n");
+    // Created private, as Codex creates it; a file's own mode is kept by later writes.
+    expect(statSync(h.path).mode & 0o777).toBe(0o600);
+    chmodSync(h.path, 0o640);
+    expect((await run(h, "features", "disable", "collab")).code).toBe(0);
+    expect(statSync(h.path).mode & 0o777).toBe(0o640);
+    expect((await run(h, "features", "enable", "collab")).code).toBe(0);
     expect(states((await run(h, "features", "list")).stdout).multi_agent).toBe("true");
   });
 
