@@ -19,7 +19,7 @@ import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadListParams } from "../../../protocol/app-server/v2/thread-history.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
 import { badRequest } from "../errors.js";
-import { readThreadNames } from "./thread-names.js";
+import { readThreadNames } from "../../../rollout/thread-names.js";
 import { ThreadOrganizer } from "./thread-organizer.js";
 import { sectionPage } from "./section-order.js";
 import { sourceKind, threadFromSummary, toWireSource, toWireTurns } from "./wire-thread.js";
