@@ -1,4 +1,4 @@
-// `exec` (and `exec resume`) and `review`: one task without interaction, printed as exec prints it.
+// `exec` (and `exec resume`, `exec fork`) and `review`: one task without interaction, printed as exec prints it.
 import type { Command } from "commander";
 import { Option } from "commander";
 import { collect, sharedOptions, withRootSearch } from "./options.js";
@@ -103,6 +103,22 @@ export function registerExecCommands(program: Command): void {
         process.exitCode = await runExec(own.last ? id : prompt, flags, target);
       },
     );
+
+  execCommand
+    .command("fork")
+    .description("fork an earlier thread into a new one, then send the prompt, if any")
+    .argument("<session>", "the thread id (UUID) or thread name to fork")
+    .argument("[prompt]", "the prompt to send after forking; '-' reads it from stdin")
+    .option("-i, --image <file>", "attach an image to the prompt (repeatable)", collect, [])
+    .action(async (session: string, prompt: string | undefined, own: { image?: string[] }, cmd: Command) => {
+      const { runExec } = await import("../surfaces/exec/run-exec.js");
+      const parent: ExecFlags = cmd.parent?.opts<ExecFlags>() ?? {};
+      const flags: ExecFlags = withRootSearch(program, {
+        ...parent,
+        image: [...(parent.image ?? []), ...(own.image ?? [])],
+      });
+      process.exitCode = await runExec(prompt, flags, { id: session, fork: true });
+    });
 
   reviewCommand(program, execCommand, "review");
   reviewCommand(program, program, "review");
