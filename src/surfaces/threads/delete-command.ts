@@ -48,7 +48,8 @@ async function confirm(target: Target): Promise<boolean> {
   process.stderr.write(
     `Permanently delete session ${label}?\nThis cannot be undone. Subagent threads will also be deleted.\n`,
   );
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  // Not a readline terminal: the tty echoes the answer, and the prompt stays plain text as in Codex.
+  const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
   try {
     const answer = await rl.question("Continue? [y/N]: ");
     return ["y", "yes"].includes(answer.trim().toLowerCase());
