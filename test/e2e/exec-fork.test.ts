@@ -24,7 +24,9 @@ function conversation(input: Array<Record<string, unknown>>): string[] {
 
 function rolloutOf(home: TestHome, id: string): string {
   const root = join(home.codexHome, "sessions");
-  const file = readdirSync(root, { recursive: true, encoding: "utf8" }).find((f) => f.endsWith(`${id}.jsonl`));
+  const file = readdirSync(root, { recursive: true, encoding: "utf8" }).find((f) =>
+    f.endsWith(`${id}.jsonl`),
+  );
   if (!file) throw new Error(`no rollout for ${id}`);
   return join(root, file);
 }

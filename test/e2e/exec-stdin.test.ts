@@ -37,7 +37,11 @@ describe("exec with piped stdin", () => {
   it("'-' or no argument: stdin is the prompt, untouched; empty stdin is refused", async () => {
     model = await startFakeModel();
     const home = makeHome(model.url);
-    const dash = await runCli(["exec", "--json", "-"], { env: home.env, cwd: home.cwd, stdin: "dash data\n" });
+    const dash = await runCli(["exec", "--json", "-"], {
+      env: home.env,
+      cwd: home.cwd,
+      stdin: "dash data\n",
+    });
     expect(dash.code).toBe(0);
     expect(dash.stderr).not.toContain("Reading");
     expect(lastUserText(model.requests[0]?.body.input ?? [])).toBe("dash data\n");

@@ -68,7 +68,9 @@ export async function runDelete(session: string, flags: DeleteFlags): Promise<nu
       if (!target) {
         // With --force the id is taken as given; the real Codex words that failure this way.
         throw new DeleteError(
-          flags.force ? "failed to delete session" : `No active or archived session found matching '${session}'.`,
+          flags.force
+            ? "failed to delete session"
+            : `No active or archived session found matching '${session}'.`,
         );
       }
       if (!flags.force) {
