@@ -16,7 +16,7 @@ export function runCliOnPty(args: string[], options: { env: NodeJS.ProcessEnv; c
     cols: 200,
     rows: 40,
     cwd: options.cwd,
-    env: options.env as Record<string, string>,
+    env: options.env,
   });
   let output = "";
   const waiters: Array<() => void> = [];
