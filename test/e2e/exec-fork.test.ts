@@ -115,7 +115,7 @@ describe("exec fork", () => {
     expect(model.requests).toHaveLength(2);
   });
 
-  it("takes a thread name (session_index.jsonl); an unknown name or id is an error", async () => {
+  it("takes a thread name (session_index.jsonl); an unknown name or id, or an archived thread, is an error", async () => {
     model = await startFakeModel();
     const home = makeHome(model.url);
     const parent = await firstThread(home);
@@ -144,5 +144,20 @@ describe("exec fork", () => {
     expect(unknownId.code).toBe(1);
     expect(unknownId.stderr).toContain("11111111-2222-4333-8444-555555555555");
     expect(model.requests).toHaveLength(2);
+
+    // exec resume takes the name too (the same thread, not a new one).
+    const resumed = await runCli(["exec", "resume", "--json", "my thread", "by name"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(resumed.code).toBe(0);
+    expect(jsonLines(resumed.stdout)[0]?.thread_id).toBe(parent);
+
+    // An archived thread is not forked (as in Codex): unarchive it first.
+    expect((await runCli(["archive", parent], { env: home.env, cwd: home.cwd })).code).toBe(0);
+    const archived = await runCli(["exec", "fork", parent, "x"], { env: home.env, cwd: home.cwd });
+    expect(archived.code).toBe(1);
+    expect(archived.stderr).toContain(`unarchive ${parent}`);
+    expect(model.requests).toHaveLength(3);
   });
 });
