@@ -3,7 +3,7 @@
 // one. Deleting removes the rollout (active or archived), the index row, the thread's names and its
 // subagent threads; nothing else.
 import { randomUUID } from "node:crypto";
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeModel } from "../support/fake-model.js";
@@ -52,6 +52,11 @@ describe("delete", () => {
     const kept = await execThread(home, "kept");
     nameThread(home, doomed, "old name");
     nameThread(home, kept, "kept name");
+    // What the app-server keeps beside a rollout (thread/goal/set, thread/readState/update) goes too.
+    const state = (file: string) => join(home.codexHome, file);
+    const keyed = (value: unknown) => `${JSON.stringify({ [doomed]: value, [kept]: value })}\n`;
+    writeFileSync(state("thread_metadata.json"), keyed({ goal: { objective: "x" } }));
+    writeFileSync(state("thread_read_state.json"), keyed({ firstUnread: null, revision: "r1" }));
     expect((await listed(home)).sort()).toEqual([doomed, kept].sort());
 
     const res = await runCli(["delete", "--force", doomed.toUpperCase()], { env: home.env, cwd: home.cwd });
@@ -60,6 +65,8 @@ describe("delete", () => {
     expect(await listed(home)).toEqual([kept]);
     expect(namesFile(home)).not.toContain(doomed);
     expect(namesFile(home)).toContain("kept name");
+    for (const file of ["thread_metadata.json", "thread_read_state.json"])
+      expect(Object.keys(JSON.parse(readFileSync(state(file), "utf8")) as object)).toEqual([kept]);
 
     const again = await runCli(["delete", "--force", doomed], { env: home.env, cwd: home.cwd });
     expect(again).toMatchObject({ code: 1, stderr: "Error: failed to delete session\n" });

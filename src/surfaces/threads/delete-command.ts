@@ -7,6 +7,7 @@ import type { ThreadIndex } from "../../rollout/index.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStore } from "../../rollout/store.js";
 import { readThreadNames } from "../../rollout/thread-names.js";
+import { forgetThreadState } from "../app-server/threads/forget-thread.js";
 import { withIndex } from "./locate.js";
 
 /** The sources whose threads answer to a name here: the interactive ones, as the real lookup lists them. */
@@ -83,7 +84,7 @@ export async function runDelete(session: string, flags: DeleteFlags): Promise<nu
           return 0;
         }
       }
-      await deleteThread(codexHome, index, target.id);
+      forgetThreadState(codexHome, await deleteThread(codexHome, index, target.id));
       const label = target.name !== undefined ? `${target.name} (${target.id})` : target.id;
       process.stdout.write(`Deleted session ${label}.\n`);
       return 0;
