@@ -60,7 +60,10 @@ export function registerExecCommands(program: Command): void {
     program
       .command("exec")
       .description("run one task without interaction and print the result")
-      .argument("[prompt]", "the task; '-' or absent reads it from stdin"),
+      .argument(
+        "[prompt]",
+        "the task; '-' or absent reads it from stdin; piped stdin after a prompt is appended as a <stdin> block",
+      ),
   )
     .option("--json", "print events as JSON lines")
     .option("--experimental-json", "alias of --json")
