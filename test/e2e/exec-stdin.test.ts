@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { lastUserText, startFakeModel } from "../support/fake-model.js";
 import { jsonLines, makeHome, runCli } from "../support/cli.js";
 import type { FakeModel } from "../support/proto-events.js";
-import { runCliOnPty } from "../support/pty-cli.js";
+import { killPtyRuns, runCliOnPty } from "../support/pty-cli.js";
 
 let model: FakeModel | undefined;
 afterEach(async () => {
+  killPtyRuns();
   await model?.close();
   model = undefined;
 });

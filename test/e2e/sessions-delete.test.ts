@@ -9,11 +9,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startFakeModel } from "../support/fake-model.js";
 import { jsonLines, makeHome, runCli, type TestHome } from "../support/cli.js";
 import type { FakeModel } from "../support/proto-events.js";
-import { runCliOnPty } from "../support/pty-cli.js";
+import { killPtyRuns, runCliOnPty } from "../support/pty-cli.js";
 import { threadLines, writeRolloutFile } from "../support/rollout-files.js";
 
 let model: FakeModel | undefined;
 afterEach(async () => {
+  killPtyRuns();
   await model?.close();
   model = undefined;
 });

@@ -11,6 +11,15 @@ export interface PtyRun {
   exited: Promise<number>;
 }
 
+/** Terminals still running: a failed wait must not leave its process behind (see killPtyRuns). */
+const live = new Set<pty.IPty>();
+
+/** Kills what a test left running on a terminal; for afterEach. */
+export function killPtyRuns(): void {
+  for (const term of live) term.kill("SIGKILL");
+  live.clear();
+}
+
 export function runCliOnPty(args: string[], options: { env: NodeJS.ProcessEnv; cwd: string }): PtyRun {
   const term = pty.spawn(process.execPath, [CLI, ...args], {
     cols: 200,
@@ -18,13 +27,19 @@ export function runCliOnPty(args: string[], options: { env: NodeJS.ProcessEnv; c
     cwd: options.cwd,
     env: options.env,
   });
+  live.add(term);
   let output = "";
   const waiters: Array<() => void> = [];
   term.onData((data) => {
     output += data;
     for (const wake of waiters.splice(0)) wake();
   });
-  const exited = new Promise<number>((resolve) => term.onExit(({ exitCode }) => resolve(exitCode)));
+  const exited = new Promise<number>((resolve) =>
+    term.onExit(({ exitCode }) => {
+      live.delete(term);
+      resolve(exitCode);
+    }),
+  );
   return {
     output: () => output,
     type: (keys) => term.write(keys),
