@@ -50,7 +50,7 @@ export async function locateThread(
       return { id: latest.id, path: latest.path };
     }
     let id = target.id ?? "";
-    if (!isUuid(id) && target.byName) id = await threadNamed(codexHome, index, id);
+    if (id !== "" && !isUuid(id) && target.byName) id = await threadNamed(codexHome, index, id);
     if (!isUuid(id))
       throw new ThreadLookupError(`'${id}' is not a thread id (a UUID, as printed by codex-ts sessions)`);
     const found = await new ThreadStore(codexHome, index).findPathById(id);
