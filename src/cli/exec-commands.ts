@@ -1,4 +1,4 @@
-// `exec` (and `exec resume`) and `review`: one task without interaction, printed as exec prints it.
+// `exec` (and `exec resume`, `exec fork`) and `review`: one task without interaction, printed as exec prints it.
 import type { Command } from "commander";
 import { Option } from "commander";
 import { collect, sharedOptions, withRootSearch } from "./options.js";
@@ -60,7 +60,10 @@ export function registerExecCommands(program: Command): void {
     program
       .command("exec")
       .description("run one task without interaction and print the result")
-      .argument("[prompt]", "the task; '-' or absent reads it from stdin"),
+      .argument(
+        "[prompt]",
+        "the task; '-' or absent reads it from stdin; piped stdin after a prompt is appended as a <stdin> block",
+      ),
   )
     .option("--json", "print events as JSON lines")
     .option("--experimental-json", "alias of --json")
@@ -103,6 +106,22 @@ export function registerExecCommands(program: Command): void {
         process.exitCode = await runExec(own.last ? id : prompt, flags, target);
       },
     );
+
+  execCommand
+    .command("fork")
+    .description("fork an earlier thread into a new one, then send the prompt, if any")
+    .argument("<session>", "the thread id (UUID) or thread name to fork")
+    .argument("[prompt]", "the prompt to send after forking; '-' reads it from stdin")
+    .option("-i, --image <file>", "attach an image to the prompt (repeatable)", collect, [])
+    .action(async (session: string, prompt: string | undefined, own: { image?: string[] }, cmd: Command) => {
+      const { runExec } = await import("../surfaces/exec/run-exec.js");
+      const parent: ExecFlags = cmd.parent?.opts<ExecFlags>() ?? {};
+      const flags: ExecFlags = withRootSearch(program, {
+        ...parent,
+        image: [...(parent.image ?? []), ...(own.image ?? [])],
+      });
+      process.exitCode = await runExec(prompt, flags, { id: session, fork: true });
+    });
 
   reviewCommand(program, execCommand, "review");
   reviewCommand(program, program, "review");

@@ -1,4 +1,4 @@
-// Recorded threads: list, fork, archive, and resume in the interactive UI.
+// Recorded threads: list, fork, archive, delete, and resume in the interactive UI.
 import type { Command } from "commander";
 import { sharedOptions } from "./options.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
@@ -47,6 +47,16 @@ export function registerThreadCommands(program: Command): void {
         process.exitCode = await runArchive(id, unarchive);
       });
   }
+
+  program
+    .command("delete")
+    .description("permanently delete a saved thread (and its subagent threads) by id or name")
+    .argument("<session>", "the thread id (UUID) or name; a UUID is taken as an id")
+    .option("--force", "delete without asking (SESSION must be a UUID)")
+    .action(async (session: string, flags: { force?: boolean }) => {
+      const { runDelete } = await import("../surfaces/threads/delete-command.js");
+      process.exitCode = await runDelete(session, flags);
+    });
 
   sharedOptions(
     program

@@ -176,6 +176,14 @@ export class ThreadIndex {
     return this.statement("DELETE FROM threads WHERE id = ?").run(id).changes > 0;
   }
 
+  /** The subagent threads a thread spawned (its children only, active and archived). */
+  childIds(id: string): string[] {
+    const rows = this.statement("SELECT id FROM threads WHERE parent_thread_id = ?").all(id) as {
+      id: string;
+    }[];
+    return rows.map((r) => r.id);
+  }
+
   list(query: ThreadListQuery = {}): ThreadPage {
     const sortKey: ThreadSortKey = query.sortKey ?? "created_at";
     const column = sortKey === "created_at" ? "created_at" : "updated_at";

@@ -132,9 +132,11 @@ describe("app-server thread methods", () => {
 
     const path = (await c.call("thread/read", { threadId })).thread as Json;
     expect(existsSync(String(path.path))).toBe(true);
+    await c.call("thread/name/set", { threadId, name: "to be deleted" });
     expect(await c.call("thread/delete", { threadId })).toEqual({});
     await c.waitNotification("thread/deleted", (p) => p.threadId === threadId);
     expect(existsSync(String(path.path))).toBe(false);
+    expect(readFileSync(join(home.codexHome, "session_index.jsonl"), "utf8")).not.toContain(threadId);
     expect((await c.call("thread/list", {})).data).toEqual([]);
     expect(await errorOf(c, "thread/read", { threadId })).toMatchObject({ code: -32600 });
   });

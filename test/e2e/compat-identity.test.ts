@@ -22,8 +22,9 @@ describe("identity", () => {
     const home = makeHome(model.url);
     const res = await runCli(["exec", "hello"], { env: home.env, cwd: home.cwd });
     expect(res.code).toBe(0);
+    // stdin is a pipe here, so exec first reads it for a <stdin> block (empty: nothing is appended).
     expect(res.stderr).toMatch(
-      /^OpenAI Codex v0\.169\.0 \(codex-ts [\d.]+\)\n--------\nworkdir: .+\nmodel: .+\nprovider: openai\napproval: never\nsandbox: read-only\nreasoning effort: .+\nreasoning summaries: auto\nsession id: [0-9a-f-]{36}\n--------\nuser\nhello\n/,
+      /^Reading additional input from stdin\.\.\.\nOpenAI Codex v0\.169\.0 \(codex-ts [\d.]+\)\n--------\nworkdir: .+\nmodel: .+\nprovider: openai\napproval: never\nsandbox: read-only\nreasoning effort: .+\nreasoning summaries: auto\nsession id: [0-9a-f-]{36}\n--------\nuser\nhello\n/,
     );
     expect(res.stderr).toMatch(/\ncodex\nfirst\ntokens used\n15\n$/);
     const id = /session id: ([0-9a-f-]{36})/.exec(res.stderr)?.[1] ?? "";

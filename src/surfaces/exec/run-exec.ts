@@ -13,7 +13,7 @@ import { loadCliConfig } from "../shared/cli-config.js";
 import { ProtocolOutput } from "../shared/output.js";
 import { ExecEventMapper } from "./event-mapper.js";
 import { HumanOutput } from "./human-output.js";
-import { PromptError, readPrompt } from "./prompt-input.js";
+import { NoPromptError, PromptError, readPrompt } from "./prompt-input.js";
 import { refuseRequest } from "./unanswerable-requests.js";
 
 function isThreadLookupError(err: unknown): boolean {
@@ -48,6 +48,8 @@ function readOutputSchema(path: string): unknown {
 export interface ResumeTarget {
   id?: string;
   last?: boolean;
+  /** `exec fork`: a new thread from this one; without a prompt, only the fork is made (no turn). */
+  fork?: boolean;
 }
 
 /** `codex-ts review`: the target; custom instructions come as the prompt. */
@@ -63,6 +65,8 @@ export async function runExec(
   let prompt: string;
   let outputSchema: unknown;
   let resumePath: string | undefined;
+  // `exec fork ID` without a prompt forks and stops there, reading nothing from stdin (as the real one).
+  const forkOnly = resume?.fork === true && promptArg === undefined;
   try {
     // Nobody is there to answer an approval request: exec never asks unless told to.
     config = loadCliConfig(flags, { approval_policy: "never" });
@@ -75,11 +79,18 @@ export async function runExec(
     if (resume) {
       // Loaded only here: the thread index (and SQLite) is not on the path of a plain exec.
       const { locateThread } = await import("../threads/locate.js");
-      resumePath = (await locateThread(config, { ...resume, cwd: config.cwd })).path;
+      resumePath = (await locateThread(config, { ...resume, cwd: config.cwd, byName: true })).path;
     }
     // A review of a git target needs no prompt (and must not wait for one on stdin).
-    prompt = review && review.type !== "custom" ? "" : await readPrompt(promptArg);
+    prompt =
+      forkOnly || (review && review.type !== "custom")
+        ? ""
+        : await readPrompt(promptArg, process.stdin, { appendStdin: !resume && !review });
   } catch (err) {
+    if (err instanceof NoPromptError) {
+      process.stderr.write(`${err.message}\n`);
+      return 1;
+    }
     if (err instanceof ConfigError || err instanceof PromptError || isThreadLookupError(err)) {
       return fail((err as Error).message);
     }
@@ -114,8 +125,15 @@ export async function runExec(
   const onSigint = () => codex.submit({ type: "interrupt" });
   process.on("SIGINT", onSigint);
 
-  codex.submit({ type: "configure_session", ...(resumePath ? { resume_path: resumePath } : {}) });
-  if (review) {
+  const opening = !resumePath
+    ? {}
+    : resume?.fork
+      ? { fork_from: { path: resumePath } }
+      : { resume_path: resumePath };
+  codex.submit({ type: "configure_session", ...opening });
+  if (forkOnly) {
+    // Nothing to ask: the fork is made once the session is configured.
+  } else if (review) {
     const target: ReviewTarget = review.type === "custom" ? { type: "custom", instructions: prompt } : review;
     codex.submit({ type: "review", review_request: { target } });
   } else {
@@ -141,6 +159,7 @@ export async function runExec(
       }
       const type = event.msg.type;
       if (type === "task_complete" || type === "turn_aborted" || type === "error") break;
+      if (forkOnly && type === "session_configured") break;
     }
   } finally {
     process.off("SIGINT", onSigint);

@@ -1,8 +1,9 @@
-// Finds a thread's rollout for a command: by id (active threads), or the latest one in this directory.
+// Finds a thread's rollout for a command: by id or name (active threads), or the latest one in this directory.
 import { isDamage, ThreadIndex, type IndexHome } from "../../rollout/index.js";
 import { findLatestThread } from "../../rollout/latest.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStore } from "../../rollout/store.js";
+import { threadIdsNamed } from "../../rollout/thread-names.js";
 
 export class ThreadLookupError extends Error {
   override name = "ThreadLookupError";
@@ -26,9 +27,20 @@ export async function withIndex<T>(home: IndexHome, use: (index: ThreadIndex) =>
   }
 }
 
+/** The most recently named active thread of that exact name. */
+async function threadNamed(codexHome: string, index: ThreadIndex, name: string): Promise<string> {
+  const store = new ThreadStore(codexHome, index);
+  for (const id of threadIdsNamed(codexHome, name)) {
+    const found = await store.findPathById(id);
+    if (found && !found.archived) return id;
+  }
+  throw new ThreadLookupError(`Session not found: ${name}`);
+}
+
 export async function locateThread(
   home: IndexHome,
-  target: { id?: string; last?: boolean; cwd: string },
+  /** `byName`: an id that is not a UUID is a thread's name (session_index.jsonl), as exec resume/fork take it. */
+  target: { id?: string; last?: boolean; cwd: string; byName?: boolean },
 ): Promise<{ id: string; path: string }> {
   const { codexHome } = home;
   return withIndex(home, async (index) => {
@@ -37,7 +49,8 @@ export async function locateThread(
       if (!latest) throw new ThreadLookupError(`no earlier thread in ${target.cwd}`);
       return { id: latest.id, path: latest.path };
     }
-    const id = target.id ?? "";
+    let id = target.id ?? "";
+    if (id !== "" && !isUuid(id) && target.byName) id = await threadNamed(codexHome, index, id);
     if (!isUuid(id))
       throw new ThreadLookupError(`'${id}' is not a thread id (a UUID, as printed by codex-ts sessions)`);
     const found = await new ThreadStore(codexHome, index).findPathById(id);

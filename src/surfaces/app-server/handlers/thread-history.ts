@@ -10,7 +10,7 @@ import { AppServerError, badRequest } from "../errors.js";
 import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
-import { setThreadName } from "../threads/thread-names.js";
+import { setThreadName } from "../../../rollout/thread-names.js";
 import { readThreadHeadFacts, type ThreadHeadFacts } from "../../../rollout/summary.js";
 import { threadFromSummary } from "../threads/wire-thread.js";
 

@@ -11,7 +11,7 @@ import { describeStored, noticeFullHistory, readStored } from "./thread-history.
 import { resumeExtras } from "./resume-state.js";
 import { recordedUsage, usageNotification } from "./recorded-usage.js";
 import { openResponse, openThread } from "./thread-open.js";
-import { setThreadName } from "../threads/thread-names.js";
+import { setThreadName } from "../../../rollout/thread-names.js";
 import { encodeInclusiveAnchor } from "../threads/paging.js";
 
 async function loaded(services: ServerServices, threadId: string): Promise<ThreadRuntime> {

@@ -3,6 +3,7 @@ import type { ThreadGoal } from "../../../protocol/app-server/v2/thread-extra.js
 import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
+import { forgetThreadState } from "../threads/forget-thread.js";
 import { describeStored } from "./thread-history.js";
 
 /** The thread must exist (loaded, or on disk). */
@@ -24,10 +25,9 @@ export const threadDelete: Handler<"thread/delete"> = async (params, ctx) => {
     services.threads.delete(params.threadId);
     await loaded.close();
   }
-  await services.catalog.delete(params.threadId).catch(() => undefined);
-  services.metadata.delete(params.threadId);
-  services.readStates.delete(params.threadId);
-  services.organizer.forget(params.threadId);
+  // Its subagent threads go with it, as in Codex (and `codex-ts delete`).
+  const deleted = await services.catalog.delete(params.threadId).catch(() => [params.threadId]);
+  forgetThreadState(server.codexHome, deleted);
   ctx.respond({});
   if (loaded) {
     server.broadcast({

@@ -1,13 +1,13 @@
 // The threads on disk, for the app-server: listing with the v2 filters (over the SQLite index), finding
 // one thread, reading its turns from the rollout, archiving and unarchiving (moves of the file). The index
 // is reached through the server's handle (index-handle.ts).
-import { rm } from "node:fs/promises";
 import {
   decodeCursor,
   encodeCursor,
   InvalidCursorError,
   type ThreadSortKey,
 } from "../../../rollout/cursor.js";
+import { deleteThread } from "../../../rollout/delete-thread.js";
 import { daySpan, type DaySpan } from "../../../rollout/folders.js";
 import type { ThreadIndex } from "../../../rollout/index.js";
 import type { ThreadIndexHandle } from "./index-handle.js";
@@ -19,7 +19,7 @@ import type { ThreadStatus } from "../../../protocol/app-server/v2/common.js";
 import type { ThreadListParams } from "../../../protocol/app-server/v2/thread-history.js";
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
 import { badRequest } from "../errors.js";
-import { readThreadNames } from "./thread-names.js";
+import { readThreadNames } from "../../../rollout/thread-names.js";
 import { ThreadOrganizer } from "./thread-organizer.js";
 import { sectionPage } from "./section-order.js";
 import { sourceKind, threadFromSummary, toWireSource, toWireTurns } from "./wire-thread.js";
@@ -247,11 +247,10 @@ export class ThreadCatalog {
     await this.index.use((index) => index.upsert(summary));
   }
 
-  /** Removes a thread's rollout file and its index row. */
-  async delete(id: string): Promise<void> {
-    const { summary } = await this.find(id);
-    await rm(summary.path, { force: true });
-    await this.index.use((index) => index.remove(id));
+  /** Deletes a thread and its subagent threads for good (rollout/delete-thread.ts); returns their ids. */
+  async delete(id: string): Promise<string[]> {
+    await this.find(id);
+    return this.index.use((index) => deleteThread(this.codexHome, index, id));
   }
 
   async contents(path: string): Promise<ThreadContents> {

@@ -1,0 +1,41 @@
+// Deleting a thread for good: its rollout file (active or archived), its index row, its names, and the
+// same for every subagent thread it spawned. The file goes first: an index row whose file is gone is
+// dropped by the next catch-up (the folder's mtime moved), while a row dropped before a failed unlink
+// would leave a file the index no longer knows until a rebuild.
+import { unlink } from "node:fs/promises";
+import type { ThreadIndex } from "./index.js";
+import { ThreadStore } from "./store.js";
+import { forgetThreadNames } from "./thread-names.js";
+
+export class ThreadDeleteError extends Error {
+  override name = "ThreadDeleteError";
+}
+
+/** Deletes the thread and its subagents' threads; returns the ids deleted, the thread's own first. */
+export async function deleteThread(codexHome: string, index: ThreadIndex, id: string): Promise<string[]> {
+  const store = new ThreadStore(codexHome, index);
+  const root = await store.findPathById(id);
+  if (!root) throw new ThreadDeleteError(`no rollout found for thread ${id}`);
+  const deleted: string[] = [];
+  const pending: { id: string; path: string }[] = [{ id, path: root.path }];
+  const seen = new Set([id.toLowerCase()]);
+  for (let next = pending.shift(); next; next = pending.shift()) {
+    // Children are found before the parent's row goes.
+    for (const child of index.childIds(next.id)) {
+      if (seen.has(child.toLowerCase())) continue;
+      seen.add(child.toLowerCase());
+      const location = await store.findPathById(child);
+      if (location) pending.push({ id: child, path: location.path });
+      else index.remove(child);
+    }
+    try {
+      await unlink(next.path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+    index.remove(next.id);
+    deleted.push(next.id);
+  }
+  forgetThreadNames(codexHome, deleted);
+  return deleted;
+}
