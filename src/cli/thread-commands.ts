@@ -41,10 +41,10 @@ export function registerThreadCommands(program: Command): void {
       .description(
         unarchive ? "move an archived thread back to sessions/" : "move a thread to archived_sessions/",
       )
-      .argument("<id>", "the thread id")
-      .action(async (id: string) => {
+      .argument("<session>", "the thread id (UUID) or thread name")
+      .action(async (session: string) => {
         const { runArchive } = await import("../surfaces/threads/thread-commands.js");
-        process.exitCode = await runArchive(id, unarchive);
+        process.exitCode = await runArchive(session, unarchive);
       });
   }
 

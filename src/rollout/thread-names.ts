@@ -7,6 +7,12 @@ import { join } from "node:path";
 
 export const NAMES_FILE = "session_index.jsonl";
 
+/**
+ * The sources whose threads `delete`, `archive` and `unarchive` find by name: the interactive ones, as the
+ * real Codex's lookup lists them (an `exec` thread is addressed by its id).
+ */
+export const NAMED_SOURCES: ReadonlySet<string> = new Set(["cli", "vscode"]);
+
 interface NameLine {
   id: string;
   thread_name: string;

@@ -6,12 +6,9 @@ import { deleteThread, ThreadDeleteError } from "../../rollout/delete-thread.js"
 import type { ThreadIndex } from "../../rollout/index.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStore } from "../../rollout/store.js";
-import { readThreadNames } from "../../rollout/thread-names.js";
+import { NAMED_SOURCES, readThreadNames } from "../../rollout/thread-names.js";
 import { forgetThreadState } from "../app-server/threads/forget-thread.js";
 import { withIndex } from "./locate.js";
-
-/** The sources whose threads answer to a name here: the interactive ones, as the real lookup lists them. */
-const NAMED_SOURCES = new Set(["cli", "vscode"]);
 
 class DeleteError extends Error {}
 

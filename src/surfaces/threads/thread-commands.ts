@@ -1,8 +1,10 @@
-// Thread commands for a person: list, fork, archive, unarchive.
+// Thread commands for a person: list, fork, archive, unarchive (by id or name).
 import { ConfigError, loadConfig } from "../../config/load.js";
 import { createCodex } from "../../engine/create-codex.js";
+import { isUuid } from "../../rollout/paths.js";
 import { ThreadStoreError, ThreadStore } from "../../rollout/store.js";
-import type { ThreadSummary } from "../../rollout/index.js";
+import { NAMED_SOURCES, readThreadNames, threadIdsNamed } from "../../rollout/thread-names.js";
+import type { ThreadIndex, ThreadSummary } from "../../rollout/index.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
 import { locateThread, ThreadLookupError, withIndex } from "./locate.js";
 
@@ -76,14 +78,46 @@ function formatRow(t: ThreadSummary, withCwd: boolean): string {
   return `${t.id}  ${age(t.updatedAt).padStart(8)}  ${withCwd ? `${t.cwd ?? "?"}  ` : ""}${preview}${problem}`;
 }
 
-export async function runArchive(id: string, unarchive: boolean): Promise<number> {
+/**
+ * The thread `session` stands for: an id as it is, else the most recently named thread of that name on the
+ * side the command moves it from (active for archive, archived for unarchive), among the interactive
+ * threads (NAMED_SOURCES), as the real Codex finds it.
+ */
+async function archiveTarget(
+  index: ThreadIndex,
+  codexHome: string,
+  session: string,
+  unarchive: boolean,
+): Promise<{ id: string; name?: string }> {
+  if (isUuid(session)) {
+    const id = session.toLowerCase();
+    // Codex names the thread when it brings one back, and not when it archives one given by id.
+    const name = unarchive ? readThreadNames(codexHome).get(id) : undefined;
+    return name !== undefined ? { id, name } : { id };
+  }
+  const store = new ThreadStore(codexHome, index);
+  for (const id of threadIdsNamed(codexHome, session)) {
+    if (!NAMED_SOURCES.has(index.get(id)?.source ?? "")) continue;
+    if ((await store.findPathById(id))?.archived === unarchive) return { id, name: session };
+  }
+  throw new ThreadStoreError(
+    "thread_not_found",
+    `No ${unarchive ? "archived" : "active"} session found matching '${session}'.`,
+  );
+}
+
+/** `codex-ts archive|unarchive SESSION` (an id or a thread's name); prints what Codex 0.169 prints. */
+export async function runArchive(session: string, unarchive: boolean): Promise<number> {
   try {
     const home = indexHome();
-    const path = await withIndex(home, (index) => {
+    const target = await withIndex(home, async (index) => {
       const store = new ThreadStore(home.codexHome, index);
-      return unarchive ? store.unarchive(id) : store.archive(id);
+      const found = await archiveTarget(index, home.codexHome, session, unarchive);
+      await (unarchive ? store.unarchive(found.id) : store.archive(found.id));
+      return found;
     });
-    process.stdout.write(`${unarchive ? "Unarchived" : "Archived"} ${id}: ${path}\n`);
+    const label = target.name !== undefined ? `${target.name} (${target.id})` : target.id;
+    process.stdout.write(`${unarchive ? "Unarchived" : "Archived"} session ${label}.\n`);
     return 0;
   } catch (err) {
     if (err instanceof ThreadStoreError || err instanceof ConfigError) return fail(err.message);
