@@ -9,6 +9,7 @@ import { createCodex } from "../../engine/create-codex.js";
 import { findRepoRoot } from "../../core/agents-md.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
 import type { ReviewTarget } from "../../protocol/review.js";
+import type { CyberAccessProgram } from "../../protocol/cyber-access.js";
 import { loadCliConfig } from "../shared/cli-config.js";
 import { ProtocolOutput } from "../shared/output.js";
 import { ExecEventMapper } from "./event-mapper.js";
@@ -123,6 +124,9 @@ export async function runExec(
       type: "user_turn",
       items,
       ...(outputSchema !== undefined ? { final_output_json_schema: outputSchema } : {}),
+      ...(flags.cyberAccessProgram
+        ? { cyber_access_program: flags.cyberAccessProgram as CyberAccessProgram }
+        : {}),
     });
   }
   // Exec's own answers to requests it cannot put to anyone; an error about one of them (the request was
