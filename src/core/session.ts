@@ -123,7 +123,8 @@ export class Session {
       sandbox_policy: this.settings.defaults.sandboxPolicy,
       history_log_id: 0,
       history_entry_count: this.options.seed.replay?.turns.length ?? 0,
-      rollout_path: this.rollout.path,
+      // An ephemeral thread has no file.
+      rollout_path: this.rollout.path || null,
       forked_from_id: this.options.seed.forkedFromId ?? null,
       ...(replay ? { initial_messages: historyEvents(replay, this.threadId) } : {}),
     });

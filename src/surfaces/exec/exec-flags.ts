@@ -12,7 +12,4 @@ export interface ExecFlags extends SharedFlags {
   threadSource?: string;
   /** The turn's `access_programs.cyber` (OpenAI provider only; refused by review). */
   cyberAccessProgram?: string;
-  /** No rollout file and no thread index row. */
-  ephemeral?: boolean;
-  ignoreRules?: boolean;
 }
