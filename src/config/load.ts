@@ -10,14 +10,20 @@ import {
   type SandboxPolicy,
 } from "../protocol/policies.js";
 import { parseAllowlist } from "../sandbox/domain-allowlist.js";
-import { checkConfigFile, ConfigError, readConfigFile, type KeyIssue } from "./config-file.js";
+import {
+  checkConfigFile,
+  ConfigError,
+  readConfigFile,
+  unknownTopLevelKeys,
+  type KeyIssue,
+} from "./config-file.js";
 import { judgeIssues } from "./judge-issues.js";
 import { contextWindowFor, DEFAULT_MODEL, learnModelInfo } from "../model/model-info.js";
 import { DEFAULT_OSS_PROVIDER, LOCAL_PROVIDERS, type ProviderInfo } from "../model/provider-info.js";
 import { resolveProvider } from "./providers.js";
 import { resolveCodexHome, SYSTEM_CONFIG_PATH } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
-import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
+import { findProjectConfigFiles, isProjectTrusted, userTrustTable } from "./project-layers.js";
 import { rootMarkersOf } from "./repo-folders.js";
 import { readPromptFile } from "./prompt-files.js";
 import { learnCatalog, readModelCatalog, type CatalogModel } from "./model-catalog.js";
@@ -167,6 +173,10 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome, issues, trust);
 
   const overrides = safeOverrides(options.overrides ?? []);
+  const [unknownOverride] = options.strict ? unknownTopLevelKeys(overrides) : [];
+  if (unknownOverride !== undefined) {
+    throw new ConfigError(`unknown configuration field \`${unknownOverride}\` in -c/--config override`);
+  }
   const merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
 
   const profileName = options.profile ?? (overrides.profile as string | undefined) ?? merged.profile;
@@ -367,19 +377,6 @@ function addProjectLayers(
     if (value) layers.push({ source: "project", path: file.path, value });
   }
   return disabled;
-}
-
-/**
- * `--ignore-user-config` leaves the user's settings out, not the projects they trust: the `[projects]` table
- * of the file, read leniently (a broken file is what one may be ignoring).
- */
-function userTrustTable(path: string): Record<string, unknown> {
-  try {
-    const projects = readTomlFile(path)?.projects;
-    return projects && typeof projects === "object" ? (projects as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 function ossProvider(chosen: unknown): string {

@@ -137,7 +137,7 @@ describe("exec --ignore-rules", () => {
 
 describe("exec --strict-config", () => {
   it("an unknown key is an error naming the file and line (exit 1); without the flag a warning", async () => {
-    model = await startFakeModel({ replies: [reply.message("ran")] });
+    model = await startFakeModel({ replies: [reply.message("ran"), reply.message("ran again")] });
     const home = makeHome(model.url, "bogus_key = 1");
     const path = join(home.codexHome, "config.toml");
     const strict = await runCli(["exec", "--strict-config", "hi"], { env: home.env, cwd: home.cwd });
@@ -145,9 +145,32 @@ describe("exec --strict-config", () => {
     expect(strict.stderr).toBe(
       `Error: ${path}:3: unknown configuration field \`bogus_key\` (--strict-config)\n`,
     );
-    expect(model.requests).toHaveLength(0);
+    // A -c override with an unknown key too (a known one passes).
+    const override = await runCli(
+      ["exec", "--strict-config", "-c", "bogus=1", "-c", 'model_verbosity="low"', "hi"],
+      {
+        env: { ...home.env },
+        cwd: home.cwd,
+      },
+    );
+    expect(override.code).toBe(1);
+    expect(override.stderr).toMatch(/^Error: .*unknown configuration field `bogus/);
+    writeFileSync(path, `openai_base_url = "${model.url}"\nshell_tool = "shell"\n`);
+    const onlyOverride = await runCli(["exec", "--strict-config", "-c", "bogus=1", "hi"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(onlyOverride.code).toBe(1);
+    expect(onlyOverride.stderr).toBe("Error: unknown configuration field `bogus` in -c/--config override\n");
+    const known = await runCli(["exec", "--strict-config", "-c", 'model_verbosity="low"', "hi"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(known.code, known.stderr).toBe(0);
+    writeFileSync(path, `openai_base_url = "${model.url}"\nshell_tool = "shell"\nbogus_key = 1\n`);
     const lenient = await runCli(["exec", "hi"], { env: home.env, cwd: home.cwd });
     expect(lenient.code).toBe(0);
     expect(lenient.stderr).toContain(`warning: ${path}, line 3: bogus_key: unknown key, ignored`);
+    expect(model.requests).toHaveLength(2);
   });
 });
