@@ -2,6 +2,7 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import { collect, sharedOptions, withRootSearch } from "./options.js";
+import { execRunOptions } from "./exec-run-options.js";
 import type { ExecFlags } from "../surfaces/exec/exec-flags.js";
 
 interface ReviewFlags extends ExecFlags {
@@ -38,6 +39,11 @@ function reviewCommand(program: Command, parent: Command, name: string): Command
         config: [...(parent.config ?? []), ...(own.config ?? [])],
         addDir: [...(parent.addDir ?? []), ...(own.addDir ?? [])],
       });
+      if (flags.cyberAccessProgram !== undefined) {
+        process.stderr.write("Error: --cyber-access-program is not supported with `codex-ts exec review`\n");
+        process.exitCode = 1;
+        return;
+      }
       const chosen = [flags.uncommitted, flags.base, flags.commit, prompt].filter((v) => v).length;
       if (chosen > 1) {
         process.stderr.write("Error: choose one of --uncommitted, --base, --commit or a prompt\n");
@@ -82,8 +88,7 @@ export function registerExecCommands(program: Command): void {
       process.exitCode = await runExec(prompt, withRootSearch(program, flags));
     });
 
-  execCommand
-    .command("resume")
+  execRunOptions(execCommand.command("resume"))
     .description("continue an earlier thread with a new prompt")
     .argument("[id]", "the thread id (or, with --last, the prompt)")
     .argument("[prompt]", "the prompt; '-' or absent reads it from stdin")
@@ -93,36 +98,42 @@ export function registerExecCommands(program: Command): void {
       async (
         id: string | undefined,
         prompt: string | undefined,
-        own: { last?: boolean; image?: string[] },
+        own: ExecFlags & { last?: boolean },
         cmd: Command,
       ) => {
         const { runExec } = await import("../surfaces/exec/run-exec.js");
         const parent: ExecFlags = cmd.parent?.opts<ExecFlags>() ?? {};
+        const { last, ...ownFlags } = own;
+        // Before `resume` (where the SDK puts them) or after it: the run options hold either way.
         const flags: ExecFlags = withRootSearch(program, {
           ...parent,
+          ...ownFlags,
           image: [...(parent.image ?? []), ...(own.image ?? [])],
         });
-        const target = own.last ? { last: true } : { ...(id ? { id } : {}) };
-        process.exitCode = await runExec(own.last ? id : prompt, flags, target);
+        const target = last ? { last: true } : { ...(id ? { id } : {}) };
+        process.exitCode = await runExec(last ? id : prompt, flags, target);
       },
     );
 
-  execCommand
-    .command("fork")
+  execRunOptions(execCommand.command("fork"))
     .description("fork an earlier thread into a new one, then send the prompt, if any")
     .argument("<session>", "the thread id (UUID) or thread name to fork")
     .argument("[prompt]", "the prompt to send after forking; '-' reads it from stdin")
     .option("-i, --image <file>", "attach an image to the prompt (repeatable)", collect, [])
-    .action(async (session: string, prompt: string | undefined, own: { image?: string[] }, cmd: Command) => {
+    .action(async (session: string, prompt: string | undefined, own: ExecFlags, cmd: Command) => {
       const { runExec } = await import("../surfaces/exec/run-exec.js");
       const parent: ExecFlags = cmd.parent?.opts<ExecFlags>() ?? {};
+      // As for `resume`: the run options hold before or after `fork`.
       const flags: ExecFlags = withRootSearch(program, {
         ...parent,
+        ...own,
         image: [...(parent.image ?? []), ...(own.image ?? [])],
       });
       process.exitCode = await runExec(prompt, flags, { id: session, fork: true });
     });
 
-  reviewCommand(program, execCommand, "review");
+  // Codex has these global to `exec`: they hold before or after `resume` / `review` (the SDK puts them before).
+  execRunOptions(execCommand);
+  execRunOptions(reviewCommand(program, execCommand, "review"));
   reviewCommand(program, program, "review");
 }

@@ -87,6 +87,11 @@ function toNumbers<T>(value: T): T {
 
 const OWN_KEYS = new Set(Object.keys(ConfigToml.shape));
 
+/** The top-level keys neither codex-ts nor Codex reads (`--strict-config` refuses them in `-c` too). */
+export function unknownTopLevelKeys(value: Record<string, unknown>): string[] {
+  return Object.keys(value).filter((key) => !OWN_KEYS.has(key) && !CODEX_ONLY_KEYS[key]);
+}
+
 /** Every key of one file checked against its type: codex-ts's own keys, then the keys only Codex reads. */
 export function checkConfigFile(file: string, config: ConfigFile): KeyIssue[] {
   const issues: Omit<KeyIssue, "line" | "file">[] = [];

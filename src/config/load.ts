@@ -10,13 +10,20 @@ import {
   type SandboxPolicy,
 } from "../protocol/policies.js";
 import { parseAllowlist } from "../sandbox/domain-allowlist.js";
-import { checkConfigFile, ConfigError, describeIssue, readConfigFile, type KeyIssue } from "./config-file.js";
+import {
+  checkConfigFile,
+  ConfigError,
+  readConfigFile,
+  unknownTopLevelKeys,
+  type KeyIssue,
+} from "./config-file.js";
+import { judgeIssues } from "./judge-issues.js";
 import { contextWindowFor, DEFAULT_MODEL, learnModelInfo } from "../model/model-info.js";
 import { DEFAULT_OSS_PROVIDER, LOCAL_PROVIDERS, type ProviderInfo } from "../model/provider-info.js";
 import { resolveProvider } from "./providers.js";
 import { resolveCodexHome, SYSTEM_CONFIG_PATH } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
-import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
+import { findProjectConfigFiles, isProjectTrusted, userTrustTable } from "./project-layers.js";
 import { rootMarkersOf } from "./repo-folders.js";
 import { readPromptFile } from "./prompt-files.js";
 import { learnCatalog, readModelCatalog, type CatalogModel } from "./model-catalog.js";
@@ -76,6 +83,10 @@ export interface Config {
   warnings: ConfigWarning[];
   /** `--dangerously-bypass-hook-trust`: hooks run without review for this process only. */
   bypassHookTrust?: boolean;
+  /** `--ephemeral`: threads leave no rollout file and no index row. */
+  ephemeral?: boolean;
+  /** `--ignore-rules`: no execpolicy `.rules` file is read. */
+  ignoreRules?: boolean;
   /** The permission profile (`default_permissions`) the sandbox policy comes from, when one does. */
   permissionProfile?: { id: string; extends: string | null };
   /** The paths and globs the permission profile denies: hidden from commands and the file tools. */
@@ -108,6 +119,19 @@ export interface LoadConfigOptions {
   bypassHookTrust?: boolean;
   /** `--oss`: a local provider (this one, else `oss_provider`, else ollama) with its default model. */
   oss?: { provider?: string };
+  /** `--ignore-user-config`: $CODEX_HOME/config.toml is not a layer (its project trust still counts). */
+  ignoreUserConfig?: boolean;
+  /** `--strict-config`: an unknown key in a config file stops loading instead of warning. */
+  strict?: boolean;
+  /** Run flags the config carries to every engine of the process (subagents too). */
+  run?: RunFlags;
+}
+
+/** Flags of one run that are no config key: a file cannot set them. */
+export interface RunFlags {
+  bypassHookTrust?: boolean;
+  ephemeral?: boolean;
+  ignoreRules?: boolean;
 }
 
 const DEFAULTS: Record<string, unknown> = {
@@ -142,36 +166,37 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const system = readLayer(systemPath, issues);
   if (system) layers.push({ source: "system", path: systemPath, value: system });
   const userPath = join(codexHome, "config.toml");
-  const user = readLayer(userPath, issues);
+  const user = options.ignoreUserConfig ? undefined : readLayer(userPath, issues);
   if (user) layers.push({ source: "user", path: userPath, value: user });
+  const trust = options.ignoreUserConfig ? userTrustTable(userPath) : {};
   const disabledLayers =
-    options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome, issues);
+    options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome, issues, trust);
 
   const overrides = safeOverrides(options.overrides ?? []);
+  const [unknownOverride] = options.strict ? unknownTopLevelKeys(overrides) : [];
+  if (unknownOverride !== undefined) {
+    throw new ConfigError(`unknown configuration field \`${unknownOverride}\` in -c/--config override`);
+  }
   const merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
 
   const profileName = options.profile ?? (overrides.profile as string | undefined) ?? merged.profile;
   if (typeof profileName === "string") {
     const profiles = (merged.profiles ?? {}) as Record<string, unknown>;
     const profile = profiles[profileName];
-    if (!profile || typeof profile !== "object") {
+    if (profile && typeof profile === "object") {
+      layers.push({ source: `profile:${profileName}`, value: profile as Record<string, unknown> });
+    } else if (!options.ignoreUserConfig) {
+      // With the user's file left out, its profiles are too (as in Codex: no error, no profile).
       throw new ConfigError(`config profile '${profileName}' not found in ${userPath}`);
     }
-    layers.push({ source: `profile:${profileName}`, value: profile as Record<string, unknown> });
   }
   const cli = { ...options.cli };
   if (options.oss) cli.model_provider = ossProvider(options.oss.provider ?? merged.oss_provider);
   if (Object.keys(cli).length > 0) layers.push({ source: "cli", value: cli });
   if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
-  const warnings = judgeIssues(issues, layers);
-  return buildConfig(layers, {
-    codexHome,
-    cwd,
-    env,
-    disabledLayers,
-    warnings,
-    ...(options.bypassHookTrust ? { bypassHookTrust: true } : {}),
-  });
+  const warnings = judgeIssues(issues, layers, options.strict ?? false);
+  const run: RunFlags = { ...options.run, ...(options.bypassHookTrust ? { bypassHookTrust: true } : {}) };
+  return buildConfig(layers, { codexHome, cwd, env, disabledLayers, warnings, run });
 }
 
 /**
@@ -185,7 +210,7 @@ export function configWithLayer(config: Config, layer: ConfigLayer, env: NodeJS.
     env,
     disabledLayers: config.disabledLayers,
     warnings: config.warnings,
-    ...(config.bypassHookTrust ? { bypassHookTrust: true } : {}),
+    run: runFlagsOf(config),
   });
 }
 
@@ -195,7 +220,15 @@ interface BuildContext {
   env: NodeJS.ProcessEnv;
   disabledLayers: DisabledConfigLayer[];
   warnings: ConfigWarning[];
-  bypassHookTrust?: boolean;
+  run: RunFlags;
+}
+
+function runFlagsOf(config: Config): RunFlags {
+  return {
+    ...(config.bypassHookTrust ? { bypassHookTrust: true } : {}),
+    ...(config.ephemeral ? { ephemeral: true } : {}),
+    ...(config.ignoreRules ? { ignoreRules: true } : {}),
+  };
 }
 
 /** The config the applied layers (lowest first) make. */
@@ -271,7 +304,9 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
     disabledLayers,
     warnings,
   };
-  if (context.bypassHookTrust) config.bypassHookTrust = true;
+  if (context.run.bypassHookTrust) config.bypassHookTrust = true;
+  if (context.run.ephemeral) config.ephemeral = true;
+  if (context.run.ignoreRules) config.ignoreRules = true;
   if (profile?.readDenial) config.readDenial = profile.readDenial;
   if (usesPermissionProfile(layers, toml)) {
     const id = toml.default_permissions;
@@ -314,10 +349,11 @@ function addProjectLayers(
   cwd: string,
   codexHome: string,
   issues: KeyIssue[],
+  extraTrust: Record<string, unknown>,
 ): DisabledConfigLayer[] {
   const trustTable = layers.reduce(
     (acc, layer) => deepMerge(acc, (layer.value.projects ?? {}) as Record<string, unknown>),
-    {} as Record<string, unknown>,
+    extraTrust,
   );
   const disabled: DisabledConfigLayer[] = [];
   for (const file of findProjectConfigFiles(cwd, codexHome, rootMarkersOf(layers))) {
@@ -341,38 +377,6 @@ function addProjectLayers(
     if (value) layers.push({ source: "project", path: file.path, value });
   }
   return disabled;
-}
-
-/**
- * A bad value stops loading unless a layer above its file sets the same key (then it is only a warning, so
- * the file still gets fixed); unknown keys are warnings.
- */
-function judgeIssues(issues: KeyIssue[], layers: ConfigLayer[]): ConfigWarning[] {
-  const warnings: ConfigWarning[] = [];
-  for (const issue of issues) {
-    const text = describeIssue(issue);
-    if (issue.kind === "unknown") {
-      warnings.push({ summary: text, path: issue.file });
-      continue;
-    }
-    const own = layers.findIndex((layer) => layer.path === issue.file);
-    const above = layers.slice(own + 1).find((layer) => setsKey(layer.value, issue.keyPath));
-    if (!above) throw new ConfigError(`invalid config in ${text}`);
-    warnings.push({
-      summary: `invalid value ignored (set again by ${above.source}): ${text}`,
-      path: issue.file,
-    });
-  }
-  return warnings;
-}
-
-function setsKey(value: Record<string, unknown>, keyPath: string[]): boolean {
-  let node: unknown = value;
-  for (const key of keyPath) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return false;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return true;
 }
 
 function ossProvider(chosen: unknown): string {

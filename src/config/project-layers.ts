@@ -7,6 +7,7 @@
 // A folder is trusted when the nearest entry at or above it says "trusted".
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { readConfigFile } from "./config-file.js";
 import { foldersFromRepoRoot } from "./repo-folders.js";
 
 export interface ProjectConfigFile {
@@ -43,5 +44,18 @@ export function isProjectTrusted(dir: string, projects: unknown): boolean {
     if (level === "trusted") return true;
     if (level === "untrusted") return false;
     if (dirname(d) === d) return false;
+  }
+}
+
+/**
+ * `--ignore-user-config` leaves the user's settings out, not the projects they trust: the `[projects]` table
+ * of the file, read leniently (a broken file is what one may be ignoring).
+ */
+export function userTrustTable(path: string): Record<string, unknown> {
+  try {
+    const projects = readConfigFile(path)?.value.projects;
+    return projects && typeof projects === "object" ? (projects as Record<string, unknown>) : {};
+  } catch {
+    return {};
   }
 }

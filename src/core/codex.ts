@@ -17,6 +17,7 @@ import { SubagentManager, subagentSettings, type ChildEngines } from "./subagent
 import { SkillsManager } from "../skills/skills-manager.js";
 import { isAbsolute, resolve } from "node:path";
 import { loadPolicy } from "../execpolicy/load.js";
+import { Policy } from "../execpolicy/policy.js";
 import { RulesSyntaxError } from "../execpolicy/starlark.js";
 import type { HookSource } from "./hooks/hook-source.js";
 
@@ -145,8 +146,9 @@ export class Codex implements AsyncIterable<Event> {
     let rules;
     try {
       // Before the thread opens, so a bad rules file leaves nothing half-written.
-      const { codexHome, cwd, layers } = this.options.config;
-      rules = loadPolicy(codexHome, cwd, layers);
+      const { codexHome, cwd, layers, ignoreRules } = this.options.config;
+      // `--ignore-rules`: no file is read, so commands meet only the built-in checks.
+      rules = ignoreRules ? new Policy([]) : loadPolicy(codexHome, cwd, layers);
     } catch (err) {
       if (err instanceof RulesSyntaxError) {
         this.emit(id, { type: "error", message: `bad command rules: ${err.message}` });

@@ -77,7 +77,9 @@ export async function openThread(
     const meta = sessionMeta(config, id, identity.originator, identity.source, undefined, parentThreadId);
     return {
       id,
-      rollout: ThreadRollout.create(config.codexHome, meta, new Date(), onError),
+      rollout: config.ephemeral
+        ? ThreadRollout.ephemeral([], meta, onError)
+        : ThreadRollout.create(config.codexHome, meta, new Date(), onError),
       history: [],
       warnings: [],
     };
@@ -93,7 +95,9 @@ export async function openThread(
   const parentId = parsed.meta?.id;
   if (origin.resumePath) {
     if (!parentId) throw new ThreadOpenError(`cannot resume ${path}: it has no session_meta line`);
-    const rollout = await ThreadRollout.resume(path, parsed.lines, onError);
+    const rollout = config.ephemeral
+      ? ThreadRollout.ephemeral(parsed.lines, undefined, onError)
+      : await ThreadRollout.resume(path, parsed.lines, onError);
     const subagentTree = rebuildSubagentTree(parsed.lines);
     const replay = replayRollout(parsed.lines);
     return { id: parentId, rollout, history: replay.history, replay, subagentTree, warnings };
@@ -113,7 +117,9 @@ export async function openThread(
     identity.source === "subagent"
       ? kept
       : [...kept, ...interruptedForkEnding(kept, interruptMarkerEnabled(config))];
-  const rollout = await ThreadRollout.fork(config.codexHome, lines, id, onError);
+  const rollout = config.ephemeral
+    ? ThreadRollout.ephemeral(lines, undefined, onError)
+    : await ThreadRollout.fork(config.codexHome, lines, id, onError);
   const replay = replayRollout(lines);
   return {
     id,

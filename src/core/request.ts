@@ -45,6 +45,7 @@ export function buildRequest(options: {
   }
   const tier = requestServiceTier(turn.serviceTier);
   if (tier !== undefined) request.service_tier = tier;
+  if (turn.cyberAccessProgram) request.access_programs = { cyber: turn.cyberAccessProgram };
   return request;
 }
 

@@ -22,7 +22,7 @@ import { compactionTask, reviewTask, userTurnTask, type TaskEnv } from "./sessio
 import type { TaskSlot } from "./task-slot.js";
 import type { ThreadUpkeep } from "./thread-upkeep.js";
 import type { ThreadRollout } from "./thread-rollout.js";
-import type { TurnContext } from "./turn-context.js";
+import { withCyberProgram, type TurnContext } from "./turn-context.js";
 import type { UsageReport } from "./usage-report.js";
 import { runUserShell } from "./user-shell.js";
 import { startMemoriesPipeline } from "./memories/startup.js";
@@ -123,7 +123,8 @@ export class Session {
       sandbox_policy: this.settings.defaults.sandboxPolicy,
       history_log_id: 0,
       history_entry_count: this.options.seed.replay?.turns.length ?? 0,
-      rollout_path: this.rollout.path,
+      // An ephemeral thread has no file.
+      rollout_path: this.rollout.path || null,
       forked_from_id: this.options.seed.forkedFromId ?? null,
       ...(replay ? { initial_messages: historyEvents(replay, this.threadId) } : {}),
     });
@@ -140,7 +141,11 @@ export class Session {
     await this.tasks.abort("replaced");
     if (op.type === "user_turn") this.settings.override(op);
     const explicitEffort = op.type === "user_turn" && op.effort !== undefined;
-    const turn = this.settings.forTask(explicitEffort);
+    const turn = withCyberProgram(
+      this.settings.forTask(explicitEffort),
+      op.type === "user_turn" ? op.cyber_access_program : undefined,
+      this.settings.providerId,
+    );
     this.context.record(turn);
     this.launch(subId, turn, (controller) => userTurnTask(this.taskEnv, subId, op, turn, controller));
   }

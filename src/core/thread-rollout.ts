@@ -5,11 +5,15 @@ import type { KnownEventMsg } from "../protocol/core-protocol.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { rolloutLine, type RolloutLine, type SessionMetaPayload } from "../rollout/lines.js";
 import { shouldPersistEventMsg } from "../rollout/policy.js";
+import { MemoryRecorder } from "../rollout/memory-recorder.js";
 import { RolloutRecorder } from "../rollout/recorder.js";
 import { readRollout } from "../rollout/reader.js";
 import { replayRollout, type ReplayResult } from "../rollout/replay.js";
 import { firstUserText, sourceText, truncatePreview, type ThreadSummary } from "../rollout/summary.js";
 import type { TurnContext } from "./turn-context.js";
+
+/** Where lines go: the thread's rollout file, or memory only for an ephemeral thread. */
+type LineSink = RolloutRecorder | MemoryRecorder;
 
 export class ThreadRollout {
   private meta: SessionMetaPayload | undefined;
@@ -21,7 +25,7 @@ export class ThreadRollout {
   private failed = false;
 
   private constructor(
-    private readonly recorder: RolloutRecorder,
+    private readonly recorder: LineSink,
     existing: RolloutLine[],
     meta: SessionMetaPayload | undefined,
     private readonly onError: (message: string) => void,
@@ -38,6 +42,18 @@ export class ThreadRollout {
     onError: (message: string) => void,
   ): ThreadRollout {
     return new ThreadRollout(RolloutRecorder.create(codexHome, meta.id, createdAt), [], meta, onError);
+  }
+
+  /**
+   * An ephemeral thread (`--ephemeral`): new, or resumed or forked from `lines`; its lines stay in memory, so
+   * no file is written, and the index gets no row (summary() is undefined).
+   */
+  static ephemeral(
+    lines: RolloutLine[],
+    meta: SessionMetaPayload | undefined,
+    onError: (message: string) => void,
+  ): ThreadRollout {
+    return new ThreadRollout(new MemoryRecorder(lines), lines, meta, onError);
   }
 
   /** An existing thread (resume): new lines append to its file. */
@@ -107,7 +123,7 @@ export class ThreadRollout {
   /** The thread's row for the index, from the lines in memory (no file read). */
   summary(problem: string | null): ThreadSummary | undefined {
     const meta = this.meta;
-    if (!meta) return undefined;
+    if (!meta || this.recorder instanceof MemoryRecorder) return undefined;
     const created = Date.parse(meta.timestamp);
     return {
       id: meta.id,
@@ -134,6 +150,7 @@ export class ThreadRollout {
   /** What a resume of this thread would rebuild now: everything is flushed, then the file is replayed. */
   async replay(): Promise<ReplayResult> {
     await this.flush();
+    if (this.recorder instanceof MemoryRecorder) return replayRollout([...this.recorder.lines]);
     return replayRollout((await readRollout(this.path)).lines);
   }
 

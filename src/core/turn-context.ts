@@ -1,5 +1,5 @@
 // The settings one turn runs with. Ops may override them per turn; the overrides persist for later turns.
-import type { OpOf } from "../protocol/core-protocol.js";
+import type { CyberAccessProgram, OpOf } from "../protocol/core-protocol.js";
 import type {
   AskForApproval,
   CollaborationModeKind,
@@ -22,6 +22,8 @@ export interface TurnContext {
   verbosity?: "low" | "medium" | "high";
   /** `service_tier`: the request's `service_tier` (see request.ts). */
   serviceTier?: string;
+  /** The turn's own Cyber access program (never carried to later turns): `access_programs.cyber`. */
+  cyberAccessProgram?: CyberAccessProgram;
 }
 
 type TurnOverrides = Partial<
@@ -53,4 +55,16 @@ export function applyTurnOverrides(base: TurnContext, o: TurnOverrides): TurnCon
   if (o.service_tier === null) delete next.serviceTier;
   else if (o.service_tier !== undefined) next.serviceTier = o.service_tier;
   return next;
+}
+
+/**
+ * A user turn's Cyber access program, for that turn only. Only OpenAI's own API (the built-in `openai`
+ * provider) is asked; with another provider nothing is sent and nothing said, as Codex does.
+ */
+export function withCyberProgram(
+  turn: TurnContext,
+  program: CyberAccessProgram | undefined,
+  providerId: string,
+): TurnContext {
+  return program && providerId === "openai" ? { ...turn, cyberAccessProgram: program } : turn;
 }

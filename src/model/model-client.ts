@@ -22,6 +22,8 @@ export interface ResponsesRequest {
   };
   instructions?: string;
   service_tier?: string;
+  /** Programs OpenAI's API grants per request (`{cyber: "daybreak_blue"}`). */
+  access_programs?: { cyber: string };
 }
 
 export interface ClientIdentity {

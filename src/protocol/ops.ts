@@ -2,6 +2,7 @@
 // know. Re-exported by core-protocol.ts, the queue pair's one import.
 import { z } from "zod";
 import { lazySchema } from "./lazy-schema.js";
+import { CYBER_ACCESS_PROGRAMS } from "./cyber-access.js";
 import {
   AskForApproval,
   CollaborationModeKind,
@@ -14,6 +15,10 @@ import {
 import { UserInputItem } from "./user-input.js";
 import { ReviewRequest } from "./review.js";
 import { ResponseItem } from "./items.js";
+
+/** `--cyber-access-program`: sent as the Responses request's `access_programs.cyber`. */
+export const CyberAccessProgram = z.enum(CYBER_ACCESS_PROGRAMS);
+export type CyberAccessProgram = z.infer<typeof CyberAccessProgram>;
 
 const TurnContextFields = {
   cwd: z.string().optional(),
@@ -49,6 +54,8 @@ export const Op = lazySchema(() =>
       /** The client's id for this message, echoed on its userMessage item. */
       client_id: z.string().optional(),
       final_output_json_schema: z.unknown().optional(),
+      /** The Cyber access program this turn asks OpenAI's API for (this turn only; the OpenAI provider only). */
+      cyber_access_program: CyberAccessProgram.optional(),
       ...TurnContextFields,
     }),
     z.object({

@@ -160,6 +160,22 @@ describe("@openai/codex-sdk against codex-ts", () => {
     expect(input).toContain("data:image/png;base64,");
   });
 
+  it("cyberAccessProgram reaches the turn's requests, on a resumed thread too", async () => {
+    model = await startFakeModel({ replies: [reply.message("first"), reply.message("second")] });
+    const home = makeHome("http://unused.invalid/v1", "", { shellTool: "default" });
+    const codex = sdkFor(model.url, home.env);
+    const thread = codex.startThread({ workingDirectory: home.cwd });
+    await thread.run("look", { cyberAccessProgram: "daybreak_blue" });
+    // The SDK puts the flag before `resume <id>`.
+    await codex.resumeThread(thread.id ?? "", { workingDirectory: home.cwd }).run("again", {
+      cyberAccessProgram: "standard",
+    });
+    expect(model.requests.map((r) => r.body.access_programs)).toEqual([
+      { cyber: "daybreak_blue" },
+      { cyber: "standard" },
+    ]);
+  });
+
   it("an abort signal stops the run; the thread resumes afterwards", async () => {
     model = await startFakeModel({ replies: [reply.hang(), reply.message("after the abort")] });
     const home = makeHome("http://unused.invalid/v1", "", { shellTool: "default" });

@@ -10,4 +10,6 @@ export interface ExecFlags extends SharedFlags {
   image?: string[];
   color?: string;
   threadSource?: string;
+  /** The turn's `access_programs.cyber` (OpenAI provider only; refused by review). */
+  cyberAccessProgram?: string;
 }

@@ -9,6 +9,7 @@ import { createCodex } from "../../engine/create-codex.js";
 import { findRepoRoot } from "../../core/agents-md.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
 import type { ReviewTarget } from "../../protocol/review.js";
+import type { CyberAccessProgram } from "../../protocol/cyber-access.js";
 import { loadCliConfig } from "../shared/cli-config.js";
 import { ProtocolOutput } from "../shared/output.js";
 import { ExecEventMapper } from "./event-mapper.js";
@@ -67,6 +68,10 @@ export async function runExec(
   let resumePath: string | undefined;
   // `exec fork ID` without a prompt forks and stops there, reading nothing from stdin (as the real one).
   const forkOnly = resume?.fork === true && promptArg === undefined;
+  // A fork made without a turn could carry neither (the real one refuses both the same way).
+  if (forkOnly && flags.cyberAccessProgram)
+    return fail("Forking with --cyber-access-program requires a prompt");
+  if (forkOnly && flags.ephemeral) return fail("Ephemeral forks require a prompt");
   try {
     // Nobody is there to answer an approval request: exec never asks unless told to.
     config = loadCliConfig(flags, { approval_policy: "never" });
@@ -141,6 +146,9 @@ export async function runExec(
       type: "user_turn",
       items,
       ...(outputSchema !== undefined ? { final_output_json_schema: outputSchema } : {}),
+      ...(flags.cyberAccessProgram
+        ? { cyber_access_program: flags.cyberAccessProgram as CyberAccessProgram }
+        : {}),
     });
   }
   // Exec's own answers to requests it cannot put to anyone; an error about one of them (the request was

@@ -22,6 +22,11 @@ export interface SharedFlags {
   /** `--enable NAME` / `--disable NAME`: `-c features.NAME=true|false`, as in Codex. */
   enable?: string[];
   disable?: string[];
+  /** exec's run options (see cli/exec-run-options.ts). */
+  ignoreUserConfig?: boolean;
+  strictConfig?: boolean;
+  ephemeral?: boolean;
+  ignoreRules?: boolean;
 }
 
 /** `--enable` and `--disable` as the `-c` overrides they stand for, after the user's own. */
@@ -79,6 +84,12 @@ export function loadCliConfig(
     surfaceDefaults: defaults,
     ...ossOption(flags),
     ...(flags.dangerouslyBypassHookTrust ? { bypassHookTrust: true } : {}),
+    ...(flags.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
+    ...(flags.strictConfig ? { strict: true } : {}),
+    run: {
+      ...(flags.ephemeral ? { ephemeral: true } : {}),
+      ...(flags.ignoreRules ? { ignoreRules: true } : {}),
+    },
   });
   // Before anything else the command prints, and on stderr, so protocol output on stdout stays clean.
   for (const warning of config.warnings) process.stderr.write(`warning: ${warning.summary}\n`);

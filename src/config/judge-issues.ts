@@ -1,0 +1,52 @@
+// What the problems found in config files amount to once every layer is known: errors, or warnings.
+import { ConfigError, describeIssue, type KeyIssue } from "./config-file.js";
+
+/** What of a layer the judgement reads (load.ts's ConfigLayer fits). */
+interface Layer {
+  source: string;
+  path?: string;
+  value: Record<string, unknown>;
+}
+
+interface Warning {
+  summary: string;
+  path?: string;
+}
+
+/**
+ * A bad value stops loading unless a layer above its file sets the same key (then it is only a warning, so
+ * the file still gets fixed); unknown keys are warnings.
+ */
+export function judgeIssues(issues: KeyIssue[], layers: Layer[], strict: boolean): Warning[] {
+  const warnings: Warning[] = [];
+  for (const issue of issues) {
+    const text = describeIssue(issue);
+    if (issue.kind === "unknown" && strict) {
+      const where = issue.line ? `${issue.file}:${issue.line}` : issue.file;
+      throw new ConfigError(
+        `${where}: unknown configuration field \`${issue.keyPath.join(".")}\` (--strict-config)`,
+      );
+    }
+    if (issue.kind === "unknown") {
+      warnings.push({ summary: text, path: issue.file });
+      continue;
+    }
+    const own = layers.findIndex((layer) => layer.path === issue.file);
+    const above = layers.slice(own + 1).find((layer) => setsKey(layer.value, issue.keyPath));
+    if (!above) throw new ConfigError(`invalid config in ${text}`);
+    warnings.push({
+      summary: `invalid value ignored (set again by ${above.source}): ${text}`,
+      path: issue.file,
+    });
+  }
+  return warnings;
+}
+
+function setsKey(value: Record<string, unknown>, keyPath: string[]): boolean {
+  let node: unknown = value;
+  for (const key of keyPath) {
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return false;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return true;
+}
