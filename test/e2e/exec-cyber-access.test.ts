@@ -62,7 +62,8 @@ describe("exec --cyber-access-program", () => {
       cwd: home.cwd,
     });
     expect(res.code).toBe(0);
-    expect(res.stderr).toBe("");
+    // Only exec's note that it reads the piped stdin: nothing about the program.
+    expect(res.stderr).toBe("Reading additional input from stdin...\n");
     expect(programs()).toEqual([undefined]);
     expect(jsonLines(res.stdout).map((e) => e.type)).toEqual([
       "thread.started",
@@ -97,5 +98,26 @@ describe("exec --cyber-access-program", () => {
       expect(res.stderr).toBe("Error: --cyber-access-program is not supported with `codex-ts exec review`\n");
     }
     expect(model.requests).toHaveLength(0);
+  });
+
+  it("exec fork takes it for the turn after the fork, and without a prompt refuses it (and --ephemeral)", async () => {
+    model = await startFakeModel({ replies: [reply.message("one"), reply.message("two")] });
+    const home = makeHome(model.url);
+    const id = threadIdOf(
+      (await runCli(["exec", "--json", "start"], { env: home.env, cwd: home.cwd })).stdout,
+    );
+    for (const [flag, message] of [
+      [
+        ["--cyber-access-program", "standard"],
+        "Error: Forking with --cyber-access-program requires a prompt\n",
+      ],
+      [["--ephemeral"], "Error: Ephemeral forks require a prompt\n"],
+    ] as const) {
+      const res = await runCli(["exec", "--json", "fork", ...flag, id], { env: home.env, cwd: home.cwd });
+      expect(res).toMatchObject({ code: 1, stderr: message });
+    }
+    const forked = ["exec", "--json", "--cyber-access-program", "daybreak_blue", "fork", id, "go"];
+    expect((await runCli(forked, { env: home.env, cwd: home.cwd })).code).toBe(0);
+    expect(programs()).toEqual([undefined, { cyber: "daybreak_blue" }]);
   });
 });
