@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, readTomlFile } from "../../config/load.js";
 import { ConfigWriteError, writeUserConfig } from "../../config/config-write.js";
 import { resolveCodexHome } from "../../config/home.js";
 import type { McpServerToml } from "../../config/schema.js";
+import { serverCallbackUrl } from "../../mcp/oauth/callback-url.js";
+import type { ClientRegistration } from "../../mcp/oauth/login.js";
 import { SERVER_NAME_PATTERN } from "../../mcp/server-config.js";
 import { describeServer, serverRows, renderTable } from "./server-listing.js";
 
@@ -14,6 +16,11 @@ export interface McpAddFlags {
   bearerTokenEnvVar?: string;
   startupTimeoutSec?: string;
   toolTimeoutSec?: string;
+  oauthClientId?: string;
+  oauthClientSecret?: string;
+  /** For the sign-in that follows only: not written (run-mcp-oauth.ts). */
+  oauthClientRegistration?: ClientRegistration;
+  oauthResource?: string;
 }
 
 function fail(message: string): number {
@@ -87,6 +94,28 @@ function parseSeconds(flag: string, value: string | undefined): number | undefin
   return Number.isFinite(n) && n > 0 ? n : `${flag} expects a positive number of seconds, got '${value}'`;
 }
 
+/** The OAuth keys `mcp add` writes for an HTTP server, or why the flags cannot be taken. */
+function oauthKeys(url: string, flags: McpAddFlags): Partial<McpServerToml> | string {
+  const { oauthClientId: clientId, oauthClientSecret: clientSecret, oauthResource: resource } = flags;
+  if (clientSecret !== undefined && !clientId) return "--oauth-client-secret needs --oauth-client-id";
+  if (clientId === "" || clientSecret === "") return "--oauth-client-id and --oauth-client-secret must not be empty";
+  if (resource !== undefined && !URL.canParse(resource))
+    return `--oauth-resource expects an absolute URL, got '${resource}'`;
+  if (flags.oauthClientRegistration === "cimd" && !clientId)
+    return "client ID metadata documents (cimd) are not supported: use auto or dcr";
+  const keys: Partial<McpServerToml> = resource !== undefined ? { oauth_resource: resource } : {};
+  if (clientId) {
+    const callbackBase = loadConfig({ projectConfig: false }).toml.mcp_oauth_callback_url;
+    keys.oauth = {
+      client_id: clientId,
+      ...(clientSecret ? { client_secret: clientSecret } : {}),
+      // The redirect URI to register with the authorization server (the port is the listener's).
+      callback_url: serverCallbackUrl(url, callbackBase),
+    };
+  }
+  return keys;
+}
+
 export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): number {
   return guarded(() => {
     if (!SERVER_NAME_PATTERN.test(name))
@@ -96,6 +125,15 @@ export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): 
       return fail("give either a command (after --) or --url, not both");
     if (program === undefined && !flags.url)
       return fail("give the server's command after --, or --url for an HTTP server");
+    const oauthFlag = [
+      flags.oauthClientId,
+      flags.oauthClientSecret,
+      flags.oauthClientRegistration,
+      flags.oauthResource,
+    ].some((v) => v !== undefined);
+    if (program !== undefined && oauthFlag) return fail("the --oauth-* options need --url (an HTTP server)");
+    const oauth = flags.url ? oauthKeys(flags.url, flags) : {};
+    if (typeof oauth === "string") return fail(oauth);
     const env = parseEnv(flags.env ?? []);
     if (typeof env === "string") return fail(env);
     const startup = parseSeconds("--startup-timeout-sec", flags.startupTimeoutSec);
@@ -111,6 +149,7 @@ export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): 
       : {
           url: flags.url,
           ...(flags.bearerTokenEnvVar ? { bearer_token_env_var: flags.bearerTokenEnvVar } : {}),
+          ...oauth,
         };
     if (startup !== undefined) server.startup_timeout_sec = startup;
     if (tool !== undefined) server.tool_timeout_sec = tool;
@@ -119,6 +158,7 @@ export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): 
       { keyPath: `mcp_servers.${name}`, value: server, mergeStrategy: "replace" },
     ]);
     process.stdout.write(`Added MCP server '${name}' to ${result.filePath}.\n`);
+    if (server.oauth?.callback_url) process.stdout.write(`OAuth callback URL: ${server.oauth.callback_url}\n`);
     return 0;
   });
 }
