@@ -148,7 +148,11 @@ export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise
     } catch (err) {
       return { status: 500, text: `Sign-in failed: ${(err as Error).message}`, outcome: err as Error };
     }
-    return { status: 200, text: `Signed in to ${options.serverName}. You can close this tab.`, outcome: "ok" };
+    return {
+      status: 200,
+      text: `Signed in to ${options.serverName}. You can close this tab.`,
+      outcome: "ok",
+    };
   };
   const conclude = (outcome: Error | "ok" | undefined) => {
     if (outcome === "ok") finish();

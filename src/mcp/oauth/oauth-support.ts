@@ -8,15 +8,20 @@ const PROBE_TIMEOUT_MS = 5_000;
 
 export async function probeOAuthSupport(serverUrl: string): Promise<OAuthSupport> {
   const { discoverOAuthServerInfo } = await import("@modelcontextprotocol/sdk/client/auth.js");
-  const fetchFn = (url: string | URL, init?: RequestInit) =>
-    fetch(url, { ...init, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+  // The SDK takes a failed request for "no metadata here": whether the server answered at all is noted aside.
+  let answered = false;
+  const fetchFn = async (url: string | URL, init?: RequestInit) => {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    answered = true;
+    return response;
+  };
   try {
     const info = await discoverOAuthServerInfo(serverUrl, { fetchFn });
-    return info.authorizationServerMetadata ? "oauth" : "none";
-  } catch (err) {
-    // A network failure (nothing listening, a timeout) says nothing; a bad answer means no OAuth.
-    return err instanceof TypeError || (err as Error).name === "TimeoutError" ? "unreachable" : "none";
+    if (info.authorizationServerMetadata) return "oauth";
+  } catch {
+    // A malformed metadata document: no sign-in to offer.
   }
+  return answered ? "none" : "unreachable";
 }
 
 /** Codex's McpAuthStatus of a configured server, without asking the server. */

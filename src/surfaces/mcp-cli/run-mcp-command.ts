@@ -98,7 +98,8 @@ function parseSeconds(flag: string, value: string | undefined): number | undefin
 function oauthKeys(url: string, flags: McpAddFlags): Partial<McpServerToml> | string {
   const { oauthClientId: clientId, oauthClientSecret: clientSecret, oauthResource: resource } = flags;
   if (clientSecret !== undefined && !clientId) return "--oauth-client-secret needs --oauth-client-id";
-  if (clientId === "" || clientSecret === "") return "--oauth-client-id and --oauth-client-secret must not be empty";
+  if (clientId === "" || clientSecret === "")
+    return "--oauth-client-id and --oauth-client-secret must not be empty";
   if (resource !== undefined && !URL.canParse(resource))
     return `--oauth-resource expects an absolute URL, got '${resource}'`;
   if (flags.oauthClientRegistration === "cimd" && !clientId)
@@ -158,7 +159,8 @@ export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): 
       { keyPath: `mcp_servers.${name}`, value: server, mergeStrategy: "replace" },
     ]);
     process.stdout.write(`Added MCP server '${name}' to ${result.filePath}.\n`);
-    if (server.oauth?.callback_url) process.stdout.write(`OAuth callback URL: ${server.oauth.callback_url}\n`);
+    if (server.oauth?.callback_url)
+      process.stdout.write(`OAuth callback URL: ${server.oauth.callback_url}\n`);
     return 0;
   });
 }

@@ -140,9 +140,7 @@ export function runMcpLogout(name: string): Promise<number> {
       return Promise.resolve(fail("OAuth logout is only supported for streamable_http transports."));
     const removed = new McpOAuthStore(config.codexHome).remove(server.url);
     process.stdout.write(
-      removed
-        ? `Removed OAuth credentials for '${name}'.\n`
-        : `No OAuth credentials stored for '${name}'.\n`,
+      removed ? `Removed OAuth credentials for '${name}'.\n` : `No OAuth credentials stored for '${name}'.\n`,
     );
     return Promise.resolve(0);
   });
