@@ -18,7 +18,7 @@ export function registerSetupCommands(program: Command): void {
     .option("--json", "print them as JSON")
     .action(async (flags: { json?: boolean }) => {
       const { runMcpList } = await import("../surfaces/mcp-cli/run-mcp-command.js");
-      process.exitCode = runMcpList(flags);
+      process.exitCode = await runMcpList(flags);
     });
 
   mcpCommand

@@ -135,10 +135,15 @@ describe("codex-ts mcp login / logout", () => {
     expect((listed.data as Json[]).map((s) => [s.name, s.authStatus])).toEqual([["docs", "oAuth"]]);
 
     const run = (...args: string[]) => runCli(["mcp", ...args], { env: home.env });
+    expect((await run("list")).stdout).toMatch(/^docs\s+http:\S+\s+-\s+-\s+enabled\s+OAuth$/m);
+    expect(JSON.parse((await run("list", "--json")).stdout)).toMatchObject([
+      { name: "docs", auth_status: "o_auth" },
+    ]);
     expect(await run("logout", "docs")).toMatchObject({
       code: 0,
       stdout: "Removed OAuth credentials for 'docs'.\n",
     });
+    expect((await run("list")).stdout).toMatch(/^docs\s+http:\S+\s+-\s+-\s+enabled\s+Not logged in$/m);
     expect(storedTokens(home)[mcp.url]).toBeUndefined();
     expect(await run("logout", "docs")).toMatchObject({
       code: 0,

@@ -46,10 +46,10 @@ describe("codex-ts mcp", () => {
     });
 
     const list = await run("list");
-    expect(list.stdout.split("\n")[0]).toMatch(/^Name\s+Command \/ URL\s+Args\s+Env\s+Status$/);
-    expect(list.stdout).toMatch(/docs\s+npx\s+-y docs-server --port 0\s+TOKEN\s+enabled/);
+    expect(list.stdout.split("\n")[0]).toMatch(/^Name\s+Command \/ URL\s+Args\s+Env\s+Status\s+Auth$/);
+    expect(list.stdout).toMatch(/docs\s+npx\s+-y docs-server --port 0\s+TOKEN\s+enabled\s+Unsupported/);
     expect(list.stdout).not.toContain("abc");
-    expect(list.stdout).toMatch(/remote\s+http:\/\/127.0.0.1:9\/mcp/);
+    expect(list.stdout).toMatch(/remote\s+http:\/\/127.0.0.1:9\/mcp.*\s+enabled\s+Bearer token/);
 
     const get = await run("get", "remote", "--json");
     expect(JSON.parse(get.stdout)).toMatchObject({

@@ -24,6 +24,29 @@ export async function probeOAuthSupport(serverUrl: string): Promise<OAuthSupport
   return answered ? "none" : "unreachable";
 }
 
+export type McpAuthStatus = "unknown" | "unsupported" | "notLoggedIn" | "bearerToken" | "oAuth";
+
+/**
+ * Codex's McpAuthStatus of a configured server: a bearer token or a stored OAuth login as configured, else
+ * whether the server takes an OAuth sign-in (notLoggedIn), does not (unsupported), or could not be asked
+ * (unknown). A disabled server is not asked.
+ */
+export async function mcpAuthStatus(
+  server: {
+    url?: string;
+    enabled?: boolean;
+    bearer_token_env_var?: string;
+    http_headers?: Record<string, string>;
+  },
+  codexHome: string,
+): Promise<McpAuthStatus> {
+  const stored = storedAuthStatus(server, codexHome);
+  if (stored) return stored;
+  if (!server.url || server.enabled === false) return "unsupported";
+  const support = await probeOAuthSupport(server.url);
+  return support === "oauth" ? "notLoggedIn" : support === "none" ? "unsupported" : "unknown";
+}
+
 /** Codex's McpAuthStatus of a configured server, without asking the server. */
 export function storedAuthStatus(
   server: { url?: string; bearer_token_env_var?: string; http_headers?: Record<string, string> },

@@ -7,6 +7,7 @@ import { resolveCodexHome } from "../../config/home.js";
 import type { McpServerToml } from "../../config/schema.js";
 import { serverCallbackUrl } from "../../mcp/oauth/callback-url.js";
 import type { ClientRegistration } from "../../mcp/oauth/login.js";
+import { mcpAuthStatus, type McpAuthStatus } from "../../mcp/oauth/oauth-support.js";
 import { SERVER_NAME_PATTERN } from "../../mcp/server-config.js";
 import { describeServer, serverRows, renderTable } from "./server-listing.js";
 
@@ -41,24 +42,48 @@ function guarded(run: () => number): number {
   }
 }
 
-export function runMcpList(flags: { json?: boolean }): number {
-  return guarded(() => {
+const AUTH_LABELS: Record<McpAuthStatus, [json: string, table: string]> = {
+  unknown: ["unknown", "Unknown"],
+  unsupported: ["unsupported", "Unsupported"],
+  notLoggedIn: ["not_logged_in", "Not logged in"],
+  bearerToken: ["bearer_token", "Bearer token"],
+  oAuth: ["o_auth", "OAuth"],
+};
+
+/** Each server's auth status, as Codex lists it (an HTTP server is asked whether it takes OAuth). */
+async function authStatuses(servers: Record<string, McpServerToml>): Promise<Map<string, McpAuthStatus>> {
+  const codexHome = resolveCodexHome();
+  const entries = await Promise.all(
+    Object.entries(servers).map(
+      async ([name, server]) => [name, await mcpAuthStatus(server, codexHome)] as const,
+    ),
+  );
+  return new Map(entries);
+}
+
+export async function runMcpList(flags: { json?: boolean }): Promise<number> {
+  try {
     const servers = configuredServers();
+    const auth = await authStatuses(servers);
+    const label = (name: string, which: 0 | 1) => AUTH_LABELS[auth.get(name) ?? "unknown"][which];
     if (flags.json) {
       const list = Object.entries(servers)
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([name, server]) => describeServer(name, server));
+        .map(([name, server]) => ({ ...describeServer(name, server), auth_status: label(name, 0) }));
       process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
       return 0;
     }
-    const rows = serverRows(servers);
+    const rows = serverRows(servers).map((row) => [...row, label(row[0] ?? "", 1)]);
     if (rows.length === 0) {
       process.stdout.write("No MCP servers configured yet. Try `codex-ts mcp add my-tool -- my-command`.\n");
       return 0;
     }
-    process.stdout.write(renderTable(["Name", "Command / URL", "Args", "Env", "Status"], rows));
+    process.stdout.write(renderTable(["Name", "Command / URL", "Args", "Env", "Status", "Auth"], rows));
     return 0;
-  });
+  } catch (err) {
+    if (err instanceof ConfigError) return fail(err.message);
+    throw err;
+  }
 }
 
 export function runMcpGet(name: string, flags: { json?: boolean }): number {

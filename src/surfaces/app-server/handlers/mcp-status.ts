@@ -2,7 +2,7 @@
 // failed); without, the servers the config names, each started once for the listing (as Codex does) and
 // closed again, with no runtime status. Paged by an index cursor.
 import type { McpServerInfo, McpServerStatus } from "../../../core/mcp-api/types.js";
-import { probeOAuthSupport, storedAuthStatus } from "../../../mcp/oauth/oauth-support.js";
+import { mcpAuthStatus } from "../../../mcp/oauth/oauth-support.js";
 import type { McpServerToml } from "../../../config/schema.js";
 import { probeMcpServers } from "../../../mcp/server-probe.js";
 import type { McpServerStatusEntry } from "../../../protocol/app-server/v2/tools-misc.js";
@@ -39,20 +39,9 @@ function wireServerInfo(info: McpServerInfo | undefined) {
 
 type AuthStatus = McpServerStatusEntry["authStatus"];
 
-/**
- * As Codex tells it: a bearer token or a stored OAuth login as configured, else whether the server takes an
- * OAuth sign-in (notLoggedIn), does not (unsupported), or could not be asked (unknown).
- */
-async function authStatusOf(
-  server: McpServerToml | undefined,
-  codexHome: string,
-): Promise<AuthStatus | undefined> {
-  // Not a configured server (the connector directory): the transport's default stands.
-  if (!server) return undefined;
-  const stored = storedAuthStatus(server, codexHome);
-  if (stored || !server.url) return stored ?? "unsupported";
-  const support = await probeOAuthSupport(server.url);
-  return support === "oauth" ? "notLoggedIn" : support === "none" ? "unsupported" : "unknown";
+/** Not a configured server (the connector directory): the transport's default stands. */
+function authStatusOf(server: McpServerToml | undefined, codexHome: string): Promise<AuthStatus | undefined> {
+  return server ? mcpAuthStatus(server, codexHome) : Promise.resolve(undefined);
 }
 
 export function toWireStatus(
