@@ -73,6 +73,8 @@ export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise
     // CIMD needs a client metadata document published at an HTTPS URL; codex-ts has none.
     throw new Error("client ID metadata documents (cimd) are not supported: use auto or dcr");
   }
+  if (options.resource !== undefined && !URL.canParse(options.resource))
+    throw new Error(`invalid oauth_resource \`${options.resource}\`: an absolute URI is expected`);
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
   const template = serverCallbackUrl(options.serverUrl, options.callbackUrl);
   const host = isLoopbackHost(parseCallbackUrl(template).hostname) ? "127.0.0.1" : "0.0.0.0";
