@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { useAppServer, type Json } from "../support/app-server-fixture.js";
 import { CLI, makeHome, runCli, type RunResult, type TestHome } from "../support/cli.js";
 import { startMcpOAuthServer, type McpOAuthServer } from "../support/mcp-oauth-server.js";
+import { TmuxSession } from "../support/tmux.js";
 
 const app = useAppServer();
 const servers: McpOAuthServer[] = [];
@@ -151,6 +152,32 @@ describe("codex-ts mcp login / logout", () => {
     });
     const after = await c.call("mcpServerStatus/list", {});
     expect((after.data as Json[])[0]).toMatchObject({ name: "docs", authStatus: "notLoggedIn" });
+  });
+
+  it("on a terminal the pasted callback URL is not echoed, as Codex hides it", async () => {
+    const mcp = await oauthServer();
+    const home = homeWith(`[mcp_servers.docs]\nurl = "${mcp.url}"\n`);
+    const term = TmuxSession.start({
+      args: ["mcp", "login", "docs", "--no-browser"],
+      env: home.env,
+      cwd: home.cwd,
+      width: 400,
+      height: 30,
+    });
+    try {
+      const screen = await term.waitFor("Callback URL (input hidden):");
+      const url = /(http:\/\/\S+\/authorize\?\S+)/.exec(screen)?.[1] ?? "";
+      const callback = await approve(new URL(url));
+      term.type(callback);
+      term.press("Enter");
+      expect(await term.waitForExit()).toBe(0);
+      const after = term.capture();
+      expect(after).toContain("Successfully logged in to MCP server 'docs'.");
+      expect(after).not.toContain(new URL(callback).searchParams.get("code") ?? "?");
+    } finally {
+      term.kill();
+    }
+    expect((storedTokens(home)[mcp.url]!.tokens as Json).access_token).toBe(mcp.issued[0]);
   });
 
   it("opens the browser, whose visit to the loopback listener finishes the sign-in", async () => {

@@ -3,6 +3,7 @@
 // browser ended on from stdin) and keeps the tokens in $CODEX_HOME/mcp-oauth.json, where the server's
 // connections and the app-server find them. The flow itself is mcp/oauth/login.ts.
 import { createInterface } from "node:readline";
+import { Writable } from "node:stream";
 import { ConfigError, loadConfig, type Config } from "../../config/load.js";
 import type { McpServerToml } from "../../config/schema.js";
 import { startMcpOAuthLogin, type ClientRegistration, type McpOAuthLogin } from "../../mcp/oauth/login.js";
@@ -56,8 +57,15 @@ interface SignIn {
 
 /** Reads pasted callback URLs until one finishes the sign-in; ends at EOF or once the sign-in is done. */
 function readPastedCallback(login: McpOAuthLogin): Promise<void> {
-  process.stderr.write("Callback URL: ");
-  const lines = createInterface({ input: process.stdin, terminal: false });
+  // On a terminal the URL (it carries the authorization code) is not echoed, as Codex hides it.
+  const hidden = process.stdin.isTTY;
+  process.stderr.write(hidden ? "Callback URL (input hidden): " : "Callback URL: ");
+  const lines = createInterface({
+    input: process.stdin,
+    ...(hidden
+      ? { output: new Writable({ write: (_chunk, _encoding, next) => next() }), terminal: true }
+      : {}),
+  });
   return new Promise<void>((resolve, reject) => {
     let finished = false;
     const end = (err?: Error) => {
@@ -69,10 +77,13 @@ function readPastedCallback(login: McpOAuthLogin): Promise<void> {
       else resolve();
     };
     lines.on("line", (line) => {
+      if (hidden) process.stderr.write("\n");
       if (line.trim() === "") return;
       login.complete(line).then(() => end(), end);
     });
     lines.on("close", () => end(new Error("no callback URL was given (stdin closed)")));
+    // A terminal in raw mode turns Ctrl+C into this event rather than a signal.
+    lines.on("SIGINT", () => end(new Error("the sign-in was cancelled")));
     login.done.then(() => end(), end);
   });
 }
