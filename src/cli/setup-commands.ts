@@ -3,9 +3,10 @@ import { Option, type Command } from "commander";
 import { collect } from "./options.js";
 import type { McpAddFlags } from "../surfaces/mcp-cli/run-mcp-command.js";
 import type { McpLoginFlags } from "../surfaces/mcp-cli/run-mcp-oauth.js";
-
-const REGISTRATIONS = ["auto", "cimd", "dcr"];
 import type { LoginFlags } from "../surfaces/login/run-login.js";
+
+/** `--oauth-client-registration`'s values, as Codex has them (cimd is refused when used). */
+const REGISTRATIONS = ["auto", "cimd", "dcr"];
 
 export function registerSetupCommands(program: Command): void {
   const mcpCommand = program
