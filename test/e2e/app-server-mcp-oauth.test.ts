@@ -146,4 +146,35 @@ describe("app-server mcpServer/oauth/login", () => {
       message: expect.stringContaining("invalid MCP OAuth callback URL `not a url`"),
     });
   });
+
+  it("signs in with the client and resource the server's config names", async () => {
+    const mcp = await startMcpOAuthServer();
+    servers.push(mcp);
+    // A client registered with the provider beforehand, for the redirect Codex's layout gives this server.
+    const port = await freePort();
+    const suffix = createHash("sha256").update(mcp.url).digest().subarray(0, 9).toString("base64url");
+    const redirect = `http://127.0.0.1:${port}/callback/${suffix}`;
+    const answer = await fetch(new URL("/register", mcp.url), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ redirect_uris: [redirect], token_endpoint_auth_method: "client_secret_post" }),
+    });
+    const client = (await answer.json()) as { client_id: string; client_secret: string };
+    const toml =
+      `mcp_oauth_callback_port = ${port}\n\n[mcp_servers.docs]\nurl = "${mcp.url}"\n` +
+      `oauth_resource = "https://api.example/v1"\n` +
+      `oauth = { client_id = "${client.client_id}", client_secret = "${client.client_secret}" }\n`;
+    const { client: c } = await app.start({ toml });
+    const from = c.received.length;
+    const login = await c.call("mcpServer/oauth/login", { name: "docs" });
+    const url = new URL(login.authorizationUrl as string);
+    expect(url.searchParams.get("client_id")).toBe(client.client_id);
+    expect(url.searchParams.get("redirect_uri")).toBe(redirect);
+    expect(url.searchParams.get("resource")).toBe("https://api.example/v1");
+    expect((await fetch(url)).status).toBe(200);
+    const done = await c.waitNotification("mcpServer/oauthLogin/completed", () => true, { from });
+    expect(done).toMatchObject({ name: "docs", success: true });
+    expect(mcp.registered).toHaveLength(1);
+    expect(mcp.exchanges).toEqual([{ clientId: client.client_id, resource: "https://api.example/v1" }]);
+  });
 });
