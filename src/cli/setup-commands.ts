@@ -1,8 +1,12 @@
 // Setting codex-ts up: MCP servers, command rules, login and logout.
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { collect } from "./options.js";
 import type { McpAddFlags } from "../surfaces/mcp-cli/run-mcp-command.js";
+import type { McpLoginFlags } from "../surfaces/mcp-cli/run-mcp-oauth.js";
 import type { LoginFlags } from "../surfaces/login/run-login.js";
+
+/** `--oauth-client-registration`'s values, as Codex has them (cimd is refused when used). */
+const REGISTRATIONS = ["auto", "cimd", "dcr"];
 
 export function registerSetupCommands(program: Command): void {
   const mcpCommand = program
@@ -15,7 +19,7 @@ export function registerSetupCommands(program: Command): void {
     .option("--json", "print them as JSON")
     .action(async (flags: { json?: boolean }) => {
       const { runMcpList } = await import("../surfaces/mcp-cli/run-mcp-command.js");
-      process.exitCode = runMcpList(flags);
+      process.exitCode = await runMcpList(flags);
     });
 
   mcpCommand
@@ -38,9 +42,22 @@ export function registerSetupCommands(program: Command): void {
     .option("--bearer-token-env-var <name>", "environment variable holding the HTTP server's bearer token")
     .option("--startup-timeout-sec <seconds>", "how long the server may take to start")
     .option("--tool-timeout-sec <seconds>", "how long a tool call may take")
+    .option("--oauth-client-id <id>", "OAuth client registered beforehand for this (HTTP) server")
+    .option("--oauth-client-secret <secret>", "the secret of that client (needs --oauth-client-id)")
+    .addOption(
+      new Option(
+        "--oauth-client-registration <how>",
+        "client registration for the sign-in that follows only (cimd is not supported)",
+      ).choices(REGISTRATIONS),
+    )
+    .option("--oauth-resource <resource>", "OAuth resource indicator to ask for when signing in")
     .action(async (name: string, command: string[], flags: McpAddFlags) => {
       const { runMcpAdd } = await import("../surfaces/mcp-cli/run-mcp-command.js");
       process.exitCode = runMcpAdd(name, command, flags);
+      if (process.exitCode !== 0 || !flags.url) return;
+      // An HTTP server that takes OAuth is signed in to at once, as Codex does.
+      const { signInAfterAdd } = await import("../surfaces/mcp-cli/run-mcp-oauth.js");
+      process.exitCode = await signInAfterAdd(name, flags.oauthClientRegistration);
     });
 
   mcpCommand
@@ -50,6 +67,32 @@ export function registerSetupCommands(program: Command): void {
     .action(async (name: string) => {
       const { runMcpRemove } = await import("../surfaces/mcp-cli/run-mcp-command.js");
       process.exitCode = runMcpRemove(name);
+    });
+
+  mcpCommand
+    .command("login")
+    .description("sign in to an HTTP MCP server with OAuth (tokens kept in $CODEX_HOME/mcp-oauth.json)")
+    .argument("<name>", "the server's name")
+    .option("--no-browser", "print the authorization URL and read the callback URL from stdin")
+    .option("--scopes <scope,scope>", "comma-separated OAuth scopes to request")
+    .addOption(
+      new Option(
+        "--oauth-client-registration <how>",
+        "client registration for this sign-in only (cimd is not supported)",
+      ).choices(REGISTRATIONS),
+    )
+    .action(async (name: string, flags: McpLoginFlags) => {
+      const { runMcpLogin } = await import("../surfaces/mcp-cli/run-mcp-oauth.js");
+      process.exitCode = await runMcpLogin(name, flags);
+    });
+
+  mcpCommand
+    .command("logout")
+    .description("forget the OAuth tokens stored for an HTTP MCP server")
+    .argument("<name>", "the server's name")
+    .action(async (name: string) => {
+      const { runMcpLogout } = await import("../surfaces/mcp-cli/run-mcp-oauth.js");
+      process.exitCode = await runMcpLogout(name);
     });
 
   program

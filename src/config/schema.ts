@@ -78,6 +78,15 @@ export const McpServerToml = z.looseObject({
   disabled_tools: z.array(z.string()).optional(),
   /** Destructive tools of a trusted server run without asking. */
   trusted: z.boolean().optional(),
+  /** OAuth sign-in (mcp/oauth/): the resource indicator to ask for, and a client registered beforehand. */
+  oauth_resource: z.string().optional(),
+  oauth: z
+    .looseObject({
+      client_id: z.string().optional(),
+      client_secret: z.string().optional(),
+      callback_url: z.string().optional(),
+    })
+    .optional(),
 });
 export type McpServerToml = z.infer<typeof McpServerToml>;
 

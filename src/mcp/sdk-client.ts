@@ -263,5 +263,12 @@ function storedOAuthProvider(
   if (Object.keys(transport.headers).some((h) => h.toLowerCase() === "authorization")) return undefined;
   const store = new McpOAuthStore(transport.oauth.codexHome);
   if (!store.get(transport.url).tokens) return undefined;
-  return new StoredOAuthProvider({ store, serverUrl: transport.url, serverName: transport.oauth.serverName });
+  const { serverName, client, resource } = transport.oauth;
+  return new StoredOAuthProvider({
+    store,
+    serverUrl: transport.url,
+    serverName,
+    ...(client ? { client } : {}),
+    ...(resource ? { resource } : {}),
+  });
 }

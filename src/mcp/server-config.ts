@@ -16,8 +16,16 @@ export type McpTransportConfig =
       headers: Record<string, string>;
       /** Makes the HTTP requests in place of the global fetch (the connector directory: its credentials). */
       fetch?: (url: string | URL, init?: RequestInit) => Promise<Response>;
-      /** Where a stored OAuth login for this server is looked up (mcpServer/oauth/login wrote it). */
-      oauth?: { codexHome: string; serverName: string };
+      /**
+       * Where a stored OAuth login for this server is looked up (`mcp login` or mcpServer/oauth/login wrote
+       * it), and the configured client and resource its refreshes use.
+       */
+      oauth?: {
+        codexHome: string;
+        serverName: string;
+        client?: { clientId: string; clientSecret?: string };
+        resource?: string;
+      };
     };
 
 export interface McpServerConfig {
@@ -59,12 +67,24 @@ export function resolveMcpServers(
     const resolved = resolveTransport(server, cwd, env);
     const transport =
       typeof resolved !== "string" && resolved.kind === "streamable_http" && codexHome
-        ? { ...resolved, oauth: { codexHome, serverName: name } }
+        ? { ...resolved, oauth: { codexHome, serverName: name, ...configuredOAuth(server) } }
         : resolved;
     if (typeof transport === "string") entries.push({ name, error: transport });
     else entries.push({ name, config: serverConfig(name, server, transport) });
   }
   return entries;
+}
+
+/** The server's `oauth` table and `oauth_resource`, for the refreshes of its stored login. */
+function configuredOAuth(server: McpServerToml): {
+  client?: { clientId: string; clientSecret?: string };
+  resource?: string;
+} {
+  const { client_id: clientId, client_secret: clientSecret } = server.oauth ?? {};
+  return {
+    ...(clientId ? { client: { clientId, ...(clientSecret ? { clientSecret } : {}) } } : {}),
+    ...(server.oauth_resource ? { resource: server.oauth_resource } : {}),
+  };
 }
 
 export function serverConfig(

@@ -1,6 +1,7 @@
 // mcpServer/oauth/login against an OAuth-protected MCP server made with the official SDK's server-side
 // auth: discovery, dynamic client registration, PKCE through the loopback redirect, the tokens stored and then
 // sent on the server's requests.
+import { createHash } from "node:crypto";
 import { statSync, readFileSync } from "node:fs";
 import net from "node:net";
 import { join } from "node:path";
@@ -122,10 +123,13 @@ describe("app-server mcpServer/oauth/login", () => {
     const from = c.received.length;
     const login = await c.call("mcpServer/oauth/login", { name: "docs" });
     const url = new URL(login.authorizationUrl as string);
-    expect(url.searchParams.get("redirect_uri")).toBe(callbackUrl);
-    expect(mcp.registered[0]?.redirect_uris).toEqual([callbackUrl]);
-    // The default path is not served: the listener answers on the configured URL's path only.
-    expect((await fetch(`http://127.0.0.1:${port}/callback`)).status).toBe(404);
+    // As Codex sends it: the configured URL with the server's own segment (9 bytes of SHA-256 of its URL).
+    const suffix = createHash("sha256").update(mcp.url).digest().subarray(0, 9).toString("base64url");
+    expect(url.searchParams.get("redirect_uri")).toBe(`${callbackUrl}/${suffix}`);
+    expect(mcp.registered[0]?.redirect_uris).toEqual([`${callbackUrl}/${suffix}`]);
+    // Other paths are not served: the listener answers on the redirect's path only.
+    expect((await fetch(`http://127.0.0.1:${port}/callback/${suffix}`)).status).toBe(404);
+    expect((await fetch(`http://127.0.0.1:${port}/oauth/done`)).status).toBe(404);
     const page = await fetch(url);
     expect(await page.text()).toContain("Signed in to docs");
     const done = await c.waitNotification("mcpServer/oauthLogin/completed", () => true, { from });
@@ -141,5 +145,36 @@ describe("app-server mcpServer/oauth/login", () => {
       code: -32600,
       message: expect.stringContaining("invalid MCP OAuth callback URL `not a url`"),
     });
+  });
+
+  it("signs in with the client and resource the server's config names", async () => {
+    const mcp = await startMcpOAuthServer();
+    servers.push(mcp);
+    // A client registered with the provider beforehand, for the redirect Codex's layout gives this server.
+    const port = await freePort();
+    const suffix = createHash("sha256").update(mcp.url).digest().subarray(0, 9).toString("base64url");
+    const redirect = `http://127.0.0.1:${port}/callback/${suffix}`;
+    const answer = await fetch(new URL("/register", mcp.url), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ redirect_uris: [redirect], token_endpoint_auth_method: "client_secret_post" }),
+    });
+    const client = (await answer.json()) as { client_id: string; client_secret: string };
+    const toml =
+      `mcp_oauth_callback_port = ${port}\n\n[mcp_servers.docs]\nurl = "${mcp.url}"\n` +
+      `oauth_resource = "https://api.example/v1"\n` +
+      `oauth = { client_id = "${client.client_id}", client_secret = "${client.client_secret}" }\n`;
+    const { client: c } = await app.start({ toml });
+    const from = c.received.length;
+    const login = await c.call("mcpServer/oauth/login", { name: "docs" });
+    const url = new URL(login.authorizationUrl as string);
+    expect(url.searchParams.get("client_id")).toBe(client.client_id);
+    expect(url.searchParams.get("redirect_uri")).toBe(redirect);
+    expect(url.searchParams.get("resource")).toBe("https://api.example/v1");
+    expect((await fetch(url)).status).toBe(200);
+    const done = await c.waitNotification("mcpServer/oauthLogin/completed", () => true, { from });
+    expect(done).toMatchObject({ name: "docs", success: true });
+    expect(mcp.registered).toHaveLength(1);
+    expect(mcp.exchanges).toEqual([{ clientId: client.client_id, resource: "https://api.example/v1" }]);
   });
 });

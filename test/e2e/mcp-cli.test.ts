@@ -31,7 +31,7 @@ describe("codex-ts mcp", () => {
     );
     expect(added).toMatchObject({ code: 0, stdout: `Added MCP server 'docs' to ${path}.\n` });
     expect(
-      (await run("add", "remote", "--url", "https://example.com/mcp", "--bearer-token-env-var", "RT")).code,
+      (await run("add", "remote", "--url", "http://127.0.0.1:9/mcp", "--bearer-token-env-var", "RT")).code,
     ).toBe(0);
 
     const text = readFileSync(path, "utf8");
@@ -41,21 +41,21 @@ describe("codex-ts mcp", () => {
       profiles: { fast: { model: "mini" } },
       mcp_servers: {
         docs: { command: "npx", args: ["-y", "docs-server", "--port", "0"], env: { TOKEN: "abc" } },
-        remote: { url: "https://example.com/mcp", bearer_token_env_var: "RT" },
+        remote: { url: "http://127.0.0.1:9/mcp", bearer_token_env_var: "RT" },
       },
     });
 
     const list = await run("list");
-    expect(list.stdout.split("\n")[0]).toMatch(/^Name\s+Command \/ URL\s+Args\s+Env\s+Status$/);
-    expect(list.stdout).toMatch(/docs\s+npx\s+-y docs-server --port 0\s+TOKEN\s+enabled/);
+    expect(list.stdout.split("\n")[0]).toMatch(/^Name\s+Command \/ URL\s+Args\s+Env\s+Status\s+Auth$/);
+    expect(list.stdout).toMatch(/docs\s+npx\s+-y docs-server --port 0\s+TOKEN\s+enabled\s+Unsupported/);
     expect(list.stdout).not.toContain("abc");
-    expect(list.stdout).toMatch(/remote\s+https:\/\/example.com\/mcp/);
+    expect(list.stdout).toMatch(/remote\s+http:\/\/127.0.0.1:9\/mcp.*\s+enabled\s+Bearer token/);
 
     const get = await run("get", "remote", "--json");
     expect(JSON.parse(get.stdout)).toMatchObject({
       name: "remote",
       enabled: true,
-      transport: { type: "streamable_http", url: "https://example.com/mcp", bearer_token_env_var: "RT" },
+      transport: { type: "streamable_http", url: "http://127.0.0.1:9/mcp", bearer_token_env_var: "RT" },
     });
     expect(await run("get", "nope")).toMatchObject({
       code: 1,
@@ -64,7 +64,7 @@ describe("codex-ts mcp", () => {
 
     expect((await run("remove", "docs")).stdout).toBe(`Removed MCP server 'docs' from ${path}.\n`);
     expect(parse(readFileSync(path, "utf8")).mcp_servers).toEqual({
-      remote: { url: "https://example.com/mcp", bearer_token_env_var: "RT" },
+      remote: { url: "http://127.0.0.1:9/mcp", bearer_token_env_var: "RT" },
     });
     expect((await run("remove", "docs")).stdout).toMatch(/^No MCP server named 'docs'/);
   });

@@ -25,6 +25,10 @@ export interface McpOAuthServer {
   url: string;
   /** Clients registered dynamically. */
   registered: OAuthClientInformationFull[];
+  /** Authorization requests approved, in order: the client, its redirect URI, scopes and resource. */
+  authorizations: Array<{ clientId: string; redirectUri: string; scopes: string[]; resource?: string }>;
+  /** Authorization codes exchanged, in order: the client and the resource asked for. */
+  exchanges: Array<{ clientId: string; resource?: string }>;
   /** Access tokens issued, in order. */
   issued: string[];
   /** Bearer tokens the MCP endpoint accepted. */
@@ -50,8 +54,16 @@ class ApprovingProvider implements OAuthServerProvider {
   private readonly codes = new Map<string, { clientId: string; params: AuthorizationParams }>();
   readonly tokens = new Map<string, AuthInfo>();
   readonly issued: string[] = [];
+  readonly authorizations: McpOAuthServer["authorizations"] = [];
+  readonly exchanges: McpOAuthServer["exchanges"] = [];
 
   authorize(client: OAuthClientInformationFull, params: AuthorizationParams, res: express.Response) {
+    this.authorizations.push({
+      clientId: client.client_id,
+      redirectUri: params.redirectUri,
+      scopes: params.scopes ?? [],
+      ...(params.resource ? { resource: params.resource.href } : {}),
+    });
     const code = randomUUID();
     this.codes.set(code, { clientId: client.client_id, params });
     const target = new URL(params.redirectUri);
@@ -67,7 +79,14 @@ class ApprovingProvider implements OAuthServerProvider {
     return Promise.resolve(entry.params.codeChallenge);
   }
 
-  exchangeAuthorizationCode(client: OAuthClientInformationFull, code: string): Promise<OAuthTokens> {
+  exchangeAuthorizationCode(
+    client: OAuthClientInformationFull,
+    code: string,
+    _verifier?: string,
+    _redirectUri?: string,
+    resource?: URL,
+  ): Promise<OAuthTokens> {
+    this.exchanges.push({ clientId: client.client_id, ...(resource ? { resource: resource.href } : {}) });
     const entry = this.codes.get(code);
     if (!entry || entry.clientId !== client.client_id) return Promise.reject(new Error("invalid code"));
     this.codes.delete(code);
@@ -134,6 +153,12 @@ export async function startMcpOAuthServer(): Promise<McpOAuthServer> {
     },
     get issued() {
       return provider.issued;
+    },
+    get authorizations() {
+      return provider.authorizations;
+    },
+    get exchanges() {
+      return provider.exchanges;
     },
     accepted,
     calls,

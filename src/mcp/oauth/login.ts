@@ -1,22 +1,35 @@
-// An OAuth 2.1 sign-in to an HTTP MCP server: a one-shot listener on 127.0.0.1 takes the redirect, and the
-// SDK's `auth()` does the rest (protected-resource and authorization-server discovery, dynamic client
-// registration when the server offers it, PKCE, the code exchange). The tokens land in the store, where the
-// server's connections find them. `mcp_oauth_callback_port` fixes the listener's port and
-// `mcp_oauth_callback_url` the redirect URI sent (for a callback that reaches this machine through a proxy
-// or tunnel): the listener then answers on that URL's path, on every interface unless its host is loopback.
+// An OAuth 2.1 sign-in to an HTTP MCP server: a one-shot listener takes the redirect (or the user pastes the
+// URL the browser ended on), and the SDK's `auth()` does the rest (protected-resource and authorization-server
+// discovery, dynamic client registration unless a client is configured, PKCE, the code exchange). The tokens
+// land in the store, where the server's connections find them. The redirect URI is laid out in
+// callback-url.ts; `mcp_oauth_callback_port` fixes the listener's port, and a redirect to a host that is not
+// loopback (a tunnel, a devbox's ingress) makes the listener answer on every interface.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { McpOAuthStore } from "./token-store.js";
-import { StoredOAuthProvider } from "./provider.js";
+import { StoredOAuthProvider, type ConfiguredClient } from "./provider.js";
+import {
+  isLoopbackHost,
+  listenerPortFor,
+  parseCallbackUrl,
+  redirectFor,
+  serverCallbackUrl,
+} from "./callback-url.js";
 
 export const DEFAULT_LOGIN_TIMEOUT_MS = 5 * 60 * 1000;
-const CALLBACK_PATH = "/callback";
+
+/** How the client is made known to the authorization server when none is configured. */
+export type ClientRegistration = "auto" | "dcr" | "cimd";
 
 export interface McpOAuthLogin {
   authorizationUrl: string;
+  /** The redirect URI sent: the callback URL the browser ends on starts with it. */
+  redirectUrl: string;
   /** Resolves when the tokens are stored; rejects on refusal, timeout or cancel. */
   done: Promise<void>;
+  /** Finishes the sign-in with the URL the browser was redirected to (pasted by the user). */
+  complete(callbackUrl: string): Promise<void>;
   cancel(): void;
 }
 
@@ -28,42 +41,48 @@ export interface McpOAuthLoginOptions {
   timeoutMs?: number;
   /** `mcp_oauth_callback_port`: the listener's port (default: any free one). */
   callbackPort?: number;
-  /** `mcp_oauth_callback_url`: the redirect URI to send instead of http://127.0.0.1:PORT/callback. */
+  /** The redirect URI's base: the server's `oauth.callback_url`, else `mcp_oauth_callback_url`. */
   callbackUrl?: string;
+  /** `[mcp_servers.NAME.oauth] client_id / client_secret`: a client registered beforehand. */
+  client?: ConfiguredClient;
+  /** `oauth_resource`: the resource indicator sent instead of the server's own. */
+  resource?: string;
+  clientRegistration?: ClientRegistration;
 }
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** The configured redirect URI, checked; undefined when none is configured. */
-function configuredCallback(callbackUrl: string | undefined): URL | undefined {
-  if (callbackUrl === undefined) return undefined;
-  try {
-    return new URL(callbackUrl);
-  } catch {
-    throw new Error(`invalid MCP OAuth callback URL \`${callbackUrl}\``);
-  }
+interface CallbackAnswer {
+  status: number;
+  text: string;
 }
 
-function page(res: http.ServerResponse, status: number, text: string): void {
-  res.writeHead(status, { "content-type": "text/plain; charset=utf-8", connection: "close" });
-  res.end(text);
+function page(res: http.ServerResponse, answer: CallbackAnswer): void {
+  res.writeHead(answer.status, { "content-type": "text/plain; charset=utf-8", connection: "close" });
+  res.end(answer.text);
+}
+
+async function listen(server: http.Server, port: number, host: string): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  return (server.address() as AddressInfo).port;
 }
 
 export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise<McpOAuthLogin> {
+  if (options.clientRegistration === "cimd" && !options.client) {
+    // CIMD needs a client metadata document published at an HTTPS URL; codex-ts has none.
+    throw new Error("client ID metadata documents (cimd) are not supported: use auto or dcr");
+  }
+  if (options.resource !== undefined && !URL.canParse(options.resource))
+    throw new Error(`invalid oauth_resource \`${options.resource}\`: an absolute URI is expected`);
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
-  const configured = configuredCallback(options.callbackUrl);
-  // A redirect to another host reaches this machine from outside (a tunnel, a devbox's ingress).
-  const host = !configured || LOOPBACK_HOSTS.has(configured.hostname) ? "127.0.0.1" : "0.0.0.0";
+  const template = serverCallbackUrl(options.serverUrl, options.callbackUrl);
+  const host = isLoopbackHost(parseCallbackUrl(template).hostname) ? "127.0.0.1" : "0.0.0.0";
   const server = http.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.callbackPort ?? 0, host, () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  // Sent as written, as the real Codex does (a parsed URL would gain a trailing slash).
-  const redirectUrl = options.callbackUrl ?? `http://127.0.0.1:${port}${CALLBACK_PATH}`;
-  const callbackPath = configured?.pathname ?? CALLBACK_PATH;
-  const state = randomBytes(16).toString("hex");
+  const port = await listen(server, listenerPortFor(template, options.callbackPort), host);
+  const redirectUrl = redirectFor(template, port);
+  const expected = new URL(redirectUrl);
+  const state = randomBytes(16).toString("base64url");
   let authorizationUrl: URL | undefined;
   const provider = new StoredOAuthProvider({
     store: new McpOAuthStore(options.codexHome),
@@ -72,6 +91,8 @@ export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise
     redirectUrl,
     state,
     ...(options.scopes ? { scopes: options.scopes } : {}),
+    ...(options.client ? { client: options.client } : {}),
+    ...(options.resource ? { resource: options.resource } : {}),
     onAuthorizationUrl: (url) => (authorizationUrl = url),
   });
   const scope = options.scopes?.length ? options.scopes.join(" ") : undefined;
@@ -87,9 +108,12 @@ export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise
     throw err;
   }
 
+  let settled = false;
   let settle: { resolve: () => void; reject: (err: Error) => void } | undefined;
   const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   const finish = (err?: Error) => {
+    if (settled) return;
+    settled = true;
     clearTimeout(timer);
     close();
     if (err) settle?.reject(err);
@@ -99,36 +123,75 @@ export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise
     () => finish(new Error("the sign-in timed out")),
     options.timeoutMs ?? DEFAULT_LOGIN_TIMEOUT_MS,
   );
-  server.on("request", (req, res) => {
-    const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
-    if (url.pathname !== callbackPath) return page(res, 404, "Not found");
+
+  /**
+   * One callback, from the listener or pasted: checked, then the code exchanged. The answer carries how the
+   * sign-in ends, applied once the page is sent (closing the listener would cut the page short).
+   */
+  let exchanging = false;
+  const handle = async (url: URL): Promise<CallbackAnswer & { outcome?: Error | "ok" }> => {
     if (url.searchParams.get("state") !== state)
-      return page(res, 400, "This sign-in link is not the one expected.");
+      return { status: 400, text: "This sign-in link is not the one expected." };
     const error = url.searchParams.get("error");
     if (error) {
-      page(res, 400, `Sign-in refused: ${url.searchParams.get("error_description") ?? error}`);
-      return finish(new Error(`the authorization server refused: ${error}`));
+      const text = `Sign-in refused: ${url.searchParams.get("error_description") ?? error}`;
+      return { status: 400, text, outcome: new Error(`the authorization server refused: ${error}`) };
     }
     const code = url.searchParams.get("code");
-    if (!code) return page(res, 400, "The redirect carries no authorization code.");
-    auth(provider, {
-      serverUrl: options.serverUrl,
-      authorizationCode: code,
-      ...(scope ? { scope } : {}),
-    }).then(
-      () => {
-        page(res, 200, `Signed in to ${options.serverName}. You can close this tab.`);
-        finish();
-      },
-      (err: unknown) => {
-        page(res, 500, `Sign-in failed: ${(err as Error).message}`);
-        finish(err as Error);
-      },
-    );
+    if (!code) return { status: 400, text: "The redirect carries no authorization code." };
+    if (settled || exchanging) return { status: 409, text: "This sign-in is already finished." };
+    exchanging = true;
+    try {
+      await auth(provider, {
+        serverUrl: options.serverUrl,
+        authorizationCode: code,
+        ...(scope ? { scope } : {}),
+      });
+    } catch (err) {
+      return { status: 500, text: `Sign-in failed: ${(err as Error).message}`, outcome: err as Error };
+    }
+    return {
+      status: 200,
+      text: `Signed in to ${options.serverName}. You can close this tab.`,
+      outcome: "ok",
+    };
+  };
+  const conclude = (outcome: Error | "ok" | undefined) => {
+    if (outcome === "ok") finish();
+    else if (outcome) finish(outcome);
+  };
+
+  server.on("request", (req, res) => {
+    const url = new URL(req.url ?? "/", `http://127.0.0.1:${port}`);
+    if (url.pathname !== expected.pathname) return page(res, { status: 404, text: "Not found" });
+    void handle(url).then((answer) => {
+      res.on("finish", () => conclude(answer.outcome));
+      page(res, answer);
+    });
   });
+
+  const complete = async (callbackUrl: string): Promise<void> => {
+    // The browser reached the listener first: the pasted URL has nothing left to do.
+    if (settled) return done;
+    let url: URL;
+    try {
+      url = new URL(callbackUrl.trim());
+    } catch {
+      throw new Error("Invalid OAuth callback URL");
+    }
+    if (url.origin !== expected.origin || url.pathname !== expected.pathname)
+      throw new Error(`the callback URL does not match this sign-in's redirect URI ${redirectUrl}`);
+    const answer = await handle(url);
+    conclude(answer.outcome);
+    if (answer.outcome) return done;
+    throw new Error(answer.text);
+  };
+
   return {
     authorizationUrl: authorizationUrl.toString(),
+    redirectUrl,
     done,
+    complete,
     cancel: () => finish(new Error("the sign-in was cancelled")),
   };
 }

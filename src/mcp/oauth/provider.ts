@@ -10,6 +10,11 @@ import type {
 } from "@modelcontextprotocol/sdk/shared/auth.js";
 import type { McpOAuthStore } from "./token-store.js";
 
+export interface ConfiguredClient {
+  clientId: string;
+  clientSecret?: string;
+}
+
 export interface ProviderOptions {
   store: McpOAuthStore;
   serverUrl: string;
@@ -19,6 +24,10 @@ export interface ProviderOptions {
   /** The state sent with the authorization request (checked on the callback). */
   state?: string;
   scopes?: readonly string[];
+  /** A client registered beforehand (`[mcp_servers.NAME.oauth]`): used instead of registering one. */
+  client?: ConfiguredClient;
+  /** `oauth_resource`: the resource indicator sent in place of the one the server's metadata names. */
+  resource?: string;
   /** Called with the authorization URL the user must open. */
   onAuthorizationUrl?: (url: URL) => void;
 }
@@ -26,7 +35,15 @@ export interface ProviderOptions {
 export class StoredOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
 
-  constructor(private readonly options: ProviderOptions) {}
+  /** Present only with `oauth_resource`: without it the SDK sends the resource the server's metadata names. */
+  validateResourceURL?: () => Promise<URL | undefined>;
+
+  constructor(private readonly options: ProviderOptions) {
+    if (options.resource) {
+      const resource = new URL(options.resource);
+      this.validateResourceURL = () => Promise.resolve(resource);
+    }
+  }
 
   get redirectUrl(): string | undefined {
     return this.options.redirectUrl;
@@ -48,6 +65,17 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
+    const { client } = this.options;
+    if (client) {
+      // The configured client wins over a stored one, and keeps the issuer it was bound to after its first use.
+      const stored = this.options.store.get(this.options.serverUrl).clientInformation;
+      const issuer = stored?.client_id === client.clientId ? stored.issuer : undefined;
+      return {
+        client_id: client.clientId,
+        ...(client.clientSecret ? { client_secret: client.clientSecret } : {}),
+        ...(issuer ? { issuer } : {}),
+      };
+    }
     const info = this.options.store.get(this.options.serverUrl).clientInformation;
     // Each login listens on a new loopback port: a registration made for another redirect is registered again.
     const redirects = (info as { redirect_uris?: unknown } | undefined)?.redirect_uris;
@@ -77,7 +105,7 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   redirectToAuthorization(authorizationUrl: URL): void {
     if (!this.options.onAuthorizationUrl) {
       throw new Error(
-        `MCP server ${this.options.serverName} needs a sign-in: run mcpServer/oauth/login for it (its stored login is missing or expired)`,
+        `MCP server ${this.options.serverName} needs a sign-in: run \`codex-ts mcp login ${this.options.serverName}\` (or mcpServer/oauth/login) for it (its stored login is missing or expired)`,
       );
     }
     this.options.onAuthorizationUrl(authorizationUrl);

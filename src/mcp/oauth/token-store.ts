@@ -37,6 +37,20 @@ export class McpOAuthStore {
   update(serverUrl: string, change: (current: StoredServerAuth) => StoredServerAuth): void {
     const all = this.readAll();
     all[serverUrl] = change(all[serverUrl] ?? {});
+    this.writeAll(all);
+  }
+
+  /** Forgets a server's login (tokens and client registration); false when it had no tokens. */
+  remove(serverUrl: string): boolean {
+    const all = this.readAll();
+    const entry = all[serverUrl];
+    if (!entry) return false;
+    delete all[serverUrl];
+    this.writeAll(all);
+    return entry.tokens !== undefined;
+  }
+
+  private writeAll(all: StoreFile): void {
     mkdirSync(join(this.path, ".."), { recursive: true });
     const temp = `${this.path}.${process.pid}.tmp`;
     writeFileSync(temp, JSON.stringify(all, null, 2), { mode: 0o600 });

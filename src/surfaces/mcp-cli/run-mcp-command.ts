@@ -5,6 +5,9 @@ import { ConfigError, loadConfig, readTomlFile } from "../../config/load.js";
 import { ConfigWriteError, writeUserConfig } from "../../config/config-write.js";
 import { resolveCodexHome } from "../../config/home.js";
 import type { McpServerToml } from "../../config/schema.js";
+import { serverCallbackUrl } from "../../mcp/oauth/callback-url.js";
+import type { ClientRegistration } from "../../mcp/oauth/login.js";
+import { mcpAuthStatus, type McpAuthStatus } from "../../mcp/oauth/oauth-support.js";
 import { SERVER_NAME_PATTERN } from "../../mcp/server-config.js";
 import { describeServer, serverRows, renderTable } from "./server-listing.js";
 
@@ -14,6 +17,11 @@ export interface McpAddFlags {
   bearerTokenEnvVar?: string;
   startupTimeoutSec?: string;
   toolTimeoutSec?: string;
+  oauthClientId?: string;
+  oauthClientSecret?: string;
+  /** For the sign-in that follows only: not written (run-mcp-oauth.ts). */
+  oauthClientRegistration?: ClientRegistration;
+  oauthResource?: string;
 }
 
 function fail(message: string): number {
@@ -34,24 +42,48 @@ function guarded(run: () => number): number {
   }
 }
 
-export function runMcpList(flags: { json?: boolean }): number {
-  return guarded(() => {
+const AUTH_LABELS: Record<McpAuthStatus, [json: string, table: string]> = {
+  unknown: ["unknown", "Unknown"],
+  unsupported: ["unsupported", "Unsupported"],
+  notLoggedIn: ["not_logged_in", "Not logged in"],
+  bearerToken: ["bearer_token", "Bearer token"],
+  oAuth: ["o_auth", "OAuth"],
+};
+
+/** Each server's auth status, as Codex lists it (an HTTP server is asked whether it takes OAuth). */
+async function authStatuses(servers: Record<string, McpServerToml>): Promise<Map<string, McpAuthStatus>> {
+  const codexHome = resolveCodexHome();
+  const entries = await Promise.all(
+    Object.entries(servers).map(
+      async ([name, server]) => [name, await mcpAuthStatus(server, codexHome)] as const,
+    ),
+  );
+  return new Map(entries);
+}
+
+export async function runMcpList(flags: { json?: boolean }): Promise<number> {
+  try {
     const servers = configuredServers();
+    const auth = await authStatuses(servers);
+    const label = (name: string, which: 0 | 1) => AUTH_LABELS[auth.get(name) ?? "unknown"][which];
     if (flags.json) {
       const list = Object.entries(servers)
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([name, server]) => describeServer(name, server));
+        .map(([name, server]) => ({ ...describeServer(name, server), auth_status: label(name, 0) }));
       process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
       return 0;
     }
-    const rows = serverRows(servers);
+    const rows = serverRows(servers).map((row) => [...row, label(row[0] ?? "", 1)]);
     if (rows.length === 0) {
       process.stdout.write("No MCP servers configured yet. Try `codex-ts mcp add my-tool -- my-command`.\n");
       return 0;
     }
-    process.stdout.write(renderTable(["Name", "Command / URL", "Args", "Env", "Status"], rows));
+    process.stdout.write(renderTable(["Name", "Command / URL", "Args", "Env", "Status", "Auth"], rows));
     return 0;
-  });
+  } catch (err) {
+    if (err instanceof ConfigError) return fail(err.message);
+    throw err;
+  }
 }
 
 export function runMcpGet(name: string, flags: { json?: boolean }): number {
@@ -87,6 +119,29 @@ function parseSeconds(flag: string, value: string | undefined): number | undefin
   return Number.isFinite(n) && n > 0 ? n : `${flag} expects a positive number of seconds, got '${value}'`;
 }
 
+/** The OAuth keys `mcp add` writes for an HTTP server, or why the flags cannot be taken. */
+function oauthKeys(url: string, flags: McpAddFlags): Partial<McpServerToml> | string {
+  const { oauthClientId: clientId, oauthClientSecret: clientSecret, oauthResource: resource } = flags;
+  if (clientSecret !== undefined && !clientId) return "--oauth-client-secret needs --oauth-client-id";
+  if (clientId === "" || clientSecret === "")
+    return "--oauth-client-id and --oauth-client-secret must not be empty";
+  if (resource !== undefined && !URL.canParse(resource))
+    return `--oauth-resource expects an absolute URL, got '${resource}'`;
+  if (flags.oauthClientRegistration === "cimd" && !clientId)
+    return "client ID metadata documents (cimd) are not supported: use auto or dcr";
+  const keys: Partial<McpServerToml> = resource !== undefined ? { oauth_resource: resource } : {};
+  if (clientId) {
+    const callbackBase = loadConfig({ projectConfig: false }).toml.mcp_oauth_callback_url;
+    keys.oauth = {
+      client_id: clientId,
+      ...(clientSecret ? { client_secret: clientSecret } : {}),
+      // The redirect URI to register with the authorization server (the port is the listener's).
+      callback_url: serverCallbackUrl(url, callbackBase),
+    };
+  }
+  return keys;
+}
+
 export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): number {
   return guarded(() => {
     if (!SERVER_NAME_PATTERN.test(name))
@@ -96,6 +151,15 @@ export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): 
       return fail("give either a command (after --) or --url, not both");
     if (program === undefined && !flags.url)
       return fail("give the server's command after --, or --url for an HTTP server");
+    const oauthFlag = [
+      flags.oauthClientId,
+      flags.oauthClientSecret,
+      flags.oauthClientRegistration,
+      flags.oauthResource,
+    ].some((v) => v !== undefined);
+    if (program !== undefined && oauthFlag) return fail("the --oauth-* options need --url (an HTTP server)");
+    const oauth = flags.url ? oauthKeys(flags.url, flags) : {};
+    if (typeof oauth === "string") return fail(oauth);
     const env = parseEnv(flags.env ?? []);
     if (typeof env === "string") return fail(env);
     const startup = parseSeconds("--startup-timeout-sec", flags.startupTimeoutSec);
@@ -111,6 +175,7 @@ export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): 
       : {
           url: flags.url,
           ...(flags.bearerTokenEnvVar ? { bearer_token_env_var: flags.bearerTokenEnvVar } : {}),
+          ...oauth,
         };
     if (startup !== undefined) server.startup_timeout_sec = startup;
     if (tool !== undefined) server.tool_timeout_sec = tool;
@@ -119,6 +184,8 @@ export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): 
       { keyPath: `mcp_servers.${name}`, value: server, mergeStrategy: "replace" },
     ]);
     process.stdout.write(`Added MCP server '${name}' to ${result.filePath}.\n`);
+    if (server.oauth?.callback_url)
+      process.stdout.write(`OAuth callback URL: ${server.oauth.callback_url}\n`);
     return 0;
   });
 }

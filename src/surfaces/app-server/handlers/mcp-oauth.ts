@@ -1,8 +1,10 @@
 // mcpServer/oauth/login: an OAuth sign-in to one of the configured HTTP MCP servers. The answer carries the
 // URL to open; mcpServer/oauthLogin/completed says how it ended. The tokens are kept for the server's
-// connections (threads started or reloaded afterwards use them).
+// connections (threads started or reloaded afterwards use them). The server's `oauth` table and
+// `oauth_resource` apply as they do to `codex-ts mcp login`.
 import { randomUUID } from "node:crypto";
 import { startMcpOAuthLogin } from "../../../mcp/oauth/login.js";
+import { serverOAuthOptions } from "../../../mcp/oauth/server-options.js";
 import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 
@@ -26,12 +28,8 @@ export const mcpServerOauthLogin: Handler<"mcpServer/oauth/login"> = async (para
       serverUrl: entry.url,
       ...(params.scopes ? { scopes: params.scopes } : {}),
       ...(params.timeoutSecs ? { timeoutMs: params.timeoutSecs * 1000 } : {}),
-      ...(config.toml.mcp_oauth_callback_port !== undefined
-        ? { callbackPort: config.toml.mcp_oauth_callback_port }
-        : {}),
-      ...(config.toml.mcp_oauth_callback_url !== undefined
-        ? { callbackUrl: config.toml.mcp_oauth_callback_url }
-        : {}),
+      ...(params.clientRegistration ? { clientRegistration: params.clientRegistration } : {}),
+      ...serverOAuthOptions(entry, config.toml),
     });
   } catch (err) {
     throw badRequest(`cannot start the OAuth sign-in for ${params.name}: ${(err as Error).message}`);

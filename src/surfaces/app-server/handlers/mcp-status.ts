@@ -2,6 +2,8 @@
 // failed); without, the servers the config names, each started once for the listing (as Codex does) and
 // closed again, with no runtime status. Paged by an index cursor.
 import type { McpServerInfo, McpServerStatus } from "../../../core/mcp-api/types.js";
+import { mcpAuthStatus } from "../../../mcp/oauth/oauth-support.js";
+import type { McpServerToml } from "../../../config/schema.js";
 import { probeMcpServers } from "../../../mcp/server-probe.js";
 import type { McpServerStatusEntry } from "../../../protocol/app-server/v2/tools-misc.js";
 import { pluginMcpServers } from "../../../plugins/runtime.js";
@@ -35,11 +37,19 @@ function wireServerInfo(info: McpServerInfo | undefined) {
   };
 }
 
+type AuthStatus = McpServerStatusEntry["authStatus"];
+
+/** Not a configured server (the connector directory): the transport's default stands. */
+function authStatusOf(server: McpServerToml | undefined, codexHome: string): Promise<AuthStatus | undefined> {
+  return server ? mcpAuthStatus(server, codexHome) : Promise.resolve(undefined);
+}
+
 export function toWireStatus(
   status: McpServerStatus,
   url?: string,
   pluginId: string | null = null,
   runtime = true,
+  authStatus: AuthStatus = status.transport === "stdio" ? "unsupported" : "unknown",
 ): McpServerStatusEntry {
   const tools: McpServerStatusEntry["tools"] = {};
   for (const t of status.tools) {
@@ -54,7 +64,7 @@ export function toWireStatus(
   }
   return {
     name: status.name,
-    authStatus: status.transport === "stdio" ? "unsupported" : "unknown",
+    authStatus,
     httpOrigin: status.transport === "stdio" ? null : origin(url),
     // Null without a thread: no thread's runtime holds the server.
     runtimeStatus: runtime ? RUNTIME[status.state] : null,
@@ -79,6 +89,12 @@ export const mcpServerStatusList: Handler<"mcpServerStatus/list"> = async (param
   const pluginId = (name: string) =>
     config.toml.mcp_servers?.[name] ? null : (fromPlugins.owners[name] ?? null);
   const url = (name: string) => configured[name]?.url;
+  const authOf = async <T extends { name: string }>(items: T[]) =>
+    new Map(
+      await Promise.all(
+        items.map(async (s) => [s.name, await authStatusOf(configured[s.name], config.codexHome)] as const),
+      ),
+    );
   const start = params.cursor ? Number(params.cursor) : 0;
   if (!Number.isInteger(start) || start < 0) throw badRequest(`invalid cursor: ${params.cursor}`);
   const page = <T extends { name: string }>(all: T[]) => {
@@ -89,8 +105,9 @@ export const mcpServerStatusList: Handler<"mcpServerStatus/list"> = async (param
   };
   if (params.threadId) {
     const statuses = page(threadOf(ctx.services, params.threadId).mcpServerStatuses());
+    const auth = await authOf(statuses.items);
     return {
-      data: statuses.items.map((s) => toWireStatus(s, url(s.name), pluginId(s.name))),
+      data: statuses.items.map((s) => toWireStatus(s, url(s.name), pluginId(s.name), true, auth.get(s.name))),
       nextCursor: statuses.nextCursor,
     };
   }
@@ -104,12 +121,13 @@ export const mcpServerStatusList: Handler<"mcpServerStatus/list"> = async (param
     env: ctx.server.options.env,
     codexHome: config.codexHome,
   });
+  const auth = await authOf(listed.items);
   const data = listed.items.map(({ name, server }): McpServerStatusEntry => {
     const status = probed.find((p) => p.name === name);
-    if (status) return toWireStatus(status, server.url, pluginId(name), false);
+    if (status) return toWireStatus(status, server.url, pluginId(name), false, auth.get(name));
     return {
       name,
-      authStatus: server.url ? "unknown" : "unsupported",
+      authStatus: auth.get(name) ?? "unknown",
       httpOrigin: origin(server.url),
       runtimeStatus: "disabled",
       tools: {},

@@ -1,0 +1,61 @@
+// Does an HTTP MCP server take an OAuth sign-in? Asked by `mcp add` (to sign in at once, as Codex does) and
+// for a server's auth status: its protected-resource metadata, else its authorization-server metadata.
+import { McpOAuthStore } from "./token-store.js";
+
+export type OAuthSupport = "oauth" | "none" | "unreachable";
+
+const PROBE_TIMEOUT_MS = 5_000;
+
+export async function probeOAuthSupport(serverUrl: string): Promise<OAuthSupport> {
+  const { discoverOAuthServerInfo } = await import("@modelcontextprotocol/sdk/client/auth.js");
+  // The SDK takes a failed request for "no metadata here": whether the server answered at all is noted aside.
+  let answered = false;
+  const fetchFn = async (url: string | URL, init?: RequestInit) => {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    answered = true;
+    return response;
+  };
+  try {
+    const info = await discoverOAuthServerInfo(serverUrl, { fetchFn });
+    if (info.authorizationServerMetadata) return "oauth";
+  } catch {
+    // A malformed metadata document: no sign-in to offer.
+  }
+  return answered ? "none" : "unreachable";
+}
+
+export type McpAuthStatus = "unknown" | "unsupported" | "notLoggedIn" | "bearerToken" | "oAuth";
+
+/**
+ * Codex's McpAuthStatus of a configured server: a bearer token or a stored OAuth login as configured, else
+ * whether the server takes an OAuth sign-in (notLoggedIn), does not (unsupported), or could not be asked
+ * (unknown). A disabled server is not asked.
+ */
+export async function mcpAuthStatus(
+  server: {
+    url?: string;
+    enabled?: boolean;
+    bearer_token_env_var?: string;
+    http_headers?: Record<string, string>;
+  },
+  codexHome: string,
+): Promise<McpAuthStatus> {
+  const stored = storedAuthStatus(server, codexHome);
+  if (stored) return stored;
+  if (!server.url || server.enabled === false) return "unsupported";
+  const support = await probeOAuthSupport(server.url);
+  return support === "oauth" ? "notLoggedIn" : support === "none" ? "unsupported" : "unknown";
+}
+
+/** Codex's McpAuthStatus of a configured server, without asking the server. */
+export function storedAuthStatus(
+  server: { url?: string; bearer_token_env_var?: string; http_headers?: Record<string, string> },
+  codexHome: string,
+): "unsupported" | "bearerToken" | "oAuth" | undefined {
+  if (!server.url) return "unsupported";
+  if (server.bearer_token_env_var) return "bearerToken";
+  if (Object.keys(server.http_headers ?? {}).some((h) => h.toLowerCase() === "authorization"))
+    return "bearerToken";
+  if (new McpOAuthStore(codexHome).get(server.url).tokens) return "oAuth";
+  return undefined;
+}
