@@ -8,6 +8,7 @@ import type { McpResourceContents } from "../core/mcp-api/session-mcp.js";
 import type { McpServerInfo } from "../core/mcp-api/types.js";
 import { VERSION } from "../version.js";
 import type { McpTransportConfig } from "./server-config.js";
+import { hasAuthorizationHeader } from "./oauth/oauth-support.js";
 import { StoredOAuthProvider } from "./oauth/provider.js";
 import { McpOAuthStore } from "./oauth/token-store.js";
 
@@ -260,7 +261,7 @@ function storedOAuthProvider(
   transport: Extract<McpTransportConfig, { kind: "streamable_http" }>,
 ): StoredOAuthProvider | undefined {
   if (!transport.oauth) return undefined;
-  if (Object.keys(transport.headers).some((h) => h.toLowerCase() === "authorization")) return undefined;
+  if (hasAuthorizationHeader(transport.headers)) return undefined;
   const store = new McpOAuthStore(transport.oauth.codexHome);
   if (!store.get(transport.url).tokens) return undefined;
   const { serverName, client, resource } = transport.oauth;

@@ -324,6 +324,27 @@ describe("codex-ts mcp add --oauth-*", () => {
     expect(mcp.authorizations.at(-1)?.clientId).toBe(registration.client_id);
   });
 
+  it("a server added with a bearer token is not probed nor signed in to, even when it takes OAuth", async () => {
+    const mcp = await oauthServer();
+    const home = homeWith("");
+    const browser = browserPath();
+    const added = await runCli(
+      ["mcp", "add", "docs", "--url", mcp.url, "--bearer-token-env-var", "DOCS_TOKEN"],
+      {
+        env: { ...home.env, PATH: browser.path },
+      },
+    );
+    expect(added).toMatchObject({
+      code: 0,
+      stdout: `Added MCP server 'docs' to ${join(home.codexHome, "config.toml")}.\n`,
+      stderr: "",
+    });
+    expect(existsSync(browser.page)).toBe(false);
+    expect(mcp.registered).toEqual([]);
+    expect(mcp.authorizations).toEqual([]);
+    expect(storedTokens(home)[mcp.url]).toBeUndefined();
+  });
+
   it("an unreachable server gets a hint; bad OAuth options are refused before anything is written", async () => {
     const home = homeWith("");
     const run = (...args: string[]) => runCli(["mcp", ...args], { env: home.env });

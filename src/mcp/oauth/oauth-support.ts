@@ -24,6 +24,19 @@ export async function probeOAuthSupport(serverUrl: string): Promise<OAuthSupport
   return answered ? "none" : "unreachable";
 }
 
+/** Whether headers carry their own credentials (an `Authorization` header, in any case). */
+export function hasAuthorizationHeader(headers: Record<string, string> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((h) => h.toLowerCase() === "authorization");
+}
+
+/** A server configured with a bearer token or an Authorization header: no OAuth sign-in is offered. */
+export function hasBearerAuth(server: {
+  bearer_token_env_var?: string;
+  http_headers?: Record<string, string>;
+}): boolean {
+  return Boolean(server.bearer_token_env_var) || hasAuthorizationHeader(server.http_headers);
+}
+
 export type McpAuthStatus = "unknown" | "unsupported" | "notLoggedIn" | "bearerToken" | "oAuth";
 
 /**
@@ -53,9 +66,7 @@ export function storedAuthStatus(
   codexHome: string,
 ): "unsupported" | "bearerToken" | "oAuth" | undefined {
   if (!server.url) return "unsupported";
-  if (server.bearer_token_env_var) return "bearerToken";
-  if (Object.keys(server.http_headers ?? {}).some((h) => h.toLowerCase() === "authorization"))
-    return "bearerToken";
+  if (hasBearerAuth(server)) return "bearerToken";
   if (new McpOAuthStore(codexHome).get(server.url).tokens) return "oAuth";
   return undefined;
 }

@@ -7,7 +7,7 @@ import { Writable } from "node:stream";
 import { ConfigError, loadConfig, type Config } from "../../config/load.js";
 import type { McpServerToml } from "../../config/schema.js";
 import { startMcpOAuthLogin, type ClientRegistration, type McpOAuthLogin } from "../../mcp/oauth/login.js";
-import { probeOAuthSupport } from "../../mcp/oauth/oauth-support.js";
+import { hasBearerAuth, probeOAuthSupport } from "../../mcp/oauth/oauth-support.js";
 import { serverOAuthOptions } from "../../mcp/oauth/server-options.js";
 import { McpOAuthStore } from "../../mcp/oauth/token-store.js";
 import { openBrowser } from "../web/open-browser.js";
@@ -159,13 +159,14 @@ export function runMcpLogout(name: string): Promise<number> {
 
 /**
  * After `mcp add NAME --url URL`: a server that takes OAuth is signed in to at once (in the browser), as
- * Codex does; one that cannot be reached gets a hint. Returns the exit code.
+ * Codex does, unless it has a bearer token or Authorization header; one that cannot be reached gets a hint. Returns the exit code.
  */
 export async function signInAfterAdd(name: string, registration?: ClientRegistration): Promise<number> {
   return guarded(async () => {
     const config = loadUserConfig();
     const server = config.toml.mcp_servers?.[name];
-    if (!server?.url) return 0;
+    // A bearer token or Authorization header is the server's credential: no sign-in to offer, as in Codex.
+    if (!server?.url || hasBearerAuth(server)) return 0;
     const support = await probeOAuthSupport(server.url);
     if (support === "unreachable") {
       process.stdout.write(
