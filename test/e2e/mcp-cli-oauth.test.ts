@@ -193,6 +193,25 @@ describe("codex-ts mcp login / logout", () => {
     expect((storedTokens(home)[mcp.url]!.tokens as Json).access_token).toBe(mcp.issued[0]);
   });
 
+  it("a pasted URL that does not finish the sign-in is reported and the URL asked for again", async () => {
+    const mcp = await oauthServer();
+    const home = homeWith(`[mcp_servers.docs]\nurl = "${mcp.url}"\n`);
+    const login = await runInteractive(["mcp", "login", "docs", "--no-browser"], home.env, async (url) => {
+      const callback = await approve(url);
+      const forged = new URL(callback);
+      forged.searchParams.set("state", "forged");
+      const elsewhere = new URL(callback);
+      elsewhere.pathname = "/callback/other";
+      return ["garbage", forged.toString(), elsewhere.toString(), callback].join("\n");
+    });
+    expect(login.code).toBe(0);
+    expect(login.stderr).toMatch(
+      /^Callback URL: Error: Invalid OAuth callback URL\nCallback URL: Error: This sign-in link is not the one expected\.\nCallback URL: Error: the callback URL does not match this sign-in's redirect URI http:\/\/127\.0\.0\.1:\d+\/callback\/\S+\nCallback URL: $/,
+    );
+    expect(login.stdout.endsWith("Successfully logged in to MCP server 'docs'.\n")).toBe(true);
+    expect((storedTokens(home)[mcp.url]!.tokens as Json).access_token).toBe(mcp.issued[0]);
+  });
+
   it("refuses what it cannot do with Codex's messages, and stores nothing", async () => {
     const mcp = await oauthServer();
     const home = homeWith(
@@ -226,19 +245,18 @@ describe("codex-ts mcp login / logout", () => {
     });
     expect((await run("login", "docs", "--oauth-client-registration", "xyz")).code).not.toBe(0);
 
-    // No URL pasted (stdin ends) and a pasted URL that is not one: the sign-in stops.
+    // No URL pasted (stdin ends), or only one that does not finish the sign-in: the sign-in stops.
     const closed = await run("login", "docs", "--no-browser");
     expect(closed).toMatchObject({ code: 1, stderr: expect.stringContaining("no callback URL was given") });
-    const garbage = await runInteractive(["mcp", "login", "docs", "--no-browser"], home.env, () =>
-      Promise.resolve("garbage"),
-    );
-    expect(garbage).toMatchObject({ code: 1, stderr: expect.stringContaining("Invalid OAuth callback URL") });
-    const forged = await runInteractive(["mcp", "login", "docs", "--no-browser"], home.env, async (url) => {
-      const callback = new URL(await approve(url));
-      callback.searchParams.set("state", "forged");
-      return callback.toString();
+    const garbage = await runCli(["mcp", "login", "docs", "--no-browser"], {
+      env: home.env,
+      stdin: "garbage\n",
     });
-    expect(forged).toMatchObject({ code: 1, stderr: expect.stringContaining("not the one expected") });
+    expect(garbage).toMatchObject({
+      code: 1,
+      stderr:
+        "Callback URL: Error: Invalid OAuth callback URL\nCallback URL: Error: no callback URL was given (stdin closed)\n",
+    });
     expect(mcp.issued).toEqual([]);
     expect(storedTokens(home)[mcp.url]?.tokens).toBeUndefined();
   });

@@ -55,11 +55,16 @@ interface SignIn {
   registration?: ClientRegistration;
 }
 
-/** Reads pasted callback URLs until one finishes the sign-in; ends at EOF or once the sign-in is done. */
+/**
+ * Reads pasted callback URLs until one finishes the sign-in: a paste that does not (a typo, another
+ * sign-in's URL) is reported and the URL asked for again. Ends at EOF, on a refusal, or once the sign-in is
+ * done or has timed out.
+ */
 function readPastedCallback(login: McpOAuthLogin): Promise<void> {
   // On a terminal the URL (it carries the authorization code) is not echoed, as Codex hides it.
   const hidden = process.stdin.isTTY;
-  process.stderr.write(hidden ? "Callback URL (input hidden): " : "Callback URL: ");
+  const prompt = () => process.stderr.write(hidden ? "Callback URL (input hidden): " : "Callback URL: ");
+  prompt();
   const lines = createInterface({
     input: process.stdin,
     ...(hidden
@@ -76,12 +81,28 @@ function readPastedCallback(login: McpOAuthLogin): Promise<void> {
       if (err) reject(err);
       else resolve();
     };
+    // One paste at a time, in the order given, so each answer follows its own paste.
+    let queue = Promise.resolve();
+    const attempt = async (line: string) => {
+      if (finished) return;
+      try {
+        await login.complete(line);
+        end();
+      } catch (err) {
+        // The sign-in itself failed (refused, exchange failed): `login.done` has ended the read already.
+        if (finished) return;
+        process.stderr.write(`Error: ${(err as Error).message}\n`);
+        prompt();
+      }
+    };
     lines.on("line", (line) => {
       if (hidden) process.stderr.write("\n");
       if (line.trim() === "") return;
-      login.complete(line).then(() => end(), end);
+      queue = queue.then(() => attempt(line));
     });
-    lines.on("close", () => end(new Error("no callback URL was given (stdin closed)")));
+    lines.on("close", () => {
+      void queue.then(() => end(new Error("no callback URL was given (stdin closed)")));
+    });
     // A terminal in raw mode turns Ctrl+C into this event rather than a signal.
     lines.on("SIGINT", () => end(new Error("the sign-in was cancelled")));
     login.done.then(() => end(), end);
