@@ -72,13 +72,20 @@ export function applyConfigEdits(text: string, edits: readonly ConfigEditRequest
 export interface ConfigWriteResult {
   filePath: string;
   version: string;
+  /** With `secret`: the mode the file had when others could read it (it is 0600 now). */
+  narrowedFrom?: number;
 }
 
 /** Applies the edits to $CODEX_HOME/config.toml (or `filePath`, which must be that file). */
 export function writeUserConfig(
   codexHome: string,
   edits: readonly ConfigEditRequest[],
-  options: { filePath?: string | null; expectedVersion?: string | null } = {},
+  options: {
+    filePath?: string | null;
+    expectedVersion?: string | null;
+    /** The edits write a secret: the file is made readable by its owner only (0600). */
+    secret?: boolean;
+  } = {},
 ): ConfigWriteResult {
   const path = userConfigPath(codexHome);
   if (options.filePath && resolve(options.filePath) !== path) {
@@ -102,11 +109,13 @@ export function writeUserConfig(
   }
   mkdirSync(dirname(path), { recursive: true });
   // Write then rename, so a reader never sees half a file. The file keeps its mode (a new one is private,
-  // as Codex creates it): the rename must not widen who can read it.
+  // as Codex creates it): the rename must not widen who can read it. A file that gets a secret is private.
   const temp = `${path}.${process.pid}.tmp`;
-  const mode = fileMode(path) ?? 0o600;
+  const existing = fileMode(path);
+  const mode = options.secret ? 0o600 : (existing ?? 0o600);
   writeFileSync(temp, after, { mode });
   chmodSync(temp, mode);
   renameSync(temp, path);
-  return { filePath: path, version: configVersion(after) };
+  const narrowed = options.secret && existing !== undefined && (existing & 0o077) !== 0;
+  return { filePath: path, version: configVersion(after), ...(narrowed ? { narrowedFrom: existing } : {}) };
 }

@@ -4,7 +4,7 @@
 // browser mode, is the browser (an `xdg-open` on PATH that fetches the URL).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -361,6 +361,46 @@ describe("codex-ts mcp add --oauth-*", () => {
     expect(mcp.registered).toEqual([]);
     expect(mcp.authorizations).toEqual([]);
     expect(storedTokens(home)[mcp.url]).toBeUndefined();
+  });
+
+  it("a config.toml that gets a client secret is made readable by its owner only, and says so", async () => {
+    const home = homeWith("");
+    const path = join(home.codexHome, "config.toml");
+    chmodSync(path, 0o644);
+    const run = (...args: string[]) => runCli(["mcp", ...args], { env: home.env });
+    const down = "http://127.0.0.1:9/mcp";
+    // No secret: the file keeps its mode.
+    expect((await run("add", "plain", "--url", down, "--oauth-client-id", "c")).stderr).toBe("");
+    expect(statSync(path).mode & 0o777).toBe(0o644);
+    const added = await run(
+      "add",
+      "docs",
+      "--url",
+      down,
+      "--oauth-client-id",
+      "c",
+      "--oauth-client-secret",
+      "s3",
+    );
+    expect(added).toMatchObject({
+      code: 0,
+      stderr: `${path} now holds an OAuth client secret: its mode was changed from 0644 to 0600 so that only you can read it.\n`,
+    });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path, "utf8")).toContain('"s3"');
+    // Already private: nothing to say.
+    const again = await run(
+      "add",
+      "docs",
+      "--url",
+      down,
+      "--oauth-client-id",
+      "c",
+      "--oauth-client-secret",
+      "s4",
+    );
+    expect(again).toMatchObject({ code: 0, stderr: "" });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 
   it("an unreachable server gets a hint; bad OAuth options are refused before anything is written", async () => {

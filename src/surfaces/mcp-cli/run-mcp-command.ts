@@ -180,9 +180,16 @@ export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): 
     if (startup !== undefined) server.startup_timeout_sec = startup;
     if (tool !== undefined) server.tool_timeout_sec = tool;
     const codexHome = resolveCodexHome();
-    const result = writeUserConfig(codexHome, [
-      { keyPath: `mcp_servers.${name}`, value: server, mergeStrategy: "replace" },
-    ]);
+    const result = writeUserConfig(
+      codexHome,
+      [{ keyPath: `mcp_servers.${name}`, value: server, mergeStrategy: "replace" }],
+      { secret: server.oauth?.client_secret !== undefined },
+    );
+    if (result.narrowedFrom !== undefined)
+      process.stderr.write(
+        `${result.filePath} now holds an OAuth client secret: its mode was changed from ` +
+          `${result.narrowedFrom.toString(8).padStart(4, "0")} to 0600 so that only you can read it.\n`,
+      );
     process.stdout.write(`Added MCP server '${name}' to ${result.filePath}.\n`);
     if (server.oauth?.callback_url)
       process.stdout.write(`OAuth callback URL: ${server.oauth.callback_url}\n`);
