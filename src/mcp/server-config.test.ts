@@ -69,4 +69,41 @@ describe("resolveMcpServers", () => {
       { name: "nokey", error: "environment variable MISSING (bearer_token_env_var) is not set" },
     ]);
   });
+
+  it("gives an HTTP server's transport its OAuth client and resource, checked as a sign-in checks them", () => {
+    const entries = resolveMcpServers(
+      {
+        mcp_servers: {
+          good: {
+            url: "https://x/mcp",
+            oauth: { client_id: "c", client_secret: "s" },
+            oauth_resource: "https://api.x/",
+          },
+          orphan: { url: "https://x/mcp", oauth: { client_secret: "s" } },
+        },
+      },
+      "/",
+      {},
+      "/home/codex",
+    );
+    expect(entries).toEqual([
+      {
+        name: "good",
+        config: expect.objectContaining({
+          transport: {
+            kind: "streamable_http",
+            url: "https://x/mcp",
+            headers: {},
+            oauth: {
+              codexHome: "/home/codex",
+              serverName: "good",
+              client: { clientId: "c", clientSecret: "s" },
+              resource: "https://api.x/",
+            },
+          },
+        }),
+      },
+      { name: "orphan", error: "MCP OAuth client_secret requires a nonempty client_id" },
+    ]);
+  });
 });

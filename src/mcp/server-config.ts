@@ -2,6 +2,7 @@
 // A broken entry does not stop the session: it becomes a server that failed, with the reason.
 import { isAbsolute, resolve } from "node:path";
 import type { ConfigToml, McpServerToml } from "../config/schema.js";
+import { serverOAuthOptions, type ServerOAuthOptions } from "./oauth/server-options.js";
 
 export const DEFAULT_STARTUP_TIMEOUT_SEC = 10;
 export const DEFAULT_TOOL_TIMEOUT_SEC = 60;
@@ -67,7 +68,7 @@ export function resolveMcpServers(
     const resolved = resolveTransport(server, cwd, env);
     const transport =
       typeof resolved !== "string" && resolved.kind === "streamable_http" && codexHome
-        ? { ...resolved, oauth: { codexHome, serverName: name, ...configuredOAuth(server) } }
+        ? withStoredOAuth(resolved, name, server, codexHome)
         : resolved;
     if (typeof transport === "string") entries.push({ name, error: transport });
     else entries.push({ name, config: serverConfig(name, server, transport) });
@@ -75,15 +76,27 @@ export function resolveMcpServers(
   return entries;
 }
 
-/** The server's `oauth` table and `oauth_resource`, for the refreshes of its stored login. */
-function configuredOAuth(server: McpServerToml): {
-  client?: { clientId: string; clientSecret?: string };
-  resource?: string;
-} {
-  const { client_id: clientId, client_secret: clientSecret } = server.oauth ?? {};
+/**
+ * The HTTP transport with where its stored OAuth login is found and the configured client and resource its
+ * refreshes use (checked as a sign-in checks them), or why the `oauth` table cannot be used.
+ */
+function withStoredOAuth(
+  transport: Extract<McpTransportConfig, { kind: "streamable_http" }>,
+  serverName: string,
+  server: McpServerToml,
+  codexHome: string,
+): McpTransportConfig | string {
+  let options: ServerOAuthOptions;
+  try {
+    // The callback settings only matter to a sign-in.
+    options = serverOAuthOptions(server, {});
+  } catch (err) {
+    return (err as Error).message;
+  }
+  const { client, resource } = options;
   return {
-    ...(clientId ? { client: { clientId, ...(clientSecret ? { clientSecret } : {}) } } : {}),
-    ...(server.oauth_resource ? { resource: server.oauth_resource } : {}),
+    ...transport,
+    oauth: { codexHome, serverName, ...(client ? { client } : {}), ...(resource ? { resource } : {}) },
   };
 }
 
