@@ -212,6 +212,28 @@ describe("codex-ts mcp login / logout", () => {
     expect((storedTokens(home)[mcp.url]!.tokens as Json).access_token).toBe(mcp.issued[0]);
   });
 
+  it("without a registration endpoint, dcr (and auto, which comes to it) fails with a clear error", async () => {
+    const mcp = await startMcpOAuthServer({ dynamicRegistration: false });
+    servers.push(mcp);
+    const home = homeWith(`[mcp_servers.docs]\nurl = "${mcp.url}"\n`);
+    const run = (...args: string[]) => runCli(["mcp", ...args], { env: home.env });
+    const message =
+      "Error: Dynamic client registration not supported: the authorization server advertises no registration " +
+      "endpoint; register a client with the provider and set it as the server's oauth.client_id " +
+      "(mcp add --oauth-client-id)\n";
+    expect(await run("login", "docs", "--no-browser", "--oauth-client-registration", "dcr")).toMatchObject({
+      code: 1,
+      stdout: "",
+      stderr: message,
+    });
+    expect(await run("login", "docs", "--no-browser")).toMatchObject({ code: 1, stderr: message });
+    const added = await run("add", "other", "--url", mcp.url, "--oauth-client-registration", "dcr");
+    expect(added).toMatchObject({ code: 1, stderr: message });
+    expect(added.stdout).toContain("Detected OAuth support. Starting OAuth flow…\n");
+    expect(mcp.authorizations).toEqual([]);
+    expect(storedTokens(home)).toEqual({});
+  });
+
   it("refuses what it cannot do with Codex's messages, and stores nothing", async () => {
     const mcp = await oauthServer();
     const home = homeWith(

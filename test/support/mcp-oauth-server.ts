@@ -38,11 +38,15 @@ export interface McpOAuthServer {
   close(): Promise<void>;
 }
 
-class MemoryClients implements OAuthRegisteredClientsStore {
+/** Clients known beforehand only: the server then advertises no registration endpoint. */
+class FixedClients implements OAuthRegisteredClientsStore {
   readonly clients = new Map<string, OAuthClientInformationFull>();
   getClient(clientId: string) {
     return this.clients.get(clientId);
   }
+}
+
+class MemoryClients extends FixedClients {
   registerClient(client: OAuthClientInformationFull) {
     this.clients.set(client.client_id, client);
     return client;
@@ -50,7 +54,7 @@ class MemoryClients implements OAuthRegisteredClientsStore {
 }
 
 class ApprovingProvider implements OAuthServerProvider {
-  readonly clientsStore = new MemoryClients();
+  constructor(readonly clientsStore: FixedClients) {}
   private readonly codes = new Map<string, { clientId: string; params: AuthorizationParams }>();
   readonly tokens = new Map<string, AuthInfo>();
   readonly issued: string[] = [];
@@ -110,8 +114,13 @@ class ApprovingProvider implements OAuthServerProvider {
   }
 }
 
-export async function startMcpOAuthServer(): Promise<McpOAuthServer> {
-  const provider = new ApprovingProvider();
+/** `dynamicRegistration: false`: no registration endpoint (and no client can sign in). */
+export async function startMcpOAuthServer(
+  options: { dynamicRegistration?: boolean } = {},
+): Promise<McpOAuthServer> {
+  const provider = new ApprovingProvider(
+    options.dynamicRegistration === false ? new FixedClients() : new MemoryClients(),
+  );
   const accepted: string[] = [];
   const calls: string[] = [];
   const app = express();

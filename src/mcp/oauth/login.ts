@@ -68,6 +68,30 @@ async function listen(server: http.Server, port: number, host: string): Promise<
   return (server.address() as AddressInfo).port;
 }
 
+/**
+ * Without a configured or stored client one is registered dynamically (codex-ts has no client metadata
+ * document for cimd, so `auto` comes to that too): an authorization server that advertises no registration
+ * endpoint is refused here with what to do instead, before a listener is opened.
+ */
+const PRE_REGISTER =
+  "register a client with the provider and set it as the server's oauth.client_id (mcp add --oauth-client-id)";
+
+async function checkRegistrationPossible(serverUrl: string, registration: ClientRegistration): Promise<void> {
+  const { discoverOAuthServerInfo } = await import("@modelcontextprotocol/sdk/client/auth.js");
+  const metadata = (await discoverOAuthServerInfo(serverUrl)).authorizationServerMetadata;
+  if (!metadata || metadata.registration_endpoint) return;
+  const cimdOnly = registration === "auto" && metadata.client_id_metadata_document_supported === true;
+  throw new Error(
+    cimdOnly
+      ? "the authorization server takes client ID metadata documents (cimd), which codex-ts does not " +
+          "support, and no dynamic client registration: " +
+          PRE_REGISTER
+      : "Dynamic client registration not supported: the authorization server advertises no " +
+          "registration endpoint; " +
+          PRE_REGISTER,
+  );
+}
+
 export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise<McpOAuthLogin> {
   if (options.clientRegistration === "cimd" && !options.client) {
     // CIMD needs a client metadata document published at an HTTPS URL; codex-ts has none.
@@ -76,6 +100,9 @@ export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise
   if (options.resource !== undefined && !URL.canParse(options.resource))
     throw new Error(`invalid oauth_resource \`${options.resource}\`: an absolute URI is expected`);
   const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
+  const store = new McpOAuthStore(options.codexHome);
+  if (!options.client && !store.get(options.serverUrl).clientInformation)
+    await checkRegistrationPossible(options.serverUrl, options.clientRegistration ?? "auto");
   const template = serverCallbackUrl(options.serverUrl, options.callbackUrl);
   const host = isLoopbackHost(parseCallbackUrl(template).hostname) ? "127.0.0.1" : "0.0.0.0";
   const server = http.createServer();
@@ -85,7 +112,7 @@ export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise
   const state = randomBytes(16).toString("base64url");
   let authorizationUrl: URL | undefined;
   const provider = new StoredOAuthProvider({
-    store: new McpOAuthStore(options.codexHome),
+    store,
     serverUrl: options.serverUrl,
     serverName: options.serverName,
     redirectUrl,
