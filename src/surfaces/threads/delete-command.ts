@@ -7,7 +7,6 @@ import type { ThreadIndex } from "../../rollout/index.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStore } from "../../rollout/store.js";
 import { NAMED_SOURCES, readThreadNames } from "../../rollout/thread-names.js";
-import { forgetThreadState } from "../app-server/threads/forget-thread.js";
 import { withIndex } from "./locate.js";
 
 class DeleteError extends Error {}
@@ -81,7 +80,7 @@ export async function runDelete(session: string, flags: DeleteFlags): Promise<nu
           return 0;
         }
       }
-      forgetThreadState(codexHome, await deleteThread(codexHome, index, target.id));
+      await deleteThread(codexHome, index, target.id);
       const label = target.name !== undefined ? `${target.name} (${target.id})` : target.id;
       process.stdout.write(`Deleted session ${label}.\n`);
       return 0;
