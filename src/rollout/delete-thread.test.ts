@@ -116,4 +116,21 @@ describe("thread names", () => {
     expect(lines).toContain('{"torn');
     expect(threadIdsNamed(home.dir, "shared")).toEqual([a]);
   });
+
+  it("keeps a name appended while the file is rewritten, and drops one of a forgotten thread", () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    setThreadName(home.dir, a, "a");
+    setThreadName(home.dir, b, "b");
+    forgetThreadNames(home.dir, [b], () => {
+      // Another process names threads between the read and the rename.
+      setThreadName(home.dir, c, "c");
+      setThreadName(home.dir, b, "b again");
+    });
+    expect([...readThreadNames(home.dir)]).toEqual([
+      [a, "a"],
+      [c, "c"],
+    ]);
+    setThreadName(home.dir, c, "c later");
+    expect(readThreadNames(home.dir).get(c)).toBe("c later");
+  });
 });
