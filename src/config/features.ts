@@ -68,6 +68,13 @@ export function canonicalFeature(key: string): KnownFeature | undefined {
   return target !== undefined && isKnownFeature(target) ? target : undefined;
 }
 
+/** The older `[features]` spellings of `name` (`collab` for `multi_agent`, ...). */
+export function featureAliases(name: KnownFeature): string[] {
+  return Object.entries(ALIASES)
+    .filter(([, target]) => target === name)
+    .map(([alias]) => alias);
+}
+
 function valueOf(entry: unknown): boolean | undefined {
   if (typeof entry === "boolean") return entry;
   if (entry && typeof entry === "object") {

@@ -1,5 +1,6 @@
 // What the problems found in config files amount to once every layer is known: errors, or warnings.
 import { ConfigError, describeIssue, type KeyIssue } from "./config-file.js";
+import { setsKey } from "./key-path.js";
 
 /** What of a layer the judgement reads (load.ts's ConfigLayer fits). */
 interface Layer {
@@ -40,13 +41,4 @@ export function judgeIssues(issues: KeyIssue[], layers: Layer[], strict: boolean
     });
   }
   return warnings;
-}
-
-function setsKey(value: Record<string, unknown>, keyPath: string[]): boolean {
-  let node: unknown = value;
-  for (const key of keyPath) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return false;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return true;
 }

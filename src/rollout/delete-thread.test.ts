@@ -1,7 +1,7 @@
 // deleteThread: the files, the index rows (with no catch-up to tidy after it) and the names of a thread
 // and its subagent threads; nothing of any other thread.
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { deleteThread, ThreadDeleteError } from "./delete-thread.js";
@@ -58,6 +58,32 @@ describe("deleteThread", () => {
     }
   });
 
+  it("a failed unlink part way: what went is forgotten (names, state), the rest is kept", async () => {
+    const parent = thread();
+    const child = thread({ parent_thread_id: parent.id, source: "subagent" });
+    const stuck = thread({ parent_thread_id: child.id, source: "subagent" });
+    for (const t of [parent, child, stuck]) setThreadName(home.dir, t.id, `name ${t.id}`);
+    const keyed = Object.fromEntries([parent, child, stuck].map((t) => [t.id, { goal: { objective: "x" } }]));
+    writeFileSync(join(home.dir, "thread_metadata.json"), JSON.stringify(keyed));
+    const index = await ThreadIndex.open(home.dir);
+    // A folder where the grandchild's file was: unlink fails (EISDIR), even for root.
+    rmSync(stuck.path);
+    mkdirSync(stuck.path);
+    writeFileSync(join(stuck.path, "keep"), "");
+    try {
+      const failure = await deleteThread(home.dir, index, parent.id).catch((err: unknown) => err);
+      expect(failure).toBeInstanceOf(ThreadDeleteError);
+      expect((failure as ThreadDeleteError).message).toContain(parent.id);
+      expect((failure as ThreadDeleteError).deleted).toEqual([parent.id, child.id]);
+      expect(existsSync(parent.path) || existsSync(child.path)).toBe(false);
+    } finally {
+      index.close();
+    }
+    expect([...readThreadNames(home.dir).keys()]).toEqual([stuck.id]);
+    const metadata = JSON.parse(readFileSync(join(home.dir, "thread_metadata.json"), "utf8")) as object;
+    expect(Object.keys(metadata)).toEqual([stuck.id]);
+  });
+
   it("an unknown id is an error and changes nothing", async () => {
     const kept = thread();
     const index = await ThreadIndex.open(home.dir);
@@ -89,5 +115,22 @@ describe("thread names", () => {
     expect(lines.filter((l) => l.includes(a))).toHaveLength(1);
     expect(lines).toContain('{"torn');
     expect(threadIdsNamed(home.dir, "shared")).toEqual([a]);
+  });
+
+  it("keeps a name appended while the file is rewritten, and drops one of a forgotten thread", () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    setThreadName(home.dir, a, "a");
+    setThreadName(home.dir, b, "b");
+    forgetThreadNames(home.dir, [b], () => {
+      // Another process names threads between the read and the rename.
+      setThreadName(home.dir, c, "c");
+      setThreadName(home.dir, b, "b again");
+    });
+    expect([...readThreadNames(home.dir)]).toEqual([
+      [a, "a"],
+      [c, "c"],
+    ]);
+    setThreadName(home.dir, c, "c later");
+    expect(readThreadNames(home.dir).get(c)).toBe("c later");
   });
 });

@@ -3,12 +3,20 @@
 // dropped by the next catch-up (the folder's mtime moved), while a row dropped before a failed unlink
 // would leave a file the index no longer knows until a rebuild.
 import { unlink } from "node:fs/promises";
+import { forgetThreadState } from "./forget-thread.js";
 import type { ThreadIndex } from "./index.js";
 import { ThreadStore } from "./store.js";
 import { forgetThreadNames } from "./thread-names.js";
 
 export class ThreadDeleteError extends Error {
   override name = "ThreadDeleteError";
+  /** The threads deleted before the failure (their names and state are forgotten too). */
+  readonly deleted: readonly string[];
+
+  constructor(message: string, deleted: readonly string[] = [], options?: ErrorOptions) {
+    super(message, options);
+    this.deleted = deleted;
+  }
 }
 
 /** Deletes the thread and its subagents' threads; returns the ids deleted, the thread's own first. */
@@ -17,8 +25,27 @@ export async function deleteThread(codexHome: string, index: ThreadIndex, id: st
   const root = await store.findPathById(id);
   if (!root) throw new ThreadDeleteError(`no rollout found for thread ${id}`);
   const deleted: string[] = [];
-  const pending: { id: string; path: string }[] = [{ id, path: root.path }];
-  const seen = new Set([id.toLowerCase()]);
+  try {
+    await deleteTree(store, index, { id, path: root.path }, deleted);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new ThreadDeleteError(`could not delete thread ${id}: ${reason}`, [...deleted], { cause: err });
+  } finally {
+    // Whatever went, went for good: its names and side state go with it, even when a later unlink failed.
+    forgetThreadNames(codexHome, deleted);
+    forgetThreadState(codexHome, deleted);
+  }
+  return deleted;
+}
+
+async function deleteTree(
+  store: ThreadStore,
+  index: ThreadIndex,
+  root: { id: string; path: string },
+  deleted: string[],
+): Promise<void> {
+  const pending = [root];
+  const seen = new Set([root.id.toLowerCase()]);
   for (let next = pending.shift(); next; next = pending.shift()) {
     // Children are found before the parent's row goes.
     for (const child of index.childIds(next.id)) {
@@ -36,6 +63,4 @@ export async function deleteThread(codexHome: string, index: ThreadIndex, id: st
     index.remove(next.id);
     deleted.push(next.id);
   }
-  forgetThreadNames(codexHome, deleted);
-  return deleted;
 }

@@ -1,12 +1,14 @@
 // thread/items/list and thread/turns/list paging, thread/delete, thread/unsubscribe, thread/goal/*,
 // thread/metadata/update, and the local account/provider methods, through `codex-ts app-server`.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { dirname, join } from "node:path";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 import type { AppServerClient } from "../support/app-server-client.js";
+import { threadLines, writeRolloutFile } from "../support/rollout-files.js";
 
 const app = useAppServer();
 
@@ -139,6 +141,41 @@ describe("app-server thread methods", () => {
     expect(readFileSync(join(home.codexHome, "session_index.jsonl"), "utf8")).not.toContain(threadId);
     expect((await c.call("thread/list", {})).data).toEqual([]);
     expect(await errorOf(c, "thread/read", { threadId })).toMatchObject({ code: -32600 });
+  });
+});
+
+const DAY_MTIME = 1_700_000_000;
+
+describe("thread/delete failing part way", () => {
+  it("answers a JSON-RPC error; what did go is announced and its names forgotten", async () => {
+    const { home } = await app.startModel();
+    const parentId = randomUUID();
+    const childId = randomUUID();
+    const parent = writeRolloutFile(home.codexHome, threadLines(parentId, 1), { id: parentId });
+    const meta = { parent_thread_id: parentId, source: "subagent" };
+    const child = writeRolloutFile(home.codexHome, threadLines(childId, 1, meta), { id: childId });
+    const names = join(home.codexHome, "session_index.jsonl");
+    const named = (id: string) => `${JSON.stringify({ id, thread_name: id, updated_at: "t" })}\n`;
+    writeFileSync(names, named(parentId) + named(childId));
+    utimesSync(dirname(child.path), DAY_MTIME, DAY_MTIME);
+    const c = await app.spawn(home);
+    expect((await c.call("thread/list", {})).data).toHaveLength(2);
+    // The subagent's file turned into a folder: its unlink fails (EISDIR), whoever runs the test.
+    // The day folder keeps its mtime (a whole second, set again exactly), so that the index's catch-up
+    // does not drop the subagent's row.
+    rmSync(child.path);
+    mkdirSync(child.path);
+    writeFileSync(join(child.path, "keep"), "");
+    utimesSync(dirname(child.path), DAY_MTIME, DAY_MTIME);
+
+    const error = await errorOf(c, "thread/delete", { threadId: parentId });
+    expect(error).toMatchObject({ code: -32603 });
+    expect(String(error.message)).toContain(parentId);
+    await c.waitNotification("thread/deleted", (p) => p.threadId === parentId);
+    expect(existsSync(parent.path)).toBe(false);
+    const left = readFileSync(names, "utf8");
+    expect(left).not.toContain(parentId);
+    expect(left).toContain(childId);
   });
 });
 

@@ -186,6 +186,18 @@ describe("codex-ts features enable|disable", () => {
     expect(states((await run(h, "features", "list")).stdout).multi_agent).toBe("true");
   });
 
+  it("turning a flag off clears an older spelling that has it on", async () => {
+    const h = home("[features]\ncollab = true # older spelling\nhooks = true\n");
+    const res = await run(h, "features", "disable", "multi_agent");
+    expect(res).toMatchObject({
+      code: 0,
+      stdout: "Disabled feature `multi_agent` in config.toml.\n",
+      stderr: "",
+    });
+    expect(parse(readFileSync(h.path, "utf8"))).toEqual({ features: { hooks: true } });
+    expect(states((await run(h, "features", "list")).stdout).multi_agent).toBe("false");
+  });
+
   it("with --profile, writes the profile's [features]; the profile must exist", async () => {
     const h = home('[profiles.fast]\nmodel = "mini"\n');
     expect(await run(h, "features", "disable", "hooks", "--profile", "fast")).toMatchObject({

@@ -135,7 +135,7 @@ describe("delete", () => {
     expect(await listed(home)).toEqual([id]);
   });
 
-  it("on a terminal: asks, 'n' cancels, 'yes' deletes; a name finds an interactive thread", async () => {
+  it("on a terminal: asks, 'n' cancels, 'yes' deletes; any name it had finds an interactive thread", async () => {
     const home = makeHome("http://127.0.0.1:9/v1");
     // A thread the app-server started (source "vscode"), named as thread/name/set names it.
     const id = randomUUID();
@@ -147,6 +147,8 @@ describe("delete", () => {
       },
     );
     nameThread(home, id, "app named");
+    // Renamed since: its earlier name still finds it, as with archive and exec fork.
+    nameThread(home, id, "renamed");
 
     const asked = runCliOnPty(["delete", "app named"], { env: home.env, cwd: home.cwd });
     await asked.waitFor("Continue? [y/N]: ");
@@ -161,7 +163,7 @@ describe("delete", () => {
     const confirmed = runCliOnPty(["delete", id], { env: home.env, cwd: home.cwd });
     await confirmed.waitFor("Continue? [y/N]: ");
     confirmed.type("YES\r");
-    await confirmed.waitFor(`Deleted session app named (${id}).`);
+    await confirmed.waitFor(`Deleted session renamed (${id}).`);
     expect(await confirmed.exited).toBe(0);
     expect(existsSync(path)).toBe(false);
     expect(namesFile(home)).toBe("");

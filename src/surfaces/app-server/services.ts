@@ -13,9 +13,9 @@ import { badRequest } from "./errors.js";
 import type { ServerHost } from "./server-host.js";
 import type { ThreadRuntime } from "./thread-runtime.js";
 import { ThreadCatalog } from "./threads/thread-catalog.js";
-import { ThreadMetadataStore } from "./threads/thread-metadata.js";
-import { ThreadReadStateStore } from "./threads/thread-read-states.js";
-import { ThreadOrganizer } from "./threads/thread-organizer.js";
+import { ThreadMetadataStore } from "../../rollout/thread-metadata.js";
+import { ThreadReadStateStore } from "../../rollout/thread-read-states.js";
+import { ThreadOrganizer } from "../../rollout/thread-organizer.js";
 import { ThreadUnloader } from "./threads/thread-unloader.js";
 
 /** The flags that are config keys, as a config layer (the same mapping as the other commands). */

@@ -6,6 +6,7 @@ import { ConfigWriteError, userConfigPath, writeUserConfig } from "../../config/
 import {
   canonicalFeature,
   FEATURE_DEFAULTS,
+  featureAliases,
   FEATURE_STAGES,
   featureOn,
   featureSetting,
@@ -14,6 +15,7 @@ import {
   type KnownFeature,
 } from "../../config/features.js";
 import { resolveCodexHome } from "../../config/home.js";
+import { setsKey } from "../../config/key-path.js";
 import { featureOverrides, loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
 
 /** The flags of `features` and its subcommands, those given before the command name included. */
@@ -79,15 +81,6 @@ export function runFeaturesList(flags: FeaturesFlags): number {
   });
 }
 
-function hasPath(root: unknown, path: readonly string[]): boolean {
-  let node = root;
-  for (const key of path) {
-    if (typeof node !== "object" || node === null || !Object.hasOwn(node, key)) return false;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return true;
-}
-
 /**
  * Writes `name = on` under `[features]` (or `[profiles.PROFILE.features]` with --profile). As in Codex,
  * turning off a flag that is off by default removes its key instead of writing `false`, unless a profile
@@ -102,14 +95,25 @@ export function runFeaturesSet(name: string, on: boolean, flags: FeaturesFlags):
     const path = userConfigPath(codexHome);
     const current = readTomlFile(path) ?? {};
     const table = flags.profile ? ["profiles", flags.profile, "features"] : ["features"];
-    if (flags.profile && !hasPath(current, ["profiles", flags.profile])) {
+    if (flags.profile && !setsKey(current, ["profiles", flags.profile])) {
       throw new ConfigError(`config profile '${flags.profile}' not found in ${path}`);
     }
     const clear = !on && !flags.profile && !FEATURE_DEFAULTS[feature];
-    const keyPath = [...table, name].map((k) => JSON.stringify(k)).join(".");
-    // Nothing to clear: the file is left as it is (and not created).
-    if (!clear || hasPath(current, [...table, name])) {
-      writeUserConfig(codexHome, [{ keyPath, value: clear ? null : on, mergeStrategy: "replace" }]);
+    const keyPath = (key: string) => [...table, key].map((k) => JSON.stringify(k)).join(".");
+    if (!clear) {
+      writeUserConfig(codexHome, [{ keyPath: keyPath(name), value: on, mergeStrategy: "replace" }]);
+    } else {
+      // An older spelling (`collab = true`) would keep the flag on: it goes too. Codex 0.169 leaves it,
+      // says "Disabled" and the flag stays on. Nothing to clear: the file is left as it is (and not created).
+      const found = [...new Set([name, feature, ...featureAliases(feature)])].filter((key) =>
+        setsKey(current, [...table, key]),
+      );
+      const edits = found.map((key) => ({
+        keyPath: keyPath(key),
+        value: null,
+        mergeStrategy: "replace" as const,
+      }));
+      if (edits.length > 0) writeUserConfig(codexHome, edits);
     }
     const where = flags.profile ? `config.toml (profile \`${flags.profile}\`)` : "config.toml";
     process.stdout.write(`${on ? "Enabled" : "Disabled"} feature \`${name}\` in ${where}.\n`);

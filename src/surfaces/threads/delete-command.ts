@@ -6,9 +6,8 @@ import { deleteThread, ThreadDeleteError } from "../../rollout/delete-thread.js"
 import type { ThreadIndex } from "../../rollout/index.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStore } from "../../rollout/store.js";
-import { NAMED_SOURCES, readThreadNames } from "../../rollout/thread-names.js";
-import { forgetThreadState } from "../app-server/threads/forget-thread.js";
-import { withIndex } from "./locate.js";
+import { readThreadNames } from "../../rollout/thread-names.js";
+import { threadsNamed, withIndex } from "./locate.js";
 
 class DeleteError extends Error {}
 
@@ -23,16 +22,14 @@ interface Target {
 
 /** A UUID names the thread itself (whether or not it has a name); anything else is a thread's name. */
 async function resolve(codexHome: string, index: ThreadIndex, session: string): Promise<Target | undefined> {
-  const names = readThreadNames(codexHome);
   if (isUuid(session)) {
     const id = session.toLowerCase();
     if (!(await new ThreadStore(codexHome, index).findPathById(id))) return undefined;
-    const name = names.get(id);
+    const name = readThreadNames(codexHome).get(id);
     return name !== undefined ? { id, name } : { id };
   }
-  const matches = [...names]
-    .filter(([id, name]) => name === session && NAMED_SOURCES.has(index.get(id)?.source ?? ""))
-    .map(([id]) => id);
+  // Any thread ever given that name, as `archive` and `exec fork` find one (locate.ts).
+  const matches = (await threadsNamed(codexHome, index, session, { interactive: true })).map((t) => t.id);
   if (matches.length > 1)
     throw new DeleteError(
       `more than one session is named '${session}' (${matches.join(", ")}); delete one by its id`,
@@ -81,7 +78,7 @@ export async function runDelete(session: string, flags: DeleteFlags): Promise<nu
           return 0;
         }
       }
-      forgetThreadState(codexHome, await deleteThread(codexHome, index, target.id));
+      await deleteThread(codexHome, index, target.id);
       const label = target.name !== undefined ? `${target.name} (${target.id})` : target.id;
       process.stdout.write(`Deleted session ${label}.\n`);
       return 0;

@@ -3,7 +3,7 @@ import { isDamage, ThreadIndex, type IndexHome } from "../../rollout/index.js";
 import { findLatestThread } from "../../rollout/latest.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStore } from "../../rollout/store.js";
-import { threadIdsNamed } from "../../rollout/thread-names.js";
+import { NAMED_SOURCES, threadIdsNamed } from "../../rollout/thread-names.js";
 
 export class ThreadLookupError extends Error {
   override name = "ThreadLookupError";
@@ -27,13 +27,32 @@ export async function withIndex<T>(home: IndexHome, use: (index: ThreadIndex) =>
   }
 }
 
+/**
+ * The threads ever given exactly this name, the most recently named first, with where their rollout is
+ * (threads whose rollout is gone are skipped). A thread renamed since still answers to an earlier name, as
+ * the real Codex's `exec fork NAME` finds it; `delete`, `archive` and `unarchive` use the same rule, among
+ * the interactive threads only (`interactive`: NAMED_SOURCES).
+ */
+export async function threadsNamed(
+  codexHome: string,
+  index: ThreadIndex,
+  name: string,
+  options: { interactive?: boolean } = {},
+): Promise<{ id: string; archived: boolean }[]> {
+  const store = new ThreadStore(codexHome, index);
+  const found: { id: string; archived: boolean }[] = [];
+  for (const id of threadIdsNamed(codexHome, name)) {
+    if (options.interactive && !NAMED_SOURCES.has(index.get(id)?.source ?? "")) continue;
+    const location = await store.findPathById(id);
+    if (location) found.push({ id, archived: location.archived });
+  }
+  return found;
+}
+
 /** The most recently named active thread of that exact name. */
 async function threadNamed(codexHome: string, index: ThreadIndex, name: string): Promise<string> {
-  const store = new ThreadStore(codexHome, index);
-  for (const id of threadIdsNamed(codexHome, name)) {
-    const found = await store.findPathById(id);
-    if (found && !found.archived) return id;
-  }
+  const active = (await threadsNamed(codexHome, index, name)).find((t) => !t.archived);
+  if (active) return active.id;
   throw new ThreadLookupError(`Session not found: ${name}`);
 }
 

@@ -3,10 +3,10 @@ import { ConfigError, loadConfig } from "../../config/load.js";
 import { createCodex } from "../../engine/create-codex.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStoreError, ThreadStore } from "../../rollout/store.js";
-import { NAMED_SOURCES, readThreadNames, threadIdsNamed } from "../../rollout/thread-names.js";
+import { readThreadNames } from "../../rollout/thread-names.js";
 import type { ThreadIndex, ThreadSummary } from "../../rollout/index.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
-import { locateThread, ThreadLookupError, withIndex } from "./locate.js";
+import { locateThread, ThreadLookupError, threadsNamed, withIndex } from "./locate.js";
 
 /** CODEX_HOME and the thread index's folder (`sqlite_home`), from the global config. */
 function indexHome(): { codexHome: string; sqliteHome: string } {
@@ -95,11 +95,9 @@ async function archiveTarget(
     const name = unarchive ? readThreadNames(codexHome).get(id) : undefined;
     return name !== undefined ? { id, name } : { id };
   }
-  const store = new ThreadStore(codexHome, index);
-  for (const id of threadIdsNamed(codexHome, session)) {
-    if (!NAMED_SOURCES.has(index.get(id)?.source ?? "")) continue;
-    if ((await store.findPathById(id))?.archived === unarchive) return { id, name: session };
-  }
+  const named = await threadsNamed(codexHome, index, session, { interactive: true });
+  const match = named.find((t) => t.archived === unarchive);
+  if (match) return { id: match.id, name: session };
   throw new ThreadStoreError(
     "thread_not_found",
     `No ${unarchive ? "archived" : "active"} session found matching '${session}'.`,

@@ -1,9 +1,11 @@
 // thread/delete, thread/unsubscribe, thread/metadata/update and thread/goal/set|get|clear.
 import type { ThreadGoal } from "../../../protocol/app-server/v2/thread-extra.js";
-import { badRequest } from "../errors.js";
+import { ThreadDeleteError } from "../../../rollout/delete-thread.js";
+import { forgetThreadState } from "../../../rollout/forget-thread.js";
+import { AppServerError, badRequest } from "../errors.js";
+import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
-import { forgetThreadState } from "../threads/forget-thread.js";
 import { describeStored } from "./thread-history.js";
 
 /** The thread must exist (loaded, or on disk). */
@@ -18,24 +20,41 @@ export const threadDelete: Handler<"thread/delete"> = async (params, ctx) => {
   const loaded = services.threads.get(params.threadId);
   if (loaded?.runningTurnId)
     throw badRequest(`thread ${params.threadId} has a running turn: interrupt it first`);
-  await services.catalog.find(params.threadId).catch((err: unknown) => {
-    if (!loaded) throw err;
-  });
+  // A loaded thread may have no rollout yet (nothing written before its first turn).
+  const onDisk = await services.catalog.find(params.threadId).then(
+    () => true,
+    (err: unknown) => {
+      if (!loaded) throw err;
+      return false;
+    },
+  );
   if (loaded) {
     services.threads.delete(params.threadId);
     await loaded.close();
   }
   // Its subagent threads go with it, as in Codex (and `codex-ts delete`).
-  const deleted = await services.catalog.delete(params.threadId).catch(() => [params.threadId]);
-  forgetThreadState(server.codexHome, deleted);
-  ctx.respond({});
+  // A failure part way answers an error; what did go is announced all the same (its names and state are
+  // already forgotten by deleteThread).
+  let failure: AppServerError | undefined;
+  let deleted: readonly string[] = [params.threadId];
+  try {
+    if (onDisk) deleted = await services.catalog.delete(params.threadId);
+    else forgetThreadState(server.codexHome, deleted);
+  } catch (err) {
+    if (!(err instanceof ThreadDeleteError)) throw err;
+    failure = new AppServerError(ErrorCode.internalError, err.message);
+    deleted = err.deleted;
+  }
+  if (!failure) ctx.respond({});
   if (loaded) {
     server.broadcast({
       method: "thread/status/changed",
       params: { threadId: params.threadId, status: { type: "notLoaded" } },
     });
   }
-  server.broadcast({ method: "thread/deleted", params: { threadId: params.threadId } });
+  if (deleted.some((id) => id.toLowerCase() === params.threadId.toLowerCase()))
+    server.broadcast({ method: "thread/deleted", params: { threadId: params.threadId } });
+  if (failure) throw failure;
   return {};
 };
 

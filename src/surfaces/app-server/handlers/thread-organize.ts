@@ -5,7 +5,7 @@ import { ErrorCode } from "../../../protocol/app-server/jsonrpc.js";
 import { AppServerError, badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import type { ServerServices } from "../services.js";
-import { PINNED_SECTION } from "../threads/thread-organizer.js";
+import { PINNED_SECTION } from "../../../rollout/thread-organizer.js";
 
 async function assertThread(services: ServerServices, threadId: string): Promise<void> {
   if (!services.threads.has(threadId)) await services.catalog.find(threadId);

@@ -20,7 +20,7 @@ import type { ThreadListParams } from "../../../protocol/app-server/v2/thread-hi
 import type { Thread, Turn } from "../../../protocol/app-server/v2/thread.js";
 import { badRequest } from "../errors.js";
 import { readThreadNames } from "../../../rollout/thread-names.js";
-import { ThreadOrganizer } from "./thread-organizer.js";
+import { ThreadOrganizer } from "../../../rollout/thread-organizer.js";
 import { sectionPage } from "./section-order.js";
 import { sourceKind, threadFromSummary, toWireSource, toWireTurns } from "./wire-thread.js";
 

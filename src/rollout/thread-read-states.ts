@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ThreadReadState } from "../../../protocol/app-server/v2/thread-read-state.js";
+import type { ThreadReadState } from "../protocol/app-server/v2/thread-read-state.js";
 
 export const READ_STATE_FILE = "thread_read_state.json";
 

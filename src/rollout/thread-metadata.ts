@@ -3,7 +3,7 @@
 // file whole (a temporary file renamed over it), so a crash never leaves half a file.
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ThreadGoal, GitInfo } from "../../../protocol/app-server/v2/thread-extra.js";
+import type { ThreadGoal, GitInfo } from "../protocol/app-server/v2/thread-extra.js";
 
 export const METADATA_FILE = "thread_metadata.json";
 

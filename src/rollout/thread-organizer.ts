@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ThreadAttachment, ThreadSection } from "../../../protocol/app-server/v2/thread-organize.js";
+import type { ThreadAttachment, ThreadSection } from "../protocol/app-server/v2/thread-organize.js";
 
 export const ORGANIZATION_FILE = "thread_organization.json";
 export const PINNED_SECTION: ThreadSection = {
