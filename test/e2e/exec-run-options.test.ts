@@ -1,10 +1,12 @@
 // exec's run options: --ephemeral, --ignore-user-config, --ignore-rules and --strict-config, each as the real
-// Codex 0.169 behaves (see docs/exec.md).
+// Codex 0.169 behaves (see the README's exec section and docs/architecture.md).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { jsonLines, makeHome, runCli } from "../support/cli.js";
+import { inputTexts, scriptByAgent } from "../support/subagents.js";
+import { ThreadIndex } from "../../src/rollout/index.js";
 
 type Model = Awaited<ReturnType<typeof startFakeModel>>;
 let model: Model | undefined;
@@ -32,6 +34,19 @@ function outputOf(m: Model, callId: string): string {
   return String(item?.output);
 }
 
+/** The thread has no row in threads.sqlite and no line in session_index.jsonl. */
+async function expectNotIndexed(codexHome: string, id: string): Promise<void> {
+  const index = await ThreadIndex.open(codexHome);
+  try {
+    expect(index.get(id)).toBeUndefined();
+    expect(index.count()).toBe(0);
+  } finally {
+    index.close();
+  }
+  const names = join(codexHome, "session_index.jsonl");
+  expect(existsSync(names) ? readFileSync(names, "utf8") : "").not.toContain(id);
+}
+
 describe("exec --ephemeral", () => {
   it("records no rollout and no thread: resuming it finds nothing", async () => {
     model = await startFakeModel({ replies: [reply.message("gone")] });
@@ -46,10 +61,36 @@ describe("exec --ephemeral", () => {
     });
     expect(filesUnder(join(home.codexHome, "sessions"))).toEqual([]);
     const id = threadIdOf(res.stdout);
+    await expectNotIndexed(home.codexHome, id);
     const again = await runCli(["exec", "resume", id, "still there?"], { env: home.env, cwd: home.cwd });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`no thread with id ${id}`);
     expect(model.requests).toHaveLength(1);
+  });
+
+  it("a subagent forked from an ephemeral thread gets its conversation from memory", async () => {
+    const script = scriptByAgent({
+      0: [
+        reply.functionCall("subagent_spawn", { task: "say the word", fork_context: true, name: "forky" }),
+        reply.functionCall("subagent_await", { agent_id: 1 }),
+        reply.message("root done"),
+      ],
+      1: [(input) => reply.message(`the word is ${/PAPAYA/.exec(inputTexts(input).join(" "))?.[0] ?? "?"}`)],
+    });
+    model = await startFakeModel({ fallback: script.fallback });
+    const home = makeHome(model.url, "[subagents]\nenabled = true\n");
+    const res = await runCli(["exec", "--json", "--ephemeral", "remember the word PAPAYA"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(res.code, res.stderr).toBe(0);
+    expect(script.requestsOf(1)).toHaveLength(1);
+    const [childInput = []] = script.requestsOf(1);
+    expect(inputTexts(childInput).some((t) => t.includes("remember the word PAPAYA"))).toBe(true);
+    expect(JSON.stringify(script.requestsOf(0).at(-1))).toContain("the word is PAPAYA");
+    // Neither the root nor the child left a file or an index row.
+    expect(filesUnder(join(home.codexHome, "sessions"))).toEqual([]);
+    await expectNotIndexed(home.codexHome, threadIdOf(res.stdout));
   });
 
   it("resuming a recorded thread ephemerally adds nothing to its rollout", async () => {
