@@ -154,9 +154,9 @@ export class Codex implements AsyncIterable<Event> {
     let rules;
     try {
       // Before the thread opens, so a bad rules file leaves nothing half-written.
-      const { codexHome, cwd, layers, ignoreRules } = this.options.config;
+      const { codexHome, cwd, layers, ignoreRules, projectTrust } = this.options.config;
       // `--ignore-rules`: no file is read, so commands meet only the built-in checks.
-      rules = ignoreRules ? new Policy([]) : loadPolicy(codexHome, cwd, layers);
+      rules = ignoreRules ? new Policy([]) : loadPolicy(codexHome, cwd, layers, projectTrust);
     } catch (err) {
       if (err instanceof RulesSyntaxError) {
         this.emit(id, { type: "error", message: `bad command rules: ${err.message}` });
