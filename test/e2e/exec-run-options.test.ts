@@ -150,6 +150,42 @@ describe("exec --ignore-user-config", () => {
   });
 });
 
+describe("exec --ignore-user-config and the user's other tables", () => {
+  it("the user's project trust still brings the project's rules; its skill toggles are left out", async () => {
+    model = await startFakeModel({
+      replies: [reply.shell(["bash", "-lc", "touch made.txt"], { callId: "call_1" }), reply.message("done")],
+    });
+    const home = makeHome(model.url);
+    const skill = join(home.cwd, ".agents", "skills", "tidy");
+    mkdirSync(skill, { recursive: true });
+    writeFileSync(join(skill, "SKILL.md"), "---\nname: tidy-up-skill\ndescription: Tidies.\n---\nTidy.\n");
+    writeFileSync(
+      join(home.codexHome, "config.toml"),
+      `[projects."${home.cwd}"]\ntrust_level = "trusted"\n` +
+        `[[skills.config]]\nname = "tidy-up-skill"\nenabled = false\n`,
+    );
+    mkdirSync(join(home.cwd, ".codex", "rules"), { recursive: true });
+    writeFileSync(
+      join(home.cwd, ".codex", "rules", "project.rules"),
+      'prefix_rule(pattern = ["touch"], decision = "forbidden")\n',
+    );
+    const args = [
+      "exec",
+      "--ignore-user-config",
+      "-c",
+      `openai_base_url="${model.url}"`,
+      "-c",
+      `shell_tool="shell"`,
+    ];
+    const res = await runCli([...args, "-s", "danger-full-access", "go"], { env: home.env, cwd: home.cwd });
+    expect(res.code, res.stderr).toBe(0);
+    expect(existsSync(join(home.cwd, "made.txt"))).toBe(false);
+    expect(outputOf(model, "call_1")).toContain("forbidden");
+    // The skill the ignored file turned off is offered.
+    expect(JSON.stringify(model.requests[0]?.body.input)).toContain("tidy-up-skill");
+  });
+});
+
 describe("exec --ignore-rules", () => {
   it("runs a command the user's rules forbid", async () => {
     for (const ignore of [false, true]) {
