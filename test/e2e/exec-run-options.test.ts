@@ -1,5 +1,5 @@
 // exec's run options: --ephemeral, --ignore-user-config, --ignore-rules and --strict-config, each as the real
-// Codex 0.169 behaves (see the README's exec section and docs/architecture.md).
+// Codex 0.169 behaves (see the exec options table in README.md).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
