@@ -23,7 +23,7 @@ import { DEFAULT_OSS_PROVIDER, LOCAL_PROVIDERS, type ProviderInfo } from "../mod
 import { resolveProvider } from "./providers.js";
 import { resolveCodexHome, SYSTEM_CONFIG_PATH } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
-import { findProjectConfigFiles, isProjectTrusted, userTrustTable } from "./project-layers.js";
+import { findProjectConfigFiles, isProjectTrusted, trustTableOf, userTrustTable } from "./project-layers.js";
 import { rootMarkersOf } from "./repo-folders.js";
 import { readPromptFile } from "./prompt-files.js";
 import { learnCatalog, readModelCatalog, type CatalogModel } from "./model-catalog.js";
@@ -87,6 +87,13 @@ export interface Config {
   ephemeral?: boolean;
   /** `--ignore-rules`: no execpolicy `.rules` file is read. */
   ignoreRules?: boolean;
+  /** `--ignore-user-config`: $CODEX_HOME/config.toml is read by nothing (layers, plugins, skills, hook trust). */
+  ignoreUserConfig?: boolean;
+  /**
+   * `[projects]` trust as the system and user files declare it (the user's even under --ignore-user-config):
+   * the one table project layers, project rules and project hooks are trusted by.
+   */
+  projectTrust: Record<string, unknown>;
   /** The permission profile (`default_permissions`) the sandbox policy comes from, when one does. */
   permissionProfile?: { id: string; extends: string | null };
   /** The paths and globs the permission profile denies: hidden from commands and the file tools. */
@@ -132,6 +139,7 @@ export interface RunFlags {
   bypassHookTrust?: boolean;
   ephemeral?: boolean;
   ignoreRules?: boolean;
+  ignoreUserConfig?: boolean;
 }
 
 const DEFAULTS: Record<string, unknown> = {
@@ -168,9 +176,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const userPath = join(codexHome, "config.toml");
   const user = options.ignoreUserConfig ? undefined : readLayer(userPath, issues);
   if (user) layers.push({ source: "user", path: userPath, value: user });
-  const trust = options.ignoreUserConfig ? userTrustTable(userPath) : {};
+  const projectTrust = trustTableOf(layers, options.ignoreUserConfig ? userTrustTable(userPath) : {});
   const disabledLayers =
-    options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome, issues, trust);
+    options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome, issues, projectTrust);
 
   const overrides = safeOverrides(options.overrides ?? []);
   const [unknownOverride] = options.strict ? unknownTopLevelKeys(overrides) : [];
@@ -195,8 +203,12 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (Object.keys(cli).length > 0) layers.push({ source: "cli", value: cli });
   if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
   const warnings = judgeIssues(issues, layers, options.strict ?? false);
-  const run: RunFlags = { ...options.run, ...(options.bypassHookTrust ? { bypassHookTrust: true } : {}) };
-  return buildConfig(layers, { codexHome, cwd, env, disabledLayers, warnings, run });
+  const run: RunFlags = {
+    ...options.run,
+    ...(options.bypassHookTrust ? { bypassHookTrust: true } : {}),
+    ...(options.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
+  };
+  return buildConfig(layers, { codexHome, cwd, env, disabledLayers, warnings, run, projectTrust });
 }
 
 /**
@@ -211,6 +223,7 @@ export function configWithLayer(config: Config, layer: ConfigLayer, env: NodeJS.
     disabledLayers: config.disabledLayers,
     warnings: config.warnings,
     run: runFlagsOf(config),
+    projectTrust: config.projectTrust,
   });
 }
 
@@ -221,6 +234,7 @@ interface BuildContext {
   disabledLayers: DisabledConfigLayer[];
   warnings: ConfigWarning[];
   run: RunFlags;
+  projectTrust: Record<string, unknown>;
 }
 
 function runFlagsOf(config: Config): RunFlags {
@@ -228,6 +242,7 @@ function runFlagsOf(config: Config): RunFlags {
     ...(config.bypassHookTrust ? { bypassHookTrust: true } : {}),
     ...(config.ephemeral ? { ephemeral: true } : {}),
     ...(config.ignoreRules ? { ignoreRules: true } : {}),
+    ...(config.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
   };
 }
 
@@ -303,7 +318,9 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
     layers,
     disabledLayers,
     warnings,
+    projectTrust: context.projectTrust,
   };
+  if (context.run.ignoreUserConfig) config.ignoreUserConfig = true;
   if (context.run.bypassHookTrust) config.bypassHookTrust = true;
   if (context.run.ephemeral) config.ephemeral = true;
   if (context.run.ignoreRules) config.ignoreRules = true;
@@ -349,12 +366,8 @@ function addProjectLayers(
   cwd: string,
   codexHome: string,
   issues: KeyIssue[],
-  extraTrust: Record<string, unknown>,
+  trustTable: Record<string, unknown>,
 ): DisabledConfigLayer[] {
-  const trustTable = layers.reduce(
-    (acc, layer) => deepMerge(acc, (layer.value.projects ?? {}) as Record<string, unknown>),
-    extraTrust,
-  );
   const disabled: DisabledConfigLayer[] = [];
   for (const file of findProjectConfigFiles(cwd, codexHome, rootMarkersOf(layers))) {
     if (!isProjectTrusted(file.dir, trustTable)) {

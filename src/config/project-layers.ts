@@ -48,6 +48,21 @@ export function isProjectTrusted(dir: string, projects: unknown): boolean {
 }
 
 /**
+ * The `[projects]` trust table of the system and user layers (a project cannot trust itself), over `base`
+ * (the ignored user file's table under `--ignore-user-config`).
+ */
+export function trustTableOf(
+  layers: readonly { source: string; value: Record<string, unknown> }[],
+  base: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const tables = layers
+    .filter((l) => l.source === "system" || l.source === "user")
+    .map((l) => l.value.projects)
+    .filter((t): t is Record<string, unknown> => typeof t === "object" && t !== null);
+  return Object.assign({}, base, ...tables) as Record<string, unknown>;
+}
+
+/**
  * `--ignore-user-config` leaves the user's settings out, not the projects they trust: the `[projects]` table
  * of the file, read leniently (a broken file is what one may be ignoring).
  */

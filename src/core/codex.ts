@@ -1,6 +1,7 @@
 // Codex: the engine behind every surface. Callers push Submissions onto the Submission Queue and read Events
 // from the Event Queue; nothing here knows about JSON-RPC, terminals or stdout.
 import type { ReplayedTurn } from "../rollout/replay.js";
+import type { RolloutLine } from "../rollout/lines.js";
 import type { Config } from "../config/load.js";
 import type { Event, KnownEventMsg, Op, OpOf, Submission } from "../protocol/core-protocol.js";
 import type { ModelAuthHooks } from "../auth/model-auth.js";
@@ -52,6 +53,8 @@ export class Codex implements AsyncIterable<Event> {
   private readonly loop: Promise<void>;
   private subagents: SubagentManager | undefined;
   private sessionForSubagents: Session | undefined;
+  /** The open thread's lines when it is ephemeral (no file): a fork of it or a resume reads them here. */
+  private ephemeralLines: (() => readonly RolloutLine[] | undefined) | undefined;
   private readonly skills: SkillsManager;
 
   constructor(private readonly options: CodexOptions) {
@@ -60,6 +63,11 @@ export class Codex implements AsyncIterable<Event> {
   }
 
   /** Queues an op; returns the submission id its events will carry. */
+  /** The open thread's lines when it is ephemeral (it has no rollout file); undefined otherwise. */
+  threadLines(): readonly RolloutLine[] | undefined {
+    return this.ephemeralLines?.();
+  }
+
   submit(op: Op): string {
     const id = `sub-${++this.counter}`;
     this.sq.push({ id, op });
@@ -146,9 +154,9 @@ export class Codex implements AsyncIterable<Event> {
     let rules;
     try {
       // Before the thread opens, so a bad rules file leaves nothing half-written.
-      const { codexHome, cwd, layers, ignoreRules } = this.options.config;
+      const { codexHome, cwd, layers, ignoreRules, projectTrust } = this.options.config;
       // `--ignore-rules`: no file is read, so commands meet only the built-in checks.
-      rules = ignoreRules ? new Policy([]) : loadPolicy(codexHome, cwd, layers);
+      rules = ignoreRules ? new Policy([]) : loadPolicy(codexHome, cwd, layers, projectTrust);
     } catch (err) {
       if (err instanceof RulesSyntaxError) {
         this.emit(id, { type: "error", message: `bad command rules: ${err.message}` });
@@ -184,6 +192,8 @@ export class Codex implements AsyncIterable<Event> {
     const baseTools = this.options.tools
       ? { registry: this.options.tools, close: () => Promise.resolve() }
       : this.options.parts.buildToolSet(this.options.config);
+    const opened = seed;
+    this.ephemeralLines = () => opened.rollout.memoryLines;
     const subagents = this.rootSubagents(id, env, seed);
     const session = new Session({
       config: this.options.config,
@@ -226,7 +236,12 @@ export class Codex implements AsyncIterable<Event> {
       engines: childEngines(this.options.parts),
       ...(this.options.auth ? { auth: this.options.auth } : {}),
       ...(this.options.threadOpenElsewhere ? { threadOpenElsewhere: this.options.threadOpenElsewhere } : {}),
-      root: () => ({ threadId: seed.id, rolloutPath: seed.rollout.path, flush: () => seed.rollout.flush() }),
+      root: () => ({
+        threadId: seed.id,
+        rolloutPath: seed.rollout.path,
+        flush: () => seed.rollout.flush(),
+        memoryLines: () => seed.rollout.memoryLines,
+      }),
       // Children's events reach the root's client and rollout as the root session's own.
       emit: (msg) => this.sessionForSubagents?.emitOutOfTask(msg),
       ...(seed.subagentTree ? { restored: seed.subagentTree } : {}),

@@ -87,6 +87,11 @@ export class ThreadRollout {
     return this.recorder.path;
   }
 
+  /** An ephemeral thread's lines (it has no file to read them from); undefined for a thread with a file. */
+  get memoryLines(): readonly RolloutLine[] | undefined {
+    return this.recorder instanceof MemoryRecorder ? this.recorder.lines : undefined;
+  }
+
   /** False for a new thread nothing was recorded in (it has no file). */
   get hasLines(): boolean {
     return this.written;

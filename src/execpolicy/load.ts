@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ConfigLayer } from "../config/load.js";
-import { isProjectTrusted } from "../config/project-layers.js";
+import { isProjectTrusted, trustTableOf } from "../config/project-layers.js";
 import { foldersFromRepoRoot, rootMarkersOf } from "../config/repo-folders.js";
 import { parseRulesFile, Policy, type PrefixRule } from "./policy.js";
 
@@ -12,12 +12,13 @@ export function userRulesFile(codexHome: string): string {
   return join(codexHome, "rules", "default.rules");
 }
 
-export function rulesFolders(codexHome: string, cwd: string, layers: ConfigLayer[]): string[] {
-  // Trust comes from the system and user files only, so a project cannot trust itself.
-  const trustTable = Object.assign(
-    {},
-    ...layers.filter((l) => l.source === "system" || l.source === "user").map((l) => l.value.projects ?? {}),
-  ) as Record<string, unknown>;
+/** `trustTable`: the config's `projectTrust` (by default, the system and user layers' own). */
+export function rulesFolders(
+  codexHome: string,
+  cwd: string,
+  layers: ConfigLayer[],
+  trustTable: Record<string, unknown> = trustTableOf(layers),
+): string[] {
   const home = resolve(codexHome);
   const folders = [join(home, "rules")];
   for (const dir of foldersFromRepoRoot(cwd, rootMarkersOf(layers))) {
@@ -44,6 +45,11 @@ export function rulesFilesIn(folders: string[]): string[] {
   );
 }
 
-export function loadPolicy(codexHome: string, cwd: string, layers: ConfigLayer[]): Policy {
-  return loadRulesFiles(rulesFilesIn(rulesFolders(codexHome, cwd, layers)));
+export function loadPolicy(
+  codexHome: string,
+  cwd: string,
+  layers: ConfigLayer[],
+  trustTable?: Record<string, unknown>,
+): Policy {
+  return loadRulesFiles(rulesFilesIn(rulesFolders(codexHome, cwd, layers, trustTable)));
 }

@@ -83,7 +83,7 @@ export class McpManager implements SessionMcp {
     const { config } = this;
     const { env } = this.options;
     // Enabled plugins' servers load like the user's own; a server of the same name in config.toml wins.
-    const fromPlugins = pluginMcpServers(config.codexHome);
+    const fromPlugins = pluginMcpServers(config);
     for (const error of fromPlugins.errors) this.warn(error);
     const servers = { ...fromPlugins.servers, ...config.toml.mcp_servers };
     const entries: McpServerEntry[] = resolveMcpServers(

@@ -19,7 +19,7 @@ export function hasMcpConfig(toml: Config["toml"]): boolean {
 export function openSessionMcp(options: SessionMcpOptions): SessionMcp | undefined {
   const { config } = options;
   const fromPlugins = () => {
-    const found = pluginMcpServers(config.codexHome);
+    const found = pluginMcpServers(config);
     return Object.keys(found.servers).length > 0 || found.errors.length > 0;
   };
   return hasMcpConfig(config.toml) || fromPlugins() ? new LazySessionMcp(options) : undefined;

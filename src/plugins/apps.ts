@@ -1,6 +1,7 @@
 // App connectors declared by enabled plugins: each plugin's `.app.json` (or the manifest's `apps` path),
 // in Codex's shape `{"apps": {"NAME": {"id": "connector_...", "category"?: "..."}}}`. They join the
 // connector list beside the directory's; a connector a plugin declares names that plugin.
+import type { UserHome } from "../config/user-home.js";
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { describeZodError } from "../protocol/errors.js";
@@ -43,8 +44,8 @@ export function readPluginAppFile(file: string): Array<{ id: string; name: strin
 }
 
 /** Connectors of enabled plugins, in plugin then file order; unreadable files are reported, not fatal. */
-export function pluginApps(codexHome: string): { apps: PluginApp[]; errors: string[] } {
-  const { plugins, errors } = loadEnabledPlugins(codexHome);
+export function pluginApps(home: UserHome): { apps: PluginApp[]; errors: string[] } {
+  const { plugins, errors } = loadEnabledPlugins(home);
   const apps: PluginApp[] = [];
   for (const { plugin, manifest } of plugins) {
     if (!manifest.appsFile) continue;

@@ -29,6 +29,20 @@ function homeWith(
 }
 
 describe("installed plugins at run time", () => {
+  it("none under --ignore-user-config: the user's file that lists them is left out", () => {
+    const home = homeWith({
+      "a@m": {
+        manifest: { name: "a", hooks: { PreToolUse: [] } },
+        files: { ".mcp.json": '{"srv": {"command": "x"}}' },
+      },
+    });
+    expect(pluginHookSources(home)).toHaveLength(1);
+    const ignoring = { codexHome: home, ignoreUserConfig: true };
+    expect(pluginHookSources(ignoring)).toEqual([]);
+    expect(pluginMcpServers(ignoring).servers).toEqual({});
+    expect(pluginSkillRoots(ignoring)).toEqual([]);
+  });
+
   it("gives skill roots, MCP servers and hook sources of enabled plugins only", () => {
     const home = homeWith({
       "a@m": {

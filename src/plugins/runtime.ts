@@ -6,16 +6,17 @@ import { McpServerToml } from "../config/schema.js";
 import { describeZodError } from "../protocol/errors.js";
 import { readPluginManifest, type PluginManifest } from "./manifest.js";
 import { installedPlugins, type InstalledPlugin } from "./store.js";
+import type { UserHome } from "../config/user-home.js";
 
 export interface LoadedPlugin {
   plugin: InstalledPlugin;
   manifest: PluginManifest;
 }
 
-export function loadEnabledPlugins(codexHome: string): { plugins: LoadedPlugin[]; errors: string[] } {
+export function loadEnabledPlugins(home: UserHome): { plugins: LoadedPlugin[]; errors: string[] } {
   const plugins: LoadedPlugin[] = [];
   const errors: string[] = [];
-  for (const plugin of installedPlugins(codexHome)) {
+  for (const plugin of installedPlugins(home)) {
     if (!plugin.enabled) continue;
     try {
       plugins.push({ plugin, manifest: readPluginManifest(plugin.root, plugin.name) });
@@ -28,9 +29,9 @@ export function loadEnabledPlugins(codexHome: string): { plugins: LoadedPlugin[]
 
 /** Skill folders of enabled plugins; a skill `x` of plugin `p` is named `p:x`. */
 export function pluginSkillRoots(
-  codexHome: string,
+  home: UserHome,
 ): Array<{ dir: string; namePrefix: string; pluginId: string }> {
-  return loadEnabledPlugins(codexHome).plugins.flatMap(({ plugin, manifest }) =>
+  return loadEnabledPlugins(home).plugins.flatMap(({ plugin, manifest }) =>
     manifest.skillDirs.map((dir) => ({ dir, namePrefix: `${plugin.name}:`, pluginId: plugin.id })),
   );
 }
@@ -53,13 +54,13 @@ function serversOf(manifest: PluginManifest): Record<string, unknown> {
  * `[mcp_servers]`-shaped entries for enabled plugins' servers. A stdio server runs in its plugin's folder
  * unless it says otherwise; the user's own server of the same name wins (the caller merges it last).
  */
-export function pluginMcpServers(codexHome: string): {
+export function pluginMcpServers(home: UserHome): {
   servers: Record<string, McpServerToml>;
   /** Server name -> the id of the plugin that brings it. */
   owners: Record<string, string>;
   errors: string[];
 } {
-  const { plugins, errors } = loadEnabledPlugins(codexHome);
+  const { plugins, errors } = loadEnabledPlugins(home);
   const servers: Record<string, McpServerToml> = {};
   const owners: Record<string, string> = {};
   for (const { plugin, manifest } of plugins) {
@@ -105,8 +106,8 @@ export interface PluginHookSource {
 }
 
 /** Hook files, folders and inline hook tables of enabled plugins, for the hooks engine to load and review. */
-export function pluginHookSources(codexHome: string): PluginHookSource[] {
-  return loadEnabledPlugins(codexHome).plugins.flatMap(({ plugin, manifest }) => {
+export function pluginHookSources(home: UserHome): PluginHookSource[] {
+  return loadEnabledPlugins(home).plugins.flatMap(({ plugin, manifest }) => {
     if (!manifest.hooks) return [];
     return [
       {

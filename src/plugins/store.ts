@@ -3,8 +3,8 @@
 // staged beside the cache and renamed into place, so an install that fails leaves the previous one intact.
 import { cpSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { readTomlFile } from "../config/load.js";
-import { userConfigPath, writeUserConfig } from "../config/config-write.js";
+import { codexHomeOf, readUserConfig, type UserHome } from "../config/user-home.js";
+import { writeUserConfig } from "../config/config-write.js";
 import { checkoutCommit, cloneRepo } from "./git.js";
 import { PluginError, readPluginManifest, type PluginManifest } from "./manifest.js";
 import type { Marketplace, MarketplacePlugin } from "./marketplace.js";
@@ -37,15 +37,17 @@ export function parsePluginSelector(
   return { name: selector, marketplace };
 }
 
-function pluginsTable(codexHome: string): Record<string, unknown> {
-  const value = (readTomlFile(userConfigPath(codexHome)) ?? {}).plugins;
+/** The `[plugins]` table of the user's file (empty under `--ignore-user-config`: no plugin is installed then). */
+function pluginsTable(home: UserHome): Record<string, unknown> {
+  const value = readUserConfig(home).plugins;
   return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
 }
 
 /** Plugins with a config entry and a copy in the cache, in id order. */
-export function installedPlugins(codexHome: string): InstalledPlugin[] {
+export function installedPlugins(home: UserHome): InstalledPlugin[] {
+  const codexHome = codexHomeOf(home);
   const out: InstalledPlugin[] = [];
-  for (const [id, raw] of Object.entries(pluginsTable(codexHome))) {
+  for (const [id, raw] of Object.entries(pluginsTable(home))) {
     const at = id.lastIndexOf("@");
     if (at <= 0) continue;
     const name = id.slice(0, at);

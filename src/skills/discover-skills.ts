@@ -2,6 +2,7 @@
 // cwd up to the project root (found by `project_root_markers`, as AGENTS.md is; no root found: cwd only),
 // then under `$CODEX_HOME/skills`. The nearer a folder is to cwd, the higher
 // its precedence: a name found twice keeps the nearer skill. A bad file is reported and skipped, never fatal.
+import { codexHomeOf, type UserHome } from "../config/user-home.js";
 import { readFileSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_ROOT_MARKERS, foldersFromRepoRoot } from "../config/repo-folders.js";
@@ -46,17 +47,18 @@ export function skillRoots(
 
 /** `extraRoots` (an app-server client's `skills/extraRoots/set`) come last, as user skills. */
 export function discoverSkills(
-  codexHome: string,
+  home: UserHome,
   cwd: string,
   extraRoots: readonly string[] = [],
   rootMarkers: readonly string[] = DEFAULT_ROOT_MARKERS,
 ): SkillsOutcome {
+  const codexHome = codexHomeOf(home);
   const skills: SkillMetadata[] = [];
   const errors: SkillErrorInfo[] = [];
   const names = new Set<string>();
   const roots: SkillRoot[] = [
     ...skillRoots(codexHome, cwd, rootMarkers),
-    ...pluginSkillRoots(codexHome).map((r) => ({
+    ...pluginSkillRoots(home).map((r) => ({
       dir: r.dir,
       scope: "user" as const,
       namePrefix: r.namePrefix,
@@ -96,7 +98,7 @@ export function discoverSkills(
     }
   }
   skills.sort((a, b) => a.name.localeCompare(b.name));
-  const off = disabledSkills(codexHome);
+  const off = disabledSkills(home);
   const isOff = (s: SkillMetadata) =>
     off.some((sel: SkillSelector) => sel.name === s.name || sel.path === s.path);
   return { skills: skills.filter((s) => !isOff(s)), errors, disabled: skills.filter(isOff) };

@@ -1,8 +1,8 @@
 // `[[skills.config]]` in $CODEX_HOME/config.toml: skills a user turned on or off by name or SKILL.md path (the
 // app-server's skills/config/write). The last entry for a skill wins.
 import { resolve } from "node:path";
-import { readTomlFile } from "../config/load.js";
-import { userConfigPath, writeUserConfig } from "../config/config-write.js";
+import { readUserConfig, type UserHome } from "../config/user-home.js";
+import { writeUserConfig } from "../config/config-write.js";
 
 export interface SkillSelector {
   name?: string;
@@ -13,8 +13,8 @@ interface SkillConfigEntry extends SkillSelector {
   enabled: boolean;
 }
 
-function entries(codexHome: string): SkillConfigEntry[] {
-  const skills = (readTomlFile(userConfigPath(codexHome)) ?? {}).skills as { config?: unknown } | undefined;
+function entries(home: UserHome): SkillConfigEntry[] {
+  const skills = readUserConfig(home).skills as { config?: unknown } | undefined;
   if (!Array.isArray(skills?.config)) return [];
   return skills.config.flatMap((raw: unknown) => {
     if (typeof raw !== "object" || raw === null) return [];
@@ -34,9 +34,9 @@ function entries(codexHome: string): SkillConfigEntry[] {
 }
 
 /** Selectors whose last entry turns the skill off. */
-export function disabledSkills(codexHome: string): SkillSelector[] {
+export function disabledSkills(home: UserHome): SkillSelector[] {
   const last = new Map<string, SkillConfigEntry>();
-  for (const e of entries(codexHome)) last.set(e.name !== undefined ? `n:${e.name}` : `p:${e.path}`, e);
+  for (const e of entries(home)) last.set(e.name !== undefined ? `n:${e.name}` : `p:${e.path}`, e);
   return [...last.values()].filter((e) => !e.enabled);
 }
 

@@ -2,6 +2,7 @@
 // `force_reload`). Shared by `list_skills` and the turns, so both see the same list.
 import { resolve } from "node:path";
 import type { Config } from "../config/load.js";
+import type { UserHome } from "../config/user-home.js";
 import { DEFAULT_ROOT_MARKERS, rootMarkersOf } from "../config/repo-folders.js";
 import type { SkillsListEntry } from "../protocol/core-protocol.js";
 import { discoverSkills, type SkillsOutcome } from "./discover-skills.js";
@@ -11,7 +12,8 @@ export class SkillsManager {
   private extraRoots: string[] = [];
 
   constructor(
-    private readonly codexHome: string,
+    /** CODEX_HOME, or a config (whose `--ignore-user-config` leaves the user's skill toggles out). */
+    private readonly home: UserHome,
     /** What marks the project root, up to which repo skills are looked for (`project_root_markers`). */
     readonly rootMarkers: readonly string[] = DEFAULT_ROOT_MARKERS,
   ) {}
@@ -20,15 +22,19 @@ export class SkillsManager {
    * The manager for a config: its CODEX_HOME and its root markers, which the system and user files set (a
    * project's own file cannot move its root, as for project config, hooks and rules).
    */
-  static forConfig(config: Pick<Config, "codexHome" | "layers">): SkillsManager {
-    return new SkillsManager(config.codexHome, skillRootMarkers(config));
+  static forConfig(config: Pick<Config, "codexHome" | "layers" | "ignoreUserConfig">): SkillsManager {
+    const home = {
+      codexHome: config.codexHome,
+      ...(config.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
+    };
+    return new SkillsManager(home, skillRootMarkers(config));
   }
 
   forCwd(cwd: string, options: { forceReload?: boolean } = {}): SkillsOutcome {
     const key = resolve(cwd);
     let outcome = options.forceReload ? undefined : this.byCwd.get(key);
     if (!outcome) {
-      outcome = discoverSkills(this.codexHome, key, this.extraRoots, this.rootMarkers);
+      outcome = discoverSkills(this.home, key, this.extraRoots, this.rootMarkers);
       this.byCwd.set(key, outcome);
     }
     return outcome;

@@ -1,10 +1,12 @@
 // exec's run options: --ephemeral, --ignore-user-config, --ignore-rules and --strict-config, each as the real
-// Codex 0.169 behaves (see docs/exec.md).
+// Codex 0.169 behaves (see the exec options table in README.md).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { jsonLines, makeHome, runCli } from "../support/cli.js";
+import { inputTexts, scriptByAgent } from "../support/subagents.js";
+import { ThreadIndex } from "../../src/rollout/index.js";
 
 type Model = Awaited<ReturnType<typeof startFakeModel>>;
 let model: Model | undefined;
@@ -32,6 +34,19 @@ function outputOf(m: Model, callId: string): string {
   return String(item?.output);
 }
 
+/** The thread has no row in threads.sqlite and no line in session_index.jsonl. */
+async function expectNotIndexed(codexHome: string, id: string): Promise<void> {
+  const index = await ThreadIndex.open(codexHome);
+  try {
+    expect(index.get(id)).toBeUndefined();
+    expect(index.count()).toBe(0);
+  } finally {
+    index.close();
+  }
+  const names = join(codexHome, "session_index.jsonl");
+  expect(existsSync(names) ? readFileSync(names, "utf8") : "").not.toContain(id);
+}
+
 describe("exec --ephemeral", () => {
   it("records no rollout and no thread: resuming it finds nothing", async () => {
     model = await startFakeModel({ replies: [reply.message("gone")] });
@@ -46,10 +61,36 @@ describe("exec --ephemeral", () => {
     });
     expect(filesUnder(join(home.codexHome, "sessions"))).toEqual([]);
     const id = threadIdOf(res.stdout);
+    await expectNotIndexed(home.codexHome, id);
     const again = await runCli(["exec", "resume", id, "still there?"], { env: home.env, cwd: home.cwd });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`no thread with id ${id}`);
     expect(model.requests).toHaveLength(1);
+  });
+
+  it("a subagent forked from an ephemeral thread gets its conversation from memory", async () => {
+    const script = scriptByAgent({
+      0: [
+        reply.functionCall("subagent_spawn", { task: "say the word", fork_context: true, name: "forky" }),
+        reply.functionCall("subagent_await", { agent_id: 1 }),
+        reply.message("root done"),
+      ],
+      1: [(input) => reply.message(`the word is ${/PAPAYA/.exec(inputTexts(input).join(" "))?.[0] ?? "?"}`)],
+    });
+    model = await startFakeModel({ fallback: script.fallback });
+    const home = makeHome(model.url, "[subagents]\nenabled = true\n");
+    const res = await runCli(["exec", "--json", "--ephemeral", "remember the word PAPAYA"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(res.code, res.stderr).toBe(0);
+    expect(script.requestsOf(1)).toHaveLength(1);
+    const [childInput = []] = script.requestsOf(1);
+    expect(inputTexts(childInput).some((t) => t.includes("remember the word PAPAYA"))).toBe(true);
+    expect(JSON.stringify(script.requestsOf(0).at(-1))).toContain("the word is PAPAYA");
+    // Neither the root nor the child left a file or an index row.
+    expect(filesUnder(join(home.codexHome, "sessions"))).toEqual([]);
+    await expectNotIndexed(home.codexHome, threadIdOf(res.stdout));
   });
 
   it("resuming a recorded thread ephemerally adds nothing to its rollout", async () => {
@@ -106,6 +147,42 @@ describe("exec --ignore-user-config", () => {
     expect(second?.text).toMatchObject({ verbosity: "high" });
     // Auth still comes from CODEX_HOME's environment: the key reached the model.
     expect(model.requests[0]?.headers.authorization).toBe("Bearer sk-test");
+  });
+});
+
+describe("exec --ignore-user-config and the user's other tables", () => {
+  it("the user's project trust still brings the project's rules; its skill toggles are left out", async () => {
+    model = await startFakeModel({
+      replies: [reply.shell(["bash", "-lc", "touch made.txt"], { callId: "call_1" }), reply.message("done")],
+    });
+    const home = makeHome(model.url);
+    const skill = join(home.cwd, ".agents", "skills", "tidy");
+    mkdirSync(skill, { recursive: true });
+    writeFileSync(join(skill, "SKILL.md"), "---\nname: tidy-up-skill\ndescription: Tidies.\n---\nTidy.\n");
+    writeFileSync(
+      join(home.codexHome, "config.toml"),
+      `[projects."${home.cwd}"]\ntrust_level = "trusted"\n` +
+        `[[skills.config]]\nname = "tidy-up-skill"\nenabled = false\n`,
+    );
+    mkdirSync(join(home.cwd, ".codex", "rules"), { recursive: true });
+    writeFileSync(
+      join(home.cwd, ".codex", "rules", "project.rules"),
+      'prefix_rule(pattern = ["touch"], decision = "forbidden")\n',
+    );
+    const args = [
+      "exec",
+      "--ignore-user-config",
+      "-c",
+      `openai_base_url="${model.url}"`,
+      "-c",
+      `shell_tool="shell"`,
+    ];
+    const res = await runCli([...args, "-s", "danger-full-access", "go"], { env: home.env, cwd: home.cwd });
+    expect(res.code, res.stderr).toBe(0);
+    expect(existsSync(join(home.cwd, "made.txt"))).toBe(false);
+    expect(outputOf(model, "call_1")).toContain("forbidden");
+    // The skill the ignored file turned off is offered.
+    expect(JSON.stringify(model.requests[0]?.body.input)).toContain("tidy-up-skill");
   });
 });
 

@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { ConfigLayer } from "../../config/load.js";
+import { loadConfig, type ConfigLayer } from "../../config/load.js";
 import { discoverHooks } from "./discovery.js";
+import { readUserTrust } from "./trust-state.js";
 
 function scratch() {
   const root = mkdtempSync(join(tmpdir(), "hooks-discovery-"));
@@ -80,6 +81,29 @@ describe("discoverHooks", () => {
     expect(
       discoverHooks({ codexHome: home, cwd: repo, layers: [trusted, selfTrust] }).hooks[0]!.trustStatus,
     ).toBe("untrusted");
+  });
+
+  it("under --ignore-user-config the user's project trust still finds project hooks; its hook trust is left out", () => {
+    const { home, repo } = scratch();
+    writeFileSync(
+      join(repo, ".codex", "hooks.json"),
+      json({ UserPromptSubmit: [{ hooks: [{ type: "command", command: "p" }] }] }),
+    );
+    writeFileSync(
+      join(home, "config.toml"),
+      `[projects."${repo}"]\ntrust_level = "trusted"\n[hooks.state."x"]\ntrusted_hash = "sha256:1"\n`,
+    );
+    const config = loadConfig({ codexHome: home, cwd: repo, ignoreUserConfig: true, env: {} });
+    expect(config.layers.some((l) => l.source === "user")).toBe(false);
+    const found = discoverHooks({
+      codexHome: home,
+      cwd: repo,
+      layers: config.layers,
+      projectTrust: config.projectTrust,
+    });
+    expect(found.hooks.map((h) => h.source)).toEqual(["project"]);
+    expect(readUserTrust(config)).toEqual({});
+    expect(readUserTrust(home)).toEqual({ x: { trusted_hash: "sha256:1" } });
   });
 
   it("project hooks are looked for from the root project_root_markers give; [] means cwd only", () => {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import type { ConfigLayer } from "../../config/load.js";
-import { isProjectTrusted } from "../../config/project-layers.js";
+import { isProjectTrusted, trustTableOf } from "../../config/project-layers.js";
 import { foldersFromRepoRoot, rootMarkersOf } from "../../config/repo-folders.js";
 import { pluginHookSources, type PluginHookSource } from "../../plugins/runtime.js";
 import { HOOK_EVENTS, type HookEvent } from "../../protocol/hooks.js";
@@ -29,6 +29,10 @@ export interface DiscoverOptions {
   codexHome: string;
   cwd: string;
   layers: readonly ConfigLayer[];
+  /** The config's `projectTrust` (by default, the system and user layers' own). */
+  projectTrust?: Record<string, unknown>;
+  /** `--ignore-user-config`: plugins (listed in the user's file) bring no hooks. */
+  ignoreUserConfig?: boolean;
   /** Sources beyond the config layers' own, e.g. installed plugins (see hook-source.ts). */
   extraSources?: readonly HookSource[];
 }
@@ -74,7 +78,11 @@ export function discoverHooks(options: DiscoverOptions): DiscoveredHooks {
     if (inline && layer.configPath)
       add(layer.configPath, inline, { kind: layer.kind, path: layer.configPath });
   }
-  for (const plugin of pluginHookSources(options.codexHome)) addPluginHooks(plugin, found, add);
+  for (const plugin of pluginHookSources({
+    codexHome: options.codexHome,
+    ...(options.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
+  }))
+    addPluginHooks(plugin, found, add);
   for (const source of options.extraSources ?? []) {
     const file = findHooksJson(source.path);
     if (!file) {
@@ -143,12 +151,7 @@ function configSources(options: DiscoverOptions): LayerSource[] {
   const home = resolve(options.codexHome);
   out.push(source("user", home));
   // Trust comes from the system and user files only, so a project cannot trust itself.
-  const trustTable = Object.assign(
-    {},
-    ...options.layers
-      .filter((l) => l.source === "system" || l.source === "user")
-      .map((l) => l.value.projects ?? {}),
-  ) as Record<string, unknown>;
+  const trustTable = options.projectTrust ?? trustTableOf(options.layers);
   for (const dir of foldersFromRepoRoot(options.cwd, rootMarkersOf(options.layers))) {
     const dotCodex = join(dir, ".codex");
     if (dotCodex !== home && isProjectTrusted(dir, trustTable)) out.push(source("project", dotCodex));

@@ -55,6 +55,8 @@ export class SessionHooks {
       codexHome: options.config.codexHome,
       cwd: options.config.cwd,
       layers: options.config.layers,
+      projectTrust: options.config.projectTrust,
+      ...(options.config.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
       ...(options.extraSources ? { extraSources: options.extraSources } : {}),
     });
     for (const warning of found.warnings) options.warnOnce(`hooks:${warning}`, `hooks: ${warning}`);
@@ -74,7 +76,7 @@ export class SessionHooks {
       }),
       emit: options.emit,
       warnOnce: options.warnOnce,
-      readTrust: () => readUserTrust(options.config.codexHome),
+      readTrust: () => readUserTrust(options.config),
     });
   }
 

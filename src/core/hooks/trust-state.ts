@@ -6,8 +6,8 @@
 //
 // A record for another hash means the hook changed since it was trusted ("modified"): it does not run.
 import type { HookTrustStatus } from "../../protocol/hooks.js";
-import { userConfigPath, writeUserConfig } from "../../config/config-write.js";
-import { readTomlFile } from "../../config/load.js";
+import { writeUserConfig } from "../../config/config-write.js";
+import { readUserConfig, type UserHome } from "../../config/user-home.js";
 
 export type HookTrustState = Record<string, { trusted_hash?: unknown; enabled?: unknown } | undefined>;
 
@@ -39,9 +39,9 @@ export function trustHooks(
 }
 
 /** The trust records of `$CODEX_HOME/config.toml` as the file says now (empty when it cannot be read). */
-export function readUserTrust(codexHome: string): HookTrustState {
+export function readUserTrust(home: UserHome): HookTrustState {
   try {
-    const hooks = readTomlFile(userConfigPath(codexHome))?.hooks as { state?: unknown } | undefined;
+    const hooks = readUserConfig(home).hooks as { state?: unknown } | undefined;
     return hooks?.state && typeof hooks.state === "object" ? (hooks.state as HookTrustState) : {};
   } catch {
     return {};

@@ -7,6 +7,7 @@ import type { ReviewDecision } from "../../protocol/policies.js";
 import type { AgentScope } from "./agent-scope.js";
 import type { ToolRegistry } from "../tool-api/registry.js";
 import type { ToolSet } from "../tool-api/tool-set.js";
+import type { RolloutLine } from "../../rollout/lines.js";
 
 /** What a child's engine is asked for: a Codex's options, less the parts the root hands on itself. */
 export interface ChildEngineSpec {
@@ -22,6 +23,8 @@ export interface ChildEngineSpec {
 export interface Engine extends AsyncIterable<Event> {
   submit(op: Op): string;
   close(): Promise<void>;
+  /** The thread's lines when it is ephemeral (no rollout file). */
+  threadLines?(): readonly RolloutLine[] | undefined;
 }
 
 /**
@@ -108,6 +111,11 @@ export class ChildEngine {
     }
     const msg = event.msg as Extract<Event["msg"], { type: "session_configured" }>;
     return { engine, sessionId: msg.session_id, rolloutPath: msg.rollout_path ?? "" };
+  }
+
+  /** The child's lines when its thread is ephemeral (no rollout file); still there after it closed. */
+  threadLines(): readonly RolloutLine[] | undefined {
+    return this.codex.threadLines?.();
   }
 
   /** Starts a turn with these messages (a turn already running is replaced); returns its submission id. */

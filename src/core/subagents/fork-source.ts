@@ -10,6 +10,8 @@ import { readRollout, RolloutReadError } from "../../rollout/reader.js";
 
 export interface ForkSourceOptions {
   parentRolloutPath: string;
+  /** The parent's lines when its thread is ephemeral: it has no file, so they are taken from memory. */
+  parentLines?: () => readonly RolloutLine[] | undefined;
   /** The parent's `subagent_spawn` call, when the fork is made from a tool call. */
   spawnCallId?: string;
   /** The spawn call's output as the child reads it. */
@@ -32,12 +34,16 @@ const POLL_INTERVAL_MS = 25;
 export async function prepareForkSource(options: ForkSourceOptions): Promise<ForkSource> {
   await options.flush?.();
   const callId = options.spawnCallId;
-  let lines = await readLinesIfWritten(options.parentRolloutPath);
+  const read = async (): Promise<RolloutLine[] | undefined> => {
+    const memory = options.parentLines?.();
+    return memory ? [...memory] : readLinesIfWritten(options.parentRolloutPath);
+  };
+  let lines = await read();
   if (callId && !options.flush) {
     // A new thread's file appears with its first flush, which may still be under way.
     for (let i = 0; i < POLL_ATTEMPTS && !(lines && hasCall(lines, callId)); i++) {
       await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
-      lines = await readLinesIfWritten(options.parentRolloutPath);
+      lines = await read();
     }
   }
   lines ??= (await readRollout(options.parentRolloutPath)).lines;

@@ -4,6 +4,7 @@
 // client and routes the answers back. One manager serves the whole tree: a child's own subagent tools act
 // through it as that child, so every event and every approval ends up at the root.
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
+import type { RolloutLine } from "../../rollout/lines.js";
 import type { Config } from "../../config/load.js";
 import type { Event, KnownEventMsg, SubagentSummary } from "../../protocol/core-protocol.js";
 import { SubagentTurnEvent } from "../../protocol/core-protocol.js";
@@ -41,6 +42,8 @@ export interface RootThread {
   rolloutPath: string;
   /** Writes the root's buffered rollout lines, so a fork of its conversation is up to date. */
   flush?: () => Promise<void>;
+  /** Its lines when it is ephemeral (no rollout file). */
+  memoryLines?: () => readonly RolloutLine[] | undefined;
 }
 
 export interface SubagentManagerOptions {
@@ -185,7 +188,9 @@ export class SubagentManager {
     const refusal = spawnRefusal(callerId, depth, this.tree.size, this.limits);
     if (refusal) throw new SubagentError(refusal);
     const root = this.rootThread();
-    const parentThread = parent ? { threadId: parent.sessionId, rolloutPath: parent.rolloutPath } : root;
+    const parentThread: RootThread = parent
+      ? { threadId: parent.sessionId, rolloutPath: parent.rolloutPath, memoryLines: () => parent.memoryLines }
+      : root;
     const settings = spawnSettings(
       this.options.config,
       this.options.env,
@@ -207,6 +212,7 @@ export class SubagentManager {
           ? {
               fork: {
                 parentRolloutPath: parentThread.rolloutPath,
+                ...(parentThread.memoryLines ? { parentLines: parentThread.memoryLines } : {}),
                 ...(caller.callId ? { spawnCallId: caller.callId } : {}),
                 ...(!parent && root.flush ? { flush: root.flush } : {}),
               },
@@ -349,7 +355,7 @@ export class SubagentManager {
       rootConfig?: Config;
     },
   ): Promise<StartedChild> {
-    return startChild({
+    const started = startChild({
       rootConfig: this.options.config,
       env: this.options.env,
       engines: this.options.engines,
@@ -358,6 +364,11 @@ export class SubagentManager {
       scope: this.scope(node.id),
       onEvent: (event) => this.onChildEvent(node, event),
       ...start,
+    });
+    // An ephemeral child's lines live in its engine only: kept reachable for a fork or a resume after it closed.
+    return started.then((child) => {
+      node.memoryLines = child.engine.threadLines();
+      return child;
     });
   }
 

@@ -1,6 +1,10 @@
 // Resuming a stopped child (known from the root's rollout of a previous run): its engine reopens its own
 // thread with the settings of its last turn, and messages it was handed but never recorded wait again.
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Config } from "../../config/load.js";
+import type { RolloutLine } from "../../rollout/lines.js";
 import { SubagentError } from "./agent-scope.js";
 import type { StartedChild } from "./child-engine.js";
 import { takeReachedAgent } from "./handover.js";
@@ -30,7 +34,23 @@ export interface ResumeChildContext {
 /** Gives `node` its engine back (or throws a SubagentError saying why not). */
 export async function resumeChild(context: ResumeChildContext, node: SubagentNode): Promise<void> {
   if (context.closed()) throw new SubagentError("cannot resume: the session is shutting down");
-  if (!node.rolloutPath) {
+  // An ephemeral child (`--ephemeral`) has no file: its lines, kept in memory, are read from a temporary copy
+  // (the reopened thread keeps them in memory again and writes nothing).
+  const copy = !node.rolloutPath && node.memoryLines ? await temporaryRollout(node.memoryLines) : undefined;
+  try {
+    await reopen(context, node, copy?.path ?? node.rolloutPath, copy === undefined);
+  } finally {
+    await copy?.dispose();
+  }
+}
+
+async function reopen(
+  context: ResumeChildContext,
+  node: SubagentNode,
+  rolloutPath: string,
+  fromFile: boolean,
+): Promise<void> {
+  if (!rolloutPath) {
     throw new SubagentError(`cannot resume agent ${node.id}: where its thread is recorded is unknown`);
   }
   // Two engines appending to one rollout would interleave their lines.
@@ -41,8 +61,9 @@ export async function resumeChild(context: ResumeChildContext, node: SubagentNod
   }
   const parent = context.parentOf(node);
   // Read before the engine opens the file again: did the last batch taken in the previous run reach it?
+  // (Lines in memory belong to this run: nothing taken in it was lost to a crash.)
   const lastTake = node.lastTake;
-  const received = lastTake ? await takeReachedAgent(node.rolloutPath, lastTake) : true;
+  const received = lastTake && fromFile ? await takeReachedAgent(rolloutPath, lastTake) : true;
   try {
     // A role removed from the config since: the child goes on with the root's settings.
     const role = node.agentType ? knownRole(context.config, node.agentType, context.env) : undefined;
@@ -50,7 +71,7 @@ export async function resumeChild(context: ResumeChildContext, node: SubagentNod
       ...(role ? { rootConfig: role.config } : {}),
       model: node.model,
       parentThreadId: parent?.sessionId ?? context.rootThreadId(),
-      configure: { ...(await lastTurnSettings(node.rolloutPath)), resume_path: node.rolloutPath },
+      configure: { ...(await lastTurnSettings(rolloutPath)), resume_path: rolloutPath },
     });
     node.engine = started.engine;
   } catch (err) {
@@ -62,4 +83,13 @@ export async function resumeChild(context: ResumeChildContext, node: SubagentNod
     node.inbox.restore(lastTake.messages);
     context.inboxChanged(node.id);
   }
+}
+
+async function temporaryRollout(
+  lines: readonly RolloutLine[],
+): Promise<{ path: string; dispose(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), "codex-ts-resume-"));
+  const path = join(dir, "agent.jsonl");
+  await writeFile(path, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
+  return { path, dispose: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -7,6 +7,7 @@ import type { AgentScope } from "./agent-scope.js";
 import { ChildEngine, type ChildEngines, type StartedChild } from "./child-engine.js";
 import { childConfig, forkNote, type ChildIdentity } from "./child-setup.js";
 import { prepareForkSource } from "./fork-source.js";
+import type { RolloutLine } from "../../rollout/lines.js";
 
 export interface StartChildOptions {
   rootConfig: Config;
@@ -21,7 +22,13 @@ export interface StartChildOptions {
   /** The thread's settings (cwd, policies) and, to resume, `resume_path`. */
   configure: Omit<OpOf<"configure_session">, "type">;
   /** Fork the parent's conversation (new threads and resumes leave it out). */
-  fork?: { parentRolloutPath: string; spawnCallId?: string; flush?: () => Promise<void> };
+  fork?: {
+    parentRolloutPath: string;
+    /** The parent's lines when its thread is ephemeral (no file). */
+    parentLines?: () => readonly RolloutLine[] | undefined;
+    spawnCallId?: string;
+    flush?: () => Promise<void>;
+  };
   onEvent: (event: Event) => void;
 }
 
@@ -30,6 +37,7 @@ export async function startChild(options: StartChildOptions): Promise<StartedChi
   const fork = options.fork
     ? await prepareForkSource({
         parentRolloutPath: options.fork.parentRolloutPath,
+        ...(options.fork.parentLines ? { parentLines: options.fork.parentLines } : {}),
         forkNote: forkNote(options.identity),
         ...(options.fork.spawnCallId ? { spawnCallId: options.fork.spawnCallId } : {}),
         ...(options.fork.flush ? { flush: options.fork.flush } : {}),

@@ -4,6 +4,7 @@ import type { Event, EventMsgOf, SubagentStatus, SubagentSummary } from "../../p
 import { ActivityLog, activityOf } from "./activity-log.js";
 import type { ChildEngine } from "./child-engine.js";
 import type { InboxTake } from "./handover.js";
+import type { RolloutLine } from "../../rollout/lines.js";
 import { AgentInbox } from "./inbox.js";
 import { reasoningHeader } from "./reasoning-header.js";
 
@@ -44,6 +45,11 @@ export class SubagentNode {
   readonly inbox = new AgentInbox();
   readonly log = new ActivityLog();
   engine: ChildEngine | undefined;
+  /**
+   * The thread's lines when it is ephemeral (no rollout file): the live list its engine records into, kept
+   * after the engine closed so a fork or a resume can still read them. Undefined for a thread with a file.
+   */
+  memoryLines: readonly RolloutLine[] | undefined;
   /** A turn of the child runs (from the moment it is asked for to the end of that task). */
   taskRunning = false;
   /** The submission that started the current turn: errors carrying it end the turn, others do not. */

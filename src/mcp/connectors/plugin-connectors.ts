@@ -21,7 +21,7 @@ export function withPluginApps(
   connectors: readonly ConnectorInfo[],
 ): { listed: ListedConnector[]; errors: string[] } {
   const declaredBy = new Map<string, { name: string; plugins: string[] }>();
-  const { apps, errors } = pluginApps(config.codexHome);
+  const { apps, errors } = pluginApps(config);
   for (const app of apps) {
     const entry = declaredBy.get(app.id) ?? { name: app.name, plugins: [] };
     if (!entry.plugins.includes(app.pluginDisplayName)) entry.plugins.push(app.pluginDisplayName);

@@ -24,7 +24,13 @@ export const hooksList: Handler<"hooks/list"> = (params, ctx) => {
       const config = ctx.services.loadConfig(cwd);
       if (!hooksEnabled(config))
         return { cwd, hooks: [], warnings: ["hooks are off ([features] hooks = false)"], errors: [] };
-      const found = discoverHooks({ codexHome: config.codexHome, cwd: config.cwd, layers: config.layers });
+      const found = discoverHooks({
+        codexHome: config.codexHome,
+        cwd: config.cwd,
+        layers: config.layers,
+        projectTrust: config.projectTrust,
+        ...(config.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
+      });
       return {
         cwd,
         hooks: found.hooks.map((h) => ({

@@ -83,7 +83,7 @@ export function toWireStatus(
 export const mcpServerStatusList: Handler<"mcpServerStatus/list"> = async (params, ctx) => {
   const config = ctx.services.loadConfig();
   // Enabled plugins' servers run beside the user's own (a server of the same name in config.toml wins).
-  const fromPlugins = pluginMcpServers(config.codexHome);
+  const fromPlugins = pluginMcpServers(config);
   const configured = { ...fromPlugins.servers, ...config.toml.mcp_servers };
   // A server of the user's own config.toml is theirs even when a plugin has one of that name.
   const pluginId = (name: string) =>

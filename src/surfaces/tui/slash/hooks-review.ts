@@ -11,7 +11,13 @@ const USAGE = "Usage: /hooks, /hooks trust N (its number in the list), or /hooks
 
 export function hooksCommand(args: string, config: Config, cwd: string): NewCell {
   if (!hooksEnabled(config)) return info("Hooks are off ([features] hooks = false in config.toml).");
-  const found = discoverHooks({ codexHome: config.codexHome, cwd, layers: config.layers });
+  const found = discoverHooks({
+    codexHome: config.codexHome,
+    cwd,
+    layers: config.layers,
+    projectTrust: config.projectTrust,
+    ...(config.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
+  });
   const words = args.split(/\s+/).filter(Boolean);
   if (words.length === 0)
     return hooksCard(found.hooks, [...found.warnings, ...found.errors.map((e) => `${e.path}: ${e.message}`)]);
