@@ -13,6 +13,11 @@ import type { ServerServices } from "../services.js";
 import { setThreadName } from "../../../rollout/thread-names.js";
 import { readThreadHeadFacts, type ThreadHeadFacts } from "../../../rollout/summary.js";
 import { threadFromSummary } from "../threads/wire-thread.js";
+import {
+  refuseEphemeralHistory,
+  refuseEphemeralMetadata,
+  refuseWithoutRollout,
+} from "./ephemeral-threads.js";
 
 function statusOf(services: ServerServices, id: string): ThreadStatus {
   return services.statusOf(id);
@@ -143,6 +148,7 @@ export function noticeFullHistory(connection: Connection, kind: keyof typeof FUL
 }
 
 export const threadRead: Handler<"thread/read"> = async (params, ctx) => {
+  if (params.includeTurns) refuseEphemeralHistory(ctx.services, params.threadId, "includeTurns");
   const thread = await describeStored(ctx.services, params.threadId, params.includeTurns ?? false);
   if (params.includeTurns) noticeFullHistory(ctx.connection, "read");
   // As Codex: a thread never marked is read (an initial revision) once it is on disk; null before.
@@ -177,6 +183,7 @@ export const threadReadStateUpdate: Handler<"thread/readState/update"> = async (
 export const threadArchive: Handler<"thread/archive"> = async (params, ctx) => {
   const { services, server } = ctx;
   await services.assertNotHostedSubagent(params.threadId, "archive");
+  refuseWithoutRollout(services, params.threadId);
   const loaded = services.threads.get(params.threadId);
   if (loaded?.runningTurnId)
     throw badRequest(`thread ${params.threadId} has a running turn: interrupt it first`);
@@ -209,6 +216,7 @@ export const threadUnarchive: Handler<"thread/unarchive"> = async (params, ctx) 
 export const threadNameSet: Handler<"thread/name/set"> = async (params, ctx) => {
   const name = params.name.trim();
   if (!name) throw badRequest("name must not be empty");
+  refuseEphemeralMetadata(ctx.services, params.threadId);
   if (!ctx.services.threads.has(params.threadId)) await ctx.services.catalog.find(params.threadId);
   setThreadName(ctx.server.codexHome, params.threadId, name);
   ctx.respond({});

@@ -3,12 +3,14 @@
 import { badRequest } from "../errors.js";
 import type { Handler } from "../handler-types.js";
 import { pageOf } from "../threads/paging.js";
+import { refuseEphemeralHistory } from "./ephemeral-threads.js";
 import { describeStored, readStored } from "./thread-history.js";
 
 const DEFAULT_TURNS_PAGE = 25;
 const DEFAULT_ITEMS_PAGE = 100;
 
 export const threadTurnsList: Handler<"thread/turns/list"> = async (params, ctx) => {
+  refuseEphemeralHistory(ctx.services, params.threadId, "thread/turns/list");
   const { turns } = await describeStored(ctx.services, params.threadId, true);
   const page = pageOf(turns, (t) => t.id, {
     direction: params.sortDirection ?? "desc",
@@ -20,6 +22,7 @@ export const threadTurnsList: Handler<"thread/turns/list"> = async (params, ctx)
 };
 
 export const threadItemsList: Handler<"thread/items/list"> = async (params, ctx) => {
+  refuseEphemeralHistory(ctx.services, params.threadId, "thread/items/list");
   const { thread, itemTimes } = await readStored(ctx.services, params.threadId, true);
   const { turns } = thread;
   let scope = turns;

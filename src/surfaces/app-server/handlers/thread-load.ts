@@ -11,6 +11,7 @@ import { describeStored, noticeFullHistory, readStored } from "./thread-history.
 import { resumeExtras } from "./resume-state.js";
 import { recordedUsage, usageNotification } from "./recorded-usage.js";
 import { openResponse, openThread } from "./thread-open.js";
+import { refuseWithoutRollout } from "./ephemeral-threads.js";
 import { setThreadName } from "../../../rollout/thread-names.js";
 import { encodeInclusiveAnchor } from "../threads/paging.js";
 
@@ -105,6 +106,7 @@ async function resumeThread(
 
 export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {
   const { services } = ctx;
+  refuseWithoutRollout(services, params.threadId);
   const { summary } = await services.catalog.find(params.threadId);
   if (!params.excludeTurns) noticeFullHistory(ctx.connection, "load");
   const { turns } = await services.catalog.contents(summary.path);

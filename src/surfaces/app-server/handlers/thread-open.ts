@@ -25,6 +25,8 @@ export interface OpenSettings {
   config?: Record<string, unknown> | null | undefined;
   /** A resumed thread's cwd: kept even when the folder is gone, as Codex does (commands there then fail). */
   cwdMayBeGone?: boolean;
+  /** thread/start's and thread/fork's `ephemeral`: the thread's lines stay in memory (no rollout, no index row). */
+  ephemeral?: boolean | null | undefined;
 }
 
 /** `config` entries as `-c key=value` overrides (keys may be dotted, as with -c). */
@@ -76,7 +78,13 @@ export async function openThread(
         : []),
     ],
   };
-  const config = services.loadConfig(cwd, flags);
+  // An ephemeral thread stays so when its config is loaded again (a cwd change, a reload).
+  const load = (at: string | undefined) => {
+    const loaded = services.loadConfig(at, flags);
+    if (settings.ephemeral) loaded.ephemeral = true;
+    return loaded;
+  };
+  const config = load(cwd);
   // A project config that was left out (e.g. the project is not trusted) is worth telling the client.
   for (const layer of config.disabledLayers) {
     connection.notify({
@@ -96,7 +104,7 @@ export async function openThread(
   }
   const thread = await ThreadRuntime.start({
     config,
-    reloadConfig: (at) => services.loadConfig(at, flags),
+    reloadConfig: load,
     auth: services.accounts.hooks,
     onRateLimits: (limits) => services.rateLimits.note(limits),
     onTurnCompleted: (threadId, turnId) => services.readStates.turnCompleted(threadId, turnId),
