@@ -62,12 +62,12 @@ export class Codex implements AsyncIterable<Event> {
     this.loop = this.processSubmissions();
   }
 
-  /** Queues an op; returns the submission id its events will carry. */
   /** The open thread's lines when it is ephemeral (it has no rollout file); undefined otherwise. */
   threadLines(): readonly RolloutLine[] | undefined {
     return this.ephemeralLines?.();
   }
 
+  /** Queues an op; returns the submission id its events will carry. */
   submit(op: Op): string {
     const id = `sub-${++this.counter}`;
     this.sq.push({ id, op });
