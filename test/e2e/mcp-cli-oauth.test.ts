@@ -2,6 +2,7 @@
 // the official SDK's server-side auth. The test plays the user: it reads the printed authorization URL,
 // makes the authorization request itself (the server approves at once) and pastes the callback URL, or, in
 // browser mode, is the browser (an `xdg-open` on PATH that fetches the URL).
+import { waitForFile } from "../support/wait-for-file.js";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -97,7 +98,9 @@ function browserPath(): { path: string; page: string } {
   writeFileSync(
     opener,
     `#!${process.execPath}\n` +
-      `fetch(process.argv[2]).then(async (r) => require("node:fs").writeFileSync(${JSON.stringify(page)}, r.status + " " + (await r.text())));\n`,
+      // Written then renamed: the page exists only once it is whole (the CLI may exit before it is written).
+      `const fs = require("node:fs");\n` +
+      `fetch(process.argv[2]).then(async (r) => { fs.writeFileSync(${JSON.stringify(page + ".part")}, r.status + " " + (await r.text())); fs.renameSync(${JSON.stringify(page + ".part")}, ${JSON.stringify(page)}); });\n`,
   );
   chmodSync(opener, 0o755);
   return { path: `${dir}:${process.env.PATH ?? ""}`, page };
@@ -189,6 +192,8 @@ describe("codex-ts mcp login / logout", () => {
     expect(login.stdout).toMatch(
       /^Authorize `docs` by opening this URL in your browser:\nhttp:\/\/127\.0\.0\.1:\d+\/authorize\?\S+\n\nSuccessfully logged in to MCP server 'docs'\.\n$/,
     );
+    // The browser (a process of its own) may write its page after the CLI is done.
+    await waitForFile(browser.page, 10_000);
     expect(readFileSync(browser.page, "utf8")).toBe("200 Signed in to docs. You can close this tab.");
     expect((storedTokens(home)[mcp.url]!.tokens as Json).access_token).toBe(mcp.issued[0]);
   });

@@ -2,8 +2,8 @@
 // group of its own, so kill -9 takes its commands too, as a lost machine would), `fleet` commands, and a
 // wait on task records that blocks on their Redis Streams instead of sleeping.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, watch, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { FleetClient } from "../../src/surfaces/fleet/task-api.js";
 import type { TaskRecord } from "../../src/surfaces/fleet/task-record.js";
 import { CLI, runCli, type RunResult } from "./cli.js";
@@ -130,21 +130,4 @@ export async function waitForItem(
   return found;
 }
 
-/** Resolves once `file` exists (watching its directory, which must exist). */
-export function waitForFile(file: string, timeoutMs = 20_000): Promise<void> {
-  return new Promise((resolveFile, reject) => {
-    const dir = dirname(file);
-    const watcher = watch(dir, () => check());
-    const timer = setTimeout(() => {
-      watcher.close();
-      reject(new Error(`${file} did not appear within ${timeoutMs} ms`));
-    }, timeoutMs);
-    function check() {
-      if (!existsSync(file)) return;
-      clearTimeout(timer);
-      watcher.close();
-      resolveFile();
-    }
-    check();
-  });
-}
+export { waitForFile } from "./wait-for-file.js";
