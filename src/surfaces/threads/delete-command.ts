@@ -7,7 +7,7 @@ import type { ThreadIndex } from "../../rollout/index.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStore } from "../../rollout/store.js";
 import { readThreadNames } from "../../rollout/thread-names.js";
-import { threadsNamed, withIndex } from "./locate.js";
+import { sessionLabel, threadsNamed, withIndex } from "./locate.js";
 
 class DeleteError extends Error {}
 
@@ -79,8 +79,7 @@ export async function runDelete(session: string, flags: DeleteFlags): Promise<nu
         }
       }
       await deleteThread(codexHome, index, target.id);
-      const label = target.name !== undefined ? `${target.name} (${target.id})` : target.id;
-      process.stdout.write(`Deleted session ${label}.\n`);
+      process.stdout.write(`Deleted session ${sessionLabel(target)}.\n`);
       return 0;
     });
   } catch (err) {

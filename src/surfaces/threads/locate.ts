@@ -49,6 +49,11 @@ export async function threadsNamed(
   return found;
 }
 
+/** How the thread commands name a thread in what they print: `NAME (ID)`, or the id of a thread without one. */
+export function sessionLabel(target: { id: string; name?: string }): string {
+  return target.name !== undefined ? `${target.name} (${target.id})` : target.id;
+}
+
 /** The most recently named active thread of that exact name. */
 async function threadNamed(codexHome: string, index: ThreadIndex, name: string): Promise<string> {
   const active = (await threadsNamed(codexHome, index, name)).find((t) => !t.archived);

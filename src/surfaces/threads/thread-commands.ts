@@ -6,7 +6,7 @@ import { ThreadStoreError, ThreadStore } from "../../rollout/store.js";
 import { readThreadNames } from "../../rollout/thread-names.js";
 import type { ThreadIndex, ThreadSummary } from "../../rollout/index.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
-import { locateThread, ThreadLookupError, threadsNamed, withIndex } from "./locate.js";
+import { locateThread, sessionLabel, ThreadLookupError, threadsNamed, withIndex } from "./locate.js";
 
 /** CODEX_HOME and the thread index's folder (`sqlite_home`), from the global config. */
 function indexHome(): { codexHome: string; sqliteHome: string } {
@@ -114,8 +114,7 @@ export async function runArchive(session: string, unarchive: boolean): Promise<n
       await (unarchive ? store.unarchive(found.id) : store.archive(found.id));
       return found;
     });
-    const label = target.name !== undefined ? `${target.name} (${target.id})` : target.id;
-    process.stdout.write(`${unarchive ? "Unarchived" : "Archived"} session ${label}.\n`);
+    process.stdout.write(`${unarchive ? "Unarchived" : "Archived"} session ${sessionLabel(target)}.\n`);
     return 0;
   } catch (err) {
     if (err instanceof ThreadStoreError || err instanceof ConfigError) return fail(err.message);
