@@ -3,7 +3,7 @@
 /** Lowest first. Each entry: a name and the path pattern of its modules under src/. */
 const layers = [
   ["protocol", "^src/protocol/"],
-  ["foundation", "^src/(model|auth|sandbox|rollout)/|^src/version\\.ts$"],
+  ["foundation", "^src/(model|auth|sandbox|rollout)/|^src/(version|native-helpers)\\.ts$"],
   ["config", "^src/(config|plugins)/"],
   ["core", "^src/(core|skills|files)/"],
   ["tools", "^src/tools/"],

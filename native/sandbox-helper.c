@@ -1,6 +1,6 @@
 /*
  * codex-ts-sandbox-helper: the sandbox used when bubblewrap is missing or unusable. Built at install
- * time with the machine's C compiler (scripts/build-sandbox-helper.mjs); no download.
+ * time with the machine's C compiler (scripts/build-native-helpers.mjs); no download.
  *
  *   codex-ts-sandbox-helper [--seccomp FILE] [--write PATH]... [--ro PATH]... [--mask PATH]... -- CMD [ARG]...
  *

@@ -66,7 +66,7 @@ const cli = await build({
 // `CODEX_TS_METAFILE=meta.json npm run build`: what each chunk holds (bench/startup-report.ts reads it).
 if (process.env.CODEX_TS_METAFILE) writeFileSync(process.env.CODEX_TS_METAFILE, JSON.stringify(cli.metafile));
 chmodSync(new URL("../dist/cli.js", import.meta.url), 0o755);
-await import("./build-sandbox-helper.mjs");
+await import("./build-native-helpers.mjs");
 
 // The page of `codex-ts web`: React bundled for the browser with the same esbuild (no second build tool),
 // served from dist/web by the CLI. Fixed file names: index.html names them, and the server sends no-store.

@@ -12,7 +12,9 @@ import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { findRepoRoot } from "../config/repo-folders.js";
 import { folderLayer, isIgnored, rootLayers, type IgnoreLayer } from "./gitignore.js";
-import { walkTree, type FolderNames, type TreeListing } from "./tree-walk.js";
+import { nativeHelperPath } from "../native-helpers.js";
+import { FOLDER_READER, FolderReaderFailed } from "./folder-reader.js";
+import { walkTree, type FolderNames, type FolderReads, type TreeListing } from "./tree-walk.js";
 
 export const MAX_FILES = 200_000;
 const TIMEOUT_MS = 10_000;
@@ -180,20 +182,31 @@ export interface StreamedListing {
 
 /**
  * The listing of `cwd`, streamed into `sink` as it arrives: read in this process as Codex's file search
- * lists it (folders as lines ending in "/"), else the same sources and order as listFiles (rg when the
+ * lists it (folders as lines ending in "/"; the folders read by the helper's threads when it was built),
+ * else the same sources and order as listFiles (rg when the
  * root cannot be walked here, e.g. unreadable).
  */
 export async function streamFileList(
   cwd: string,
   sink: ListingSink,
   sources: readonly FileSource[] = ["fs", "rg", "git", "walk"],
+  /** The folder-reader helper for the walk (none: this process reads). */
+  helper: string | undefined = nativeHelperPath(FOLDER_READER),
 ): Promise<StreamedListing> {
   for (const source of sources) {
     if (source === "fs") {
       // A sink that takes a folder's names gets them so, not the same lines again as text.
       const folder = sink.folder?.bind(sink);
       const onBlock = folder ? undefined : (block: string) => sink.lines(block);
-      const listing = await walkTree(cwd, onBlock, MAX_FILES, TIMEOUT_MS, process.env, folder);
+      const reads: FolderReads = helper ? { helper } : "node";
+      const listing = await walkTree(cwd, onBlock, MAX_FILES, TIMEOUT_MS, process.env, folder, reads).catch(
+        (error: unknown) => {
+          if (!(error instanceof FolderReaderFailed)) throw error;
+          // The helper could not start or failed part way: what it sent is forgotten and this process reads.
+          sink.reset();
+          return walkTree(cwd, onBlock, MAX_FILES, TIMEOUT_MS, process.env, folder, "node");
+        },
+      );
       if (listing !== undefined) return { text: listing.text, walk: listing };
     } else if (source === "walk") {
       const text = (await walk(cwd)).slice(0, MAX_FILES).join("\n");

@@ -8,7 +8,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamFileList } from "./file-list.js";
-import { walkTree } from "./tree-walk.js";
+import { nativeHelperPath } from "../native-helpers.js";
+import { FOLDER_READER } from "./folder-reader.js";
+import { walkTree as walkTreeWith, type FolderReads } from "./tree-walk.js";
 
 let scratch: string;
 let home: string;
@@ -43,9 +45,17 @@ function rgFiles(root: string): string[] {
   }
 }
 
-async function walked(root: string): Promise<string[]> {
+async function walkedWith(root: string, reads: FolderReads): Promise<string[]> {
   const blocks: string[] = [];
-  const listing = await walkTree(root, (block) => blocks.push(block), 200_000, 10_000, env());
+  const listing = await walkTreeWith(
+    root,
+    (block) => blocks.push(block),
+    200_000,
+    10_000,
+    env(),
+    undefined,
+    reads,
+  );
   expect(listing).toBeDefined();
   expect(blocks.join("")).toBe(listing!.text);
   return sortedLines(listing!.text);
@@ -89,14 +99,23 @@ const COMMON: Record<string, string> = {
   ".rgignore": "rg-only/\n!app.log\n",
 };
 
-beforeAll(() => {
-  scratch = mkdtempSync(join(tmpdir(), "codex-ts-tree-walk-"));
-  home = join(scratch, "home");
-  write(home, { ".gitconfig": "[core]\n\texcludesFile = ~/global-ignore\n", "global-ignore": "*.swp\n" });
-});
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const helper = nativeHelperPath(FOLDER_READER);
+const readers: Array<[string, FolderReads]> = [["in this process", "node"]];
+// The helper is built by `npm run build` (with the machine's C compiler, which CI has).
+if (process.platform !== "win32") readers.push(["by the folder-reader helper", { helper: helper! }]);
 
-describe("walkTree", () => {
+describe.each(readers)("walkTree, folders read %s", (_, reads) => {
+  beforeAll(() => {
+    expect(reads === "node" || existsSync(reads.helper)).toBe(true);
+    scratch = mkdtempSync(join(tmpdir(), "codex-ts-tree-walk-"));
+    home = join(scratch, "home");
+    write(home, { ".gitconfig": "[core]\n\texcludesFile = ~/global-ignore\n", "global-ignore": "*.swp\n" });
+  });
+  afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+  const walkTree = (root: string, onBlock: (block: string) => void, max: number, timeoutMs: number) =>
+    walkTreeWith(root, onBlock, max, timeoutMs, env(), undefined, reads);
+  const walked = (root: string) => walkedWith(root, reads);
   it("lists files as rg does in a repository, and the folders: .gitignore, .ignore, info/exclude, global", async () => {
     const root = join(scratch, "repo");
     write(root, COMMON);
@@ -181,12 +200,14 @@ describe("walkTree", () => {
     const root = join(scratch, "reinclude");
     write(root, { ...COMMON, ".ignore": "!build/\n" });
     execFileSync("git", ["init", "-q"], { cwd: root });
-    expect(await walkTree(root, () => {}, 200_000, 10_000, env())).toBeUndefined();
+    expect(await walkTree(root, () => {}, 200_000, 10_000)).toBeUndefined();
     const sent: string[] = [];
-    const listing = await streamFileList(root, {
-      lines: (block) => sent.push(block),
-      reset: () => (sent.length = 0),
-    });
+    const listing = await streamFileList(
+      root,
+      { lines: (block) => sent.push(block), reset: () => (sent.length = 0) },
+      undefined,
+      reads === "node" ? undefined : reads.helper,
+    );
     const lines = (text: string) => text.split("\n").filter(Boolean).sort();
     const rg = execFileSync("rg", RG, { cwd: root }).toString();
     expect(lines(listing.text)).toEqual(lines(rg));
@@ -216,12 +237,12 @@ describe("walkTree", () => {
   });
 
   it("resolves undefined when the root cannot be read, and stops at the entry limit", async () => {
-    expect(await walkTree(join(scratch, "missing"), () => {}, 10, 10_000, env())).toBeUndefined();
+    expect(await walkTree(join(scratch, "missing"), () => {}, 10, 10_000)).toBeUndefined();
     const root = join(scratch, "many");
     for (let i = 0; i < 30; i++) write(root, { [`d${i % 3}/f${i}.ts`]: "" });
-    const listing = await walkTree(root, () => {}, 10, 10_000, env());
+    const listing = await walkTree(root, () => {}, 10, 10_000);
     expect(listing!.text.split("\n").filter(Boolean)).toHaveLength(10);
-    const all = await walkTree(root, () => {}, 100, 10_000, env());
+    const all = await walkTree(root, () => {}, 100, 10_000);
     expect(all!.folders.sort()).toEqual(["", "d0", "d1", "d2"]);
   });
 
@@ -236,16 +257,16 @@ describe("walkTree", () => {
     const lines = await walked(root);
     expect(filesOf(lines)).toEqual(rgFiles(root));
     expect(foldersOf(lines)).toHaveLength(12 + 12 * 12 * 2);
-    const exact = await walkTree(root, () => {}, lines.length, 10_000, env());
+    const exact = await walkTree(root, () => {}, lines.length, 10_000);
     expect(exact!.complete).toBe(true);
     // 300 folders take more than a millisecond to read: a 1 ms deadline ends the walk, incomplete.
-    const late = await walkTree(root, () => {}, 200_000, 1, env());
+    const late = await walkTree(root, () => {}, 200_000, 1);
     expect(late!.complete).toBe(false);
-    const cut = await walkTree(root, () => {}, 50, 10_000, env());
+    const cut = await walkTree(root, () => {}, 50, 10_000);
     expect(cut!.complete).toBe(false);
     expect(cut!.text.split("\n").filter(Boolean)).toHaveLength(50);
     write(root, { "a7/b3/.gitignore": "build/\n", "a7/b3/.ignore": "!build/\n", "a7/b3/build/x.ts": "" });
     execFileSync("git", ["init", "-q"], { cwd: root });
-    expect(await walkTree(root, () => {}, 200_000, 10_000, env())).toBeUndefined();
+    expect(await walkTree(root, () => {}, 200_000, 10_000)).toBeUndefined();
   });
 });

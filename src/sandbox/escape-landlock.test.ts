@@ -24,7 +24,7 @@ let scratch: string;
 beforeAll(async () => {
   // The helper is built with the package; build it here too when only the sources are present.
   if (defaultHelperPath() === undefined) {
-    const script = path.resolve(import.meta.dirname, "../../scripts/build-sandbox-helper.mjs");
+    const script = path.resolve(import.meta.dirname, "../../scripts/build-native-helpers.mjs");
     execFileSync(process.execPath, [script], { stdio: "inherit" });
   }
   landlock = await probeSandbox({ env: { PATH: "/nonexistent/no-bwrap-here" } });

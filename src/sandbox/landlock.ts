@@ -3,10 +3,8 @@
 // execs the command. Landlock only grants, it never denies below a grant, so the protected paths inside a
 // writable root are bound read-only in a private mount namespace first, as bwrap does.
 import { execFile } from "node:child_process";
-import { accessSync, constants, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { nativeHelperPath } from "../native-helpers.js";
 
 export const HELPER_NAME = "codex-ts-sandbox-helper";
 
@@ -23,21 +21,7 @@ export const DEVICE_WRITE_PATHS: readonly string[] = [
 
 /** `dist/codex-ts-sandbox-helper` of this package, found from wherever this module was loaded. */
 export function defaultHelperPath(): string | undefined {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(path.join(dir, "package.json"))) {
-      const candidate = path.join(dir, "dist", HELPER_NAME);
-      try {
-        accessSync(candidate, constants.X_OK);
-        return candidate;
-      } catch {
-        return undefined;
-      }
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
+  return nativeHelperPath(HELPER_NAME);
 }
 
 export interface LandlockArgsInput {

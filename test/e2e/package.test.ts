@@ -70,7 +70,7 @@ function installedCopy(options: { omit?: string[]; sqliteUnbuilt?: boolean }) {
 }
 
 describe("the npm package", () => {
-  it("holds the bundle, the web page, the prompts and the sandbox helper's source, within its size budget", async () => {
+  it("holds the bundle, the web page, the prompts and the C helpers' sources, within its size budget", async () => {
     // --ignore-scripts: `prepare` would rebuild dist under the tests running beside this one.
     const { stdout } = await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], {
       cwd: ROOT,
@@ -89,14 +89,16 @@ describe("the npm package", () => {
         "dist/web/assets/app.js",
         "prompts/base_instructions.md",
         "native/sandbox-helper.c",
-        "scripts/build-sandbox-helper.mjs",
+        "scripts/build-native-helpers.mjs",
       ]),
     );
     const allowed =
-      /^(?:package\.json|README\.md|LICENSE|dist\/.+|prompts\/.+|native\/.+|scripts\/build-sandbox-helper\.mjs)$/;
+      /^(?:package\.json|README\.md|LICENSE|dist\/.+|prompts\/.+|native\/.+|scripts\/build-native-helpers\.mjs)$/;
     expect(paths.filter((p) => !allowed.test(p))).toEqual([]);
-    // The helper binary is compiled by the install script on the user's machine, never shipped from this one.
+    // The helper binaries are compiled by the install script on the user's machine, never shipped from this one.
     expect(paths).not.toContain("dist/codex-ts-sandbox-helper");
+    expect(paths).not.toContain("dist/codex-ts-folder-reader");
+    expect(paths).toContain("native/folder-reader.c");
     expect(result?.size).toBeLessThan(TARBALL_MAX_BYTES);
   });
 

@@ -1,0 +1,155 @@
+/*
+ * codex-ts-folder-reader: reads folders for the file search's walk on several threads. Built at install
+ * time with the machine's C compiler (scripts/build-native-helpers.mjs); without it the walk reads in
+ * Node as before.
+ *
+ *   codex-ts-folder-reader [THREADS]
+ *
+ * stdin: one request a line, `ID<TAB>PATH` (PATH may hold anything but a newline). stdout: one record a
+ * folder, in the order the reads finish:
+ *
+ *   ID \0 (folder-name \0)* \0 (file-name \0)* \0 (other-name \0)* \0
+ *
+ * "other" is anything neither a plain folder nor a plain file by its directory entry (symbolic links, and
+ * entries whose type the file system does not give): the caller looks at those itself. A folder that
+ * cannot be read is the record `ID \0 \0 \0 \0` preceded by `!`: `!ID \0 \0 \0 \0`. Names are the bytes
+ * the file system holds; "." and ".." are left out. The helper ends at the end of stdin, once every
+ * request is answered, or when stdout is closed.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#include <unistd.h>
+
+struct request {
+  struct request *next;
+  char *line; /* "ID\tPATH", NUL-terminated */
+};
+
+static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t queue_ready = PTHREAD_COND_INITIALIZER;
+static struct request *queue_head, *queue_tail;
+static int input_done;
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct buffer {
+  char *data;
+  size_t len, cap;
+};
+
+static void put(struct buffer *b, const char *s, size_t n) {
+  if (b->len + n > b->cap) {
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + n) cap *= 2;
+    char *grown = realloc(b->data, cap);
+    if (!grown) _exit(2);
+    b->data = grown;
+    b->cap = cap;
+  }
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+}
+
+/* Writes the whole record, or ends the helper when the reader has gone. */
+static void emit(const struct buffer *b) {
+  pthread_mutex_lock(&out_lock);
+  size_t done = 0;
+  while (done < b->len) {
+    ssize_t n = write(STDOUT_FILENO, b->data + done, b->len - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) _exit(0);
+    done += (size_t)n;
+  }
+  pthread_mutex_unlock(&out_lock);
+}
+
+static void read_folder(const char *id, size_t id_len, const char *path, struct buffer *groups[3],
+                        struct buffer *out) {
+  out->len = 0;
+  for (int g = 0; g < 3; g++) groups[g]->len = 0;
+  DIR *dir = opendir(path);
+  if (!dir) {
+    put(out, "!", 1);
+    put(out, id, id_len);
+    put(out, "\0\0\0\0", 4);
+    emit(out);
+    return;
+  }
+  struct dirent *entry;
+  while ((entry = readdir(dir))) {
+    const char *name = entry->d_name;
+    if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
+    int group = entry->d_type == DT_DIR ? 0 : entry->d_type == DT_REG ? 1 : 2;
+    put(groups[group], name, strlen(name) + 1);
+  }
+  closedir(dir);
+  put(out, id, id_len);
+  put(out, "", 1);
+  for (int g = 0; g < 3; g++) {
+    put(out, groups[g]->data ? groups[g]->data : "", groups[g]->len);
+    put(out, "", 1);
+  }
+  emit(out);
+}
+
+static void *worker(void *unused) {
+  (void)unused;
+  struct buffer dirs = {0}, files = {0}, others = {0}, out = {0};
+  struct buffer *groups[3] = {&dirs, &files, &others};
+  for (;;) {
+    pthread_mutex_lock(&queue_lock);
+    while (!queue_head && !input_done) pthread_cond_wait(&queue_ready, &queue_lock);
+    struct request *req = queue_head;
+    if (req) {
+      queue_head = req->next;
+      if (!queue_head) queue_tail = NULL;
+    }
+    pthread_mutex_unlock(&queue_lock);
+    if (!req) return NULL;
+    char *tab = strchr(req->line, '\t');
+    if (tab) read_folder(req->line, (size_t)(tab - req->line), tab + 1, groups, &out);
+    free(req->line);
+    free(req);
+  }
+}
+
+int main(int argc, char **argv) {
+#ifdef __linux__
+  prctl(PR_SET_PDEATHSIG, SIGKILL); /* a parent killed outright leaves no reader behind */
+#endif
+  signal(SIGPIPE, SIG_IGN);
+  int threads = argc > 1 ? atoi(argv[1]) : 2;
+  if (threads < 1 || threads > 64) threads = 2;
+  pthread_t ids[64];
+  for (int i = 0; i < threads; i++) pthread_create(&ids[i], NULL, worker, NULL);
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  while ((n = getline(&line, &cap, stdin)) > 0) {
+    if (line[n - 1] == '\n') line[--n] = 0;
+    struct request *req = malloc(sizeof *req);
+    if (!req) return 2;
+    req->line = strdup(line);
+    req->next = NULL;
+    pthread_mutex_lock(&queue_lock);
+    if (queue_tail) queue_tail->next = req;
+    else queue_head = req;
+    queue_tail = req;
+    pthread_cond_signal(&queue_ready);
+    pthread_mutex_unlock(&queue_lock);
+  }
+  pthread_mutex_lock(&queue_lock);
+  input_done = 1;
+  pthread_cond_broadcast(&queue_ready);
+  pthread_mutex_unlock(&queue_lock);
+  for (int i = 0; i < threads; i++) pthread_join(ids[i], NULL);
+  return 0;
+}
