@@ -12,6 +12,8 @@ import { registerSetupCommands } from "./cli/setup-commands.js";
 import { registerThreadCommands } from "./cli/thread-commands.js";
 import { registerPluginCommands } from "./cli/plugin-commands.js";
 import { registerFeaturesCommands } from "./cli/features-commands.js";
+import { registerDebugCommands } from "./cli/debug-commands.js";
+import { registerCompletionCommand } from "./cli/completion-command.js";
 
 const program = new Command()
   .name("codex-ts")
@@ -31,6 +33,8 @@ registerSandboxCommands(program);
 registerFleetCommands(program);
 registerPluginCommands(program);
 registerFeaturesCommands(program);
+registerDebugCommands(program);
+registerCompletionCommand(program);
 
 // With no command: the interactive terminal UI. Its options go before a command name (`codex-ts -m X`), so
 // each command keeps its own (`codex-ts exec -m X`).

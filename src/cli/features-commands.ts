@@ -1,36 +1,7 @@
 // `codex-ts features list|enable|disable`: the feature flags, shown and set in config.toml.
 import type { Command } from "commander";
-import { collect } from "./options.js";
+import { gathered, overrideOptions } from "./options.js";
 import type { FeaturesFlags } from "../surfaces/features-cli/run-features-command.js";
-
-function overrideOptions(cmd: Command): Command {
-  return cmd
-    .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
-    .option("--enable <feature>", "turn a feature flag on (repeatable): -c features.<name>=true", collect, [])
-    .option(
-      "--disable <feature>",
-      "turn a feature flag off (repeatable): -c features.<name>=false",
-      collect,
-      [],
-    );
-}
-
-/**
- * The flags given at every level (`codex-ts -c A features -c B list -c C`), outermost first so the
- * innermost win, as Codex puts the root's overrides before a subcommand's.
- */
-function gathered(cmd: Command): FeaturesFlags {
-  const levels: FeaturesFlags[] = [];
-  for (let at: Command | null = cmd; at; at = at.parent) levels.unshift(at.opts<FeaturesFlags>());
-  const all = (key: "config" | "enable" | "disable") => levels.flatMap((level) => level[key] ?? []);
-  const profile = levels.map((level) => level.profile).findLast((p) => p !== undefined);
-  return {
-    config: all("config"),
-    enable: all("enable"),
-    disable: all("disable"),
-    ...(profile ? { profile } : {}),
-  };
-}
 
 export function registerFeaturesCommands(program: Command): void {
   const features = overrideOptions(

@@ -48,6 +48,44 @@ export function sharedOptions(cmd: Command): Command {
     );
 }
 
+/** `-c`, `--enable` and `--disable` alone: the overrides of commands that run no thread (features, debug). */
+export function overrideOptions(cmd: Command): Command {
+  return cmd
+    .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
+    .option("--enable <feature>", "turn a feature flag on (repeatable): -c features.<name>=true", collect, [])
+    .option(
+      "--disable <feature>",
+      "turn a feature flag off (repeatable): -c features.<name>=false",
+      collect,
+      [],
+    );
+}
+
+/** The overrides of `overrideOptions`, and a profile, gathered from every level of a command line. */
+export interface OverrideFlags {
+  config: string[];
+  enable: string[];
+  disable: string[];
+  profile?: string;
+}
+
+/**
+ * The flags given at every level (`codex-ts -c A features -c B list -c C`), outermost first so the
+ * innermost win, as Codex puts the root's overrides before a subcommand's.
+ */
+export function gathered(cmd: Command): OverrideFlags {
+  const levels: Array<Partial<OverrideFlags>> = [];
+  for (let at: Command | null = cmd; at; at = at.parent) levels.unshift(at.opts<Partial<OverrideFlags>>());
+  const all = (key: "config" | "enable" | "disable") => levels.flatMap((level) => level[key] ?? []);
+  const profile = levels.map((level) => level.profile).findLast((p) => p !== undefined);
+  return {
+    config: all("config"),
+    enable: all("enable"),
+    disable: all("disable"),
+    ...(profile ? { profile } : {}),
+  };
+}
+
 /** `codex-ts --search exec ...`: the flag given before the command, as the real Codex accepts it. */
 export function withRootSearch<F extends SharedFlags>(program: Command, flags: F): F {
   return program.opts<SharedFlags>().search ? { ...flags, search: true } : flags;

@@ -10,6 +10,7 @@ import type { TurnContext } from "./turn-context.js";
 import {
   connectorCheck,
   mentionWarnings,
+  taskInputItems,
   userInputText,
   userInputToMessage,
   userMessageEvent,
@@ -87,13 +88,15 @@ export async function runTask(options: TaskOptions): Promise<void> {
       return;
     }
     const hasConnector = connectorCheck(host.tools);
-    host.history.record(userInputToMessage(options.input, turn.cwd, hasConnector));
+    host.history.record(
+      ...taskInputItems(options.input, turn.cwd, {
+        connectorAvailable: hasConnector,
+        hookContext: hooked?.context ?? [],
+        extra: options.extraInput?.items ?? [],
+      }),
+    );
     host.emit(userMessageEvent(options.input, options.clientId));
-    for (const text of hooked?.context ?? []) host.history.record(userTextMessage(text, "developer"));
-    if (options.extraInput) {
-      host.history.record(...options.extraInput.items);
-      for (const message of options.extraInput.warnings) host.emit({ type: "warning", message });
-    }
+    for (const message of options.extraInput?.warnings ?? []) host.emit({ type: "warning", message });
     for (const message of mentionWarnings(options.input, hasConnector))
       host.emit({ type: "warning", message });
     const plan =

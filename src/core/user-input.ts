@@ -1,7 +1,8 @@
 // Turns what a user sent into the message the model reads.
 import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import type { ContentItem, MessageItem } from "../protocol/items.js";
+import type { ContentItem, MessageItem, ResponseItem } from "../protocol/items.js";
+import { userTextMessage } from "../protocol/items.js";
 import type { UserInputItem } from "../protocol/user-input.js";
 import type { ToolRegistry } from "./tool-api/registry.js";
 
@@ -92,6 +93,27 @@ export function userInputToMessage(
     content.push({ type: "input_text", text: `Use ${skills.join(", ")}.` });
   }
   return { type: "message", role: "user", content };
+}
+
+/**
+ * What a task records of its input before its first request, in this order: the user's message, the
+ * context hooks added (UserPromptSubmit, SessionStart) as developer messages, then what the input asked for
+ * besides itself (skills' instructions). Tasks and `debug prompt-input` both build it here.
+ */
+export function taskInputItems(
+  items: readonly UserInputItem[],
+  cwd: string,
+  options: {
+    connectorAvailable?: ConnectorCheck;
+    hookContext?: readonly string[];
+    extra?: readonly ResponseItem[];
+  } = {},
+): ResponseItem[] {
+  return [
+    userInputToMessage(items, cwd, options.connectorAvailable),
+    ...(options.hookContext ?? []).map((text) => userTextMessage(text, "developer")),
+    ...(options.extra ?? []),
+  ];
 }
 
 /** The text a UI shows for the user's message. */
