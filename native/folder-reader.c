@@ -5,16 +5,20 @@
  *
  *   codex-ts-folder-reader [THREADS]
  *
- * stdin: one request a line, `ID<TAB>PATH` (PATH may hold anything but a newline). stdout: one record a
- * folder, in the order the reads finish:
+ * stdin: one request a line, `ID<TAB>REL<TAB>PATH`: REL is the byte offset in PATH where the folder's path
+ * relative to the walk's root starts (PATH may hold anything but a newline). stdout: one record a folder,
+ * in the order the reads finish:
  *
- *   ID \0 (folder-name \0)* \0 (file-name \0)* \0 (other-name \0)* \0
+ *   ID \0 (folder-name \0)* \0 COUNT \0 FILE-LINES \0 (other-name \0)* \0
  *
- * "other" is anything neither a plain folder nor a plain file by its directory entry (symbolic links, and
- * entries whose type the file system does not give): the caller looks at those itself. A folder that
- * cannot be read is the record `ID \0 \0 \0 \0` preceded by `!`: `!ID \0 \0 \0 \0`. Names are the bytes
- * the file system holds; "." and ".." are left out. The helper ends at the end of stdin, once every
- * request is answered, or when stdout is closed.
+ * FILE-LINES is the COUNT (decimal) plain files as listing lines, each the folder's relative path and the
+ * file's name, ending in "\n" (empty for none): the caller keeps a folder's files as one string, as its
+ * listing holds them, not a string each. "other" is anything else: symbolic links, entries whose kind the
+ * file system does not give, a file whose name holds a newline, and hidden files (where the ignore files
+ * are, so that the caller need not search the lines for them); the caller looks at those itself. A folder
+ * that cannot be read is `!ID \0 \0 0 \0 \0 \0`. Names are the bytes the file system holds; "." and ".."
+ * are left out. The helper ends at the end of stdin, once every request is answered, or when stdout is
+ * closed.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -71,32 +75,49 @@ static void emit(const struct buffer *b) {
   pthread_mutex_unlock(&out_lock);
 }
 
-static void read_folder(const char *id, size_t id_len, const char *path, struct buffer *groups[3],
-                        struct buffer *out) {
+static void read_folder(const char *id, size_t id_len, const char *rel, const char *path,
+                        struct buffer *groups[3], struct buffer *out) {
   out->len = 0;
   for (int g = 0; g < 3; g++) groups[g]->len = 0;
-  DIR *dir = opendir(path);
+  DIR *dir = path ? opendir(path) : NULL;
   if (!dir) {
     put(out, "!", 1);
     put(out, id, id_len);
-    put(out, "\0\0\0\0", 4);
+    put(out, "\0\0" "0\0\0\0", 6);
     emit(out);
     return;
   }
+  struct buffer *folders = groups[0], *files = groups[1], *others = groups[2];
+  unsigned long count = 0;
+  size_t rel_len = strlen(rel);
   struct dirent *entry;
   while ((entry = readdir(dir))) {
     const char *name = entry->d_name;
     if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
-    int group = entry->d_type == DT_DIR ? 0 : entry->d_type == DT_REG ? 1 : 2;
-    put(groups[group], name, strlen(name) + 1);
+    size_t len = strlen(name);
+    if (entry->d_type == DT_DIR) {
+      put(folders, name, len + 1);
+    } else if (entry->d_type == DT_REG && name[0] != '.' && !memchr(name, '\n', len)) {
+      count++;
+      put(files, rel, rel_len);
+      put(files, name, len);
+      put(files, "\n", 1);
+    } else {
+      put(others, name, len + 1);
+    }
   }
   closedir(dir);
+  char number[32];
+  int number_len = snprintf(number, sizeof number, "%lu", count);
   put(out, id, id_len);
   put(out, "", 1);
-  for (int g = 0; g < 3; g++) {
-    put(out, groups[g]->data ? groups[g]->data : "", groups[g]->len);
-    put(out, "", 1);
-  }
+  put(out, folders->data ? folders->data : "", folders->len);
+  put(out, "", 1);
+  put(out, number, (size_t)number_len + 1);
+  put(out, files->data ? files->data : "", files->len);
+  put(out, "", 1);
+  put(out, others->data ? others->data : "", others->len);
+  put(out, "", 1);
   emit(out);
 }
 
@@ -114,8 +135,17 @@ static void *worker(void *unused) {
     }
     pthread_mutex_unlock(&queue_lock);
     if (!req) return NULL;
+    /* ID, the offset of the relative path, the path; with a bad offset or path, the folder is unreadable. */
     char *tab = strchr(req->line, '\t');
-    if (tab) read_folder(req->line, (size_t)(tab - req->line), tab + 1, groups, &out);
+    char *end = NULL;
+    unsigned long offset = tab ? strtoul(tab + 1, &end, 10) : 0;
+    if (!tab) {
+      /* not a request: nothing to answer to */
+    } else if (end && *end == '\t' && offset <= strlen(end + 1)) {
+      read_folder(req->line, (size_t)(tab - req->line), end + 1 + offset, end + 1, groups, &out);
+    } else {
+      read_folder(req->line, (size_t)(tab - req->line), "", NULL, groups, &out);
+    }
     free(req->line);
     free(req);
   }

@@ -105,7 +105,9 @@ describe("listMatchingFiles", () => {
       "m/n",
     ]) {
       const select = plausibleNames(query);
-      const kept = folders.flatMap(([rel, names]) => select(rel, names));
+      const kept = folders.flatMap(([rel, names]) =>
+        select(rel, names.map((name) => `${rel}${name}\n`).join("")),
+      );
       // plausibleLines may give a line twice (see there).
       const lines = new Set(plausibleLines(query)(`${paths.join("\n")}\n`));
       expect(kept.sort(), query).toEqual([...lines].sort());

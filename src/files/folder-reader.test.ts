@@ -16,6 +16,10 @@ let root: string;
 const env = () => ({ PATH: process.env.PATH, HOME: join(scratch, "home") });
 const sorted = (text: string) => text.split("\n").filter(Boolean).sort();
 
+// The root's record as the helper sends it (one folder, d0, and no file), the count printed apart: printf
+// would read "\0000" as one octal escape.
+const ROOT_RECORD = "printf '0\\000d0\\000\\000'; printf 0; printf '\\000\\000\\000'";
+
 /** A stand-in helper: a shell script with this body. */
 function fakeHelper(name: string, body: string): string {
   const path = join(scratch, name);
@@ -45,16 +49,14 @@ describe("the folder-reader helper", () => {
     expect(native!.folders.sort()).toEqual(here!.folders.sort());
   });
 
-  it("rejects when the helper cannot start, stops part way, or answers what was not asked", async () => {
+  it("rejects when the helper cannot start, stops part way, or answers what was not asked or no count", async () => {
     const cases = {
       missing: join(scratch, "no-such-helper"),
       exits: fakeHelper("exits", "exit 0"),
-      // The root's record, with one folder, then the end before that folder is answered.
-      "stops part way": fakeHelper(
-        "stops",
-        "read line; printf '0\\000d0\\000\\000\\000\\000'; read line; exit 3",
-      ),
+      // The root's record, then the end before its folder is answered.
+      "stops part way": fakeHelper("stops", `read line; ${ROOT_RECORD}; read line; exit 3`),
       "unknown id": fakeHelper("unknown", "read line; printf '7\\000\\000\\000\\000'; cat >/dev/null"),
+      "no count": fakeHelper("no-count", "read line; printf '0\\000\\000x\\000\\000\\000'; cat >/dev/null"),
     };
     for (const [label, helper] of Object.entries(cases)) {
       const walk = walkTree(root, undefined, 1000, 10_000, env(), undefined, { helper });
@@ -63,7 +65,7 @@ describe("the folder-reader helper", () => {
   });
 
   it("leaves streamFileList's listing whole: what the failed helper sent is forgotten, this process lists", async () => {
-    const helper = fakeHelper("half", "read line; printf '0\\000d0\\000\\000\\000\\000'; read line; exit 3");
+    const helper = fakeHelper("half", `read line; ${ROOT_RECORD}; read line; exit 3`);
     const sent: string[] = [];
     let resets = 0;
     const names: string[] = [];
@@ -76,7 +78,7 @@ describe("the folder-reader helper", () => {
           sent.length = 0;
           names.length = 0;
         },
-        folder: (rel, kept) => names.push(...kept.map((name) => rel + name)),
+        folder: (_rel, lines) => names.push(...lines.slice(0, -1).split("\n")),
       },
       ["fs"],
       helper,

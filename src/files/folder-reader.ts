@@ -1,7 +1,8 @@
 // The walk's folders read by the folder-reader helper (native/folder-reader.c, built at install with the
-// machine's C compiler): its threads make the system calls and send each folder's names grouped by kind,
-// so this thread only splits text and applies the rules, with no object per entry. On a fresh server's first
-// search of 100,000 files this thread's part fell from ~95 to ~40 ms (see docs/performance.md).
+// machine's C compiler): its threads make the system calls and send each folder's entries grouped by kind,
+// the files as the listing's lines already, so this thread splits a few strings a folder and applies the
+// rules, with no object or string per entry. On a fresh server's first search of 100,000 files this
+// thread's busy time fell from ~115 to ~75 ms (profiled; see docs/performance.md).
 import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -57,10 +58,10 @@ export function readWithHelper(
         const item = walk.takeOldest();
         const path = walk.pathOf(item);
         if (path.includes("\n")) {
-          if (!settle(item, readHere(path))) return;
+          if (!settle(item, readHere(path, item.rel))) return;
           continue;
         }
-        lines += `${asked.length}\t${path}\n`;
+        lines += `${asked.length}\t${walk.relativeStart(item)}\t${path}\n`;
         asked.push(item);
         outstanding++;
       }
@@ -68,33 +69,55 @@ export function readWithHelper(
       if (outstanding === 0) end(walk.listing());
     };
 
-    // Records: `ID \0 folders \0 files \0 others \0`, each name followed by \0 (see the helper's head).
+    // Records: `ID \0 folders \0 COUNT \0 FILES \0 others \0`, each folder or other name followed by \0,
+    // FILES the files' listing lines (see the helper's head). Read part by part across chunks.
     let carry = "";
-    let part = 0;
+    let part: "id" | "folders" | "count" | "files" | "others" = "id";
     let item: PendingFolder | undefined;
     let unreadable = false;
-    let groups: string[][] = [[], [], []];
+    let folders: string[] = [];
+    let fileCount = 0;
+    let files = "";
+    let others: string[] = [];
     child.stdout.setEncoding("utf8");
     child.stdout.on("data", (chunk: string) => {
       if (ended) return;
-      const items = (carry + chunk).split("\0");
-      carry = items.pop()!;
-      for (const text of items) {
-        if (part === 0) {
-          unreadable = text.charCodeAt(0) === 33; // "!"
-          item = asked[Number(unreadable ? text.slice(1) : text)];
-          if (!item) return end(new FolderReaderFailed(`${FOLDER_READER} answered an unknown request`));
-          part = 1;
-        } else if (text !== "") {
-          groups[part - 1]!.push(text);
-        } else if (part < 3) {
-          part++;
-        } else {
-          const [folders, files, others] = groups as [string[], string[], string[]];
-          groups = [[], [], []];
-          part = 0;
-          outstanding--;
-          if (!settle(item!, unreadable ? undefined : { folders, files, others })) return;
+      const parts = (carry === "" ? chunk : carry + chunk).split("\0");
+      carry = parts.pop()!;
+      for (const text of parts) {
+        switch (part) {
+          case "id":
+            unreadable = text.charCodeAt(0) === 33; // "!"
+            item = asked[Number(unreadable ? text.slice(1) : text)];
+            if (!item) return end(new FolderReaderFailed(`${FOLDER_READER} answered an unknown request`));
+            part = "folders";
+            break;
+          case "folders":
+            if (text === "") part = "count";
+            else folders.push(text);
+            break;
+          case "count":
+            fileCount = /^\d{1,15}$/.test(text) ? Number(text) : NaN;
+            if (Number.isNaN(fileCount))
+              return end(new FolderReaderFailed(`${FOLDER_READER} sent a count that is not one`));
+            part = "files";
+            break;
+          case "files":
+            files = text;
+            part = "others";
+            break;
+          case "others": {
+            if (text !== "") {
+              others.push(text);
+              break;
+            }
+            const entries = unreadable ? undefined : { folders, files, fileCount, others };
+            folders = [];
+            others = [];
+            part = "id";
+            outstanding--;
+            if (!settle(item!, entries)) return;
+          }
         }
       }
       ask();
@@ -116,9 +139,9 @@ export function readWithHelper(
   });
 }
 
-function readHere(path: string): FolderEntries | undefined {
+function readHere(path: string, rel: string): FolderEntries | undefined {
   try {
-    return entriesOf(readdirSync(path, { withFileTypes: true }));
+    return entriesOf(readdirSync(path, { withFileTypes: true }), rel);
   } catch {
     return undefined;
   }

@@ -23,33 +23,47 @@ export interface TreeListing {
 }
 
 /**
- * The names kept in one folder (`rel` relative to the root, "" or ending in "/"), a folder's ending in "/":
- * its listing lines are `rel + name`. A consumer matching paths can test what they share once per folder.
+ * Listing lines of one folder (`rel` relative to the root, "" or ending in "/"): each `rel + name` and "\n",
+ * a folder's name ending in "/". A consumer matching paths can test what they share once per folder.
  */
-export type FolderNames = (rel: string, names: readonly string[]) => void;
+export type FolderNames = (rel: string, lines: string) => void;
 
 /** Lines are handed on in blocks of about this many characters (a folder's worth is often much less). */
 const BLOCK_CHARS = 32 * 1024;
 
-/** A folder's entries by kind: names only ("." and ".." left out). */
+/** A folder's entries by kind ("." and ".." left out). */
 export interface FolderEntries {
   folders: readonly string[];
-  files: readonly string[];
-  /** Symbolic links, and entries whose kind the directory does not say: looked at with stat. */
+  /**
+   * The plain files as the listing's lines: the folder's path relative to the root and the name, each line
+   * ending in "\n" ("" for none). One string a folder, as the listing holds it, not one a file.
+   */
+  files: string;
+  fileCount: number;
+  /**
+   * Symbolic links, entries whose kind the directory does not say, files whose name holds a newline, and
+   * hidden files (among them the ignore files, found here without a search of the lines): looked at with
+   * stat, one by one.
+   */
   others: readonly string[];
 }
 
-/** Groups Node's directory entries as FolderEntries (what is neither a link, a file nor a folder is left out). */
-export function entriesOf(dirents: readonly Dirent[]): FolderEntries {
+/**
+ * Groups Node's directory entries of the folder at `rel` as FolderEntries (what is neither a link, a file
+ * nor a folder is left out).
+ */
+export function entriesOf(dirents: readonly Dirent[], rel: string): FolderEntries {
   const folders: string[] = [];
   const files: string[] = [];
   const others: string[] = [];
   for (const entry of dirents) {
     if (entry.isDirectory()) folders.push(entry.name);
-    else if (entry.isFile()) files.push(entry.name);
-    else if (entry.isSymbolicLink()) others.push(entry.name);
+    else if (entry.isFile() && entry.name.charCodeAt(0) !== 46 && !entry.name.includes("\n"))
+      files.push(entry.name);
+    else if (entry.isFile() || entry.isSymbolicLink()) others.push(entry.name);
   }
-  return { folders, files, others };
+  const lines = files.length === 0 ? "" : `${rel}${files.join(`\n${rel}`)}\n`;
+  return { folders, files: lines, fileCount: files.length, others };
 }
 
 export interface PendingFolder {
@@ -93,10 +107,15 @@ export class FolderWalk {
   complete = true;
   /** The root as paths are built from it: by concatenation (path.join showed in a first search's profile). */
   private readonly prefix: string;
+  /** The byte lengths of the root and the prefix, where a path's part relative to the root starts. */
+  private readonly rootBytes: number;
+  private readonly prefixBytes: number;
 
   constructor(private readonly setup: WalkSetup) {
     this.pending = [{ rel: "", parent: setup.above, real: setup.realRoot, up: undefined }];
     this.prefix = setup.root.endsWith("/") ? setup.root : `${setup.root}/`;
+    this.rootBytes = Buffer.byteLength(setup.root);
+    this.prefixBytes = Buffer.byteLength(this.prefix);
   }
 
   /** How many folders wait to be read. */
@@ -118,6 +137,11 @@ export class FolderWalk {
 
   pathOf(item: PendingFolder): string {
     return item.rel === "" ? this.setup.root : this.prefix + item.rel;
+  }
+
+  /** Where, in UTF-8 bytes, the folder's path relative to the root starts in pathOf(item). */
+  relativeStart(item: PendingFolder): number {
+    return item.rel === "" ? this.rootBytes : this.prefixBytes;
   }
 
   /** The file limit is reached: the walk ends incomplete. */
@@ -170,6 +194,12 @@ export class FolderWalk {
     if (this.blockChars >= BLOCK_CHARS) this.flush();
   }
 
+  /** Whole lines of the folder at `rel`, each ending in "\n": into the listing, and to the consumer. */
+  private list(rel: string, lines: string): void {
+    this.emit(lines);
+    this.setup.onFolder?.(rel, lines);
+  }
+
   /** Counts one more listed entry; false (and the listing incomplete) past the limit. */
   private room(): boolean {
     if (this.listed >= this.setup.maxFiles) {
@@ -198,17 +228,19 @@ export class FolderWalk {
       kept.push(`${name}/`);
     }
     let files = entries.files;
-    if (check || this.listed + files.length > this.setup.maxFiles) {
-      files = files.filter((name) => !(check && isIgnoredBy(folder, rules, item.rel + name)) && this.room());
+    if (check || this.listed + entries.fileCount > this.setup.maxFiles) {
+      // Line by line only where a rule or the limit may leave some out.
+      const lines = files === "" ? [] : files.slice(0, -1).split("\n");
+      const keep = (line: string) => !(check && isIgnoredBy(folder, rules, line)) && this.room();
+      files = lines
+        .filter(keep)
+        .map((line) => `${line}\n`)
+        .join("");
     } else {
-      this.listed += files.length;
+      this.listed += entries.fileCount;
     }
-    // One flat string per folder: prefixing each name on its own made three short-lived strings per entry.
-    const lines = kept.length === 0 ? files : files.length === 0 ? kept : kept.concat(files);
-    if (lines.length > 0) {
-      this.emit(item.rel + lines.join(`\n${item.rel}`) + "\n");
-      this.setup.onFolder?.(item.rel, lines);
-    }
+    if (kept.length > 0) this.list(item.rel, `${item.rel}${kept.join(`\n${item.rel}`)}\n`);
+    if (files !== "") this.list(item.rel, files);
     for (const name of entries.others) this.follow(item, folder, check ? rules : undefined, check, name);
   }
 
@@ -223,8 +255,7 @@ export class FolderWalk {
     const path = this.prefix + item.rel + name;
     const list = (line: string, next?: PendingFolder) => {
       if (!this.room()) return;
-      this.emit(`${line}\n`);
-      this.setup.onFolder?.(item.rel, [line.slice(item.rel.length)]);
+      this.list(item.rel, `${line}\n`);
       if (next) this.pending.push(next);
     };
     // A broken link, a loop of links, an unreadable target, or one to something neither a file nor a
@@ -253,10 +284,10 @@ export class FolderWalk {
   }
 }
 
-/** The rule files among a folder's entries (names starting with "."). */
+/** The rule files among a folder's entries (hidden files are among the others, see FolderEntries). */
 function rulesPresent(entries: FolderEntries): Set<string> {
   const present = new Set<string>();
-  for (const names of [entries.folders, entries.files, entries.others]) {
+  for (const names of [entries.folders, entries.others]) {
     for (const name of names) if (name.charCodeAt(0) === 46 && RULE_FILES.has(name)) present.add(name);
   }
   return present;

@@ -28,31 +28,42 @@ export function plausibleTest(
 }
 
 /**
- * plausibleTest for the names of one folder at a time (files/tree-walk.ts's FolderNames): the query's
- * letters are followed through the folder's path once, and only the rest is looked for in each name.
- * Keeps what plausibleLines keeps, as full paths.
+ * plausibleTest for the lines of one folder at a time (files/tree-walk.ts's FolderNames: `rel + name` and
+ * "\n" each): the query's letters are followed through the folder's path once, and only the rest is looked
+ * for in each name. Keeps what plausibleLines keeps.
  */
-export function plausibleNames(query: string): (rel: string, names: readonly string[]) => string[] {
-  const all = (rel: string, names: readonly string[]) => names.map((name) => rel + name);
+export function plausibleNames(query: string): (rel: string, lines: string) => string[] {
+  const all = (_rel: string, lines: string) => lines.slice(0, -1).split("\n");
   if (!ASCII.test(query)) return all;
   const want = Array.from(query.toLowerCase(), (ch) => ch.charCodeAt(0));
-  /** How many of the query's letters `text` holds in order from letter `at`; -1 for a non-ASCII text. */
-  const follow = (text: string, at: number): number => {
-    for (let i = 0; i < text.length && at < want.length; i++) {
-      let c = text.charCodeAt(i);
+  /** How many of the query's letters `rel` holds in order; -1 for a non-ASCII path. */
+  const follow = (rel: string): number => {
+    let at = 0;
+    for (let i = 0; i < rel.length && at < want.length; i++) {
+      const c = rel.charCodeAt(i);
       if (c > 127) return -1;
-      if (c >= 65 && c <= 90) c += 32;
-      if (c === want[at]) at++;
+      if ((c >= 65 && c <= 90 ? c + 32 : c) === want[at]) at++;
     }
     return at;
   };
-  return (rel, names) => {
-    const start = follow(rel, 0);
-    if (start === -1 || start === want.length) return all(rel, names);
+  return (rel, lines) => {
+    const start = follow(rel);
+    if (start === -1 || start === want.length) return all(rel, lines);
     const kept: string[] = [];
-    for (const name of names) {
-      const end = follow(name, start);
-      if (end === -1 || end === want.length) kept.push(rel + name);
+    let line = 0;
+    while (line < lines.length) {
+      const newline = lines.indexOf("\n", line);
+      const end = newline === -1 ? lines.length : newline;
+      let at = start;
+      for (let i = line + rel.length; i < end; i++) {
+        const c = lines.charCodeAt(i);
+        // All the letters, or a character beyond ASCII first: the line is kept.
+        if (c > 127 || ((c >= 65 && c <= 90 ? c + 32 : c) === want[at] && ++at === want.length)) {
+          kept.push(lines.slice(line, end));
+          break;
+        }
+      }
+      line = end + 1;
     }
     return kept;
   };

@@ -80,7 +80,7 @@ function readInProcess(
 ): Promise<TreeListing | undefined> {
   const readNow = (item: PendingFolder): FolderEntries | undefined => {
     try {
-      return entriesOf(readdirSync(walk.pathOf(item), { withFileTypes: true }));
+      return entriesOf(readdirSync(walk.pathOf(item), { withFileTypes: true }), item.rel);
     } catch {
       return undefined;
     }
@@ -133,7 +133,7 @@ function readInProcess(
           return end();
         }
         if (read) {
-          if (!walk.settle(read[0], read[1] && entriesOf(read[1]))) return end(true);
+          if (!walk.settle(read[0], read[1] && entriesOf(read[1], read[0].rel))) return end(true);
         } else {
           readAhead();
           const item = walk.takeNewest();
