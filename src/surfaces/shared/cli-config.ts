@@ -29,8 +29,16 @@ export interface SharedFlags {
   ignoreRules?: boolean;
 }
 
+/** The flags that override config values, on every command that reads the config. */
+export type ConfigOverrideFlags = Pick<SharedFlags, "config" | "enable" | "disable">;
+
+/** `-c` values, then `--enable` / `--disable` as the `-c` overrides they stand for. */
+export function configOverrides(flags: ConfigOverrideFlags): string[] {
+  return [...(flags.config ?? []), ...featureOverrides(flags)];
+}
+
 /** `--enable` and `--disable` as the `-c` overrides they stand for, after the user's own. */
-export function featureOverrides(flags: SharedFlags): string[] {
+export function featureOverrides(flags: ConfigOverrideFlags): string[] {
   const toggles = [
     ...(flags.enable ?? []).map((name) => [name, true] as const),
     ...(flags.disable ?? []).map((name) => [name, false] as const),
@@ -80,7 +88,7 @@ export function loadCliConfig(
     cwd,
     ...(flags.profile ? { profile: flags.profile } : {}),
     cli,
-    overrides: [...(flags.config ?? []), ...featureOverrides(flags)],
+    overrides: configOverrides(flags),
     surfaceDefaults: defaults,
     ...ossOption(flags),
     ...(flags.dangerouslyBypassHookTrust ? { bypassHookTrust: true } : {}),
