@@ -7,7 +7,8 @@ import { Writable } from "node:stream";
 import { ConfigError, type Config } from "../../config/load.js";
 import type { McpServerToml } from "../../config/schema.js";
 import { startMcpOAuthLogin, type ClientRegistration, type McpOAuthLogin } from "../../mcp/oauth/login.js";
-import { hasBearerAuth, probeOAuthSupport } from "../../mcp/oauth/oauth-support.js";
+import type { OAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
+import { discoverOAuthSupport, hasBearerAuth } from "../../mcp/oauth/oauth-support.js";
 import { serverOAuthOptions } from "../../mcp/oauth/server-options.js";
 import { McpOAuthStore } from "../../mcp/oauth/token-store.js";
 import type { ConfigOverrideFlags } from "../shared/cli-config.js";
@@ -51,6 +52,8 @@ interface SignIn {
   scopes?: string[];
   browser: boolean;
   registration?: ClientRegistration;
+  /** What `mcp add`'s probe discovered: the sign-in reuses it. */
+  discovery?: OAuthServerInfo;
 }
 
 /**
@@ -114,6 +117,7 @@ async function signIn(run: SignIn): Promise<void> {
     serverUrl: run.server.url,
     ...(run.scopes ? { scopes: run.scopes } : {}),
     ...(run.registration ? { clientRegistration: run.registration } : {}),
+    ...(run.discovery ? { discovery: run.discovery } : {}),
     ...serverOAuthOptions(run.server, run.config.toml),
   });
   if (run.browser) {
@@ -190,7 +194,7 @@ export async function signInAfterAdd(
     const server = config.toml.mcp_servers?.[name];
     // A bearer token or Authorization header is the server's credential: no sign-in to offer, as in Codex.
     if (!server?.url || hasBearerAuth(server)) return 0;
-    const support = await probeOAuthSupport(server.url);
+    const { support, discovery } = await discoverOAuthSupport(server.url);
     if (support === "unreachable") {
       process.stdout.write(
         `MCP server may or may not require login. Run \`codex-ts mcp login ${name}\` to login.\n`,
@@ -206,6 +210,7 @@ export async function signInAfterAdd(
         config,
         browser: true,
         ...(registration ? { registration } : {}),
+        ...(discovery ? { discovery } : {}),
       });
     } catch (err) {
       return fail((err as Error).message);
