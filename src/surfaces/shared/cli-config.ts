@@ -1,6 +1,6 @@
 // Flags shared by the commands (-c, -m, -p, -s, -a, -C) turned into a loaded Config.
 import { resolve } from "node:path";
-import { ConfigError, loadConfig, type Config } from "../../config/load.js";
+import { ConfigError, loadConfig, type Config, type LoadConfigOptions } from "../../config/load.js";
 
 export interface SharedFlags {
   config?: string[];
@@ -65,6 +65,7 @@ export function loadCliConfig(
   flags: SharedFlags,
   defaults: Record<string, unknown> = {},
   thread: { cwd?: string; extra?: Record<string, unknown> } = {},
+  load: Pick<LoadConfigOptions, "ignoreSandboxModeIn"> = {},
 ): Config {
   const cli: Record<string, unknown> = { ...thread.extra };
   if (flags.model) cli.model = flags.model;
@@ -94,6 +95,7 @@ export function loadCliConfig(
     ...(flags.dangerouslyBypassHookTrust ? { bypassHookTrust: true } : {}),
     ...(flags.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
     ...(flags.strictConfig ? { strict: true } : {}),
+    ...load,
     run: {
       ...(flags.ephemeral ? { ephemeral: true } : {}),
       ...(flags.ignoreRules ? { ignoreRules: true } : {}),
