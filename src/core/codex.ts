@@ -42,6 +42,11 @@ export interface CodexOptions {
   threadOpenElsewhere?: (threadId: string) => boolean;
   /** Hook sources beyond the config layers' (installed plugins; see core/hooks/hook-source.ts). */
   hookSources?: readonly HookSource[];
+  /**
+   * The thread to resume when it has no file for a configure op to name: the lines of a stopped subagent of
+   * an `--ephemeral` run, kept in memory.
+   */
+  resumeLines?: readonly RolloutLine[];
 }
 
 export class Codex implements AsyncIterable<Event> {
@@ -169,7 +174,11 @@ export class Codex implements AsyncIterable<Event> {
       seed = await openThread(
         this.options.config,
         {
-          ...(op.resume_path ? { resumePath: op.resume_path } : {}),
+          ...(op.resume_path
+            ? { resumePath: op.resume_path }
+            : this.options.resumeLines
+              ? { resumeLines: this.options.resumeLines }
+              : {}),
           ...(op.fork_from
             ? {
                 forkFrom: {

@@ -21,6 +21,8 @@ export interface StartChildOptions {
   scope: AgentScope;
   /** The thread's settings (cwd, policies) and, to resume, `resume_path`. */
   configure: Omit<OpOf<"configure_session">, "type">;
+  /** To resume a thread that has no file (an ephemeral run's): its lines. */
+  resumeLines?: readonly RolloutLine[];
   /** Fork the parent's conversation (new threads and resumes leave it out). */
   fork?: {
     parentRolloutPath: string;
@@ -56,6 +58,7 @@ export async function startChild(options: StartChildOptions): Promise<StartedChi
         model: options.model,
         ...(fork ? { fork_from: { path: fork.path } } : {}),
       },
+      ...(options.resumeLines ? { resumeLines: options.resumeLines } : {}),
       onEvent: options.onEvent,
     });
   } finally {
