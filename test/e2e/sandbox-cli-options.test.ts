@@ -44,6 +44,14 @@ describe("codex-ts sandbox [OPTIONS] [COMMAND]...", () => {
     const named = await write("p-over-c.txt", "-P", ":read-only", "-c", 'sandbox_mode="workspace-write"');
     expect(named.code).not.toBe(0);
     expect(existsSync(join(home.cwd, "p-over-c.txt"))).toBe(false);
+    const overC = await write(
+      "p-over-c-profile.txt",
+      "-P",
+      ":workspace",
+      "-c",
+      'default_permissions=":read-only"',
+    );
+    expect(overC.stdout).toBe("wrote\n");
   });
 
   it("-P NAME: the profile decides what is writable and whether there is network", async () => {

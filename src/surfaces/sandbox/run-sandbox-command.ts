@@ -101,9 +101,14 @@ export async function runSandboxCommand(command: string[], flags: SandboxFlags):
 
 function loadSandboxConfig(flags: SandboxFlags, cwd: string): Config {
   const profile = flags.permissionProfile;
+  // -P last, over any `-c default_permissions` (and, below, over every `sandbox_mode`).
+  const config = [
+    ...(flags.config ?? []),
+    ...(profile !== undefined ? [`default_permissions=${JSON.stringify(profile)}`] : []),
+  ];
   return loadCliConfig(
     {
-      ...(flags.config ? { config: flags.config } : {}),
+      config,
       ...(flags.enable ? { enable: flags.enable } : {}),
       ...(flags.disable ? { disable: flags.disable } : {}),
       ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
@@ -111,7 +116,7 @@ function loadSandboxConfig(flags: SandboxFlags, cwd: string): Config {
       cd: cwd,
     },
     {},
-    profile !== undefined ? { extra: { default_permissions: profile } } : {},
+    {},
     { ignoreSandboxModeIn: profile !== undefined ? "all" : "files" },
   );
 }
