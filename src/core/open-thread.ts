@@ -33,7 +33,8 @@ export interface ThreadOrigin {
    * and kept in memory again.
    */
   resumeLines?: readonly RolloutLine[];
-  forkFrom?: { path: string; upToTurn?: number };
+  /** `lines`: the source's lines, already in memory (a subagent's fork of its parent), read instead of `path`. */
+  forkFrom?: { path: string; upToTurn?: number; lines?: readonly RolloutLine[] };
 }
 
 export class ThreadOpenError extends Error {}
@@ -92,7 +93,8 @@ export async function openThread(
   const path = origin.resumePath ?? origin.forkFrom?.path ?? "the thread kept in memory";
   let parsed;
   try {
-    parsed = origin.resumeLines ? linesInMemory(origin.resumeLines) : await readRollout(path);
+    const inMemory = origin.resumeLines ?? origin.forkFrom?.lines;
+    parsed = inMemory ? linesInMemory(inMemory) : await readRollout(path);
   } catch (err) {
     throw new ThreadOpenError(`cannot open thread ${path}: ${(err as Error).message}`);
   }
