@@ -20,6 +20,9 @@ const program = new Command()
   .description("A coding agent for the terminal: exec, proto, and more, over one engine.")
   .version(VERSION_LINE)
   .showHelpAfterError()
+  // Options before a command name are the program's (`codex-ts -m X`); set before the commands are added, as
+  // `sandbox` passes everything after its command's first word through.
+  .enablePositionalOptions()
   .hook("preAction", async () => {
     const { recoverPatchesAtStartup } = await import("./surfaces/startup/recover-patches.js");
     await recoverPatchesAtStartup();
@@ -38,7 +41,7 @@ registerCompletionCommand(program);
 
 // With no command: the interactive terminal UI. Its options go before a command name (`codex-ts -m X`), so
 // each command keeps its own (`codex-ts exec -m X`).
-sharedOptions(program.enablePositionalOptions())
+sharedOptions(program)
   .argument("[prompt]", "a first prompt for the interactive session")
   .action(async (prompt: string | undefined, flags: SharedFlags) => {
     const { runTui } = await import("./surfaces/tui/run-tui.js");

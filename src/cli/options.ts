@@ -1,14 +1,40 @@
 // Options several commands share, and how their values are collected.
 import { Option, type Command } from "commander";
-import type { SharedFlags } from "../surfaces/shared/cli-config.js";
+import type { ConfigOverrideFlags, SharedFlags } from "../surfaces/shared/cli-config.js";
 
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
-export function sharedOptions(cmd: Command): Command {
+/** `-c`, `--enable`, `--disable`: the config overrides every command that reads the config takes. */
+export function configOverrideOptions(cmd: Command): Command {
   return cmd
     .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
+    .option("--enable <feature>", "turn a feature flag on (repeatable): -c features.<name>=true", collect, [])
+    .option(
+      "--disable <feature>",
+      "turn a feature flag off (repeatable): -c features.<name>=false",
+      collect,
+      [],
+    );
+}
+
+/**
+ * A subcommand's overrides with its parent's (`codex-ts mcp -c A list -c B`, as Codex takes them on either):
+ * the parent's first, so the subcommand's win.
+ */
+export function overridesWithParent(cmd: Command): ConfigOverrideFlags {
+  const parent = cmd.parent?.opts<ConfigOverrideFlags>() ?? {};
+  const own = cmd.opts<ConfigOverrideFlags>();
+  return {
+    config: [...(parent.config ?? []), ...(own.config ?? [])],
+    enable: [...(parent.enable ?? []), ...(own.enable ?? [])],
+    disable: [...(parent.disable ?? []), ...(own.disable ?? [])],
+  };
+}
+
+export function sharedOptions(cmd: Command): Command {
+  return configOverrideOptions(cmd)
     .option("-m, --model <model>", "model to use")
     .option("-p, --profile <name>", "config profile to use")
     .addOption(
@@ -38,14 +64,7 @@ export function sharedOptions(cmd: Command): Command {
     )
     .option("--dangerously-bypass-approvals-and-sandbox", "no sandbox and no approvals (danger)")
     .option("--dangerously-bypass-hook-trust", "run hooks that were not reviewed, for this run only (danger)")
-    .option("--search", 'offer the model live web search (web_search = "live")')
-    .option("--enable <feature>", "turn a feature flag on (repeatable): -c features.<name>=true", collect, [])
-    .option(
-      "--disable <feature>",
-      "turn a feature flag off (repeatable): -c features.<name>=false",
-      collect,
-      [],
-    );
+    .option("--search", 'offer the model live web search (web_search = "live")');
 }
 
 /** `-c`, `--enable` and `--disable` alone: the overrides of commands that run no thread (features, debug). */

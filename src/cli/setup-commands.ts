@@ -1,6 +1,6 @@
 // Setting codex-ts up: MCP servers, command rules, login and logout.
 import { Option, type Command } from "commander";
-import { collect } from "./options.js";
+import { collect, configOverrideOptions, overridesWithParent } from "./options.js";
 import type { McpAddFlags } from "../surfaces/mcp-cli/run-mcp-command.js";
 import type { McpLoginFlags } from "../surfaces/mcp-cli/run-mcp-oauth.js";
 import type { LoginFlags } from "../surfaces/login/run-login.js";
@@ -9,31 +9,30 @@ import type { LoginFlags } from "../surfaces/login/run-login.js";
 const REGISTRATIONS = ["auto", "cimd", "dcr"];
 
 export function registerSetupCommands(program: Command): void {
-  const mcpCommand = program
-    .command("mcp")
-    .description("manage the MCP servers of $CODEX_HOME/config.toml ([mcp_servers])");
+  // -c / --enable / --disable on `mcp` and on each of its commands, as Codex takes them.
+  const mcpCommand = configOverrideOptions(
+    program.command("mcp").description("manage the MCP servers of $CODEX_HOME/config.toml ([mcp_servers])"),
+  );
+  const mcpSub = (name: string) => configOverrideOptions(mcpCommand.command(name));
 
-  mcpCommand
-    .command("list")
+  mcpSub("list")
     .description("list the configured MCP servers")
     .option("--json", "print them as JSON")
-    .action(async (flags: { json?: boolean }) => {
+    .action(async (flags: { json?: boolean }, cmd: Command) => {
       const { runMcpList } = await import("../surfaces/mcp-cli/run-mcp-command.js");
-      process.exitCode = await runMcpList(flags);
+      process.exitCode = await runMcpList({ ...flags, ...overridesWithParent(cmd) });
     });
 
-  mcpCommand
-    .command("get")
+  mcpSub("get")
     .description("show one MCP server's configuration")
     .argument("<name>", "the server's name")
     .option("--json", "print it as JSON")
-    .action(async (name: string, flags: { json?: boolean }) => {
+    .action(async (name: string, flags: { json?: boolean }, cmd: Command) => {
       const { runMcpGet } = await import("../surfaces/mcp-cli/run-mcp-command.js");
-      process.exitCode = runMcpGet(name, flags);
+      process.exitCode = runMcpGet(name, { ...flags, ...overridesWithParent(cmd) });
     });
 
-  mcpCommand
-    .command("add")
+  mcpSub("add")
     .description("add (or replace) an MCP server: `add NAME -- COMMAND ARGS...` or `add NAME --url URL`")
     .argument("<name>", "the server's name (letters, digits, '_' and '-')")
     .argument("[command...]", "the command starting a stdio server, after --")
@@ -51,26 +50,25 @@ export function registerSetupCommands(program: Command): void {
       ).choices(REGISTRATIONS),
     )
     .option("--oauth-resource <resource>", "OAuth resource indicator to ask for when signing in")
-    .action(async (name: string, command: string[], flags: McpAddFlags) => {
+    .action(async (name: string, command: string[], addFlags: McpAddFlags, cmd: Command) => {
+      const flags = { ...addFlags, ...overridesWithParent(cmd) };
       const { runMcpAdd } = await import("../surfaces/mcp-cli/run-mcp-command.js");
       process.exitCode = runMcpAdd(name, command, flags);
       if (process.exitCode !== 0 || !flags.url) return;
       // An HTTP server that takes OAuth is signed in to at once, as Codex does.
       const { signInAfterAdd } = await import("../surfaces/mcp-cli/run-mcp-oauth.js");
-      process.exitCode = await signInAfterAdd(name, flags.oauthClientRegistration);
+      process.exitCode = await signInAfterAdd(name, flags, flags.oauthClientRegistration);
     });
 
-  mcpCommand
-    .command("remove")
+  mcpSub("remove")
     .description("remove an MCP server from config.toml")
     .argument("<name>", "the server's name")
-    .action(async (name: string) => {
+    .action(async (name: string, _flags: unknown, cmd: Command) => {
       const { runMcpRemove } = await import("../surfaces/mcp-cli/run-mcp-command.js");
-      process.exitCode = runMcpRemove(name);
+      process.exitCode = runMcpRemove(name, overridesWithParent(cmd));
     });
 
-  mcpCommand
-    .command("login")
+  mcpSub("login")
     .description("sign in to an HTTP MCP server with OAuth (tokens kept in $CODEX_HOME/mcp-oauth.json)")
     .argument("<name>", "the server's name")
     .option("--no-browser", "print the authorization URL and read the callback URL from stdin")
@@ -81,18 +79,17 @@ export function registerSetupCommands(program: Command): void {
         "client registration for this sign-in only (cimd is not supported)",
       ).choices(REGISTRATIONS),
     )
-    .action(async (name: string, flags: McpLoginFlags) => {
+    .action(async (name: string, flags: McpLoginFlags, cmd: Command) => {
       const { runMcpLogin } = await import("../surfaces/mcp-cli/run-mcp-oauth.js");
-      process.exitCode = await runMcpLogin(name, flags);
+      process.exitCode = await runMcpLogin(name, { ...flags, ...overridesWithParent(cmd) });
     });
 
-  mcpCommand
-    .command("logout")
+  mcpSub("logout")
     .description("forget the OAuth tokens stored for an HTTP MCP server")
     .argument("<name>", "the server's name")
-    .action(async (name: string) => {
+    .action(async (name: string, _flags: unknown, cmd: Command) => {
       const { runMcpLogout } = await import("../surfaces/mcp-cli/run-mcp-oauth.js");
-      process.exitCode = await runMcpLogout(name);
+      process.exitCode = await runMcpLogout(name, overridesWithParent(cmd));
     });
 
   program

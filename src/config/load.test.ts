@@ -112,6 +112,33 @@ describe("loadConfig", () => {
       /profile 'missing' not found/,
     );
   });
+
+  it("reads Codex 0.169's profile file $CODEX_HOME/NAME.config.toml before a [profiles.NAME] table", () => {
+    const dir = home('model = "file-model"\n[profiles.fast]\nmodel = "table-model"\n');
+    writeFileSync(join(dir, "fast.config.toml"), 'model = "file-profile-model"\n');
+    const config = loadConfig({ codexHome: dir, cwd: dir, env: {}, profile: "fast" });
+    expect(config.model).toBe("file-profile-model");
+    expect(config.layers.at(-1)).toMatchObject({
+      source: "profile:fast",
+      path: join(dir, "fast.config.toml"),
+    });
+  });
+
+  it("leaves out sandbox_mode where `codex sandbox` does not read it", () => {
+    const dir = home('sandbox_mode = "workspace-write"\n');
+    const files = { codexHome: dir, cwd: dir, env: {}, ignoreSandboxModeIn: "files" as const };
+    expect(loadConfig(files).sandboxPolicy).toEqual({ type: "read-only" });
+    const fromC = loadConfig({ ...files, overrides: ['sandbox_mode="danger-full-access"'] });
+    expect(fromC.sandboxPolicy).toEqual({ type: "danger-full-access" });
+    const named = loadConfig({
+      ...files,
+      ignoreSandboxModeIn: "all",
+      cli: { default_permissions: ":read-only" },
+      overrides: ['sandbox_mode="danger-full-access"'],
+    });
+    expect(named.sandboxPolicy.type).toBe("read-only");
+    expect(named.permissionProfile?.id).toBe(":read-only");
+  });
 });
 
 describe("loadConfig: permission profiles that deny", () => {

@@ -29,6 +29,7 @@ import { readPromptFile } from "./prompt-files.js";
 import { learnCatalog, readModelCatalog, type CatalogModel } from "./model-catalog.js";
 import { ConfigToml } from "./schema.js";
 import { permissionsFromProfile } from "./permission-profiles.js";
+import { withoutSandboxMode } from "./without-sandbox-mode.js";
 import type { ReadDenial } from "../sandbox/read-denial.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
 import { credentialsStoreProblem } from "./credentials-store.js";
@@ -132,6 +133,11 @@ export interface LoadConfigOptions {
   strict?: boolean;
   /** Run flags the config carries to every engine of the process (subagents too). */
   run?: RunFlags;
+  /**
+   * Layers whose `sandbox_mode` is left out, as `codex sandbox` reads the config in Codex 0.169: "files" (only
+   * the command line's counts), "all" (a permission profile named on the command line decides alone).
+   */
+  ignoreSandboxModeIn?: "files" | "all";
 }
 
 /** Flags of one run that are no config key: a file cannot set them. */
@@ -191,7 +197,13 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (typeof profileName === "string") {
     const profiles = (merged.profiles ?? {}) as Record<string, unknown>;
     const profile = profiles[profileName];
-    if (profile && typeof profile === "object") {
+    // Codex 0.169's profile is a file of its own beside config.toml; the older `[profiles.NAME]` table too.
+    const profilePath = join(codexHome, `${profileName}.config.toml`);
+    const profileFile =
+      options.ignoreUserConfig || profileName.includes("/") ? undefined : readLayer(profilePath, issues);
+    if (profileFile) {
+      layers.push({ source: `profile:${profileName}`, path: profilePath, value: profileFile });
+    } else if (profile && typeof profile === "object") {
       layers.push({ source: `profile:${profileName}`, value: profile as Record<string, unknown> });
     } else if (!options.ignoreUserConfig) {
       // With the user's file left out, its profiles are too (as in Codex: no error, no profile).
@@ -203,12 +215,15 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (Object.keys(cli).length > 0) layers.push({ source: "cli", value: cli });
   if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
   const warnings = judgeIssues(issues, layers, options.strict ?? false);
+  const chosen = options.ignoreSandboxModeIn
+    ? withoutSandboxMode(layers, options.ignoreSandboxModeIn)
+    : layers;
   const run: RunFlags = {
     ...options.run,
     ...(options.bypassHookTrust ? { bypassHookTrust: true } : {}),
     ...(options.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
   };
-  return buildConfig(layers, { codexHome, cwd, env, disabledLayers, warnings, run, projectTrust });
+  return buildConfig(chosen, { codexHome, cwd, env, disabledLayers, warnings, run, projectTrust });
 }
 
 /**
@@ -288,6 +303,8 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
       throw new ConfigError(`invalid config: sandbox_workspace_write.${(err as Error).message}`);
     }
   }
+  if (usesPermissionProfile(layers, toml) && !toml.default_permissions.startsWith(":") && !toml.permissions)
+    throw new ConfigError("default_permissions requires a `[permissions]` table");
   const profile = usesPermissionProfile(layers, toml)
     ? permissionsFromProfile(toml.default_permissions, toml.permissions ?? {}, cwd)
     : undefined;

@@ -12,7 +12,7 @@ import type { ClientIo } from "./tool-api/client-io.js";
 import type { SessionMcp, SessionMcpOptions } from "./mcp-api/session-mcp.js";
 import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import { AsyncQueue } from "./async-queue.js";
-import { openThread, ThreadOpenError, type ThreadSeed } from "./open-thread.js";
+import { openThread, ThreadOpenError, type ThreadOrigin, type ThreadSeed } from "./open-thread.js";
 import { Session } from "./session.js";
 import { SubagentManager, subagentSettings, type ChildEngines } from "./subagents/index.js";
 import { SkillsManager } from "../skills/skills-manager.js";
@@ -42,6 +42,12 @@ export interface CodexOptions {
   threadOpenElsewhere?: (threadId: string) => boolean;
   /** Hook sources beyond the config layers' (installed plugins; see core/hooks/hook-source.ts). */
   hookSources?: readonly HookSource[];
+  /**
+   * The lines of the thread the first configure op forks (`fork_from`, whose path then only names it), or
+   * else resumes: already in memory, so no file is read (a subagent's fork of its parent; a stopped subagent
+   * of an `--ephemeral` run, which has no file).
+   */
+  threadLines?: readonly RolloutLine[];
 }
 
 export class Codex implements AsyncIterable<Event> {
@@ -169,15 +175,7 @@ export class Codex implements AsyncIterable<Event> {
       seed = await openThread(
         this.options.config,
         {
-          ...(op.resume_path ? { resumePath: op.resume_path } : {}),
-          ...(op.fork_from
-            ? {
-                forkFrom: {
-                  path: op.fork_from.path,
-                  ...(op.fork_from.up_to_turn !== undefined ? { upToTurn: op.fork_from.up_to_turn } : {}),
-                },
-              }
-            : {}),
+          ...threadOrigin(op, this.options.threadLines),
         },
         who,
         (message) => this.emit(id, { type: "warning", message }),
@@ -390,4 +388,22 @@ export function childEngines(parts: EngineParts): ChildEngines {
     create: (options) => new Codex({ ...options, parts }),
     toolSet: (config, scope) => parts.withSubagentTools(parts.buildToolSet(config), scope),
   };
+}
+
+/** Where the first configure op's thread comes from, with the engine's lines in memory when it has them. */
+function threadOrigin(
+  op: OpOf<"configure_session">,
+  lines: readonly RolloutLine[] | undefined,
+): ThreadOrigin {
+  if (op.resume_path) return { resumePath: op.resume_path };
+  if (op.fork_from) {
+    return {
+      forkFrom: {
+        path: op.fork_from.path,
+        ...(op.fork_from.up_to_turn !== undefined ? { upToTurn: op.fork_from.up_to_turn } : {}),
+        ...(lines ? { lines } : {}),
+      },
+    };
+  }
+  return lines ? { resumeLines: lines } : {};
 }

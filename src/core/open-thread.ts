@@ -3,8 +3,8 @@ import type { Config } from "../config/load.js";
 import { memoriesSettings } from "../config/memories.js";
 import type { ResponseItem } from "../protocol/items.js";
 import { forkLines, replayRollout, type ReplayResult } from "../rollout/replay.js";
-import { readRollout } from "../rollout/reader.js";
-import { rolloutLine, type SessionMetaPayload } from "../rollout/lines.js";
+import { readRollout, type ParsedRollout } from "../rollout/reader.js";
+import { rolloutLine, type RolloutLine, type SessionMetaPayload } from "../rollout/lines.js";
 import { VERSION } from "../version.js";
 import { readGitInfo } from "./git-info.js";
 import { parentThreadOf } from "./subagents/thread-parent.js";
@@ -28,7 +28,13 @@ export interface ThreadSeed {
 
 export interface ThreadOrigin {
   resumePath?: string;
-  forkFrom?: { path: string; upToTurn?: number };
+  /**
+   * A thread that exists in memory only (a stopped subagent of an `--ephemeral` run): resumed from its lines,
+   * and kept in memory again.
+   */
+  resumeLines?: readonly RolloutLine[];
+  /** `lines`: the source's lines, already in memory (a subagent's fork of its parent), read instead of `path`. */
+  forkFrom?: { path: string; upToTurn?: number; lines?: readonly RolloutLine[] };
 }
 
 export class ThreadOpenError extends Error {}
@@ -72,7 +78,7 @@ export async function openThread(
 ): Promise<ThreadSeed> {
   // A subagent's thread names the thread that spawned it.
   const parentThreadId = identity.parentThreadId ?? parentThreadOf(config);
-  if (!origin.resumePath && !origin.forkFrom) {
+  if (!origin.resumePath && !origin.resumeLines && !origin.forkFrom) {
     const id = uuidv7();
     const meta = sessionMeta(config, id, identity.originator, identity.source, undefined, parentThreadId);
     return {
@@ -84,20 +90,23 @@ export async function openThread(
       warnings: [],
     };
   }
-  const path = origin.resumePath ?? origin.forkFrom?.path ?? "";
+  const path = origin.resumePath ?? origin.forkFrom?.path ?? "the thread kept in memory";
   let parsed;
   try {
-    parsed = await readRollout(path);
+    const inMemory = origin.resumeLines ?? origin.forkFrom?.lines;
+    parsed = inMemory ? linesInMemory(inMemory) : await readRollout(path);
   } catch (err) {
     throw new ThreadOpenError(`cannot open thread ${path}: ${(err as Error).message}`);
   }
   const warnings = parsed.warnings.map((w) => `${path}:${w.line}: ${w.message}`);
   const parentId = parsed.meta?.id;
-  if (origin.resumePath) {
+  if (origin.resumePath || origin.resumeLines) {
     if (!parentId) throw new ThreadOpenError(`cannot resume ${path}: it has no session_meta line`);
-    const rollout = config.ephemeral
-      ? ThreadRollout.ephemeral(parsed.lines, undefined, onError)
-      : await ThreadRollout.resume(path, parsed.lines, onError);
+    // Lines with no file stay in memory, whatever the config says.
+    const rollout =
+      config.ephemeral || !origin.resumePath
+        ? ThreadRollout.ephemeral(parsed.lines, undefined, onError)
+        : await ThreadRollout.resume(origin.resumePath, parsed.lines, onError);
     const subagentTree = rebuildSubagentTree(parsed.lines);
     const replay = replayRollout(parsed.lines);
     return { id: parentId, rollout, history: replay.history, replay, subagentTree, warnings };
@@ -128,5 +137,16 @@ export async function openThread(
     replay,
     ...(parentId ? { forkedFromId: parentId } : {}),
     warnings,
+  };
+}
+
+/** Lines already parsed (kept in memory by an ephemeral thread), as the reader would give them. */
+function linesInMemory(lines: readonly RolloutLine[]): ParsedRollout {
+  const meta = lines.find((line) => line.type === "session_meta");
+  return {
+    meta: meta?.type === "session_meta" ? meta.payload : undefined,
+    lines: [...lines],
+    warnings: [],
+    unknownLines: 0,
   };
 }

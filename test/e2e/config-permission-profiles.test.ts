@@ -141,7 +141,16 @@ describe("permission profiles", () => {
     await model?.close();
     rmSync(socks.root, { recursive: true, force: true });
 
-    const unknown = await run(() => 'default_permissions = "nope"', "true");
+    // As Codex 0.169 words it: no [permissions] table at all, or one without that profile.
+    const noTable = await run(() => 'default_permissions = "nope"', "true");
+    expect(noTable.res.code).not.toBe(0);
+    expect(noTable.res.stderr).toMatch(/default_permissions requires a `\[permissions\]` table/);
+    await model?.close();
+    rmSync(noTable.root, { recursive: true, force: true });
+    const unknown = await run(
+      () => 'default_permissions = "nope"\n[permissions.other.filesystem]\n":root" = "read"\n',
+      "true",
+    );
     expect(unknown.res.code).not.toBe(0);
     expect(unknown.res.stderr).toMatch(/default_permissions refers to undefined profile `nope`/);
   });

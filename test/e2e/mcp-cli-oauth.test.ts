@@ -120,6 +120,8 @@ describe("codex-ts mcp login / logout", () => {
       },
     );
     expect(login).toMatchObject({ code: 0 });
+    // One discovery for the whole sign-in: the registration check, the authorization and the code exchange.
+    expect(mcp.metadataRequests).toBe(1);
     expect(login.stdout).toContain("Authorize the MCP server by opening this URL in your browser:\n");
     expect(login.stdout).toContain("After signing in, copy the full URL from your browser's address bar.\n");
     expect(login.stdout.endsWith("Successfully logged in to MCP server 'docs'.\n")).toBe(true);
@@ -336,6 +338,8 @@ describe("codex-ts mcp add --oauth-*", () => {
       `OAuth callback URL: ${callback}\nDetected OAuth support. Starting OAuth flow…\n`,
     );
     expect(added.stdout.endsWith("Successfully logged in.\n")).toBe(true);
+    // The probe that found OAuth support made the one discovery the sign-in used.
+    expect(mcp.metadataRequests).toBe(1);
     const toml = parse(readFileSync(join(home.codexHome, "config.toml"), "utf8")) as {
       mcp_servers: Record<string, unknown>;
     };
@@ -365,6 +369,7 @@ describe("codex-ts mcp add --oauth-*", () => {
     // `mcp login` later signs in with the same configured client.
     const again = await runInteractive(["mcp", "login", "docs", "--no-browser"], home.env, approve);
     expect(again.code).toBe(0);
+    expect(mcp.metadataRequests).toBe(2);
     expect(mcp.registered).toHaveLength(1);
     expect(mcp.authorizations.at(-1)?.clientId).toBe(registration.client_id);
   });

@@ -80,4 +80,45 @@ describe("codex-ts mcp", () => {
       "Error: --env expects KEY=VALUE, got 'NOVALUE'\n",
     );
   });
+
+  it("takes -c / --enable / --disable on `mcp` and on each of its commands, as Codex does", async () => {
+    const home = makeHome("http://127.0.0.1:9/v1");
+    const path = join(home.codexHome, "config.toml");
+    const run = (...args: string[]) => runCli(["mcp", ...args], { env: home.env, cwd: home.cwd });
+    const foo = ["-c", 'mcp_servers.foo.command="echo"'];
+
+    // A server that only the override defines is listed and shown, the override given after or before the command.
+    expect((await run("list", ...foo)).stdout).toMatch(/^foo\s+echo\s+-\s+-\s+enabled\s+Unsupported$/m);
+    expect(JSON.parse((await run(...foo, "list", "--json")).stdout)).toMatchObject([{ name: "foo" }]);
+    const get = await run(...foo, "get", "foo", "--json", "-c", 'mcp_servers.foo.args=["a"]');
+    expect(JSON.parse(get.stdout)).toMatchObject({ transport: { command: "echo", args: ["a"] } });
+    expect(
+      await run("login", "foo", ...foo, "--enable", "apps", "--disable", "memories", "--no-browser"),
+    ).toMatchObject({
+      code: 1,
+      stderr: "Error: OAuth login is only supported for streamable HTTP servers.\n",
+    });
+    const http = ["-c", 'mcp_servers.web.url="http://127.0.0.1:9/mcp"'];
+    expect(await run("logout", "web", ...http)).toMatchObject({
+      code: 0,
+      stdout: "No OAuth credentials stored for 'web'.\n",
+    });
+
+    // add and remove edit the file alone: the override is not written, and one that is malformed is refused.
+    expect((await run("add", "docs", "-c", 'model="o3"', "--", "npx", "docs")).code).toBe(0);
+    const written = parse(readFileSync(path, "utf8"));
+    expect(written.mcp_servers).toEqual({ docs: { command: "npx", args: ["docs"] } });
+    expect(written.model).toBeUndefined();
+    expect(await run("remove", "docs", "-c", "nokey")).toMatchObject({
+      code: 1,
+      stderr: "Error: invalid -c override 'nokey': expected key=value\n",
+    });
+    expect(await run("list", "--enable", "not-a-name")).toMatchObject({
+      code: 1,
+      stderr: "Error: invalid feature flag name 'not-a-name': letters, digits and '_' only\n",
+    });
+    expect((await run("remove", "docs", "--disable", "apps")).stdout).toBe(
+      `Removed MCP server 'docs' from ${path}.\n`,
+    );
+  });
 });

@@ -35,6 +35,8 @@ export interface McpOAuthServer {
   accepted: string[];
   /** Tool calls served. */
   calls: string[];
+  /** Requests for the authorization server's metadata (RFC 8414), counted to see discovery made once. */
+  readonly metadataRequests: number;
   close(): Promise<void>;
 }
 
@@ -131,6 +133,11 @@ export async function startMcpOAuthServer(
   const port = typeof address === "object" && address ? address.port : 0;
   const base = new URL(`http://127.0.0.1:${port}`);
   const mcpUrl = new URL("/mcp", base);
+  let metadataRequests = 0;
+  app.use((req, _res, next) => {
+    if (req.path.startsWith("/.well-known/oauth-authorization-server")) metadataRequests++;
+    next();
+  });
   app.use(
     mcpAuthRouter({ provider, issuerUrl: base, resourceServerUrl: mcpUrl, scopesSupported: ["tools"] }),
   );
@@ -171,6 +178,9 @@ export async function startMcpOAuthServer(
     },
     accepted,
     calls,
+    get metadataRequests() {
+      return metadataRequests;
+    },
     close: () =>
       new Promise((resolve) => {
         listening.closeAllConnections();

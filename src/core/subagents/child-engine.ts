@@ -17,6 +17,8 @@ export interface ChildEngineSpec {
   auth?: ModelAuthHooks;
   source: string;
   interactive: boolean;
+  /** The lines its thread forks or resumes from, already in memory (see CodexOptions.threadLines). */
+  threadLines?: readonly RolloutLine[];
 }
 
 /** The queue pair of an engine, as a child is driven through it (a Codex). */
@@ -48,6 +50,8 @@ export interface ChildEngineOptions {
   engines: ChildEngines;
   /** How its thread opens: new, resumed (`resume_path`) or forked (`fork_from`), with its settings. */
   configure: OpOf<"configure_session">;
+  /** The lines its thread forks or resumes from, already in memory (no file read). */
+  threadLines?: readonly RolloutLine[];
   /** Every event after the thread opened (and the warnings of its opening). */
   onEvent: (event: Event) => void;
 }
@@ -79,6 +83,7 @@ export class ChildEngine {
       source: "subagent",
       // Nobody answers a child's questions directly; approvals still reach the user through the root.
       interactive: false,
+      ...(options.threadLines ? { threadLines: options.threadLines } : {}),
     });
     let settle: { resolve: (e: Event) => void; reject: (err: Error) => void } | undefined;
     const configured = new Promise<Event>((resolve, reject) => (settle = { resolve, reject }));

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -29,20 +29,20 @@ describe("closingOutputs", () => {
 });
 
 describe("prepareForkSource", () => {
-  it("copies the parent's lines plus the closing outputs into a file it removes on dispose", async () => {
+  it("gives the parent's lines plus the closing outputs, and leaves the parent's file as it was", async () => {
     const dir = mkdtempSync(join(tmpdir(), "fork-source-test-"));
     const parent = join(dir, "parent.jsonl");
     const lines = [rolloutLine("session_meta", { id: "p", timestamp: "t", cwd: "/" }), call("spawn")];
-    writeFileSync(parent, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+    const text = lines.map((l) => `${JSON.stringify(l)}\n`).join("");
+    writeFileSync(parent, text);
     const source = await prepareForkSource({
       parentRolloutPath: parent,
       spawnCallId: "spawn",
       forkNote: "hi",
     });
-    const copied = readFileSync(source.path, "utf8").trim().split("\n");
-    expect(copied).toHaveLength(3);
-    expect(JSON.parse(copied[2] ?? "{}")).toMatchObject({ payload: { call_id: "spawn", output: "hi" } });
-    await source.dispose();
-    expect(() => readFileSync(source.path)).toThrow();
+    expect(source).toHaveLength(3);
+    expect(source[2]).toMatchObject({ payload: { call_id: "spawn", output: "hi" } });
+    expect(readFileSync(parent, "utf8")).toBe(text);
+    expect(readdirSync(dir)).toEqual(["parent.jsonl"]);
   });
 });

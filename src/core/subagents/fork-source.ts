@@ -1,10 +1,8 @@
 // A fork of a parent's conversation for a child (`fork_context`). The parent is mid-turn: its rollout ends
 // with the `subagent_spawn` call (and maybe calls after it) that have no output yet, and a request holding a
 // call without its output is invalid. So the child forks from a copy of the parent's lines where every such
-// call gets an output: the spawn call tells the child who it is, the others that they did not run here.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// call gets an output: the spawn call tells the child who it is, the others that they did not run here. The
+// copy is handed to the thread opener as lines (no file).
 import { rolloutLine, type RolloutLine } from "../../rollout/lines.js";
 import { readRollout, RolloutReadError } from "../../rollout/reader.js";
 
@@ -20,18 +18,14 @@ export interface ForkSourceOptions {
   flush?: () => Promise<void>;
 }
 
-export interface ForkSource {
-  path: string;
-  dispose(): Promise<void>;
-}
-
 const NOT_RUN_IN_FORK = "not run: the conversation was forked for a subagent before this call ran";
 // Rollout lines reach the disk as soon as the event loop is free; a child engine offers no flush, so its
 // file is re-read a bounded number of times.
 const POLL_ATTEMPTS = 40;
 const POLL_INTERVAL_MS = 25;
 
-export async function prepareForkSource(options: ForkSourceOptions): Promise<ForkSource> {
+/** The parent's lines with an output for every call that has none: what the child forks from. */
+export async function prepareForkSource(options: ForkSourceOptions): Promise<RolloutLine[]> {
   await options.flush?.();
   const callId = options.spawnCallId;
   const read = async (): Promise<RolloutLine[] | undefined> => {
@@ -47,11 +41,7 @@ export async function prepareForkSource(options: ForkSourceOptions): Promise<For
     }
   }
   lines ??= (await readRollout(options.parentRolloutPath)).lines;
-  const dir = await mkdtemp(join(tmpdir(), "codex-ts-fork-"));
-  const path = join(dir, "parent.jsonl");
-  const closed = [...lines, ...closingOutputs(lines, callId, options.forkNote)];
-  await writeFile(path, closed.map((line) => `${JSON.stringify(line)}\n`).join(""));
-  return { path, dispose: () => rm(dir, { recursive: true, force: true }) };
+  return [...lines, ...closingOutputs(lines, callId, options.forkNote)];
 }
 
 async function readLinesIfWritten(path: string): Promise<RolloutLine[] | undefined> {

@@ -2,12 +2,11 @@
 // resumed engine starts from the config's defaults, and a child must keep what its parent gave it.
 import type { OpOf } from "../../protocol/core-protocol.js";
 import { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
-import { readRollout } from "../../rollout/reader.js";
+import type { RolloutLine } from "../../rollout/lines.js";
 
 type TurnSettings = Pick<OpOf<"configure_session">, "cwd" | "approval_policy" | "sandbox_policy">;
 
-export async function lastTurnSettings(rolloutPath: string): Promise<TurnSettings> {
-  const { lines } = await readRollout(rolloutPath);
+export function lastTurnSettings(lines: readonly RolloutLine[]): TurnSettings {
   const last = lines.findLast((line) => line.type === "turn_context");
   if (last?.type !== "turn_context") return {};
   const approval = AskForApproval.safeParse(last.payload.approval_policy);

@@ -351,7 +351,7 @@ export class SubagentManager {
   /** Starts the engine of `node`'s thread: what every start shares, plus this start's settings. */
   private startEngine(
     node: SubagentNode,
-    start: Pick<StartChildOptions, "model" | "parentThreadId" | "configure" | "fork"> & {
+    start: Pick<StartChildOptions, "model" | "parentThreadId" | "configure" | "fork" | "resumeLines"> & {
       rootConfig?: Config;
     },
   ): Promise<StartedChild> {

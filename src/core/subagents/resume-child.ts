@@ -1,10 +1,7 @@
 // Resuming a stopped child (known from the root's rollout of a previous run): its engine reopens its own
 // thread with the settings of its last turn, and messages it was handed but never recorded wait again.
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Config } from "../../config/load.js";
-import type { RolloutLine } from "../../rollout/lines.js";
+import { readRollout } from "../../rollout/reader.js";
 import { SubagentError } from "./agent-scope.js";
 import type { StartedChild } from "./child-engine.js";
 import { takeReachedAgent } from "./handover.js";
@@ -25,7 +22,9 @@ export interface ResumeChildContext {
   rootThreadId: () => string;
   startEngine: (
     node: SubagentNode,
-    start: Pick<StartChildOptions, "model" | "parentThreadId" | "configure"> & { rootConfig?: Config },
+    start: Pick<StartChildOptions, "model" | "parentThreadId" | "configure" | "resumeLines"> & {
+      rootConfig?: Config;
+    },
   ) => Promise<StartedChild>;
   /** Messages went back into the agent's inbox. */
   inboxChanged: (agentId: number) => void;
@@ -34,23 +33,12 @@ export interface ResumeChildContext {
 /** Gives `node` its engine back (or throws a SubagentError saying why not). */
 export async function resumeChild(context: ResumeChildContext, node: SubagentNode): Promise<void> {
   if (context.closed()) throw new SubagentError("cannot resume: the session is shutting down");
-  // An ephemeral child (`--ephemeral`) has no file: its lines, kept in memory, are read from a temporary copy
-  // (the reopened thread keeps them in memory again and writes nothing).
-  const copy = !node.rolloutPath && node.memoryLines ? await temporaryRollout(node.memoryLines) : undefined;
-  try {
-    await reopen(context, node, copy?.path ?? node.rolloutPath, copy === undefined);
-  } finally {
-    await copy?.dispose();
-  }
-}
-
-async function reopen(
-  context: ResumeChildContext,
-  node: SubagentNode,
-  rolloutPath: string,
-  fromFile: boolean,
-): Promise<void> {
-  if (!rolloutPath) {
+  // An ephemeral child (`--ephemeral`) has no file: its thread reopens from the lines its engine kept in
+  // memory (and keeps them in memory again, writing nothing). Today a child of this run loses its engine only
+  // at shutdown, after which nothing resumes, so no command reaches this; open-thread.test.ts checks the
+  // opener with lines.
+  const memory = node.rolloutPath ? undefined : node.memoryLines;
+  if (!node.rolloutPath && !memory) {
     throw new SubagentError(`cannot resume agent ${node.id}: where its thread is recorded is unknown`);
   }
   // Two engines appending to one rollout would interleave their lines.
@@ -63,15 +51,17 @@ async function reopen(
   // Read before the engine opens the file again: did the last batch taken in the previous run reach it?
   // (Lines in memory belong to this run: nothing taken in it was lost to a crash.)
   const lastTake = node.lastTake;
-  const received = lastTake && fromFile ? await takeReachedAgent(rolloutPath, lastTake) : true;
+  const received = lastTake && !memory ? await takeReachedAgent(node.rolloutPath, lastTake) : true;
   try {
+    const lines = memory ?? (await readRollout(node.rolloutPath)).lines;
     // A role removed from the config since: the child goes on with the root's settings.
     const role = node.agentType ? knownRole(context.config, node.agentType, context.env) : undefined;
     const started = await context.startEngine(node, {
       ...(role ? { rootConfig: role.config } : {}),
       model: node.model,
       parentThreadId: parent?.sessionId ?? context.rootThreadId(),
-      configure: { ...(await lastTurnSettings(rolloutPath)), resume_path: rolloutPath },
+      configure: { ...lastTurnSettings(lines), ...(memory ? {} : { resume_path: node.rolloutPath }) },
+      ...(memory ? { resumeLines: memory } : {}),
     });
     node.engine = started.engine;
   } catch (err) {
@@ -83,13 +73,4 @@ async function reopen(
     node.inbox.restore(lastTake.messages);
     context.inboxChanged(node.id);
   }
-}
-
-async function temporaryRollout(
-  lines: readonly RolloutLine[],
-): Promise<{ path: string; dispose(): Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), "codex-ts-resume-"));
-  const path = join(dir, "agent.jsonl");
-  await writeFile(path, lines.map((line) => `${JSON.stringify(line)}\n`).join(""));
-  return { path, dispose: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -21,6 +21,8 @@ export interface StartChildOptions {
   scope: AgentScope;
   /** The thread's settings (cwd, policies) and, to resume, `resume_path`. */
   configure: Omit<OpOf<"configure_session">, "type">;
+  /** To resume a thread that has no file (an ephemeral run's): its lines. */
+  resumeLines?: readonly RolloutLine[];
   /** Fork the parent's conversation (new threads and resumes leave it out). */
   fork?: {
     parentRolloutPath: string;
@@ -43,22 +45,21 @@ export async function startChild(options: StartChildOptions): Promise<StartedChi
         ...(options.fork.flush ? { flush: options.fork.flush } : {}),
       })
     : undefined;
-  try {
-    return await ChildEngine.start({
-      config,
-      env: options.env,
-      ...(options.auth ? { auth: options.auth } : {}),
-      tools: options.engines.toolSet(config, options.scope),
-      engines: options.engines,
-      configure: {
-        type: "configure_session",
-        ...options.configure,
-        model: options.model,
-        ...(fork ? { fork_from: { path: fork.path } } : {}),
-      },
-      onEvent: options.onEvent,
-    });
-  } finally {
-    await fork?.dispose();
-  }
+  const threadLines = fork ?? options.resumeLines;
+  return ChildEngine.start({
+    config,
+    env: options.env,
+    ...(options.auth ? { auth: options.auth } : {}),
+    tools: options.engines.toolSet(config, options.scope),
+    engines: options.engines,
+    configure: {
+      type: "configure_session",
+      ...options.configure,
+      model: options.model,
+      // The path names the parent; the lines (its own, each call closed) are what the child forks from.
+      ...(fork ? { fork_from: { path: options.fork?.parentRolloutPath ?? "" } } : {}),
+    },
+    ...(threadLines ? { threadLines } : {}),
+    onEvent: options.onEvent,
+  });
 }

@@ -5,6 +5,7 @@
 // callback-url.ts; `mcp_oauth_callback_port` fixes the listener's port, and a redirect to a host that is not
 // loopback (a tunnel, a devbox's ingress) makes the listener answer on every interface.
 import { randomBytes } from "node:crypto";
+import type { OAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { McpOAuthStore } from "./token-store.js";
@@ -48,6 +49,8 @@ export interface McpOAuthLoginOptions {
   /** `oauth_resource`: the resource indicator sent instead of the server's own. */
   resource?: string;
   clientRegistration?: ClientRegistration;
+  /** The server's OAuth discovery when the caller made it already (`mcp add` probes first). */
+  discovery?: OAuthServerInfo;
 }
 
 interface CallbackAnswer {
@@ -76,9 +79,8 @@ async function listen(server: http.Server, port: number, host: string): Promise<
 const PRE_REGISTER =
   "register a client with the provider and set it as the server's oauth.client_id (mcp add --oauth-client-id)";
 
-async function checkRegistrationPossible(serverUrl: string, registration: ClientRegistration): Promise<void> {
-  const { discoverOAuthServerInfo } = await import("@modelcontextprotocol/sdk/client/auth.js");
-  const metadata = (await discoverOAuthServerInfo(serverUrl)).authorizationServerMetadata;
+function checkRegistrationPossible(discovery: OAuthServerInfo, registration: ClientRegistration): void {
+  const metadata = discovery.authorizationServerMetadata;
   if (!metadata || metadata.registration_endpoint) return;
   const cimdOnly = registration === "auto" && metadata.client_id_metadata_document_supported === true;
   throw new Error(
@@ -99,10 +101,12 @@ export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise
   }
   if (options.resource !== undefined && !URL.canParse(options.resource))
     throw new Error(`invalid oauth_resource \`${options.resource}\`: an absolute URI is expected`);
-  const { auth } = await import("@modelcontextprotocol/sdk/client/auth.js");
+  const { auth, discoverOAuthServerInfo } = await import("@modelcontextprotocol/sdk/client/auth.js");
   const store = new McpOAuthStore(options.codexHome);
+  // One discovery per sign-in: the check below and both `auth()` calls (through the provider) share it.
+  const discovery = options.discovery ?? (await discoverOAuthServerInfo(options.serverUrl));
   if (!options.client && !store.get(options.serverUrl).clientInformation)
-    await checkRegistrationPossible(options.serverUrl, options.clientRegistration ?? "auto");
+    checkRegistrationPossible(discovery, options.clientRegistration ?? "auto");
   const template = serverCallbackUrl(options.serverUrl, options.callbackUrl);
   const host = isLoopbackHost(parseCallbackUrl(template).hostname) ? "127.0.0.1" : "0.0.0.0";
   const server = http.createServer();
@@ -121,6 +125,7 @@ export async function startMcpOAuthLogin(options: McpOAuthLoginOptions): Promise
     ...(options.client ? { client: options.client } : {}),
     ...(options.resource ? { resource: options.resource } : {}),
     onAuthorizationUrl: (url) => (authorizationUrl = url),
+    discovery,
   });
   const scope = options.scopes?.length ? options.scopes.join(" ") : undefined;
   const close = () => {

@@ -1,5 +1,6 @@
 // Does an HTTP MCP server take an OAuth sign-in? Asked by `mcp add` (to sign in at once, as Codex does) and
 // for a server's auth status: its protected-resource metadata, else its authorization-server metadata.
+import type { OAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
 import { McpOAuthStore } from "./token-store.js";
 
 export type OAuthSupport = "oauth" | "none" | "unreachable";
@@ -7,6 +8,13 @@ export type OAuthSupport = "oauth" | "none" | "unreachable";
 const PROBE_TIMEOUT_MS = 5_000;
 
 export async function probeOAuthSupport(serverUrl: string): Promise<OAuthSupport> {
+  return (await discoverOAuthSupport(serverUrl)).support;
+}
+
+/** The probe with what it discovered, for a sign-in that follows (it then discovers nothing again). */
+export async function discoverOAuthSupport(
+  serverUrl: string,
+): Promise<{ support: OAuthSupport; discovery?: OAuthServerInfo }> {
   const { discoverOAuthServerInfo } = await import("@modelcontextprotocol/sdk/client/auth.js");
   // The SDK takes a failed request for "no metadata here": whether the server answered at all is noted aside.
   let answered = false;
@@ -16,12 +24,12 @@ export async function probeOAuthSupport(serverUrl: string): Promise<OAuthSupport
     return response;
   };
   try {
-    const info = await discoverOAuthServerInfo(serverUrl, { fetchFn });
-    if (info.authorizationServerMetadata) return "oauth";
+    const discovery = await discoverOAuthServerInfo(serverUrl, { fetchFn });
+    if (discovery.authorizationServerMetadata) return { support: "oauth", discovery };
   } catch {
     // A malformed metadata document: no sign-in to offer.
   }
-  return answered ? "none" : "unreachable";
+  return { support: answered ? "none" : "unreachable" };
 }
 
 /** Whether headers carry their own credentials (an `Authorization` header, in any case). */

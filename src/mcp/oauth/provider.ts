@@ -2,7 +2,7 @@
 // registration, PKCE, the code exchange, refresh) and the HTTP transport read and save. Made for a login
 // (with a redirect URL on the loopback listener) or for use (no redirect: a server that wants a new login
 // fails with a message saying how to sign in).
-import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { OAuthClientProvider, OAuthDiscoveryState } from "@modelcontextprotocol/sdk/client/auth.js";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -30,15 +30,20 @@ export interface ProviderOptions {
   resource?: string;
   /** Called with the authorization URL the user must open. */
   onAuthorizationUrl?: (url: URL) => void;
+  /** What the sign-in already discovered (authorization server and its metadata): `auth()` asks no more. */
+  discovery?: OAuthDiscoveryState;
 }
 
 export class StoredOAuthProvider implements OAuthClientProvider {
   private verifier: string | undefined;
+  /** Kept for this provider's life only: each `auth()` call (authorize, then exchange) reuses it. */
+  private discovery: OAuthDiscoveryState | undefined;
 
   /** Present only with `oauth_resource`: without it the SDK sends the resource the server's metadata names. */
   validateResourceURL?: () => Promise<URL | undefined>;
 
   constructor(private readonly options: ProviderOptions) {
+    this.discovery = options.discovery;
     if (options.resource) {
       const resource = new URL(options.resource);
       this.validateResourceURL = () => Promise.resolve(resource);
@@ -120,7 +125,16 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return this.verifier;
   }
 
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+  }
+
   invalidateCredentials(scope: "all" | "client" | "tokens" | "verifier" | "discovery"): void {
+    if (scope === "all" || scope === "discovery") this.discovery = undefined;
     if (scope === "verifier" || scope === "discovery") return;
     this.options.store.update(this.options.serverUrl, (current) => ({
       ...(scope === "tokens" ? { clientInformation: current.clientInformation } : {}),

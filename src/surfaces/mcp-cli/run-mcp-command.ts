@@ -1,7 +1,8 @@
 // `codex-ts mcp list|get|add|remove`: the `[mcp_servers]` table of $CODEX_HOME/config.toml, read and edited
 // in place (comments, order and every other setting kept).
 import { join } from "node:path";
-import { ConfigError, loadConfig, readTomlFile } from "../../config/load.js";
+import { ConfigError, loadConfig, readTomlFile, type Config } from "../../config/load.js";
+import { ConfigOverrideError, overridesToObject } from "../../config/overrides.js";
 import { ConfigWriteError, writeUserConfig } from "../../config/config-write.js";
 import { resolveCodexHome } from "../../config/home.js";
 import type { McpServerToml } from "../../config/schema.js";
@@ -9,9 +10,10 @@ import { serverCallbackUrl } from "../../mcp/oauth/callback-url.js";
 import type { ClientRegistration } from "../../mcp/oauth/login.js";
 import { mcpAuthStatus, type McpAuthStatus } from "../../mcp/oauth/oauth-support.js";
 import { SERVER_NAME_PATTERN } from "../../mcp/server-config.js";
+import { configOverrides, type ConfigOverrideFlags } from "../shared/cli-config.js";
 import { describeServer, serverRows, renderTable } from "./server-listing.js";
 
-export interface McpAddFlags {
+export interface McpAddFlags extends ConfigOverrideFlags {
   env?: string[];
   url?: string;
   bearerTokenEnvVar?: string;
@@ -29,15 +31,21 @@ function fail(message: string): number {
   return 1;
 }
 
-function configuredServers(): Record<string, McpServerToml> {
-  return loadConfig({ projectConfig: false }).toml.mcp_servers ?? {};
+/** The user's config (no project layers) with the command's `-c` / `--enable` / `--disable` on top. */
+export function loadMcpConfig(flags: ConfigOverrideFlags): Config {
+  return loadConfig({ projectConfig: false, overrides: configOverrides(flags) });
+}
+
+function configuredServers(flags: ConfigOverrideFlags): Record<string, McpServerToml> {
+  return loadMcpConfig(flags).toml.mcp_servers ?? {};
 }
 
 function guarded(run: () => number): number {
   try {
     return run();
   } catch (err) {
-    if (err instanceof ConfigError || err instanceof ConfigWriteError) return fail(err.message);
+    if (err instanceof ConfigError || err instanceof ConfigWriteError || err instanceof ConfigOverrideError)
+      return fail(err.message);
     throw err;
   }
 }
@@ -61,9 +69,9 @@ async function authStatuses(servers: Record<string, McpServerToml>): Promise<Map
   return new Map(entries);
 }
 
-export async function runMcpList(flags: { json?: boolean }): Promise<number> {
+export async function runMcpList(flags: { json?: boolean } & ConfigOverrideFlags): Promise<number> {
   try {
-    const servers = configuredServers();
+    const servers = configuredServers(flags);
     const auth = await authStatuses(servers);
     const label = (name: string, which: 0 | 1) => AUTH_LABELS[auth.get(name) ?? "unknown"][which];
     if (flags.json) {
@@ -86,9 +94,9 @@ export async function runMcpList(flags: { json?: boolean }): Promise<number> {
   }
 }
 
-export function runMcpGet(name: string, flags: { json?: boolean }): number {
+export function runMcpGet(name: string, flags: { json?: boolean } & ConfigOverrideFlags): number {
   return guarded(() => {
-    const server = configuredServers()[name];
+    const server = configuredServers(flags)[name];
     if (!server) return fail(`no MCP server named '${name}'`);
     const described = describeServer(name, server);
     if (flags.json) {
@@ -131,7 +139,7 @@ function oauthKeys(url: string, flags: McpAddFlags): Partial<McpServerToml> | st
     return "client ID metadata documents (cimd) are not supported: use auto or dcr";
   const keys: Partial<McpServerToml> = resource !== undefined ? { oauth_resource: resource } : {};
   if (clientId) {
-    const callbackBase = loadConfig({ projectConfig: false }).toml.mcp_oauth_callback_url;
+    const callbackBase = loadMcpConfig(flags).toml.mcp_oauth_callback_url;
     keys.oauth = {
       client_id: clientId,
       ...(clientSecret ? { client_secret: clientSecret } : {}),
@@ -197,8 +205,10 @@ export function runMcpAdd(name: string, command: string[], flags: McpAddFlags): 
   });
 }
 
-export function runMcpRemove(name: string): number {
+export function runMcpRemove(name: string, flags: ConfigOverrideFlags): number {
   return guarded(() => {
+    // The file alone is edited, as Codex does: overrides change nothing in it, but a malformed one is refused.
+    overridesToObject(configOverrides(flags));
     const codexHome = resolveCodexHome();
     const user = readTomlFile(join(codexHome, "config.toml"));
     const servers = user?.mcp_servers;

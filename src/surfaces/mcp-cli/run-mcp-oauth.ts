@@ -4,15 +4,18 @@
 // connections and the app-server find them. The flow itself is mcp/oauth/login.ts.
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
-import { ConfigError, loadConfig, type Config } from "../../config/load.js";
+import { ConfigError, type Config } from "../../config/load.js";
 import type { McpServerToml } from "../../config/schema.js";
 import { startMcpOAuthLogin, type ClientRegistration, type McpOAuthLogin } from "../../mcp/oauth/login.js";
-import { hasBearerAuth, probeOAuthSupport } from "../../mcp/oauth/oauth-support.js";
+import type { OAuthServerInfo } from "@modelcontextprotocol/sdk/client/auth.js";
+import { discoverOAuthSupport, hasBearerAuth } from "../../mcp/oauth/oauth-support.js";
 import { serverOAuthOptions } from "../../mcp/oauth/server-options.js";
 import { McpOAuthStore } from "../../mcp/oauth/token-store.js";
+import type { ConfigOverrideFlags } from "../shared/cli-config.js";
 import { openBrowser } from "../web/open-browser.js";
+import { loadMcpConfig } from "./run-mcp-command.js";
 
-export interface McpLoginFlags {
+export interface McpLoginFlags extends ConfigOverrideFlags {
   scopes?: string;
   /** False with --no-browser. */
   browser?: boolean;
@@ -33,10 +36,6 @@ function parseScopes(text: string | undefined): string[] | undefined {
   return scopes.length > 0 ? scopes : undefined;
 }
 
-function loadUserConfig(): Config {
-  return loadConfig({ projectConfig: false });
-}
-
 async function guarded(run: () => Promise<number>): Promise<number> {
   try {
     return await run();
@@ -53,6 +52,8 @@ interface SignIn {
   scopes?: string[];
   browser: boolean;
   registration?: ClientRegistration;
+  /** What `mcp add`'s probe discovered: the sign-in reuses it. */
+  discovery?: OAuthServerInfo;
 }
 
 /**
@@ -116,6 +117,7 @@ async function signIn(run: SignIn): Promise<void> {
     serverUrl: run.server.url,
     ...(run.scopes ? { scopes: run.scopes } : {}),
     ...(run.registration ? { clientRegistration: run.registration } : {}),
+    ...(run.discovery ? { discovery: run.discovery } : {}),
     ...serverOAuthOptions(run.server, run.config.toml),
   });
   if (run.browser) {
@@ -141,7 +143,7 @@ async function signIn(run: SignIn): Promise<void> {
 
 export function runMcpLogin(name: string, flags: McpLoginFlags): Promise<number> {
   return guarded(async () => {
-    const config = loadUserConfig();
+    const config = loadMcpConfig(flags);
     const server = config.toml.mcp_servers?.[name];
     if (!server) return fail(`No MCP server named '${name}' found.`);
     if (!server.url) return fail("OAuth login is only supported for streamable HTTP servers.");
@@ -163,9 +165,9 @@ export function runMcpLogin(name: string, flags: McpLoginFlags): Promise<number>
   });
 }
 
-export function runMcpLogout(name: string): Promise<number> {
+export function runMcpLogout(name: string, flags: ConfigOverrideFlags): Promise<number> {
   return guarded(() => {
-    const config = loadUserConfig();
+    const config = loadMcpConfig(flags);
     const server = config.toml.mcp_servers?.[name];
     if (!server) return Promise.resolve(fail(`No MCP server named '${name}' found in configuration.`));
     if (!server.url)
@@ -182,13 +184,17 @@ export function runMcpLogout(name: string): Promise<number> {
  * After `mcp add NAME --url URL`: a server that takes OAuth is signed in to at once (in the browser), as
  * Codex does, unless it has a bearer token or Authorization header; one that cannot be reached gets a hint. Returns the exit code.
  */
-export async function signInAfterAdd(name: string, registration?: ClientRegistration): Promise<number> {
+export async function signInAfterAdd(
+  name: string,
+  flags: ConfigOverrideFlags,
+  registration?: ClientRegistration,
+): Promise<number> {
   return guarded(async () => {
-    const config = loadUserConfig();
+    const config = loadMcpConfig(flags);
     const server = config.toml.mcp_servers?.[name];
     // A bearer token or Authorization header is the server's credential: no sign-in to offer, as in Codex.
     if (!server?.url || hasBearerAuth(server)) return 0;
-    const support = await probeOAuthSupport(server.url);
+    const { support, discovery } = await discoverOAuthSupport(server.url);
     if (support === "unreachable") {
       process.stdout.write(
         `MCP server may or may not require login. Run \`codex-ts mcp login ${name}\` to login.\n`,
@@ -204,6 +210,7 @@ export async function signInAfterAdd(name: string, registration?: ClientRegistra
         config,
         browser: true,
         ...(registration ? { registration } : {}),
+        ...(discovery ? { discovery } : {}),
       });
     } catch (err) {
       return fail((err as Error).message);

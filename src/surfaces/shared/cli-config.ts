@@ -1,6 +1,6 @@
 // Flags shared by the commands (-c, -m, -p, -s, -a, -C) turned into a loaded Config.
 import { resolve } from "node:path";
-import { ConfigError, loadConfig, type Config } from "../../config/load.js";
+import { ConfigError, loadConfig, type Config, type LoadConfigOptions } from "../../config/load.js";
 
 export interface SharedFlags {
   config?: string[];
@@ -29,8 +29,16 @@ export interface SharedFlags {
   ignoreRules?: boolean;
 }
 
+/** The flags that override config values, on every command that reads the config. */
+export type ConfigOverrideFlags = Pick<SharedFlags, "config" | "enable" | "disable">;
+
+/** `-c` values, then `--enable` / `--disable` as the `-c` overrides they stand for. */
+export function configOverrides(flags: ConfigOverrideFlags): string[] {
+  return [...(flags.config ?? []), ...featureOverrides(flags)];
+}
+
 /** `--enable` and `--disable` as the `-c` overrides they stand for, after the user's own. */
-export function featureOverrides(flags: SharedFlags): string[] {
+export function featureOverrides(flags: ConfigOverrideFlags): string[] {
   const toggles = [
     ...(flags.enable ?? []).map((name) => [name, true] as const),
     ...(flags.disable ?? []).map((name) => [name, false] as const),
@@ -57,6 +65,7 @@ export function loadCliConfig(
   flags: SharedFlags,
   defaults: Record<string, unknown> = {},
   thread: { cwd?: string; extra?: Record<string, unknown> } = {},
+  load: Pick<LoadConfigOptions, "ignoreSandboxModeIn"> = {},
 ): Config {
   const cli: Record<string, unknown> = { ...thread.extra };
   if (flags.model) cli.model = flags.model;
@@ -80,12 +89,13 @@ export function loadCliConfig(
     cwd,
     ...(flags.profile ? { profile: flags.profile } : {}),
     cli,
-    overrides: [...(flags.config ?? []), ...featureOverrides(flags)],
+    overrides: configOverrides(flags),
     surfaceDefaults: defaults,
     ...ossOption(flags),
     ...(flags.dangerouslyBypassHookTrust ? { bypassHookTrust: true } : {}),
     ...(flags.ignoreUserConfig ? { ignoreUserConfig: true } : {}),
     ...(flags.strictConfig ? { strict: true } : {}),
+    ...load,
     run: {
       ...(flags.ephemeral ? { ephemeral: true } : {}),
       ...(flags.ignoreRules ? { ignoreRules: true } : {}),
