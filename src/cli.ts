@@ -20,9 +20,6 @@ const program = new Command()
   .description("A coding agent for the terminal: exec, proto, and more, over one engine.")
   .version(VERSION_LINE)
   .showHelpAfterError()
-  // Options before a command name are the program's (`codex-ts -m X`); set before the commands are added, as
-  // `sandbox` passes everything after its command's first word through.
-  .enablePositionalOptions()
   .hook("preAction", async () => {
     const { recoverPatchesAtStartup } = await import("./surfaces/startup/recover-patches.js");
     await recoverPatchesAtStartup();
@@ -32,12 +29,16 @@ registerExecCommands(program);
 registerServerCommands(program);
 registerThreadCommands(program);
 registerSetupCommands(program);
-registerSandboxCommands(program);
 registerFleetCommands(program);
 registerPluginCommands(program);
 registerFeaturesCommands(program);
 registerDebugCommands(program);
 registerCompletionCommand(program);
+// Options before a command name are the program's (`codex-ts -m X`). Turned on after the commands above are
+// added, as commands inherit it (`exec fork --json` is fork's own option), and before `sandbox`, which passes
+// everything after its command's first word through (commander needs the parent's positional options).
+program.enablePositionalOptions();
+registerSandboxCommands(program);
 
 // With no command: the interactive terminal UI. Its options go before a command name (`codex-ts -m X`), so
 // each command keeps its own (`codex-ts exec -m X`).
