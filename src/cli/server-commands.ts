@@ -1,7 +1,9 @@
 // The commands that serve a protocol: proto, app-server (and its schema generators), web, mcp-server, acp.
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { sharedOptions } from "./options.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
+import { strictConfigOption } from "./exec-run-options.js";
+import { appServerFlags, type AppServerCliFlags } from "./app-server-flags.js";
 
 export function registerServerCommands(program: Command): void {
   sharedOptions(
@@ -18,12 +20,17 @@ export function registerServerCommands(program: Command): void {
       .command("app-server")
       .description('serve IDE clients: JSON-RPC (no "jsonrpc" field) over stdio, or WebSocket with --listen'),
   )
-    .option("--listen <url>", "stdio:// (default) or ws://IP:PORT", "stdio://")
+    .option("--listen <url>", "stdio:// (default), unix://, unix://PATH, ws://IP:PORT or off", "stdio://")
+    .addOption(
+      new Option("--stdio", "use stdio as the transport (the same as --listen stdio://)").conflicts("listen"),
+    )
+    .option("--analytics-default-enabled", "accepted for Codex's IDE clients; codex-ts sends no analytics")
+    .addOption(strictConfigOption())
     .option("--redis <url>", "a fleet's Redis: offer the x-fleet/ methods (default: [fleet] redis_url)")
     .option("--queue <name>", "the fleet's task queue (default: [fleet] queue, then codex-tasks)")
-    .action(async (flags: SharedFlags & { listen?: string; redis?: string; queue?: string }) => {
+    .action(async (flags: AppServerCliFlags) => {
       const { runAppServer } = await import("../surfaces/app-server/run-app-server.js");
-      process.exitCode = await runAppServer(flags);
+      process.exitCode = await runAppServer(appServerFlags(flags));
     });
 
   appServerCommand

@@ -59,9 +59,40 @@ export async function stateDirs(
   }
 }
 
+/** `--strict-config`: the user's config is checked before serving, as Codex does; the error, or undefined. */
+async function strictConfigError(
+  codexHome: string,
+  flags: AppServerFlags,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
+  const { ConfigError, loadConfig } = await import("../../config/load.js");
+  const { featureOverrides } = await import("../shared/cli-config.js");
+  try {
+    loadConfig({
+      codexHome,
+      env,
+      overrides: [...(flags.config ?? []), ...featureOverrides(flags)],
+      ...(flags.profile ? { profile: flags.profile } : {}),
+      projectConfig: false,
+      strict: true,
+    });
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return err.message;
+  }
+}
+
 export async function runAppServer(flags: AppServerFlags): Promise<number> {
   const env = process.env;
   const codexHome = resolveCodexHome(env);
+  if (flags.strictConfig) {
+    const error = await strictConfigError(codexHome, flags, env);
+    if (error !== undefined) {
+      process.stderr.write(`Error: ${error}\n`);
+      return 1;
+    }
+  }
   let stopRequested: () => void = () => undefined;
   const stop = new Promise<void>((resolve) => (stopRequested = resolve));
   let fleet: FleetExtension | undefined;
