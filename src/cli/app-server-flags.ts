@@ -1,6 +1,8 @@
 // What commander gives `app-server`, as the server's flags: `--stdio` is `--listen stdio://`, and
 // `--analytics-default-enabled` (Codex's IDE extension passes it) has nothing to act on, codex-ts sending
 // no analytics at all.
+import { InvalidArgumentError } from "commander";
+import { ListenUrlError, parseListenUrl } from "../surfaces/app-server/listen-url.js";
 import type { AppServerFlags } from "../surfaces/app-server/run-app-server.js";
 
 export type AppServerCliFlags = AppServerFlags & { stdio?: boolean; analyticsDefaultEnabled?: boolean };
@@ -8,4 +10,17 @@ export type AppServerCliFlags = AppServerFlags & { stdio?: boolean; analyticsDef
 export function appServerFlags(given: AppServerCliFlags): AppServerFlags {
   const { stdio, analyticsDefaultEnabled: _analytics, ...flags } = given;
   return stdio ? { ...flags, listen: "stdio://" } : flags;
+}
+
+/** A `--listen` value Codex would not take is a usage error (exit 2), before anything starts. */
+export function checkListenUrl(value: string): string {
+  try {
+    parseListenUrl(value);
+    return value;
+  } catch (err) {
+    if (!(err instanceof ListenUrlError)) throw err;
+    const error = new InvalidArgumentError(err.message);
+    error.exitCode = 2;
+    throw error;
+  }
 }

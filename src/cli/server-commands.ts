@@ -3,7 +3,7 @@ import { Option, type Command } from "commander";
 import { sharedOptions } from "./options.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
 import { strictConfigOption } from "./exec-run-options.js";
-import { appServerFlags, type AppServerCliFlags } from "./app-server-flags.js";
+import { appServerFlags, checkListenUrl, type AppServerCliFlags } from "./app-server-flags.js";
 
 export function registerServerCommands(program: Command): void {
   sharedOptions(
@@ -20,7 +20,11 @@ export function registerServerCommands(program: Command): void {
       .command("app-server")
       .description('serve IDE clients: JSON-RPC (no "jsonrpc" field) over stdio, or WebSocket with --listen'),
   )
-    .option("--listen <url>", "stdio:// (default), unix://, unix://PATH, ws://IP:PORT or off", "stdio://")
+    .addOption(
+      new Option("--listen <url>", "stdio:// (default), unix://, unix://PATH, ws://IP:PORT or off")
+        .default("stdio://")
+        .argParser(checkListenUrl),
+    )
     .addOption(
       new Option("--stdio", "use stdio as the transport (the same as --listen stdio://)").conflicts("listen"),
     )

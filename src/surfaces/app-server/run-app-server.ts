@@ -11,6 +11,7 @@ import { createFileLogger } from "./log.js";
 import { AppServer } from "./server.js";
 import type { StateDirs } from "./server-host.js";
 import { serveStdio } from "./stdio-transport.js";
+import { ListenUrlError, parseListenUrl, type ListenTarget } from "./listen-url.js";
 
 export interface AppServerFlags extends SharedFlags {
   listen?: string;
@@ -86,6 +87,19 @@ async function strictConfigError(
 export async function runAppServer(flags: AppServerFlags): Promise<number> {
   const env = process.env;
   const codexHome = resolveCodexHome(env);
+  let target: ListenTarget;
+  try {
+    target = parseListenUrl(flags.listen ?? "stdio://");
+  } catch (err) {
+    if (!(err instanceof ListenUrlError)) throw err;
+    process.stderr.write(`Error: ${err.message}\n`);
+    return 2;
+  }
+  // Codex's other way in without --listen, remote control, is not in codex-ts.
+  if (target.kind === "off") {
+    process.stderr.write("Error: no transport configured; use --listen or enable remote control\n");
+    return 1;
+  }
   if (flags.strictConfig) {
     const error = await strictConfigError(codexHome, flags, env);
     if (error !== undefined) {
@@ -132,20 +146,19 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
     refreshTimeoutMs: refreshTimeoutMs(env),
     extensions: loadFleet,
   });
-  const listen = flags.listen ?? "stdio://";
   const onSignal = () => stopRequested();
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   let listenFailed = false;
   try {
-    if (listen === "stdio://" || listen === "stdio") {
+    if (target.kind === "stdio") {
       await Promise.race([serveStdio(server), stop]);
     } else {
       const { serveWebSocket } = await import("./websocket-transport.js");
-      await serveWebSocket(server, listen, stop);
+      await serveWebSocket(server, target, stop);
     }
   } catch (err) {
-    // A bad --listen URL, or an address already in use.
+    // An address already in use, a control socket another server holds.
     process.stderr.write(`Error: ${(err as Error).message}\n`);
     listenFailed = true;
   } finally {
@@ -159,5 +172,5 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
     await fleet?.close();
     await logger.close();
   }
-  return listenFailed || fleetFailed ? 2 : 0;
+  return listenFailed ? 1 : fleetFailed ? 2 : 0;
 }
