@@ -1,6 +1,6 @@
 // The commands that serve a protocol: proto, app-server (and its schema generators), web, mcp-server, acp.
 import { Option, type Command } from "commander";
-import { sharedOptions } from "./options.js";
+import { collect, sharedOptions } from "./options.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
 import { strictConfigOption } from "./exec-run-options.js";
 import { appServerFlags, checkListenUrl, type AppServerCliFlags } from "./app-server-flags.js";
@@ -35,6 +35,24 @@ export function registerServerCommands(program: Command): void {
     .action(async (flags: AppServerCliFlags) => {
       const { runAppServer } = await import("../surfaces/app-server/run-app-server.js");
       process.exitCode = await runAppServer(appServerFlags(flags));
+    });
+
+  appServerCommand
+    .command("proxy")
+    .description("join stdin/stdout to a running app-server's Unix socket, byte for byte (WebSocket)")
+    .option("--sock <path>", "the socket (default: $CODEX_HOME/app-server-control/app-server-control.sock)")
+    .option(
+      "-c, --config <key=value>",
+      "accepted as Codex accepts it; the proxy reads no config",
+      collect,
+      [],
+    )
+    .option("--enable <feature>", "accepted as Codex accepts it; the proxy reads no config", collect, [])
+    .option("--disable <feature>", "accepted as Codex accepts it; the proxy reads no config", collect, [])
+    .action(async ({ sock }: { sock?: string }) => {
+      const { runProxy } = await import("../surfaces/app-server/proxy.js");
+      const { resolveCodexHome } = await import("../config/home.js");
+      process.exitCode = await runProxy(sock, resolveCodexHome(process.env));
     });
 
   appServerCommand
