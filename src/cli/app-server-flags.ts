@@ -4,6 +4,7 @@
 import { InvalidArgumentError } from "commander";
 import { ListenUrlError, parseListenUrl } from "../surfaces/app-server/listen-url.js";
 import type { AppServerFlags } from "../surfaces/app-server/run-app-server.js";
+import { WS_AUTH_MODES } from "../surfaces/app-server/ws-auth.js";
 
 export type AppServerCliFlags = AppServerFlags & { stdio?: boolean; analyticsDefaultEnabled?: boolean };
 
@@ -23,4 +24,20 @@ export function checkListenUrl(value: string): string {
     error.exitCode = 2;
     throw error;
   }
+}
+
+/** `--ws-max-clock-skew-seconds`: a whole number of seconds, 0 or more. */
+export function seconds(value: string): number {
+  if (/^\d+$/.test(value)) return Number(value);
+  const error = new InvalidArgumentError("expected a whole number of seconds (0 or more).");
+  error.exitCode = 2;
+  throw error;
+}
+
+/** `--ws-auth`: a mode outside the list is a usage error (exit 2), as in Codex. */
+export function wsAuthMode(value: string): string {
+  if ((WS_AUTH_MODES as readonly string[]).includes(value)) return value;
+  const error = new InvalidArgumentError(`Allowed choices are ${WS_AUTH_MODES.join(", ")}.`);
+  error.exitCode = 2;
+  throw error;
 }

@@ -11,9 +11,11 @@ import { createFileLogger } from "./log.js";
 import { AppServer } from "./server.js";
 import type { StateDirs } from "./server-host.js";
 import { serveStdio } from "./stdio-transport.js";
-import { ListenUrlError, parseListenUrl, type ListenTarget } from "./listen-url.js";
+import { ListenUrlError, isLoopback, parseListenUrl, type ListenTarget } from "./listen-url.js";
+import { WsAuthError, wsAuthCheck, type WsAuthFlags } from "./ws-auth.js";
+import type { UpgradeCheck } from "./websocket-transport.js";
 
-export interface AppServerFlags extends SharedFlags {
+export interface AppServerFlags extends SharedFlags, WsAuthFlags {
   listen?: string;
   /** A fleet's Redis and queue (else `[fleet]` of the config): the server offers the `x-fleet/` methods. */
   redis?: string;
@@ -100,6 +102,22 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
     process.stderr.write("Error: no transport configured; use --listen or enable remote control\n");
     return 1;
   }
+  let check: UpgradeCheck | undefined;
+  try {
+    check = wsAuthCheck(flags);
+  } catch (err) {
+    if (!(err instanceof WsAuthError)) throw err;
+    process.stderr.write(`Error: ${err.message}\n`);
+    return 1;
+  }
+  if (target.kind === "ws" && !isLoopback(target.host) && check === undefined) {
+    const authority = target.host.includes(":") ? `[${target.host}]` : target.host;
+    process.stderr.write(
+      `Error: refusing to start non-loopback websocket listener ${authority}:${target.port} without auth; ` +
+        "configure `--ws-auth capability-token` or `--ws-auth signed-bearer-token`\n",
+    );
+    return 1;
+  }
   if (flags.strictConfig) {
     const error = await strictConfigError(codexHome, flags, env);
     if (error !== undefined) {
@@ -155,7 +173,7 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
       await Promise.race([serveStdio(server), stop]);
     } else {
       const { serveWebSocket } = await import("./websocket-transport.js");
-      await serveWebSocket(server, target, stop);
+      await serveWebSocket(server, target, stop, check);
     }
   } catch (err) {
     // An address already in use, a control socket another server holds.

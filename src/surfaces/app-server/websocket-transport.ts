@@ -6,7 +6,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer, type WebSocket } from "ws";
 import { controlSocketPath, prepareSocket, type BoundSocket } from "./control-socket.js";
 import { MAX_LINE_BYTES } from "./line-splitter.js";
-import type { ListenTarget } from "./listen-url.js";
+import { isLoopback, type ListenTarget } from "./listen-url.js";
 import type { AppServer } from "./server.js";
 
 /** Why an upgrade is refused (`--ws-auth`): an HTTP status and a line of text; undefined lets it in. */
@@ -86,6 +86,9 @@ function wsBanner(host: string, port: number): string {
     `  listening on: ws://${authority}`,
     `  readyz: http://${authority}/readyz`,
     `  healthz: http://${authority}/healthz`,
+    isLoopback(host)
+      ? "  note: binds localhost only (use SSH port-forwarding for remote access)"
+      : "  note: websocket auth is required for non-localhost listeners",
     "",
   ].join("\n");
 }
