@@ -73,6 +73,39 @@ export function registerServerCommands(program: Command): void {
       process.exitCode = await runProxy(sock, resolveCodexHome(process.env));
     });
 
+  const daemon = appServerCommand
+    .command("daemon")
+    .description("manage a background app-server on the control socket (one per CODEX_HOME)")
+    .option(
+      "-c, --config <key=value>",
+      "accepted as Codex accepts it; the daemon reads no config",
+      collect,
+      [],
+    )
+    .option("--enable <feature>", "accepted as Codex accepts it; the daemon reads no config", collect, [])
+    .option("--disable <feature>", "accepted as Codex accepts it; the daemon reads no config", collect, []);
+  const daemonCommands = {
+    start: "start the daemon if none runs",
+    restart: "stop the daemon, then start it again",
+    stop: "stop the daemon",
+    version: "print the CLI's and the running app-server's versions as JSON",
+  } as const;
+  for (const [name, description] of Object.entries(daemonCommands)) {
+    daemon
+      .command(name)
+      .description(description)
+      .action(async () => {
+        const { runDaemon } = await import("../surfaces/app-server/daemon.js");
+        const { resolveCodexHome } = await import("../config/home.js");
+        const cli = process.argv[1] ?? "codex-ts";
+        process.exitCode = await runDaemon(
+          name as keyof typeof daemonCommands,
+          resolveCodexHome(process.env),
+          cli,
+        );
+      });
+  }
+
   appServerCommand
     .command("generate-json-schema")
     .description("write the app-server protocol as JSON Schema files")
