@@ -11,9 +11,8 @@ import { createFileLogger } from "./log.js";
 import { AppServer } from "./server.js";
 import type { StateDirs } from "./server-host.js";
 import { serveStdio } from "./stdio-transport.js";
-import { ListenUrlError, isLoopback, parseListenUrl, type ListenTarget } from "./listen-url.js";
-import { WsAuthError, wsAuthCheck, type WsAuthFlags } from "./ws-auth.js";
-import type { UpgradeCheck } from "./websocket-transport.js";
+import { transportSetup } from "./transport-setup.js";
+import type { WsAuthFlags } from "./ws-auth.js";
 
 export interface AppServerFlags extends SharedFlags, WsAuthFlags {
   listen?: string;
@@ -89,35 +88,12 @@ async function strictConfigError(
 export async function runAppServer(flags: AppServerFlags): Promise<number> {
   const env = process.env;
   const codexHome = resolveCodexHome(env);
-  let target: ListenTarget;
-  try {
-    target = parseListenUrl(flags.listen ?? "stdio://");
-  } catch (err) {
-    if (!(err instanceof ListenUrlError)) throw err;
-    process.stderr.write(`Error: ${err.message}\n`);
-    return 2;
+  const transport = transportSetup(flags);
+  if (!transport.ok) {
+    process.stderr.write(`Error: ${transport.message}\n`);
+    return transport.exitCode;
   }
-  // Codex's other way in without --listen, remote control, is not in codex-ts.
-  if (target.kind === "off") {
-    process.stderr.write("Error: no transport configured; use --listen or enable remote control\n");
-    return 1;
-  }
-  let check: UpgradeCheck | undefined;
-  try {
-    check = wsAuthCheck(flags);
-  } catch (err) {
-    if (!(err instanceof WsAuthError)) throw err;
-    process.stderr.write(`Error: ${err.message}\n`);
-    return 1;
-  }
-  if (target.kind === "ws" && !isLoopback(target.host) && check === undefined) {
-    const authority = target.host.includes(":") ? `[${target.host}]` : target.host;
-    process.stderr.write(
-      `Error: refusing to start non-loopback websocket listener ${authority}:${target.port} without auth; ` +
-        "configure `--ws-auth capability-token` or `--ws-auth signed-bearer-token`\n",
-    );
-    return 1;
-  }
+  const { target, check } = transport;
   if (flags.strictConfig) {
     const error = await strictConfigError(codexHome, flags, env);
     if (error !== undefined) {
