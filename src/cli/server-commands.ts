@@ -1,6 +1,7 @@
 // The commands that serve a protocol: proto, app-server (and its schema generators), web, mcp-server, acp.
 import { Option, type Command } from "commander";
-import { collect, sharedOptions } from "./options.js";
+import { sharedOptions } from "./options.js";
+import { registerAppServerClients } from "./app-server-clients.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
 import { strictConfigOption } from "./exec-run-options.js";
 import { WS_AUTH_MODES } from "../surfaces/app-server/ws-auth.js";
@@ -55,56 +56,7 @@ export function registerServerCommands(program: Command): void {
       process.exitCode = await runAppServer(appServerFlags(flags));
     });
 
-  appServerCommand
-    .command("proxy")
-    .description("join stdin/stdout to a running app-server's Unix socket, byte for byte (WebSocket)")
-    .option("--sock <path>", "the socket (default: $CODEX_HOME/app-server-control/app-server-control.sock)")
-    .option(
-      "-c, --config <key=value>",
-      "accepted as Codex accepts it; the proxy reads no config",
-      collect,
-      [],
-    )
-    .option("--enable <feature>", "accepted as Codex accepts it; the proxy reads no config", collect, [])
-    .option("--disable <feature>", "accepted as Codex accepts it; the proxy reads no config", collect, [])
-    .action(async ({ sock }: { sock?: string }) => {
-      const { runProxy } = await import("../surfaces/app-server/proxy.js");
-      const { resolveCodexHome } = await import("../config/home.js");
-      process.exitCode = await runProxy(sock, resolveCodexHome(process.env));
-    });
-
-  const daemon = appServerCommand
-    .command("daemon")
-    .description("manage a background app-server on the control socket (one per CODEX_HOME)")
-    .option(
-      "-c, --config <key=value>",
-      "accepted as Codex accepts it; the daemon reads no config",
-      collect,
-      [],
-    )
-    .option("--enable <feature>", "accepted as Codex accepts it; the daemon reads no config", collect, [])
-    .option("--disable <feature>", "accepted as Codex accepts it; the daemon reads no config", collect, []);
-  const daemonCommands = {
-    start: "start the daemon if none runs",
-    restart: "stop the daemon, then start it again",
-    stop: "stop the daemon",
-    version: "print the CLI's and the running app-server's versions as JSON",
-  } as const;
-  for (const [name, description] of Object.entries(daemonCommands)) {
-    daemon
-      .command(name)
-      .description(description)
-      .action(async () => {
-        const { runDaemon } = await import("../surfaces/app-server/daemon.js");
-        const { resolveCodexHome } = await import("../config/home.js");
-        const cli = process.argv[1] ?? "codex-ts";
-        process.exitCode = await runDaemon(
-          name as keyof typeof daemonCommands,
-          resolveCodexHome(process.env),
-          cli,
-        );
-      });
-  }
+  registerAppServerClients(appServerCommand);
 
   appServerCommand
     .command("generate-json-schema")

@@ -22,19 +22,20 @@ function alive(pid: number): boolean {
   }
 }
 
-async function daemon(home: TestHome, command: string) {
-  const run = await runCli(["app-server", "daemon", command], { env: home.env });
+async function daemon(home: TestHome, command: string, flags: string[] = []) {
+  const run = await runCli(["app-server", "daemon", ...flags, command], { env: home.env });
   const json = run.code === 0 ? (JSON.parse(run.stdout) as Record<string, unknown>) : undefined;
   return { ...run, json };
 }
 
 describe("app-server daemon", () => {
-  it("start, version, start again, restart, stop: one server in the background, JSON on stdout", async () => {
+  it("start (with -c), version, start again, restart, stop: one server in the background, JSON on stdout", async () => {
     const { home } = await app.startModel();
     const socketPath = controlSocket(home.codexHome);
     const pids: number[] = [];
     try {
-      const started = await daemon(home, "start");
+      // -c reaches the server the daemon starts.
+      const started = await daemon(home, "start", ["-c", 'model="daemon-model"']);
       expect(started.json).toMatchObject({
         status: "started",
         backend: "pid",
@@ -50,6 +51,7 @@ describe("app-server daemon", () => {
       // A client reaches it on the control socket.
       const ws = await AppServerClient.connect(`ws+unix://${realpathSync(socketPath)}:/`);
       expect(await ws.initialize("daemon_client")).toMatchObject({ codexHome: home.codexHome });
+      expect(await ws.call("config/read", {})).toMatchObject({ config: { model: "daemon-model" } });
       await ws.close();
 
       expect((await daemon(home, "version")).json).toMatchObject({ status: "running", backend: "pid" });

@@ -25,6 +25,8 @@ interface Context {
   codexHome: string;
   /** The CLI script a daemon runs (this one). */
   cli: string;
+  /** `-c`, `--enable`, `--disable` given to `daemon`: passed on to the server it starts. */
+  serverArgs: string[];
 }
 
 interface Details {
@@ -97,7 +99,14 @@ async function start(ctx: Context): Promise<DaemonRecord> {
   mkdirSync(dirname(socket), { recursive: true, mode: 0o700 });
   const log = freshLogPath(ctx.codexHome);
   const fd = openSync(log, "a", 0o600);
-  const args = [ctx.cli, "app-server", "--listen", "unix://", "--analytics-default-enabled"];
+  const args = [
+    ctx.cli,
+    "app-server",
+    "--listen",
+    "unix://",
+    "--analytics-default-enabled",
+    ...ctx.serverArgs,
+  ];
   const child = spawn(process.execPath, args, { detached: true, stdio: ["ignore", "ignore", fd] });
   closeSync(fd);
   const pid = child.pid;
@@ -144,8 +153,13 @@ async function stop(ctx: Context, record: DaemonRecord): Promise<void> {
 export type DaemonCommand = "start" | "stop" | "restart" | "version";
 
 /** Runs one daemon command: the JSON report on stdout, errors on stderr; the exit code. */
-export async function runDaemon(command: DaemonCommand, codexHome: string, cliPath: string): Promise<number> {
-  const ctx: Context = { codexHome, cli: resolve(cliPath) };
+export async function runDaemon(
+  command: DaemonCommand,
+  codexHome: string,
+  cliPath: string,
+  serverArgs: string[] = [],
+): Promise<number> {
+  const ctx: Context = { codexHome, cli: resolve(cliPath), serverArgs };
   const socket = controlSocketPath(codexHome);
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
   try {
