@@ -54,13 +54,19 @@ describe("app-server over a Unix socket", () => {
     expect(lstatSync(join(home.codexHome, "app-server-control")).isDirectory()).toBe(true);
   });
 
-  it("unix://PATH works for a path longer than sun_path allows, and a live server there is refused", async () => {
+  it("unix://PATH works for a path longer than sun_path allows (no token needed), and a live server there is refused", async () => {
     const { home } = await app.startModel();
     const deep = join(mkdtempSync(join(tmpdir(), "codex-ts-sock-")), "d".repeat(60), "e".repeat(60));
     mkdirSync(deep, { recursive: true });
     const path = join(deep, "my.sock");
     expect(path.length).toBeGreaterThan(108);
-    const server = await app.spawn(home, { args: ["--listen", `unix://${path}`], initialize: false });
+    // --ws-auth is checked but, as in Codex, applies to ws:// only: the socket's file mode guards this one.
+    const digest = createHash("sha256").update("tok").digest("hex");
+    const auth = ["--ws-auth", "capability-token", "--ws-token-sha256", digest];
+    const server = await app.spawn(home, {
+      args: ["--listen", `unix://${path}`, ...auth],
+      initialize: false,
+    });
     await waitForSocket(path);
     const ws = await AppServerClient.connect(wsUrl(path));
     await ws.initialize("long_path");
