@@ -24,5 +24,10 @@ export function execRunOptions(cmd: Command): Command {
     .option("--ephemeral", "run without recording the thread (no rollout file, no thread index row)")
     .option("--ignore-user-config", "do not load $CODEX_HOME/config.toml (auth still comes from CODEX_HOME)")
     .option("--ignore-rules", "do not load the user's or the project's execpolicy .rules files")
-    .option("--strict-config", "an unknown key in a config.toml is an error, not a warning");
+    .addOption(strictConfigOption());
+}
+
+/** `--strict-config`, shared with `app-server` (which checks the config before serving). */
+export function strictConfigOption(): Option {
+  return new Option("--strict-config", "an unknown key in a config.toml is an error, not a warning");
 }

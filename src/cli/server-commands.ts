@@ -1,7 +1,17 @@
 // The commands that serve a protocol: proto, app-server (and its schema generators), web, mcp-server, acp.
-import type { Command } from "commander";
+import { Option, type Command } from "commander";
 import { sharedOptions } from "./options.js";
+import { registerAppServerClients } from "./app-server-clients.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
+import { strictConfigOption } from "./exec-run-options.js";
+import { WS_AUTH_MODES } from "../surfaces/app-server/ws-auth.js";
+import {
+  appServerFlags,
+  checkListenUrl,
+  seconds,
+  wsAuthMode,
+  type AppServerCliFlags,
+} from "./app-server-flags.js";
 
 export function registerServerCommands(program: Command): void {
   sharedOptions(
@@ -18,13 +28,35 @@ export function registerServerCommands(program: Command): void {
       .command("app-server")
       .description('serve IDE clients: JSON-RPC (no "jsonrpc" field) over stdio, or WebSocket with --listen'),
   )
-    .option("--listen <url>", "stdio:// (default) or ws://IP:PORT", "stdio://")
+    .addOption(
+      new Option("--listen <url>", "stdio:// (default), unix://, unix://PATH, ws://IP:PORT or off")
+        .default("stdio://")
+        .argParser(checkListenUrl),
+    )
+    .addOption(
+      new Option("--stdio", "use stdio as the transport (the same as --listen stdio://)").conflicts("listen"),
+    )
+    .option("--analytics-default-enabled", "accepted for Codex's IDE clients; codex-ts sends no analytics")
+    .addOption(strictConfigOption())
+    .addOption(
+      new Option("--ws-auth <mode>", "who may connect to --listen ws://: a token, or a signed JWT")
+        .choices(WS_AUTH_MODES)
+        .argParser(wsAuthMode),
+    )
+    .option("--ws-token-file <path>", "capability-token: the file holding the token")
+    .option("--ws-token-sha256 <hex>", "capability-token: the token's SHA-256, in hex")
+    .option("--ws-shared-secret-file <path>", "signed-bearer-token: the file holding the HS256 secret")
+    .option("--ws-issuer <issuer>", "signed-bearer-token: the `iss` the JWT must have")
+    .option("--ws-audience <audience>", "signed-bearer-token: the `aud` the JWT must have")
+    .option("--ws-max-clock-skew-seconds <seconds>", "signed-bearer-token: leeway for exp/nbf (30)", seconds)
     .option("--redis <url>", "a fleet's Redis: offer the x-fleet/ methods (default: [fleet] redis_url)")
     .option("--queue <name>", "the fleet's task queue (default: [fleet] queue, then codex-tasks)")
-    .action(async (flags: SharedFlags & { listen?: string; redis?: string; queue?: string }) => {
+    .action(async (flags: AppServerCliFlags) => {
       const { runAppServer } = await import("../surfaces/app-server/run-app-server.js");
-      process.exitCode = await runAppServer(flags);
+      process.exitCode = await runAppServer(appServerFlags(flags));
     });
+
+  registerAppServerClients(appServerCommand);
 
   appServerCommand
     .command("generate-json-schema")

@@ -110,7 +110,7 @@ describe("app-server thread lifecycle", () => {
     });
     // The port is known from the server's "listening on" line.
     const url = await new Promise<string | undefined>((resolve) => {
-      const found = () => /listening on (ws:\/\/127\.0\.0\.1:\d+)/.exec(server.stderr)?.[1];
+      const found = () => /listening on:? (ws:\/\/127\.0\.0\.1:\d+)/.exec(server.stderr)?.[1];
       const timer = setTimeout(() => resolve(found()), 10_000);
       const check = () => {
         if (!found()) return;

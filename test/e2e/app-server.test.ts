@@ -252,7 +252,7 @@ describe("app-server", () => {
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no listening line: ${server.stderr}`)), 10_000);
       const check = setInterval(() => {
-        const m = /listening on (ws:\/\/127\.0\.0\.1:\d+)/.exec(server.stderr);
+        const m = /listening on:? (ws:\/\/127\.0\.0\.1:\d+)/.exec(server.stderr);
         if (m?.[1]) {
           clearInterval(check);
           clearTimeout(timer);

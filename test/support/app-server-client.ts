@@ -288,9 +288,10 @@ export class AppServerClient {
     return client;
   }
 
-  static async connect(url: string): Promise<AppServerClient> {
+  /** `options`: the ws client's (headers, or `createConnection` to speak through another stream). */
+  static async connect(url: string, options: WebSocket.ClientOptions = {}): Promise<AppServerClient> {
     const client = new AppServerClient();
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, options);
     await new Promise((ok, fail) => ws.once("open", ok).once("error", fail));
     ws.on("message", (data: Buffer) => client.onText(data.toString("utf8")));
     const closed = new Promise<void>((r) => ws.once("close", () => r()));

@@ -11,8 +11,10 @@ import { createFileLogger } from "./log.js";
 import { AppServer } from "./server.js";
 import type { StateDirs } from "./server-host.js";
 import { serveStdio } from "./stdio-transport.js";
+import { transportSetup } from "./transport-setup.js";
+import type { WsAuthFlags } from "./ws-auth.js";
 
-export interface AppServerFlags extends SharedFlags {
+export interface AppServerFlags extends SharedFlags, WsAuthFlags {
   listen?: string;
   /** A fleet's Redis and queue (else `[fleet]` of the config): the server offers the `x-fleet/` methods. */
   redis?: string;
@@ -59,9 +61,46 @@ export async function stateDirs(
   }
 }
 
+/** `--strict-config`: the user's config is checked before serving, as Codex does; the error, or undefined. */
+async function strictConfigError(
+  codexHome: string,
+  flags: AppServerFlags,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
+  const { ConfigError, loadConfig } = await import("../../config/load.js");
+  const { featureOverrides } = await import("../shared/cli-config.js");
+  try {
+    loadConfig({
+      codexHome,
+      env,
+      overrides: [...(flags.config ?? []), ...featureOverrides(flags)],
+      ...(flags.profile ? { profile: flags.profile } : {}),
+      projectConfig: false,
+      strict: true,
+    });
+    return undefined;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return err.message;
+  }
+}
+
 export async function runAppServer(flags: AppServerFlags): Promise<number> {
   const env = process.env;
   const codexHome = resolveCodexHome(env);
+  const transport = transportSetup(flags);
+  if (!transport.ok) {
+    process.stderr.write(`Error: ${transport.message}\n`);
+    return transport.exitCode;
+  }
+  const { target, check } = transport;
+  if (flags.strictConfig) {
+    const error = await strictConfigError(codexHome, flags, env);
+    if (error !== undefined) {
+      process.stderr.write(`Error: ${error}\n`);
+      return 1;
+    }
+  }
   let stopRequested: () => void = () => undefined;
   const stop = new Promise<void>((resolve) => (stopRequested = resolve));
   let fleet: FleetExtension | undefined;
@@ -101,20 +140,19 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
     refreshTimeoutMs: refreshTimeoutMs(env),
     extensions: loadFleet,
   });
-  const listen = flags.listen ?? "stdio://";
   const onSignal = () => stopRequested();
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   let listenFailed = false;
   try {
-    if (listen === "stdio://" || listen === "stdio") {
+    if (target.kind === "stdio") {
       await Promise.race([serveStdio(server), stop]);
     } else {
       const { serveWebSocket } = await import("./websocket-transport.js");
-      await serveWebSocket(server, listen, stop);
+      await serveWebSocket(server, target, stop, check);
     }
   } catch (err) {
-    // A bad --listen URL, or an address already in use.
+    // An address already in use, a control socket another server holds.
     process.stderr.write(`Error: ${(err as Error).message}\n`);
     listenFailed = true;
   } finally {
@@ -128,5 +166,5 @@ export async function runAppServer(flags: AppServerFlags): Promise<number> {
     await fleet?.close();
     await logger.close();
   }
-  return listenFailed || fleetFailed ? 2 : 0;
+  return listenFailed ? 1 : fleetFailed ? 2 : 0;
 }

@@ -98,6 +98,7 @@ export class ServerServices {
         ...(merged.profile ? { profile: merged.profile } : {}),
         ...(options.projectConfig === false ? { projectConfig: false } : {}),
         ...(merged.dangerouslyBypassHookTrust ? { bypassHookTrust: true } : {}),
+        ...(merged.strictConfig ? { strict: true } : {}),
       });
     } catch (err) {
       if (err instanceof ConfigError) throw badRequest(err.message);
