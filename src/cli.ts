@@ -12,11 +12,14 @@ import { registerSetupCommands } from "./cli/setup-commands.js";
 import { registerThreadCommands } from "./cli/thread-commands.js";
 import { registerPluginCommands } from "./cli/plugin-commands.js";
 import { registerFeaturesCommands } from "./cli/features-commands.js";
+import { exitTwoOnUsageErrors } from "./cli/usage-exit.js";
 
 const program = new Command()
   .name("codex-ts")
   .description("A coding agent for the terminal: exec, proto, and more, over one engine.")
   .version(VERSION_LINE)
+  // `codex-ts help [command]`, as `codex help`: with a root action of its own, commander offers none unasked.
+  .helpCommand(true)
   .showHelpAfterError()
   .hook("preAction", async () => {
     const { recoverPatchesAtStartup } = await import("./surfaces/startup/recover-patches.js");
@@ -41,4 +44,5 @@ sharedOptions(program.enablePositionalOptions())
     process.exitCode = await runTui(prompt, flags);
   });
 
+exitTwoOnUsageErrors(program);
 await program.parseAsync(process.argv);

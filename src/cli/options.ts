@@ -1,16 +1,24 @@
 // Options several commands share, and how their values are collected.
-import { Option, type Command } from "commander";
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { profileNameProblem } from "../config/profile-layer.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
 
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
 }
 
+/** `-p NAME`: a plain name (it names a file in $CODEX_HOME), refused as a usage error otherwise. */
+export function profileName(value: string): string {
+  const problem = profileNameProblem(value);
+  if (problem !== undefined) throw new InvalidArgumentError(problem);
+  return value;
+}
+
 export function sharedOptions(cmd: Command): Command {
   return cmd
     .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
     .option("-m, --model <model>", "model to use")
-    .option("-p, --profile <name>", "config profile to use")
+    .option("-p, --profile <name>", "layer $CODEX_HOME/<name>.config.toml on the user config", profileName)
     .addOption(
       new Option("-s, --sandbox <mode>", "sandbox policy for commands").choices([
         "read-only",

@@ -108,9 +108,6 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ codexHome: home('model_provider = "nope"'), env: {} })).toThrow(
       /unknown model provider 'nope'/,
     );
-    expect(() => loadConfig({ codexHome: home(""), env: {}, profile: "missing" })).toThrow(
-      /profile 'missing' not found/,
-    );
   });
 });
 

@@ -1,5 +1,6 @@
 // Config layers, lowest first: built-in defaults < /etc/codex-ts/config.toml < $CODEX_HOME/config.toml <
-// each trusted project's .codex/config.toml from the repository root down to cwd < profile < CLI flags < -c.
+// $CODEX_HOME/NAME.config.toml (-p NAME) < each trusted project's .codex/config.toml from the repository root
+// down to cwd < a legacy [profiles.NAME] table < CLI flags < -c. profile-layer.ts says which profile applies.
 import { join, resolve } from "node:path";
 import { describeZodError } from "../protocol/errors.js";
 import {
@@ -28,6 +29,7 @@ import { rootMarkersOf } from "./repo-folders.js";
 import { readPromptFile } from "./prompt-files.js";
 import { learnCatalog, readModelCatalog, type CatalogModel } from "./model-catalog.js";
 import { ConfigToml } from "./schema.js";
+import { chooseProfile } from "./profile-layer.js";
 import { permissionsFromProfile } from "./permission-profiles.js";
 import type { ReadDenial } from "../sandbox/read-denial.js";
 import { logDirFor, sqliteHomeFor } from "./state-dirs.js";
@@ -187,16 +189,23 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   }
   const merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
 
-  const profileName = options.profile ?? (overrides.profile as string | undefined) ?? merged.profile;
-  if (typeof profileName === "string") {
-    const profiles = (merged.profiles ?? {}) as Record<string, unknown>;
-    const profile = profiles[profileName];
-    if (profile && typeof profile === "object") {
-      layers.push({ source: `profile:${profileName}`, value: profile as Record<string, unknown> });
-    } else if (!options.ignoreUserConfig) {
-      // With the user's file left out, its profiles are too (as in Codex: no error, no profile).
-      throw new ConfigError(`config profile '${profileName}' not found in ${userPath}`);
-    }
+  const profile = chooseProfile({
+    codexHome,
+    userPath,
+    ...(options.profile !== undefined ? { flag: options.profile } : {}),
+    selector: overrides.profile ?? merged.profile,
+    tables: merged.profiles,
+    files: !options.ignoreUserConfig,
+  });
+  if (profile.kind === "table") {
+    layers.push({ source: `profile:${profile.name}`, value: profile.value });
+  } else if (profile.kind === "file") {
+    // Codex layers the file on the user's config.toml: the project layers stay above it.
+    const value = readLayer(profile.path, issues) ?? {};
+    const at = layers.findLastIndex(
+      (l) => l.source === "defaults" || l.source === "system" || l.source === "user",
+    );
+    layers.splice(at + 1, 0, { source: `profile:${profile.name}`, path: profile.path, value });
   }
   const cli = { ...options.cli };
   if (options.oss) cli.model_provider = ossProvider(options.oss.provider ?? merged.oss_provider);
