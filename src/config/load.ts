@@ -11,21 +11,16 @@ import {
   type SandboxPolicy,
 } from "../protocol/policies.js";
 import { parseAllowlist } from "../sandbox/domain-allowlist.js";
-import {
-  checkConfigFile,
-  ConfigError,
-  readConfigFile,
-  unknownTopLevelKeys,
-  type KeyIssue,
-} from "./config-file.js";
+import { ConfigError, readConfigFile, unknownTopLevelKeys, type KeyIssue } from "./config-file.js";
 import { judgeIssues } from "./judge-issues.js";
 import { contextWindowFor, DEFAULT_MODEL, learnModelInfo } from "../model/model-info.js";
 import { DEFAULT_OSS_PROVIDER, LOCAL_PROVIDERS, type ProviderInfo } from "../model/provider-info.js";
 import { resolveProvider } from "./providers.js";
 import { resolveCodexHome, SYSTEM_CONFIG_PATH } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
-import { findProjectConfigFiles, isProjectTrusted, trustTableOf, userTrustTable } from "./project-layers.js";
-import { rootMarkersOf } from "./repo-folders.js";
+import { trustTableOf, userTrustTable } from "./project-layers.js";
+import { addProjectLayers, readLayer } from "./project-config-layers.js";
+import type { ConfigLayer, ConfigWarning, DisabledConfigLayer } from "./layer-types.js";
 import { readPromptFile } from "./prompt-files.js";
 import { learnCatalog, readModelCatalog, type CatalogModel } from "./model-catalog.js";
 import { ConfigToml } from "./schema.js";
@@ -40,17 +35,7 @@ import { CONFIG_DEFAULTS } from "./config-defaults.js";
 
 export { ConfigError };
 
-export interface ConfigLayer {
-  /** "defaults", "system", "user", "project", "profile:NAME", "cli", "overrides" */
-  source: string;
-  path?: string;
-  value: Record<string, unknown>;
-}
-
-/** A layer found but not applied: a project config in a folder that is not trusted. */
-export interface DisabledConfigLayer extends ConfigLayer {
-  disabledReason: string;
-}
+export type { ConfigLayer, ConfigWarning, DisabledConfigLayer };
 
 export { SYSTEM_CONFIG_PATH };
 
@@ -104,11 +89,6 @@ export interface Config {
   agentRoles?: Record<string, AgentRole>;
 }
 
-export interface ConfigWarning {
-  summary: string;
-  path?: string;
-}
-
 export interface LoadConfigOptions {
   codexHome?: string;
   cwd?: string;
@@ -157,14 +137,6 @@ export function readTomlFile(path: string): Record<string, unknown> | undefined 
   return readConfigFile(path)?.value;
 }
 
-/** Reads a file layer and checks each of its keys; the problems are judged once every layer is known. */
-function readLayer(path: string, issues: KeyIssue[]): Record<string, unknown> | undefined {
-  const file = readConfigFile(path);
-  if (!file) return undefined;
-  issues.push(...checkConfigFile(path, file));
-  return file.value;
-}
-
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
   const codexHome = options.codexHome ?? resolveCodexHome(env);
@@ -172,6 +144,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const layers: ConfigLayer[] = [{ source: "defaults", value: { ...DEFAULTS, ...options.surfaceDefaults } }];
 
   const issues: KeyIssue[] = [];
+  const notes: ConfigWarning[] = [];
   const systemPath = options.systemConfigPath ?? SYSTEM_CONFIG_PATH;
   const system = readLayer(systemPath, issues);
   if (system) layers.push({ source: "system", path: systemPath, value: system });
@@ -180,7 +153,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (user) layers.push({ source: "user", path: userPath, value: user });
   const projectTrust = trustTableOf(layers, options.ignoreUserConfig ? userTrustTable(userPath) : {});
   const disabledLayers =
-    options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome, issues, projectTrust);
+    options.projectConfig === false
+      ? []
+      : addProjectLayers(layers, { cwd, codexHome, issues, trustTable: projectTrust, notes });
 
   const overrides = safeOverrides(options.overrides ?? []);
   const [unknownOverride] = options.strict ? unknownTopLevelKeys(overrides) : [];
@@ -211,7 +186,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (options.oss) cli.model_provider = ossProvider(options.oss.provider ?? merged.oss_provider);
   if (Object.keys(cli).length > 0) layers.push({ source: "cli", value: cli });
   if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
-  const warnings = judgeIssues(issues, layers, options.strict ?? false);
+  const warnings = [...notes, ...judgeIssues(issues, layers, options.strict ?? false)];
   const run: RunFlags = {
     ...options.run,
     ...(options.bypassHookTrust ? { bypassHookTrust: true } : {}),
@@ -367,38 +342,6 @@ function usesPermissionProfile(
 ): toml is ConfigToml & { default_permissions: string } {
   if (toml.default_permissions === undefined) return false;
   return !layers.some((layer) => layer.source !== "defaults" && layer.value.sandbox_mode !== undefined);
-}
-
-/** Appends trusted project layers; returns the untrusted ones. Trust comes from the system and user files. */
-function addProjectLayers(
-  layers: ConfigLayer[],
-  cwd: string,
-  codexHome: string,
-  issues: KeyIssue[],
-  trustTable: Record<string, unknown>,
-): DisabledConfigLayer[] {
-  const disabled: DisabledConfigLayer[] = [];
-  for (const file of findProjectConfigFiles(cwd, codexHome, rootMarkersOf(layers))) {
-    if (!isProjectTrusted(file.dir, trustTable)) {
-      // An untrusted file is not applied, so a broken one must not stop codex-ts from starting.
-      let value: Record<string, unknown> = {};
-      try {
-        value = readTomlFile(file.path) ?? {};
-      } catch {
-        // Reported through disabledReason only.
-      }
-      disabled.push({
-        source: "project",
-        path: file.path,
-        value,
-        disabledReason: `${file.dir} is not a trusted project: add [projects."${file.dir}"] trust_level = "trusted" to your config.toml to apply ${file.path}`,
-      });
-      continue;
-    }
-    const value = readLayer(file.path, issues);
-    if (value) layers.push({ source: "project", path: file.path, value });
-  }
-  return disabled;
 }
 
 function ossProvider(chosen: unknown): string {

@@ -93,6 +93,29 @@ describe("profiles", () => {
     expect(config.layers.map((l) => l.source)).toEqual(["defaults", "user", "profile:p1", "project"]);
   });
 
+  it("ignores a project's profile keys, with Codex's warning", () => {
+    const project = mkdtempSync(join(tmpdir(), "codex-ts-profiles-project-"));
+    mkdirSync(join(project, ".git"));
+    mkdirSync(join(project, ".codex"));
+    const projectFile = join(project, ".codex", "config.toml");
+    writeFileSync(
+      projectFile,
+      'profile = "p1"\nmodel_verbosity = "low"\n[profiles.p1]\nmodel = "from-project"\n',
+    );
+    const dir = home({
+      "config.toml": `model = "base"\n[projects.${JSON.stringify(project)}]\ntrust_level = "trusted"\n`,
+    });
+    const config = load(dir, { profile: "p1", cwd: project });
+    expect(config.model).toBe("base");
+    expect(config.toml.model_verbosity).toBe("low");
+    expect(config.warnings).toContainEqual({
+      summary:
+        `Ignored unsupported project-local config keys in ${projectFile}: profile, profiles. ` +
+        "If you want these settings to apply, manually set them in your user-level config.toml.",
+      path: projectFile,
+    });
+  });
+
   it("checks the profile file's keys like any config file", () => {
     const dir = home({ "config.toml": "", "p1.config.toml": "bogus_key = 1\n" });
     expect(load(dir, { profile: "p1" }).warnings.map((w) => w.path)).toEqual([join(dir, "p1.config.toml")]);
