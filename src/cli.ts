@@ -5,7 +5,7 @@ import { VERSION_LINE } from "./version.js";
 import type { SharedFlags } from "./surfaces/shared/cli-config.js";
 import { registerExecCommands } from "./cli/exec-commands.js";
 import { registerFleetCommands } from "./cli/fleet-commands.js";
-import { sharedOptions } from "./cli/options.js";
+import { collect, sharedOptions } from "./cli/options.js";
 import { registerSandboxCommands } from "./cli/sandbox-commands.js";
 import { registerServerCommands } from "./cli/server-commands.js";
 import { registerSetupCommands } from "./cli/setup-commands.js";
@@ -39,7 +39,8 @@ registerFeaturesCommands(program);
 // each command keeps its own (`codex-ts exec -m X`).
 sharedOptions(program.enablePositionalOptions())
   .argument("[prompt]", "a first prompt for the interactive session")
-  .action(async (prompt: string | undefined, flags: SharedFlags) => {
+  .option("-i, --image <file>", "attach an image to the first prompt (repeatable)", collect, [])
+  .action(async (prompt: string | undefined, flags: SharedFlags & { image?: string[] }) => {
     const { runTui } = await import("./surfaces/tui/run-tui.js");
     process.exitCode = await runTui(prompt, flags);
   });

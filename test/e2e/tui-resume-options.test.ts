@@ -54,6 +54,18 @@ describe("codex-ts resume: Codex 0.169's options", () => {
     expect(input).not.toContain("here-exec");
   });
 
+  it("codex-ts PROMPT -i IMAGE (no resume) sends the image with the first prompt too", async () => {
+    const home = await setUp(["Seen."]);
+    const image = join(home.cwd, "shot.png");
+    writeFileSync(image, Buffer.from("89504e470d0a1a0a", "hex"));
+    const term = await tui.open(home, { args: ["what is this?", "-i", image], ready: false });
+    await term.waitFor("• Seen.");
+    const input = JSON.stringify(tui.model?.requests[0]?.body.input);
+    expect(input).toContain("what is this?");
+    expect(input).toContain("data:image/png;base64,");
+    expect(input).not.toContain("here-cli");
+  });
+
   it("--include-non-interactive lets --last take the exec thread; --all another directory's", async () => {
     const home = await setUp();
     const exec = await tui.open(home, {
