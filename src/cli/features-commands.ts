@@ -1,6 +1,6 @@
 // `codex-ts features list|enable|disable`: the feature flags, shown and set in config.toml.
 import type { Command } from "commander";
-import { collect } from "./options.js";
+import { collect, profileName } from "./options.js";
 import type { FeaturesFlags } from "../surfaces/features-cli/run-features-command.js";
 
 function overrideOptions(cmd: Command): Command {
@@ -39,7 +39,7 @@ export function registerFeaturesCommands(program: Command): void {
 
   overrideOptions(features.command("list"))
     .description("list the feature flags codex-ts acts on, with their stage and effective state")
-    .option("-p, --profile <name>", "the state with this config profile selected")
+    .option("-p, --profile <name>", "the state with this profile selected", profileName)
     .action(async (_flags: FeaturesFlags, cmd: Command) => {
       const { runFeaturesList } = await import("../surfaces/features-cli/run-features-command.js");
       process.exitCode = runFeaturesList(gathered(cmd));
@@ -52,7 +52,11 @@ export function registerFeaturesCommands(program: Command): void {
     overrideOptions(features.command(name))
       .description(`${on ? "enable" : "disable"} a feature in config.toml`)
       .argument("<feature>", "feature key to update (for example: unified_exec)")
-      .option("-p, --profile <name>", "write it in [profiles.<name>.features] instead")
+      .option(
+        "-p, --profile <name>",
+        "write it in the profile file <name>.config.toml instead (a legacy [profiles.<name>] table when that is what there is)",
+        profileName,
+      )
       .action(async (feature: string, _flags: FeaturesFlags, cmd: Command) => {
         const { runFeaturesSet } = await import("../surfaces/features-cli/run-features-command.js");
         process.exitCode = runFeaturesSet(feature, on, gathered(cmd));
