@@ -149,7 +149,7 @@ export async function runFork(id: string | undefined, flags: ForkFlags): Promise
     // Checked by the command line (a usage error).
     const turn = flags.turn === undefined ? undefined : Number(flags.turn);
     const parent = await locateThread(config, {
-      ...(id ? { id } : {}),
+      ...(id ? { id, byName: true } : {}),
       last: Boolean(flags.last),
       cwd: config.cwd,
       scope: { ...(flags.all ? {} : { cwd: config.cwd }), includeNonInteractive: true },
