@@ -56,7 +56,19 @@ export function sharedOptions(cmd: Command): Command {
     );
 }
 
-/** `codex-ts --search exec ...`: the flag given before the command, as the real Codex accepts it. */
-export function withRootSearch<F extends SharedFlags>(program: Command, flags: F): F {
-  return program.opts<SharedFlags>().search ? { ...flags, search: true } : flags;
+/**
+ * `codex-ts -p work --search exec ...`: the shared flags given before the command apply to it, as the real
+ * Codex takes them; the command's own win (a repeatable one adds to the root's, which come first).
+ */
+export function withRootFlags<F extends SharedFlags>(program: Command, flags: F): F {
+  const root = program.opts<Record<string, unknown>>();
+  const merged: Record<string, unknown> = { ...(flags as unknown as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(root)) {
+    if (program.getOptionValueSource(key) !== "cli") continue;
+    const own = merged[key];
+    if (Array.isArray(value))
+      merged[key] = [...(value as unknown[]), ...(Array.isArray(own) ? (own as unknown[]) : [])];
+    else if (own === undefined) merged[key] = value;
+  }
+  return merged as F;
 }

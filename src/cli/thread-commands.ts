@@ -1,6 +1,6 @@
 // Recorded threads: list, fork, archive, delete, and resume in the interactive UI.
 import type { Command } from "commander";
-import { collect, sharedOptions } from "./options.js";
+import { collect, sharedOptions, withRootFlags } from "./options.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
 import type { ForkFlags, SessionsFlags } from "../surfaces/threads/thread-commands.js";
 import type { ResumeTarget } from "../surfaces/tui/run-tui.js";
@@ -38,9 +38,10 @@ export function registerThreadCommands(program: Command): void {
       async (
         id: string | undefined,
         prompt: string | undefined,
-        flags: ResumeFlags & ForkFlags,
+        own: ResumeFlags & ForkFlags,
         cmd: Command,
       ) => {
+        const flags = withRootFlags(program, own);
         const args = resumeArguments(id, prompt, flags);
         if (typeof args === "string") cmd.error(`error: ${args.replace("resumes", "forks")}`);
         const turn = flags.turn === undefined ? undefined : Number(flags.turn);
@@ -94,7 +95,8 @@ export function registerThreadCommands(program: Command): void {
     .option("--all", "threads of every directory (the picker and --last)")
     .option("--include-non-interactive", "exec threads too (the picker and --last)")
     .option("-i, --image <file>", "attach an image to the first prompt (repeatable)", collect, [])
-    .action(async (id: string | undefined, prompt: string | undefined, flags: ResumeFlags, cmd: Command) => {
+    .action(async (id: string | undefined, prompt: string | undefined, own: ResumeFlags, cmd: Command) => {
+      const flags = withRootFlags(program, own);
       const args = resumeArguments(id, prompt, flags);
       if (typeof args === "string") cmd.error(`error: ${args}`);
       const { runTui } = await import("../surfaces/tui/run-tui.js");

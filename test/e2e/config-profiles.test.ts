@@ -42,6 +42,28 @@ describe("exec -p", () => {
     ]);
   });
 
+  it("takes -p (and the other shared flags) given before the command, as Codex does; the command's own win", async () => {
+    model = await startFakeModel({ replies: [reply.message("a"), reply.message("b")] });
+    const home = makeHome(model.url, 'model = "gpt-5.1"');
+    writeFileSync(join(home.codexHome, "fast.config.toml"), 'model = "gpt-5.1-codex-mini"\n');
+    const run = (args: string[]) => runCli(args, { env: home.env, cwd: home.cwd });
+    const before = await run(["-p", "fast", "exec", "hi"]);
+    expect(before.code, before.stderr).toBe(0);
+    expect(headerModel(before.stderr)).toBe("gpt-5.1-codex-mini");
+    const own = await run([
+      "-p",
+      "fast",
+      "-c",
+      'model="gpt-5.2"',
+      "exec",
+      "-c",
+      'model="gpt-5.1-codex"',
+      "hi",
+    ]);
+    expect(own.code, own.stderr).toBe(0);
+    expect(headerModel(own.stderr)).toBe("gpt-5.1-codex");
+  });
+
   it("keeps a legacy [profiles.NAME] table working when there is no NAME.config.toml", async () => {
     model = await startFakeModel({ replies: [reply.message("a")] });
     const home = makeHome(model.url, 'model = "gpt-5.1"\n[profiles.old]\nmodel = "gpt-5.1-codex"');
