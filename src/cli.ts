@@ -5,7 +5,7 @@ import { VERSION_LINE } from "./version.js";
 import type { SharedFlags } from "./surfaces/shared/cli-config.js";
 import { registerExecCommands } from "./cli/exec-commands.js";
 import { registerFleetCommands } from "./cli/fleet-commands.js";
-import { sharedOptions } from "./cli/options.js";
+import { collect, sharedOptions } from "./cli/options.js";
 import { registerSandboxCommands } from "./cli/sandbox-commands.js";
 import { registerServerCommands } from "./cli/server-commands.js";
 import { registerSetupCommands } from "./cli/setup-commands.js";
@@ -14,11 +14,14 @@ import { registerPluginCommands } from "./cli/plugin-commands.js";
 import { registerFeaturesCommands } from "./cli/features-commands.js";
 import { registerDebugCommands } from "./cli/debug-commands.js";
 import { registerCompletionCommand } from "./cli/completion-command.js";
+import { exitTwoOnUsageErrors } from "./cli/usage-exit.js";
 
 const program = new Command()
   .name("codex-ts")
   .description("A coding agent for the terminal: exec, proto, and more, over one engine.")
   .version(VERSION_LINE)
+  // `codex-ts help [command]`, as `codex help`: with a root action of its own, commander offers none unasked.
+  .helpCommand(true)
   .showHelpAfterError()
   .hook("preAction", async () => {
     const { recoverPatchesAtStartup } = await import("./surfaces/startup/recover-patches.js");
@@ -44,9 +47,11 @@ registerSandboxCommands(program);
 // each command keeps its own (`codex-ts exec -m X`).
 sharedOptions(program)
   .argument("[prompt]", "a first prompt for the interactive session")
-  .action(async (prompt: string | undefined, flags: SharedFlags) => {
+  .option("-i, --image <file>", "attach an image to the first prompt (repeatable)", collect, [])
+  .action(async (prompt: string | undefined, flags: SharedFlags & { image?: string[] }) => {
     const { runTui } = await import("./surfaces/tui/run-tui.js");
     process.exitCode = await runTui(prompt, flags);
   });
 
+exitTwoOnUsageErrors(program);
 await program.parseAsync(process.argv);

@@ -1,7 +1,7 @@
 // `exec` (and `exec resume`, `exec fork`) and `review`: one task without interaction, printed as exec prints it.
 import type { Command } from "commander";
 import { Option } from "commander";
-import { collect, sharedOptions, withRootSearch } from "./options.js";
+import { collect, sharedOptions, withRootFlags } from "./options.js";
 import { execRunOptions } from "./exec-run-options.js";
 import type { ExecFlags } from "../surfaces/exec/exec-flags.js";
 
@@ -33,7 +33,7 @@ function reviewCommand(program: Command, parent: Command, name: string): Command
       const { runExec } = await import("../surfaces/exec/run-exec.js");
       // `exec -c k=v review`: the parent's flags hold, with -c and --add-dir from both places.
       const parent = cmd.parent?.opts<ReviewFlags>() ?? {};
-      const flags: ReviewFlags = withRootSearch(program, {
+      const flags: ReviewFlags = withRootFlags(program, {
         ...parent,
         ...own,
         config: [...(parent.config ?? []), ...(own.config ?? [])],
@@ -85,7 +85,7 @@ export function registerExecCommands(program: Command): void {
     .option("--thread-source <source>", "what started this thread (recorded with it)")
     .action(async (prompt: string | undefined, flags: ExecFlags) => {
       const { runExec } = await import("../surfaces/exec/run-exec.js");
-      process.exitCode = await runExec(prompt, withRootSearch(program, flags));
+      process.exitCode = await runExec(prompt, withRootFlags(program, flags));
     });
 
   execRunOptions(execCommand.command("resume"))
@@ -105,7 +105,7 @@ export function registerExecCommands(program: Command): void {
         const parent: ExecFlags = cmd.parent?.opts<ExecFlags>() ?? {};
         const { last, ...ownFlags } = own;
         // Before `resume` (where the SDK puts them) or after it: the run options hold either way.
-        const flags: ExecFlags = withRootSearch(program, {
+        const flags: ExecFlags = withRootFlags(program, {
           ...parent,
           ...ownFlags,
           image: [...(parent.image ?? []), ...(own.image ?? [])],
@@ -124,7 +124,7 @@ export function registerExecCommands(program: Command): void {
       const { runExec } = await import("../surfaces/exec/run-exec.js");
       const parent: ExecFlags = cmd.parent?.opts<ExecFlags>() ?? {};
       // As for `resume`: the run options hold before or after `fork`.
-      const flags: ExecFlags = withRootSearch(program, {
+      const flags: ExecFlags = withRootFlags(program, {
         ...parent,
         ...own,
         image: [...(parent.image ?? []), ...(own.image ?? [])],

@@ -3,12 +3,10 @@
 import { InvalidArgumentError, Option, type Command } from "commander";
 import { CYBER_ACCESS_PROGRAMS as PROGRAMS } from "../protocol/cyber-access.js";
 
-/** A value outside the list is a usage error: exit 2, as for Codex's own argument errors. */
+/** A value outside the list is a usage error (exit 2, cli/usage-exit.ts). */
 function parseProgram(value: string): string {
   if ((PROGRAMS as readonly string[]).includes(value)) return value;
-  const error = new InvalidArgumentError(`Allowed choices are ${PROGRAMS.join(", ")}.`);
-  error.exitCode = 2;
-  throw error;
+  throw new InvalidArgumentError(`Allowed choices are ${PROGRAMS.join(", ")}.`);
 }
 
 export function execRunOptions(cmd: Command): Command {

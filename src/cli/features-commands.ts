@@ -1,16 +1,16 @@
 // `codex-ts features list|enable|disable`: the feature flags, shown and set in config.toml.
 import type { Command } from "commander";
-import { gathered, overrideOptions } from "./options.js";
+import { configOverrideOptions, gathered, profileName } from "./options.js";
 import type { FeaturesFlags } from "../surfaces/features-cli/run-features-command.js";
 
 export function registerFeaturesCommands(program: Command): void {
-  const features = overrideOptions(
+  const features = configOverrideOptions(
     program.command("features").description("inspect feature flags ([features] of config.toml)"),
   );
 
-  overrideOptions(features.command("list"))
+  configOverrideOptions(features.command("list"))
     .description("list the feature flags codex-ts acts on, with their stage and effective state")
-    .option("-p, --profile <name>", "the state with this config profile selected")
+    .option("-p, --profile <name>", "the state with this profile selected", profileName)
     .action(async (_flags: FeaturesFlags, cmd: Command) => {
       const { runFeaturesList } = await import("../surfaces/features-cli/run-features-command.js");
       process.exitCode = runFeaturesList(gathered(cmd));
@@ -20,10 +20,14 @@ export function registerFeaturesCommands(program: Command): void {
     ["enable", true],
     ["disable", false],
   ] as const) {
-    overrideOptions(features.command(name))
+    configOverrideOptions(features.command(name))
       .description(`${on ? "enable" : "disable"} a feature in config.toml`)
       .argument("<feature>", "feature key to update (for example: unified_exec)")
-      .option("-p, --profile <name>", "write it in [profiles.<name>.features] instead")
+      .option(
+        "-p, --profile <name>",
+        "write it in the profile file <name>.config.toml instead (a legacy [profiles.<name>] table when that is what there is)",
+        profileName,
+      )
       .action(async (feature: string, _flags: FeaturesFlags, cmd: Command) => {
         const { runFeaturesSet } = await import("../surfaces/features-cli/run-features-command.js");
         process.exitCode = runFeaturesSet(feature, on, gathered(cmd));

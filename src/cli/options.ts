@@ -1,9 +1,17 @@
 // Options several commands share, and how their values are collected.
-import { Option, type Command } from "commander";
-import type { ConfigOverrideFlags, SharedFlags } from "../surfaces/shared/cli-config.js";
+import { InvalidArgumentError, Option, type Command } from "commander";
+import { profileNameProblem } from "../config/profile-layer.js";
+import type { SharedFlags } from "../surfaces/shared/cli-config.js";
 
 export function collect(value: string, previous: string[] = []): string[] {
   return [...previous, value];
+}
+
+/** `-p NAME`: a plain name (it names a file in $CODEX_HOME), refused as a usage error otherwise. */
+export function profileName(value: string): string {
+  const problem = profileNameProblem(value);
+  if (problem !== undefined) throw new InvalidArgumentError(problem);
+  return value;
 }
 
 /** `-c`, `--enable`, `--disable`: the config overrides every command that reads the config takes. */
@@ -19,24 +27,10 @@ export function configOverrideOptions(cmd: Command): Command {
     );
 }
 
-/**
- * A subcommand's overrides with its parent's (`codex-ts mcp -c A list -c B`, as Codex takes them on either):
- * the parent's first, so the subcommand's win.
- */
-export function overridesWithParent(cmd: Command): ConfigOverrideFlags {
-  const parent = cmd.parent?.opts<ConfigOverrideFlags>() ?? {};
-  const own = cmd.opts<ConfigOverrideFlags>();
-  return {
-    config: [...(parent.config ?? []), ...(own.config ?? [])],
-    enable: [...(parent.enable ?? []), ...(own.enable ?? [])],
-    disable: [...(parent.disable ?? []), ...(own.disable ?? [])],
-  };
-}
-
 export function sharedOptions(cmd: Command): Command {
   return configOverrideOptions(cmd)
     .option("-m, --model <model>", "model to use")
-    .option("-p, --profile <name>", "config profile to use")
+    .option("-p, --profile <name>", "layer $CODEX_HOME/<name>.config.toml on the user config", profileName)
     .addOption(
       new Option("-s, --sandbox <mode>", "sandbox policy for commands").choices([
         "read-only",
@@ -67,20 +61,7 @@ export function sharedOptions(cmd: Command): Command {
     .option("--search", 'offer the model live web search (web_search = "live")');
 }
 
-/** `-c`, `--enable` and `--disable` alone: the overrides of commands that run no thread (features, debug). */
-export function overrideOptions(cmd: Command): Command {
-  return cmd
-    .option("-c, --config <key=value>", "override a config value (value parsed as TOML)", collect, [])
-    .option("--enable <feature>", "turn a feature flag on (repeatable): -c features.<name>=true", collect, [])
-    .option(
-      "--disable <feature>",
-      "turn a feature flag off (repeatable): -c features.<name>=false",
-      collect,
-      [],
-    );
-}
-
-/** The overrides of `overrideOptions`, and a profile, gathered from every level of a command line. */
+/** The overrides of `configOverrideOptions`, and a profile, gathered from every level of a command line. */
 export interface OverrideFlags {
   config: string[];
   enable: string[];
@@ -105,7 +86,19 @@ export function gathered(cmd: Command): OverrideFlags {
   };
 }
 
-/** `codex-ts --search exec ...`: the flag given before the command, as the real Codex accepts it. */
-export function withRootSearch<F extends SharedFlags>(program: Command, flags: F): F {
-  return program.opts<SharedFlags>().search ? { ...flags, search: true } : flags;
+/**
+ * `codex-ts -p work --search exec ...`: the shared flags given before the command apply to it, as the real
+ * Codex takes them; the command's own win (a repeatable one adds to the root's, which come first).
+ */
+export function withRootFlags<F extends SharedFlags>(program: Command, flags: F): F {
+  const root = program.opts<Record<string, unknown>>();
+  const merged: Record<string, unknown> = { ...(flags as unknown as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(root)) {
+    if (program.getOptionValueSource(key) !== "cli") continue;
+    const own = merged[key];
+    if (Array.isArray(value))
+      merged[key] = [...(value as unknown[]), ...(Array.isArray(own) ? (own as unknown[]) : [])];
+    else if (own === undefined) merged[key] = value;
+  }
+  return merged as F;
 }

@@ -1,6 +1,6 @@
 // Setting codex-ts up: MCP servers, command rules, login and logout.
 import { Option, type Command } from "commander";
-import { collect, configOverrideOptions, overridesWithParent } from "./options.js";
+import { collect, configOverrideOptions, gathered } from "./options.js";
 import type { McpAddFlags } from "../surfaces/mcp-cli/run-mcp-command.js";
 import type { McpLoginFlags } from "../surfaces/mcp-cli/run-mcp-oauth.js";
 import type { LoginFlags } from "../surfaces/login/run-login.js";
@@ -20,7 +20,7 @@ export function registerSetupCommands(program: Command): void {
     .option("--json", "print them as JSON")
     .action(async (flags: { json?: boolean }, cmd: Command) => {
       const { runMcpList } = await import("../surfaces/mcp-cli/run-mcp-command.js");
-      process.exitCode = await runMcpList({ ...flags, ...overridesWithParent(cmd) });
+      process.exitCode = await runMcpList({ ...flags, ...gathered(cmd) });
     });
 
   mcpSub("get")
@@ -29,7 +29,7 @@ export function registerSetupCommands(program: Command): void {
     .option("--json", "print it as JSON")
     .action(async (name: string, flags: { json?: boolean }, cmd: Command) => {
       const { runMcpGet } = await import("../surfaces/mcp-cli/run-mcp-command.js");
-      process.exitCode = runMcpGet(name, { ...flags, ...overridesWithParent(cmd) });
+      process.exitCode = runMcpGet(name, { ...flags, ...gathered(cmd) });
     });
 
   mcpSub("add")
@@ -51,7 +51,7 @@ export function registerSetupCommands(program: Command): void {
     )
     .option("--oauth-resource <resource>", "OAuth resource indicator to ask for when signing in")
     .action(async (name: string, command: string[], addFlags: McpAddFlags, cmd: Command) => {
-      const flags = { ...addFlags, ...overridesWithParent(cmd) };
+      const flags = { ...addFlags, ...gathered(cmd) };
       const { runMcpAdd } = await import("../surfaces/mcp-cli/run-mcp-command.js");
       process.exitCode = runMcpAdd(name, command, flags);
       if (process.exitCode !== 0 || !flags.url) return;
@@ -65,7 +65,7 @@ export function registerSetupCommands(program: Command): void {
     .argument("<name>", "the server's name")
     .action(async (name: string, _flags: unknown, cmd: Command) => {
       const { runMcpRemove } = await import("../surfaces/mcp-cli/run-mcp-command.js");
-      process.exitCode = runMcpRemove(name, overridesWithParent(cmd));
+      process.exitCode = runMcpRemove(name, gathered(cmd));
     });
 
   mcpSub("login")
@@ -81,7 +81,7 @@ export function registerSetupCommands(program: Command): void {
     )
     .action(async (name: string, flags: McpLoginFlags, cmd: Command) => {
       const { runMcpLogin } = await import("../surfaces/mcp-cli/run-mcp-oauth.js");
-      process.exitCode = await runMcpLogin(name, { ...flags, ...overridesWithParent(cmd) });
+      process.exitCode = await runMcpLogin(name, { ...flags, ...gathered(cmd) });
     });
 
   mcpSub("logout")
@@ -89,7 +89,7 @@ export function registerSetupCommands(program: Command): void {
     .argument("<name>", "the server's name")
     .action(async (name: string, _flags: unknown, cmd: Command) => {
       const { runMcpLogout } = await import("../surfaces/mcp-cli/run-mcp-oauth.js");
-      process.exitCode = await runMcpLogout(name, overridesWithParent(cmd));
+      process.exitCode = await runMcpLogout(name, gathered(cmd));
     });
 
   program

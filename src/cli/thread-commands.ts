@@ -1,8 +1,9 @@
 // Recorded threads: list, fork, archive, delete, and resume in the interactive UI.
 import type { Command } from "commander";
-import { sharedOptions } from "./options.js";
+import { collect, sharedOptions, withRootFlags } from "./options.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
 import type { ForkFlags, SessionsFlags } from "../surfaces/threads/thread-commands.js";
+import type { ResumeTarget } from "../surfaces/tui/run-tui.js";
 
 export function registerThreadCommands(program: Command): void {
   program
@@ -22,15 +23,40 @@ export function registerThreadCommands(program: Command): void {
   sharedOptions(
     program
       .command("fork")
-      .description("start a new thread from an earlier one (all of it, or up to a turn) and print its id")
-      .argument("[id]", "the thread to fork"),
+      .description(
+        "continue a new fork of an earlier thread in the interactive UI (no id: choose from a list); " +
+          "without a terminal, print the fork's id",
+      )
+      .argument("[SESSION_ID]", "the thread to fork (UUID or name); with --last, the prompt")
+      .argument("[PROMPT]", "a first prompt for the fork"),
   )
-    .option("--last", "fork the latest thread of this directory")
+    .option("--last", "fork the latest interactive thread of this directory, without the picker")
+    .option("--all", "threads of every directory (the picker and --last)")
+    .option("-i, --image <file>", "attach an image to the first prompt (repeatable)", collect, [])
     .option("--turn <n>", "keep turns 1..n only")
-    .action(async (id: string | undefined, flags: ForkFlags) => {
-      const { runFork } = await import("../surfaces/threads/thread-commands.js");
-      process.exitCode = await runFork(id, flags);
-    });
+    .action(
+      async (
+        id: string | undefined,
+        prompt: string | undefined,
+        own: ResumeFlags & ForkFlags,
+        cmd: Command,
+      ) => {
+        const flags = withRootFlags(program, own);
+        const args = resumeArguments(id, prompt, flags);
+        if (typeof args === "string") cmd.error(`error: ${args.replace("resumes", "forks")}`);
+        const turn = flags.turn === undefined ? undefined : Number(flags.turn);
+        if (turn !== undefined && (!Number.isInteger(turn) || turn < 0))
+          cmd.error(`error: --turn must be a whole number, not '${flags.turn}'`);
+        if (process.stdin.isTTY && process.stdout.isTTY) {
+          const { runTui } = await import("../surfaces/tui/run-tui.js");
+          const target = { ...args.target, fork: true, ...(turn !== undefined ? { upToTurn: turn } : {}) };
+          process.exitCode = await runTui(args.prompt, flags, target);
+          return;
+        }
+        const { runFork } = await import("../surfaces/threads/thread-commands.js");
+        process.exitCode = await runFork(args.target.id, { ...flags, prompt: args.prompt });
+      },
+    );
 
   for (const [name, unarchive] of [
     ["archive", false],
@@ -62,11 +88,45 @@ export function registerThreadCommands(program: Command): void {
     program
       .command("resume")
       .description("continue an earlier thread in the interactive UI (no id: choose from a list)")
-      .argument("[id]", "the thread id"),
+      .argument("[SESSION_ID]", "the thread id (UUID) or name; with --last, the prompt")
+      .argument("[PROMPT]", "a first prompt for the resumed thread"),
   )
-    .option("--last", "the latest thread of this directory")
-    .action(async (id: string | undefined, flags: SharedFlags & { last?: boolean }) => {
+    .option("--last", "the latest interactive thread of this directory, without the picker")
+    .option("--all", "threads of every directory (the picker and --last)")
+    .option("--include-non-interactive", "exec threads too (the picker and --last)")
+    .option("-i, --image <file>", "attach an image to the first prompt (repeatable)", collect, [])
+    .action(async (id: string | undefined, prompt: string | undefined, own: ResumeFlags, cmd: Command) => {
+      const flags = withRootFlags(program, own);
+      const args = resumeArguments(id, prompt, flags);
+      if (typeof args === "string") cmd.error(`error: ${args}`);
       const { runTui } = await import("../surfaces/tui/run-tui.js");
-      process.exitCode = await runTui(undefined, flags, flags.last ? { last: true } : id ? { id } : {});
+      process.exitCode = await runTui(args.prompt, flags, args.target);
     });
+}
+
+type ResumeFlags = SharedFlags & {
+  last?: boolean;
+  all?: boolean;
+  includeNonInteractive?: boolean;
+  image?: string[];
+};
+
+/**
+ * What `resume [SESSION_ID] [PROMPT]` asks for. With --last there is no id to give: a lone argument is the
+ * prompt. A string is a usage error.
+ */
+export function resumeArguments(
+  id: string | undefined,
+  prompt: string | undefined,
+  flags: ResumeFlags,
+): { target: ResumeTarget; prompt: string | undefined } | string {
+  const widen = {
+    ...(flags.all ? { all: true } : {}),
+    ...(flags.includeNonInteractive ? { includeNonInteractive: true } : {}),
+  };
+  if (flags.last) {
+    if (prompt !== undefined) return "--last resumes the latest thread: give a PROMPT, not a SESSION_ID";
+    return { target: { last: true, ...widen }, prompt: id };
+  }
+  return { target: id !== undefined ? { id, ...widen } : widen, prompt };
 }

@@ -2,9 +2,10 @@
 // against the expected version (so two writers do not undo each other) and against the config schema.
 import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { describeZodError } from "../protocol/errors.js";
+import { profileFilePath } from "./profile-layer.js";
 import { ConfigToml } from "./schema.js";
 import { parseKeyPath, setTomlValue, TomlEditError } from "./toml-edit.js";
 
@@ -76,7 +77,10 @@ export interface ConfigWriteResult {
   narrowedFrom?: number;
 }
 
-/** Applies the edits to $CODEX_HOME/config.toml (or `filePath`, which must be that file). */
+/**
+ * Applies the edits to $CODEX_HOME/config.toml (or `filePath`, which must be that file), or to the profile
+ * file $CODEX_HOME/NAME.config.toml with `profile`.
+ */
 export function writeUserConfig(
   codexHome: string,
   edits: readonly ConfigEditRequest[],
@@ -85,9 +89,11 @@ export function writeUserConfig(
     expectedVersion?: string | null;
     /** The edits write a secret: the file is made readable by its owner only (0600). */
     secret?: boolean;
+    profile?: string;
   } = {},
 ): ConfigWriteResult {
-  const path = userConfigPath(codexHome);
+  const path =
+    options.profile !== undefined ? profileFilePath(codexHome, options.profile) : userConfigPath(codexHome);
   if (options.filePath && resolve(options.filePath) !== path) {
     throw new ConfigWriteError(
       "configPathNotAllowed",
@@ -99,7 +105,7 @@ export function writeUserConfig(
   if (options.expectedVersion && options.expectedVersion !== current) {
     throw new ConfigWriteError(
       "configVersionConflict",
-      `config.toml changed since it was read (expected ${options.expectedVersion}, found ${current})`,
+      `${basename(path)} changed since it was read (expected ${options.expectedVersion}, found ${current})`,
     );
   }
   const after = applyConfigEdits(before, edits);

@@ -72,7 +72,11 @@ const ERRORS: Array<[string, string | Buffer | ((file: string) => void), RegExp]
     /config\.toml: it is a symbolic link to .*missing\.toml, which does not exist/,
   ],
   ["a folder where the file should be", (file) => mkdirSync(file), /cannot read .*config\.toml: EISDIR/],
-  ["a missing profile", 'profile = "nope"\n', /config profile 'nope' not found/],
+  [
+    "a legacy selector naming no table",
+    'profile = "nope"\n',
+    /legacy `profile = "nope"` config is no longer supported; use `--profile nope` with `nope.config.toml`/,
+  ],
 ];
 
 describe("bad config files", () => {

@@ -108,9 +108,6 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ codexHome: home('model_provider = "nope"'), env: {} })).toThrow(
       /unknown model provider 'nope'/,
     );
-    expect(() => loadConfig({ codexHome: home(""), env: {}, profile: "missing" })).toThrow(
-      /profile 'missing' not found/,
-    );
   });
 
   it("reads Codex 0.169's profile file $CODEX_HOME/NAME.config.toml before a [profiles.NAME] table", () => {

@@ -1,5 +1,6 @@
 // Config layers, lowest first: built-in defaults < /etc/codex-ts/config.toml < $CODEX_HOME/config.toml <
-// each trusted project's .codex/config.toml from the repository root down to cwd < profile < CLI flags < -c.
+// $CODEX_HOME/NAME.config.toml (-p NAME) < each trusted project's .codex/config.toml from the repository root
+// down to cwd < a legacy [profiles.NAME] table < CLI flags < -c. profile-layer.ts says which profile applies.
 import { join, resolve } from "node:path";
 import { describeZodError } from "../protocol/errors.js";
 import {
@@ -10,24 +11,20 @@ import {
   type SandboxPolicy,
 } from "../protocol/policies.js";
 import { parseAllowlist } from "../sandbox/domain-allowlist.js";
-import {
-  checkConfigFile,
-  ConfigError,
-  readConfigFile,
-  unknownTopLevelKeys,
-  type KeyIssue,
-} from "./config-file.js";
+import { ConfigError, readConfigFile, unknownTopLevelKeys, type KeyIssue } from "./config-file.js";
 import { judgeIssues } from "./judge-issues.js";
 import { contextWindowFor, DEFAULT_MODEL, learnModelInfo } from "../model/model-info.js";
 import { DEFAULT_OSS_PROVIDER, LOCAL_PROVIDERS, type ProviderInfo } from "../model/provider-info.js";
 import { resolveProvider } from "./providers.js";
 import { resolveCodexHome, SYSTEM_CONFIG_PATH } from "./home.js";
 import { deepMerge, overridesToObject } from "./overrides.js";
-import { findProjectConfigFiles, isProjectTrusted, trustTableOf, userTrustTable } from "./project-layers.js";
-import { rootMarkersOf } from "./repo-folders.js";
+import { trustTableOf, userTrustTable } from "./project-layers.js";
+import { addProjectLayers, readLayer } from "./project-config-layers.js";
+import type { ConfigLayer, ConfigWarning, DisabledConfigLayer } from "./layer-types.js";
 import { readPromptFile } from "./prompt-files.js";
 import { learnCatalog, readModelCatalog, type CatalogModel } from "./model-catalog.js";
 import { ConfigToml } from "./schema.js";
+import { chooseProfile } from "./profile-layer.js";
 import { permissionsFromProfile } from "./permission-profiles.js";
 import { withoutSandboxMode } from "./without-sandbox-mode.js";
 import type { ReadDenial } from "../sandbox/read-denial.js";
@@ -39,17 +36,7 @@ import { CONFIG_DEFAULTS } from "./config-defaults.js";
 
 export { ConfigError };
 
-export interface ConfigLayer {
-  /** "defaults", "system", "user", "project", "profile:NAME", "cli", "overrides" */
-  source: string;
-  path?: string;
-  value: Record<string, unknown>;
-}
-
-/** A layer found but not applied: a project config in a folder that is not trusted. */
-export interface DisabledConfigLayer extends ConfigLayer {
-  disabledReason: string;
-}
+export type { ConfigLayer, ConfigWarning, DisabledConfigLayer };
 
 export { SYSTEM_CONFIG_PATH };
 
@@ -101,11 +88,6 @@ export interface Config {
   readDenial?: ReadDenial;
   /** Roles a subagent can be spawned with (`[agents.NAME]`, `agents/*.toml`), by name. */
   agentRoles?: Record<string, AgentRole>;
-}
-
-export interface ConfigWarning {
-  summary: string;
-  path?: string;
 }
 
 export interface LoadConfigOptions {
@@ -161,14 +143,6 @@ export function readTomlFile(path: string): Record<string, unknown> | undefined 
   return readConfigFile(path)?.value;
 }
 
-/** Reads a file layer and checks each of its keys; the problems are judged once every layer is known. */
-function readLayer(path: string, issues: KeyIssue[]): Record<string, unknown> | undefined {
-  const file = readConfigFile(path);
-  if (!file) return undefined;
-  issues.push(...checkConfigFile(path, file));
-  return file.value;
-}
-
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const env = options.env ?? process.env;
   const codexHome = options.codexHome ?? resolveCodexHome(env);
@@ -176,6 +150,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   const layers: ConfigLayer[] = [{ source: "defaults", value: { ...DEFAULTS, ...options.surfaceDefaults } }];
 
   const issues: KeyIssue[] = [];
+  const notes: ConfigWarning[] = [];
   const systemPath = options.systemConfigPath ?? SYSTEM_CONFIG_PATH;
   const system = readLayer(systemPath, issues);
   if (system) layers.push({ source: "system", path: systemPath, value: system });
@@ -184,7 +159,9 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (user) layers.push({ source: "user", path: userPath, value: user });
   const projectTrust = trustTableOf(layers, options.ignoreUserConfig ? userTrustTable(userPath) : {});
   const disabledLayers =
-    options.projectConfig === false ? [] : addProjectLayers(layers, cwd, codexHome, issues, projectTrust);
+    options.projectConfig === false
+      ? []
+      : addProjectLayers(layers, { cwd, codexHome, issues, trustTable: projectTrust, notes });
 
   const overrides = safeOverrides(options.overrides ?? []);
   const [unknownOverride] = options.strict ? unknownTopLevelKeys(overrides) : [];
@@ -193,28 +170,29 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   }
   const merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
 
-  const profileName = options.profile ?? (overrides.profile as string | undefined) ?? merged.profile;
-  if (typeof profileName === "string") {
-    const profiles = (merged.profiles ?? {}) as Record<string, unknown>;
-    const profile = profiles[profileName];
-    // Codex 0.169's profile is a file of its own beside config.toml; the older `[profiles.NAME]` table too.
-    const profilePath = join(codexHome, `${profileName}.config.toml`);
-    const profileFile =
-      options.ignoreUserConfig || profileName.includes("/") ? undefined : readLayer(profilePath, issues);
-    if (profileFile) {
-      layers.push({ source: `profile:${profileName}`, path: profilePath, value: profileFile });
-    } else if (profile && typeof profile === "object") {
-      layers.push({ source: `profile:${profileName}`, value: profile as Record<string, unknown> });
-    } else if (!options.ignoreUserConfig) {
-      // With the user's file left out, its profiles are too (as in Codex: no error, no profile).
-      throw new ConfigError(`config profile '${profileName}' not found in ${userPath}`);
-    }
+  const profile = chooseProfile({
+    codexHome,
+    userPath,
+    ...(options.profile !== undefined ? { flag: options.profile } : {}),
+    selector: overrides.profile ?? merged.profile,
+    tables: merged.profiles,
+    files: !options.ignoreUserConfig,
+  });
+  if (profile.kind === "table") {
+    layers.push({ source: `profile:${profile.name}`, value: profile.value });
+  } else if (profile.kind === "file") {
+    // Codex layers the file on the user's config.toml: the project layers stay above it.
+    const value = readLayer(profile.path, issues) ?? {};
+    const at = layers.findLastIndex(
+      (l) => l.source === "defaults" || l.source === "system" || l.source === "user",
+    );
+    layers.splice(at + 1, 0, { source: `profile:${profile.name}`, path: profile.path, value });
   }
   const cli = { ...options.cli };
   if (options.oss) cli.model_provider = ossProvider(options.oss.provider ?? merged.oss_provider);
   if (Object.keys(cli).length > 0) layers.push({ source: "cli", value: cli });
   if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
-  const warnings = judgeIssues(issues, layers, options.strict ?? false);
+  const warnings = [...notes, ...judgeIssues(issues, layers, options.strict ?? false)];
   const chosen = options.ignoreSandboxModeIn
     ? withoutSandboxMode(layers, options.ignoreSandboxModeIn)
     : layers;
@@ -375,38 +353,6 @@ function usesPermissionProfile(
 ): toml is ConfigToml & { default_permissions: string } {
   if (toml.default_permissions === undefined) return false;
   return !layers.some((layer) => layer.source !== "defaults" && layer.value.sandbox_mode !== undefined);
-}
-
-/** Appends trusted project layers; returns the untrusted ones. Trust comes from the system and user files. */
-function addProjectLayers(
-  layers: ConfigLayer[],
-  cwd: string,
-  codexHome: string,
-  issues: KeyIssue[],
-  trustTable: Record<string, unknown>,
-): DisabledConfigLayer[] {
-  const disabled: DisabledConfigLayer[] = [];
-  for (const file of findProjectConfigFiles(cwd, codexHome, rootMarkersOf(layers))) {
-    if (!isProjectTrusted(file.dir, trustTable)) {
-      // An untrusted file is not applied, so a broken one must not stop codex-ts from starting.
-      let value: Record<string, unknown> = {};
-      try {
-        value = readTomlFile(file.path) ?? {};
-      } catch {
-        // Reported through disabledReason only.
-      }
-      disabled.push({
-        source: "project",
-        path: file.path,
-        value,
-        disabledReason: `${file.dir} is not a trusted project: add [projects."${file.dir}"] trust_level = "trusted" to your config.toml to apply ${file.path}`,
-      });
-      continue;
-    }
-    const value = readLayer(file.path, issues);
-    if (value) layers.push({ source: "project", path: file.path, value });
-  }
-  return disabled;
 }
 
 function ossProvider(chosen: unknown): string {

@@ -74,3 +74,25 @@ export function userTrustTable(path: string): Record<string, unknown> {
     return {};
   }
 }
+
+/** Keys a project's config.toml cannot set (Codex 0.169 ignores them there): profiles are the user's. */
+const USER_ONLY_KEYS = ["profile", "profiles"];
+
+/**
+ * A project layer without the keys only the user's config may set, and Codex's warning naming them (when
+ * there were any).
+ */
+export function withoutUserOnlyKeys(
+  value: Record<string, unknown>,
+  path: string,
+): { value: Record<string, unknown>; warning?: string } {
+  const ignored = USER_ONLY_KEYS.filter((key) => key in value);
+  if (ignored.length === 0) return { value };
+  const kept = Object.fromEntries(Object.entries(value).filter(([key]) => !ignored.includes(key)));
+  return {
+    value: kept,
+    warning:
+      `Ignored unsupported project-local config keys in ${path}: ${ignored.join(", ")}. ` +
+      "If you want these settings to apply, manually set them in your user-level config.toml.",
+  };
+}

@@ -3,6 +3,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { ThreadIndex, ThreadSummary } from "./index.js";
+import { inThreadScope, type ThreadScope } from "./thread-scope.js";
 import { parseRolloutFileName, sessionsDir } from "./paths.js";
 import { readThreadSummary } from "./summary.js";
 
@@ -37,24 +38,48 @@ function mtime(path: string): number {
   }
 }
 
+/** Index pages (of the index's largest size) looked through for a thread in scope before giving up. */
+const MAX_PAGES = 20;
+const PAGE_SIZE = 100;
+
 export function findLatestThread(
   codexHome: string,
   index: Pick<ThreadIndex, "list"> | undefined,
-  filter: { cwd?: string } = {},
+  scope: ThreadScope = { includeNonInteractive: true },
 ): ThreadSummary | undefined {
   const candidates: ThreadSummary[] = [];
-  const indexed = index?.list({ limit: 1, sortKey: "updated_at", ...(filter.cwd ? { cwd: filter.cwd } : {}) })
-    .items[0];
+  const indexed = latestIndexed(index, scope);
   if (indexed) candidates.push({ ...indexed, updatedAt: mtime(indexed.path) });
   const recent = newestDayFiles(codexHome)
     .map((path) => ({ path, updatedAt: mtime(path) }))
     .sort((a, b) => b.updatedAt - a.updatedAt);
   for (const file of recent) {
     const summary = readThreadSummary(file.path, false);
-    if (summary && (!filter.cwd || summary.cwd === filter.cwd)) {
+    if (summary && inThreadScope(summary, scope)) {
       candidates.push(summary);
       break;
     }
   }
   return candidates.sort((a, b) => b.updatedAt - a.updatedAt)[0];
+}
+
+/** The index's most recently updated thread in scope. */
+function latestIndexed(
+  index: Pick<ThreadIndex, "list"> | undefined,
+  scope: ThreadScope,
+): ThreadSummary | undefined {
+  if (!index) return undefined;
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const listed = index.list({
+      limit: scope.includeNonInteractive ? 1 : PAGE_SIZE,
+      sortKey: "updated_at",
+      ...(scope.cwd !== undefined ? { cwd: scope.cwd } : {}),
+      ...(cursor !== undefined ? { cursor } : {}),
+    });
+    const found = listed.items.find((item) => inThreadScope(item, scope));
+    if (found || listed.nextCursor === undefined) return found;
+    cursor = listed.nextCursor;
+  }
+  return undefined;
 }

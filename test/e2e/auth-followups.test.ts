@@ -238,7 +238,9 @@ describe("API-key logins write auth_mode apikey, as the real CLI does", () => {
     const text = readFileSync(join(home.codexHome, "auth.json"), "utf8");
     expect(JSON.parse(text)).toEqual({ auth_mode: "apikey", OPENAI_API_KEY: "sk-proj-1234567890ABCDE" });
     const status = await runCli(["login", "status"], { env, cwd: home.cwd });
-    expect(status.stderr.trim()).toBe("Logged in using an API key - sk-proj-***ABCDE");
+    expect(status.stderr.trim()).toBe(
+      "API key configured - sk-proj-***ABCDE\nAuthentication is checked when you send a request.",
+    );
   });
 
   it("app-server account/login/start {type: apiKey}", async () => {

@@ -198,7 +198,7 @@ describe("codex-ts features enable|disable", () => {
     expect(states((await run(h, "features", "list")).stdout).multi_agent).toBe("false");
   });
 
-  it("with --profile, writes the profile's [features]; the profile must exist", async () => {
+  it("with --profile, writes a legacy profile's [features] when config.toml has it and there is no file", async () => {
     const h = home('[profiles.fast]\nmodel = "mini"\n');
     expect(await run(h, "features", "disable", "hooks", "--profile", "fast")).toMatchObject({
       code: 0,
@@ -211,10 +211,28 @@ describe("codex-ts features enable|disable", () => {
     expect(states((await run(h, "features", "list")).stdout).hooks).toBe("true");
 
     const before = readFileSync(h.path, "utf8");
-    const missing = await run(h, "features", "enable", "hooks", "-p", "nope");
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe(`Error: config profile 'nope' not found in ${h.path}\n`);
+    const bad = await run(h, "features", "enable", "hooks", "-p", "../x");
+    expect(bad.code).toBe(2);
     expect(readFileSync(h.path, "utf8")).toBe(before);
+  });
+
+  it("with --profile, writes the profile file's [features] (made when missing); config.toml is left alone", async () => {
+    const h = home('model = "o3"\n');
+    const file = join(h.codexHome, "work.config.toml");
+    expect(await run(h, "features", "disable", "hooks", "-p", "work")).toMatchObject({
+      code: 0,
+      stdout: "Disabled feature `hooks` in work.config.toml.\n",
+    });
+    expect(parse(readFileSync(file, "utf8"))).toEqual({ features: { hooks: false } });
+    expect(readFileSync(h.path, "utf8")).toBe('model = "o3"\n');
+    expect(states((await run(h, "features", "list", "-p", "work")).stdout).hooks).toBe("false");
+    expect(states((await run(h, "features", "list")).stdout).hooks).toBe("true");
+    // A file beside a legacy table of the same name: the file is written.
+    writeFileSync(h.path, '[profiles.work]\nmodel = "mini"\n');
+    expect((await run(h, "features", "enable", "hooks", "-p", "work")).stdout).toBe(
+      "Enabled feature `hooks` in work.config.toml.\n",
+    );
+    expect(parse(readFileSync(file, "utf8"))).toEqual({ features: { hooks: true } });
   });
 
   it("says so when a layer above config.toml's [features] still decides", async () => {

@@ -86,7 +86,9 @@ describe("codex-ts login --device-auth", () => {
       OPENAI_API_KEY: "sk-proj-1234567890ABCDE",
     });
     const status = await runCli(["login", "status"], { env, cwd: home.cwd });
-    expect(status.stderr.trim()).toBe("Logged in using an API key - sk-proj-***ABCDE");
+    expect(status.stderr.trim()).toBe(
+      "API key configured - sk-proj-***ABCDE\nAuthentication is checked when you send a request.",
+    );
   });
 });
 

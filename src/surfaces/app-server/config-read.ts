@@ -49,10 +49,12 @@ function leafPaths(value: Record<string, unknown>, prefix = ""): string[] {
 }
 
 function toLayer(layer: CoreLayer, userPath: string | undefined, disabledReason?: string) {
-  // A profile's values come from the user file, under the profile's name.
+  // A profile is a user layer under the profile's name: its own file (NAME.config.toml), or the user file
+  // that holds its legacy [profiles.NAME] table.
   const profile = layer.source.startsWith("profile:") ? layer.source.slice("profile:".length) : undefined;
+  const file = layer.path ?? userPath;
   const name: ConfigLayerSource | undefined =
-    profile !== undefined && userPath ? { type: "user", file: userPath, profile } : layerSource(layer);
+    profile !== undefined && file ? { type: "user", file, profile } : layerSource(layer);
   if (!name) return undefined;
   const entry: ConfigLayer = { name, version: layerVersion(layer), config: layer.value };
   if (disabledReason) entry.disabledReason = disabledReason;

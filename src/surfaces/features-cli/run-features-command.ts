@@ -1,6 +1,7 @@
 // `codex-ts features list|enable|disable`: the `[features]` flags codex-ts acts on, as Codex 0.169 shows and
 // sets them. `list` prints each flag's stage and its state after every config layer and override;
 // `enable`/`disable` edit `[features]` of $CODEX_HOME/config.toml in place (comments and other keys kept).
+import { existsSync } from "node:fs";
 import { ConfigError, loadConfig, readTomlFile, type Config, type ConfigLayer } from "../../config/load.js";
 import { ConfigWriteError, userConfigPath, writeUserConfig } from "../../config/config-write.js";
 import {
@@ -15,6 +16,7 @@ import {
   type KnownFeature,
 } from "../../config/features.js";
 import { resolveCodexHome } from "../../config/home.js";
+import { profileFilePath } from "../../config/profile-layer.js";
 import { setsKey } from "../../config/key-path.js";
 import { featureOverrides, loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
 
@@ -92,16 +94,15 @@ export function runFeaturesSet(name: string, on: boolean, flags: FeaturesFlags):
     // Checked first: an unknown --enable/--disable name stops the command before anything is written.
     const shared = sharedFlags(flags);
     const codexHome = resolveCodexHome();
-    const path = userConfigPath(codexHome);
-    const current = readTomlFile(path) ?? {};
-    const table = flags.profile ? ["profiles", flags.profile, "features"] : ["features"];
-    if (flags.profile && !setsKey(current, ["profiles", flags.profile])) {
-      throw new ConfigError(`config profile '${flags.profile}' not found in ${path}`);
-    }
+    const target = featuresTarget(codexHome, flags.profile);
+    const current = readTomlFile(target.path) ?? {};
+    const { table } = target;
     const clear = !on && !flags.profile && !FEATURE_DEFAULTS[feature];
     const keyPath = (key: string) => [...table, key].map((k) => JSON.stringify(k)).join(".");
+    const write = (edits: Parameters<typeof writeUserConfig>[1]) =>
+      writeUserConfig(codexHome, edits, target.profileFile ? { profile: target.profileFile } : {});
     if (!clear) {
-      writeUserConfig(codexHome, [{ keyPath: keyPath(name), value: on, mergeStrategy: "replace" }]);
+      write([{ keyPath: keyPath(name), value: on, mergeStrategy: "replace" }]);
     } else {
       // An older spelling (`collab = true`) would keep the flag on: it goes too. Codex 0.169 leaves it,
       // says "Disabled" and the flag stays on. Nothing to clear: the file is left as it is (and not created).
@@ -113,13 +114,30 @@ export function runFeaturesSet(name: string, on: boolean, flags: FeaturesFlags):
         value: null,
         mergeStrategy: "replace" as const,
       }));
-      if (edits.length > 0) writeUserConfig(codexHome, edits);
+      if (edits.length > 0) write(edits);
     }
-    const where = flags.profile ? `config.toml (profile \`${flags.profile}\`)` : "config.toml";
-    process.stdout.write(`${on ? "Enabled" : "Disabled"} feature \`${name}\` in ${where}.\n`);
+    process.stdout.write(`${on ? "Enabled" : "Disabled"} feature \`${name}\` in ${target.where}.\n`);
     warnIfOverridden(feature, on, shared);
     return 0;
   });
+}
+
+/**
+ * Where `features enable|disable [-p NAME]` writes: config.toml's [features]; with a profile, the profile
+ * file NAME.config.toml's [features] (made when missing), or a legacy [profiles.NAME.features] table when
+ * config.toml has that profile and there is no file (the loader reads profiles the same way).
+ */
+function featuresTarget(
+  codexHome: string,
+  profile: string | undefined,
+): { path: string; table: string[]; where: string; profileFile?: string } {
+  const path = userConfigPath(codexHome);
+  if (profile === undefined) return { path, table: ["features"], where: "config.toml" };
+  const file = profileFilePath(codexHome, profile);
+  if (!existsSync(file) && setsKey(readTomlFile(path) ?? {}, ["profiles", profile])) {
+    return { path, table: ["profiles", profile, "features"], where: `config.toml (profile \`${profile}\`)` };
+  }
+  return { path: file, table: ["features"], where: `${profile}.config.toml`, profileFile: profile };
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import { loginIssuer } from "../../auth/chatgpt-tokens.js";
 import { completeDeviceLogin, requestDeviceCode, type DeviceCode } from "../../auth/device-login.js";
 import { loginRefusal } from "../../auth/login-method.js";
-import { resolveOpenaiAuth } from "../../auth/openai-auth.js";
+import { storedOpenaiAuth } from "../../auth/openai-auth.js";
 import { ConfigError, loadConfig, type Config } from "../../config/load.js";
 
 export interface LoginFlags {
@@ -20,6 +20,9 @@ export interface LoginFlags {
   withApiKey?: boolean;
   deviceAuth?: boolean;
 }
+
+/** Codex 0.169 checks a key when it is first used, and says so. */
+const CHECKED_LATER = "Authentication is checked when you send a request.";
 
 function say(line: string): void {
   process.stderr.write(`${line}\n`);
@@ -82,7 +85,7 @@ function loginWithApiKey(config: Config): number {
     return 1;
   }
   saveApiKey(config.codexHome, apiKey);
-  say("Successfully logged in");
+  say(`API key saved. ${CHECKED_LATER}`);
   return 0;
 }
 
@@ -164,10 +167,29 @@ export function maskApiKey(key: string): string {
   return key.length <= 13 ? "***" : `${key.slice(0, 8)}***${key.slice(-5)}`;
 }
 
+/**
+ * What auth.json holds, worded as Codex 0.169 words it (exit 0 for a login, 1 for none). As there, a key in
+ * the environment is no login: `codex login status || codex login --with-api-key` still asks for one.
+ */
 export function runLoginStatus(flags: { config?: string[] }): Promise<number> {
   return guarded(() => {
     const config = loadLoginConfig(flags);
-    const auth = resolveOpenaiAuth(config.codexHome, process.env, { codexApiKeyEnv: false });
+    const path = authJsonPath(config.codexHome);
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch {
+      say("Not logged in");
+      return 1;
+    }
+    let file: unknown;
+    try {
+      file = JSON.parse(text);
+    } catch (err) {
+      say(`Error checking login status: failed to deserialize CLI auth from file: ${(err as Error).message}`);
+      return 1;
+    }
+    const auth = typeof file === "object" && file !== null ? storedOpenaiAuth(file) : undefined;
     if (!auth) {
       say("Not logged in");
       return 1;
@@ -176,8 +198,7 @@ export function runLoginStatus(flags: { config?: string[] }): Promise<number> {
       say("Logged in using ChatGPT");
       return 0;
     }
-    const from = auth.source === "OPENAI_API_KEY" ? " (OPENAI_API_KEY in the environment)" : "";
-    say(`Logged in using an API key - ${maskApiKey(auth.apiKey)}${from}`);
+    say(`API key configured - ${maskApiKey(auth.apiKey)}\n${CHECKED_LATER}`);
     return 0;
   });
 }

@@ -1,6 +1,7 @@
 // Finds a thread's rollout for a command: by id or name (active threads), or the latest one in this directory.
 import { isDamage, ThreadIndex, type IndexHome } from "../../rollout/index.js";
 import { findLatestThread } from "../../rollout/latest.js";
+import type { ThreadScope } from "../../rollout/thread-scope.js";
 import { isUuid } from "../../rollout/paths.js";
 import { ThreadStore } from "../../rollout/store.js";
 import { NAMED_SOURCES, threadIdsNamed } from "../../rollout/thread-names.js";
@@ -63,14 +64,23 @@ async function threadNamed(codexHome: string, index: ThreadIndex, name: string):
 
 export async function locateThread(
   home: IndexHome,
-  /** `byName`: an id that is not a UUID is a thread's name (session_index.jsonl), as exec resume/fork take it. */
-  target: { id?: string; last?: boolean; cwd: string; byName?: boolean },
+  /**
+   * `byName`: an id that is not a UUID is a thread's name (session_index.jsonl), as exec resume/fork take it.
+   * `scope`: the threads `last` chooses among (default: every thread of `cwd`).
+   */
+  target: { id?: string; last?: boolean; cwd: string; byName?: boolean; scope?: ThreadScope },
 ): Promise<{ id: string; path: string }> {
   const { codexHome } = home;
   return withIndex(home, async (index) => {
     if (target.last) {
-      const latest = findLatestThread(codexHome, index, { cwd: target.cwd });
-      if (!latest) throw new ThreadLookupError(`no earlier thread in ${target.cwd}`);
+      const scope = target.scope ?? { cwd: target.cwd, includeNonInteractive: true };
+      const latest = findLatestThread(codexHome, index, scope);
+      if (!latest) {
+        const where = scope.cwd !== undefined ? ` in ${scope.cwd}` : "";
+        throw new ThreadLookupError(
+          `no earlier${scope.includeNonInteractive ? "" : " interactive"} thread${where}`,
+        );
+      }
       return { id: latest.id, path: latest.path };
     }
     let id = target.id ?? "";

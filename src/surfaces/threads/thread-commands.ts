@@ -124,20 +124,35 @@ export async function runArchive(session: string, unarchive: boolean): Promise<n
 
 export interface ForkFlags extends SharedFlags {
   last?: boolean;
+  all?: boolean;
   turn?: string;
+  image?: string[];
+  /** A first prompt: for the interactive UI only (a script runs one with `exec fork`). */
+  prompt?: string;
 }
 
-/** Creates the forked thread and prints its id; `codex-ts exec resume ID` continues it. */
+/**
+ * `codex-ts fork` without a terminal: creates the forked thread and prints its id; `codex-ts exec resume ID`
+ * continues it. (On a terminal the fork continues in the interactive UI: tui/run-tui.ts.)
+ */
 export async function runFork(id: string | undefined, flags: ForkFlags): Promise<number> {
   try {
+    if (flags.prompt !== undefined || (flags.image ?? []).length > 0) {
+      return fail(
+        "a PROMPT or -i for the fork needs a terminal (the interactive UI); without one, run `codex-ts exec fork ID PROMPT`",
+      );
+    }
+    if (id === undefined && !flags.last) {
+      return fail("choosing the thread to fork from a list needs a terminal: give a SESSION_ID or --last");
+    }
     const config = loadCliConfig(flags);
+    // Checked by the command line (a usage error).
     const turn = flags.turn === undefined ? undefined : Number(flags.turn);
-    if (turn !== undefined && (!Number.isInteger(turn) || turn < 0))
-      return fail(`--turn must be a whole number, not '${flags.turn}'`);
     const parent = await locateThread(config, {
-      ...(id ? { id } : {}),
+      ...(id ? { id, byName: true } : {}),
       last: Boolean(flags.last),
       cwd: config.cwd,
+      scope: { ...(flags.all ? {} : { cwd: config.cwd }), includeNonInteractive: true },
     });
     const codex = createCodex({ config, interactive: false });
     codex.submit({

@@ -5,6 +5,7 @@ import type { Config } from "../../config/load.js";
 import { installResizeRedraw } from "./render/resize-redraw.js";
 import { formatTokens } from "./state/context-left.js";
 import { TuiApp, type ExitSummary } from "./components/TuiApp.js";
+import type { PickerWidening } from "./components/use-thread-picker.js";
 import {
   FOCUS_REPORTING_OFF,
   FOCUS_REPORTING_ON,
@@ -33,6 +34,10 @@ function summaryText(summary: ExitSummary | undefined): string {
 export interface StartOptions {
   resumePath?: string;
   pickThreadAtStart?: boolean;
+  pickerWidening?: PickerWidening;
+  firstImages?: string[];
+  forkFrom?: { path: string; up_to_turn?: number };
+  pickerForks?: boolean;
 }
 
 export async function renderApp(

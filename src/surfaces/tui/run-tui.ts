@@ -1,13 +1,31 @@
 // `codex-ts [prompt]`: the interactive terminal UI. Checks for a terminal and loads the config before it loads
 // React and Ink, so a mistake is reported fast.
+import { resolve } from "node:path";
 import type { SharedFlags } from "../shared/cli-config.js";
 import type { StartOptions } from "./render-app.js";
 import { loadCliConfigOrReport } from "../shared/cli-config.js";
 
-/** `codex-ts resume`: a thread by id, the latest of this directory, or (neither) a picker. */
+/**
+ * `codex-ts resume`: a thread by id, the latest one, or (neither) a picker. The latest and the picker's are
+ * this directory's interactive threads unless `all` (every directory) or `includeNonInteractive` (exec's too).
+ */
 export interface ResumeTarget {
   id?: string;
   last?: boolean;
+  all?: boolean;
+  includeNonInteractive?: boolean;
+  /** `codex-ts fork`: continue in a new fork of the thread (up to `upToTurn`), not in the thread itself. */
+  fork?: boolean;
+  upToTurn?: number;
+}
+
+/** `-i FILE` (repeatable, or comma-separated as exec takes them): images for the first prompt. */
+export function imagePaths(images: readonly string[] | undefined): string[] {
+  return (images ?? [])
+    .flatMap((i) => i.split(","))
+    .map((i) => i.trim())
+    .filter((i) => i !== "")
+    .map((i) => resolve(i));
 }
 
 export const NOT_A_TERMINAL_MESSAGE =
@@ -16,7 +34,7 @@ export const NOT_A_TERMINAL_MESSAGE =
 
 export async function runTui(
   prompt: string | undefined,
-  flags: SharedFlags,
+  flags: SharedFlags & { image?: string[] },
   resume?: ResumeTarget,
 ): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -26,18 +44,38 @@ export async function runTui(
   const config = loadCliConfigOrReport(flags);
   if (!config) return 1;
   let start: StartOptions = {};
+  const images = imagePaths(flags.image);
+  if (images.length > 0) start.firstImages = images;
+  const scope = {
+    ...(resume?.all ? {} : { cwd: config.cwd }),
+    includeNonInteractive: resume?.includeNonInteractive === true,
+  };
   if (resume?.id !== undefined || resume?.last) {
     const { locateThread, ThreadLookupError } = await import("../threads/locate.js");
     try {
-      const found = await locateThread(config, { ...resume, cwd: config.cwd });
-      start = { resumePath: found.path };
+      const target = resume.id !== undefined ? { id: resume.id, byName: true } : { last: true };
+      const found = await locateThread(config, { ...target, cwd: config.cwd, scope });
+      start = resume.fork
+        ? {
+            ...start,
+            forkFrom: {
+              path: found.path,
+              ...(resume.upToTurn !== undefined ? { up_to_turn: resume.upToTurn } : {}),
+            },
+          }
+        : { ...start, resumePath: found.path };
     } catch (err) {
       if (!(err instanceof ThreadLookupError)) throw err;
       process.stderr.write(`Error: ${err.message}\n`);
       return 1;
     }
   } else if (resume) {
-    start = { pickThreadAtStart: true };
+    start = {
+      ...start,
+      pickThreadAtStart: true,
+      ...(resume.fork ? { pickerForks: true } : {}),
+      pickerWidening: { allCwds: resume.all === true, includeNonInteractive: scope.includeNonInteractive },
+    };
   }
   const { renderApp } = await whileLoadingTheUi(() => import("./render-app.js"));
   return renderApp(config, prompt, start);

@@ -29,7 +29,7 @@ import { completionFor } from "../composer/completions.js";
 import { pagerRows, TuiView } from "./TuiView.js";
 import { warmUpAnswerRendering } from "./cells/agent-message-rows.js";
 import { useCompletion } from "./use-completion.js";
-import { useThreadPicker } from "./use-thread-picker.js";
+import { useThreadPicker, type PickerWidening } from "./use-thread-picker.js";
 import type { TerminalNotifier } from "../notifications/terminal-notifier.js";
 
 export interface ExitSummary {
@@ -44,6 +44,14 @@ export interface TuiAppProps {
   resumePath?: string;
   /** Open the picker of earlier threads once the session is up (`codex-ts resume`). */
   pickThreadAtStart?: boolean;
+  /** Start on a new fork of this rollout (`codex-ts fork ID|--last`), up to a turn when given. */
+  forkFrom?: { path: string; up_to_turn?: number };
+  /** The picker opened at start forks the thread chosen instead of resuming it (`codex-ts fork`). */
+  pickerForks?: boolean;
+  /** `--all` / `--include-non-interactive`: the threads the picker offers beyond this directory's own. */
+  pickerWidening?: PickerWidening;
+  /** `-i FILE`: images sent with the first prompt (alone, when there is none). */
+  firstImages?: string[];
   /** Called once the user quit and the engine shut down. */
   onExit?: (summary: ExitSummary) => void;
   /** Terminal notifications ([tui] notifications): told of engine events and of focus changes. */
@@ -55,6 +63,10 @@ export function TuiApp({
   firstPrompt,
   resumePath,
   pickThreadAtStart,
+  pickerWidening,
+  firstImages,
+  forkFrom,
+  pickerForks,
   onExit,
   notifier,
 }: TuiAppProps) {
@@ -79,6 +91,7 @@ export function TuiApp({
   const stateRef = useRef(state);
   stateRef.current = state;
   const decided = useRef(new Set<string>());
+  const forkPick = useRef(pickerForks === true);
   // The submission id of a prompt whose task has not started yet: another prompt now would replace it.
   const awaitingStart = useRef<string | undefined>(undefined);
 
@@ -131,21 +144,26 @@ export function TuiApp({
         notifier?.onEvent(event);
         pacer.push(event, replayed);
       },
-      { type: "configure_session", ...(resumePath ? { resume_path: resumePath } : {}) },
+      {
+        type: "configure_session",
+        ...(resumePath ? { resume_path: resumePath } : {}),
+        ...(forkFrom ? { fork_from: forkFrom } : {}),
+      },
     );
     engine.current = connection;
-    if (firstPrompt?.trim()) {
-      recordPrompt(firstPrompt);
+    const images = (firstImages ?? []).map((path) => ({ type: "local_image" as const, path }));
+    if (firstPrompt?.trim() || images.length > 0) {
+      if (firstPrompt?.trim()) recordPrompt(firstPrompt);
       awaitingStart.current = connection.submit({
         type: "user_turn",
-        items: [{ type: "text", text: firstPrompt }],
+        items: [...(firstPrompt?.trim() ? [{ type: "text" as const, text: firstPrompt }] : []), ...images],
       });
     }
     return () => {
       pacer.stop();
       void connection.close();
     };
-  }, [config, firstPrompt, resumePath, stdout, notifier, recordPrompt]);
+  }, [config, firstPrompt, firstImages, resumePath, forkFrom, stdout, notifier, recordPrompt]);
 
   const sendPrompt = useCallback((text: string, mode?: CollaborationModeKind) => {
     awaitingStart.current = engine.current?.submit({
@@ -205,6 +223,7 @@ export function TuiApp({
     config,
     session: state.session,
     atStart: pickThreadAtStart === true,
+    ...(pickerWidening ? { widen: pickerWidening } : {}),
     addCell,
     openPopup,
   });
@@ -276,7 +295,12 @@ export function TuiApp({
           }
           return;
         case "resume_thread":
-          void restartWith({ resume_path: effect.path });
+          // `codex-ts fork`'s picker forks its one choice; a later /resume resumes.
+          if (forkPick.current) {
+            forkPick.current = false;
+            addCell({ kind: "notice", level: "info", text: "Forking the chosen thread." });
+            void restartWith({ fork_from: { path: effect.path } });
+          } else void restartWith({ resume_path: effect.path });
           return;
         case "slash":
           void runSlashCommand(effect.name, effect.args, {

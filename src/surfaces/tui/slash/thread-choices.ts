@@ -1,6 +1,7 @@
-// The threads `/resume` (and `codex-ts resume`) offers: this directory's threads from the thread index, most
-// recently active first, plus the newest one on disk that the index may not know yet (rollout/latest.ts).
+// The threads `/resume` (and `codex-ts resume`) offers: those in scope (rollout/thread-scope.ts) from the thread
+// index, most recently active first, plus the newest one on disk that the index may not know yet (rollout/latest.ts).
 import { findLatestThread } from "../../../rollout/latest.js";
+import { inThreadScope, type ThreadScope } from "../../../rollout/thread-scope.js";
 import type { IndexHome, ThreadSummary } from "../../../rollout/index.js";
 import { withIndex } from "../../threads/locate.js";
 
@@ -24,20 +25,40 @@ const toChoice = (s: ThreadSummary): ThreadChoice => ({
   updatedAt: s.updatedAt,
 });
 
+/** Index pages looked through to fill the list when threads out of scope take room in them. */
+const MAX_PAGES = 10;
+
+/**
+ * The threads in `scope` (default: this directory's interactive ones, as /resume and `codex-ts resume`
+ * offer them), most recently active first, without `exclude` (the current thread).
+ */
 export async function threadChoices(
   home: IndexHome,
-  cwd: string,
+  scope: ThreadScope,
   options: { exclude?: string } = {},
 ): Promise<ThreadChoice[]> {
   const summaries = await withIndex(home, (index) => {
-    const listed = index.list({ sortKey: "updated_at", cwd, limit: MAX_THREAD_CHOICES }).items;
-    const latest = findLatestThread(home.codexHome, index, { cwd });
+    const listed: ThreadSummary[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES && listed.length < MAX_THREAD_CHOICES; page++) {
+      const found = index.list({
+        sortKey: "updated_at",
+        limit: MAX_THREAD_CHOICES,
+        ...(scope.cwd !== undefined ? { cwd: scope.cwd } : {}),
+        ...(cursor !== undefined ? { cursor } : {}),
+      });
+      listed.push(...found.items.filter((s) => inThreadScope(s, scope)));
+      if (found.nextCursor === undefined) break;
+      cursor = found.nextCursor;
+    }
+    const latest = findLatestThread(home.codexHome, index, scope);
     return latest && !listed.some((s) => s.id === latest.id) ? [latest, ...listed] : listed;
   });
   return summaries
     .filter((s) => s.id !== options.exclude && !s.archived)
     .map(toChoice)
-    .sort((a, b) => b.updatedAt - a.updatedAt);
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+    .slice(0, MAX_THREAD_CHOICES);
 }
 
 /** "just now", "5m ago", "3h ago", "2d ago". */
