@@ -18,7 +18,7 @@
  * are, so that the caller need not search the lines for them); the caller looks at those itself. A folder
  * that cannot be read is `!ID \0 \0 0 \0 \0 \0`. Names are the bytes the file system holds; "." and ".."
  * are left out. The helper ends at the end of stdin, once every request is answered, or when stdout is
- * closed.
+ * closed; with status 2 on a line that is not a request or when it cannot start a thread or allocate.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -91,6 +91,7 @@ static void read_folder(const char *id, size_t id_len, const char *rel, const ch
   unsigned long count = 0;
   size_t rel_len = strlen(rel);
   struct dirent *entry;
+  errno = 0;
   while ((entry = readdir(dir))) {
     const char *name = entry->d_name;
     if (name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0))) continue;
@@ -106,7 +107,16 @@ static void read_folder(const char *id, size_t id_len, const char *rel, const ch
       put(others, name, len + 1);
     }
   }
+  int failed = errno != 0; /* readdir ends with NULL on an error too: a folder read in part is unreadable */
   closedir(dir);
+  if (failed) {
+    out->len = 0;
+    put(out, "!", 1);
+    put(out, id, id_len);
+    put(out, "\0\0" "0\0\0\0", 6);
+    emit(out);
+    return;
+  }
   char number[32];
   int number_len = snprintf(number, sizeof number, "%lu", count);
   put(out, id, id_len);
@@ -140,7 +150,7 @@ static void *worker(void *unused) {
     char *end = NULL;
     unsigned long offset = tab ? strtoul(tab + 1, &end, 10) : 0;
     if (!tab) {
-      /* not a request: nothing to answer to */
+      _exit(2); /* not a request, so no id to answer: the caller sees the helper end and reads on its own */
     } else if (end && *end == '\t' && offset <= strlen(end + 1)) {
       read_folder(req->line, (size_t)(tab - req->line), end + 1 + offset, end + 1, groups, &out);
     } else {
@@ -159,7 +169,9 @@ int main(int argc, char **argv) {
   int threads = argc > 1 ? atoi(argv[1]) : 2;
   if (threads < 1 || threads > 64) threads = 2;
   pthread_t ids[64];
-  for (int i = 0; i < threads; i++) pthread_create(&ids[i], NULL, worker, NULL);
+  int started = 0;
+  while (started < threads && pthread_create(&ids[started], NULL, worker, NULL) == 0) started++;
+  if (started == 0) return 2;
   char *line = NULL;
   size_t cap = 0;
   ssize_t n;
@@ -168,6 +180,7 @@ int main(int argc, char **argv) {
     struct request *req = malloc(sizeof *req);
     if (!req) return 2;
     req->line = strdup(line);
+    if (!req->line) return 2;
     req->next = NULL;
     pthread_mutex_lock(&queue_lock);
     if (queue_tail) queue_tail->next = req;
@@ -180,6 +193,6 @@ int main(int argc, char **argv) {
   input_done = 1;
   pthread_cond_broadcast(&queue_ready);
   pthread_mutex_unlock(&queue_lock);
-  for (int i = 0; i < threads; i++) pthread_join(ids[i], NULL);
+  for (int i = 0; i < started; i++) pthread_join(ids[i], NULL);
   return 0;
 }

@@ -199,12 +199,15 @@ export async function streamFileList(
       const folder = sink.folder?.bind(sink);
       const onBlock = folder ? undefined : (block: string) => sink.lines(block);
       const reads: FolderReads = helper ? { helper } : "node";
+      const deadline = Date.now() + TIMEOUT_MS;
       const listing = await walkTree(cwd, onBlock, MAX_FILES, TIMEOUT_MS, process.env, folder, reads).catch(
         (error: unknown) => {
           if (!(error instanceof FolderReaderFailed)) throw error;
-          // The helper could not start or failed part way: what it sent is forgotten and this process reads.
+          // The helper could not start or failed part way: what it sent is forgotten and this process reads,
+          // within what is left of the time.
           sink.reset();
-          return walkTree(cwd, onBlock, MAX_FILES, TIMEOUT_MS, process.env, folder, "node");
+          const left = Math.max(0, deadline - Date.now());
+          return walkTree(cwd, onBlock, MAX_FILES, left, process.env, folder, "node");
         },
       );
       if (listing !== undefined) return { text: listing.text, walk: listing };

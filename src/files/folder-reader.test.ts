@@ -2,6 +2,7 @@
 // way or answers what was not asked rejects with FolderReaderFailed, and streamFileList then forgets what
 // the helper's part sent and lists the tree in this process. Folders whose path holds a newline (the
 // requests are lines) are read here.
+import { spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -98,5 +99,28 @@ describe("the folder-reader helper", () => {
     });
     expect(listing!.text).toContain("two\nlines/deeper/x.ts\n");
     expect(listing!.folders).toContain("two\nlines/deeper");
+  });
+
+  it("speaks its protocol: records by kind, unreadable folders and bad offsets as `!ID`, status 2 on garbage", () => {
+    const helper = nativeHelperPath(FOLDER_READER)!;
+    const offset = Buffer.byteLength(`${root}/`);
+    const input = [
+      `1\t${offset}\t${root}/d0/inner/`,
+      `2\t${offset}\t${join(scratch, "missing")}/`,
+      `3\t999999\t${root}/d0/`,
+      "",
+    ].join("\n");
+    const answered = spawnSync(helper, ["2"], { input, encoding: "utf8" });
+    expect(answered.status).toBe(0);
+    const records = answered.stdout.split("\0");
+    const lines = ["f0.ts", "f1.ts", "f2.ts", "f3.ts"].map((name) => `d0/inner/${name}\n`);
+    const at = records.indexOf("1");
+    expect(records.slice(at, at + 6)).toEqual(["1", "", "4", records[at + 3], "", records[at + 5]]);
+    expect(records[at + 3]!.match(/[^\n]*\n/g)!.sort()).toEqual(lines);
+    for (const id of ["!2", "!3"]) {
+      const bad = records.indexOf(id);
+      expect(records.slice(bad, bad + 5)).toEqual([id, "", "0", "", ""]);
+    }
+    expect(spawnSync(helper, ["2"], { input: "no tab here\n" }).status).toBe(2);
   });
 });
