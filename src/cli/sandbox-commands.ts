@@ -1,15 +1,17 @@
 // The sandbox by hand: run a command under it, probe it, apply a patch.
-import { Command } from "commander";
-import { collect, configOverrideOptions } from "./options.js";
+import { Command, Option } from "commander";
+import { collect, configOverrideOptions, profileName } from "./options.js";
+import { exitCodeOf } from "./usage-exit.js";
 import type { SandboxFlags } from "../surfaces/sandbox/run-sandbox-command.js";
 
-/** `codex sandbox`'s options in Codex 0.169; `legacy`: those of its older `sandbox linux` (`--full-auto`). */
+/** `codex sandbox`'s options in Codex 0.169; `legacy`: those of its older `sandbox linux` (`--full-auto`, `-s`). */
 function sandboxOptions(cmd: Command, legacy: boolean): Command {
   configOverrideOptions(cmd)
     .option("-P, --permission-profile <name>", "the permission profile to run under, from the config")
     .option(
       "-p, --profile <name>",
       "config profile to layer on the user config ($CODEX_HOME/<name>.config.toml)",
+      profileName,
     )
     .option("-C, --cd <dir>", "working directory for the profile and the command (with -P)")
     .option("--include-managed-config", "with -P: managed requirements too (codex-ts has none to include)")
@@ -19,7 +21,17 @@ function sandboxOptions(cmd: Command, legacy: boolean): Command {
     )
     .option("--sandbox-state-readable-root <dir>", "with --sandbox-state-json: a readable root", collect, [])
     .option("--sandbox-state-disable-network", "with --sandbox-state-json: no direct network");
-  return legacy ? cmd.option("--full-auto", "workspace-write, as older Codex's `sandbox linux` had it") : cmd;
+  if (!legacy) return cmd;
+  // The older form's own policy flags, as codex-ts documented them before Codex 0.169's form came.
+  return cmd
+    .option("--full-auto", "workspace-write, as older Codex's `sandbox linux` had it")
+    .addOption(
+      new Option("-s, --sandbox <mode>", "the sandbox policy for the command (over the config's)").choices([
+        "read-only",
+        "workspace-write",
+        "danger-full-access",
+      ]),
+    );
 }
 
 /** Options given before `linux`, then those after it: repeated ones add up, others are replaced. */
@@ -62,6 +74,8 @@ export function registerSandboxCommands(program: Command): void {
         const legacy = sandboxOptions(new Command("sandbox linux"), true)
           .argument("[command...]")
           .passThroughOptions()
+          // Parsed apart from the program, so the usage-error exit code (2) is set here too.
+          .exitOverride((err) => process.exit(exitCodeOf(err)))
           .parse(words.slice(1), { from: "user" });
         command = legacy.args;
         given = withLater(flags, legacy.opts<SandboxFlags>());

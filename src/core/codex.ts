@@ -12,7 +12,8 @@ import type { ClientIo } from "./tool-api/client-io.js";
 import type { SessionMcp, SessionMcpOptions } from "./mcp-api/session-mcp.js";
 import type { ConnectorInfo, McpServerStatus } from "./mcp-api/types.js";
 import { AsyncQueue } from "./async-queue.js";
-import { openThread, ThreadOpenError, type ThreadOrigin, type ThreadSeed } from "./open-thread.js";
+import { openThread, ThreadOpenError, type ThreadSeed } from "./open-thread.js";
+import { threadOrigin } from "./thread-origin.js";
 import { Session } from "./session.js";
 import { SubagentManager, subagentSettings, type ChildEngines } from "./subagents/index.js";
 import { SkillsManager } from "../skills/skills-manager.js";
@@ -388,22 +389,4 @@ export function childEngines(parts: EngineParts): ChildEngines {
     create: (options) => new Codex({ ...options, parts }),
     toolSet: (config, scope) => parts.withSubagentTools(parts.buildToolSet(config), scope),
   };
-}
-
-/** Where the first configure op's thread comes from, with the engine's lines in memory when it has them. */
-function threadOrigin(
-  op: OpOf<"configure_session">,
-  lines: readonly RolloutLine[] | undefined,
-): ThreadOrigin {
-  if (op.resume_path) return { resumePath: op.resume_path };
-  if (op.fork_from) {
-    return {
-      forkFrom: {
-        path: op.fork_from.path,
-        ...(op.fork_from.up_to_turn !== undefined ? { upToTurn: op.fork_from.up_to_turn } : {}),
-        ...(lines ? { lines } : {}),
-      },
-    };
-  }
-  return lines ? { resumeLines: lines } : {};
 }

@@ -1,6 +1,6 @@
 // `codex-ts login status` and `login --with-api-key` as Codex 0.169 word them: auth.json decides (a key in the
 // environment is no login), exit 0 for a login and 1 for none or an unreadable file.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeHome, runCli } from "../support/cli.js";
@@ -59,5 +59,15 @@ describe("login status", () => {
     const result = await status();
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^Error checking login status: failed to deserialize CLI auth from file: /);
+  });
+
+  it("reports an auth.json it cannot read as an error, not as no login (exit 1)", async () => {
+    const { status, file } = setup();
+    mkdirSync(file);
+    const result = await status();
+    expect({ code: result.code, stderr: result.stderr }).toEqual({
+      code: 1,
+      stderr: "Error checking login status: Is a directory (os error 21)\n",
+    });
   });
 });

@@ -142,6 +142,10 @@ describe("codex-ts sandbox [OPTIONS] [COMMAND]...", () => {
     const json = await sandbox("--sandbox-state-json", '{"permissionProfile":{}}', "true");
     expect(json.code).toBe(1);
     expect(json.stderr).toMatch(/^Error: --sandbox-state-json is not supported: codex-ts sends no/);
+    // -p names a file in $CODEX_HOME: a path is a usage error, as for every other command.
+    const path = await sandbox("-p", "../x", "true");
+    expect(path.code).toBe(2);
+    expect(path.stderr).toContain("invalid --profile value `../x`; pass a plain name such as `work`");
     // --full-auto belongs to the older `sandbox linux` form only, as in Codex 0.169.
     expect((await sandbox("--full-auto", "true")).stderr).toContain("unknown option '--full-auto'");
   });
@@ -165,5 +169,28 @@ describe("codex-ts sandbox [OPTIONS] [COMMAND]...", () => {
     );
     expect(res).toMatchObject({ code: 0, stdout: "x=1\n" });
     expect(existsSync(join(home.cwd, "legacy.txt"))).toBe(true);
+  });
+
+  it("the older form takes -s MODE, and its usage errors exit 2", async () => {
+    const writes = await sandbox(
+      "linux",
+      "-s",
+      "workspace-write",
+      "--",
+      "sh",
+      "-c",
+      "touch legacy-s.txt && echo wrote",
+    );
+    expect(writes).toMatchObject({ code: 0, stdout: "wrote\n" });
+    const readOnly = await sandbox("linux", "-s", "read-only", "--", "sh", "-c", "touch legacy-ro.txt");
+    expect(readOnly.stderr).toMatch(/Read-only file system/);
+    expect(existsSync(join(home.cwd, "legacy-ro.txt"))).toBe(false);
+    const badMode = await sandbox("linux", "-s", "yolo", "true");
+    expect(badMode.code).toBe(2);
+    expect(badMode.stderr).toContain("argument 'yolo' is invalid");
+    const unknown = await sandbox("linux", "--bogus", "true");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown option '--bogus'");
+    expect((await sandbox("linux", "-p", "../x", "true")).code).toBe(2);
   });
 });

@@ -114,6 +114,33 @@ describe("codex-ts resume: Codex 0.169's options", () => {
     await term.waitFor(["Forking the chosen thread.", "• answer of here-cli"]);
   });
 
+  it("fork --turn N with no id: the picker forks the thread chosen up to turn N", async () => {
+    const home = await setUp(["Forked at turn 1."]);
+    const id = "00000000-0000-4000-8000-000000000004";
+    writeRolloutFile(
+      home.codexHome,
+      [
+        metaLine(id, { cwd: home.cwd, source: "cli" }),
+        ...contextLines(),
+        ...turnLines(1, { question: "first of two", reply: "answer one of two" }),
+        ...turnLines(2, { question: "second of two", reply: "answer two of two" }),
+      ],
+      { id },
+    );
+    const term = await tui.open(home, { args: ["fork", "--turn", "1"], ready: "Resume a previous session" });
+    await term.waitFor(/› 1\. first of two/);
+    term.press("Enter");
+    const screen = await term.waitFor(["Forking the chosen thread.", "• answer one of two"]);
+    expect(screen).not.toContain("answer two of two");
+    term.type("go on");
+    term.press("Enter");
+    await term.waitFor("• Forked at turn 1.");
+    const input = JSON.stringify(tui.model?.requests[0]?.body.input);
+    expect(input).toContain("first of two");
+    expect(input).toContain("go on");
+    expect(input).not.toContain("second of two");
+  });
+
   it("without a terminal, fork prints the new id; a PROMPT or the picker there is refused", async () => {
     const home = await setUp();
     const run = (args: string[]) => runCli(args, { env: home.env, cwd: home.cwd });

@@ -6,6 +6,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import type { UpgradeCheck } from "./websocket-transport.js";
+import { osErrorText } from "../os-error.js";
 
 export interface WsAuthFlags {
   wsAuth?: string;
@@ -23,22 +24,13 @@ const MIN_SECRET_BYTES = 32;
 
 export class WsAuthError extends Error {}
 
-const REASONS: Record<string, string> = {
-  ENOENT: "No such file or directory (os error 2)",
-  EACCES: "Permission denied (os error 13)",
-  EISDIR: "Is a directory (os error 21)",
-};
-
 /** A secret file's bytes, surrounding whitespace (a trailing newline) left out. */
 function readSecret(path: string): Buffer {
   let text: string;
   try {
     text = readFileSync(path, "utf8").trim();
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? "";
-    throw new WsAuthError(
-      `failed to read websocket auth secret ${path}: ${REASONS[code] ?? (err as Error).message}`,
-    );
+    throw new WsAuthError(`failed to read websocket auth secret ${path}: ${osErrorText(err)}`);
   }
   if (text === "") throw new WsAuthError(`websocket auth secret ${path} must not be empty`);
   return Buffer.from(text, "utf8");

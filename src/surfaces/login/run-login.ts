@@ -14,6 +14,7 @@ import { completeDeviceLogin, requestDeviceCode, type DeviceCode } from "../../a
 import { loginRefusal } from "../../auth/login-method.js";
 import { storedOpenaiAuth } from "../../auth/openai-auth.js";
 import { ConfigError, loadConfig, type Config } from "../../config/load.js";
+import { osErrorText } from "../os-error.js";
 
 export interface LoginFlags {
   config?: string[];
@@ -178,8 +179,10 @@ export function runLoginStatus(flags: { config?: string[] }): Promise<number> {
     let text: string;
     try {
       text = readFileSync(path, "utf8");
-    } catch {
-      say("Not logged in");
+    } catch (err) {
+      // Only a missing file is no login; one that cannot be read is an error, as in Codex.
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") say("Not logged in");
+      else say(`Error checking login status: ${osErrorText(err)}`);
       return 1;
     }
     let file: unknown;

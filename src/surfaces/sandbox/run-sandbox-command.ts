@@ -26,6 +26,8 @@ export interface SandboxFlags extends ConfigOverrideFlags {
   sandboxStateDisableNetwork?: boolean;
   /** Older Codex's `sandbox linux --full-auto`: workspace-write. */
   fullAuto?: boolean;
+  /** The older `sandbox linux -s MODE`: the sandbox mode, over the config's. */
+  sandbox?: string;
 }
 
 function fail(message: string): number {
@@ -113,6 +115,7 @@ function loadSandboxConfig(flags: SandboxFlags, cwd: string): Config {
       ...(flags.disable ? { disable: flags.disable } : {}),
       ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
       ...(flags.fullAuto ? { fullAuto: true } : {}),
+      ...(flags.sandbox !== undefined ? { sandbox: flags.sandbox } : {}),
       cd: cwd,
     },
     {},

@@ -37,7 +37,8 @@ export interface StartOptions {
   pickerWidening?: PickerWidening;
   firstImages?: string[];
   forkFrom?: { path: string; up_to_turn?: number };
-  pickerForks?: boolean;
+  /** The picker forks its choice (`codex-ts fork`), up to a turn when given (`--turn N`). */
+  pickerForks?: { up_to_turn?: number };
 }
 
 export async function renderApp(

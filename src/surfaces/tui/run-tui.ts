@@ -73,7 +73,9 @@ export async function runTui(
     start = {
       ...start,
       pickThreadAtStart: true,
-      ...(resume.fork ? { pickerForks: true } : {}),
+      ...(resume.fork
+        ? { pickerForks: resume.upToTurn !== undefined ? { up_to_turn: resume.upToTurn } : {} }
+        : {}),
       pickerWidening: { allCwds: resume.all === true, includeNonInteractive: scope.includeNonInteractive },
     };
   }

@@ -46,8 +46,8 @@ export interface TuiAppProps {
   pickThreadAtStart?: boolean;
   /** Start on a new fork of this rollout (`codex-ts fork ID|--last`), up to a turn when given. */
   forkFrom?: { path: string; up_to_turn?: number };
-  /** The picker opened at start forks the thread chosen instead of resuming it (`codex-ts fork`). */
-  pickerForks?: boolean;
+  /** The picker opened at start forks the thread chosen instead of resuming it (`codex-ts fork [--turn N]`). */
+  pickerForks?: { up_to_turn?: number };
   /** `--all` / `--include-non-interactive`: the threads the picker offers beyond this directory's own. */
   pickerWidening?: PickerWidening;
   /** `-i FILE`: images sent with the first prompt (alone, when there is none). */
@@ -91,7 +91,7 @@ export function TuiApp({
   const stateRef = useRef(state);
   stateRef.current = state;
   const decided = useRef(new Set<string>());
-  const forkPick = useRef(pickerForks === true);
+  const forkPick = useRef(pickerForks);
   // The submission id of a prompt whose task has not started yet: another prompt now would replace it.
   const awaitingStart = useRef<string | undefined>(undefined);
 
@@ -297,9 +297,10 @@ export function TuiApp({
         case "resume_thread":
           // `codex-ts fork`'s picker forks its one choice; a later /resume resumes.
           if (forkPick.current) {
-            forkPick.current = false;
+            const upTo = forkPick.current;
+            forkPick.current = undefined;
             addCell({ kind: "notice", level: "info", text: "Forking the chosen thread." });
-            void restartWith({ fork_from: { path: effect.path } });
+            void restartWith({ fork_from: { path: effect.path, ...upTo } });
           } else void restartWith({ resume_path: effect.path });
           return;
         case "slash":
