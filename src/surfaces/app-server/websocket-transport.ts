@@ -26,8 +26,10 @@ export function attachSocket(server: AppServer, socket: WebSocket): void {
 function refuseUpgrade(socket: Duplex, status: number, reason: string, body = ""): void {
   const length = Buffer.byteLength(body);
   const type = body ? "content-type: text/plain; charset=utf-8\r\n" : "";
+  // Destroyed once written: the client has nothing more to say, and a reset from it must not linger.
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\n${type}content-length: ${length}\r\nconnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }
 
@@ -45,6 +47,8 @@ function httpServer(app: AppServer, check: UpgradeCheck | undefined): { http: Se
     res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end(body);
   });
   http.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node drops its own error handler on upgrade; a client resetting now would otherwise crash the server.
+    socket.on("error", () => socket.destroy());
     // A web page may open a WebSocket to any local port; only non-browser clients are served.
     if (req.headers.origin !== undefined) return refuseUpgrade(socket, 403, "Forbidden");
     const refused = check?.(req);
