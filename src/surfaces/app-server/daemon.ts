@@ -9,8 +9,9 @@ import { CODEX_COMPAT_VERSION } from "../../version.js";
 import { connectPath, controlSocketPath, socketIsLive } from "./control-socket.js";
 import {
   freshLogPath,
-  isAlive,
+  isRecordedProcess,
   liveRecord,
+  processStartTime,
   removeRecord,
   writeRecord,
   type DaemonRecord,
@@ -111,7 +112,8 @@ async function start(ctx: Context): Promise<DaemonRecord> {
   closeSync(fd);
   const pid = child.pid;
   if (pid === undefined) throw new DaemonError(`could not start the app-server daemon (see ${log})`);
-  const record = { pid, processStartTime: new Date().toString(), version: CODEX_COMPAT_VERSION };
+  const processStart = processStartTime(pid) ?? new Date().toString();
+  const record = { pid, processStartTime: processStart, version: CODEX_COMPAT_VERSION };
   writeRecord(ctx.codexHome, record);
   const exited = new Promise<never>((_, reject) =>
     child.once("exit", (code) => {
@@ -134,8 +136,18 @@ async function start(ctx: Context): Promise<DaemonRecord> {
   return record;
 }
 
+/** Signals the daemon; one that ended meanwhile (ESRCH) or is no longer this user's (EPERM) is left be. */
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== "ESRCH" && code !== "EPERM") throw err;
+  }
+}
+
 async function stop(ctx: Context, record: DaemonRecord): Promise<void> {
-  process.kill(record.pid, "SIGTERM");
+  signal(record.pid, "SIGTERM");
   const socket = controlSocketPath(ctx.codexHome);
   // The server removes its socket on the way out; then the process ends.
   await waitFor(
@@ -143,10 +155,12 @@ async function stop(ctx: Context, record: DaemonRecord): Promise<void> {
     () => Promise.resolve(!existsSync(socket)),
     STOP_TIMEOUT_MS,
     "the daemon did not stop",
-  ).catch(() => process.kill(record.pid, "SIGKILL"));
+  ).catch(() => {
+    if (isRecordedProcess(record)) signal(record.pid, "SIGKILL");
+  });
   // No event tells when a process that is not our child ends: looked at every 50 ms, for 10 s at most.
   const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (isAlive(record.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (isRecordedProcess(record) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   removeRecord(ctx.codexHome);
 }
 
