@@ -1,6 +1,7 @@
 // `app-server daemon stop` acts only on the process its daemon.pid records: a tampered record (pid -1 or 0,
 // which would signal every process of the user or a whole group; or the pid of another process whose start
-// time differs from the record's) is reported as not running, removed, and nothing is signalled.
+// time differs from the record's) is reported as not running, removed, and nothing is signalled. A `start`
+// whose server exits before it listens fails at once, its record removed.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -22,7 +23,7 @@ async function stop(home: TestHome) {
   return { ...run, json: run.code === 0 ? (JSON.parse(run.stdout) as Record<string, unknown>) : undefined };
 }
 
-describe("app-server daemon with a tampered daemon.pid", () => {
+describe("app-server daemon with a tampered daemon.pid, or a server that does not listen", () => {
   it("pid -1 and pid 0 are not running: nothing is signalled, the record is removed", async () => {
     const { home } = await app.startModel();
     for (const pid of [-1, 0]) {
@@ -55,5 +56,19 @@ describe("app-server daemon with a tampered daemon.pid", () => {
       other.kill("SIGKILL");
     }
     expect(await exited).toBe("SIGKILL");
+  });
+
+  it("start whose server exits before it listens fails at once and leaves no record", async () => {
+    const { home } = await app.startModel();
+    // Something that is not a socket where the control socket goes: the server refuses it and exits 1.
+    mkdirSync(join(home.codexHome, "app-server-control", "app-server-control.sock", "x"), {
+      recursive: true,
+    });
+    const began = Date.now();
+    const run = await runCli(["app-server", "daemon", "start"], { env: home.env });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("Error: the app-server daemon exited (code 1) before it listened; see ");
+    expect(Date.now() - began).toBeLessThan(10_000);
+    expect(existsSync(recordPath(home.codexHome))).toBe(false);
   });
 });

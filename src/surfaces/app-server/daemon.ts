@@ -51,30 +51,53 @@ function report(ctx: Context, status: string, details: Details = {}) {
   };
 }
 
-/** The Codex version the server at the socket gives in initialize's userAgent (`name/X.Y.Z (...)`). */
+const VERSION_TIMEOUT_MS = 5_000;
+
+/**
+ * The Codex version the server at the socket gives in initialize's userAgent (`name/X.Y.Z (...)`); null when
+ * it does not answer in time, closes first, or answers with something else.
+ */
 async function appServerVersion(path: string): Promise<string | null> {
   const { default: WebSocket } = await import("ws");
   return new Promise((resolvePromise) => {
     const ws = new WebSocket(`ws+unix://${connectPath(path)}:/`);
-    const done = (version: string | null) => {
+    const timer = setTimeout(() => done(null), VERSION_TIMEOUT_MS);
+    function done(version: string | null): void {
+      clearTimeout(timer);
       ws.terminate();
       resolvePromise(version);
-    };
+    }
     ws.once("error", () => done(null));
+    ws.once("close", () => done(null));
     ws.once("open", () => {
       const clientInfo = { name: "codex_daemon", version: CODEX_COMPAT_VERSION };
       ws.send(JSON.stringify({ id: 1, method: "initialize", params: { clientInfo } }));
     });
     ws.on("message", (data: Buffer) => {
-      const message = JSON.parse(data.toString("utf8")) as { id?: unknown; result?: { userAgent?: string } };
-      if (message.id !== 1) return;
-      done(/^[^/]+\/(\d+\.\d+\.\d+)/.exec(message.result?.userAgent ?? "")?.[1] ?? null);
+      let message: { id?: unknown; result?: { userAgent?: unknown } } | null;
+      try {
+        message = JSON.parse(data.toString("utf8")) as typeof message;
+      } catch {
+        return;
+      }
+      if (message?.id !== 1) return;
+      const agent = typeof message.result?.userAgent === "string" ? message.result.userAgent : "";
+      done(/^[^/]+\/(\d+\.\d+\.\d+)/.exec(agent)?.[1] ?? null);
     });
   });
 }
 
-/** Resolves when `check` holds, looked at each time something changes in `dir` (and once at the start). */
-function waitFor(dir: string, check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+/**
+ * Resolves when `check` holds, looked at each time something changes in `dir` (and once at the start).
+ * Aborting `cancel` stops the watching and the timer (the promise then stays pending: the caller moved on).
+ */
+function waitFor(
+  dir: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  cancel?: AbortSignal,
+): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     let settled = false;
     const finish = (err?: Error) => {
@@ -82,8 +105,14 @@ function waitFor(dir: string, check: () => Promise<boolean>, timeoutMs: number, 
       settled = true;
       watcher.close();
       clearTimeout(timer);
+      cancel?.removeEventListener("abort", onAbort);
       if (err) reject(err);
       else resolvePromise();
+    };
+    const onAbort = () => {
+      settled = true;
+      watcher.close();
+      clearTimeout(timer);
     };
     const look = () => void check().then((ok) => ok && finish(), finish);
     const watcher = watch(dir, look);
@@ -91,6 +120,7 @@ function waitFor(dir: string, check: () => Promise<boolean>, timeoutMs: number, 
       () => finish(new DaemonError(`${what} within ${timeoutMs / 1000} s`)),
       timeoutMs,
     );
+    cancel?.addEventListener("abort", onAbort, { once: true });
     look();
   });
 }
@@ -121,15 +151,23 @@ async function start(ctx: Context): Promise<DaemonRecord> {
       reject(new DaemonError(`the app-server daemon exited (code ${code}) before it listened; see ${log}`));
     }),
   );
+  const cancel = new AbortController();
   try {
     const ready = waitFor(
       dirname(socket),
       async () => existsSync(socket) && (await socketIsLive(socket)),
       START_TIMEOUT_MS,
       "the app-server daemon did not listen",
+      cancel.signal,
     );
     await Promise.race([ready, exited]);
+  } catch (err) {
+    // A server that never listened is not left running in the background, nor recorded.
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    removeRecord(ctx.codexHome);
+    throw err;
   } finally {
+    cancel.abort();
     child.removeAllListeners("exit");
     child.unref();
   }
