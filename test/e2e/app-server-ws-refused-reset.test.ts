@@ -1,5 +1,6 @@
 // A client that resets its connection after its WebSocket upgrade was refused (403 for a browser Origin,
-// 401 from `--ws-auth`) must not take the server down: the next client is still served.
+// 401 from `--ws-auth`) must not take the server down: the next client is still served. A client that stops
+// half way through its HTTP request does not hold up shutdown.
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { AppServerClient } from "../support/app-server-client.js";
@@ -26,7 +27,7 @@ function refuseThenReset(url: string, headers: string): Promise<string> {
   });
 }
 
-describe("app-server --listen ws:// with refused upgrades", () => {
+describe("app-server --listen ws:// with misbehaving clients", () => {
   it("survives clients that reset after a 403 (Origin) or a 401 (--ws-auth)", async () => {
     const { home } = await app.startModel();
     const server = await app.spawn(home, {
@@ -51,4 +52,19 @@ describe("app-server --listen ws:// with refused upgrades", () => {
     server.child?.kill("SIGTERM");
     expect(await server.exited).toBe(0);
   });
+
+  it("a client stopped half way through its HTTP request does not hold up shutdown", async () => {
+    const { home } = await app.startModel();
+    const server = await app.spawn(home, { args: ["--listen", "ws://127.0.0.1:0"], initialize: false });
+    const { hostname, port } = new URL(await listeningUrl(server));
+    const partial = connect({ host: hostname, port: Number(port) });
+    await new Promise((resolve) => partial.once("connect", resolve));
+    partial.write("GET /readyz HTTP/1.1\r\nHost: x\r\n");
+    const closed = new Promise((resolve) => partial.once("close", resolve));
+    partial.on("error", () => undefined);
+    server.child?.kill("SIGTERM");
+    // Without the cut-off, close() would wait for Node's 60 s header timeout.
+    expect(await server.exited).toBe(0);
+    await closed;
+  }, 15_000);
 });

@@ -63,6 +63,8 @@ function shutDown(http: Server, wss: WebSocketServer): Promise<void> {
   for (const client of wss.clients) client.close(1001, "server shutting down");
   const cutOff = setTimeout(() => {
     for (const client of wss.clients) client.terminate();
+    // A client half way through an HTTP request is not idle, and would hold close() until its timeout.
+    http.closeAllConnections();
   }, 2_000);
   return new Promise<void>((resolve) => {
     http.close(() => {
@@ -115,7 +117,14 @@ export async function serveWebSocket(
       privateParent: target.path === undefined,
     });
     await listen(http, { path: bound.backing });
-    bound.publish();
+    try {
+      bound.publish();
+    } catch (err) {
+      // Not reachable at its path: the server does not stay listening at the backing socket.
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      bound.remove();
+      throw err;
+    }
     server.logger.info(`listening on unix://${bound.path}`);
   } else {
     await listen(http, { host: target.host, port: target.port });
