@@ -1,7 +1,7 @@
 // `app-server daemon stop` acts only on the process its daemon.pid records: a tampered record (pid -1 or 0,
 // which would signal every process of the user or a whole group; or the pid of another process whose start
 // time differs from the record's) is reported as not running, removed, and nothing is signalled. A `start`
-// whose server exits before it listens fails at once, its record removed.
+// whose server exits before it listens fails at once, its record removed; two at once start one server.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -70,5 +70,23 @@ describe("app-server daemon with a tampered daemon.pid, or a server that does no
     expect(run.stderr).toContain("Error: the app-server daemon exited (code 1) before it listened; see ");
     expect(Date.now() - began).toBeLessThan(10_000);
     expect(existsSync(recordPath(home.codexHome))).toBe(false);
+  });
+
+  it("two starts at once: one starts the server, the other finds it running (a stale lock is taken over)", async () => {
+    const { home } = await app.startModel();
+    // A lock left by a command that died (no process has this pid).
+    mkdirSync(join(home.codexHome, "app-server-daemon"), { recursive: true });
+    writeFileSync(join(home.codexHome, "app-server-daemon", "daemon.lock"), "99999999\n");
+    const runs = await Promise.all(
+      [0, 1].map(() => runCli(["app-server", "daemon", "start"], { env: home.env })),
+    );
+    try {
+      const statuses = runs.map((run) => (JSON.parse(run.stdout) as { status: string }).status).sort();
+      expect(statuses).toEqual(["alreadyRunning", "started"]);
+      expect(existsSync(join(home.codexHome, "app-server-daemon", "daemon.lock"))).toBe(false);
+    } finally {
+      const stopped = await runCli(["app-server", "daemon", "stop"], { env: home.env });
+      expect(JSON.parse(stopped.stdout)).toMatchObject({ status: "stopped" });
+    }
   });
 });

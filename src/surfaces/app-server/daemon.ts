@@ -7,6 +7,7 @@ import { openSync, closeSync, existsSync, mkdirSync, watch } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { CODEX_COMPAT_VERSION } from "../../version.js";
 import { connectPath, controlSocketPath, socketIsLive } from "./control-socket.js";
+import { DaemonLockError, withDaemonLock } from "./daemon-lock.js";
 import {
   freshLogPath,
   isRecordedProcess,
@@ -214,7 +215,7 @@ export async function runDaemon(
   const ctx: Context = { codexHome, cli: resolve(cliPath), serverArgs };
   const socket = controlSocketPath(codexHome);
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
-  try {
+  const act = async () => {
     const live = existsSync(socket) && (await socketIsLive(socket));
     const record = liveRecord(codexHome);
     if (command === "version") {
@@ -245,9 +246,13 @@ export async function runDaemon(
         );
       }
     }
+  };
+  try {
+    // Looking then starting or stopping is one step: two commands at once would race on the socket.
+    await (command === "version" ? act() : withDaemonLock(codexHome, act));
     return 0;
   } catch (err) {
-    if (!(err instanceof DaemonError)) throw err;
+    if (!(err instanceof DaemonError) && !(err instanceof DaemonLockError)) throw err;
     process.stderr.write(`Error: ${err.message}\n`);
     return 1;
   }
