@@ -3,7 +3,6 @@
 // half way through its HTTP request does not hold up shutdown.
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
-import { AppServerClient } from "../support/app-server-client.js";
 import { useAppServer } from "../support/app-server-fixture.js";
 import { listeningUrl } from "../support/ws-listener.js";
 
