@@ -80,13 +80,22 @@ describe("app-server daemon with a tampered daemon.pid, or a server that does no
     const runs = await Promise.all(
       [0, 1].map(() => runCli(["app-server", "daemon", "start"], { env: home.env })),
     );
+    // Every server a start reported, so that none outlives the test even when the check fails.
+    const pids = runs.flatMap((run) => /"pid":(\d+)/.exec(run.stdout)?.[1] ?? []).map(Number);
     try {
       const statuses = runs.map((run) => (JSON.parse(run.stdout) as { status: string }).status).sort();
       expect(statuses).toEqual(["alreadyRunning", "started"]);
       expect(existsSync(join(home.codexHome, "app-server-daemon", "daemon.lock"))).toBe(false);
-    } finally {
       const stopped = await runCli(["app-server", "daemon", "stop"], { env: home.env });
       expect(JSON.parse(stopped.stdout)).toMatchObject({ status: "stopped" });
+    } finally {
+      for (const pid of pids) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Already stopped.
+        }
+      }
     }
   });
 });
