@@ -1,7 +1,7 @@
 // `app-server proxy` and `app-server daemon start|stop|restart|version`: the commands that reach an
 // app-server on its control socket rather than serving one themselves.
 import type { Command } from "commander";
-import { collect } from "./options.js";
+import { collect, configOverrideOptions, gathered } from "./options.js";
 
 const DAEMON_COMMANDS = {
   start: "start the daemon if none runs",
@@ -10,10 +10,15 @@ const DAEMON_COMMANDS = {
   version: "print the CLI's and the running app-server's versions as JSON",
 } as const;
 
-interface OverrideFlags {
-  config: string[];
-  enable: string[];
-  disable: string[];
+/** `app-server` options the daemon's server takes: the overrides and the profile, passed on. */
+const PASSED_ON = new Set(["config", "enable", "disable", "profile"]);
+
+/** An `app-server` flag given on the command line that `daemon` cannot honour (Codex refuses them too). */
+function unsupported(appServer: Command): string | undefined {
+  const given = appServer.options.find(
+    (o) => !PASSED_ON.has(o.attributeName()) && appServer.getOptionValueSource(o.attributeName()) === "cli",
+  );
+  return given?.long ?? given?.short;
 }
 
 export function registerAppServerClients(appServer: Command): void {
@@ -35,32 +40,33 @@ export function registerAppServerClients(appServer: Command): void {
       process.exitCode = await runProxy(sock, resolveCodexHome(process.env));
     });
 
-  const daemon = appServer
-    .command("daemon")
-    .description("manage a background app-server on the control socket (one per CODEX_HOME)")
-    .option("-c, --config <key=value>", "a config override for the server start/restart runs", collect, [])
-    .option("--enable <feature>", "a feature the server start/restart runs turns on", collect, [])
-    .option("--disable <feature>", "a feature the server start/restart runs turns off", collect, []);
+  const daemon = configOverrideOptions(
+    appServer
+      .command("daemon")
+      .description("manage a background app-server on the control socket (one per CODEX_HOME)"),
+  );
   for (const [name, description] of Object.entries(DAEMON_COMMANDS)) {
-    daemon
-      .command(name)
-      .description(description)
-      .action(async () => {
-        const { runDaemon } = await import("../surfaces/app-server/daemon.js");
-        const { resolveCodexHome } = await import("../config/home.js");
-        // Passed on to the server the daemon starts. `app-server` has the same options, and commander
-        // gives a value to the first command in the chain that knows the option: both are read.
-        const own = daemon.opts<Partial<OverrideFlags>>();
-        const parent = appServer.opts<Partial<OverrideFlags>>();
-        const all = (key: keyof OverrideFlags) => [...(parent[key] ?? []), ...(own[key] ?? [])];
-        const serverArgs = [
-          ...all("config").flatMap((v) => ["-c", v]),
-          ...all("enable").flatMap((v) => ["--enable", v]),
-          ...all("disable").flatMap((v) => ["--disable", v]),
-        ];
-        const command = name as keyof typeof DAEMON_COMMANDS;
-        const cli = process.argv[1] ?? "codex-ts";
-        process.exitCode = await runDaemon(command, resolveCodexHome(process.env), cli, serverArgs);
-      });
+    const sub = daemon.command(name).description(description);
+    sub.action(async () => {
+      const flag = unsupported(appServer);
+      if (flag !== undefined) {
+        process.stderr.write(`Error: \`${flag}\` is not supported for \`codex app-server daemon ${name}\`\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const { runDaemon } = await import("../surfaces/app-server/daemon.js");
+      const { resolveCodexHome } = await import("../config/home.js");
+      // Given at any level (`codex-ts -c A app-server -c B daemon -c C start`): passed on to the server.
+      const flags = gathered(sub);
+      const serverArgs = [
+        ...flags.config.flatMap((v) => ["-c", v]),
+        ...flags.enable.flatMap((v) => ["--enable", v]),
+        ...flags.disable.flatMap((v) => ["--disable", v]),
+        ...(flags.profile !== undefined ? ["-p", flags.profile] : []),
+      ];
+      const command = name as keyof typeof DAEMON_COMMANDS;
+      const cli = process.argv[1] ?? "codex-ts";
+      process.exitCode = await runDaemon(command, resolveCodexHome(process.env), cli, serverArgs);
+    });
   }
 }

@@ -33,7 +33,7 @@ export function connectPath(path: string): string {
   }
 }
 
-/** Whether a server answers on `path` (a refused or missing socket is a dead one). */
+/** Whether a server answers on `path` (a refused or missing socket is a dead one; a full backlog is not). */
 export function socketIsLive(path: string): Promise<boolean> {
   return new Promise((resolvePromise) => {
     const probe = connect(connectPath(path));
@@ -41,7 +41,7 @@ export function socketIsLive(path: string): Promise<boolean> {
       probe.destroy();
       resolvePromise(true);
     });
-    probe.once("error", () => resolvePromise(false));
+    probe.once("error", (err: NodeJS.ErrnoException) => resolvePromise(err.code === "EAGAIN"));
   });
 }
 

@@ -7,10 +7,12 @@ import { openSync, closeSync, existsSync, mkdirSync, watch } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { CODEX_COMPAT_VERSION } from "../../version.js";
 import { connectPath, controlSocketPath, socketIsLive } from "./control-socket.js";
+import { DaemonLockError, withDaemonLock } from "./daemon-lock.js";
 import {
   freshLogPath,
-  isAlive,
+  isRecordedProcess,
   liveRecord,
+  processStartTime,
   removeRecord,
   writeRecord,
   type DaemonRecord,
@@ -50,30 +52,53 @@ function report(ctx: Context, status: string, details: Details = {}) {
   };
 }
 
-/** The Codex version the server at the socket gives in initialize's userAgent (`name/X.Y.Z (...)`). */
+const VERSION_TIMEOUT_MS = 5_000;
+
+/**
+ * The Codex version the server at the socket gives in initialize's userAgent (`name/X.Y.Z (...)`); null when
+ * it does not answer in time, closes first, or answers with something else.
+ */
 async function appServerVersion(path: string): Promise<string | null> {
   const { default: WebSocket } = await import("ws");
   return new Promise((resolvePromise) => {
     const ws = new WebSocket(`ws+unix://${connectPath(path)}:/`);
-    const done = (version: string | null) => {
+    const timer = setTimeout(() => done(null), VERSION_TIMEOUT_MS);
+    function done(version: string | null): void {
+      clearTimeout(timer);
       ws.terminate();
       resolvePromise(version);
-    };
+    }
     ws.once("error", () => done(null));
+    ws.once("close", () => done(null));
     ws.once("open", () => {
       const clientInfo = { name: "codex_daemon", version: CODEX_COMPAT_VERSION };
       ws.send(JSON.stringify({ id: 1, method: "initialize", params: { clientInfo } }));
     });
     ws.on("message", (data: Buffer) => {
-      const message = JSON.parse(data.toString("utf8")) as { id?: unknown; result?: { userAgent?: string } };
-      if (message.id !== 1) return;
-      done(/^[^/]+\/(\d+\.\d+\.\d+)/.exec(message.result?.userAgent ?? "")?.[1] ?? null);
+      let message: { id?: unknown; result?: { userAgent?: unknown } } | null;
+      try {
+        message = JSON.parse(data.toString("utf8")) as typeof message;
+      } catch {
+        return;
+      }
+      if (message?.id !== 1) return;
+      const agent = typeof message.result?.userAgent === "string" ? message.result.userAgent : "";
+      done(/^[^/]+\/(\d+\.\d+\.\d+)/.exec(agent)?.[1] ?? null);
     });
   });
 }
 
-/** Resolves when `check` holds, looked at each time something changes in `dir` (and once at the start). */
-function waitFor(dir: string, check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+/**
+ * Resolves when `check` holds, looked at each time something changes in `dir` (and once at the start).
+ * Aborting `cancel` stops the watching and the timer (the promise then stays pending: the caller moved on).
+ */
+function waitFor(
+  dir: string,
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  cancel?: AbortSignal,
+): Promise<void> {
   return new Promise((resolvePromise, reject) => {
     let settled = false;
     const finish = (err?: Error) => {
@@ -81,8 +106,14 @@ function waitFor(dir: string, check: () => Promise<boolean>, timeoutMs: number, 
       settled = true;
       watcher.close();
       clearTimeout(timer);
+      cancel?.removeEventListener("abort", onAbort);
       if (err) reject(err);
       else resolvePromise();
+    };
+    const onAbort = () => {
+      settled = true;
+      watcher.close();
+      clearTimeout(timer);
     };
     const look = () => void check().then((ok) => ok && finish(), finish);
     const watcher = watch(dir, look);
@@ -90,6 +121,7 @@ function waitFor(dir: string, check: () => Promise<boolean>, timeoutMs: number, 
       () => finish(new DaemonError(`${what} within ${timeoutMs / 1000} s`)),
       timeoutMs,
     );
+    cancel?.addEventListener("abort", onAbort, { once: true });
     look();
   });
 }
@@ -111,7 +143,8 @@ async function start(ctx: Context): Promise<DaemonRecord> {
   closeSync(fd);
   const pid = child.pid;
   if (pid === undefined) throw new DaemonError(`could not start the app-server daemon (see ${log})`);
-  const record = { pid, processStartTime: new Date().toString(), version: CODEX_COMPAT_VERSION };
+  const processStart = processStartTime(pid) ?? new Date().toString();
+  const record = { pid, processStartTime: processStart, version: CODEX_COMPAT_VERSION };
   writeRecord(ctx.codexHome, record);
   const exited = new Promise<never>((_, reject) =>
     child.once("exit", (code) => {
@@ -119,23 +152,41 @@ async function start(ctx: Context): Promise<DaemonRecord> {
       reject(new DaemonError(`the app-server daemon exited (code ${code}) before it listened; see ${log}`));
     }),
   );
+  const cancel = new AbortController();
   try {
     const ready = waitFor(
       dirname(socket),
       async () => existsSync(socket) && (await socketIsLive(socket)),
       START_TIMEOUT_MS,
       "the app-server daemon did not listen",
+      cancel.signal,
     );
     await Promise.race([ready, exited]);
+  } catch (err) {
+    // A server that never listened is not left running in the background, nor recorded.
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    removeRecord(ctx.codexHome);
+    throw err;
   } finally {
+    cancel.abort();
     child.removeAllListeners("exit");
     child.unref();
   }
   return record;
 }
 
+/** Signals the daemon; one that ended meanwhile (ESRCH) or is no longer this user's (EPERM) is left be. */
+function signal(pid: number, name: NodeJS.Signals): void {
+  try {
+    process.kill(pid, name);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== "ESRCH" && code !== "EPERM") throw err;
+  }
+}
+
 async function stop(ctx: Context, record: DaemonRecord): Promise<void> {
-  process.kill(record.pid, "SIGTERM");
+  signal(record.pid, "SIGTERM");
   const socket = controlSocketPath(ctx.codexHome);
   // The server removes its socket on the way out; then the process ends.
   await waitFor(
@@ -143,10 +194,12 @@ async function stop(ctx: Context, record: DaemonRecord): Promise<void> {
     () => Promise.resolve(!existsSync(socket)),
     STOP_TIMEOUT_MS,
     "the daemon did not stop",
-  ).catch(() => process.kill(record.pid, "SIGKILL"));
+  ).catch(() => {
+    if (isRecordedProcess(record)) signal(record.pid, "SIGKILL");
+  });
   // No event tells when a process that is not our child ends: looked at every 50 ms, for 10 s at most.
   const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (isAlive(record.pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (isRecordedProcess(record) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   removeRecord(ctx.codexHome);
 }
 
@@ -162,7 +215,7 @@ export async function runDaemon(
   const ctx: Context = { codexHome, cli: resolve(cliPath), serverArgs };
   const socket = controlSocketPath(codexHome);
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
-  try {
+  const act = async () => {
     const live = existsSync(socket) && (await socketIsLive(socket));
     const record = liveRecord(codexHome);
     if (command === "version") {
@@ -193,9 +246,13 @@ export async function runDaemon(
         );
       }
     }
+  };
+  try {
+    // Looking then starting or stopping is one step: two commands at once would race on the socket.
+    await (command === "version" ? act() : withDaemonLock(codexHome, act));
     return 0;
   } catch (err) {
-    if (!(err instanceof DaemonError)) throw err;
+    if (!(err instanceof DaemonError) && !(err instanceof DaemonLockError)) throw err;
     process.stderr.write(`Error: ${err.message}\n`);
     return 1;
   }

@@ -26,8 +26,10 @@ export function attachSocket(server: AppServer, socket: WebSocket): void {
 function refuseUpgrade(socket: Duplex, status: number, reason: string, body = ""): void {
   const length = Buffer.byteLength(body);
   const type = body ? "content-type: text/plain; charset=utf-8\r\n" : "";
+  // Destroyed once written: the client has nothing more to say, and a reset from it must not linger.
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\n${type}content-length: ${length}\r\nconnection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }
 
@@ -45,6 +47,8 @@ function httpServer(app: AppServer, check: UpgradeCheck | undefined): { http: Se
     res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end(body);
   });
   http.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Node drops its own error handler on upgrade; a client resetting now would otherwise crash the server.
+    socket.on("error", () => socket.destroy());
     // A web page may open a WebSocket to any local port; only non-browser clients are served.
     if (req.headers.origin !== undefined) return refuseUpgrade(socket, 403, "Forbidden");
     const refused = check?.(req);
@@ -59,6 +63,8 @@ function shutDown(http: Server, wss: WebSocketServer): Promise<void> {
   for (const client of wss.clients) client.close(1001, "server shutting down");
   const cutOff = setTimeout(() => {
     for (const client of wss.clients) client.terminate();
+    // A client half way through an HTTP request is not idle, and would hold close() until its timeout.
+    http.closeAllConnections();
   }, 2_000);
   return new Promise<void>((resolve) => {
     http.close(() => {
@@ -111,7 +117,14 @@ export async function serveWebSocket(
       privateParent: target.path === undefined,
     });
     await listen(http, { path: bound.backing });
-    bound.publish();
+    try {
+      bound.publish();
+    } catch (err) {
+      // Not reachable at its path: the server does not stay listening at the backing socket.
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      bound.remove();
+      throw err;
+    }
     server.logger.info(`listening on unix://${bound.path}`);
   } else {
     await listen(http, { host: target.host, port: target.port });

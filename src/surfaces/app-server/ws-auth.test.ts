@@ -37,6 +37,14 @@ describe("jwtProblem (Codex 0.169's answers, observed on its ws listener)", () =
       "invalid websocket jwt",
     ],
     ["not a JWT", "abc", "invalid websocket jwt"],
+    ["a signature with padding", `${sign(good)}=`, "invalid websocket jwt"],
+    ["a signature with a character outside base64url", `${sign(good)}!`, "invalid websocket jwt"],
+    [
+      "a line break inside the signature",
+      sign(good).replace(/(\.[^.]{4})([^.]*)$/, "$1\n$2"),
+      "invalid websocket jwt",
+    ],
+    ["a body with padding", sign(good).replace(".", "=."), "invalid websocket jwt"],
   ])("%s", (_name, token, problem) => {
     expect(jwtProblem(token, rules, NOW)).toBe(problem);
   });

@@ -67,6 +67,8 @@ function decodeJson(part: string | undefined): Record<string, unknown> | undefin
   }
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
 export interface JwtRules {
   secret: Buffer;
   issuer?: string;
@@ -79,6 +81,9 @@ export function jwtProblem(token: string, rules: JwtRules, nowSeconds: number): 
   const invalid = "invalid websocket jwt";
   const [head, body, signature, ...rest] = token.split(".");
   if (head === undefined || body === undefined || signature === undefined || rest.length > 0) return invalid;
+  // Node's base64url decoding skips what is not of the alphabet (and takes padding): a token altered that
+  // way would still pass. Each segment must be plain base64url.
+  if (![head, body, signature].every((part) => BASE64URL.test(part))) return invalid;
   if (decodeJson(head)?.alg !== "HS256") return invalid;
   const expected = createHmac("sha256", rules.secret).update(`${head}.${body}`).digest();
   const given = Buffer.from(signature, "base64url");
