@@ -5,13 +5,7 @@ import { registerAppServerClients } from "./app-server-clients.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
 import { strictConfigOption } from "./exec-run-options.js";
 import { WS_AUTH_MODES } from "../surfaces/app-server/ws-auth.js";
-import {
-  appServerFlags,
-  checkListenUrl,
-  seconds,
-  wsAuthMode,
-  type AppServerCliFlags,
-} from "./app-server-flags.js";
+import { appServerFlags, checkListenUrl, seconds, type AppServerCliFlags } from "./app-server-flags.js";
 
 export function registerServerCommands(program: Command): void {
   sharedOptions(
@@ -39,9 +33,9 @@ export function registerServerCommands(program: Command): void {
     .option("--analytics-default-enabled", "accepted for Codex's IDE clients; codex-ts sends no analytics")
     .addOption(strictConfigOption())
     .addOption(
-      new Option("--ws-auth <mode>", "who may connect to --listen ws://: a token, or a signed JWT")
-        .choices(WS_AUTH_MODES)
-        .argParser(wsAuthMode),
+      new Option("--ws-auth <mode>", "who may connect to --listen ws://: a token, or a signed JWT").choices(
+        WS_AUTH_MODES,
+      ),
     )
     .option("--ws-token-file <path>", "capability-token: the file holding the token")
     .option("--ws-token-sha256 <hex>", "capability-token: the token's SHA-256, in hex")

@@ -4,15 +4,8 @@
 // rules, with no object or string per entry. On a fresh server's first search of 100,000 files this
 // thread's busy time fell from ~115 to ~75 ms (profiled; see docs/performance.md).
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import {
-  entriesOf,
-  type FolderEntries,
-  type FolderWalk,
-  type PendingFolder,
-  type TreeListing,
-} from "./folder-walk.js";
+import type { FolderEntries, FolderWalk, PendingFolder, TreeListing } from "./folder-walk.js";
 
 /** The helper's name in dist/ (see native-helpers.ts). */
 export const FOLDER_READER = "codex-ts-folder-reader";
@@ -58,7 +51,7 @@ export function readWithHelper(
         const item = walk.takeOldest();
         const path = walk.pathOf(item);
         if (path.includes("\n")) {
-          if (!settle(item, readHere(path, item.rel))) return;
+          if (!settle(item, walk.readHere(item))) return;
           continue;
         }
         lines += `${asked.length}\t${walk.relativeStart(item)}\t${path}\n`;
@@ -137,12 +130,4 @@ export function readWithHelper(
     timer.unref();
     ask();
   });
-}
-
-function readHere(path: string, rel: string): FolderEntries | undefined {
-  try {
-    return entriesOf(readdirSync(path, { withFileTypes: true }), rel);
-  } catch {
-    return undefined;
-  }
 }

@@ -2,7 +2,7 @@
 // folder-reader helper): the folders still to read, the ignore rules, the listing being built. Each
 // folder's entries come in grouped by kind, as the helper sends them; `take` applies the rules, queues the
 // folders, lists the files and follows the rest (symbolic links, entries of unknown kind).
-import { realpathSync, statSync, type Dirent } from "node:fs";
+import { readdirSync, realpathSync, statSync, type Dirent } from "node:fs";
 import type { Ignore } from "ignore";
 import { folderRules, isIgnoredBy, RULE_FILES, type RuleFolder, type RuleReads } from "./search-rules.js";
 
@@ -137,6 +137,15 @@ export class FolderWalk {
 
   pathOf(item: PendingFolder): string {
     return item.rel === "" ? this.setup.root : this.prefix + item.rel;
+  }
+
+  /** Reads the folder in this thread (undefined: it could not be read). */
+  readHere(item: PendingFolder): FolderEntries | undefined {
+    try {
+      return entriesOf(readdirSync(this.pathOf(item), { withFileTypes: true }), item.rel);
+    } catch {
+      return undefined;
+    }
   }
 
   /** Where, in UTF-8 bytes, the folder's path relative to the root starts in pathOf(item). */

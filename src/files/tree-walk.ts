@@ -5,12 +5,11 @@
 // names at a time. What the walk knows is files/folder-walk.ts; who reads the folders is chosen here: the
 // folder-reader helper's threads when it was built (files/folder-reader.ts), else libuv's pool and this
 // thread (below).
-import { readdir, readdirSync, realpathSync, type Dirent } from "node:fs";
+import { readdir, realpathSync, type Dirent } from "node:fs";
 import type { Ignore } from "ignore";
 import {
   entriesOf,
   FolderWalk,
-  type FolderEntries,
   type FolderNames,
   type PendingFolder,
   type TreeListing,
@@ -78,14 +77,6 @@ function readInProcess(
   deadline: number,
   timeoutMs: number,
 ): Promise<TreeListing | undefined> {
-  const readNow = (item: PendingFolder): FolderEntries | undefined => {
-    try {
-      return entriesOf(readdirSync(walk.pathOf(item), { withFileTypes: true }), item.rel);
-    } catch {
-      return undefined;
-    }
-  };
-
   return new Promise((resolve) => {
     /** Folders handed to the thread pool and not back yet. */
     let reading = 0;
@@ -137,7 +128,7 @@ function readInProcess(
         } else {
           readAhead();
           const item = walk.takeNewest();
-          if (!walk.settle(item, readNow(item))) return end(true);
+          if (!walk.settle(item, walk.readHere(item))) return end(true);
         }
         readAhead();
         if (performance.now() > until) return sliceSoon();
