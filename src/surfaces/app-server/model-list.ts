@@ -1,6 +1,6 @@
 // model/list: the provider's own list (GET {base_url}/models) when it answers, else a built-in list. Context
 // windows come from what codex-ts knows of each model. Which credentials the request carries, and their
-// refresh, is handlers/models.ts's business.
+// refresh, is provider-models.ts's business.
 import http from "node:http";
 import https from "node:https";
 import type { Credentials } from "../../auth/credentials.js";

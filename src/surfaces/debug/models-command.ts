@@ -2,14 +2,10 @@
 // entries in Codex's models.json shape (slug, display_name, supported_reasoning_levels, ...). The models are
 // model/list's (surfaces/app-server/model-list.ts): `model_catalog_json` when set (its entries as written),
 // else the provider's GET /models, else the built-in list; `--bundled` is the built-in list alone.
-import { resolveCredentials, type Credentials } from "../../auth/credentials.js";
-import { refreshingCredentials, sendWithCredentials } from "../../auth/refreshing-credentials.js";
-import { TokenRefreshError } from "../../auth/token-refresh.js";
-import type { Config } from "../../config/load.js";
-import { learnLocalModel } from "../../model/local-server.js";
 import { DEFAULT_MODEL } from "../../model/model-info.js";
 import type { Model } from "../../protocol/app-server/v2/model.js";
-import { builtInModels, fetchProviderModels, modelsFrom } from "../app-server/model-list.js";
+import { builtInModels, modelsFrom } from "../app-server/model-list.js";
+import { providerModelIds } from "../app-server/provider-models.js";
 import { loadCliConfigOrReport, type SharedFlags } from "../shared/cli-config.js";
 
 export interface DebugModelsFlags extends SharedFlags {
@@ -41,33 +37,6 @@ export function catalogEntry(model: Model, priority: number): Record<string, unk
   };
 }
 
-/** The provider's list (as model/list asks for it: the model requests' account, refreshed when stale). */
-async function providerModels(config: Config): Promise<Model[]> {
-  const { provider, codexHome } = config;
-  const env = process.env;
-  const resolve = (): Credentials => {
-    try {
-      return resolveCredentials(provider, codexHome, env, { codexApiKeyEnv: false });
-    } catch {
-      // No key: the provider may still list its models, or the built-in list answers.
-      return { headers: {} };
-    }
-  };
-  let ids: string[] | undefined;
-  try {
-    const login = refreshingCredentials({ codexHome, env, resolve });
-    ({ ids } = await sendWithCredentials(login, (credentials) => fetchProviderModels(provider, credentials)));
-  } catch (err) {
-    // A login that could not be renewed: as for any refusal, the built-in list answers.
-    if (!(err instanceof TokenRefreshError)) throw err;
-  }
-  if (provider.local && ids) {
-    const signal = AbortSignal.timeout(5_000);
-    await Promise.all(ids.map((id) => learnLocalModel(provider, id, signal)));
-  }
-  return modelsFrom(ids, config.model);
-}
-
 function print(models: readonly unknown[]): number {
   process.stdout.write(`${JSON.stringify({ models })}\n`);
   return 0;
@@ -79,5 +48,7 @@ export async function runDebugModels(flags: DebugModelsFlags): Promise<number> {
   const config = loadCliConfigOrReport(flags);
   if (!config) return 1;
   if (config.modelCatalog) return print(config.modelCatalog);
-  return print((await providerModels(config)).map((m, i) => catalogEntry(m, i + 1)));
+  // As model/list asks for it: the model requests' account, refreshed when stale.
+  const ids = await providerModelIds(config.provider, { codexHome: config.codexHome, env: process.env });
+  return print(modelsFrom(ids, config.model).map((m, i) => catalogEntry(m, i + 1)));
 }
