@@ -40,11 +40,15 @@ export class RpcClient {
   private retry: ReturnType<typeof setTimeout> | undefined;
   private readonly onOffline = () => {
     this.offline = true;
-    this.socket?.close();
+    clearTimeout(this.retry);
+    // Dropped at once: while offline the close handshake may never finish, so its close event may come late.
+    const socket = this.socket;
+    if (socket) this.lost(socket);
+    socket?.close();
   };
   private readonly onOnline = () => {
     this.offline = false;
-    if (this.stopped || (this.socket && this.socket.readyState !== WebSocket.CLOSED)) return;
+    if (this.stopped || this.socket) return;
     clearTimeout(this.retry);
     this.open();
   };
@@ -105,13 +109,20 @@ export class RpcClient {
     socket.onmessage = (event: MessageEvent<string>) => this.receive(event.data);
     socket.onclose = () => {
       if (this.socket !== socket) return;
-      for (const p of this.pending.values()) p.reject(new Error("connection lost"));
-      this.pending.clear();
-      this.handlers.onState("closed");
+      this.lost(socket);
       if (this.stopped || this.offline) return;
       this.retry = setTimeout(() => this.open(), this.backoffMs);
       this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
     };
+  }
+
+  /** The socket is no longer ours: its questions fail and nothing it still delivers is read. */
+  private lost(socket: WebSocket): void {
+    socket.onopen = socket.onmessage = null;
+    if (this.socket === socket) this.socket = undefined;
+    for (const p of this.pending.values()) p.reject(new Error("connection lost"));
+    this.pending.clear();
+    this.handlers.onState("closed");
   }
 
   private async handshake(): Promise<void> {
