@@ -4,6 +4,7 @@ import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { parse as parseToml, TomlError } from "smol-toml";
 import type { z } from "zod";
 import { CODEX_ONLY_KEYS } from "./codex-keys.js";
+import { unknownConfigKeys } from "./known-keys.js";
 import { ConfigToml } from "./schema.js";
 import { scanDocument } from "./toml-scan.js";
 
@@ -87,19 +88,20 @@ function toNumbers<T>(value: T): T {
 
 const OWN_KEYS = new Set(Object.keys(ConfigToml.shape));
 
-/** The top-level keys neither codex-ts nor Codex reads (`--strict-config` refuses them in `-c` too). */
-export function unknownTopLevelKeys(value: Record<string, unknown>): string[] {
-  return Object.keys(value).filter((key) => !OWN_KEYS.has(key) && !CODEX_ONLY_KEYS[key]);
-}
-
-/** Every key of one file checked against its type: codex-ts's own keys, then the keys only Codex reads. */
+/**
+ * Every key of one file checked: the keys nobody reads, at any depth (known-keys.ts), then each value against
+ * its type, codex-ts's own keys by schema.ts and the keys only Codex reads by codex-keys.ts.
+ */
 export function checkConfigFile(file: string, config: ConfigFile): KeyIssue[] {
-  const issues: Omit<KeyIssue, "line" | "file">[] = [];
+  const issues: Omit<KeyIssue, "line" | "file">[] = unknownConfigKeys(config.value).map((keyPath) => ({
+    keyPath,
+    message: "unknown key, ignored",
+    kind: "unknown" as const,
+  }));
   const own: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(config.value)) {
     if (OWN_KEYS.has(key)) own[key] = value;
     else if (CODEX_ONLY_KEYS[key]) issues.push(...schemaIssues(CODEX_ONLY_KEYS[key], value, [key]));
-    else issues.push({ keyPath: [key], message: "unknown key, ignored", kind: "unknown" });
   }
   issues.push(...schemaIssues(ConfigToml, own, []));
   if (issues.length === 0) return [];

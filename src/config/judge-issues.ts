@@ -1,6 +1,7 @@
 // What the problems found in config files amount to once every layer is known: errors, or warnings.
 import { ConfigError, describeIssue, type KeyIssue } from "./config-file.js";
 import { setsKey } from "./key-path.js";
+import { unknownConfigKeys } from "./known-keys.js";
 
 /** What of a layer the judgement reads (load.ts's ConfigLayer fits). */
 interface Layer {
@@ -41,4 +42,14 @@ export function judgeIssues(issues: KeyIssue[], layers: Layer[], strict: boolean
     });
   }
   return warnings;
+}
+
+/** The `-c` keys nobody reads: warnings, or (`--strict-config`) an error naming the first. */
+export function overrideKeyWarnings(overrides: Record<string, unknown>, strict: boolean): Warning[] {
+  const unknown = unknownConfigKeys(overrides).map((path) => path.join("."));
+  const [first] = unknown;
+  if (strict && first !== undefined) {
+    throw new ConfigError(`unknown configuration field \`${first}\` in -c/--config override`);
+  }
+  return unknown.map((key) => ({ summary: `-c/--config override: ${key}: unknown key, ignored` }));
 }

@@ -11,8 +11,8 @@ import {
   type SandboxPolicy,
 } from "../protocol/policies.js";
 import { parseAllowlist } from "../sandbox/domain-allowlist.js";
-import { ConfigError, readConfigFile, unknownTopLevelKeys, type KeyIssue } from "./config-file.js";
-import { judgeIssues } from "./judge-issues.js";
+import { ConfigError, readConfigFile, type KeyIssue } from "./config-file.js";
+import { judgeIssues, overrideKeyWarnings } from "./judge-issues.js";
 import { contextWindowFor, DEFAULT_MODEL, learnModelInfo } from "../model/model-info.js";
 import { DEFAULT_OSS_PROVIDER, LOCAL_PROVIDERS, type ProviderInfo } from "../model/provider-info.js";
 import { resolveProvider } from "./providers.js";
@@ -164,10 +164,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
       : addProjectLayers(layers, { cwd, codexHome, issues, trustTable: projectTrust, notes });
 
   const overrides = safeOverrides(options.overrides ?? []);
-  const [unknownOverride] = options.strict ? unknownTopLevelKeys(overrides) : [];
-  if (unknownOverride !== undefined) {
-    throw new ConfigError(`unknown configuration field \`${unknownOverride}\` in -c/--config override`);
-  }
+  const overrideNotes = overrideKeyWarnings(overrides, options.strict ?? false);
   const merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
 
   const profile = chooseProfile({
@@ -192,7 +189,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (options.oss) cli.model_provider = ossProvider(options.oss.provider ?? merged.oss_provider);
   if (Object.keys(cli).length > 0) layers.push({ source: "cli", value: cli });
   if (Object.keys(overrides).length > 0) layers.push({ source: "overrides", value: overrides });
-  const warnings = [...notes, ...judgeIssues(issues, layers, options.strict ?? false)];
+  const warnings = [...notes, ...judgeIssues(issues, layers, options.strict ?? false), ...overrideNotes];
   const chosen = options.ignoreSandboxModeIn
     ? withoutSandboxMode(layers, options.ignoreSandboxModeIn)
     : layers;

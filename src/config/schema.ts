@@ -200,6 +200,8 @@ const ConfigFields = {
   hide_agent_reasoning: z.boolean().optional(),
   /** The model's raw reasoning (open-weight models send it) is emitted and shown. */
   show_raw_agent_reasoning: z.boolean().optional(),
+  /** The mode a session starts in ("default" or "plan"): core/plan-mode/configured-mode.ts explains a bad value. */
+  collaboration_mode: z.unknown().optional(),
 };
 
 export const ProfileToml = z.looseObject(ConfigFields);
@@ -221,8 +223,11 @@ export const TuiToml = z.looseObject({
 });
 export type TuiToml = z.infer<typeof TuiToml>;
 
-/** `[agents.NAME]`: a role a subagent can be spawned with (config/agent-roles.ts reads it). */
-export const AgentRoleToml = z.strictObject({
+/**
+ * `[agents.NAME]`: a role a subagent can be spawned with (config/agent-roles.ts reads it). Other keys pass
+ * without a word, as in Codex 0.169.
+ */
+export const AgentRoleToml = z.looseObject({
   description: z.string().optional(),
   config_file: z.string().optional(),
   nickname_candidates: z.array(z.string()).optional(),
