@@ -5,6 +5,7 @@ import { VERSION_LINE } from "./version.js";
 import type { SharedFlags } from "./surfaces/shared/cli-config.js";
 import { registerExecCommands } from "./cli/exec-commands.js";
 import { registerFleetCommands } from "./cli/fleet-commands.js";
+import { strictConfigOption } from "./cli/exec-run-options.js";
 import { collect, sharedOptions } from "./cli/options.js";
 import { registerSandboxCommands } from "./cli/sandbox-commands.js";
 import { registerServerCommands } from "./cli/server-commands.js";
@@ -48,6 +49,7 @@ registerSandboxCommands(program);
 sharedOptions(program)
   .argument("[prompt]", "a first prompt for the interactive session")
   .option("-i, --image <file>", "attach an image to the first prompt (repeatable)", collect, [])
+  .addOption(strictConfigOption())
   .action(async (prompt: string | undefined, flags: SharedFlags & { image?: string[] }) => {
     const { runTui } = await import("./surfaces/tui/run-tui.js");
     process.exitCode = await runTui(prompt, flags);

@@ -2,7 +2,7 @@
 import type { Command } from "commander";
 import { Option } from "commander";
 import { collect, sharedOptions, withRootFlags } from "./options.js";
-import { execRunOptions } from "./exec-run-options.js";
+import { execRunOptions, strictConfigOption } from "./exec-run-options.js";
 import type { ExecFlags } from "../surfaces/exec/exec-flags.js";
 
 interface ReviewFlags extends ExecFlags {
@@ -135,5 +135,5 @@ export function registerExecCommands(program: Command): void {
   // Codex has these global to `exec`: they hold before or after `resume` / `review` (the SDK puts them before).
   execRunOptions(execCommand);
   execRunOptions(reviewCommand(program, execCommand, "review"));
-  reviewCommand(program, program, "review");
+  reviewCommand(program, program, "review").addOption(strictConfigOption());
 }

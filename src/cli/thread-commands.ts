@@ -1,5 +1,6 @@
 // Recorded threads: list, fork, archive, delete, and resume in the interactive UI.
 import type { Command } from "commander";
+import { strictConfigOption } from "./exec-run-options.js";
 import { collect, sharedOptions, withRootFlags } from "./options.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
 import type { ForkFlags, SessionsFlags } from "../surfaces/threads/thread-commands.js";
@@ -34,6 +35,7 @@ export function registerThreadCommands(program: Command): void {
     .option("--all", "threads of every directory (the picker and --last)")
     .option("-i, --image <file>", "attach an image to the first prompt (repeatable)", collect, [])
     .option("--turn <n>", "keep turns 1..n only")
+    .addOption(strictConfigOption())
     .action(
       async (
         id: string | undefined,
@@ -95,6 +97,7 @@ export function registerThreadCommands(program: Command): void {
     .option("--all", "threads of every directory (the picker and --last)")
     .option("--include-non-interactive", "exec threads too (the picker and --last)")
     .option("-i, --image <file>", "attach an image to the first prompt (repeatable)", collect, [])
+    .addOption(strictConfigOption())
     .action(async (id: string | undefined, prompt: string | undefined, own: ResumeFlags, cmd: Command) => {
       const flags = withRootFlags(program, own);
       const args = resumeArguments(id, prompt, flags);

@@ -7,10 +7,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { makeHome, runCli, type TestHome } from "../support/cli.js";
 import { runTurn, startThread, useAppServer } from "../support/app-server-fixture.js";
+import { killPtyRuns, runCliOnPty } from "../support/pty-cli.js";
 
 type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
 let model: FakeModel | undefined;
 afterEach(async () => {
+  killPtyRuns();
   await model?.close();
   model = undefined;
 });
@@ -101,5 +103,28 @@ describe("app-server --strict-config, nested keys", () => {
     const threadId = await startThread(client, { cwd: home.cwd });
     expect(await runTurn(client, threadId, "hi")).toMatchObject({ status: "completed" });
     expect(client.stderr).not.toMatch(/unknown/i);
+  });
+});
+
+describe("--strict-config on the other commands Codex 0.169 takes it on", () => {
+  it("review, fork, and (on a terminal) the interactive UI and resume refuse an unknown nested key", async () => {
+    model = await startFakeModel({ replies: [] });
+    const home = makeHome(model.url, NESTED);
+    const error = `${join(home.codexHome, "config.toml")}:4: unknown configuration field \`tui.keymap.bogus\``;
+    for (const args of [
+      ["review", "--strict-config"],
+      ["fork", "--strict-config", "--last"],
+      ["--strict-config", "exec", "hi"],
+    ]) {
+      const run = await runCli(args, { env: home.env, cwd: home.cwd });
+      expect(run.code, args.join(" ")).toBe(1);
+      expect(run.stderr, args.join(" ")).toContain(`Error: ${error}`);
+    }
+    for (const args of [["--strict-config"], ["resume", "--strict-config", "--last"]]) {
+      const term = runCliOnPty(args, { env: home.env, cwd: home.cwd });
+      expect(await term.exited, args.join(" ")).toBe(1);
+      expect(term.output().replace(/\r?\n/g, ""), args.join(" ")).toContain(error);
+    }
+    expect(model.requests).toHaveLength(0);
   });
 });
