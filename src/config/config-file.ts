@@ -128,7 +128,23 @@ function lineFinder(text: string): (path: string[]) => number | undefined {
     return () => undefined;
   }
   const { entries, tables } = doc;
+  const joined = (parts: string[]) => parts.join("\u0000");
+  /** `skills.config.1.bogus`: the key under the second `[[skills.config]]` header. */
+  const inArrayTable = (path: string[]): number | undefined => {
+    const at = path.findIndex((part, i) => i > 0 && /^\d+$/.test(part));
+    if (at < 0) return undefined;
+    const want = joined(path.slice(0, at));
+    const table = tables.filter((t) => t.isArray && joined(t.path) === want)[Number(path[at])];
+    if (!table) return undefined;
+    const rest = joined(path.slice(at + 1));
+    const entry = entries.find(
+      (e) => e.startLine > table.headerLine && e.startLine < table.endLine && joined(e.key) === rest,
+    );
+    return (entry?.startLine ?? table.headerLine) + 1;
+  };
   return (path) => {
+    const inArray = inArrayTable(path);
+    if (inArray !== undefined) return inArray;
     for (let n = path.length; n > 0; n--) {
       const want = path.slice(0, n).join("\u0000");
       const entry = entries.find((e) => [...e.table, ...e.key].join("\u0000") === want);

@@ -45,6 +45,18 @@ describe("--strict-config on nested keys", () => {
     });
   });
 
+  it("names the line of a key in the Nth [[array.of.tables]]", () => {
+    const dirs = setup({
+      "config.toml":
+        "[[skills.config]]\nenabled = true\nbogus = 1\n\n[[skills.config]]\nenabled = false\nother = 2\n",
+    });
+    const file = join(dirs.home, "config.toml");
+    expect(load(dirs).warnings.map((w) => w.summary)).toEqual([
+      `${file}, line 3: skills.config.0.bogus: unknown key, ignored`,
+      `${file}, line 7: skills.config.1.other: unknown key, ignored`,
+    ]);
+  });
+
   it("a profile file", () => {
     const dirs = setup({ "config.toml": "", "p.config.toml": "[sandbox_workspace_write]\nbogus = 1\n" });
     expect(() => load(dirs, { profile: "p", strict: true })).toThrow(

@@ -92,6 +92,11 @@ describe("app-server --strict-config, nested keys", () => {
     const client = await app.spawn(home);
     fake.push(reply.message("served"));
     const threadId = await startThread(client, { cwd: home.cwd });
+    // Sent before thread/start's answer, so it is there once the answer is.
+    expect(client.notifications("configWarning").map((params) => params.summary)).toEqual([
+      `${join(home.codexHome, "config.toml")}, line 4: tui.keymap.bogus: unknown key, ignored`,
+      `${join(home.codexHome, "config.toml")}, line 9: mcp_servers.docs.typo: unknown key, ignored`,
+    ]);
     expect(await runTurn(client, threadId, "hi")).toMatchObject({ status: "completed" });
   });
 
