@@ -1,7 +1,7 @@
 // Messages queued for a thread (`codex-ts queue`, thread/queue/add): $sqlite_home/queue.sqlite, one row per
 // message in the order the thread is to take them. Several processes share it (the CLI writes while a
 // daemon takes), so every change is one SQLite transaction; WAL lets readers go on meanwhile.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { openSqlite } from "./sqlite-open.js";
@@ -116,7 +116,23 @@ export class MessageQueue {
     return result.changes > 0;
   }
 
+  /** Removes every message of the thread. */
+  removeThread(threadId: string): void {
+    this.db.prepare("DELETE FROM queued_messages WHERE thread_id = ?").run(threadId);
+  }
+
   close(): void {
     this.db.close();
+  }
+}
+
+/** Drops every message queued for these threads (deleted for good); a queue never written is left alone. */
+export function forgetQueuedMessages(sqliteHome: string, threadIds: readonly string[]): void {
+  if (threadIds.length === 0 || !existsSync(join(sqliteHome, QUEUE_FILE_NAME))) return;
+  const queue = MessageQueue.open(sqliteHome);
+  try {
+    for (const id of threadIds) queue.removeThread(id);
+  } finally {
+    queue.close();
   }
 }

@@ -156,6 +156,23 @@ describe("codex-ts queue, no server running", () => {
     expect((await cli(home, ["queue", "--thread", "k"])).code).toBe(2);
   });
 
+  it("deleting a thread drops the messages queued for it", async () => {
+    const { home } = await app.startModel();
+    const gone = await execThread(home);
+    const kept = await execThread(home);
+    for (const id of [gone, kept])
+      expect((await cli(home, ["queue", "--thread", id, "--message", "m"])).code).toBe(0);
+    expect((await cli(home, ["delete", "--force", gone])).code).toBe(0);
+    const client = await app.spawn(home);
+    expect(await client.call("thread/queue/list", { threadId: gone })).toEqual({
+      data: [],
+      nextCursor: null,
+    });
+    expect(await client.call("thread/queue/list", { threadId: kept })).toMatchObject({
+      data: [{ input: [{ type: "text", text: "m" }] }],
+    });
+  });
+
   it("a server that cannot be reached: exit 1, with the OS's reason", async () => {
     const { home } = await app.startModel();
     const sock = join(home.codexHome, "no.sock");
