@@ -3,6 +3,7 @@
 // run for the command) and becomes the thread's next user turn once it is loaded and idle: at its next
 // `exec resume`, at an app-server's thread/resume, or at once when a server holds it idle.
 import { appendFileSync, realpathSync } from "node:fs";
+import Database from "better-sqlite3";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lastUserText, reply } from "../support/fake-model.js";
@@ -21,6 +22,15 @@ const cli = (home: TestHome, args: string[], env: NodeJS.ProcessEnv = {}) =>
 async function stop(server: AppServerClient): Promise<void> {
   server.child?.kill("SIGTERM");
   expect(await server.exited).toBe(0);
+}
+
+/** The handshake of a client that uses thread/queue/* (experimental in Codex 0.169, as here). */
+async function initExperimental(client: AppServerClient, name: string): Promise<void> {
+  await client.call("initialize", {
+    clientInfo: { name, title: "Tests", version: "1.0.0" },
+    capabilities: { experimentalApi: true },
+  });
+  client.notify("initialized");
 }
 
 const QUEUED = /^Queued message ([0-9a-f-]{36}) for thread ([0-9a-f-]{36})\.\n$/;
@@ -163,14 +173,14 @@ describe("codex-ts queue, no server running", () => {
     for (const id of [gone, kept])
       expect((await cli(home, ["queue", "--thread", id, "--message", "m"])).code).toBe(0);
     expect((await cli(home, ["delete", "--force", gone])).code).toBe(0);
-    const client = await app.spawn(home);
-    expect(await client.call("thread/queue/list", { threadId: gone })).toEqual({
-      data: [],
-      nextCursor: null,
-    });
-    expect(await client.call("thread/queue/list", { threadId: kept })).toMatchObject({
-      data: [{ input: [{ type: "text", text: "m" }] }],
-    });
+    // What is left in the queue file: the kept thread's message only.
+    const db = new Database(join(home.codexHome, "queue.sqlite"), { readonly: true });
+    try {
+      const rows = db.prepare("SELECT thread_id FROM queued_messages").all() as Array<{ thread_id: string }>;
+      expect(rows.map((r) => r.thread_id)).toEqual([kept]);
+    } finally {
+      db.close();
+    }
   });
 
   it("a server that cannot be reached: exit 1, with the OS's reason", async () => {
@@ -195,7 +205,7 @@ describe("codex-ts queue through a running app-server", () => {
     await waitForSocket(socket);
     const ws = await AppServerClient.connect(`ws+unix://${realpathSync(socket)}:/`);
     try {
-      await ws.initialize("queue_watcher");
+      await initExperimental(ws, "queue_watcher");
       await ws.call("thread/resume", { threadId: held, excludeTurns: true });
 
       model.push(reply.message("answer to the queued message"));
@@ -260,7 +270,7 @@ describe("codex-ts queue through a running app-server", () => {
 
     const ws = await AppServerClient.connect(url, { headers: { Authorization: "Bearer queue-token" } });
     try {
-      await ws.initialize("remote_client");
+      await initExperimental(ws, "remote_client");
       expect(await ws.call("thread/queue/list", { threadId: id })).toMatchObject({
         data: [{ id: queuedId, input: [{ type: "text", text: "over the wire" }] }],
       });
@@ -277,8 +287,26 @@ describe("codex-ts queue through a running app-server", () => {
 });
 
 describe("thread/queue/* in the app-server", () => {
+  it("is refused to a client without the experimental API, as in Codex", async () => {
+    const { client } = await app.start();
+    for (const method of ["thread/queue/add", "thread/queue/list", "thread/queue/delete"]) {
+      const params = {
+        threadId: "t",
+        input: [{ type: "text", text: "x" }],
+        clientUserMessageId: "c",
+        queuedSubmissionId: "q",
+      };
+      const response = await client.waitResponse(client.request(method, params));
+      expect(response.error).toEqual({
+        code: -32600,
+        message: `${method} requires experimentalApi capability`,
+      });
+    }
+  });
+
   it("a queue paused by an interrupt waits for the next turn started by hand, then runs after it", async () => {
-    const { home, model, client } = await app.start();
+    const { home, model, client } = await app.start({ initialize: false });
+    await initExperimental(client, "queue_client");
     const id = await execThread(home);
     await client.call("thread/resume", { threadId: id, excludeTurns: true });
     // A turn the user interrupts while the model has not answered.
@@ -316,6 +344,21 @@ describe("thread/queue/* in the app-server", () => {
       (p) => (p.item as { clientId?: string }).clientId === "client-1",
     );
     expect(queuedTurn.item).toMatchObject({ type: "userMessage" });
+
+    // Codex's refusals: empty input, a thread with no rollout.
+    const empty = await client.waitResponse(
+      client.request("thread/queue/add", { threadId: id, input: [], clientUserMessageId: "c" }),
+    );
+    expect(empty.error).toEqual({
+      code: -32600,
+      message: "only user input can be added to the user-message queue",
+    });
+    const missing = "01a219d1-0000-7000-8000-000000000000";
+    const unknown = await client.waitResponse(client.request("thread/queue/list", { threadId: missing }));
+    expect(unknown.error).toMatchObject({
+      code: -32603,
+      message: `failed to read thread: invalid thread-store request: no rollout found for thread id ${missing}`,
+    });
 
     // delete: one that is there, then one that is not.
     const again = await client.call("thread/queue/add", {

@@ -47,7 +47,7 @@ export class QueuedTurns {
    * The thread a message may be queued for: one with a rollout, not archived (worded as Codex words it,
    * with its error codes).
    */
-  async checkThread(threadId: string): Promise<void> {
+  async checkThread(threadId: string, options: { archivedToo?: boolean } = {}): Promise<void> {
     if (this.loaded(threadId)) return;
     let archived: boolean;
     try {
@@ -58,7 +58,7 @@ export class QueuedTurns {
         `failed to read thread: invalid thread-store request: no rollout found for thread id ${threadId}`,
       );
     }
-    if (archived) {
+    if (archived && !options.archivedToo) {
       throw badRequest(
         `session ${threadId} is archived. Run \`codex-ts unarchive ${threadId}\` to unarchive it first.`,
       );
@@ -71,7 +71,8 @@ export class QueuedTurns {
     clientUserMessageId: string,
     metadata: Record<string, string> | null,
   ): Promise<QueuedSubmission> {
-    if (input.length === 0) throw badRequest("input must not be empty");
+    // Codex's words for an empty input (its queue holds user input only).
+    if (input.length === 0) throw badRequest("only user input can be added to the user-message queue");
     await this.checkThread(threadId);
     const message = (await this.queue()).add({
       id: uuidv7(),
