@@ -209,7 +209,16 @@ describe("codex-ts queue through a running app-server", () => {
       await ws.call("thread/resume", { threadId: held, excludeTurns: true });
 
       model.push(reply.message("answer to the queued message"));
-      const run = await cli(home, ["queue", "--thread", held, "--message", "while you are idle"]);
+      // `unix://` names the control socket; the next call finds it without being told.
+      const run = await cli(home, [
+        "queue",
+        "--thread",
+        held,
+        "--message",
+        "while you are idle",
+        "--remote",
+        "unix://",
+      ]);
       expect(run).toMatchObject({ code: 0, stderr: "" });
       const queuedId = QUEUED.exec(run.stdout)?.[1];
       expect(await ws.waitNotification("thread/queue/changed")).toEqual({ threadId: held });
