@@ -27,6 +27,8 @@ export class QueuedTurns {
   private store: Promise<MessageQueue> | undefined;
   /** Threads whose last turn was interrupted: their queue waits for a turn started by hand. */
   private readonly paused = new Set<string>();
+  /** Threads whose next queued message is being started: one at a time, or two would share a turn. */
+  private readonly starting = new Set<string>();
 
   constructor(
     private readonly server: ServerHost,
@@ -119,23 +121,25 @@ export class QueuedTurns {
 
   /** Starts the thread's first queued message as a turn, when the thread is idle and its queue not paused. */
   private async next(thread: ThreadRuntime): Promise<void> {
-    if (thread.busy || this.paused.has(thread.threadId)) return;
-    const queue = await this.queue();
-    if (thread.busy || this.loaded(thread.threadId) !== thread) return;
-    const message = queue.takeFirst(thread.threadId);
-    if (!message) return;
-    this.changed(thread.threadId);
-    const input = message.input as UserInput[];
+    const id = thread.threadId;
+    if (thread.busy || this.paused.has(id) || this.starting.has(id)) return;
+    this.starting.add(id);
     try {
+      const queue = await this.queue();
+      if (thread.busy || this.loaded(id) !== thread) return;
+      const message = queue.takeFirst(id);
+      if (!message) return;
+      this.changed(id);
+      const input = message.input as UserInput[];
       await thread.startTurn(
         input,
         { items: toCoreInput(input), client_id: message.clientUserMessageId },
         () => undefined,
       );
     } catch (err) {
-      this.server.logger.error(
-        `thread ${thread.threadId}: queued message ${message.id} could not start: ${(err as Error).message}`,
-      );
+      this.server.logger.error(`thread ${id}: a queued message could not start: ${(err as Error).message}`);
+    } finally {
+      this.starting.delete(id);
     }
   }
 

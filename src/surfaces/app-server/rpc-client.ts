@@ -78,6 +78,9 @@ export function osErrorText(err: NodeJS.ErrnoException): string {
 
 export class ConnectError extends Error {}
 
+/** The connection broke before an answer came. */
+export class TransportError extends Error {}
+
 /**
  * Connects to `url`: `ws://` / `wss://`, or `ws+unix://PATH` for a Unix socket (PATH's symlink followed, as
  * the daemon's socket is one). `shown` is how the address is named in an error.
@@ -100,8 +103,10 @@ export async function connectWebSocket(
   });
   const pending = new Pending();
   ws.on("message", (data: Buffer) => pending.receive(data.toString("utf8")));
-  ws.on("close", () => pending.failAll(new Error("the app server closed the connection")));
-  ws.on("error", (err: Error) => pending.failAll(err));
+  ws.on("close", () => pending.failAll(new TransportError("the app server closed the connection")));
+  ws.on("error", (err: Error) =>
+    pending.failAll(new TransportError(`connection to the app server failed: ${err.message}`)),
+  );
   return {
     inProcess: false,
     request: (method, params) => pending.send(method, params, (text) => ws.send(text)),

@@ -16,6 +16,7 @@ import {
   connectWebSocket,
   initialize,
   RpcError,
+  TransportError,
   type RpcClient,
 } from "../app-server/rpc-client.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
@@ -196,7 +197,10 @@ export async function runQueue(flags: QueueFlags): Promise<number> {
     client = await connect(flags, loadCliConfig(flags));
     return await queueThrough(client, flags);
   } catch (err) {
-    if (err instanceof QueueError || err instanceof ConfigError) return fail(err.message);
+    if (err instanceof QueueError || err instanceof ConfigError || err instanceof TransportError)
+      return fail(err.message);
+    // A request before thread/queue/add the server refused (thread/list, initialize).
+    if (err instanceof RpcError) return fail(`${err.message} (code ${err.code})`);
     throw err;
   } finally {
     await client?.close();
