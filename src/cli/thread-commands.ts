@@ -1,10 +1,11 @@
 // Recorded threads: list, fork, archive, delete, and resume in the interactive UI.
 import type { Command } from "commander";
+import { collect, configOverrideOptions, profileName, sharedOptions, withRootFlags } from "./options.js";
 import { strictConfigOption } from "./exec-run-options.js";
-import { collect, sharedOptions, withRootFlags } from "./options.js";
 import type { SharedFlags } from "../surfaces/shared/cli-config.js";
 import type { ForkFlags, SessionsFlags } from "../surfaces/threads/thread-commands.js";
 import type { ResumeTarget } from "../surfaces/tui/run-tui.js";
+import type { QueueFlags } from "../surfaces/threads/queue-command.js";
 
 export function registerThreadCommands(program: Command): void {
   program
@@ -76,6 +77,8 @@ export function registerThreadCommands(program: Command): void {
       });
   }
 
+  registerQueueCommand(program);
+
   program
     .command("delete")
     .description("permanently delete a saved thread (and its subagent threads) by id or name")
@@ -132,4 +135,36 @@ export function resumeArguments(
     return { target: { last: true, ...widen }, prompt: id };
   }
   return { target: id !== undefined ? { id, ...widen } : widen, prompt };
+}
+
+/** `queue`: a message for an existing thread, which takes it as its next turn (surfaces/threads/queue-command.ts). */
+function registerQueueCommand(program: Command): void {
+  configOverrideOptions(
+    program
+      .command("queue")
+      .description("queue a message for an existing thread: its next turn once it is loaded and idle")
+      .requiredOption("--thread <THREAD>", "the thread's id (UUID) or exact name")
+      .requiredOption("--message <TEXT>", "the message to queue"),
+  )
+    .option(
+      "--resume",
+      "then load the thread on the daemon or --remote server, so it runs now (a failure warns)",
+    )
+    .option(
+      "--remote <ADDR>",
+      "the app-server to queue on: ws://host:port, wss://host:port, unix:// or unix://PATH",
+    )
+    .option("--remote-auth-token-env <ENV_VAR>", "the variable holding a bearer token for --remote")
+    .option("-p, --profile <name>", "layer $CODEX_HOME/<name>.config.toml on the user config", profileName)
+    .addOption(strictConfigOption())
+    .option("-C, --cd <DIR>", "the working directory of the server run here (not with --remote)")
+    .action(async (own: QueueFlags, cmd: Command) => {
+      const flags = withRootFlags(program, own);
+      if (flags.message === "")
+        cmd.error("error: a value is required for '--message <TEXT>' but none was supplied");
+      const { queueUsageProblem, runQueue } = await import("../surfaces/threads/queue-command.js");
+      const problem = queueUsageProblem(flags);
+      if (problem !== undefined) cmd.error(`error: ${problem}`);
+      process.exitCode = await runQueue(flags);
+    });
 }

@@ -1,12 +1,14 @@
-// Deleting a thread for good: its rollout file (active or archived), its index row, its names, and the
-// same for every subagent thread it spawned. The file goes first: an index row whose file is gone is
+// Deleting a thread for good: its rollout file (active or archived), its index row, its names, the messages
+// queued for it, and the same for every subagent thread it spawned. The file goes first: an index row whose file is gone is
 // dropped by the next catch-up (the folder's mtime moved), while a row dropped before a failed unlink
 // would leave a file the index no longer knows until a rebuild.
 import { unlink } from "node:fs/promises";
+import { dirname } from "node:path";
 import { forgetThreadState } from "./forget-thread.js";
 import type { ThreadIndex } from "./index.js";
 import { ThreadStore } from "./store.js";
 import { forgetThreadNames } from "./thread-names.js";
+import { forgetQueuedMessages } from "./message-queue.js";
 
 export class ThreadDeleteError extends Error {
   override name = "ThreadDeleteError";
@@ -34,6 +36,8 @@ export async function deleteThread(codexHome: string, index: ThreadIndex, id: st
     // Whatever went, went for good: its names and side state go with it, even when a later unlink failed.
     forgetThreadNames(codexHome, deleted);
     forgetThreadState(codexHome, deleted);
+    // The queue sits beside the index, in the SQLite folder.
+    forgetQueuedMessages(dirname(index.path), deleted);
   }
   return deleted;
 }

@@ -31,6 +31,9 @@ export const EXTENSION_METHODS: ReadonlySet<string> = new Set([
   "fuzzyFileSearch/sessionUpdate",
   "fuzzyFileSearch/sessionStop",
   "collaborationMode/list",
+  "thread/queue/add",
+  "thread/queue/list",
+  "thread/queue/delete",
 ]);
 
 /** `x-` methods and notifications are codex-ts's own (e.g. `x-fleet/`): no real schema to check them by. */
@@ -169,6 +172,15 @@ export class ProtocolSchema {
     // The fuzzy search sessions are experimental too; Codex answers them with an empty object.
     if (method.startsWith("fuzzyFileSearch/session"))
       return JSON.stringify(result) === "{}" ? "" : `${method} answers {}, not ${JSON.stringify(result)}`;
+    // Experimental too, shaped as Codex 0.169's experimental schema has them: each input a UserInput.
+    if (method.startsWith("thread/queue/")) {
+      const r = (result ?? {}) as {
+        queuedSubmission?: { input?: unknown[] };
+        data?: Array<{ input?: unknown[] }>;
+      };
+      const inputs = [r.queuedSubmission, ...(r.data ?? [])].flatMap((q) => q?.input ?? []);
+      return inputs.map((input) => this.check("UserInput", input)).find(Boolean) ?? "";
+    }
     // Experimental too: a list of the schema's CollaborationModeMask.
     if (method === "collaborationMode/list") {
       const data = (result as { data?: unknown } | null)?.data;

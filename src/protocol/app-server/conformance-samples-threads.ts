@@ -153,6 +153,33 @@ export const threadHistorySamples = {
   "thread/rollback": { params: [{ threadId: "t1", numTurns: 1 }], results: [{ thread: childThread }] },
   "thread/revert": { params: [{ threadId: "t1", beforeTurnId: "turn1" }], results: [{ thread }] },
   "thread/compact/start": { params: [{ threadId: "t1" }], results: [{}] },
+  "thread/queue/add": {
+    params: [
+      {
+        threadId: "t1",
+        input: [{ type: "text", text: "next", text_elements: [] }],
+        clientUserMessageId: "c1",
+      },
+    ],
+    results: [
+      {
+        queuedSubmission: {
+          id: "q1",
+          input: [{ type: "text", text: "next", text_elements: [] }],
+          clientUserMessageId: "c1",
+          responsesapiClientMetadata: null,
+        },
+      },
+    ],
+  },
+  "thread/queue/list": {
+    params: [{ threadId: "t1" }, { threadId: "t1", cursor: "2", limit: 2 }],
+    results: [{ data: [], nextCursor: null }],
+  },
+  "thread/queue/delete": {
+    params: [{ threadId: "t1", queuedSubmissionId: "q1" }],
+    results: [{ deleted: true }],
+  },
   "skills/list": {
     params: [{}, { cwds: ["/w"], forceReload: true }],
     results: [

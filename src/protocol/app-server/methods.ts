@@ -114,6 +114,14 @@ import {
   ThreadShellCommandParams,
 } from "./v2/thread-extra.js";
 import {
+  ThreadQueueAddParams,
+  ThreadQueueAddResponse,
+  ThreadQueueDeleteParams,
+  ThreadQueueDeleteResponse,
+  ThreadQueueListParams,
+  ThreadQueueListResponse,
+} from "./v2/thread-queue.js";
+import {
   AddCreditsNudgeParams,
   ApproveGuardianParams,
   ConfigRequirementsResponse,
@@ -232,6 +240,9 @@ export const methods = {
   "thread/items/list": { params: ThreadItemsListParams, result: ThreadItemsListResponse },
   "thread/delete": { params: ThreadIdParams, result: EmptyResponse },
   "thread/unsubscribe": { params: ThreadIdParams, result: ThreadUnsubscribeResponse },
+  "thread/queue/add": { params: ThreadQueueAddParams, result: ThreadQueueAddResponse },
+  "thread/queue/list": { params: ThreadQueueListParams, result: ThreadQueueListResponse },
+  "thread/queue/delete": { params: ThreadQueueDeleteParams, result: ThreadQueueDeleteResponse },
   "thread/metadata/update": { params: ThreadMetadataUpdateParams, result: ThreadWithGitResponse },
   "thread/goal/set": { params: ThreadGoalSetParams, result: ThreadGoalSetResponse },
   "thread/goal/get": { params: ThreadIdParams, result: ThreadGoalGetResponse },
@@ -313,8 +324,9 @@ export const methods = {
 
 /**
  * Methods of the table that the real protocol's published schema does not have (documented in
- * docs/app-server.md): thread/rollback is codex-ts's own; thread/readState/update and the fuzzy search sessions
- * and collaborationMode/list are experimental methods of the real server that its schema leaves out.
+ * docs/app-server.md): thread/rollback is codex-ts's own; thread/readState/update, the fuzzy search sessions,
+ * collaborationMode/list and thread/queue/* are experimental methods of the real server that its schema leaves
+ * out.
  */
 export const extensionMethods: ReadonlySet<MethodName> = new Set<MethodName>([
   "thread/rollback",
@@ -323,6 +335,9 @@ export const extensionMethods: ReadonlySet<MethodName> = new Set<MethodName>([
   "fuzzyFileSearch/sessionUpdate",
   "fuzzyFileSearch/sessionStop",
   "collaborationMode/list",
+  "thread/queue/add",
+  "thread/queue/list",
+  "thread/queue/delete",
 ]);
 
 export type MethodName = keyof typeof methods;

@@ -17,6 +17,7 @@ import { ThreadMetadataStore } from "../../rollout/thread-metadata.js";
 import { ThreadReadStateStore } from "../../rollout/thread-read-states.js";
 import { ThreadOrganizer } from "../../rollout/thread-organizer.js";
 import { ThreadUnloader } from "./threads/thread-unloader.js";
+import { QueuedTurns } from "./queued-turns.js";
 
 /** The flags that are config keys, as a config layer (the same mapping as the other commands). */
 function cliLayer(flags: SharedFlags): Record<string, unknown> {
@@ -48,12 +49,15 @@ export class ServerServices {
   readonly organizer: ThreadOrganizer;
   readonly commandExecs = new CommandExecs();
   readonly unloader: ThreadUnloader;
+  /** Messages queued for threads, and the turns they become. */
+  readonly queuedTurns: QueuedTurns;
   /** `experimentalFeature/enablement/set`: flags turned on or off for every config this server loads after. */
   readonly featureEnablement = new Map<string, boolean>();
 
   constructor(private readonly server: ServerHost) {
     this.catalog = new ThreadCatalog(server.codexHome, server.threadIndex);
     this.unloader = new ThreadUnloader(this.threads, (n) => server.broadcast(n));
+    this.queuedTurns = new QueuedTurns(server, this.catalog, (id) => this.threads.get(id));
     this.metadata = new ThreadMetadataStore(server.codexHome);
     this.readStates = new ThreadReadStateStore(server.codexHome);
     this.organizer = new ThreadOrganizer(server.codexHome);

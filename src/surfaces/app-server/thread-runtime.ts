@@ -41,6 +41,8 @@ export interface ThreadStartOptions {
   onRateLimits?: (rateLimits: unknown) => void;
   /** Called when one of this thread's own turns completes; answers the thread's new read state. */
   onTurnCompleted?: (threadId: string, turnId: string) => ThreadReadState;
+  /** Called when one of this thread's own turns ends (completed, interrupted or failed). */
+  onTurnEnded?: (thread: ThreadRuntime, status: Turn["status"]) => void;
   /** Called when the thread's last subscriber unsubscribes or disconnects. */
   onUnsubscribedAll?: (thread: ThreadRuntime) => void;
 }
@@ -331,6 +333,7 @@ export class ThreadRuntime {
         this.broadcast(output.notification);
         this.trackSubagents(output.notification);
         this.settleApprovals(output.notification);
+        this.noteEndedTurn(output.notification);
       } else if (output.kind === "userInput") {
         void this.questions.askUser(output);
       } else {
@@ -359,7 +362,14 @@ export class ThreadRuntime {
     }
   }
 
-  private broadcast(notification: ServerNotification): void {
+  /** After its turn/completed went out: whoever runs the thread's next turn (queued-turns.ts) hears of it. */
+  private noteEndedTurn(n: ServerNotification): void {
+    if (n.method !== "turn/completed" || n.params.threadId !== this.threadId) return;
+    this.options.onTurnEnded?.(this, n.params.turn.status);
+  }
+
+  /** Sends a notification about this thread to every connection subscribed to it. */
+  broadcast(notification: ServerNotification): void {
     for (const connection of this.subscribers) connection.notify(notification);
   }
 

@@ -8,6 +8,8 @@ import { ConfigError } from "../../config/load.js";
 import { createCodex } from "../../engine/create-codex.js";
 import { findRepoRoot } from "../../core/agents-md.js";
 import type { UserInputItem } from "../../protocol/user-input.js";
+import type { OpOf } from "../../protocol/core-protocol.js";
+import type { QueuedTurnSource } from "../threads/queued-on-resume.js";
 import type { ReviewTarget } from "../../protocol/review.js";
 import type { CyberAccessProgram } from "../../protocol/cyber-access.js";
 import { loadCliConfig } from "../shared/cli-config.js";
@@ -66,6 +68,8 @@ export async function runExec(
   let prompt: string;
   let outputSchema: unknown;
   let resumePath: string | undefined;
+  // Messages queued for a resumed thread (`codex-ts queue`): its turns before the prompt's.
+  let queued: QueuedTurnSource | undefined;
   // `exec fork ID` without a prompt forks and stops there, reading nothing from stdin (as the real one).
   const forkOnly = resume?.fork === true && promptArg === undefined;
   // A fork made without a turn could carry neither (the real one refuses both the same way).
@@ -84,7 +88,12 @@ export async function runExec(
     if (resume) {
       // Loaded only here: the thread index (and SQLite) is not on the path of a plain exec.
       const { locateThread } = await import("../threads/locate.js");
-      resumePath = (await locateThread(config, { ...resume, cwd: config.cwd, byName: true })).path;
+      const found = await locateThread(config, { ...resume, cwd: config.cwd, byName: true });
+      resumePath = found.path;
+      if (!resume.fork) {
+        const { openQueuedTurns } = await import("../threads/queued-on-resume.js");
+        queued = await openQueuedTurns(config.sqliteHome, found);
+      }
     }
     // A review of a git target needs no prompt (and must not wait for one on stdin).
     prompt =
@@ -136,20 +145,31 @@ export async function runExec(
       ? { fork_from: { path: resumePath } }
       : { resume_path: resumePath };
   codex.submit({ type: "configure_session", ...opening });
+  // The prompt's turn, while queued turns run first: one at a time, as a user_turn sent while one runs
+  // would replace it.
+  let promptTurn: OpOf<"user_turn"> | undefined;
+  /** The next turn to send: a queued message's, else the prompt's (once). */
+  const nextTurn = (): OpOf<"user_turn"> | undefined => {
+    const op = queued?.next() ?? promptTurn;
+    if (op === promptTurn) promptTurn = undefined;
+    return op;
+  };
   if (forkOnly) {
     // Nothing to ask: the fork is made once the session is configured.
   } else if (review) {
     const target: ReviewTarget = review.type === "custom" ? { type: "custom", instructions: prompt } : review;
     codex.submit({ type: "review", review_request: { target } });
   } else {
-    codex.submit({
+    promptTurn = {
       type: "user_turn",
       items,
       ...(outputSchema !== undefined ? { final_output_json_schema: outputSchema } : {}),
       ...(flags.cyberAccessProgram
         ? { cyber_access_program: flags.cyberAccessProgram as CyberAccessProgram }
         : {}),
-    });
+    };
+    const first = nextTurn();
+    if (first) codex.submit(first);
   }
   // Exec's own answers to requests it cannot put to anyone; an error about one of them (the request was
   // already gone, e.g. after Ctrl+C) is not the task's failure.
@@ -166,11 +186,17 @@ export async function runExec(
         human?.handle(event);
       }
       const type = event.msg.type;
+      const next = type === "task_complete" && promptTurn ? nextTurn() : undefined;
+      if (next) {
+        codex.submit(next);
+        continue;
+      }
       if (type === "task_complete" || type === "turn_aborted" || type === "error") break;
       if (forkOnly && type === "session_configured") break;
     }
   } finally {
     process.off("SIGINT", onSigint);
+    queued?.close();
     await codex.close();
   }
 

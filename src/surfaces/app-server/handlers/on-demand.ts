@@ -94,6 +94,7 @@ export {
   pluginUninstall,
 } from "./plugins.js";
 export { threadInjectItems, threadShellCommand } from "./thread-input.js";
+export { threadQueueAdd, threadQueueDelete, threadQueueList } from "./thread-queue.js";
 export { mcpServerOauthLogin } from "./mcp-oauth.js";
 export {
   externalAgentDetect,

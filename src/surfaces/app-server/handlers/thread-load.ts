@@ -5,6 +5,7 @@ import { badRequest } from "../errors.js";
 import type { Handler, RequestContext } from "../handler-types.js";
 import type { MethodParams, MethodResult } from "../../../protocol/app-server/methods.js";
 import type { ServerNotification } from "../../../protocol/app-server/v2/notifications.js";
+import type { Turn } from "../../../protocol/app-server/v2/thread.js";
 import type { ServerServices } from "../services.js";
 import type { ThreadRuntime } from "../thread-runtime.js";
 import { describeStored, noticeFullHistory, readStored } from "./thread-history.js";
@@ -29,7 +30,7 @@ async function loaded(services: ServerServices, threadId: string): Promise<Threa
  * `thread/goal/updated`).
  */
 export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
-  const { result, usage } = await resumeThread(params, ctx);
+  const { result, usage, loadedNow } = await resumeThread(params, ctx);
   const threadId = result.thread.id;
   ctx.respond(result);
   if (usage) ctx.connection.notify(usage);
@@ -39,6 +40,8 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
       ? { method: "thread/goal/updated", params: { threadId, turnId: null, goal } }
       : { method: "thread/goal/cleared", params: { threadId } },
   );
+  // Loaded from its rollout just now: the messages queued for it meanwhile run (queued-turns.ts).
+  if (loadedNow) ctx.services.queuedTurns.threadLoaded(loadedNow.runtime, loadedNow.lastTurn);
   return result;
 };
 
@@ -46,7 +49,11 @@ export const threadResume: Handler<"thread/resume"> = async (params, ctx) => {
 async function resumeThread(
   params: MethodParams<"thread/resume">,
   ctx: RequestContext<"thread/resume">,
-): Promise<{ result: MethodResult<"thread/resume">; usage: ServerNotification | undefined }> {
+): Promise<{
+  result: MethodResult<"thread/resume">;
+  usage: ServerNotification | undefined;
+  loadedNow?: { runtime: ThreadRuntime; lastTurn: Turn | undefined };
+}> {
   const { services } = ctx;
   const live = services.threads.get(params.threadId);
   if (!params.excludeTurns) noticeFullHistory(ctx.connection, "load");
@@ -101,7 +108,11 @@ async function resumeThread(
     params: { threadId: thread.threadId, status: thread.status },
   });
   const turns = stored.turns;
-  return { result, usage: usageNotification(thread.threadId, { turns, lastTokenCount }) };
+  return {
+    result,
+    usage: usageNotification(thread.threadId, { turns, lastTokenCount }),
+    loadedNow: { runtime: thread, lastTurn: turns.at(-1) },
+  };
 }
 
 export const threadFork: Handler<"thread/fork"> = async (params, ctx) => {

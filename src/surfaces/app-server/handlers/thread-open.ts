@@ -110,6 +110,7 @@ export async function openThread(
     onTurnCompleted: (threadId, turnId) => services.readStates.turnCompleted(threadId, turnId),
     threadOpenElsewhere: (id) => services.threads.has(id),
     onUnsubscribedAll: (thread) => services.unloader.schedule(thread),
+    onTurnEnded: (thread, status) => services.queuedTurns.turnEnded(thread, status),
     logger: server.logger,
     originator: originator(server.options.env),
     configure,

@@ -50,6 +50,7 @@ function turnOverrides(
 export const turnStart: Handler<"turn/start"> = async (params, ctx) => {
   const thread = threadOf(ctx.services, params.threadId);
   thread.subscribe(ctx.connection);
+  ctx.services.queuedTurns.turnStartedByHand(thread.threadId);
   const op = {
     items: toCoreInput(params.input),
     ...(params.clientUserMessageId ? { client_id: params.clientUserMessageId } : {}),

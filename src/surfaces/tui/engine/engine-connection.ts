@@ -1,10 +1,14 @@
 // The TUI's link to the engine: an in-process Codex, driven through its queue pair like any other client.
 // `/new` swaps in a fresh Codex (a new thread); events of the old one are not shown after the swap.
+// A resumed thread first runs the messages queued for it (`codex-ts queue`), one turn each, as an app-server
+// does when it loads one; the user's own turns sent meanwhile wait for them (a user_turn sent while a turn
+// runs would replace it), and an interrupt stops the queue there.
 import type { Config } from "../../../config/load.js";
 import type { Codex } from "../../../core/codex.js";
 import { createCodex } from "../../../engine/create-codex.js";
 import type { Event, Op, OpOf } from "../../../protocol/core-protocol.js";
 import type { ReplayedTurn } from "../../../rollout/replay.js";
+import type { QueuedTurnSource } from "../../threads/queued-on-resume.js";
 
 /** How long the engine's events may hold the event loop before keys and frames get a turn. */
 const SLICE_MS = 8;
@@ -17,6 +21,10 @@ const PREPARE_INDEX_AFTER_MS = 300;
 export class EngineConnection {
   private codex: Codex;
   private readonly pumps = new Set<Promise<void>>();
+  /** While the resumed thread's queued messages run: the user's turns held back until they have. */
+  private held: Array<{ id: string; op: Op }> | undefined;
+  private queued: QueuedTurnSource | undefined;
+  private heldCounter = 0;
 
   constructor(
     private readonly config: Config,
@@ -28,7 +36,10 @@ export class EngineConnection {
   }
 
   submit(op: Op): string {
-    return this.codex.submit(op);
+    if (!this.held || op.type !== "user_turn") return this.codex.submit(op);
+    const id = `held-${++this.heldCounter}`;
+    this.held.push({ id, op });
+    return id;
   }
 
   /** Replaces the engine with a fresh one (a new thread), configured with `configure`. */
@@ -40,12 +51,19 @@ export class EngineConnection {
 
   /** Shuts the engine down (a running task is interrupted) and waits for it. */
   async close(): Promise<void> {
+    this.queued?.close();
+    this.queued = undefined;
+    this.held = undefined;
     await this.codex.close();
     await Promise.all(this.pumps);
   }
 
   private start(configure: OpOf<"configure_session">): Codex {
     const codex = createCodex({ config: this.config });
+    // The turns held for the engine this one replaces went with it.
+    this.queued?.close();
+    this.queued = undefined;
+    this.held = configure.resume_path ? [] : undefined;
     const pump = (async () => {
       let sliceStart = performance.now();
       for await (const event of codex) {
@@ -56,7 +74,10 @@ export class EngineConnection {
           sliceStart = performance.now();
         }
         if (codex !== this.codex) continue;
+        if (event.msg.type === "task_complete" && this.queued) this.runQueued(codex);
+        if (event.msg.type === "turn_aborted" && this.queued) this.release();
         if (event.msg.type === "session_configured") {
+          if (configure.resume_path) void this.openQueue(codex, event.msg.session_id, configure.resume_path);
           this.onEvent(event, codex.replayedTurns);
           setTimeout(() => codex.prepareIndex(), PREPARE_INDEX_AFTER_MS).unref();
         } else this.onEvent(event);
@@ -66,5 +87,32 @@ export class EngineConnection {
     void pump.finally(() => this.pumps.delete(pump));
     codex.submit(configure);
     return codex;
+  }
+
+  private async openQueue(codex: Codex, id: string, path: string): Promise<void> {
+    try {
+      // Loaded here: SQLite is not on the path of the first frames.
+      const { openQueuedTurns } = await import("../../threads/queued-on-resume.js");
+      this.queued = await openQueuedTurns(this.config.sqliteHome, { id, path });
+    } catch {
+      // An unreadable queue holds nothing up: the thread goes on without it.
+    }
+    if (codex === this.codex) this.runQueued(codex);
+  }
+
+  /** Sends the next queued message as a turn; none left: the held turns go, in order. */
+  private runQueued(codex: Codex): void {
+    const op = this.queued?.next();
+    if (op) codex.submit(op);
+    else this.release();
+  }
+
+  /** The queue is done with (or stopped by an interrupt): the user's held turns are sent. */
+  private release(): void {
+    this.queued?.close();
+    this.queued = undefined;
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const submission of held) this.codex.submitWithId(submission);
   }
 }

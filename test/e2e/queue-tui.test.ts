@@ -1,0 +1,33 @@
+// `codex-ts queue` then `codex-ts resume ID PROMPT` in a real terminal (tmux): the resumed thread runs the
+// queued messages first, one turn each and in order, then the prompt, as Codex's resume (an app-server's
+// thread/resume) takes them.
+import { describe, expect, it } from "vitest";
+import { jsonLines, runCli } from "../support/cli.js";
+import { lastUserText } from "../support/fake-model.js";
+import { useTui } from "../support/tui-fixture.js";
+
+const tui = useTui();
+
+describe("codex-ts resume runs queued messages", () => {
+  it("queued turns first, then the prompt typed on the command line", async () => {
+    const { home } = await tui.start({ ready: false });
+    const made = await runCli(["exec", "--json", "first turn"], { env: home.env, cwd: home.cwd });
+    const id = String(jsonLines(made.stdout)[0]?.thread_id);
+    for (const message of ["queued one", "queued two"]) {
+      const run = await runCli(["queue", "--thread", id, "--message", message], {
+        env: home.env,
+        cwd: home.cwd,
+      });
+      expect(run.code).toBe(0);
+    }
+    const model = tui.model!;
+    const from = model.requests.length;
+    const term = await tui.open(home, { args: ["resume", id, "the prompt"], ready: false });
+    await term.waitFor("• (fake model) you said: the prompt");
+    expect(model.requests.slice(from).map((r) => lastUserText(r.body.input ?? []))).toEqual([
+      "queued one",
+      "queued two",
+      "the prompt",
+    ]);
+  });
+});
