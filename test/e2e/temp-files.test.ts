@@ -1,11 +1,13 @@
 // What codex-ts makes in the temp folder it is given ($TMPDIR) is gone once it exits: the network allowlist
 // proxy's socket folder, for a turn's sandboxed command and for `codex-ts sandbox`. Each command lists
-// $TMPDIR while it runs, so the folder is known to have been used.
+// $TMPDIR while it runs, so the folder is known to have been used. The folder a killed codex-ts could not
+// remove goes with the next proxied command.
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { mkdirSync, readdirSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel } from "../support/fake-model.js";
+import { leaveDeadSocket } from "../support/dead-socket.js";
 import { CLI, jsonLines, makeHome, runCli, type TestHome } from "../support/cli.js";
 import { onFileEnd, scratchDir } from "../support/scratch.js";
 import { waitForFile } from "../support/wait-for-file.js";
@@ -59,6 +61,32 @@ describe("the temp folder after codex-ts exits", () => {
     );
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/^codex-net-/m);
+    expect(readdirSync(tmp)).toEqual([]);
+  });
+
+  it("the proxy folder a killed codex-ts left is removed by the next proxied command", async () => {
+    model = await startFakeModel({
+      replies: [reply.shell(["sh", "-c", 'ls -A "$TMPDIR"']), reply.message("done")],
+    });
+    const { home, tmp } = homeWithTmp(model.url);
+    const left = join(tmp, "codex-net-killed");
+    mkdirSync(left);
+    await leaveDeadSocket(join(left, "proxy.sock"));
+    const longAgo = new Date(Date.now() - 120_000);
+    utimesSync(left, longAgo, longAgo);
+    const res = await runCli(["exec", "--json", "-s", "workspace-write", ...ALLOWLIST, "go"], {
+      env: home.env,
+      cwd: home.cwd,
+    });
+    expect(res.code, res.stderr).toBe(0);
+    const command = jsonLines(res.stdout)
+      .filter((e) => e.type === "item.completed")
+      .map((e) => e.item as { type: string; aggregated_output?: string })
+      .find((i) => i.type === "command_execution");
+    // While the command ran: its own proxy's folder alone.
+    expect(command?.aggregated_output?.match(/^codex-net-.*$/gm)).toEqual([
+      expect.not.stringMatching(/^codex-net-killed$/),
+    ]);
     expect(readdirSync(tmp)).toEqual([]);
   });
 
