@@ -1,7 +1,7 @@
 // Scratch folders for tests, removed when the test file ends (test/support/scratch-cleanup.ts, a vitest setup
 // file, runs cleanUpScratch after the file's own afterAll hooks, so processes are stopped first). Anything a
 // test starts that outlives a test (a tmux server, a daemon) registers its own stop with onFileEnd.
-import { appendFileSync, lstatSync, mkdtempSync, readdirSync, readlinkSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readdirSync, readlinkSync, rmSync, type Dirent } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -41,28 +41,32 @@ export const DAEMON_SOCKET_DIR = join("/tmp", `codex-daemon-${process.getuid?.()
 /**
  * Removes the sockets that symlinks under `dir` lead to in the daemon's socket folder. A server killed
  * before it could remove its socket leaves it there; only those our own folders point at are touched, never
- * another server's.
+ * another server's. Symlinks are not followed (Node 20's recursive readdir would, into cycles too).
  */
-export function removeLinkedDaemonSockets(dir: string): string[] {
+export function removeLinkedDaemonSockets(dir: string, socketDir = DAEMON_SOCKET_DIR): string[] {
   const removed: string[] = [];
-  let entries: string[];
-  try {
-    entries = readdirSync(dir, { recursive: true, encoding: "utf8" });
-  } catch {
-    return removed;
-  }
-  for (const entry of entries) {
-    const path = join(dir, entry);
-    let target: string;
+  const pending = [dir];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    let entries: Dirent[];
     try {
-      if (!lstatSync(path).isSymbolicLink()) continue;
-      target = readlinkSync(path);
+      entries = readdirSync(next, { withFileTypes: true });
     } catch {
       continue;
     }
-    if (!target.startsWith(`${DAEMON_SOCKET_DIR}/`)) continue;
-    rmSync(target, { force: true });
-    removed.push(target);
+    for (const entry of entries) {
+      const path = join(next, entry.name);
+      if (entry.isDirectory()) pending.push(path);
+      if (!entry.isSymbolicLink()) continue;
+      let target: string;
+      try {
+        target = readlinkSync(path);
+      } catch {
+        continue;
+      }
+      if (!target.startsWith(`${socketDir}/`)) continue;
+      rmSync(target, { force: true });
+      removed.push(target);
+    }
   }
   return removed;
 }
