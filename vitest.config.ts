@@ -3,6 +3,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    // The run's temp folder is its own, and what a test leaves in it fails the run (test/support/temp-guard.ts);
+    // each file's scratch folders are removed when it ends (test/support/scratch.ts).
+    globalSetup: ["test/support/temp-guard.ts"],
+    setupFiles: ["test/support/scratch-cleanup.ts"],
     // A backstop, not the measure: each wait inside a test has its own bound and message. Many tests chain
     // several CLI runs, which take many times longer on a loaded machine than on an idle one.
     testTimeout: 120_000,

@@ -1,10 +1,9 @@
 // auth.json as a login leaves it: the real Codex's shape, readable by the owner only.
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, rmSync, statSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { authJsonPath, readAuthJson, saveApiKey } from "./auth-store.js";
 import { storedOpenaiAuth } from "./openai-auth.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const homes: string[] = [];
 afterEach(() => {
@@ -13,7 +12,7 @@ afterEach(() => {
 
 describe("saveApiKey", () => {
   it("writes the key with auth_mode apikey, as `codex login --with-api-key` does, owner-only", () => {
-    const codexHome = mkdtempSync(join(tmpdir(), "codex-ts-auth-store-"));
+    const codexHome = scratchDir("codex-ts-auth-store-");
     homes.push(codexHome);
     saveApiKey(codexHome, "sk-proj-1");
     const text = readFileSync(authJsonPath(codexHome), "utf8");

@@ -1,10 +1,10 @@
 // What a model request carries, from the account in force or the provider's own env key.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ProviderInfo } from "../model/provider-info.js";
 import { MissingCredentialsError, resolveCredentials } from "./credentials.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const openai = {
   id: "openai",
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 function home(file?: unknown): string {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-creds-"));
+  const dir = scratchDir("codex-ts-creds-");
   homes.push(dir);
   if (file !== undefined) writeFileSync(join(dir, "auth.json"), JSON.stringify(file));
   return dir;

@@ -1,11 +1,11 @@
 // The device-code login against a fake issuer: the code request, the polling, the refusals, the exchange.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { chatgptToken, startFakeIssuer, type FakeIssuer } from "../../test/support/fake-issuer.js";
 import { CLIENT_ID } from "./chatgpt-tokens.js";
 import { completeDeviceLogin, requestDeviceCode, type DeviceCode } from "./device-login.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const homes: string[] = [];
 const issuers: FakeIssuer[] = [];
@@ -21,7 +21,7 @@ async function issuer(options: Parameters<typeof startFakeIssuer>[0] = {}) {
 }
 
 function home(): string {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-device-"));
+  const dir = scratchDir("codex-ts-device-");
   homes.push(dir);
   return dir;
 }

@@ -1,10 +1,10 @@
 // Which credential wins, case by case as the real Codex 0.169 was seen to decide (docs/auth.md).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AuthJson } from "./auth-store.js";
 import { resolveOpenaiAuth, storedOpenaiAuth, type OpenaiAuthOptions } from "./openai-auth.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const part = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
 const jwt = (claims: Record<string, unknown>) => `${part({ alg: "none" })}.${part(claims)}.sig`;
@@ -25,7 +25,7 @@ afterEach(() => {
 });
 
 function home(file: AuthJson | undefined): string {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-auth-"));
+  const dir = scratchDir("codex-ts-auth-");
   homes.push(dir);
   if (file) writeFileSync(join(dir, "auth.json"), JSON.stringify(file));
   return dir;

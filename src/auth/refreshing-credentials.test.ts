@@ -1,6 +1,5 @@
 // Which model requests refresh the stored ChatGPT login, before they go and after a 401.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatgptToken, startFakeIssuer, type FakeIssuer } from "../../test/support/fake-issuer.js";
@@ -8,6 +7,7 @@ import type { Credentials } from "./credentials.js";
 import { openaiAuthHeaders, storedOpenaiAuth } from "./openai-auth.js";
 import { readAuthJson } from "./auth-store.js";
 import { refreshingCredentials, sendWithCredentials } from "./refreshing-credentials.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const homes: string[] = [];
 const issuers: FakeIssuer[] = [];
@@ -22,7 +22,7 @@ function setup(lastRefresh: string, refresh?: Parameters<typeof startFakeIssuer>
   return (async () => {
     const fake = await startFakeIssuer(refresh);
     issuers.push(fake);
-    const codexHome = mkdtempSync(join(tmpdir(), "codex-ts-refreshing-"));
+    const codexHome = scratchDir("codex-ts-refreshing-");
     homes.push(codexHome);
     writeFileSync(
       join(codexHome, "auth.json"),

@@ -1,7 +1,6 @@
 // When the stored ChatGPT login is refreshed, what the refresh sends, how auth.json is rewritten, and what a
 // refused refresh says. The issuer is a real HTTP server on 127.0.0.1 (test/support/fake-issuer.ts).
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { chatgptToken, startFakeIssuer, type FakeIssuer } from "../../test/support/fake-issuer.js";
@@ -15,6 +14,7 @@ import {
   TOKEN_REFRESH_INTERVAL_MS,
   withRefreshedTokens,
 } from "./token-refresh.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.parse("2026-06-01T12:00:00Z");
@@ -49,7 +49,7 @@ function login(extra: Record<string, unknown> = {}): AuthJson & Record<string, u
 }
 
 function home(file: unknown): string {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-refresh-"));
+  const dir = scratchDir("codex-ts-refresh-");
   homes.push(dir);
   writeFileSync(join(dir, "auth.json"), JSON.stringify(file), { mode: 0o600 });
   return dir;

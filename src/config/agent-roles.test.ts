@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadAgentRoles, readRoleFile } from "./agent-roles.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 function folder(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-roles-"));
+  const dir = scratchDir("codex-ts-roles-");
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(join(dir, name, ".."), { recursive: true });
     writeFileSync(join(dir, name), text);

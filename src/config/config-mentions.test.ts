@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configMayMention } from "./config-mentions.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 function scratch(): { codexHome: string; project: string } {
-  const root = mkdtempSync(join(tmpdir(), "config-mentions-"));
+  const root = scratchDir("config-mentions-");
   const codexHome = join(root, "home");
   const project = join(root, "repo", "pkg", "src");
   mkdirSync(codexHome, { recursive: true });

@@ -1,13 +1,13 @@
 // Bad config files, one per row: each is an error that names the file, the line and the key, or (for keys
 // nobody reads, and bad values a higher layer replaces) a warning; nothing bad is silently taken as valid.
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, type LoadConfigOptions } from "./load.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 function home(content: string | Buffer | ((file: string) => void)): string {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-config-bad-"));
+  const dir = scratchDir("codex-ts-config-bad-");
   const file = join(dir, "config.toml");
   if (typeof content === "function") content(file);
   else writeFileSync(file, content);

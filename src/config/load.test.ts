@@ -1,12 +1,12 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./load.js";
 import { overridesToObject, parseOverrideValue } from "./overrides.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 function home(toml: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-config-"));
+  const dir = scratchDir("codex-ts-config-");
   writeFileSync(join(dir, "config.toml"), toml);
   return dir;
 }

@@ -1,13 +1,13 @@
 // The built-in local providers, `--oss`, providers' default models, and the README's local-model configs.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { modelInfo } from "../model/model-info.js";
 import { ConfigError, loadConfig } from "./load.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 function home(toml: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-config-"));
+  const dir = scratchDir("codex-ts-config-");
   writeFileSync(join(dir, "config.toml"), toml);
   return dir;
 }

@@ -1,11 +1,11 @@
-import { mkdtempSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readModelCatalog } from "./model-catalog.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 function catalogFile(slugs: string[]): { dir: string; path: string; write: (slugs: string[]) => void } {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-catalog-"));
+  const dir = scratchDir("codex-ts-catalog-");
   const path = join(dir, "models.json");
   const write = (s: string[]): void =>
     writeFileSync(path, JSON.stringify({ models: s.map((slug) => ({ slug })) }));

@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./load.js";
 import { profileNameProblem } from "./profile-layer.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 function home(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-profiles-"));
+  const dir = scratchDir("codex-ts-profiles-");
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }
@@ -79,7 +79,7 @@ describe("profiles", () => {
       "config.toml": 'model = "base"\n',
       "p1.config.toml": 'model = "from-file"\nmodel_reasoning_effort = "low"\n',
     });
-    const project = mkdtempSync(join(tmpdir(), "codex-ts-profiles-project-"));
+    const project = scratchDir("codex-ts-profiles-project-");
     mkdirSync(join(project, ".git"));
     mkdirSync(join(project, ".codex"));
     writeFileSync(join(project, ".codex", "config.toml"), 'model = "from-project"\n');
@@ -94,7 +94,7 @@ describe("profiles", () => {
   });
 
   it("ignores a project's profile keys, with Codex's warning", () => {
-    const project = mkdtempSync(join(tmpdir(), "codex-ts-profiles-project-"));
+    const project = scratchDir("codex-ts-profiles-project-");
     mkdirSync(join(project, ".git"));
     mkdirSync(join(project, ".codex"));
     const projectFile = join(project, ".codex", "config.toml");

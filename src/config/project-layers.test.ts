@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./load.js";
 import { findProjectConfigFiles, isProjectTrusted } from "./project-layers.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 function repo(trust: string) {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-layers-"));
+  const root = scratchDir("codex-ts-layers-");
   const home = join(root, "home");
   const repoDir = join(root, "repo");
   mkdirSync(home);

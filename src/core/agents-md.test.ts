@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { findRepoRoot, loadAgentsDocs } from "./agents-md.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 describe("AGENTS.md discovery", () => {
   it("reads global, then repo root down to cwd, capped in bytes", () => {
-    const root = mkdtempSync(join(tmpdir(), "codex-ts-agents-"));
+    const root = scratchDir("codex-ts-agents-");
     const home = join(root, "home");
     const repo = join(root, "repo");
     const sub = join(repo, "pkg", "inner");
@@ -30,7 +30,7 @@ describe("AGENTS.md discovery", () => {
   });
 
   it("one file per folder: AGENTS.override.md, AGENTS.md, then the fallback names in order", () => {
-    const root = mkdtempSync(join(tmpdir(), "codex-ts-agents-"));
+    const root = scratchDir("codex-ts-agents-");
     const home = join(root, "home");
     const repo = join(root, "repo");
     const a = join(repo, "a");
@@ -59,7 +59,7 @@ describe("AGENTS.md discovery", () => {
   });
 
   it("project_root_markers: other markers move the root; none means cwd only", () => {
-    const root = mkdtempSync(join(tmpdir(), "codex-ts-agents-"));
+    const root = scratchDir("codex-ts-agents-");
     const home = join(root, "home");
     const repo = join(root, "repo");
     const sub = join(repo, "pkg");

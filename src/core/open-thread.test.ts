@@ -1,16 +1,16 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config/load.js";
 import { rolloutLine, type RolloutLine } from "../rollout/lines.js";
 import { openThread, ThreadOpenError } from "./open-thread.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const homes: string[] = [];
 afterEach(() => homes.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 function ephemeralConfig() {
-  const codexHome = mkdtempSync(join(tmpdir(), "codex-ts-open-thread-"));
+  const codexHome = scratchDir("codex-ts-open-thread-");
   homes.push(codexHome);
   return loadConfig({ codexHome, cwd: codexHome, env: {}, run: { ephemeral: true } });
 }

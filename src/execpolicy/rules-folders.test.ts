@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ConfigLayer } from "../config/load.js";
 import { rulesFolders } from "./load.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 describe("rulesFolders", () => {
   it("takes a trusted project's rules from the root project_root_markers give down to cwd", () => {
-    const root = mkdtempSync(join(tmpdir(), "rules-folders-"));
+    const root = scratchDir("rules-folders-");
     const home = join(root, "home");
     const repo = join(root, "repo");
     const sub = join(repo, "sub");

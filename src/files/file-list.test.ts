@@ -2,16 +2,16 @@
 // plausibleTest accepts, from each source, including lines split across output chunks; plausibleLines
 // picks the same lines as plausibleTest out of a block.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listFiles, listMatchingFiles, type FileSource } from "./file-list.js";
 import { plausibleLines, plausibleNames, plausibleTest } from "./fuzzy.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 let root: string;
 beforeAll(() => {
-  root = mkdtempSync(join(tmpdir(), "codex-ts-files-"));
+  root = scratchDir("codex-ts-files-");
   execFileSync("git", ["init", "-q"], { cwd: root });
   const files = [".gitignore", "ignored/x.ts", "src/main.ts", "src/Émoji-naïve.ts", "docs/guide.md"];
   // Enough long paths that rg's and git's output arrives in several chunks.

@@ -3,14 +3,14 @@
 // the helper's part sent and lists the tree in this process. Folders whose path holds a newline (the
 // requests are lines) are read here.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nativeHelperPath } from "../native-helpers.js";
 import { streamFileList } from "./file-list.js";
 import { FOLDER_READER, FolderReaderFailed } from "./folder-reader.js";
 import { walkTree } from "./tree-walk.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 let scratch: string;
 let root: string;
@@ -30,7 +30,7 @@ function fakeHelper(name: string, body: string): string {
 }
 
 beforeAll(() => {
-  scratch = mkdtempSync(join(tmpdir(), "codex-ts-folder-reader-"));
+  scratch = scratchDir("codex-ts-folder-reader-");
   root = join(scratch, "tree");
   for (let d = 0; d < 5; d++) {
     mkdirSync(join(root, `d${d}`, "inner"), { recursive: true });

@@ -1,8 +1,7 @@
 // The listing kept per root: a search that follows is served from memory while no folder changed, and a
 // file created, deleted or put in a new folder since is seen by the next search (which walks again).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import {
@@ -15,6 +14,7 @@ import {
 } from "./listing-cache.js";
 import { MAX_STORED_AGE_MS } from "./listing-store.js";
 import { ageFolders, worktreeFiles } from "./listing-trees.test-support.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const made: string[] = [];
 afterAll(() => {
@@ -24,7 +24,7 @@ afterEach(() => vi.useRealTimers());
 
 /** A git repository whose folders were last modified a minute ago (well before any walk). */
 function tree(files: string[]): string {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-listing-"));
+  const root = scratchDir("codex-ts-listing-");
   made.push(root);
   execFileSync("git", ["init", "-q"], { cwd: root });
   for (const path of files) {

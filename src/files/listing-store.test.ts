@@ -2,14 +2,14 @@
 // (a file added to a folder holding no listed file, an ignore file edited in place or replaced, a folder
 // removed, a global excludes file created) and a damaged store each make the next server walk again.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { proofOf } from "./listing-proof.js";
 import { loadListing, MAX_STORED_AGE_MS, saveListing, storedListingPath } from "./listing-store.js";
 import { ageFolders, worktreeFiles } from "./listing-trees.test-support.js";
 import { walkTree } from "./tree-walk.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const made: string[] = [];
 afterAll(() => {
@@ -20,7 +20,7 @@ const old = () => new Date(Date.now() - 60_000);
 
 /** A repository whose folders and files were last modified a minute ago, a home for git's config, a store. */
 function setUp(files: Record<string, string>) {
-  const scratch = mkdtempSync(join(tmpdir(), "codex-ts-store-"));
+  const scratch = scratchDir("codex-ts-store-");
   made.push(scratch);
   const root = join(scratch, "repo");
   const home = join(scratch, "home");

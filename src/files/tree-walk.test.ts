@@ -3,14 +3,14 @@
 // plus the folders, on trees that exercise each kind of ignore rule and how they rank, inside a repository
 // and outside one, and trees with symbolic links.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { streamFileList } from "./file-list.js";
 import { nativeHelperPath } from "../native-helpers.js";
 import { FOLDER_READER } from "./folder-reader.js";
 import { walkTree as walkTreeWith, type FolderReads } from "./tree-walk.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 let scratch: string;
 let home: string;
@@ -107,7 +107,7 @@ if (process.platform !== "win32") readers.push(["by the folder-reader helper", {
 describe.each(readers)("walkTree, folders read %s", (_, reads) => {
   beforeAll(() => {
     expect(reads === "node" || existsSync(reads.helper)).toBe(true);
-    scratch = mkdtempSync(join(tmpdir(), "codex-ts-tree-walk-"));
+    scratch = scratchDir("codex-ts-tree-walk-");
     home = join(scratch, "home");
     write(home, { ".gitconfig": "[core]\n\texcludesFile = ~/global-ignore\n", "global-ignore": "*.swp\n" });
   });

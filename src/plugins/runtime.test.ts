@@ -1,11 +1,11 @@
 // Installed plugins as a session sees them: skill folders, MCP servers (run from the plugin's folder, bad ones
 // reported) and hook sources, read from a real CODEX_HOME layout.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readPluginManifest } from "./manifest.js";
 import { pluginHookSources, pluginMcpServers, pluginSkillRoots } from "./runtime.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 function write(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -15,7 +15,7 @@ function write(path: string, text: string): void {
 function homeWith(
   plugins: Record<string, { manifest: object; files?: Record<string, string>; enabled?: boolean }>,
 ) {
-  const home = mkdtempSync(join(tmpdir(), "codex-ts-plugins-"));
+  const home = scratchDir("codex-ts-plugins-");
   let toml = "";
   for (const [id, p] of Object.entries(plugins)) {
     const [name = "", marketplace = ""] = id.split("@");
@@ -74,7 +74,7 @@ describe("installed plugins at run time", () => {
   });
 
   it("falls back to the marketplace's name without a manifest, and refuses one without either", () => {
-    const dir = mkdtempSync(join(tmpdir(), "codex-ts-plugin-"));
+    const dir = scratchDir("codex-ts-plugin-");
     expect(readPluginManifest(dir, "z")).toMatchObject({ name: "z", version: "local", skillDirs: [] });
     expect(() => readPluginManifest(dir)).toThrow(`missing .codex-plugin/plugin.json in ${dir}`);
   });

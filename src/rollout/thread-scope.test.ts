@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ThreadIndex } from "./index.js";
 import { findLatestThread } from "./latest.js";
 import { inThreadScope } from "./thread-scope.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 describe("inThreadScope", () => {
   it("keeps this directory's interactive threads; --all drops the directory, --include-non-interactive the source", () => {
@@ -22,7 +22,7 @@ describe("inThreadScope", () => {
 
 describe("findLatestThread", () => {
   it("finds the latest thread in scope, past newer ones out of it", async () => {
-    const home = mkdtempSync(join(tmpdir(), "codex-ts-latest-"));
+    const home = scratchDir("codex-ts-latest-");
     const dir = join(home, "sessions", "2026", "01", "02");
     mkdirSync(dir, { recursive: true });
     const write = (n: number, source: string, cwd: string) => {

@@ -1,10 +1,10 @@
-import { chmodSync, lstatSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, lstatSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DENY_PLACEHOLDER_NAME, denyPlaceholder } from "./deny-placeholders.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
-const home = mkdtempSync(path.join(tmpdir(), "codex-placeholder-"));
+const home = scratchDir("codex-placeholder-");
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 describe("denyPlaceholder", () => {

@@ -1,10 +1,10 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { detectBwrap, findExecutable, probeBwrap } from "./detect.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
-const dir = mkdtempSync(path.join(tmpdir(), "detect-test-"));
+const dir = scratchDir("detect-test-");
 /** Stands in for the filter: the wrapper only needs something it can open as fd 3. */
 const filterFile = path.join(dir, "filter.bpf");
 writeFileSync(filterFile, Buffer.alloc(8));

@@ -1,8 +1,7 @@
 // The escape suite with bubblewrap hidden: the same attempts on protected paths, by command, under the
 // Landlock + seccomp helper that stands in for bwrap (native/sandbox-helper.c).
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { probeSandbox, type BwrapStatus } from "./detect.js";
@@ -16,6 +15,7 @@ import {
   WORKSPACE_WRITE,
 } from "../../test/support/sandbox-escape.js";
 import { defaultHelperPath } from "./landlock.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 /** The same machine with bwrap hidden: the Landlock helper sandboxes instead. */
 let landlock: BwrapStatus;
@@ -28,7 +28,7 @@ beforeAll(async () => {
     execFileSync(process.execPath, [script], { stdio: "inherit" });
   }
   landlock = await probeSandbox({ env: { PATH: "/nonexistent/no-bwrap-here" } });
-  scratch = mkdtempSync(path.join(tmpdir(), "escape-landlock-"));
+  scratch = scratchDir("escape-landlock-");
 });
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });

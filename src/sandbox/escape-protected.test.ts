@@ -8,7 +8,6 @@ import {
   existsSync,
   linkSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -16,7 +15,6 @@ import {
   symlinkSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodePatchFs, type PatchFs } from "../tools/apply-patch/patch-fs.js";
@@ -37,13 +35,14 @@ import {
 import { placeholderCleanupFor } from "./placeholder-cleanup.js";
 import { planExec } from "./plan.js";
 import { runWithPlan } from "./run-with-plan.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 let bwrap: BwrapStatus;
 let scratch: string;
 
 beforeAll(async () => {
   bwrap = await detectBwrap();
-  scratch = mkdtempSync(path.join(tmpdir(), "escape-protected-"));
+  scratch = scratchDir("escape-protected-");
 });
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -1,9 +1,8 @@
 // The escape suite: real commands under real bubblewrap try to get out of workspace-write, and the
 // same commands succeed without a sandbox (so a denial is the sandbox's doing, not a broken command).
 // No skipping: if bwrap cannot run here, every test fails with the detection reason.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SandboxPolicy } from "../protocol/policies.js";
@@ -12,6 +11,7 @@ import { bwrapPlanInput, detectBwrap, type BwrapStatus } from "./detect.js";
 import { buildCommandEnv, type ShellEnvironmentPolicyInput } from "./env-policy.js";
 import { planExec } from "./plan.js";
 import { looksLikeSandboxDenial, runWithPlan } from "./run-with-plan.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const SECRET = "sk-escape-suite-secret";
 const RUN_TIMEOUT_MS = 10_000;
@@ -40,9 +40,9 @@ const connectionWaiters: (() => void)[] = [];
 beforeAll(async () => {
   // Not thrown here: vitest would report the tests as skipped. Each sandboxed run fails instead.
   bwrap = await detectBwrap();
-  workspace = mkdtempSync(path.join(tmpdir(), "escape-ws-"));
+  workspace = scratchDir("escape-ws-");
   mkdirSync(path.join(workspace, ".git"));
-  outside = mkdtempSync(path.join(tmpdir(), "escape-outside-"));
+  outside = scratchDir("escape-outside-");
   process.env.MY_API_KEY = SECRET;
   process.env.MY_PASSWORD = SECRET;
   process.env.DEPLOY_CREDENTIALS = SECRET;

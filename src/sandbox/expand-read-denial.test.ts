@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expandReadDenial, ReadDenialExpansionError } from "./expand-read-denial.js";
 import { escapeGlob } from "./read-denial.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
-const dir = mkdtempSync(path.join(tmpdir(), "codex-expand-test-"));
+const dir = scratchDir("codex-expand-test-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const at = (...parts: string[]) => path.join(dir, ...parts);
 

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Duplex } from "node:stream";
 import { normalizeHost, type DomainAllowlist } from "./domain-allowlist.js";
+import { PROXY_DIR_PREFIX, PROXY_SOCKET_NAME, removeStaleProxyDirs } from "./stale-proxy-dirs.js";
 
 export interface NetworkDenial {
   host: string;
@@ -37,8 +38,10 @@ const DENIED_BODY = (host: string) =>
   `codex-ts sandbox: network access to ${host} is not allowed (not in sandbox_workspace_write.allowed_domains)\n`;
 
 export async function startNetworkProxy(options: StartNetworkProxyOptions): Promise<NetworkProxy> {
-  const dir = await mkdtemp(path.join(options.parentDir ?? tmpdir(), "codex-net-"));
-  const socketPath = path.join(dir, "proxy.sock");
+  const parent = options.parentDir ?? tmpdir();
+  await removeStaleProxyDirs(parent);
+  const dir = await mkdtemp(path.join(parent, PROXY_DIR_PREFIX));
+  const socketPath = path.join(dir, PROXY_SOCKET_NAME);
   const denials: NetworkDenial[] = [];
   const open = new Set<Duplex>();
   const track = (s: Duplex) => {

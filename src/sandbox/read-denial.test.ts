@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -10,6 +9,7 @@ import {
   splitGlob,
   type ReadDenial,
 } from "./read-denial.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const denial: ReadDenial = { paths: ["/w/private", "/home/u/.ssh"], globs: ["/w/**/*.env"] };
 
@@ -51,7 +51,7 @@ describe("read denial", () => {
     expect(deniedBy("/home/u/.bashrc", narrow)).toBe("outside the paths the profile reads");
   });
 
-  const dir = mkdtempSync(path.join(tmpdir(), "codex-deny-test-"));
+  const dir = scratchDir("codex-deny-test-");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("follows symlinks: a link to a denied file, or into a denied folder, is denied", () => {

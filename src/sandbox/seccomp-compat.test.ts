@@ -2,8 +2,7 @@
 // off. Socket *pairs* (which child_process, asyncio and most IPC use) must keep working; only reaching
 // another process through a socket is refused. No skipping: without bwrap every test fails with the reason.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SandboxPolicy } from "../protocol/policies.js";
@@ -12,6 +11,7 @@ import { bwrapPlanInput, detectBwrap, findExecutable, type BwrapStatus } from ".
 import { buildCommandEnv } from "./env-policy.js";
 import { planExec } from "./plan.js";
 import { runWithPlan } from "./run-with-plan.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const RUN_TIMEOUT_MS = 15_000;
 const WORKSPACE_WRITE: SandboxPolicy = {
@@ -29,7 +29,7 @@ let workspace: string;
 
 beforeAll(async () => {
   bwrap = await detectBwrap();
-  workspace = mkdtempSync(path.join(tmpdir(), "seccomp-compat-"));
+  workspace = scratchDir("seccomp-compat-");
   writeFileSync(path.join(workspace, "hello.txt"), "hi\n");
   execFileSync("git", ["init", "-q"], { cwd: workspace });
 });

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { endianness, tmpdir } from "node:os";
-import path from "node:path";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { endianness } from "node:os";
 import { afterAll, describe, expect, it } from "vitest";
 import { networkFilterBytes } from "./network-seccomp.js";
 import { networkFilterFile, procFdPath, writeAnonymousFile } from "./seccomp-file.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
-const dir = mkdtempSync(path.join(tmpdir(), "seccomp-file-test-"));
+const dir = scratchDir("seccomp-file-test-");
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // Linux only, like bwrap: /proc/<pid>/fd is how the sandbox wrapper reads the filter.

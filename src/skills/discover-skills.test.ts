@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { discoverSkills, findSkillFiles, skillRoots } from "./discover-skills.js";
 import { SkillsManager } from "./skills-manager.js";
 import { writeSkillEnabled } from "./skills-config.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 function layout() {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-skills-"));
+  const root = scratchDir("codex-ts-skills-");
   const home = join(root, "home");
   const repo = join(root, "repo");
   const cwd = join(repo, "packages", "app");

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { SkillMetadata } from "../protocol/core-protocol.js";
 import { collectSkillInjections, mentionedSkillNames, skillMessageText } from "./skill-injection.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 describe("mentionedSkillNames", () => {
   const names = new Set(["deploy", "lint", "release.notes", "a-b"]);
@@ -21,7 +21,7 @@ describe("mentionedSkillNames", () => {
 });
 
 describe("collectSkillInjections", () => {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-inject-"));
+  const dir = scratchDir("codex-ts-inject-");
   const file = (name: string, text: string) => {
     mkdirSync(join(dir, name), { recursive: true });
     writeFileSync(join(dir, name, "SKILL.md"), text);

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readSkillInterface } from "./skill-interface.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => {
 
 /** A skill folder with a SKILL.md and, when given, an agents/openai.yaml; returns the SKILL.md path. */
 function skill(yaml?: string): string {
-  const dir = mkdtempSync(join(tmpdir(), "skill-ui-"));
+  const dir = scratchDir("skill-ui-");
   dirs.push(dir);
   writeFileSync(join(dir, "SKILL.md"), "---\nname: demo\ndescription: d\n---\n");
   if (yaml !== undefined) {

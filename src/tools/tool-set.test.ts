@@ -1,12 +1,12 @@
 // Which command tools a session offers: exec_command and write_stdin for every model, `shell` on request.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config/load.js";
 import { buildToolSet } from "./tool-set.js";
+import { scratchDir } from "../../test/support/scratch.js";
 
-const home = mkdtempSync(join(tmpdir(), "tool-set-"));
+const home = scratchDir("tool-set-");
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function toolNames(toml: string, options: { profile?: string; overrides?: string[]; model?: string } = {}) {

@@ -1,12 +1,12 @@
 // Layered config through the app-server: `.codex/config.toml` at a repo's root and in a subfolder (trusted
 // projects only), config/read per cwd with layers and origins, thread/start using its cwd's config, and
 // writes to $CODEX_HOME/config.toml that keep comments.
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { runTurn, useAppServer, type Json } from "../support/app-server-fixture.js";
+import { scratchDir } from "../support/scratch.js";
 
 const app = useAppServer();
 
@@ -148,7 +148,7 @@ describe("app-server layered config", () => {
 
   it("an untrusted project's config is listed as disabled and not applied", async () => {
     const { client: c } = await setup();
-    const other = mkdtempSync(join(tmpdir(), "codex-ts-untrusted-"));
+    const other = scratchDir("codex-ts-untrusted-");
     mkdirSync(join(other, ".git"));
     mkdirSync(join(other, ".codex"));
     writeFileSync(join(other, ".codex", "config.toml"), 'model = "sneaky"\n');

@@ -5,7 +5,6 @@ import { execFileSync } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -13,18 +12,18 @@ import {
   utimesSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { ageFolders, worktreeFiles } from "../../src/files/listing-trees.test-support.js";
 import { reply } from "../support/fake-model.js";
 import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
+import { scratchDir } from "../support/scratch.js";
 
 const app = useAppServer();
 const start = () => app.start({ model: { replies: [reply.message("hello")] } });
 
 function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-fuzzy-"));
+  const root = scratchDir("codex-ts-fuzzy-");
   execFileSync("git", ["init", "-q"], { cwd: root });
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
@@ -63,7 +62,7 @@ describe("app-server fuzzyFileSearch", () => {
 describe("app-server fuzzyFileSearch, what is listed", () => {
   it("lists hidden files, folders (match_type directory) and what links lead to, as the real Codex does", async () => {
     const { client: c } = await start();
-    const outside = mkdtempSync(join(tmpdir(), "codex-ts-fuzzy-outside-"));
+    const outside = scratchDir("codex-ts-fuzzy-outside-");
     writeFileSync(join(outside, "zqout.ts"), "");
     const root = project({
       ".gitignore": "ign/\n",

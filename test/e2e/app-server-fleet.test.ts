@@ -1,8 +1,7 @@
 // The fleet's `x-fleet/` methods on `codex-ts app-server` itself, for IDE clients: given by `--redis` or by
 // the config's `[fleet]` table. A real redis-server on a free loopback port, a real `codex-ts worker`, the
 // fake model.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServerClient } from "../support/app-server-client.js";
@@ -10,6 +9,7 @@ import { useAppServer, type Json } from "../support/app-server-fixture.js";
 import { runCli } from "../support/cli.js";
 import { makeRepo, WorkerProcess } from "../support/fleet.js";
 import { RedisServer } from "../support/redis-server.js";
+import { scratchDir } from "../support/scratch.js";
 
 const TEST_MS = 120_000;
 let redis: RedisServer;
@@ -31,7 +31,7 @@ describe("app-server: x-fleet/ methods", () => {
     "--redis: a task submitted, followed to its end and read; bad calls refused",
     async () => {
       const { home } = await app.startModel({ home: { git: false } });
-      const root = mkdtempSync(join(tmpdir(), "codex-ts-app-fleet-"));
+      const root = scratchDir("codex-ts-app-fleet-");
       const repo = makeRepo(join(root, "repo"));
       const worker = new WorkerProcess(["--redis", redis.url, "--store", join(root, "store")], home.env);
       try {

@@ -1,19 +1,19 @@
 // fuzzyFileSearch's answers where many paths tie, pinned to what the real Codex 0.169 app-server answered
 // on this very tree (the same queries to both servers, in a network namespace with loopback only): every
 // entry's order, score, indices, match_type and file_name, and the order of its keys.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
 import { useAppServer, type Json } from "../support/app-server-fixture.js";
+import { scratchDir } from "../support/scratch.js";
 
 const app = useAppServer();
 const start = () => app.start({ model: { replies: [reply.message("hello")] } });
 
 /** A tree of empty files; a path ending in "/" is an empty folder. No git: its files would match too. */
 function tree(paths: readonly string[]): string {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-fuzzy-order-"));
+  const root = scratchDir("codex-ts-fuzzy-order-");
   for (const path of paths) {
     if (path.endsWith("/")) mkdirSync(join(root, path), { recursive: true });
     else {

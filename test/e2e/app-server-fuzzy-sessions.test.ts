@@ -3,17 +3,17 @@
 // a stopped or unknown session is refused as Codex 0.169 refuses it, and the server keeps answering. Only
 // clients that opted in to the experimental API may use them, as with Codex.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useAppServer, type Json } from "../support/app-server-fixture.js";
 import type { AppServerClient } from "../support/app-server-client.js";
+import { scratchDir } from "../support/scratch.js";
 
 const app = useAppServer();
 
 function project(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-fuzzy-session-"));
+  const root = scratchDir("codex-ts-fuzzy-session-");
   execFileSync("git", ["init", "-q"], { cwd: root });
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });

@@ -3,8 +3,7 @@
 // path asked for is a symlink to it; a live server is not displaced, a dead one's socket is replaced, and
 // both are removed when the server stops.
 import { createHash } from "node:crypto";
-import { lstatSync, mkdirSync, mkdtempSync, readlinkSync, realpathSync, statSync, existsSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { lstatSync, mkdirSync, readlinkSync, realpathSync, statSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { reply } from "../support/fake-model.js";
@@ -12,6 +11,7 @@ import { runCli } from "../support/cli.js";
 import { AppServerClient } from "../support/app-server-client.js";
 import { runTurn, startThread, useAppServer } from "../support/app-server-fixture.js";
 import { waitForSocket } from "../support/unix-socket.js";
+import { scratchDir } from "../support/scratch.js";
 
 const app = useAppServer();
 
@@ -56,7 +56,7 @@ describe("app-server over a Unix socket", () => {
 
   it("unix://PATH works for a path longer than sun_path allows (no token needed), and a live server there is refused", async () => {
     const { home } = await app.startModel();
-    const deep = join(mkdtempSync(join(tmpdir(), "codex-ts-sock-")), "d".repeat(60), "e".repeat(60));
+    const deep = join(scratchDir("codex-ts-sock-"), "d".repeat(60), "e".repeat(60));
     mkdirSync(deep, { recursive: true });
     const path = join(deep, "my.sock");
     expect(path.length).toBeGreaterThan(108);

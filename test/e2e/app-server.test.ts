@@ -1,8 +1,7 @@
 // `codex-ts app-server` driven like an IDE would: the handshake, a thread and its turns, approvals, an
 // interrupt, accounts, model/list, generated schemas, and WebSocket. Every message is checked against the
 // real protocol's JSON Schema by the test client.
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
@@ -16,6 +15,7 @@ import {
   type Json,
   type StartOptions,
 } from "../support/app-server-fixture.js";
+import { scratchDir } from "../support/scratch.js";
 
 const app = useAppServer();
 
@@ -277,7 +277,7 @@ describe("app-server", () => {
 
   it("generate-json-schema writes one schema per method, and a real response validates against it", async () => {
     const { home, client: c } = await startServer();
-    const out = mkdtempSync(join(tmpdir(), "codex-ts-schema-"));
+    const out = scratchDir("codex-ts-schema-");
     const run = await runCli(["app-server", "generate-json-schema", "--out", out], { env: home.env });
     expect(run.code).toBe(0);
     const v2 = readdirSync(join(out, "v2"));
@@ -304,7 +304,7 @@ describe("app-server", () => {
     );
     expect(validate(started), ajv.errorsText(validate.errors)).toBe(true);
 
-    const ts = mkdtempSync(join(tmpdir(), "codex-ts-ts-"));
+    const ts = scratchDir("codex-ts-ts-");
     expect((await runCli(["app-server", "generate-ts", "--out", ts], { env: home.env })).code).toBe(0);
     expect(readFileSync(join(ts, "index.ts"), "utf8")).toContain(
       '"thread/start": { params: ThreadStartParams; result: ThreadStartResponse }',

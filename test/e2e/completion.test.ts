@@ -2,11 +2,12 @@
 // and asked to complete, as bash does on Tab; zsh's and fish's are parsed (and fish's asked too) when those
 // shells are installed.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
+import { scratchDir } from "../support/scratch.js";
 
 const env = { PATH: process.env.PATH, HOME: tmpdir() };
 
@@ -14,7 +15,7 @@ async function script(shell: string): Promise<string> {
   const res = await runCli(["completion", shell], { env });
   expect(res.stderr).toBe("");
   expect(res.code).toBe(0);
-  const file = join(mkdtempSync(join(tmpdir(), "codex-ts-completion-")), `codex-ts.${shell}`);
+  const file = join(scratchDir("codex-ts-completion-"), `codex-ts.${shell}`);
   writeFileSync(file, res.stdout);
   return file;
 }

@@ -1,10 +1,10 @@
 // `codex-ts execpolicy check` against decisions recorded from the real Codex 0.169 binary
 // (`codex execpolicy check --rules test/fixtures/rules/table.rules -- CMD`) for the same rules file.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
+import { scratchDir } from "../support/scratch.js";
 
 const RULES = join(import.meta.dirname, "..", "fixtures", "rules", "table.rules");
 const TABLE = JSON.parse(
@@ -25,7 +25,7 @@ describe("execpolicy check", () => {
   }, 120_000);
 
   it("points at the line and column of a bad rule and exits 1", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "codex-ts-rules-"));
+    const dir = scratchDir("codex-ts-rules-");
     const file = join(dir, "bad.rules");
     writeFileSync(
       file,
@@ -41,7 +41,7 @@ describe("execpolicy check", () => {
   });
 
   it("rejects a rule whose match example does not match", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "codex-ts-rules-"));
+    const dir = scratchDir("codex-ts-rules-");
     const file = join(dir, "examples.rules");
     writeFileSync(file, 'prefix_rule(\n  pattern = ["gh", "pr", "view"],\n  match = ["gh pr list"],\n)\n');
     const res = await runCli(["execpolicy", "check", "--rules", file, "--", "gh"], {

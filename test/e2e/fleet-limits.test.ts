@@ -1,14 +1,14 @@
 // Fleet limits and people: the queue-wide rate limit (requests per second counted at the fake model),
 // a 429 from the model slowing the queue instead of failing the task, and an approval that parks a task
 // until `fleet approve` answers it. Real redis-server, real worker processes.
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
 import { makeHome, type TestHome } from "../support/cli.js";
 import { fleet, makeRepo, waitForItem, waitForTasks, WorkerProcess } from "../support/fleet.js";
 import { RedisServer } from "../support/redis-server.js";
+import { scratchDir } from "../support/scratch.js";
 
 type Json = Record<string, unknown>;
 type Model = Awaited<ReturnType<typeof startFakeModel>>;
@@ -35,7 +35,7 @@ async function submit(...args: string[]): Promise<string> {
 
 beforeEach(async () => {
   redis = await RedisServer.start();
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-fleet-"));
+  const root = scratchDir("codex-ts-fleet-");
   repo = makeRepo(join(root, "repo"));
   store = join(root, "store");
 });

@@ -1,8 +1,7 @@
 // Fleet durability: a worker killed with kill -9 mid-tool-call (its task goes on on another worker, from
 // the rollout in the shared store, without running the call again), and a Redis restart mid-run (workers
 // reconnect, nothing is lost or done twice). Real redis-server with AOF, real worker processes.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseRolloutText } from "../../src/rollout/reader.js";
@@ -10,6 +9,7 @@ import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
 import { makeHome, type TestHome } from "../support/cli.js";
 import { fleet, makeRepo, waitForFile, waitForItem, waitForTasks, WorkerProcess } from "../support/fleet.js";
 import { RedisServer } from "../support/redis-server.js";
+import { scratchDir } from "../support/scratch.js";
 
 type Json = Record<string, unknown>;
 type Model = Awaited<ReturnType<typeof startFakeModel>>;
@@ -30,7 +30,7 @@ async function startWorker(...args: string[]): Promise<WorkerProcess> {
 
 beforeEach(async () => {
   redis = await RedisServer.start();
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-fleet-"));
+  const root = scratchDir("codex-ts-fleet-");
   repo = makeRepo(join(root, "repo"));
   store = join(root, "store");
 });

@@ -1,8 +1,6 @@
 // Fleet mode end to end: a real redis-server (AOF on), real `codex-ts worker` processes, the `fleet`
 // command line, and the fake model. Tasks run in git worktrees on their task branches.
 import { readFileSync } from "node:fs";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Queue } from "bullmq";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +8,7 @@ import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
 import { jsonLines, makeHome, type TestHome } from "../support/cli.js";
 import { fleet, makeRepo, waitForItem, waitForTasks, WorkerProcess } from "../support/fleet.js";
 import { RedisServer } from "../support/redis-server.js";
+import { scratchDir } from "../support/scratch.js";
 
 type Json = Record<string, unknown>;
 type Model = Awaited<ReturnType<typeof startFakeModel>>;
@@ -49,7 +48,7 @@ beforeAll(async () => {
   redis = await RedisServer.start();
   model = await startFakeModel({ fallback: route });
   home = makeHome(model.url, "", { git: false });
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-fleet-"));
+  const root = scratchDir("codex-ts-fleet-");
   repo = makeRepo(join(root, "repo"));
   store = join(root, "store");
 });
@@ -113,7 +112,7 @@ describe("fleet", () => {
   it("runs 20 tasks on 3 workers, each exactly once", async () => {
     await startWorker("--concurrency", "2");
     await startWorker("--concurrency", "2");
-    const file = join(mkdtempSync(join(tmpdir(), "codex-ts-fleet-batch-")), "tasks.jsonl");
+    const file = join(scratchDir("codex-ts-fleet-batch-"), "tasks.jsonl");
     const prompts = Array.from({ length: 20 }, (_, i) => `batch task ${i}`);
     const { writeFileSync } = await import("node:fs");
     writeFileSync(file, prompts.map((prompt) => JSON.stringify({ repo, prompt })).join("\n"));

@@ -5,9 +5,8 @@
 import { waitForFile } from "../support/wait-for-file.js";
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "smol-toml";
 import { afterEach, describe, expect, it } from "vitest";
@@ -15,6 +14,7 @@ import { useAppServer, type Json } from "../support/app-server-fixture.js";
 import { CLI, makeHome, runCli, type RunResult, type TestHome } from "../support/cli.js";
 import { startMcpOAuthServer, type McpOAuthServer } from "../support/mcp-oauth-server.js";
 import { TmuxSession } from "../support/tmux.js";
+import { scratchDir } from "../support/scratch.js";
 
 const app = useAppServer();
 const servers: McpOAuthServer[] = [];
@@ -92,7 +92,7 @@ async function approve(url: URL): Promise<string> {
 
 /** A PATH whose `xdg-open` is a browser that follows the URL it is given and keeps the page it ends on. */
 function browserPath(): { path: string; page: string } {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-browser-"));
+  const dir = scratchDir("codex-ts-browser-");
   const page = join(dir, "page.txt");
   const opener = join(dir, "xdg-open");
   writeFileSync(

@@ -2,23 +2,14 @@
 // are exactly what the bundle loads at run time (nothing dev-only is installed, nothing needed is missing), and
 // what an install whose native SQLite module was not built, or without the optional node-pty, says.
 import { execFile } from "node:child_process";
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { bundleModules } from "../support/bundle-modules.js";
 import { jsonLines, runCli } from "../support/cli.js";
 import { reply, startFakeModel } from "../support/fake-model.js";
+import { scratchDir } from "../support/scratch.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
@@ -48,7 +39,7 @@ afterEach(async () => {
  * module linked, except those in `omit`; `sqliteUnbuilt`: better-sqlite3 as its install script left it unrun.
  */
 function installedCopy(options: { omit?: string[]; sqliteUnbuilt?: boolean }) {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-package-"));
+  const root = scratchDir("codex-ts-package-");
   scratch.push(root);
   const installed = join(root, "codex-ts");
   mkdirSync(join(installed, "node_modules"), { recursive: true });

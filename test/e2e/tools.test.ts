@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { reply, sse, startFakeModel } from "../support/fake-model.js";
 import { jsonLines, makeHome, runCli } from "../support/cli.js";
 
@@ -123,6 +123,8 @@ describe("a multi-step task in a scratch repository (workspace-write sandbox)", 
   it("a workdir outside the workspace does not become writable (exec_command and shell)", async () => {
     // Not under /tmp ($TMPDIR and /tmp are writable roots of workspace-write).
     const outside = mkdtempSync("/var/tmp/codex-ts-outside-");
+    // Outside the run's temp folder: removed here, passed or not.
+    onTestFinished(() => rmSync(outside, { recursive: true, force: true }));
     for (const shellTool of ["default", "shell"] as const) {
       model = await startFakeModel({
         replies: [
@@ -149,7 +151,6 @@ describe("a multi-step task in a scratch repository (workspace-write sandbox)", 
       await model.close();
     }
     model = undefined;
-    rmSync(outside, { recursive: true, force: true });
   });
 
   it("a patch whose context does not match changes nothing and tells the model why", async () => {

@@ -1,13 +1,13 @@
 // Terminal notifications in a real terminal (tmux with focus reports on): the TUI asks for focus reports,
 // and when a turn completes while the window is not focused it writes an OSC 9 notification; once the
 // terminal reports focus, a completed turn writes none. The program's raw output is read with pipe-pane.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeHome } from "../support/cli.js";
 import { reply } from "../support/fake-model.js";
 import { useTui } from "../support/tui-fixture.js";
+import { scratchDir } from "../support/scratch.js";
 
 const tui = useTui();
 
@@ -27,7 +27,7 @@ describe("terminal notifications", () => {
       replies: [reply.message("first-answer"), reply.message("second-answer")],
     });
     const home = makeHome(model.url, '[tui]\nnotification_method = "osc9"\n');
-    const file = join(mkdtempSync(join(tmpdir(), "codex-ts-osc-")), "out.bin");
+    const file = join(scratchDir("codex-ts-osc-"), "out.bin");
     const term = tui.terminal({
       args: [],
       env: home.env,

@@ -1,8 +1,6 @@
 // The fleet dashboard of `codex-ts web --redis URL` in a real browser: a real redis-server, one real
 // `codex-ts worker`, the `fleet` command line, Debian's chromium, and the fake model. The page reaches the
 // fleet only through `x-fleet/` methods on its token-protected WebSocket.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +11,7 @@ import { lastUserText, reply, startFakeModel } from "../support/fake-model.js";
 import { fleet, makeRepo, waitForItem, WorkerProcess } from "../support/fleet.js";
 import { RedisServer } from "../support/redis-server.js";
 import { startWeb, type WebProcess } from "../support/web.js";
+import { scratchDir } from "../support/scratch.js";
 
 type Json = Record<string, unknown>;
 
@@ -52,7 +51,7 @@ beforeAll(async () => {
   redis = await RedisServer.start();
   model = await startFakeModel({ fallback: route });
   home = makeHome(model.url, "", { git: false });
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-web-fleet-"));
+  const root = scratchDir("codex-ts-web-fleet-");
   repo = makeRepo(join(root, "repo"));
   worker = new WorkerProcess(["--redis", redis.url, "--store", join(root, "store")], home.env);
   await worker.ready;

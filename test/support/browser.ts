@@ -1,9 +1,8 @@
 // Debian's chromium driven through playwright-core (which downloads no browser): headless, no network
 // services of its own, and a fresh profile per launch.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, rmSync } from "node:fs";
 import { chromium, type BrowserContext } from "playwright-core";
+import { onFileEnd, scratchDir } from "./scratch.js";
 
 export const CHROMIUM = process.env.CODEX_TS_CHROMIUM ?? "/usr/bin/chromium";
 
@@ -16,7 +15,7 @@ export interface TestBrowser {
 export async function launchBrowser(): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install chromium)`);
-  const profile = mkdtempSync(join(tmpdir(), "codex-ts-chromium-"));
+  const profile = scratchDir("codex-ts-chromium-");
   // playwright passes the profile as --user-data-dir.
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -35,11 +34,11 @@ export async function launchBrowser(): Promise<TestBrowser> {
     ],
     viewport: { width: 1100, height: 720 },
   });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+  const close = async () => {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
   };
+  // Chromium writes to its profile until it exits: closed before the profile goes, should the test not.
+  onFileEnd(close);
+  return { context, close };
 }

@@ -1,9 +1,9 @@
 // Drives the built binary the way a user or a client would: real processes, real stdio.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createInterface } from "node:readline";
+import { scratchDir } from "./scratch.js";
 
 export const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
 
@@ -27,7 +27,7 @@ export interface HomeOptions {
 
 /** A fresh CODEX_HOME whose config points the built-in provider at the fake model. */
 export function makeHome(modelUrl: string, extraToml = "", options: HomeOptions = {}): TestHome {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-test-"));
+  const root = scratchDir("codex-ts-test-");
   const codexHome = join(root, "home");
   const cwd = join(root, "work");
   mkdirSync(codexHome);

@@ -1,10 +1,10 @@
 // A marketplace folder for the plugin e2e tests: `.agents/plugins/marketplace.json` listing one plugin,
 // `hello`, whose manifest bundles a skill (`greet`) and an MCP server (`hello-srv`, the stdio test server).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { STDIO_SERVER_SCRIPT } from "./mcp-config.js";
+import { scratchDir } from "./scratch.js";
 
 export function writeFile(path: string, text: string): void {
   mkdirSync(dirname(path), { recursive: true });
@@ -54,7 +54,7 @@ export function makeMarketplace(
   name = "local-mkt",
   v: PluginVersion = { version: "1.0.0", skillBody: "GREET-V1" },
 ) {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-mkt-"));
+  const root = scratchDir("codex-ts-mkt-");
   writeFile(
     join(root, ".agents/plugins/marketplace.json"),
     JSON.stringify({

@@ -1,10 +1,8 @@
 // A real redis-server for the fleet tests: a free loopback port, AOF on, data in a temp directory. It can
 // be stopped and started again on the same port and directory (a Redis restart with its data kept).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { onFileEnd, scratchDir } from "./scratch.js";
 
 async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -32,7 +30,9 @@ export class RedisServer {
   }
 
   static async start(): Promise<RedisServer> {
-    const server = new RedisServer(await freePort(), mkdtempSync(join(tmpdir(), "codex-ts-redis-")));
+    const server = new RedisServer(await freePort(), scratchDir("codex-ts-redis-"));
+    // Stopped before its data folder goes, should the test not stop it.
+    onFileEnd(() => server.stop());
     await server.launch();
     return server;
   }

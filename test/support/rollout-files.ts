@@ -1,8 +1,7 @@
 // Builders of rollout lines and temp CODEX_HOMEs for the tests and the benchmark (not used by the engine).
 import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResponseItem } from "../../src/protocol/items.js";
 import { userTextMessage } from "../../src/protocol/items.js";
@@ -14,6 +13,7 @@ import type {
 } from "../../src/rollout/lines.js";
 import { rolloutLine } from "../../src/rollout/lines.js";
 import { rolloutPath } from "../../src/rollout/paths.js";
+import { scratchDir } from "./scratch.js";
 
 /** A rollout written by the real Codex CLI 0.169 (one turn with a function call and its output). */
 export const REAL_CODEX_FIXTURE = fileURLToPath(
@@ -21,7 +21,7 @@ export const REAL_CODEX_FIXTURE = fileURLToPath(
 );
 
 export function tempCodexHome(prefix = "codex-rollout-"): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const dir = scratchDir(prefix);
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -1,7 +1,6 @@
 // For subagent tests: a fake model, a CODEX_HOME pointing at it, a manager whose events are kept, and ways
 // to wait on those events (never on timers).
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadConfig, type Config } from "../../src/config/load.js";
 import { childEngines } from "../../src/core/codex.js";
@@ -15,6 +14,7 @@ import {
   type RootThread,
   type SubagentManagerOptions,
 } from "../../src/core/subagents/manager.js";
+import { scratchDir } from "./scratch.js";
 
 export type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
 export type Input = Array<Record<string, unknown>>;
@@ -27,7 +27,7 @@ export interface TestHome {
 
 /** A fresh CODEX_HOME whose config points the built-in provider at the fake model, and a working directory. */
 function makeHome(modelUrl: string, extraToml: string): TestHome {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-subagents-"));
+  const root = scratchDir("codex-ts-subagents-");
   const codexHome = join(root, "home");
   const cwd = join(root, "work");
   mkdirSync(codexHome);

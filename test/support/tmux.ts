@@ -1,10 +1,10 @@
 // Drives the built CLI in a real terminal: a detached tmux session of fixed size on a private tmux server,
 // keys sent with send-keys, the screen read with capture-pane. Every wait is bounded; kill() ends it all.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { CLI } from "./cli.js";
+import { onFileEnd, scratchDir } from "./scratch.js";
 
 export interface TmuxOptions {
   args: string[];
@@ -48,19 +48,25 @@ export class TmuxSession {
   readonly socket: string;
   private readonly target = "codex";
   private killed = false;
+  /** The server's socket file, which tmux leaves behind when its server is killed. */
+  private socketPath: string | undefined;
+  /** Where the pane's shell writes the program's exit status (tmux does not always record it). */
+  private readonly statusFile: string;
 
   private constructor(
     socket: string,
-    /** Where the pane's shell writes the program's exit status (tmux does not always record it). */
-    private readonly statusFile: string,
+    /** The session's own folder: its config, the exit status, pasted text. */
+    private readonly dir: string,
   ) {
     this.socket = socket;
+    this.statusFile = join(dir, "exit-status");
   }
 
   /** Starts `node dist/cli.js ARGS` (or `command ARGS`) in a fresh terminal with exactly `env` (no CI variables leak in). */
   static start(options: TmuxOptions): TmuxSession {
-    const dir = mkdtempSync(join(tmpdir(), "codex-ts-tmux-"));
-    const session = new TmuxSession(`codex-ts-test-${process.pid}-${++counter}`, join(dir, "exit-status"));
+    const dir = scratchDir("codex-ts-tmux-");
+    const session = new TmuxSession(`codex-ts-test-${process.pid}-${++counter}`, dir);
+    onFileEnd(() => session.kill());
     // The pane stays after the program exits, so its last screen can still be read.
     const conf = join(dir, "tmux.conf");
     writeFileSync(
@@ -96,6 +102,7 @@ export class TmuxSession {
       ...(options.command ?? [process.execPath, TERMINAL_CLI]),
       ...options.args,
     ]);
+    session.socketPath = session.tmux("display-message", "-p", "#{socket_path}").trim();
     return session;
   }
 
@@ -115,7 +122,7 @@ export class TmuxSession {
 
   /** Pastes text the way a terminal does (bracketed, when the program asked for it). */
   paste(text: string): void {
-    const file = join(mkdtempSync(join(tmpdir(), "codex-ts-paste-")), "paste.txt");
+    const file = join(this.dir, "paste.txt");
     writeFileSync(file, text);
     this.tmux("load-buffer", "-b", "paste", file);
     this.tmux("paste-buffer", "-p", "-d", "-b", "paste", "-t", this.target);
@@ -123,7 +130,7 @@ export class TmuxSession {
 
   /** Sends text in one write, as a terminal without bracketed paste pastes it (line breaks as Enter). */
   pasteUnbracketed(text: string): void {
-    const file = join(mkdtempSync(join(tmpdir(), "codex-ts-paste-")), "paste.txt");
+    const file = join(this.dir, "paste.txt");
     writeFileSync(file, text);
     this.tmux("load-buffer", "-b", "paste", file);
     this.tmux("paste-buffer", "-d", "-b", "paste", "-t", this.target);
@@ -221,7 +228,7 @@ export class TmuxSession {
     }
   }
 
-  /** Ends the program and the tmux server. Safe to call twice. */
+  /** Ends the program and the tmux server, and removes the server's socket and the session's folder. Safe to call twice. */
   kill(): void {
     if (this.killed) return;
     this.killed = true;
@@ -230,5 +237,7 @@ export class TmuxSession {
     } catch {
       // Already gone.
     }
+    if (this.socketPath) rmSync(this.socketPath, { force: true });
+    rmSync(this.dir, { recursive: true, force: true, maxRetries: 3 });
   }
 }

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AskForApproval, ReviewDecision, SandboxPolicy } from "../../protocol/policies.js";
 import { CommandGate, type CommandRequest } from "./command-gate.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
 const workspace: SandboxPolicy = {
   type: "workspace-write",
@@ -157,7 +157,7 @@ describe("CommandGate", () => {
 });
 
 describe("CommandGate with paths the permission profile denies", () => {
-  const dir = mkdtempSync(join(tmpdir(), "codex-gate-deny-"));
+  const dir = scratchDir("codex-gate-deny-");
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   writeFileSync(join(dir, "secret.env"), "s");
 

@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig, type ConfigLayer } from "../../config/load.js";
 import { discoverHooks } from "./discovery.js";
 import { readUserTrust } from "./trust-state.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
 function scratch() {
-  const root = mkdtempSync(join(tmpdir(), "hooks-discovery-"));
+  const root = scratchDir("hooks-discovery-");
   const home = join(root, "home");
   const repo = join(root, "repo");
   mkdirSync(home);

@@ -1,10 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MAX_ATTEMPTS, MemoryStateDb } from "./state-db.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
-const dbPath = () => join(mkdtempSync(join(tmpdir(), "codex-ts-mem-")), "memories.sqlite");
+const dbPath = () => join(scratchDir("codex-ts-mem-"), "memories.sqlite");
 const candidate = (id: string, updatedAt = 1000) => ({
   threadId: id,
   rolloutPath: `/r/${id}`,

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { rolloutLine, type RolloutLine } from "../../rollout/lines.js";
 import { closingOutputs, prepareForkSource } from "./fork-source.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
 const call = (id: string, type: "function_call" | "custom_tool_call" = "function_call"): RolloutLine =>
   type === "function_call"
@@ -30,7 +30,7 @@ describe("closingOutputs", () => {
 
 describe("prepareForkSource", () => {
   it("gives the parent's lines plus the closing outputs, and leaves the parent's file as it was", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "fork-source-test-"));
+    const dir = scratchDir("fork-source-test-");
     const parent = join(dir, "parent.jsonl");
     const lines = [rolloutLine("session_meta", { id: "p", timestamp: "t", cwd: "/" }), call("spawn")];
     const text = lines.map((l) => `${JSON.stringify(l)}\n`).join("");

@@ -2,14 +2,14 @@
 // fresh as for model requests: refreshed before a request when stale, and once after a 401.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { chatgptToken, startFakeIssuer, type FakeIssuer } from "../../../test/support/fake-issuer.js";
 import type { ModelAuthHooks } from "../../auth/model-auth.js";
 import { resolveProvider } from "../../config/providers.js";
 import { connectorCredentials, connectorFetch } from "./credentials.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
 const OLD = chatgptToken("acct-1", 1);
 const LONG_AGO = "2020-01-01T00:00:00Z";
@@ -58,7 +58,7 @@ async function setup(options: {
   cleanups.push(() => issuer.close());
   const directory = await startDirectory(options.accepts);
   cleanups.push(() => directory.close());
-  const codexHome = mkdtempSync(join(tmpdir(), "codex-ts-connector-creds-"));
+  const codexHome = scratchDir("codex-ts-connector-creds-");
   cleanups.push(() => rmSync(codexHome, { recursive: true, force: true }));
   const file = join(codexHome, "auth.json");
   if (options.lastRefresh) {

@@ -1,7 +1,6 @@
 // account/read {refreshToken: true}: the stored ChatGPT login is refreshed now; a failure is a JSON-RPC error
 // and auth.json stays as it was; handed-in tokens and API keys are left alone.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { chatgptToken, startFakeIssuer, type FakeIssuer } from "../../../test/support/fake-issuer.js";
@@ -9,6 +8,7 @@ import { ErrorCode } from "../../protocol/app-server/jsonrpc.js";
 import { AccountManager } from "./accounts.js";
 import type { Connection } from "./connection.js";
 import { AppServerError } from "./errors.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
 const OLD = chatgptToken("acct-1", 1);
 
@@ -20,7 +20,7 @@ afterEach(async () => {
 async function setup(authJson: object | undefined, issuerOptions?: Parameters<typeof startFakeIssuer>[0]) {
   const issuer: FakeIssuer = await startFakeIssuer(issuerOptions);
   cleanups.push(() => issuer.close());
-  const codexHome = mkdtempSync(join(tmpdir(), "codex-ts-accounts-"));
+  const codexHome = scratchDir("codex-ts-accounts-");
   cleanups.push(() => rmSync(codexHome, { recursive: true, force: true }));
   const file = join(codexHome, "auth.json");
   if (authJson) writeFileSync(file, JSON.stringify(authJson));

@@ -1,7 +1,4 @@
 // A connection with a fake transport: routing, the initialize gate, errors, and server -> client requests.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { askClient } from "./client-requests.js";
 import type { Connection } from "./connection.js";
@@ -10,6 +7,7 @@ import type { Dispatch } from "./handler-types.js";
 import type { Logger } from "./log.js";
 import { ServerRequestError } from "./pending-server-requests.js";
 import { AppServer } from "./server.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
 function setup(makeDispatch: (server: AppServer) => Dispatch = createDispatch) {
   const sent: Array<Record<string, unknown>> = [];
@@ -20,7 +18,7 @@ function setup(makeDispatch: (server: AppServer) => Dispatch = createDispatch) {
     error: (m) => logged.push(m),
     close: () => Promise.resolve(),
   };
-  const codexHome = mkdtempSync(join(tmpdir(), "codex-ts-conn-"));
+  const codexHome = scratchDir("codex-ts-conn-");
   const server = new AppServer({ codexHome, env: {}, flags: {}, logger, refreshTimeoutMs: 50 }, makeDispatch);
   const connection = server.connect({
     send: (text) => sent.push(JSON.parse(text) as Record<string, unknown>),

@@ -1,10 +1,10 @@
 // The turn diff against real files: net change per file, repository-relative paths, modes, index lines.
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, mkdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { blobOid, TurnDiff } from "./turn-diff.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 function repo(): string {
-  const dir = mkdtempSync(join(tmpdir(), "turn-diff-"));
+  const dir = scratchDir("turn-diff-");
   dirs.push(dir);
   mkdirSync(join(dir, ".git"));
   mkdirSync(join(dir, "src"));

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readBatchFile } from "./batch-file.js";
 import { parseTaskSpec } from "./job-schema.js";
 import { continuationPrompt } from "./journal.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
 describe("task payload", () => {
   it("fills the defaults: HEAD, workspace-write, never, no commit", () => {
@@ -29,7 +29,7 @@ describe("task payload", () => {
 });
 
 describe("batch files", () => {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-batch-"));
+  const dir = scratchDir("codex-ts-batch-");
 
   it("reads JSONL and CSV (with typed columns), applying the command line's defaults", () => {
     const jsonl = join(dir, "a.jsonl");

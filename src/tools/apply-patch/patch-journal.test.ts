@@ -1,13 +1,4 @@
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -17,8 +8,9 @@ import {
   writeJournal,
   type PatchJournal,
 } from "./patch-journal.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
-const root = mkdtempSync(join(tmpdir(), "patch-journal-test-"));
+const root = scratchDir("patch-journal-test-");
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 

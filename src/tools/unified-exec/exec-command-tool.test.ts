@@ -1,6 +1,5 @@
-import { mkdtempSync, realpathSync } from "node:fs";
+import { realpathSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { KnownEventMsg } from "../../protocol/core-protocol.js";
 import { toolSpec } from "../../core/tool-api/define-tool.js";
@@ -10,8 +9,9 @@ import { UnifiedExecManager, type UnifiedExecManagerOptions } from "./session-ma
 import realTools from "./fixtures/real-codex-0.169-tools.json" with { type: "json" };
 import { recordingContext, streamedOutput } from "../../../test/support/unified-exec.js";
 import { writeStdinTool } from "./write-stdin-tool.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
-const cwd = realpathSync(mkdtempSync(join(tmpdir(), "exec-command-")));
+const cwd = realpathSync(scratchDir("exec-command-"));
 const managers: UnifiedExecManager[] = [];
 function tools(options?: UnifiedExecManagerOptions) {
   const manager = new UnifiedExecManager(options);

@@ -1,5 +1,4 @@
-import { mkdtempSync, realpathSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { realpathSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ExecEventRelay } from "./event-relay.js";
@@ -10,8 +9,9 @@ import {
   type SpawnRequest,
   type UnifiedExecManagerOptions,
 } from "./session-manager.js";
+import { scratchDir } from "../../../test/support/scratch.js";
 
-const cwd = realpathSync(mkdtempSync(join(tmpdir(), "unified-exec-")));
+const cwd = realpathSync(scratchDir("unified-exec-"));
 const managers: UnifiedExecManager[] = [];
 function manager(options?: UnifiedExecManagerOptions): UnifiedExecManager {
   const created = new UnifiedExecManager(options);

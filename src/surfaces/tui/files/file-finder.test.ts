@@ -1,8 +1,7 @@
 // listFiles (git, walk; rg when installed) and fuzzy matching, including its speed on 100k paths, and the
 // `$` / `@` words of the composer with what they offer.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { completionFor } from "../composer/completions.js";
@@ -12,9 +11,10 @@ import { activeMention, completeMention } from "../composer/mention.js";
 import { listFiles } from "../../../files/file-list.js";
 import { fuzzyFilter } from "../../../files/fuzzy.js";
 import { folderLayer, isIgnored } from "../../../files/gitignore.js";
+import { scratchDir } from "../../../../test/support/scratch.js";
 
 function project(): string {
-  const dir = mkdtempSync(join(tmpdir(), "codex-ts-files-"));
+  const dir = scratchDir("codex-ts-files-");
   for (const path of ["src/app.ts", "src/util/fmt.ts", "README.md", "build/out.js", "node_modules/x/i.js"]) {
     mkdirSync(join(dir, path, ".."), { recursive: true });
     writeFileSync(join(dir, path), "x");
@@ -39,7 +39,7 @@ describe("listFiles", () => {
   });
 
   it("lists a file with a merge conflict once (git lists it once per stage)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "codex-ts-files-"));
+    const dir = scratchDir("codex-ts-files-");
     const git = (...args: string[]) =>
       execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], {
         cwd: dir,
@@ -101,7 +101,7 @@ describe("listFiles", () => {
     const dir = project();
     mkdirSync(join(dir, ".git", "info"), { recursive: true });
     writeFileSync(join(dir, ".git", "info", "exclude"), "README.md\n");
-    const xdg = mkdtempSync(join(tmpdir(), "codex-ts-xdg-"));
+    const xdg = scratchDir("codex-ts-xdg-");
     mkdirSync(join(xdg, "git"));
     writeFileSync(join(xdg, "git", "ignore"), "*.secret\n");
     writeFileSync(join(dir, "src", "key.secret"), "x");

@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { recordedEvents, replay } from "../fixtures/recorded-events.js";
@@ -8,8 +7,9 @@ import { workingTreeDiff } from "./git-diff.js";
 import { STARTER_AGENTS_MD, writeStarterAgentsMd } from "./init-agents-md.js";
 import { menuMatches, parseSlash, slashQuery } from "./slash-commands.js";
 import { describeSandbox, statusCard } from "./status-report.js";
+import { scratchDir } from "../../../../test/support/scratch.js";
 
-const scratch = () => mkdtempSync(join(tmpdir(), "codex-ts-tui-"));
+const scratch = () => scratchDir("codex-ts-tui-");
 
 describe("slash commands", () => {
   it("matches the menu by prefix first", () => {

@@ -1,9 +1,9 @@
 // The /resume list: this directory's threads from real rollout files and the index.
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ageText, previewLine, threadChoices } from "./thread-choices.js";
+import { scratchDir } from "../../../../test/support/scratch.js";
 
 function writeThread(
   home: string,
@@ -32,7 +32,7 @@ function writeThread(
 
 describe("threadChoices", () => {
   it("lists this directory's threads, newest first, without the current one", async () => {
-    const home = mkdtempSync(join(tmpdir(), "codex-ts-threads-"));
+    const home = scratchDir("codex-ts-threads-");
     const ids = [1, 2, 3].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
     writeThread(home, ids[0] ?? "", "/work/a", "first in a", 1);
     writeThread(home, ids[1] ?? "", "/work/b", "only in b", 2);
@@ -52,7 +52,7 @@ describe("threadChoices", () => {
   });
 
   it("offers interactive threads only unless asked for exec's too; every directory with no cwd (--all)", async () => {
-    const home = mkdtempSync(join(tmpdir(), "codex-ts-threads-"));
+    const home = scratchDir("codex-ts-threads-");
     const id = (n: number) => `00000000-0000-4000-8000-00000000001${n}`;
     const paths = [
       writeThread(home, id(1), "/work/a", "typed in the terminal", 1, "cli"),
