@@ -1,13 +1,13 @@
 // --strict-config over every layer that is a file (user, profile file, trusted project) and over `-c`: an
 // unknown key at any depth stops loading with its file, line and dotted path; without the flag it is a warning.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { scratchDir } from "../../test/support/scratch.js";
 import { loadConfig, type LoadConfigOptions } from "./load.js";
 
 function setup(files: Record<string, string>): { home: string; project: string } {
-  const root = mkdtempSync(join(tmpdir(), "codex-ts-strict-"));
+  const root = scratchDir("codex-ts-strict-");
   const home = join(root, "home");
   const project = join(root, "project");
   mkdirSync(join(project, ".git"), { recursive: true });
