@@ -124,6 +124,62 @@ describe("app-server daemon start where its files cannot be written", () => {
   }
 });
 
+/** Runs `command` in a namespace of its own where `dir` is mounted read-only: not writable even by root. */
+function withReadOnly(dir: string, command: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
+  const script = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"';
+  return new Promise((resolve) => {
+    execFile(
+      "unshare",
+      ["-rm", "sh", "-c", script, "sh", dir, ...command],
+      { env, timeout: 40_000 },
+      (err, stdout, stderr) => {
+        const code = err === null ? 0 : typeof err.code === "number" ? err.code : null;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+const canMountReadOnly =
+  spawnSync("unshare", ["-rm", "sh", "-c", "mount --bind /tmp /tmp && mount -o remount,bind,ro /tmp"], {
+    stdio: "ignore",
+  }).status === 0;
+
+describe("app-server daemon start with a read-only folder", () => {
+  const start = [process.execPath, CLI, "app-server", "daemon", "start"];
+
+  it.skipIf(!canMountReadOnly)(
+    "the daemon's folder: the lock cannot be made, an error naming it (exit 1), nothing started",
+    async () => {
+      const { home } = await app.startModel();
+      mkdirSync(daemonDir(home.codexHome), { mode: 0o700 });
+      const run = await withReadOnly(daemonDir(home.codexHome), start, home.env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(
+        `Error: failed to create lock file ${join(daemonDir(home.codexHome), "daemon.lock")}\n\nCaused by:\n    Read-only file system (os error 30)\n`,
+      );
+      expect(processesOf(home)).toEqual([]);
+    },
+  );
+
+  it.skipIf(!canMountReadOnly)(
+    "the control socket's folder: the server cannot lay its socket and exits; start says why, at once",
+    async () => {
+      const { home } = await app.startModel();
+      mkdirSync(controlDir(home.codexHome), { mode: 0o700 });
+      const run = await withReadOnly(controlDir(home.codexHome), start, home.env);
+      const log = join(daemonDir(home.codexHome), "daemon.stderr.log");
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(
+        `Error: the app-server daemon exited (code 1) before it listened; see ${log}\n\nManaged app-server stderr (${log}):\n  Error: EROFS: read-only file system, symlink `,
+      );
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(processesOf(home)).toEqual([]);
+      expect(existsSync(recordPath(home.codexHome))).toBe(false);
+    },
+  );
+});
+
 /** Runs the CLI inside a user namespace (`unshare -r`): root there, yet not another user's owner. */
 function inUserNamespace(args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
   return new Promise((resolve) => {

@@ -146,7 +146,8 @@ async function start(ctx: Context): Promise<Started> {
   const exited = new Promise<never>((_, reject) =>
     child.once("exit", (code) => {
       removeRecord(ctx.codexHome);
-      reject(new ExitedEarly(`the app-server daemon exited (code ${code}) before it listened; see ${log}`));
+      const why = `the app-server daemon exited (code ${code}) before it listened; see ${log}`;
+      reject(new ExitedEarly(`${why}${quoteLog(log)}`));
     }),
   );
   // Awaited only once the record is written: an exit before that (a failed write kills it) is not unhandled.
