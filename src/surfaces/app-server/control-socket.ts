@@ -64,6 +64,23 @@ function privateDir(dir: string): void {
   if ((stat.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
+/**
+ * Removes what a server killed before it could clean up left at `path`: its symlink to the backing socket
+ * and that socket, while nothing answers there.
+ */
+export async function removeStaleSocket(path: string): Promise<void> {
+  const backing = backingSocketPath(resolve(path));
+  let target: string;
+  try {
+    target = readlinkSync(path);
+  } catch {
+    return; // None, or not a symlink of ours.
+  }
+  if (target !== backing || (await socketIsLive(path))) return;
+  rmSync(path, { force: true });
+  rmSync(backing, { force: true });
+}
+
 export interface BoundSocket {
   /** The path clients are given (the symlink). */
   path: string;

@@ -2,20 +2,10 @@
 // find no server, and the second would remove the first's socket and record. The lock is a file made with
 // O_EXCL (`wx`) in app-server-daemon/, holding its owner's pid so that one left by a killed command is
 // taken over.
-import {
-  closeSync,
-  linkSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, linkSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { DaemonError, ensureDir, osReason } from "./daemon-error.js";
 import { daemonDir } from "./daemon-state.js";
-
-export class DaemonLockError extends Error {}
 
 const WAIT_MS = 40_000;
 const POLL_MS = 50;
@@ -66,7 +56,9 @@ function tryLock(lock: string): boolean {
   try {
     fd = openSync(lock, "wx", 0o600);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") {
+      throw new DaemonError(`failed to create lock file ${lock}`, osReason(err));
+    }
     const owner = readOwner(lock);
     if (owner !== undefined && !alive(owner)) takeOver(lock, owner);
     return false;
@@ -79,14 +71,12 @@ function tryLock(lock: string): boolean {
 /** Runs `work` holding the home's daemon lock, waiting (looked at every 50 ms) while another command holds it. */
 export async function withDaemonLock<T>(codexHome: string, work: () => Promise<T>): Promise<T> {
   const dir = daemonDir(codexHome);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  ensureDir(dir, "daemon state directory");
   const lock = join(dir, "daemon.lock");
   const deadline = Date.now() + WAIT_MS;
   while (!tryLock(lock)) {
     if (Date.now() > deadline) {
-      throw new DaemonLockError(
-        `another \`app-server daemon\` command holds ${lock}; remove it if none runs`,
-      );
+      throw new DaemonError(`another \`app-server daemon\` command holds ${lock}; remove it if none runs`);
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

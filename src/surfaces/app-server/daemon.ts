@@ -2,12 +2,15 @@
 // the control socket (`--listen unix://`), managed as Codex 0.169 manages its own ("pid" backend). Each
 // command prints one JSON object on stdout with Codex's fields. Codex installs a copy of itself for the
 // daemon to run (managedCodexPath); codex-ts runs its own CLI, and names that.
+// CODEX_TS_DAEMON_START_TIMEOUT_MS shortens (or lengthens) the 20 s `start` gives a new server to answer.
 import { spawn } from "node:child_process";
-import { openSync, closeSync, existsSync, mkdirSync, watch } from "node:fs";
+import { openSync, closeSync, existsSync, readFileSync, watch } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { CODEX_COMPAT_VERSION } from "../../version.js";
-import { connectPath, controlSocketPath, socketIsLive } from "./control-socket.js";
-import { DaemonLockError, withDaemonLock } from "./daemon-lock.js";
+import { controlSocketPath, removeStaleSocket, socketIsLive } from "./control-socket.js";
+import { DaemonError, ensureDir, osReason } from "./daemon-error.js";
+import { withDaemonLock } from "./daemon-lock.js";
+import { appServerVersion } from "./daemon-probe.js";
 import {
   freshLogPath,
   isRecordedProcess,
@@ -18,9 +21,12 @@ import {
   type DaemonRecord,
 } from "./daemon-state.js";
 
-export class DaemonError extends Error {}
-
 const START_TIMEOUT_MS = 20_000;
+
+function startTimeoutMs(): number {
+  const given = Number(process.env.CODEX_TS_DAEMON_START_TIMEOUT_MS);
+  return Number.isFinite(given) && given > 0 ? given : START_TIMEOUT_MS;
+}
 const STOP_TIMEOUT_MS = 10_000;
 
 interface Context {
@@ -52,41 +58,8 @@ function report(ctx: Context, status: string, details: Details = {}) {
   };
 }
 
+/** How long `version` and `start` wait for a running server's answer. */
 const VERSION_TIMEOUT_MS = 5_000;
-
-/**
- * The Codex version the server at the socket gives in initialize's userAgent (`name/X.Y.Z (...)`); null when
- * it does not answer in time, closes first, or answers with something else.
- */
-async function appServerVersion(path: string): Promise<string | null> {
-  const { default: WebSocket } = await import("ws");
-  return new Promise((resolvePromise) => {
-    const ws = new WebSocket(`ws+unix://${connectPath(path)}:/`);
-    const timer = setTimeout(() => done(null), VERSION_TIMEOUT_MS);
-    function done(version: string | null): void {
-      clearTimeout(timer);
-      ws.terminate();
-      resolvePromise(version);
-    }
-    ws.once("error", () => done(null));
-    ws.once("close", () => done(null));
-    ws.once("open", () => {
-      const clientInfo = { name: "codex_daemon", version: CODEX_COMPAT_VERSION };
-      ws.send(JSON.stringify({ id: 1, method: "initialize", params: { clientInfo } }));
-    });
-    ws.on("message", (data: Buffer) => {
-      let message: { id?: unknown; result?: { userAgent?: unknown } } | null;
-      try {
-        message = JSON.parse(data.toString("utf8")) as typeof message;
-      } catch {
-        return;
-      }
-      if (message?.id !== 1) return;
-      const agent = typeof message.result?.userAgent === "string" ? message.result.userAgent : "";
-      done(/^[^/]+\/(\d+\.\d+\.\d+)/.exec(agent)?.[1] ?? null);
-    });
-  });
-}
 
 /**
  * Resolves when `check` holds, looked at each time something changes in `dir` (and once at the start).
@@ -126,11 +99,36 @@ function waitFor(
   });
 }
 
-async function start(ctx: Context): Promise<DaemonRecord> {
+/** The log's text, indented, for an error that points at it (Codex quotes it the same way). */
+function quoteLog(log: string): string {
+  let text = "";
+  try {
+    text = readFileSync(log, "utf8").trim();
+  } catch {
+    // Not written.
+  }
+  return `\n\nManaged app-server stderr (${log}):\n  ${text === "" ? "(empty)" : text.replace(/\n/g, "\n  ")}`;
+}
+
+/** The new server ended before it answered: its own words are in the log. */
+class ExitedEarly extends DaemonError {}
+
+interface Started {
+  record: DaemonRecord;
+  appServerVersion: string | null;
+}
+
+/** Starts the server and waits until it answers `initialize`; one that does not is killed and unrecorded. */
+async function start(ctx: Context): Promise<Started> {
   const socket = controlSocketPath(ctx.codexHome);
-  mkdirSync(dirname(socket), { recursive: true, mode: 0o700 });
+  ensureDir(dirname(socket), "control socket directory");
   const log = freshLogPath(ctx.codexHome);
-  const fd = openSync(log, "a", 0o600);
+  let fd: number;
+  try {
+    fd = openSync(log, "a", 0o600);
+  } catch (err) {
+    throw new DaemonError(`failed to open daemon log ${log}`, osReason(err));
+  }
   const args = [
     ctx.cli,
     "app-server",
@@ -145,43 +143,66 @@ async function start(ctx: Context): Promise<DaemonRecord> {
   if (pid === undefined) throw new DaemonError(`could not start the app-server daemon (see ${log})`);
   const processStart = processStartTime(pid) ?? new Date().toString();
   const record = { pid, processStartTime: processStart, version: CODEX_COMPAT_VERSION };
-  writeRecord(ctx.codexHome, record);
   const exited = new Promise<never>((_, reject) =>
     child.once("exit", (code) => {
       removeRecord(ctx.codexHome);
-      reject(new DaemonError(`the app-server daemon exited (code ${code}) before it listened; see ${log}`));
+      const why = `the app-server daemon exited (code ${code}) before it listened; see ${log}`;
+      reject(new ExitedEarly(`${why}${quoteLog(log)}`));
     }),
   );
+  // Awaited only once the record is written: an exit before that (a failed write kills it) is not unhandled.
+  exited.catch(() => undefined);
+  const timeoutMs = startTimeoutMs();
+  const deadline = Date.now() + timeoutMs;
   const cancel = new AbortController();
+  let waited = false;
   try {
+    writeRecord(ctx.codexHome, record);
+    waited = true;
     const ready = waitFor(
       dirname(socket),
       async () => existsSync(socket) && (await socketIsLive(socket)),
-      START_TIMEOUT_MS,
-      "the app-server daemon did not listen",
+      timeoutMs,
+      "no server listened",
       cancel.signal,
     );
     await Promise.race([ready, exited]);
+    const version = await Promise.race([appServerVersion(socket, deadline - Date.now()), exited]);
+    return { record, appServerVersion: version };
   } catch (err) {
-    // A server that never listened is not left running in the background, nor recorded.
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    // A server that never answered is not left running in the background, nor recorded, nor its socket.
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = new Promise((r) => child.once("exit", r));
+      child.kill("SIGKILL");
+      await gone;
+    }
     removeRecord(ctx.codexHome);
+    await removeStaleSocket(socket);
+    if (waited && err instanceof DaemonError && !(err instanceof ExitedEarly)) {
+      throw new DaemonError(
+        `app server did not become ready on ${socket}${quoteLog(log)}`,
+        err.reason ? `${err.message}: ${err.reason}` : err.message,
+      );
+    }
     throw err;
   } finally {
     cancel.abort();
     child.removeAllListeners("exit");
     child.unref();
   }
-  return record;
 }
 
-/** Signals the daemon; one that ended meanwhile (ESRCH) or is no longer this user's (EPERM) is left be. */
+/**
+ * Signals the daemon; one that ended meanwhile (ESRCH) is left be. One that is someone else's (EPERM: a
+ * daemon started by another user, with sudo say) cannot be stopped from here: an error, its record kept.
+ */
 function signal(pid: number, name: NodeJS.Signals): void {
   try {
     process.kill(pid, name);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== "ESRCH" && code !== "EPERM") throw err;
+    if (code === "ESRCH") return;
+    throw new DaemonError(`failed to terminate pid-managed app server ${pid}`, osReason(err));
   }
 }
 
@@ -216,22 +237,24 @@ export async function runDaemon(
   const socket = controlSocketPath(codexHome);
   const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
   const act = async () => {
+    const probe = () => appServerVersion(socket, VERSION_TIMEOUT_MS);
+    const started = (status: string, s: Started) =>
+      report(ctx, status, { pid: s.record.pid, appServerVersion: s.appServerVersion });
+    if (command === "version") {
+      // The probe says why a server cannot be reached (no socket, refused, a full backlog, no answer).
+      const version = await probe();
+      print(report(ctx, "running", { appServerVersion: version }));
+      return;
+    }
     const live = existsSync(socket) && (await socketIsLive(socket));
     const record = liveRecord(codexHome);
-    if (command === "version") {
-      if (!live) throw new DaemonError(`failed to connect to ${socket}: No such file or directory`);
-      print(report(ctx, "running", { appServerVersion: await appServerVersion(socket) }));
-    } else if (command === "start" && live) {
-      print(report(ctx, "alreadyRunning", { appServerVersion: await appServerVersion(socket) }));
+    if (command === "start" && live) {
+      print(report(ctx, "alreadyRunning", { appServerVersion: await probe() }));
     } else if (command === "start") {
-      const started = await start(ctx);
-      print(report(ctx, "started", { pid: started.pid, appServerVersion: await appServerVersion(socket) }));
+      print(started("started", await start(ctx)));
     } else if (!live && !record) {
       if (command === "stop") print(report(ctx, "notRunning"));
-      else {
-        const started = await start(ctx);
-        print(report(ctx, "started", { pid: started.pid, appServerVersion: await appServerVersion(socket) }));
-      }
+      else print(started("started", await start(ctx)));
     } else if (!record) {
       throw new DaemonError(
         `the app-server on ${socket} was not started by \`app-server daemon start\`; stop it where it runs`,
@@ -239,12 +262,7 @@ export async function runDaemon(
     } else {
       await stop(ctx, record);
       if (command === "stop") print(report(ctx, "stopped", { backend: "pid" }));
-      else {
-        const started = await start(ctx);
-        print(
-          report(ctx, "restarted", { pid: started.pid, appServerVersion: await appServerVersion(socket) }),
-        );
-      }
+      else print(started("restarted", await start(ctx)));
     }
   };
   try {
@@ -252,8 +270,8 @@ export async function runDaemon(
     await (command === "version" ? act() : withDaemonLock(codexHome, act));
     return 0;
   } catch (err) {
-    if (!(err instanceof DaemonError) && !(err instanceof DaemonLockError)) throw err;
-    process.stderr.write(`Error: ${err.message}\n`);
+    if (!(err instanceof DaemonError)) throw err;
+    process.stderr.write(err.format());
     return 1;
   }
 }
