@@ -16,6 +16,7 @@ import { registerFeaturesCommands } from "./cli/features-commands.js";
 import { registerDebugCommands } from "./cli/debug-commands.js";
 import { registerCompletionCommand } from "./cli/completion-command.js";
 import { exitTwoOnUsageErrors } from "./cli/usage-exit.js";
+import { registerAbsentCommands } from "./cli/absent-commands.js";
 
 const program = new Command()
   .name("codex-ts")
@@ -38,6 +39,7 @@ registerPluginCommands(program);
 registerFeaturesCommands(program);
 registerDebugCommands(program);
 registerCompletionCommand(program);
+registerAbsentCommands(program);
 // Options before a command name are the program's (`codex-ts -m X`). Turned on after the commands above are
 // added, as commands inherit it (`exec fork --json` is fork's own option), and before `sandbox`, which passes
 // everything after its command's first word through (commander needs the parent's positional options).

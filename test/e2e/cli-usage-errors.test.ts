@@ -37,3 +37,23 @@ describe("usage errors", () => {
     expect(result.stdout).toMatch(args.includes("--version") ? /codex-ts|\d+\.\d+/ : /^Usage: codex-ts/);
   });
 });
+
+describe("Codex 0.169 commands codex-ts does not have", () => {
+  it.each([
+    [["update"], "is installed from its package tarball"],
+    [["agents", "--no-daemon"], "runs its engine in-process"],
+    [["cloud", "list", "--json"], "Codex's cloud services"],
+    [["migrate-rollouts", "--apply"], "nothing to migrate"],
+  ])("codex-ts %j is refused, saying why, instead of becoming the UI's prompt", async (args, why) => {
+    const result = await run(args);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toContain(`codex-ts has no \`${args[0]}\` command`);
+    expect(result.stderr).toContain(why);
+  });
+
+  it("they are not offered in the help", async () => {
+    const result = await run(["--help"]);
+    expect(result.stdout).not.toMatch(/^\s+(update|agents|cloud|apply|exec-server)\s/m);
+  });
+});
