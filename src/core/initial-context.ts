@@ -3,7 +3,12 @@
 import { basename } from "node:path";
 import type { MessageItem } from "../protocol/items.js";
 import { userTextMessage } from "../protocol/items.js";
-import type { AskForApproval, Personality, SandboxPolicy } from "../protocol/policies.js";
+import {
+  approvalPolicyLabel,
+  type AskForApproval,
+  type Personality,
+  type SandboxPolicy,
+} from "../protocol/policies.js";
 import type { ReadDenial } from "../sandbox/read-denial.js";
 import { loadAgentsDocs, type AgentsDocsOptions } from "./agents-md.js";
 import { readPackageFile } from "./package-files.js";
@@ -60,7 +65,7 @@ export function renderEnvironmentContext(ctx: EnvironmentContext): string {
   const permissions = ctx.permissions !== false;
   if (permissions) {
     lines.push(
-      `  <approval_policy>${ctx.approvalPolicy}</approval_policy>`,
+      `  <approval_policy>${approvalPolicyLabel(ctx.approvalPolicy)}</approval_policy>`,
       `  <sandbox_mode>${ctx.sandboxPolicy.type}</sandbox_mode>`,
     );
   }
