@@ -66,6 +66,21 @@ describe("granular approval policy", () => {
     expect(String(outputOf(model, "call_esc"))).toContain(
       "escalation refused: the granular approval policy's sandbox_approval is false",
     );
+
+    // thread/fork takes one too, and answers with it.
+    const forked = await c.call("thread/fork", {
+      threadId,
+      approvalPolicy: granular({ sandbox_approval: true }),
+    });
+    expect(forked.approvalPolicy).toEqual({
+      granular: {
+        sandbox_approval: true,
+        rules: false,
+        mcp_elicitations: false,
+        skill_approval: false,
+        request_permissions: false,
+      },
+    });
   });
 
   it("sandbox_approval true: the client is asked (turn/start's policy over the thread's)", async () => {
