@@ -3,6 +3,7 @@
 import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { parse as parseToml, TomlError } from "smol-toml";
 import type { z } from "zod";
+import { closestBranchIssues } from "../protocol/errors.js";
 import { CODEX_ONLY_KEYS } from "./codex-keys.js";
 import { unknownConfigKeys } from "./known-keys.js";
 import { ConfigToml } from "./schema.js";
@@ -112,23 +113,11 @@ export function checkConfigFile(file: string, config: ConfigFile): KeyIssue[] {
 function schemaIssues(schema: z.ZodType, value: unknown, base: string[]): Omit<KeyIssue, "line" | "file">[] {
   const parsed = schema.safeParse(value);
   if (parsed.success) return [];
-  return parsed.error.issues.flatMap(branchIssues).map((issue) => ({
+  return parsed.error.issues.flatMap(closestBranchIssues).map((issue) => ({
     keyPath: [...base, ...issue.path.map(String)],
     message: issue.message,
     kind: "error" as const,
   }));
-}
-
-/**
- * A value that fits no form of a union (`approval_policy = { granular = { rules = true } }`): when exactly one
- * form got past the value's own type, its problems are the ones worth naming (`granular.sandbox_approval`),
- * not "Invalid input".
- */
-function branchIssues(issue: z.core.$ZodIssue): Array<{ path: PropertyKey[]; message: string }> {
-  if (issue.code !== "invalid_union") return [issue];
-  const deeper = issue.errors.filter((errors) => errors.every((e) => e.path.length > 0));
-  if (deeper.length !== 1) return [issue];
-  return deeper[0]!.flatMap(branchIssues).map((e) => ({ ...e, path: [...issue.path, ...e.path] }));
 }
 
 /** The line where a key path (or the nearest table or key above it) is written. */

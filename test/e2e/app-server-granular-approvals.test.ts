@@ -67,6 +67,13 @@ describe("granular approval policy", () => {
       "escalation refused: the granular approval policy's sandbox_approval is false",
     );
 
+    // So does thread/start's config map, as config.toml writes it.
+    const configured = await c.call("thread/start", {
+      cwd: home.cwd,
+      config: { approval_policy: granular({ rules: true }) },
+    });
+    expect(configured.approvalPolicy).toMatchObject(granular({ rules: true }));
+
     // thread/fork takes one too, and answers with it.
     const forked = await c.call("thread/fork", {
       threadId,
