@@ -4,8 +4,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { reply, startFakeModel } from "../support/fake-model.js";
 import { makeHome, runCli } from "../support/cli.js";
+import { runTurn, startThread, useAppServer, type Json } from "../support/app-server-fixture.js";
 
 type FakeModel = Awaited<ReturnType<typeof startFakeModel>>;
+const app = useAppServer();
 let model: FakeModel | undefined;
 afterEach(async () => {
   await model?.close();
@@ -34,5 +36,19 @@ describe("odd keys in [hooks]", () => {
     expect(run.stderr).toMatch(new RegExp(`^warning: hooks: .*${warning.replace(/[.*]/g, "\\$&")}`, "m"));
     expect(run.stderr).not.toMatch(/Cannot read|TypeError|\n\s+at /);
     expect(model.requests).toHaveLength(1);
+  });
+
+  it("app-server: the thread runs; hooks/list answers, with the warning", async () => {
+    const { home, model: m, client } = await app.start({ toml: "[hooks]\nbogus = 1\n" });
+    const threadId = await startThread(client, { cwd: home.cwd });
+    m.push(reply.message("done"));
+    const turn = await runTurn(client, threadId, "hi");
+    expect(turn.status).toBe("completed");
+    const listed = await client.call("hooks/list", { cwds: [home.cwd] });
+    expect((listed.data as Json[])[0]).toMatchObject({
+      hooks: [],
+      errors: [],
+      warnings: [expect.stringMatching(/^unknown hook event bogus in /)],
+    });
   });
 });
