@@ -34,6 +34,6 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   skills: table,
   suppress_unstable_features_warning: z.boolean(),
   tool_suggest: table,
-  web_search: z.enum(["disabled", "cached", "live"]),
+  web_search: z.enum(["disabled", "cached", "indexed", "live"]),
   windows: table,
 };

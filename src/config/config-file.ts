@@ -3,6 +3,7 @@
 import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import { parse as parseToml, TomlError } from "smol-toml";
 import type { z } from "zod";
+import { closestBranchIssues } from "../protocol/errors.js";
 import { CODEX_ONLY_KEYS } from "./codex-keys.js";
 import { unknownConfigKeys } from "./known-keys.js";
 import { ConfigToml } from "./schema.js";
@@ -112,7 +113,7 @@ export function checkConfigFile(file: string, config: ConfigFile): KeyIssue[] {
 function schemaIssues(schema: z.ZodType, value: unknown, base: string[]): Omit<KeyIssue, "line" | "file">[] {
   const parsed = schema.safeParse(value);
   if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => ({
+  return parsed.error.issues.flatMap(closestBranchIssues).map((issue) => ({
     keyPath: [...base, ...issue.path.map(String)],
     message: issue.message,
     kind: "error" as const,

@@ -36,6 +36,11 @@ const ERRORS: Array<[string, string | Buffer | ((file: string) => void), RegExp]
   ["plugins of the wrong kind", 'model = "m"\nplugins = "yes"\n', /config\.toml, line 2: plugins: /],
   ["an unknown sandbox mode", 'sandbox_mode = "yolo"\n', /line 1: sandbox_mode: Invalid option/],
   ["a number for approval_policy", "approval_policy = 5\n", /line 1: approval_policy: /],
+  [
+    "a granular policy without its required flags",
+    "approval_policy = { granular = { sandbox_approval = true } }\n",
+    /line 1: approval_policy\.granular\.rules: .*expected boolean/,
+  ],
   ["a number for model", "model = 42\n", /line 1: model: .*expected string/],
   ["an unknown effort", 'model_reasoning_effort = "extreme"\n', /line 1: model_reasoning_effort: /],
   [
@@ -118,6 +123,24 @@ describe("bad config files", () => {
     expect(config.warnings.map((w) => w.summary)).toEqual([
       expect.stringMatching(/config\.toml, line 1: totally_unknown: unknown key, ignored/),
     ]);
+  });
+
+  it("takes Codex 0.169's granular approval policy, its optional flags false when left out", () => {
+    const config = load(
+      home(
+        "approval_policy = { granular = { sandbox_approval = false, rules = true, mcp_elicitations = true } }\n",
+      ),
+    );
+    expect(config.approvalPolicy).toEqual({
+      granular: {
+        sandbox_approval: false,
+        rules: true,
+        mcp_elicitations: true,
+        skill_approval: false,
+        request_permissions: false,
+      },
+    });
+    expect(config.warnings).toEqual([]);
   });
 
   it("loads an empty file as no settings", () => {

@@ -242,7 +242,7 @@ function buildConfig(layers: ConfigLayer[], context: BuildContext): Config {
   const merged = layers.reduce((acc, layer) => deepMerge(acc, layer.value), {} as Record<string, unknown>);
   const parsed = ConfigToml.safeParse(merged);
   if (!parsed.success) {
-    throw new ConfigError(`invalid config: ${describeZodError(parsed.error)}`);
+    throw new ConfigError(`invalid config: ${describeZodError(parsed.error, { unions: "closest" })}`);
   }
   const toml = parsed.data;
   const storeProblem = credentialsStoreProblem(toml);

@@ -184,8 +184,11 @@ const ConfigFields = {
   model_verbosity: z.enum(["low", "medium", "high"]).optional(),
   /** Sent as the request's `service_tier` ("fast" as "priority"; "default": none). */
   service_tier: z.string().optional(),
-  /** The Responses API's hosted `web_search` tool: cached results only, live access, or not offered. */
-  web_search: z.enum(["cached", "live", "disabled"]).optional(),
+  /**
+   * The Responses API's hosted `web_search` tool: cached results only, live access, live access with the
+   * search index (Codex 0.169's "indexed"), or not offered.
+   */
+  web_search: z.enum(["cached", "indexed", "live", "disabled"]).optional(),
   shell_tool: z.enum(["shell", "exec_command"]).optional(),
   /** Codex's feature flags: the ones codex-ts acts on are in config/features.ts. */
   features: FeaturesToml.optional(),

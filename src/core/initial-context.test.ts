@@ -10,6 +10,26 @@ const base = {
 };
 
 describe("renderEnvironmentContext", () => {
+  it("names a granular policy, and which approvals it asks and which it refuses without asking", () => {
+    const text = renderEnvironmentContext({
+      ...base,
+      approvalPolicy: {
+        granular: {
+          sandbox_approval: false,
+          rules: true,
+          mcp_elicitations: true,
+          skill_approval: false,
+          request_permissions: false,
+        },
+      },
+    });
+    expect(text).toContain(
+      "  <approval_policy>granular</approval_policy>\n" +
+        "  <approvals_asked>rules, mcp_elicitations</approvals_asked>\n" +
+        "  <approvals_refused_unasked>sandbox_approval, skill_approval, request_permissions</approvals_refused_unasked>\n",
+    );
+  });
+
   it("tells the model what the permission profile denies and what alone it reads", () => {
     const text = renderEnvironmentContext({
       ...base,

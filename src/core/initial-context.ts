@@ -3,7 +3,13 @@
 import { basename } from "node:path";
 import type { MessageItem } from "../protocol/items.js";
 import { userTextMessage } from "../protocol/items.js";
-import type { AskForApproval, Personality, SandboxPolicy } from "../protocol/policies.js";
+import {
+  approvalPolicyLabel,
+  type AskForApproval,
+  type GranularApprovalConfig,
+  type Personality,
+  type SandboxPolicy,
+} from "../protocol/policies.js";
 import type { ReadDenial } from "../sandbox/read-denial.js";
 import { loadAgentsDocs, type AgentsDocsOptions } from "./agents-md.js";
 import { readPackageFile } from "./package-files.js";
@@ -53,16 +59,28 @@ function escapeXml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+function granularLines(flags: GranularApprovalConfig): string[] {
+  const kinds = Object.keys(flags) as Array<keyof GranularApprovalConfig>;
+  const asked = kinds.filter((k) => flags[k]);
+  const refused = kinds.filter((k) => !flags[k]);
+  return [
+    ...(asked.length > 0 ? [`  <approvals_asked>${asked.join(", ")}</approvals_asked>`] : []),
+    ...(refused.length > 0
+      ? [`  <approvals_refused_unasked>${refused.join(", ")}</approvals_refused_unasked>`]
+      : []),
+  ];
+}
+
 export function renderEnvironmentContext(ctx: EnvironmentContext): string {
   const shell = ctx.shell ?? basename(process.env.SHELL ?? "bash");
   const date = (ctx.now ?? new Date()).toISOString().slice(0, 10);
   const lines = ["<environment_context>", `  <cwd>${escapeXml(ctx.cwd)}</cwd>`];
   const permissions = ctx.permissions !== false;
   if (permissions) {
-    lines.push(
-      `  <approval_policy>${ctx.approvalPolicy}</approval_policy>`,
-      `  <sandbox_mode>${ctx.sandboxPolicy.type}</sandbox_mode>`,
-    );
+    lines.push(`  <approval_policy>${approvalPolicyLabel(ctx.approvalPolicy)}</approval_policy>`);
+    // Under a granular policy the model needs to know which requests are refused without a question.
+    if (typeof ctx.approvalPolicy === "object") lines.push(...granularLines(ctx.approvalPolicy.granular));
+    lines.push(`  <sandbox_mode>${ctx.sandboxPolicy.type}</sandbox_mode>`);
   }
   if (permissions && ctx.sandboxPolicy.type === "workspace-write") {
     lines.push(

@@ -50,6 +50,9 @@ export class Session {
   readonly hooks: SessionHooks | undefined;
   private rollingBack = false;
   private readonly warned = new Set<string>();
+  /** Warnings raised while the parts are still being built (e.g. by hook discovery): no event can go out yet. */
+  private readonly heldWarnings: string[] = [];
+  private built = false;
   /** The submission whose events carry session-level warnings when no task runs. */
   private lastSubId = "";
   /** The session's MCP servers, started by the first configure_session (none when the config has none). */
@@ -87,6 +90,7 @@ export class Session {
       latestPlan: () => this.latestPlan,
       mcp: () => this.mcp,
     }));
+    this.built = true;
   }
 
   get isRunning(): boolean {
@@ -108,6 +112,7 @@ export class Session {
     this.mcp ??= this.openMcp();
     await this.tasks.abort("replaced");
     this.settings.configure(op);
+    for (const message of this.heldWarnings.splice(0)) this.emit(subId, { type: "warning", message });
     for (const warning of this.options.seed.warnings) this.warnOnce(warning, warning);
     if (this.settings.configProblem) this.warnOnce(this.settings.configProblem, this.settings.configProblem);
     const { replay } = this.options.seed;
@@ -358,7 +363,8 @@ export class Session {
   private warnOnce(key: string, message: string): void {
     if (this.warned.has(key)) return;
     this.warned.add(key);
-    this.emit(this.currentSubId(), { type: "warning", message });
+    if (!this.built) this.heldWarnings.push(message);
+    else this.emit(this.currentSubId(), { type: "warning", message });
   }
 
   private emit(subId: string, msg: KnownEventMsg): void {

@@ -1,8 +1,45 @@
 // Approval and sandbox policies as they appear on the wire (core protocol, rollouts, config).
 import { z } from "zod";
 
-export const AskForApproval = z.enum(["untrusted", "on-failure", "on-request", "never"]);
+/** The four named policies (what a TUI preset, an ACP mode or `--ask-for-approval` picks). */
+export const ApprovalMode = z.enum(["untrusted", "on-failure", "on-request", "never"]);
+export type ApprovalMode = z.infer<typeof ApprovalMode>;
+
+/**
+ * Codex 0.169's granular policy: asks as `on-request` does, but a question of a kind whose flag is false is
+ * not asked; the request is refused (or declined) as under `never`. Missing optional flags are false.
+ */
+export const GranularApprovalConfig = z.object({
+  /** Commands leaving the sandbox (escalation, no sandbox available) and patches outside the writable roots. */
+  sandbox_approval: z.boolean(),
+  /** Commands a `prompt` rule of the command rules asks about. */
+  rules: z.boolean(),
+  skill_approval: z.boolean().default(false),
+  request_permissions: z.boolean().default(false),
+  /** Questions from MCP servers, and the approval of MCP tools marked destructive. */
+  mcp_elicitations: z.boolean(),
+});
+export type GranularApprovalConfig = z.infer<typeof GranularApprovalConfig>;
+export type ApprovalGate = keyof GranularApprovalConfig;
+
+export const AskForApproval = z.union([ApprovalMode, z.strictObject({ granular: GranularApprovalConfig })]);
 export type AskForApproval = z.infer<typeof AskForApproval>;
+
+/** Whether a question of kind `gate` may be put to the user: never under `never`, per flag under granular. */
+export function mayAsk(policy: AskForApproval, gate: ApprovalGate): boolean {
+  if (typeof policy === "object") return policy.granular[gate];
+  return policy !== "never";
+}
+
+/** The named policy that says when to ask: a granular policy asks when `on-request` does. */
+export function approvalModeOf(policy: AskForApproval): ApprovalMode {
+  return typeof policy === "object" ? "on-request" : policy;
+}
+
+/** The policy's name as Codex shows it ("granular" for a granular one). */
+export function approvalPolicyLabel(policy: AskForApproval): string {
+  return typeof policy === "object" ? "granular" : policy;
+}
 
 export const SandboxMode = z.enum(["read-only", "workspace-write", "danger-full-access"]);
 export type SandboxMode = z.infer<typeof SandboxMode>;

@@ -30,7 +30,7 @@ function definedOnly(fields: Record<string, string | undefined>): Record<string,
   return Object.fromEntries(Object.entries(fields).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-type WebSearchMode = "cached" | "live" | "disabled";
+type WebSearchMode = "cached" | "indexed" | "live" | "disabled";
 
 /**
  * `web_search`, else the older switches Codex still reads: `[features] web_search_cached` (over
@@ -46,14 +46,16 @@ function webSearchMode(toml: Config["toml"]): WebSearchMode {
 }
 
 /**
- * The hosted `web_search` tool as the real Codex sends it: `cached` serves indexed results only
- * (`external_web_access: false`), `live` may fetch pages; `disabled` offers none. `[tools.web_search]`
+ * The hosted `web_search` tool as the real Codex sends it: `cached` serves cached results only
+ * (`external_web_access: false`), `live` may fetch pages, `indexed` may fetch pages and use the search index
+ * too (`indexed_web_access: true`, as Codex 0.169 sends it); `disabled` offers none. `[tools.web_search]`
  * narrows it (allowed domains, the user's rough location, the search context size).
  */
 export function webSearchSpecs(config: Pick<Config, "toml">): Record<string, unknown>[] {
   const mode = webSearchMode(config.toml);
   if (mode === "disabled") return [];
-  const spec: Record<string, unknown> = { type: "web_search", external_web_access: mode === "live" };
+  const spec: Record<string, unknown> = { type: "web_search", external_web_access: mode !== "cached" };
+  if (mode === "indexed") spec.indexed_web_access = true;
   const settings = config.toml.tools?.web_search;
   if (settings && typeof settings === "object") {
     if (settings.allowed_domains) spec.filters = { allowed_domains: settings.allowed_domains };

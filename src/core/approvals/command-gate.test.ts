@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { AskForApproval, ReviewDecision, SandboxPolicy } from "../../protocol/policies.js";
+import { Policy } from "../../execpolicy/policy.js";
 import { CommandGate, type CommandRequest } from "./command-gate.js";
 import { scratchDir } from "../../../test/support/scratch.js";
 
@@ -13,7 +14,7 @@ const workspace: SandboxPolicy = {
   exclude_slash_tmp: false,
 };
 
-function gate(bwrapAvailable = true) {
+function gate(bwrapAvailable = true, rules?: Policy) {
   const warnings: string[] = [];
   const g = new CommandGate({
     codexHome: "/tmp/home",
@@ -26,6 +27,7 @@ function gate(bwrapAvailable = true) {
           : { available: false, reason: "bwrap is not installed" },
       ),
     warnOnce: (_key, message) => warnings.push(message),
+    ...(rules ? { rules } : {}),
   });
   return { g, warnings };
 }
@@ -86,6 +88,70 @@ describe("CommandGate", () => {
     const decision = await gate().g.authorize(req("never", UNSAFE, { escalated: true }), ask);
     expect(asked).toEqual([]);
     expect(decision).toMatchObject({ kind: "rejected" });
+  });
+
+  describe("granular", () => {
+    const granular = (sandbox_approval: boolean, rules: boolean): AskForApproval => ({
+      granular: {
+        sandbox_approval,
+        rules,
+        mcp_elicitations: false,
+        skill_approval: false,
+        request_permissions: false,
+      },
+    });
+    const touchPrompts = () =>
+      gate(true, new Policy([{ pattern: [["touch"]], decision: "prompt", file: "t.rules", line: 1 }])).g;
+
+    it("sandbox_approval: an escalation is asked when true, refused unasked when false", async () => {
+      const yes = recorder("approved");
+      expect(
+        await gate().g.authorize(req(granular(true, false), UNSAFE, { escalated: true }), yes.ask),
+      ).toMatchObject({ kind: "run", sandboxed: false });
+      expect(yes.asked).toHaveLength(1);
+      const no = recorder("approved");
+      expect(
+        await gate().g.authorize(req(granular(false, true), UNSAFE, { escalated: true }), no.ask),
+      ).toEqual({
+        kind: "rejected",
+        message:
+          "escalation refused: the granular approval policy's sandbox_approval is false, so commands cannot leave the sandbox",
+      });
+      expect(no.asked).toEqual([]);
+    });
+
+    it("sandbox_approval false: no sandbox on the machine refuses instead of asking", async () => {
+      const r = recorder("approved");
+      expect(await gate(false).g.authorize(req(granular(false, true), SAFE), r.ask)).toMatchObject({
+        kind: "rejected",
+        message: expect.stringMatching(/sandbox_approval is false$/),
+      });
+      expect(r.asked).toEqual([]);
+    });
+
+    it("rules: a prompt rule is asked when true, refused unasked when false", async () => {
+      const touch = ["touch", "x"];
+      const yes = recorder("approved");
+      expect(await touchPrompts().authorize(req(granular(false, true), touch), yes.ask)).toMatchObject({
+        kind: "run",
+      });
+      expect(yes.asked).toHaveLength(1);
+      const no = recorder("approved");
+      expect(await touchPrompts().authorize(req(granular(true, false), touch), no.ask)).toMatchObject({
+        kind: "rejected",
+        message: expect.stringMatching(/the granular approval policy's rules is false$/),
+      });
+      expect(no.asked).toEqual([]);
+    });
+
+    it("otherwise asks as on-request does: an ordinary command runs in the sandbox unasked", async () => {
+      const r = recorder("approved");
+      expect(await gate().g.authorize(req(granular(true, true), UNSAFE), r.ask)).toMatchObject({
+        kind: "run",
+        sandboxed: true,
+      });
+      expect(r.asked).toEqual([]);
+    });
   });
 
   it("remembers approved_for_session, tells the model about denied, ends on abort", async () => {

@@ -1,7 +1,13 @@
 // Decides, per command, whether to ask the user and whether it runs in the sandbox, for the four approval
 // policies. The sandbox is never skipped silently: an unavailable sandbox turns into a question (or, under
 // `never`, a refusal the model can read).
-import { withAllowedDomains, type AskForApproval, type SandboxPolicy } from "../../protocol/policies.js";
+import {
+  approvalModeOf,
+  mayAsk,
+  withAllowedDomains,
+  type AskForApproval,
+  type SandboxPolicy,
+} from "../../protocol/policies.js";
 import type { ProcessResult } from "../../sandbox/run-process.js";
 import { bwrapPlanInput, type BwrapStatus } from "../../sandbox/detect.js";
 import {
@@ -165,6 +171,7 @@ export class CommandGate {
     const direct = () => (outside ??= this.outsideSandbox(request, env, denied));
     const approvedBefore = await this.approvedBefore(request.argv);
     const { approvalPolicy } = request;
+    const mode = approvalModeOf(approvalPolicy);
     const sandboxPolicy = withAllowedDomains(request.sandboxPolicy, this.options.allowedDomains);
 
     const askThenDirect = async (reason: string | undefined): Promise<CommandDecision> => {
@@ -183,25 +190,25 @@ export class CommandGate {
     if (verdict.kind === "forbidden") return { kind: "rejected", message: verdict.reason };
     if (verdict.kind === "allow") return direct();
     if (verdict.kind === "prompt" && !approvedBefore) {
-      if (approvalPolicy === "never") {
-        return { kind: "rejected", message: `not run: ${verdict.reason}, and approval_policy is never` };
-      }
-      return askThenDirect(verdict.reason);
+      const refused = refusal(approvalPolicy, "rules", (why) => `not run: ${verdict.reason}, and ${why}`);
+      return refused ?? askThenDirect(verdict.reason);
     }
-    if (verdict.kind === "unsplittable" && !approvedBefore && approvalPolicy !== "never") {
+    // Under a granular policy without sandbox_approval, the script runs in the sandbox like any other.
+    if (verdict.kind === "unsplittable" && !approvedBefore && mayAsk(approvalPolicy, "sandbox_approval")) {
       return askThenDirect(verdict.reason);
     }
     if (request.escalated && sandboxPolicy.type !== "danger-full-access") {
       if (approvedBefore) return direct();
-      if (approvalPolicy === "never") {
-        return {
-          kind: "rejected",
-          message: "escalation refused: approval_policy is never, so commands cannot leave the sandbox",
-        };
-      }
-      return askThenDirect(request.justification ?? "the model asks to run this outside the sandbox");
+      const refused = refusal(
+        approvalPolicy,
+        "sandbox_approval",
+        (why) => `escalation refused: ${why}, so commands cannot leave the sandbox`,
+      );
+      return (
+        refused ?? askThenDirect(request.justification ?? "the model asks to run this outside the sandbox")
+      );
     }
-    if (approvalPolicy === "untrusted" && !approvedBefore && !isKnownSafeCommand(request.argv)) {
+    if (mode === "untrusted" && !approvedBefore && !isKnownSafeCommand(request.argv)) {
       // As Codex: the policy's own question carries no reason (a client shows none).
       return askThenDirect(undefined);
     }
@@ -231,10 +238,12 @@ export class CommandGate {
     if (finishNetwork === undefined) await network.finish?.();
     if (plan.backend === "unavailable") {
       this.options.warnOnce("sandbox-unavailable", `${plan.reason}. Commands will ask for approval instead.`);
-      if (approvalPolicy === "never") {
-        return { kind: "rejected", message: `not run: ${plan.reason}, and approval_policy is never` };
-      }
-      return askThenDirect(`${plan.reason}; run it without a sandbox?`);
+      const refused = refusal(
+        approvalPolicy,
+        "sandbox_approval",
+        (why) => `not run: ${plan.reason}, and ${why}`,
+      );
+      return refused ?? askThenDirect(`${plan.reason}; run it without a sandbox?`);
     }
     if (plan.warning) this.options.warnOnce("sandbox-partial", plan.warning);
     return {
@@ -253,7 +262,8 @@ export class CommandGate {
     result: ProcessResult,
     ask: AskUser,
   ): Promise<CommandDecision | undefined> {
-    if (request.approvalPolicy !== "on-failure" || ran.kind !== "run" || !ran.sandboxed) return undefined;
+    if (approvalModeOf(request.approvalPolicy) !== "on-failure" || ran.kind !== "run" || !ran.sandboxed)
+      return undefined;
     if (!looksLikeSandboxDenial(result)) return undefined;
     const answer = await askAndInterpret(
       ask,
@@ -303,6 +313,23 @@ export class CommandGate {
     // Not "sandboxed": there is nothing looser to rerun it with after a failure.
     return { kind: "run", argv: plan.argv, env: plan.env, sandboxed: false };
   }
+}
+
+/**
+ * The refusal of a question the policy does not let be asked (`never`, or a granular policy whose flag for
+ * this kind is false), the model told why; undefined when the user may be asked.
+ */
+function refusal(
+  policy: AskForApproval,
+  gate: "sandbox_approval" | "rules",
+  message: (why: string) => string,
+): { kind: "rejected"; message: string } | undefined {
+  if (mayAsk(policy, gate)) return undefined;
+  const why =
+    typeof policy === "object"
+      ? `the granular approval policy's ${gate} is false`
+      : "approval_policy is never";
+  return { kind: "rejected", message: message(why) };
 }
 
 function denyPlanInput(denied: readonly DeniedPath[], codexHome: string) {

@@ -17,6 +17,38 @@ const answer = (d: ReviewDecision) => {
 };
 
 describe("PatchGate", () => {
+  it("granular: outside the roots asks when sandbox_approval is true, refuses unasked when false", async () => {
+    const policy = (sandbox_approval: boolean) => ({
+      granular: {
+        sandbox_approval,
+        rules: true,
+        mcp_elicitations: true,
+        skill_approval: false,
+        request_permissions: false,
+      },
+    });
+    const yes = answer("approved");
+    expect(
+      await new PatchGate().authorize(
+        { approvalPolicy: policy(true), sandboxPolicy: ws, targets: outside },
+        yes.ask,
+      ),
+    ).toEqual({ kind: "apply", approvedOutsideRoots: true, userApproved: true });
+    expect(yes.asked).toHaveLength(1);
+    const no = answer("approved");
+    expect(
+      await new PatchGate().authorize(
+        { approvalPolicy: policy(false), sandboxPolicy: ws, targets: outside },
+        no.ask,
+      ),
+    ).toEqual({
+      kind: "rejected",
+      message:
+        "patch rejected: /etc/hosts is outside the writable roots (sandbox workspace-write), and the granular approval policy's sandbox_approval is false",
+    });
+    expect(no.asked).toEqual([]);
+  });
+
   it("applies inside the writable roots without asking", async () => {
     const a = answer("denied");
     expect(

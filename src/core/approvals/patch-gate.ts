@@ -1,7 +1,7 @@
 // Decides whether a patch applies without asking: inside the writable roots it does (except under
 // `untrusted`); outside them, or under a read-only sandbox, the user is asked (or, under `never`, refused).
 import { dirname } from "node:path";
-import type { AskForApproval, SandboxPolicy } from "../../protocol/policies.js";
+import { approvalModeOf, mayAsk, type AskForApproval, type SandboxPolicy } from "../../protocol/policies.js";
 import { askAndInterpret, type AskUser, type PatchDecision } from "./decisions.js";
 
 export interface PatchTargetInfo {
@@ -30,14 +30,19 @@ export class PatchGate {
     const allWritable = fullAccess || targets.every((t) => t.writable);
 
     if (approvedBefore) return { kind: "apply", approvedOutsideRoots: !allWritable, userApproved: false };
-    if (approvalPolicy !== "untrusted" && allWritable) {
+    if (approvalModeOf(approvalPolicy) !== "untrusted" && allWritable) {
       return { kind: "apply", approvedOutsideRoots: false, userApproved: false };
     }
-    if (approvalPolicy === "never") {
+    // A patch outside the writable roots is a sandbox question: granular's sandbox_approval decides.
+    if (!mayAsk(approvalPolicy, "sandbox_approval")) {
       const outside = targets.filter((t) => !t.writable).map((t) => t.path);
+      const why =
+        typeof approvalPolicy === "object"
+          ? "the granular approval policy's sandbox_approval is false"
+          : "approval_policy is never";
       return {
         kind: "rejected",
-        message: `patch rejected: ${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} outside the writable roots (sandbox ${sandboxPolicy.type}), and approval_policy is never`,
+        message: `patch rejected: ${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} outside the writable roots (sandbox ${sandboxPolicy.type}), and ${why}`,
       };
     }
     // As Codex: a patch asked about only because the policy is untrusted carries no reason.

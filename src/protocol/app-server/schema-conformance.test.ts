@@ -343,9 +343,21 @@ describe("the method table against the real protocol", () => {
     });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(["input", 0, "type"]);
-    expect(methods["thread/start"].params.safeParse({ approvalPolicy: { granular: {} } }).success).toBe(
-      false,
-    );
+    // A granular policy needs its three required flags, as Codex's schema says; the other two default to false.
+    const granular = (flags: Record<string, boolean>) =>
+      methods["thread/start"].params.safeParse({ approvalPolicy: { granular: flags } });
+    expect(granular({}).success).toBe(false);
+    const full = granular({ sandbox_approval: true, rules: false, mcp_elicitations: true });
+    expect(full.success).toBe(true);
+    expect(full.data?.approvalPolicy).toEqual({
+      granular: {
+        sandbox_approval: true,
+        rules: false,
+        mcp_elicitations: true,
+        skill_approval: false,
+        request_permissions: false,
+      },
+    });
   });
 });
 

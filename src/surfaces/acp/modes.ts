@@ -2,7 +2,12 @@
 import type { SessionConfigOption, SessionMode, SessionModeState } from "@agentclientprotocol/sdk";
 import type { Config } from "../../config/load.js";
 import type { OpOf } from "../../protocol/core-protocol.js";
-import { sandboxPolicyFromMode, type AskForApproval, type SandboxMode } from "../../protocol/policies.js";
+import {
+  approvalPolicyLabel,
+  sandboxPolicyFromMode,
+  type ApprovalMode,
+  type SandboxMode,
+} from "../../protocol/policies.js";
 import { builtInModels } from "../app-server/model-list.js";
 
 type TurnSettings = Pick<OpOf<"user_turn">, "approval_policy" | "sandbox_policy" | "collaboration_mode">;
@@ -10,7 +15,7 @@ type TurnSettings = Pick<OpOf<"user_turn">, "approval_policy" | "sandbox_policy"
 interface Preset {
   mode: SessionMode;
   sandbox: SandboxMode;
-  approval: AskForApproval;
+  approval: ApprovalMode;
   plan?: boolean;
 }
 
@@ -68,7 +73,7 @@ export class SessionModes {
       : {
           id: "config",
           name: "As configured",
-          description: `sandbox ${config.sandboxPolicy.type}, approvals ${config.approvalPolicy}`,
+          description: `sandbox ${config.sandboxPolicy.type}, approvals ${approvalPolicyLabel(config.approvalPolicy)}`,
         };
     this.current = match?.mode.id ?? "config";
   }

@@ -12,7 +12,7 @@ import type { CommandExecutionApprovalDecision } from "../../protocol/app-server
 import { threadPlacement, type Thread } from "../../protocol/app-server/v2/thread.js";
 import { VERSION } from "../../version.js";
 
-/** v2 has no "on-failure": the closest it can show is "on-request". */
+/** v2 has no "on-failure": the closest it can show is "on-request". A granular policy goes out as it is. */
 export function toWireApproval(policy: CoreApproval): AskForApproval {
   return policy === "on-failure" ? "on-request" : policy;
 }

@@ -1,6 +1,7 @@
 // Exec's output for a person: progress on stderr, the final message on stdout. Reads the engine's items.
 import { quote } from "shell-quote";
 import type { Event } from "../../protocol/core-protocol.js";
+import { approvalPolicyLabel } from "../../protocol/policies.js";
 import { contentText, type TurnItem } from "../../protocol/turn-item.js";
 import { CODEX_COMPAT_VERSION, VERSION } from "../../version.js";
 import { refuseRequest } from "./unanswerable-requests.js";
@@ -179,7 +180,7 @@ export class HumanOutput {
           `workdir: ${msg.cwd}`,
           `model: ${msg.model}`,
           `provider: ${msg.model_provider_id}`,
-          `approval: ${msg.approval_policy}`,
+          `approval: ${approvalPolicyLabel(msg.approval_policy)}`,
           `sandbox: ${msg.sandbox_policy.type}`,
           `reasoning effort: ${msg.reasoning_effort ?? "none"}`,
           `reasoning summaries: ${this.details.reasoningSummary}`,

@@ -2,7 +2,7 @@
 // credentials (each worker signs in with its own login) and only the config keys that cannot redirect the
 // worker's credentials elsewhere (no providers, base URLs, MCP servers or environment).
 import { z } from "zod";
-import { AskForApproval, ReasoningEffort, SandboxMode } from "../../protocol/policies.js";
+import { ApprovalMode, ReasoningEffort, SandboxMode } from "../../protocol/policies.js";
 
 /** Config keys a task may set for its run. Anything else could leak the worker's login or run its tools. */
 export const TASK_CONFIG_KEYS = [
@@ -41,7 +41,7 @@ export const TaskSpec = z.strictObject({
     .optional(),
   sandbox: SandboxMode.default("workspace-write"),
   /** `never` by default: nobody watches a fleet task. `on-request` parks the task on each request. */
-  approvalPolicy: AskForApproval.default("never"),
+  approvalPolicy: ApprovalMode.default("never"),
   /** Wall-clock budget of the whole task; past it the turn is interrupted and the task fails. */
   timeoutMs: z.int().positive().optional(),
   /** Total tokens (input + output) the task may use; past it the turn is interrupted and the task fails. */

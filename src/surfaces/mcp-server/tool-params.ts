@@ -2,7 +2,7 @@
 import { z } from "zod";
 import type { Config } from "../../config/load.js";
 import { renderTomlValue } from "../../config/toml-edit.js";
-import { AskForApproval, SandboxMode } from "../../protocol/policies.js";
+import { ApprovalMode, SandboxMode } from "../../protocol/policies.js";
 import { ReviewOutput, type ReviewTarget } from "../../protocol/review.js";
 import { loadCliConfig, type SharedFlags } from "../shared/cli-config.js";
 
@@ -11,7 +11,7 @@ export const CodexToolParams = {
   model: z.string().optional().describe("Model to use, e.g. gpt-5.1-codex."),
   profile: z.string().optional().describe("A profile of config.toml."),
   cwd: z.string().optional().describe("Working directory of the thread (default: the server's)."),
-  "approval-policy": AskForApproval.optional().describe(
+  "approval-policy": ApprovalMode.optional().describe(
     "When to ask before running a command. Without elicitation support in the client: never.",
   ),
   sandbox: SandboxMode.optional().describe("read-only, workspace-write or danger-full-access."),

@@ -1,13 +1,15 @@
 // Flags shared by the commands (-c, -m, -p, -s, -a, -C) turned into a loaded Config.
 import { resolve } from "node:path";
 import { ConfigError, loadConfig, type Config, type LoadConfigOptions } from "../../config/load.js";
+import type { AskForApproval } from "../../protocol/policies.js";
 
 export interface SharedFlags {
   config?: string[];
   model?: string;
   profile?: string;
   sandbox?: string;
-  askForApproval?: string;
+  /** A policy name, or (from an app-server client) a granular policy. */
+  askForApproval?: string | Exclude<AskForApproval, string>;
   cd?: string;
   addDir?: string[];
   fullAuto?: boolean;

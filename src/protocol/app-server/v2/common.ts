@@ -3,8 +3,21 @@
 import { z } from "zod";
 import { lazySchema } from "../../lazy-schema.js";
 
-/** v2 has no "on-failure"; granular policies are not supported by codex-ts. */
-export const AskForApproval = lazySchema(() => z.enum(["untrusted", "on-request", "never"]));
+/** v2 has no "on-failure"; a granular policy's flags keep their snake_case names on the wire. */
+export const AskForApproval = lazySchema(() =>
+  z.union([
+    z.enum(["untrusted", "on-request", "never"]),
+    z.strictObject({
+      granular: z.object({
+        sandbox_approval: z.boolean(),
+        rules: z.boolean(),
+        skill_approval: z.boolean().default(false),
+        request_permissions: z.boolean().default(false),
+        mcp_elicitations: z.boolean(),
+      }),
+    }),
+  ]),
+);
 export type AskForApproval = z.infer<typeof AskForApproval>;
 
 export const SandboxMode = lazySchema(() => z.enum(["read-only", "workspace-write", "danger-full-access"]));

@@ -1,6 +1,7 @@
 // config/read (the effective config for a cwd, with its layers) and config writes to $CODEX_HOME/config.toml.
 import { z } from "zod";
 import { lazySchema } from "../../lazy-schema.js";
+import { AskForApproval as AskForApprovalToml } from "../../policies.js";
 
 export const ConfigLayerSource = lazySchema(() =>
   z.discriminatedUnion("type", [
@@ -34,7 +35,7 @@ export const EffectiveConfig = lazySchema(() =>
     .object({
       model: z.string().nullish(),
       model_provider: z.string().nullish(),
-      approval_policy: z.enum(["untrusted", "on-failure", "on-request", "never"]).nullish(),
+      approval_policy: AskForApprovalToml.nullish(),
       sandbox_mode: z.enum(["read-only", "workspace-write", "danger-full-access"]).nullish(),
       model_reasoning_effort: z.string().nullish(),
       model_reasoning_summary: z.enum(["auto", "concise", "detailed", "none"]).nullish(),

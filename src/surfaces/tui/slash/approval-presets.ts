@@ -1,10 +1,10 @@
 // What `/approvals` offers: an approval policy and a sandbox together, as the real Codex presents them.
-import type { AskForApproval, SandboxMode } from "../../../protocol/policies.js";
+import type { ApprovalMode, AskForApproval, SandboxMode } from "../../../protocol/policies.js";
 
 export interface ApprovalPreset {
   label: string;
   description: string;
-  approval: AskForApproval;
+  approval: ApprovalMode;
   sandbox: SandboxMode;
 }
 

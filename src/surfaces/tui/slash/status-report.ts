@@ -1,5 +1,5 @@
 // The `/status` report: the session's settings, token usage and thread id, as labelled rows.
-import type { SandboxPolicy } from "../../../protocol/policies.js";
+import { approvalPolicyLabel, type SandboxPolicy } from "../../../protocol/policies.js";
 import { tildePath } from "../render/tilde-path.js";
 import type { NewCell } from "../state/cells.js";
 import { contextLeftPercent, formatTokens } from "../state/context-left.js";
@@ -21,7 +21,7 @@ export function statusCard(state: TuiState, version: string): Extract<NewCell, {
       ["Provider", s.providerId],
       ["Directory", tildePath(s.cwd)],
       ["Sandbox", describeSandbox(s.sandboxPolicy)],
-      ["Approval policy", s.approvalPolicy],
+      ["Approval policy", approvalPolicyLabel(s.approvalPolicy)],
     );
   }
   rows.push(["Collaboration mode", state.collaborationMode]);
