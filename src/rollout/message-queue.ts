@@ -95,17 +95,15 @@ export class MessageQueue {
     return rows.map(fromRow);
   }
 
-  /** Removes and answers the thread's first message (undefined when its queue is empty). */
-  takeFirst(threadId: string): QueuedMessage | undefined {
-    return this.db
-      .transaction(() => {
-        const row = this.db
-          .prepare("SELECT * FROM queued_messages WHERE thread_id = ? ORDER BY queue_order LIMIT 1")
-          .get(threadId) as Row | undefined;
-        if (row) this.db.prepare("DELETE FROM queued_messages WHERE id = ?").run(row.id);
-        return row ? fromRow(row) : undefined;
-      })
-      .immediate();
+  /**
+   * The thread's first message, left in place (undefined when its queue is empty): it is removed (`remove`)
+   * once its turn has started, so a turn that fails to start loses nothing.
+   */
+  first(threadId: string): QueuedMessage | undefined {
+    const row = this.db
+      .prepare("SELECT * FROM queued_messages WHERE thread_id = ? ORDER BY queue_order LIMIT 1")
+      .get(threadId) as Row | undefined;
+    return row ? fromRow(row) : undefined;
   }
 
   /** Removes one message of the thread; false when it has no such message. */

@@ -2,7 +2,7 @@
 // message is kept for the thread (through the daemon on the control socket, a --remote server, or a server
 // run for the command) and becomes the thread's next user turn once it is loaded and idle: at its next
 // `exec resume`, at an app-server's thread/resume, or at once when a server holds it idle.
-import { appendFileSync, realpathSync } from "node:fs";
+import { appendFileSync, existsSync, realpathSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -164,6 +164,43 @@ describe("codex-ts queue, no server running", () => {
     expect(empty.code).toBe(2);
     expect(empty.stderr).toContain("error: a value is required for '--message <TEXT>' but none was supplied");
     expect((await cli(home, ["queue", "--thread", "k"])).code).toBe(2);
+  });
+
+  it("a queued message whose turn fails: said on stderr, the next ones and the prompt still run (exit 0)", async () => {
+    const { home, model } = await app.startModel();
+    const id = await execThread(home);
+    for (const message of ["fails", "second queued"])
+      expect((await cli(home, ["queue", "--thread", id, "--message", message])).code).toBe(0);
+    model.push(reply.httpError(400, { message: "bad request for this one" }));
+    const from = model.requests.length;
+    const resumed = await cli(home, ["exec", "resume", id, "the prompt"]);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toBe("(fake model) you said: the prompt\n");
+    expect(resumed.stderr).toContain("warning: the turn of a queued message failed:");
+    expect(resumed.stderr).toContain("bad request for this one");
+    expect(userTexts(model, from)).toEqual(["fails", "second queued", "the prompt"]);
+    // Both started as turns: they are taken, the next resume runs its prompt alone.
+    const again = model.requests.length;
+    expect((await cli(home, ["exec", "resume", id, "once more"])).code).toBe(0);
+    expect(userTexts(model, again)).toEqual(["once more"]);
+  });
+
+  it("exec resume does not create the queue file; an unusable one is a warning and the resume goes on", async () => {
+    const { home, model } = await app.startModel();
+    const id = await execThread(home);
+    const file = join(home.codexHome, "queue.sqlite");
+    expect((await cli(home, ["exec", "resume", id, "no queue"])).code).toBe(0);
+    expect(existsSync(file)).toBe(false);
+
+    writeFileSync(
+      file,
+      "this is not a SQLite database, not at all; just some text in its place\n".repeat(20),
+    );
+    const from = model.requests.length;
+    const resumed = await cli(home, ["exec", "resume", id, "the prompt"]);
+    expect(resumed).toMatchObject({ code: 0, stdout: "(fake model) you said: the prompt\n" });
+    expect(resumed.stderr).toContain("warning: the queued messages could not be read:");
+    expect(userTexts(model, from)).toEqual(["the prompt"]);
   });
 
   it("deleting a thread drops the messages queued for it", async () => {

@@ -36,13 +36,18 @@ export class QueuedTurns {
     private readonly loaded: (threadId: string) => ThreadRuntime | undefined,
   ) {}
 
-  /** The queue file, opened in the SQLite folder once first needed. */
+  /** The queue file, opened in the SQLite folder once first needed (tried again after a failure). */
   queue(): Promise<MessageQueue> {
-    this.store ??= (async () => {
+    if (this.store) return this.store;
+    const store = (async () => {
       const dirs = await this.server.options.stateDirs?.();
       return MessageQueue.open(dirs?.sqliteHome ?? this.server.codexHome);
     })();
-    return this.store;
+    this.store = store;
+    store.catch(() => {
+      if (this.store === store) this.store = undefined;
+    });
+    return store;
   }
 
   /**
@@ -101,7 +106,9 @@ export class QueuedTurns {
 
   /** A thread was loaded from its rollout: its queue runs, unless its last turn had been interrupted. */
   threadLoaded(thread: ThreadRuntime, lastTurn: Turn | undefined): void {
+    // Loaded afresh, the rollout is what says whether the queue waits (a pause from before may be stale).
     if (lastTurn?.status === "interrupted") this.paused.add(thread.threadId);
+    else this.paused.delete(thread.threadId);
     void this.next(thread);
   }
 
@@ -127,14 +134,16 @@ export class QueuedTurns {
     try {
       const queue = await this.queue();
       if (thread.busy || this.loaded(id) !== thread) return;
-      const message = queue.takeFirst(id);
+      // Left queued until its turn has started: a turn that fails to start loses nothing.
+      const message = queue.first(id);
       if (!message) return;
-      this.changed(id);
       const input = message.input as UserInput[];
       await thread.startTurn(
         input,
         { items: toCoreInput(input), client_id: message.clientUserMessageId },
-        () => undefined,
+        () => {
+          if (queue.remove(id, message.id)) this.changed(id);
+        },
       );
     } catch (err) {
       this.server.logger.error(`thread ${id}: a queued message could not start: ${(err as Error).message}`);

@@ -92,7 +92,12 @@ export async function runExec(
       resumePath = found.path;
       if (!resume.fork) {
         const { openQueuedTurns } = await import("../threads/queued-on-resume.js");
-        queued = await openQueuedTurns(config.sqliteHome, found);
+        try {
+          queued = await openQueuedTurns(config.sqliteHome, found);
+        } catch (err) {
+          // An unusable queue file holds up nothing: the resume goes on without the queued messages.
+          process.stderr.write(`warning: the queued messages could not be read: ${(err as Error).message}\n`);
+        }
       }
     }
     // A review of a git target needs no prompt (and must not wait for one on stdin).
@@ -148,11 +153,17 @@ export async function runExec(
   // The prompt's turn, while queued turns run first: one at a time, as a user_turn sent while one runs
   // would replace it.
   let promptTurn: OpOf<"user_turn"> | undefined;
-  /** The next turn to send: a queued message's, else the prompt's (once). */
-  const nextTurn = (): OpOf<"user_turn"> | undefined => {
-    const op = queued?.next() ?? promptTurn;
-    if (op === promptTurn) promptTurn = undefined;
-    return op;
+  /** The submission of the queued message's turn now running, if one is. */
+  let queuedSub: string | undefined;
+  /** Sends the next turn: a queued message's, else the prompt's (once); false when none is left. */
+  const sendNext = (): boolean => {
+    const op = queued?.next();
+    queuedSub = op ? codex.submit(op) : undefined;
+    if (op) return true;
+    if (!promptTurn) return false;
+    codex.submit(promptTurn);
+    promptTurn = undefined;
+    return true;
   };
   if (forkOnly) {
     // Nothing to ask: the fork is made once the session is configured.
@@ -168,8 +179,7 @@ export async function runExec(
         ? { cyber_access_program: flags.cyberAccessProgram as CyberAccessProgram }
         : {}),
     };
-    const first = nextTurn();
-    if (first) codex.submit(first);
+    sendNext();
   }
   // Exec's own answers to requests it cannot put to anyone; an error about one of them (the request was
   // already gone, e.g. after Ctrl+C) is not the task's failure.
@@ -177,6 +187,14 @@ export async function runExec(
   try {
     for await (const event of codex) {
       if (event.msg.type === "error" && refusals.has(event.id)) continue;
+      const ownQueued = queuedSub !== undefined && event.id === queuedSub;
+      if (ownQueued && event.msg.type === "task_started") queued?.started();
+      if (ownQueued && event.msg.type === "error") {
+        // A queued message's failed turn is not the prompt's: said on stderr, and exec goes on to the next.
+        process.stderr.write(`warning: the turn of a queued message failed: ${event.msg.message}\n`);
+        if (sendNext()) continue;
+        break;
+      }
       const refusal = refuseRequest(event.msg);
       if (refusal) refusals.add(codex.submit(refusal.op));
       if (json) {
@@ -186,11 +204,7 @@ export async function runExec(
         human?.handle(event);
       }
       const type = event.msg.type;
-      const next = type === "task_complete" && promptTurn ? nextTurn() : undefined;
-      if (next) {
-        codex.submit(next);
-        continue;
-      }
+      if (type === "task_complete" && promptTurn && sendNext()) continue;
       if (type === "task_complete" || type === "turn_aborted" || type === "error") break;
       if (forkOnly && type === "session_configured") break;
     }

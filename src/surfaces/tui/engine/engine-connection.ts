@@ -2,7 +2,8 @@
 // `/new` swaps in a fresh Codex (a new thread); events of the old one are not shown after the swap.
 // A resumed thread first runs the messages queued for it (`codex-ts queue`), one turn each, as an app-server
 // does when it loads one; the user's own turns sent meanwhile wait for them (a user_turn sent while a turn
-// runs would replace it), and an interrupt stops the queue there.
+// runs would replace it), and an interrupt or a failed queued turn stops the queue there (the rest stays
+// queued). Only the end of the queued message's own submission moves the queue on, not a shell command's.
 import type { Config } from "../../../config/load.js";
 import type { Codex } from "../../../core/codex.js";
 import { createCodex } from "../../../engine/create-codex.js";
@@ -24,6 +25,8 @@ export class EngineConnection {
   /** While the resumed thread's queued messages run: the user's turns held back until they have. */
   private held: Array<{ id: string; op: Op }> | undefined;
   private queued: QueuedTurnSource | undefined;
+  /** The submission of the queued message's turn now running. */
+  private queuedSub: string | undefined;
   private heldCounter = 0;
 
   constructor(
@@ -74,8 +77,7 @@ export class EngineConnection {
           sliceStart = performance.now();
         }
         if (codex !== this.codex) continue;
-        if (event.msg.type === "task_complete" && this.queued) this.runQueued(codex);
-        if (event.msg.type === "turn_aborted" && this.queued) this.release();
+        if (this.queued && event.id === this.queuedSub) this.queuedEvent(codex, event.msg.type);
         if (event.msg.type === "session_configured") {
           if (configure.resume_path) void this.openQueue(codex, event.msg.session_id, configure.resume_path);
           this.onEvent(event, codex.replayedTurns);
@@ -93,17 +95,31 @@ export class EngineConnection {
     try {
       // Loaded here: SQLite is not on the path of the first frames.
       const { openQueuedTurns } = await import("../../threads/queued-on-resume.js");
-      this.queued = await openQueuedTurns(this.config.sqliteHome, { id, path });
+      const queued = await openQueuedTurns(this.config.sqliteHome, { id, path });
+      // A `/new` or another resume came meanwhile: this queue belongs to a thread no longer shown.
+      if (codex !== this.codex) {
+        queued?.close();
+        return;
+      }
+      this.queued = queued;
     } catch {
       // An unreadable queue holds nothing up: the thread goes on without it.
     }
     if (codex === this.codex) this.runQueued(codex);
   }
 
+  /** An event of the queued message's own submission: its start takes it off the queue, its end moves on. */
+  private queuedEvent(codex: Codex, type: Event["msg"]["type"]): void {
+    if (type === "task_started") this.queued?.started();
+    else if (type === "task_complete") this.runQueued(codex);
+    // Interrupted, or failed: the queue stops there and the user's held turns go.
+    else if (type === "turn_aborted" || type === "error") this.release();
+  }
+
   /** Sends the next queued message as a turn; none left: the held turns go, in order. */
   private runQueued(codex: Codex): void {
     const op = this.queued?.next();
-    if (op) codex.submit(op);
+    if (op) this.queuedSub = codex.submit(op);
     else this.release();
   }
 
@@ -111,6 +127,7 @@ export class EngineConnection {
   private release(): void {
     this.queued?.close();
     this.queued = undefined;
+    this.queuedSub = undefined;
     const held = this.held ?? [];
     this.held = undefined;
     for (const submission of held) this.codex.submitWithId(submission);
