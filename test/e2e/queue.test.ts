@@ -4,6 +4,9 @@
 // `exec resume`, at an app-server's thread/resume, or at once when a server holds it idle.
 import { appendFileSync, existsSync, realpathSync, writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
+import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
+import { createServer as createNetServer, type Socket } from "node:net";
+import { WebSocketServer } from "ws";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { lastUserText, reply } from "../support/fake-model.js";
@@ -229,6 +232,65 @@ describe("codex-ts queue, no server running", () => {
       code: 1,
       stderr: `Error: failed to connect to remote app server: failed to connect to remote app server at \`unix://${sock}\`: No such file or directory (os error 2)\n`,
     });
+  });
+});
+
+describe("codex-ts queue, a server that accepts and never answers", () => {
+  // A short bound (CODEX_TS_RPC_TIMEOUT_MS) for the test; Codex users get 30 s.
+  const bound = { CODEX_TS_RPC_TIMEOUT_MS: "400" };
+
+  /** Listens on a Unix socket, keeps each connection open and answers nothing (after the upgrade, if asked). */
+  async function silentServer(sock: string, upgrade: boolean): Promise<() => Promise<void>> {
+    const sockets = new Set<Socket>();
+    const server = upgrade ? createHttpServer() : createNetServer();
+    const wss = upgrade ? new WebSocketServer({ server: server as HttpServer }) : undefined;
+    server.on("connection", (socket: Socket) => {
+      sockets.add(socket);
+    });
+    await new Promise<void>((resolve) => server.listen(sock, resolve));
+    return async () => {
+      for (const socket of sockets) socket.destroy();
+      wss?.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    };
+  }
+
+  it("one that never answers the upgrade: exit 1, the connection timed out", async () => {
+    const { home } = await app.startModel();
+    const sock = join(home.codexHome, "silent.sock");
+    const close = await silentServer(sock, false);
+    try {
+      const run = await cli(
+        home,
+        ["queue", "--thread", "k", "--message", "x", "--remote", `unix://${sock}`],
+        bound,
+      );
+      expect(run).toMatchObject({
+        code: 1,
+        stderr: `Error: failed to connect to remote app server: failed to connect to remote app server at \`unix://${sock}\`: Opening handshake has timed out\n`,
+      });
+    } finally {
+      await close();
+    }
+  });
+
+  it("one that takes the WebSocket and never answers a request: exit 1, named the request it waited for", async () => {
+    const { home } = await app.startModel();
+    const sock = join(home.codexHome, "mute.sock");
+    const close = await silentServer(sock, true);
+    try {
+      const run = await cli(
+        home,
+        ["queue", "--thread", "k", "--message", "x", "--remote", `unix://${sock}`],
+        bound,
+      );
+      expect(run).toMatchObject({
+        code: 1,
+        stderr: "Error: the app server did not answer `initialize` within 0.4 s\n",
+      });
+    } finally {
+      await close();
+    }
   });
 });
 

@@ -1,8 +1,11 @@
 // A small client of an app-server for the commands that act through one (`codex-ts queue`): over a
 // WebSocket (ws://, wss://, or a Unix socket such as the daemon's control socket), or to a server run in this
 // process when none is running. Requests are answered in any order; notifications are ignored.
-import { constants as osConstants } from "node:os";
+// A server reached over a socket gets a bounded wait, for its handshake and for each answer, so a server
+// that accepts and never answers ends the command with an error instead of hanging it: 30 s, or the
+// milliseconds in CODEX_TS_RPC_TIMEOUT_MS (tests use a short bound).
 import { connectPath } from "./control-socket.js";
+import { osReason } from "./daemon-error.js";
 import type { AppServerOptions } from "./server-host.js";
 
 /** A JSON-RPC error answer. */
@@ -23,15 +26,51 @@ export interface RpcClient {
   close(): Promise<void>;
 }
 
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** How long a server reached over a socket may take to answer (see the head of this file). */
+export function rpcTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+  const given = Number(env.CODEX_TS_RPC_TIMEOUT_MS);
+  return Number.isFinite(given) && given > 0 ? given : DEFAULT_TIMEOUT_MS;
+}
+
+/** A bound in words: "30 s", or "0.3 s". */
+const seconds = (ms: number) => `${ms / 1000} s`;
+
 /** Answers and their requests, by id. */
 class Pending {
   private next = 1;
   private readonly waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
+  /** `timeoutMs`: how long an answer may take (none: as long as it takes, for a server in this process). */
+  constructor(private readonly timeoutMs?: number) {}
+
   send(method: string, params: unknown, write: (text: string) => void): Promise<unknown> {
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      const timeoutMs = this.timeoutMs;
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.waiting.delete(id);
+              reject(
+                new TransportError(
+                  `the app server did not answer \`${method}\` within ${seconds(timeoutMs)}`,
+                ),
+              );
+            }, timeoutMs);
+      const done = () => clearTimeout(timer);
+      this.waiting.set(id, {
+        resolve: (value) => {
+          done();
+          resolve(value);
+        },
+        reject: (err) => {
+          done();
+          reject(err);
+        },
+      });
       write(JSON.stringify({ id, method, params }));
     });
   }
@@ -57,25 +96,6 @@ class Pending {
   }
 }
 
-const REASONS: Record<string, string> = {
-  ECONNREFUSED: "Connection refused",
-  ENOENT: "No such file or directory",
-  EACCES: "Permission denied",
-  ECONNRESET: "Connection reset by peer",
-  ETIMEDOUT: "Connection timed out",
-  EHOSTUNREACH: "No route to host",
-  ENETUNREACH: "Network is unreachable",
-  ENOTSOCK: "Socket operation on non-socket",
-};
-
-/** A socket error as the OS words it, with its number: `Connection refused (os error 111)`. */
-export function osErrorText(err: NodeJS.ErrnoException): string {
-  const code = err.code ?? "";
-  const errno = (osConstants.errno as Record<string, number>)[code];
-  const reason = REASONS[code] ?? err.message;
-  return errno !== undefined ? `${reason} (os error ${errno})` : reason;
-}
-
 export class ConnectError extends Error {}
 
 /** The connection broke before an answer came. */
@@ -92,16 +112,18 @@ export async function connectWebSocket(
 ): Promise<RpcClient> {
   const { default: WebSocket } = await import("ws");
   const url = "url" in target ? target.url : `ws+unix://${connectPath(target.socketPath)}:/`;
-  const ws = new WebSocket(url, { headers });
+  const timeoutMs = rpcTimeoutMs();
+  // handshakeTimeout: a server that accepts the connection and never answers its upgrade.
+  const ws = new WebSocket(url, { headers, handshakeTimeout: timeoutMs });
   await new Promise<void>((resolve, reject) => {
     ws.once("open", () => resolve());
     ws.once("error", (err: NodeJS.ErrnoException) => {
-      const why = err.code ? osErrorText(err) : err.message;
+      const why = err.code ? osReason(err) : err.message;
       const io = "url" in target && err.code ? `IO error: ${why}` : why;
       reject(new ConnectError(`failed to connect to remote app server at \`${shown}\`: ${io}`));
     });
   });
-  const pending = new Pending();
+  const pending = new Pending(timeoutMs);
   ws.on("message", (data: Buffer) => pending.receive(data.toString("utf8")));
   ws.on("close", () => pending.failAll(new TransportError("the app server closed the connection")));
   ws.on("error", (err: Error) =>
