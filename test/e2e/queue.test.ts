@@ -483,4 +483,50 @@ describe("thread/queue/* in the app-server", () => {
       },
     );
   });
+
+  it("a pause from an interrupt ends when the thread is loaded again after a turn that was not", async () => {
+    const { home, model, client } = await app.start({
+      initialize: false,
+      toml: "thread_unload_delay_secs = 0\n",
+    });
+    await initExperimental(client, "queue_client");
+    const id = await execThread(home);
+    await client.call("thread/resume", { threadId: id, excludeTurns: true });
+    model.push({ hang: true });
+    const before = model.requests.length;
+    const started = await client.call("turn/start", {
+      threadId: id,
+      input: [{ type: "text", text: "long" }],
+    });
+    await model.waitForRequests(before + 1);
+    await client.call("turn/interrupt", { threadId: id, turnId: (started.turn as { id: string }).id });
+    await client.waitNotification(
+      "turn/completed",
+      (p) => (p.turn as { status?: string }).status === "interrupted",
+    );
+    await client.call("thread/unsubscribe", { threadId: id });
+    await client.waitNotification("thread/closed", (p) => p.threadId === id);
+    await client.call("thread/queue/add", {
+      threadId: id,
+      input: [{ type: "text", text: "queued while paused", text_elements: [] }],
+      clientUserMessageId: "client-p",
+    });
+    // A turn elsewhere (the interrupt still pauses the queue there): the thread's last turn now completed.
+    const elsewhere = model.requests.length;
+    expect((await cli(home, ["exec", "resume", id, "elsewhere"])).code).toBe(0);
+    expect(userTexts(model, elsewhere)).toEqual(["elsewhere"]);
+
+    const from = model.requests.length;
+    await client.call("thread/resume", { threadId: id, excludeTurns: true });
+    await client.waitNotification(
+      "item/completed",
+      (p) => (p.item as { clientId?: string }).clientId === "client-p",
+    );
+    await model.waitForRequests(from + 1);
+    expect(userTexts(model, from)).toEqual(["queued while paused"]);
+    await client.waitNotification(
+      "turn/completed",
+      (p) => (p.turn as { status?: string }).status === "completed",
+    );
+  });
 });
