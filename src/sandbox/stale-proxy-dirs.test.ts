@@ -1,4 +1,5 @@
-// Leftover proxy folders: removed when old and dead (no socket, or one nobody answers on), kept otherwise.
+// Leftover proxy folders: removed when old and dead (a socket that refuses, or no socket for a day), kept
+// otherwise.
 import { existsSync, mkdirSync, readdirSync, utimesSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
@@ -15,8 +16,8 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** `parent/name`, made (with a dead socket, a live one, or none), and aged unless `young`. */
-async function proxyDir(parent: string, name: string, socket: "dead" | "live" | "none", young = false) {
+/** `parent/name`, made (with a dead socket, a live one, or none), and aged by `ageMs`. */
+async function proxyDir(parent: string, name: string, socket: "dead" | "live" | "none", ageMs = 120_000) {
   const dir = path.join(parent, name);
   mkdirSync(dir);
   const socketPath = path.join(dir, "proxy.sock");
@@ -25,7 +26,8 @@ async function proxyDir(parent: string, name: string, socket: "dead" | "live" | 
     server = createServer();
     await new Promise<void>((resolve) => server?.listen(socketPath, resolve));
   }
-  if (!young) utimesSync(dir, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+  const then = new Date(Date.now() - ageMs);
+  utimesSync(dir, then, then);
   return dir;
 }
 
@@ -33,14 +35,20 @@ describe("stale proxy folders", () => {
   it("removes the old ones whose proxy is gone, and only those", async () => {
     const parent = scratchDir("codex-ts-stale-proxy-");
     await proxyDir(parent, "codex-net-dead01", "dead");
-    await proxyDir(parent, "codex-net-empty1", "none");
+    await proxyDir(parent, "codex-net-empty1", "none", 25 * 60 * 60_000);
+    await proxyDir(parent, "codex-net-empty2", "none");
     await proxyDir(parent, "codex-net-live01", "live");
-    await proxyDir(parent, "codex-net-young1", "none", true);
+    await proxyDir(parent, "codex-net-young1", "dead", 0);
     await proxyDir(parent, "not-a-proxy-dir", "dead");
     expect(existsSync(path.join(parent, "codex-net-dead01", "proxy.sock"))).toBe(true);
 
     expect((await removeStaleProxyDirs(parent)).sort()).toEqual(["codex-net-dead01", "codex-net-empty1"]);
-    expect(readdirSync(parent).sort()).toEqual(["codex-net-live01", "codex-net-young1", "not-a-proxy-dir"]);
+    expect(readdirSync(parent).sort()).toEqual([
+      "codex-net-empty2",
+      "codex-net-live01",
+      "codex-net-young1",
+      "not-a-proxy-dir",
+    ]);
   });
 
   it("a missing parent is no error", async () => {

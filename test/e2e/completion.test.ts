@@ -3,13 +3,12 @@
 // shells are installed.
 import { execFileSync, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../support/cli.js";
 import { scratchDir } from "../support/scratch.js";
 
-const env = { PATH: process.env.PATH, HOME: tmpdir() };
+const env = { PATH: process.env.PATH, HOME: scratchDir("codex-ts-completion-home-") };
 
 async function script(shell: string): Promise<string> {
   const res = await runCli(["completion", shell], { env });

@@ -44,6 +44,16 @@ describe("the temp folder guard", () => {
     expect(readdirSync(run.tmp)).toEqual([]);
   });
 
+  it("names what a browser that did not close cleanly left, without failing the run", async () => {
+    const run = await guardedRun("browser");
+    expect(run.output).toMatch(/1 passed/);
+    expect(run.output).toMatch(/Left by the browser/);
+    expect(run.output).toMatch(/^ {2}org\.chromium\.Chromium\.\w{6}$/m);
+    expect(run.output).not.toMatch(/The tests left/);
+    expect(run.code).toBe(0);
+    expect(readdirSync(run.tmp)).toEqual([]);
+  });
+
   it("passes a run whose tests keep to scratch folders, which are gone after it", async () => {
     const run = await guardedRun("clean");
     expect(run.output).toMatch(/1 passed/);
