@@ -151,9 +151,14 @@ export function App({ wsUrl }: { wsUrl: string }) {
   const running = view ? runningTurn(view) !== undefined : false;
   const request = agent.requests[0];
   // Keyboard: Escape interrupts a running turn (as in the terminal UI); Ctrl/Cmd+K searches the threads.
+  // Read at the key press from what was last rendered: a listener set in an effect would see the turn
+  // running only after the paint that shows the Interrupt button, so an Escape right then was lost.
+  const keyState = useRef({ running, request, location });
+  keyState.current = { running, request, location };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && running && !request && !location && !e.defaultPrevented)
+      const now = keyState.current;
+      if (e.key === "Escape" && now.running && !now.request && !now.location && !e.defaultPrevented)
         actionsRef.current.interrupt();
       if (e.key === "k" && (e.ctrlKey || e.metaKey)) {
         e.preventDefault();
@@ -164,7 +169,7 @@ export function App({ wsUrl }: { wsUrl: string }) {
     };
     addEventListener("keydown", onKey);
     return () => removeEventListener("keydown", onKey);
-  });
+  }, []);
 
   const changesOf = (itemId: string) => {
     for (const turn of view?.turns ?? [])
