@@ -17,6 +17,7 @@ import { registerDebugCommands } from "./cli/debug-commands.js";
 import { registerCompletionCommand } from "./cli/completion-command.js";
 import { exitTwoOnUsageErrors } from "./cli/usage-exit.js";
 import { registerAbsentCommands } from "./cli/absent-commands.js";
+import { rootStrictConfig } from "./cli/root-strict-config.js";
 
 const program = new Command()
   .name("codex-ts")
@@ -25,7 +26,12 @@ const program = new Command()
   // `codex-ts help [command]`, as `codex help`: with a root action of its own, commander offers none unasked.
   .helpCommand(true)
   .showHelpAfterError()
-  .hook("preAction", async () => {
+  .hook("preAction", async (_root, action) => {
+    const refusal = rootStrictConfig(program, action);
+    if (refusal !== undefined) {
+      process.stderr.write(refusal);
+      process.exit(1);
+    }
     const { recoverPatchesAtStartup } = await import("./surfaces/startup/recover-patches.js");
     await recoverPatchesAtStartup();
   });

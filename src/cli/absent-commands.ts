@@ -14,6 +14,11 @@ const ABSENT: Record<string, string> = {
   "migrate-nfs-db": "codex-ts's SQLite files need no migration",
 };
 
+/** Whether `name` is one of those commands. */
+export function isAbsentCommand(name: string): boolean {
+  return Object.hasOwn(ABSENT, name);
+}
+
 export function registerAbsentCommands(program: Command): void {
   for (const [name, why] of Object.entries(ABSENT)) {
     program

@@ -34,13 +34,13 @@ function load(dirs: { home: string; project: string }, extra: Partial<LoadConfig
 
 describe("--strict-config on nested keys", () => {
   it("the user's config.toml", () => {
-    const dirs = setup({ "config.toml": 'model = "m"\n\n[mcp_servers.docs]\ncommand = "c"\nbogus = 1\n' });
+    const dirs = setup({ "config.toml": 'model = "m"\n\n[history]\npersistence = "none"\nbogus = 1\n' });
     const file = join(dirs.home, "config.toml");
     expect(() => load(dirs, { strict: true })).toThrow(
-      `${file}:5: unknown configuration field \`mcp_servers.docs.bogus\` (--strict-config)`,
+      `${file}:5: unknown configuration field \`history.bogus\` (--strict-config)`,
     );
     expect(load(dirs).warnings).toContainEqual({
-      summary: `${file}, line 5: mcp_servers.docs.bogus: unknown key, ignored`,
+      summary: `${file}, line 5: history.bogus: unknown key, ignored`,
       path: file,
     });
   });

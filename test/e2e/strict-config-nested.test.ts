@@ -20,7 +20,8 @@ afterEach(async () => {
 const app = useAppServer();
 
 // After makeHome's two top-level lines: `[tui.keymap]` is line 3.
-const NESTED = '[tui.keymap]\nbogus = 1\n\n[mcp_servers.docs]\ncommand = "true"\nenabled = false\ntypo = 2\n';
+const NESTED =
+  '[tui.keymap]\nbogus = 1\n\n[history]\npersistence = "save-all"\nmax_bytes = 1000000\ntypo = 2\n';
 
 /** The fixture config with the fake model as its provider (and the key its provider names). */
 function useFullConfig(home: TestHome, url: string): void {
@@ -56,9 +57,7 @@ describe("exec --strict-config, nested keys", () => {
     const lenient = await runCli(["exec", "-c", "history.bogus=1", "hi"], { env: home.env, cwd: home.cwd });
     expect(lenient.code, lenient.stderr).toBe(0);
     expect(lenient.stderr).toContain(`warning: ${file}, line 4: tui.keymap.bogus: unknown key, ignored\n`);
-    expect(lenient.stderr).toContain(
-      `warning: ${file}, line 9: mcp_servers.docs.typo: unknown key, ignored\n`,
-    );
+    expect(lenient.stderr).toContain(`warning: ${file}, line 9: history.typo: unknown key, ignored\n`);
     expect(lenient.stderr).toContain("warning: -c/--config override: history.bogus: unknown key, ignored\n");
     expect(lenient.stdout).toContain("ran");
     expect(model.requests).toHaveLength(1);
@@ -95,7 +94,7 @@ describe("app-server --strict-config, nested keys", () => {
     // Sent before thread/start's answer, so it is there once the answer is.
     expect(client.notifications("configWarning").map((params) => params.summary)).toEqual([
       `${join(home.codexHome, "config.toml")}, line 4: tui.keymap.bogus: unknown key, ignored`,
-      `${join(home.codexHome, "config.toml")}, line 9: mcp_servers.docs.typo: unknown key, ignored`,
+      `${join(home.codexHome, "config.toml")}, line 9: history.typo: unknown key, ignored`,
     ]);
     expect(await runTurn(client, threadId, "hi")).toMatchObject({ status: "completed" });
   });
