@@ -2,20 +2,13 @@
 // Written from the app-server protocol's JSON Schema (camelCase on the wire), checked against it in tests.
 import { z } from "zod";
 import { lazySchema } from "../../lazy-schema.js";
+import { GranularApprovalConfig } from "../../policies.js";
 
 /** v2 has no "on-failure"; a granular policy's flags keep their snake_case names on the wire. */
 export const AskForApproval = lazySchema(() =>
   z.union([
     z.enum(["untrusted", "on-request", "never"]),
-    z.strictObject({
-      granular: z.object({
-        sandbox_approval: z.boolean(),
-        rules: z.boolean(),
-        skill_approval: z.boolean().default(false),
-        request_permissions: z.boolean().default(false),
-        mcp_elicitations: z.boolean(),
-      }),
-    }),
+    z.strictObject({ granular: GranularApprovalConfig }),
   ]),
 );
 export type AskForApproval = z.infer<typeof AskForApproval>;
