@@ -27,13 +27,11 @@ export const CODEX_ONLY_KEYS: Record<string, z.ZodType> = {
   include_apps_instructions: z.boolean(),
   marketplaces: table,
   notice: table,
-  oss_provider: z.string(),
   otel: table,
   plugins: table,
   realtime: table,
   skills: table,
   suppress_unstable_features_warning: z.boolean(),
   tool_suggest: table,
-  web_search: z.enum(["disabled", "cached", "indexed", "live"]),
   windows: table,
 };
