@@ -4,7 +4,7 @@ import type { McpCallToolResult, McpInvocation } from "../protocol/core-protocol
 import type { ToolContext, ToolResult } from "../core/tool-api/define-tool.js";
 import type { ProvidedTool } from "../core/tool-api/registry.js";
 import type { McpServerConnection } from "./server-connection.js";
-import { approvalDeclinedByPolicy, needsApproval, type McpToolApprovals } from "./tool-approval.js";
+import { approvalDeclinedBecause, needsApproval, type McpToolApprovals } from "./tool-approval.js";
 import { resultText, toolOutputFromResult } from "./tool-output.js";
 import type { McpTool } from "../core/mcp-api/types.js";
 
@@ -70,9 +70,10 @@ async function runMcpTool(options: ProvidedToolOptions, raw: string, ctx: ToolCo
     });
 
   if (needsApproval(tool, connection.config.trusted, ctx.approvalPolicy)) {
-    const outcome = approvalDeclinedByPolicy(ctx.approvalPolicy)
+    const declinedBy = approvalDeclinedBecause(ctx.approvalPolicy);
+    const outcome = declinedBy
       ? {
-          declined: `the call to ${tool.name} (MCP server '${connection.name}') needs approval, and the granular approval policy's mcp_elicitations is false`,
+          declined: `the call to ${tool.name} (MCP server '${connection.name}') needs approval, and ${declinedBy}`,
         }
       : await options.approvals.ask(ctx, {
           server: connection.name,

@@ -4,7 +4,7 @@
 // `mcp <server> <tool> <arguments as JSON>`, answered by an `exec_approval` op with the call id. The
 // PermissionRequest hooks have their say first. With `approvals_reviewer = "auto_review"` the reviewer
 // decides instead of the user (as Codex routes MCP approvals to its reviewer).
-import { mayAsk, type AskForApproval, type ReviewDecision } from "../protocol/policies.js";
+import { whyNotAsked, type AskForApproval, type ReviewDecision } from "../protocol/policies.js";
 import type { ToolContext } from "../core/tool-api/define-tool.js";
 import type { McpTool } from "../core/mcp-api/types.js";
 import type { McpReviewRequest } from "../core/approvals/auto-review.js";
@@ -18,10 +18,11 @@ export function needsApproval(tool: McpTool, trusted: boolean, policy: AskForApp
 
 /**
  * A granular policy without `mcp_elicitations` lets no MCP question be asked: the approval of a destructive
- * tool is declined without one (Codex asks it through an MCP elicitation, which that flag covers).
+ * tool is declined without one (Codex asks it through an MCP elicitation, which that flag covers): the reason,
+ * or undefined when it may be asked.
  */
-export function approvalDeclinedByPolicy(policy: AskForApproval): boolean {
-  return typeof policy === "object" && !mayAsk(policy, "mcp_elicitations");
+export function approvalDeclinedBecause(policy: AskForApproval): string | undefined {
+  return typeof policy === "object" ? whyNotAsked(policy, "mcp_elicitations") : undefined;
 }
 
 /** `{declined}`: declined with the reason the model is told (the reviewer's). */

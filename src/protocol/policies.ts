@@ -31,6 +31,14 @@ export function mayAsk(policy: AskForApproval, gate: ApprovalGate): boolean {
   return policy !== "never";
 }
 
+/** Why a question of kind `gate` is not put to the user, as the model is told; undefined when it may be. */
+export function whyNotAsked(policy: AskForApproval, gate: ApprovalGate): string | undefined {
+  if (mayAsk(policy, gate)) return undefined;
+  return typeof policy === "object"
+    ? `the granular approval policy's ${gate} is false`
+    : "approval_policy is never";
+}
+
 /** The named policy that says when to ask: a granular policy asks when `on-request` does. */
 export function approvalModeOf(policy: AskForApproval): ApprovalMode {
   return typeof policy === "object" ? "on-request" : policy;

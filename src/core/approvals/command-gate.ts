@@ -4,6 +4,7 @@
 import {
   approvalModeOf,
   mayAsk,
+  whyNotAsked,
   withAllowedDomains,
   type AskForApproval,
   type SandboxPolicy,
@@ -324,12 +325,8 @@ function refusal(
   gate: "sandbox_approval" | "rules",
   message: (why: string) => string,
 ): { kind: "rejected"; message: string } | undefined {
-  if (mayAsk(policy, gate)) return undefined;
-  const why =
-    typeof policy === "object"
-      ? `the granular approval policy's ${gate} is false`
-      : "approval_policy is never";
-  return { kind: "rejected", message: message(why) };
+  const why = whyNotAsked(policy, gate);
+  return why === undefined ? undefined : { kind: "rejected", message: message(why) };
 }
 
 function denyPlanInput(denied: readonly DeniedPath[], codexHome: string) {

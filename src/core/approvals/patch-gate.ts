@@ -1,7 +1,12 @@
 // Decides whether a patch applies without asking: inside the writable roots it does (except under
 // `untrusted`); outside them, or under a read-only sandbox, the user is asked (or, under `never`, refused).
 import { dirname } from "node:path";
-import { approvalModeOf, mayAsk, type AskForApproval, type SandboxPolicy } from "../../protocol/policies.js";
+import {
+  approvalModeOf,
+  whyNotAsked,
+  type AskForApproval,
+  type SandboxPolicy,
+} from "../../protocol/policies.js";
 import { askAndInterpret, type AskUser, type PatchDecision } from "./decisions.js";
 
 export interface PatchTargetInfo {
@@ -34,12 +39,9 @@ export class PatchGate {
       return { kind: "apply", approvedOutsideRoots: false, userApproved: false };
     }
     // A patch outside the writable roots is a sandbox question: granular's sandbox_approval decides.
-    if (!mayAsk(approvalPolicy, "sandbox_approval")) {
+    const why = whyNotAsked(approvalPolicy, "sandbox_approval");
+    if (why !== undefined) {
       const outside = targets.filter((t) => !t.writable).map((t) => t.path);
-      const why =
-        typeof approvalPolicy === "object"
-          ? "the granular approval policy's sandbox_approval is false"
-          : "approval_policy is never";
       return {
         kind: "rejected",
         message: `patch rejected: ${outside.join(", ")} ${outside.length === 1 ? "is" : "are"} outside the writable roots (sandbox ${sandboxPolicy.type}), and ${why}`,
